@@ -1,0 +1,37 @@
+package main
+
+import (
+	"flag"
+	"os"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+var update = flag.Bool("update", false, "rewrite the expected output in testdata/scripts")
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"hookrun": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+		"hrtest":  func() { os.Exit(helperMain(os.Args[1:])) },
+	})
+}
+
+// TestScripts runs the CLI scenarios in testdata/scripts: each file is a
+// session at a terminal, with its hook files and handlers inline.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:                 "../../testdata/scripts",
+		UpdateScripts:       *update,
+		RequireExplicitExec: true,
+		RequireUniqueNames:  true,
+		Cmds:                scriptCmds,
+		Setup: func(env *testscript.Env) error {
+			// Handlers run from the project root with the caller's
+			// environment; keep the audit log out of the way unless a
+			// script asks for it.
+			env.Setenv("HOOKRUN_AUDIT_LOG", "off")
+			return nil
+		},
+	})
+}

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hookrun/hookrun/internal/config"
+)
+
+// app is what every command shares: streams and global flags.
+type app struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	hooksDir       string // --hooks-dir
+	cwd            string
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	cwd, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintln(stderr, "hookrun: cannot determine the working directory:", err)
+		return exitError
+	}
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, cwd: cwd}
+	root := a.rootCmd()
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err = root.Execute()
+	if err != nil && err.Error() != "" {
+		fmt.Fprintln(stderr, "hookrun:", err)
+	}
+	return exitCode(err)
+}
+
+func (a *app) rootCmd() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "hookrun",
+		Short: "Run a repository's hooks for the events of an AI agent's session",
+		Long: `hookrun runs the hooks a repository declares in .system/hooks/*.yaml for one
+event of an AI agent's session. The caller (an agent runtime, a CI job, a
+person) sends the event context as JSON on stdin; hookrun runs the matching
+handlers, merges what they return into one JSON result on stdout, and exits
+with a code the caller can act on:
+
+  0  allow     proceed
+  1  error     hookrun could not do its job (bad context, invalid hooks); no handler ran
+  2  deny      a blocking hook denied the event
+  3  ask       a blocking hook requires a human
+
+Events: PromptSubmit, PreAbilityCreate, PreAbilityCall, PostAbilityCall, SessionStop.`,
+		Example: `  hookrun emit PreAbilityCall < ctx.json
+  hookrun validate
+  hookrun list --event PreAbilityCall`,
+		Version:       versionString(),
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	root.PersistentFlags().StringVar(&a.hooksDir, "hooks-dir", "",
+		"hooks directory (default: the nearest .system/hooks from the working directory upward; env HOOKRUN_HOOKS_DIR)")
+	root.SetVersionTemplate("{{.Version}}\n")
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return failf("%v\nRun '%s --help' for usage.", err, c.CommandPath())
+	})
+	root.AddCommand(a.emitCmd(), a.listCmd(), a.validateCmd(), a.versionCmd())
+	return root
+}
+
+// locate finds the project and its hooks directory, honoring --hooks-dir
+// and then HOOKRUN_HOOKS_DIR.
+func (a *app) locate() (config.Location, error) {
+	override := a.hooksDir
+	if override == "" {
+		override = os.Getenv("HOOKRUN_HOOKS_DIR")
+	}
+	loc, err := config.Discover(a.cwd, override)
+	if err != nil {
+		return loc, withCode(exitError, err)
+	}
+	return loc, nil
+}
+
+// load locates the hooks and loads every declaration.
+func (a *app) load() (config.Location, *config.Set, error) {
+	loc, err := a.locate()
+	if err != nil {
+		return loc, nil, err
+	}
+	set, err := config.Load(loc.HooksDir)
+	if err != nil {
+		return loc, nil, withCode(exitError, err)
+	}
+	return loc, set, nil
+}
+
+// printFindings writes findings as path:line:col: message, one per line.
+func (a *app) printFindings(w io.Writer, fs []config.Finding, only config.Severity) {
+	for _, f := range fs {
+		if only == "" || f.Severity == only {
+			fmt.Fprintln(w, f.Format(a.cwd))
+		}
+	}
+}
+
+// noArgsHint rejects positional arguments with a pointer to the help.
+func exactEvent(c *cobra.Command, args []string) error {
+	if len(args) > 1 {
+		return failf("%s takes at most one EVENT argument, got %d: %s", c.CommandPath(), len(args), strings.Join(args, " "))
+	}
+	return nil
+}

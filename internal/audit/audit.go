@@ -1,0 +1,87 @@
+// Package audit appends hookrun's audit trail: a JSON line per hook run
+// and one per event. All of one emit's lines go out in a single write
+// under an exclusive lock, so concurrent emits never interleave.
+package audit
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"syscall"
+)
+
+// DefaultPath is the log's place under the project root.
+var DefaultPath = filepath.Join(".system", "logs", "hookrun.jsonl")
+
+// Off is the --audit-log value that disables the log.
+const Off = "off"
+
+// HookLine records one hook run.
+type HookLine struct {
+	Time       string `json:"time"`
+	Kind       string `json:"kind"` // "hook"
+	EventType  string `json:"event_type"`
+	HookID     string `json:"hook_id"`
+	Status     string `json:"status"`
+	Decision   string `json:"decision"`
+	DurationMS int64  `json:"duration_ms"`
+	ExitCode   *int   `json:"exit_code"`
+	SessionID  string `json:"session_id,omitempty"`
+	Error      string `json:"error,omitempty"`
+}
+
+// EventLine records one event.
+type EventLine struct {
+	Time        string   `json:"time"`
+	Kind        string   `json:"kind"` // "event"
+	EventType   string   `json:"event_type"`
+	Decision    string   `json:"decision,omitempty"`
+	Reason      string   `json:"reason,omitempty"`
+	BlockedBy   []string `json:"blocked_by,omitempty"`
+	Hooks       int      `json:"hooks"`
+	Errors      int      `json:"errors"`
+	DurationMS  int64    `json:"duration_ms"`
+	SessionID   string   `json:"session_id,omitempty"`
+	Interrupted string   `json:"interrupted,omitempty"` // the signal, when emit was stopped
+}
+
+// Encode renders records as JSON lines.
+func Encode(records ...any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	for _, r := range records {
+		if err := enc.Encode(r); err != nil {
+			return nil, err
+		}
+	}
+	return buf.Bytes(), nil
+}
+
+// Append writes data to the log at path in one write, holding an
+// exclusive lock so that no other hookrun's lines land in between. The
+// directory is created when missing.
+func Append(path string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("audit log %s: %w", path, err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return fmt.Errorf("audit log: %w", err)
+	}
+	defer f.Close()
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		return fmt.Errorf("audit log %s: lock: %w", path, err)
+	}
+	defer syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+	n, err := f.Write(data)
+	if err == nil && n < len(data) {
+		err = fmt.Errorf("short write (%d of %d bytes)", n, len(data))
+	}
+	if err != nil {
+		return fmt.Errorf("audit log %s: %w", path, err)
+	}
+	return nil
+}

@@ -1,0 +1,635 @@
+package config
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bmatcuk/doublestar/v4"
+	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/hookrun/hookrun/internal/event"
+)
+
+// Keys of each mapping, in the order a reader meets them in the docs.
+var (
+	topKeys     = []string{"id", "event_type", "enabled", "blocking", "summary", "priority", "on_error", "match", "handler", "effects"}
+	requiredTop = []string{"id", "event_type", "enabled", "blocking"}
+	matchKeys   = []string{"ability_scope", "min_duration_ms", "only_if_changed_paths", "caller_source"}
+	handlerKeys = []string{"kind", "command", "args", "env", "timeout"}
+	// HandlerKinds are the handler kinds hookrun can run.
+	HandlerKinds = []string{"script"}
+)
+
+// idPattern is CONTRACT §3's id: lowercase letters, digits, '-' and '_'.
+var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
+
+const maxIDLen = 128
+
+// ValidID reports whether id is a valid hook id.
+func ValidID(id string) bool { return len(id) <= maxIDLen && idPattern.MatchString(id) }
+
+// decoder walks one file's YAML tree, collecting every problem it meets.
+type decoder struct {
+	file     string
+	hookID   string
+	findings []Finding
+}
+
+func (d *decoder) add(sev Severity, n *yaml.Node, format string, args ...any) {
+	line, col := 1, 1
+	if n != nil && n.Line > 0 {
+		line, col = n.Line, n.Column
+	}
+	d.findings = append(d.findings, Finding{File: d.file, Line: line, Col: col, Severity: sev, Message: fmt.Sprintf(format, args...)})
+}
+
+func (d *decoder) errorf(n *yaml.Node, format string, args ...any) { d.add(Error, n, format, args...) }
+func (d *decoder) warnf(n *yaml.Node, format string, args ...any)  { d.add(Warning, n, format, args...) }
+
+// yamlLine pulls the line number out of a yaml.v3 syntax error.
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// ParseFile decodes one declaration. The hook is usable only when the
+// findings hold no error; it is returned anyway so that later checks (and
+// messages) can name it.
+func ParseFile(file string, data []byte) (*Hook, []Finding) {
+	d := &decoder{file: file}
+	h := d.parse(data)
+	for i := range d.findings {
+		d.findings[i].HookID = d.hookID
+	}
+	return h, d.findings
+}
+
+func (d *decoder) parse(data []byte) *Hook {
+	if len(bytes.TrimSpace(data)) == 0 {
+		d.errorf(nil, "file is empty: a hook file declares one hook as a YAML mapping")
+		return nil
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		d.syntaxError(err)
+		return nil
+	}
+	var extra yaml.Node
+	switch err := dec.Decode(&extra); {
+	case err == nil:
+		d.errorf(&extra, "file holds more than one YAML document: declare one hook per file")
+		return nil
+	case !errors.Is(err, io.EOF):
+		d.syntaxError(err)
+		return nil
+	}
+	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
+		d.errorf(nil, "file is empty: a hook file declares one hook as a YAML mapping")
+		return nil
+	}
+	root := doc.Content[0]
+	if root.Kind == yaml.ScalarNode && root.Tag == "!!null" {
+		d.errorf(root, "file is empty: a hook file declares one hook as a YAML mapping")
+		return nil
+	}
+	if root.Kind != yaml.MappingNode {
+		d.errorf(root, "top level must be a mapping declaring one hook, got %s", describe(root))
+		return nil
+	}
+	if hasAlias(root, 0) {
+		d.errorf(root, "YAML anchors, aliases and merge keys are not supported in hook files")
+		return nil
+	}
+	return d.hook(root)
+}
+
+func (d *decoder) syntaxError(err error) {
+	msg := err.Error()
+	line := 1
+	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		line, _ = strconv.Atoi(m[1])
+		msg = m[2]
+	} else {
+		msg = strings.TrimPrefix(msg, "yaml: ")
+	}
+	d.findings = append(d.findings, Finding{File: d.file, Line: line, Col: 1, Severity: Error, Message: "YAML syntax error: " + msg})
+}
+
+// hasAlias reports whether the tree uses anchors or aliases. They buy
+// nothing in a one-hook file and are how alias bombs are built.
+func hasAlias(n *yaml.Node, depth int) bool {
+	if n.Kind == yaml.AliasNode || n.Anchor != "" || depth > 64 {
+		return true
+	}
+	for _, c := range n.Content {
+		if hasAlias(c, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// field is one key: value pair of a mapping.
+type field struct {
+	name       string
+	key, value *yaml.Node
+}
+
+// fields returns a mapping's pairs, reporting duplicate keys and keys not
+// in known (with a did-you-mean when one is close). prefix names the
+// mapping in messages ("match.").
+func (d *decoder) fields(m *yaml.Node, known []string, prefix string) []field {
+	var out []field
+	seen := map[string]*yaml.Node{}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k, v := m.Content[i], m.Content[i+1]
+		if k.Kind != yaml.ScalarNode {
+			d.errorf(k, "%skeys must be strings, got %s", where(prefix), describe(k))
+			continue
+		}
+		name := k.Value
+		if first, dup := seen[name]; dup {
+			d.errorf(k, "duplicate key %q (first at line %d)", prefix+name, first.Line)
+			continue
+		}
+		seen[name] = k
+		if !slices.Contains(known, name) {
+			msg := fmt.Sprintf("unknown key %q", prefix+name)
+			if s := suggest(name, known); s != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", prefix+s)
+			} else {
+				msg += "; known keys: " + strings.Join(known, ", ")
+			}
+			d.errorf(k, "%s", msg)
+			continue
+		}
+		out = append(out, field{name, k, v})
+	}
+	return out
+}
+
+func where(prefix string) string {
+	if prefix == "" {
+		return ""
+	}
+	return strings.TrimSuffix(prefix, ".") + ": "
+}
+
+func (d *decoder) hook(m *yaml.Node) *Hook {
+	h := &Hook{File: d.file, Pos: Pos{m.Line, m.Column}, OnError: OnErrorSkip}
+	h.Handler.Timeout = DefaultTimeout
+	present := map[string]*yaml.Node{}
+	var matchNode, handlerNode, onErrorNode, blockingNode *yaml.Node
+	for _, f := range d.fields(m, topKeys, "") {
+		v := f.value
+		if isNull(v) {
+			if slices.Contains(requiredTop, f.name) {
+				d.errorf(v, "%s: missing value", f.name)
+				present[f.name] = v
+			}
+			continue // an empty optional field means its default
+		}
+		present[f.name] = v
+		switch f.name {
+		case "id":
+			if s, ok := d.str(v, "id"); ok {
+				if ValidID(s) {
+					h.ID = s
+					h.Pos = Pos{v.Line, v.Column}
+					d.hookID = s
+				} else {
+					d.badID(v, s)
+				}
+			}
+		case "event_type":
+			if s, ok := d.str(v, "event_type"); ok {
+				if ev, ok := event.Parse(s); ok {
+					h.Event = ev
+				} else {
+					d.unknownEvent(v, s)
+				}
+			}
+		case "enabled":
+			h.Enabled, _ = d.boolean(v, "enabled")
+		case "blocking":
+			h.Blocking, _ = d.boolean(v, "blocking")
+			blockingNode = v
+		case "summary":
+			if v.Kind != yaml.ScalarNode {
+				d.errorf(v, "summary: must be text, got %s", describe(v))
+			} else {
+				h.Summary = strings.TrimSpace(v.Value)
+			}
+		case "priority":
+			if n, ok := d.integer(v, "priority"); ok {
+				h.Priority = int(n)
+			}
+		case "on_error":
+			if s, ok := d.str(v, "on_error"); ok {
+				if s == OnErrorSkip || s == OnErrorBlock {
+					h.OnError = s
+					onErrorNode = v
+				} else {
+					d.errorf(v, "on_error: must be %q or %q, got %q", OnErrorSkip, OnErrorBlock, s)
+				}
+			}
+		case "match":
+			matchNode = v
+		case "handler":
+			handlerNode = v
+			d.handler(v, h)
+		case "effects":
+			h.Effects = d.effects(v)
+		}
+	}
+	for _, name := range requiredTop {
+		if present[name] == nil {
+			d.errorf(m, "missing required key %q", name)
+		}
+	}
+	if matchNode != nil {
+		d.match(matchNode, h)
+	}
+	if handlerNode == nil && h.Enabled {
+		d.errorf(m, "missing key \"handler\": an enabled hook needs handler.command to run")
+	}
+	if onErrorNode != nil && h.OnError == OnErrorBlock && present["blocking"] != nil && !h.Blocking {
+		d.errorf(onErrorNode, "on_error: \"block\" needs blocking: true; a non-blocking hook cannot block the event")
+	}
+	if blockingNode != nil && h.Blocking && h.Event != "" && !h.Event.AIFacing() {
+		d.warnf(blockingNode, "blocking: true on %s has no effect on the agent: %s hooks are infra-only and cannot change the decision", h.Event, h.Event)
+	}
+	return h
+}
+
+func (d *decoder) badID(n *yaml.Node, s string) {
+	msg := fmt.Sprintf("id %q is invalid: use lowercase letters, digits, \"-\" and \"_\", starting with a letter or digit", s)
+	if len(s) > maxIDLen {
+		msg = fmt.Sprintf("id is %d characters long; the maximum is %d", len(s), maxIDLen)
+	} else if fixed := fixID(s); fixed != "" && fixed != s {
+		msg += fmt.Sprintf(" (try %q)", fixed)
+	}
+	d.errorf(n, "%s", msg)
+}
+
+// fixID suggests a valid id close to s: lowercased, other runs turned to '-'.
+func fixID(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '-' {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	out := strings.Trim(b.String(), "-_")
+	if !ValidID(out) {
+		return ""
+	}
+	return out
+}
+
+func (d *decoder) unknownEvent(n *yaml.Node, s string) {
+	names := make([]string, len(event.All))
+	for i, e := range event.All {
+		names[i] = string(e)
+	}
+	msg := fmt.Sprintf("event_type: unknown event %q", s)
+	if sug := suggest(s, names); sug != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", sug)
+	}
+	d.errorf(n, "%s; valid events: %s", msg, event.Names())
+}
+
+func (d *decoder) match(m *yaml.Node, h *Hook) {
+	if m.Kind != yaml.MappingNode {
+		d.errorf(m, "match: must be a mapping of match fields, got %s", describe(m))
+		return
+	}
+	for _, f := range d.fields(m, matchKeys, "match.") {
+		v := f.value
+		name := "match." + f.name
+		if isNull(v) {
+			d.errorf(v, "%s: missing value", name)
+			continue
+		}
+		if h.Event != "" && !slices.Contains(matchApplies[f.name], h.Event) {
+			d.errorf(f.key, "%s does not apply to %s hooks; it applies to %s", name, h.Event, joinEvents(matchApplies[f.name]))
+			continue
+		}
+		switch f.name {
+		case "ability_scope":
+			h.Match.AbilityScope = d.globs(v, name)
+		case "only_if_changed_paths":
+			h.Match.OnlyIfChangedPaths = d.globs(v, name)
+		case "min_duration_ms":
+			if n, ok := d.integer(v, name); ok {
+				if n < 0 {
+					d.errorf(v, "%s: must not be negative, got %d", name, n)
+				} else {
+					h.Match.MinDurationMS = &n
+				}
+			}
+		case "caller_source":
+			srcs, ok := d.strings(v, name)
+			if !ok {
+				break
+			}
+			bad := false
+			for i, s := range srcs {
+				if !event.ValidSource(s) {
+					d.errorf(itemNode(v, i), "%s: unknown source %q; valid sources: %s", name, s, strings.Join(event.Sources, ", "))
+					bad = true
+				}
+			}
+			if !bad {
+				h.Match.CallerSource = srcs
+			}
+		}
+	}
+}
+
+func joinEvents(evs []event.Name) string {
+	s := make([]string, len(evs))
+	for i, e := range evs {
+		s[i] = string(e)
+	}
+	return strings.Join(s, ", ")
+}
+
+// globs reads a glob or a list of globs and validates each pattern.
+func (d *decoder) globs(v *yaml.Node, name string) []string {
+	pats, ok := d.strings(v, name)
+	if !ok {
+		return nil
+	}
+	good := true
+	for i, p := range pats {
+		switch {
+		case p == "":
+			d.errorf(itemNode(v, i), "%s: empty pattern", name)
+			good = false
+		case !doublestar.ValidatePattern(p):
+			d.errorf(itemNode(v, i), "%s: invalid glob %q (check for an unclosed '[' or '{', or a trailing '\\')", name, p)
+			good = false
+		}
+	}
+	if !good {
+		return nil
+	}
+	return pats
+}
+
+// itemNode is the node of the i-th item of a list, or the node itself
+// when a single value stood for the list.
+func itemNode(v *yaml.Node, i int) *yaml.Node {
+	if v.Kind == yaml.SequenceNode && i < len(v.Content) {
+		return v.Content[i]
+	}
+	return v
+}
+
+// strings reads a string or a non-empty list of strings.
+func (d *decoder) strings(v *yaml.Node, name string) ([]string, bool) {
+	switch v.Kind {
+	case yaml.ScalarNode:
+		s, ok := d.str(v, name)
+		return []string{s}, ok
+	case yaml.SequenceNode:
+		if len(v.Content) == 0 {
+			d.errorf(v, "%s: empty list; remove the key to leave it unrestricted", name)
+			return nil, false
+		}
+		out := make([]string, 0, len(v.Content))
+		ok := true
+		for _, item := range v.Content {
+			s, good := d.str(item, name)
+			ok = ok && good
+			out = append(out, s)
+		}
+		return out, ok
+	}
+	d.errorf(v, "%s: must be a string or a list of strings, got %s", name, describe(v))
+	return nil, false
+}
+
+func (d *decoder) handler(v *yaml.Node, h *Hook) {
+	if v.Kind != yaml.MappingNode {
+		d.errorf(v, "handler: must be a mapping with kind and command, got %s", describe(v))
+		return
+	}
+	var kindSeen, commandSeen bool
+	for _, f := range d.fields(v, handlerKeys, "handler.") {
+		n := f.value
+		name := "handler." + f.name
+		if isNull(n) {
+			if f.name == "kind" || f.name == "command" {
+				d.errorf(n, "%s: missing value", name)
+				kindSeen = kindSeen || f.name == "kind"
+				commandSeen = commandSeen || f.name == "command"
+			}
+			continue
+		}
+		switch f.name {
+		case "kind":
+			kindSeen = true
+			if s, ok := d.str(n, name); ok {
+				if slices.Contains(HandlerKinds, s) {
+					h.Handler.Kind = s
+				} else {
+					d.errorf(n, "%s: unknown kind %q; supported: %s", name, s, strings.Join(HandlerKinds, ", "))
+				}
+			}
+		case "command":
+			commandSeen = true
+			if s, ok := d.str(n, name); ok {
+				if strings.TrimSpace(s) == "" {
+					d.errorf(n, "%s: must not be empty", name)
+				} else if strings.ContainsRune(s, 0) {
+					d.errorf(n, "%s: contains a NUL byte", name)
+				} else {
+					h.Handler.Command = s
+					h.CommandPos = Pos{n.Line, n.Column}
+				}
+			}
+		case "args":
+			if n.Kind != yaml.SequenceNode {
+				d.errorf(n, "%s: must be a list of strings, got %s", name, describe(n))
+				break
+			}
+			h.Handler.HasArgs = true
+			h.Handler.Args = make([]string, 0, len(n.Content))
+			for _, item := range n.Content {
+				if item.Kind != yaml.ScalarNode || item.Tag == "!!null" {
+					d.errorf(item, "%s: each argument must be a string, got %s", name, describe(item))
+					continue
+				}
+				if strings.ContainsRune(item.Value, 0) {
+					d.errorf(item, "%s: argument contains a NUL byte", name)
+					continue
+				}
+				h.Handler.Args = append(h.Handler.Args, item.Value)
+			}
+		case "env":
+			h.Handler.Env = d.env(n, name)
+		case "timeout":
+			d.timeout(n, name, h)
+		}
+	}
+	if !kindSeen {
+		d.errorf(v, "handler: missing required key \"kind\" (use kind: script)")
+	}
+	if !commandSeen {
+		d.errorf(v, "handler: missing required key \"command\"")
+	}
+}
+
+func (d *decoder) env(n *yaml.Node, name string) []EnvVar {
+	if n.Kind != yaml.MappingNode {
+		d.errorf(n, "%s: must be a mapping of variable names to values, got %s", name, describe(n))
+		return nil
+	}
+	var out []EnvVar
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		key := k.Value
+		switch {
+		case k.Kind != yaml.ScalarNode || key == "" || strings.ContainsAny(key, "=\x00"):
+			d.errorf(k, "%s: invalid variable name %q", name, key)
+			continue
+		case strings.HasPrefix(key, "HOOKRUN_"):
+			d.errorf(k, "%s: %s is set by hookrun; HOOKRUN_* names are reserved", name, key)
+			continue
+		case seen[key]:
+			d.errorf(k, "duplicate key %q", name+"."+key)
+			continue
+		case v.Kind != yaml.ScalarNode:
+			d.errorf(v, "%s.%s: must be a string, got %s", name, key, describe(v))
+			continue
+		case strings.ContainsRune(v.Value, 0):
+			d.errorf(v, "%s.%s: value contains a NUL byte", name, key)
+			continue
+		}
+		seen[key] = true
+		val := v.Value
+		if v.Tag == "!!null" {
+			val = ""
+		}
+		out = append(out, EnvVar{key, val})
+	}
+	return out
+}
+
+func (d *decoder) timeout(n *yaml.Node, name string, h *Hook) {
+	if n.Kind != yaml.ScalarNode {
+		d.errorf(n, "%s: must be a duration string such as \"5s\" or \"500ms\", got %s", name, describe(n))
+		return
+	}
+	if n.Tag == "!!int" || n.Tag == "!!float" {
+		d.errorf(n, "%s: must be a duration string with a unit such as \"%ss\" or \"500ms\", not a bare number (%s)", name, n.Value, n.Value)
+		return
+	}
+	if n.Tag != "!!str" {
+		d.errorf(n, "%s: must be a duration string such as \"5s\" or \"500ms\", got %s", name, describe(n))
+		return
+	}
+	dur, err := time.ParseDuration(n.Value)
+	switch {
+	case err != nil:
+		d.errorf(n, "%s: %q is not a duration; use a number with a unit: ms, s, m or h (\"500ms\", \"5s\", \"2m\")", name, n.Value)
+	case dur <= 0:
+		d.errorf(n, "%s: must be positive, got %q", name, n.Value)
+	default:
+		h.Handler.Timeout = dur
+	}
+}
+
+func (d *decoder) effects(n *yaml.Node) []any {
+	if n.Kind != yaml.SequenceNode {
+		d.errorf(n, "effects: must be a list of strings or one-key mappings, got %s", describe(n))
+		return nil
+	}
+	out := make([]any, 0, len(n.Content))
+	for _, item := range n.Content {
+		switch {
+		case item.Kind == yaml.ScalarNode && item.Tag != "!!null":
+			out = append(out, item.Value)
+		case item.Kind == yaml.MappingNode && len(item.Content) == 2 &&
+			item.Content[0].Kind == yaml.ScalarNode && item.Content[1].Kind == yaml.ScalarNode:
+			out = append(out, map[string]string{item.Content[0].Value: item.Content[1].Value})
+		default:
+			d.errorf(item, "effects: each entry must be a string or a one-key mapping such as \"append_to: path\", got %s", describe(item))
+		}
+	}
+	return out
+}
+
+func (d *decoder) str(n *yaml.Node, name string) (string, bool) {
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!str" {
+		d.errorf(n, "%s: must be a string, got %s", name, describe(n))
+		return "", false
+	}
+	return n.Value, true
+}
+
+func (d *decoder) boolean(n *yaml.Node, name string) (bool, bool) {
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!bool" {
+		var b bool
+		if n.Decode(&b) == nil {
+			return b, true
+		}
+	}
+	d.errorf(n, "%s: must be true or false, got %s", name, describe(n))
+	return false, false
+}
+
+func (d *decoder) integer(n *yaml.Node, name string) (int64, bool) {
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!int" {
+		var i int64
+		if n.Decode(&i) == nil && i >= -1<<31 && i < 1<<31 {
+			return i, true
+		}
+		d.errorf(n, "%s: %s is out of range", name, n.Value)
+		return 0, false
+	}
+	d.errorf(n, "%s: must be a whole number, got %s", name, describe(n))
+	return 0, false
+}
+
+func isNull(n *yaml.Node) bool { return n.Kind == yaml.ScalarNode && n.Tag == "!!null" }
+
+// describe names a node's type and value for messages: `"maybe"`, `a list`.
+func describe(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.AliasNode:
+		return "an alias"
+	}
+	v := n.Value
+	if len(v) > 40 {
+		v = v[:40] + "…"
+	}
+	switch n.Tag {
+	case "!!null":
+		return "null"
+	case "!!bool":
+		return "boolean " + v
+	case "!!int", "!!float":
+		return "number " + v
+	case "!!str":
+		return strconv.Quote(v)
+	}
+	return fmt.Sprintf("%s %q", strings.TrimPrefix(n.Tag, "!!"), v)
+}

@@ -1,0 +1,78 @@
+package config
+
+import (
+	"cmp"
+	"fmt"
+	"path/filepath"
+	"slices"
+)
+
+// Severity of a finding.
+type Severity string
+
+// Severities: errors make a file invalid; warnings only inform.
+const (
+	Error   Severity = "error"
+	Warning Severity = "warning"
+)
+
+// Finding is one problem in one declaration file.
+type Finding struct {
+	File     string   `json:"file"` // absolute; Rel gives the path to print
+	Line     int      `json:"line"`
+	Col      int      `json:"col"`
+	Severity Severity `json:"severity"`
+	HookID   string   `json:"hook_id,omitempty"`
+	Message  string   `json:"message"`
+	// Related points at a second place the message is about (the other
+	// declaration of a duplicate id); Format prints it relative too.
+	Related *Place `json:"related,omitempty"`
+}
+
+// Place is a position in a declaration file.
+type Place struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
+	Col  int    `json:"col"`
+}
+
+// Rel returns f.File relative to dir when it lies below dir, else unchanged.
+func Rel(dir, file string) string {
+	if dir == "" {
+		return file
+	}
+	r, err := filepath.Rel(dir, file)
+	if err != nil || r == ".." || len(r) > 2 && r[:3] == ".."+string(filepath.Separator) {
+		return file
+	}
+	return r
+}
+
+// Format renders a finding as path:line:col: message, with the paths
+// relative to dir. A message with a Related place holds one %s for it.
+func (f Finding) Format(dir string) string {
+	sev := ""
+	if f.Severity == Warning {
+		sev = "warning: "
+	}
+	return fmt.Sprintf("%s:%d:%d: %s%s", Rel(dir, f.File), f.Line, f.Col, sev, f.Text(dir))
+}
+
+// Text is the message alone, with any related place relative to dir.
+func (f Finding) Text(dir string) string {
+	if f.Related == nil {
+		return f.Message
+	}
+	return fmt.Sprintf(f.Message, fmt.Sprintf("%s:%d:%d", Rel(dir, f.Related.File), f.Related.Line, f.Related.Col))
+}
+
+func sortFindings(fs []Finding) {
+	slices.SortStableFunc(fs, func(a, b Finding) int {
+		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
+	})
+}
+
+// HasErrors reports whether any finding is an error.
+func HasErrors(fs []Finding) bool {
+	return slices.ContainsFunc(fs, func(f Finding) bool { return f.Severity == Error })
+}

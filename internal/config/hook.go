@@ -1,0 +1,125 @@
+// Package config finds, decodes and validates hook declarations: one YAML
+// file per hook under .system/hooks/, every problem reported with its
+// file, line and column.
+package config
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/hookrun/hookrun/internal/event"
+)
+
+// DefaultTimeout is a handler's timeout when the declaration names none.
+const DefaultTimeout = 30 * time.Second
+
+// On-error policies (CONTRACT §3).
+const (
+	OnErrorSkip  = "skip"
+	OnErrorBlock = "block"
+)
+
+// Hook is one valid declaration.
+type Hook struct {
+	ID       string
+	Event    event.Name
+	Enabled  bool
+	Blocking bool
+	Summary  string
+	Priority int
+	OnError  string
+	Match    Match
+	Handler  Handler
+	Effects  []any // strings and one-key maps, descriptive only
+
+	File string // absolute path of the declaring file
+	Pos  Pos    // position of the id, or of the declaration when it has none
+	// CommandPos is where handler.command is written, for validate's
+	// checks of the file system.
+	CommandPos Pos
+}
+
+// Match holds the activation rules; empty fields do not restrict.
+type Match struct {
+	AbilityScope       []string
+	MinDurationMS      *int64
+	OnlyIfChangedPaths []string
+	CallerSource       []string
+}
+
+// Empty reports whether the match block restricts nothing: the hook always runs.
+func (m Match) Empty() bool {
+	return m.AbilityScope == nil && m.MinDurationMS == nil && m.OnlyIfChangedPaths == nil && m.CallerSource == nil
+}
+
+// Handler says how to run a hook.
+type Handler struct {
+	Kind    string
+	Command string
+	Args    []string
+	HasArgs bool // args given: exec command directly, no shell
+	Env     []EnvVar
+	Timeout time.Duration
+}
+
+// EnvVar is one handler.env entry; entries keep their file order.
+type EnvVar struct {
+	Name, Value string
+}
+
+// Pos is a position in a file, 1-based.
+type Pos struct {
+	Line, Col int
+}
+
+// matchApplies records which events each match field is meaningful for
+// (CONTRACT §3).
+var matchApplies = map[string][]event.Name{
+	"ability_scope":         {event.PreAbilityCreate, event.PreAbilityCall, event.PostAbilityCall},
+	"min_duration_ms":       {event.PostAbilityCall},
+	"only_if_changed_paths": {event.SessionStop},
+	"caller_source":         {event.PreAbilityCreate, event.PreAbilityCall},
+}
+
+// MatchFieldEvents returns the events a match field applies to.
+func MatchFieldEvents(field string) []event.Name { return matchApplies[field] }
+
+// Compare orders hooks the way they are listed and merged: by event in
+// lifecycle order, then priority (lower first), then id.
+func Compare(a, b *Hook) int {
+	return cmp.Or(
+		cmp.Compare(a.Event.Index(), b.Event.Index()),
+		cmp.Compare(a.Priority, b.Priority),
+		cmp.Compare(a.ID, b.ID),
+	)
+}
+
+// Sort puts hooks in merge order.
+func Sort(hooks []*Hook) { slices.SortFunc(hooks, Compare) }
+
+func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
+
+// Summary renders the match block for listings: "ability=edit_file",
+// "paths=services/**,apps/**", "min_duration=100ms", or "always".
+func (m Match) Summary() string {
+	var parts []string
+	if m.AbilityScope != nil {
+		parts = append(parts, "ability="+strings.Join(m.AbilityScope, ","))
+	}
+	if m.CallerSource != nil {
+		parts = append(parts, "caller="+strings.Join(m.CallerSource, ","))
+	}
+	if m.MinDurationMS != nil {
+		parts = append(parts, fmt.Sprintf("min_duration=%dms", *m.MinDurationMS))
+	}
+	if m.OnlyIfChangedPaths != nil {
+		parts = append(parts, "paths="+strings.Join(m.OnlyIfChangedPaths, ","))
+	}
+	if len(parts) == 0 {
+		return "always"
+	}
+	return strings.Join(parts, " ")
+}

@@ -1,0 +1,191 @@
+// Package emit runs one event end to end: it selects the hooks whose match
+// fits, runs their handlers, merges what they said in declaration order,
+// and records the run in the audit log.
+package emit
+
+import (
+	"context"
+	"errors"
+	"os"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/hookrun/hookrun/internal/audit"
+	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/exec"
+	"github.com/hookrun/hookrun/internal/match"
+	"github.com/hookrun/hookrun/internal/merge"
+)
+
+// Options configure one run.
+type Options struct {
+	Root         string   // project root: handlers' working directory
+	Env          []string // the caller's environment, passed on to handlers
+	Sequential   bool     // one at a time in merge order, stopping at the first deny
+	BlockingOnly bool     // only blocking hooks
+	Limits       exec.Limits
+	AuditPath    string // "" disables the audit log
+	// Warnings are added to the result ahead of the hooks' own (for
+	// example the invalid files skipped under --skip-invalid).
+	Warnings []merge.Warning
+}
+
+// Outcome is the result of one run.
+type Outcome struct {
+	Result      merge.Result
+	Reports     []merge.Report // per hook, merge order
+	Interrupted bool           // ctx was canceled: the result is incomplete
+	AuditErr    error          // the audit log could not be written; the result stands
+}
+
+// Run runs the hooks of c's event. ctx cancels every running handler.
+func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Options) Outcome {
+	start := time.Now()
+	selected := match.Select(hooks, c, match.Options{BlockingOnly: opt.BlockingOnly})
+	stdin := c.JSON()
+	base := withoutNames(opt.Env, "HOOKRUN_EVENT", "HOOKRUN_HOOK_ID", "HOOKRUN_PROJECT_DIR")
+	spec := func(h *config.Hook) exec.Spec {
+		return exec.Spec{
+			Command: h.Handler.Command,
+			Args:    h.Handler.Args,
+			HasArgs: h.Handler.HasArgs,
+			Dir:     opt.Root,
+			Env:     handlerEnv(base, c.Event, h, opt.Root),
+			Stdin:   stdin,
+			Timeout: h.Handler.Timeout,
+		}
+	}
+	reports := make([]merge.Report, len(selected))
+	outcomes := make([]exec.Outcome, len(selected))
+	ran := len(selected)
+	if opt.Sequential {
+		for i, h := range selected {
+			outcomes[i] = exec.Run(ctx, spec(h), opt.Limits)
+			reports[i] = merge.Evaluate(c.Event, h, outcomes[i])
+			if reports[i].Decision == event.Deny || ctx.Err() != nil {
+				ran = i + 1
+				break
+			}
+		}
+	} else {
+		// Each run writes only its own slot: merge order is declaration
+		// order whatever order the handlers finish in.
+		var wg sync.WaitGroup
+		for i, h := range selected {
+			wg.Go(func() {
+				outcomes[i] = exec.Run(ctx, spec(h), opt.Limits)
+				reports[i] = merge.Evaluate(c.Event, h, outcomes[i])
+			})
+		}
+		wg.Wait()
+	}
+	reports = reports[:ran]
+	out := Outcome{Reports: reports, Interrupted: ctx.Err() != nil}
+	out.Result = merge.Merge(c.Event, reports)
+	out.Result.Warnings = append(append([]merge.Warning{}, opt.Warnings...), out.Result.Warnings...)
+	if opt.AuditPath != "" {
+		out.AuditErr = writeAudit(opt.AuditPath, c, out, time.Since(start), interruption(ctx))
+	}
+	return out
+}
+
+// Interrupt is the cancel cause a command gives when a signal stops it.
+type Interrupt struct{ Signal os.Signal }
+
+func (i Interrupt) Error() string { return "interrupted by " + i.Signal.String() }
+
+// interruption names what canceled ctx, or "" when nothing did.
+func interruption(ctx context.Context) string {
+	if ctx.Err() == nil {
+		return ""
+	}
+	var i Interrupt
+	if errors.As(context.Cause(ctx), &i) {
+		return signalName(i.Signal)
+	}
+	return "canceled"
+}
+
+func signalName(s os.Signal) string {
+	switch s {
+	case syscall.SIGINT:
+		return "SIGINT"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	}
+	return s.String()
+}
+
+// handlerEnv is the caller's environment plus hookrun's variables and the
+// hook's handler.env, later entries replacing earlier ones of the same name.
+func handlerEnv(base []string, ev event.Name, h *config.Hook, root string) []string {
+	env := base
+	if len(h.Handler.Env) > 0 {
+		names := make([]string, len(h.Handler.Env))
+		for i, v := range h.Handler.Env {
+			names[i] = v.Name
+		}
+		env = withoutNames(base, names...)
+	}
+	out := make([]string, 0, len(env)+3+len(h.Handler.Env))
+	out = append(out, env...)
+	out = append(out, "HOOKRUN_EVENT="+string(ev), "HOOKRUN_HOOK_ID="+h.ID, "HOOKRUN_PROJECT_DIR="+root)
+	for _, v := range h.Handler.Env {
+		out = append(out, v.Name+"="+v.Value)
+	}
+	return out
+}
+
+// withoutNames drops the variables called names from env.
+func withoutNames(env []string, names ...string) []string {
+	out := make([]string, 0, len(env))
+	for _, kv := range env {
+		name, _, _ := strings.Cut(kv, "=")
+		drop := false
+		for _, n := range names {
+			if n == name {
+				drop = true
+				break
+			}
+		}
+		if !drop {
+			out = append(out, kv)
+		}
+	}
+	return out
+}
+
+func writeAudit(path string, c *event.Context, out Outcome, took time.Duration, interruptedBy string) error {
+	now := time.Now().UTC().Format(time.RFC3339Nano)
+	records := make([]any, 0, len(out.Reports)+1)
+	for _, r := range out.Reports {
+		line := audit.HookLine{
+			Time: now, Kind: "hook", EventType: string(c.Event), HookID: r.Run.ID,
+			Status: r.Run.Status, Decision: string(r.Decision), DurationMS: r.Run.DurationMS,
+			ExitCode: r.Run.ExitCode, SessionID: c.SessionID,
+		}
+		if len(r.Errors) > 0 {
+			line.Error = r.Errors[0].Message
+		}
+		records = append(records, line)
+	}
+	ev := audit.EventLine{
+		Time: now, Kind: "event", EventType: string(c.Event), Hooks: len(out.Reports),
+		Errors: len(out.Result.Errors), DurationMS: took.Milliseconds(), SessionID: c.SessionID,
+		Interrupted: interruptedBy,
+	}
+	if !out.Interrupted {
+		ev.Decision = string(out.Result.Decision)
+		ev.Reason = out.Result.Reason
+		ev.BlockedBy = out.Result.BlockedBy
+	}
+	records = append(records, ev)
+	data, err := audit.Encode(records...)
+	if err != nil {
+		return err
+	}
+	return audit.Append(path, data)
+}

@@ -1,0 +1,317 @@
+package event
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// MaxContextBytes caps the context a caller may send. A context over it is
+// refused (exit 1) rather than read into memory and copied to every handler.
+const MaxContextBytes = 8 << 20
+
+// Context is an event context: every field the caller sent, kept verbatim,
+// plus typed views of the fields hookrun's matcher reads.
+type Context struct {
+	Event  Name
+	Fields map[string]json.RawMessage
+
+	// Typed views, filled by ParseContext.
+	SessionID    string
+	AbilityID    string // ability_id, or ability_ref.value on PreAbilityCreate
+	CallerSource string
+	DurationMS   float64
+	HasDuration  bool
+	ChangedFiles []string
+}
+
+// ContextError names the context field that is wrong.
+type ContextError struct {
+	Field string // dotted path, or "" for the document as a whole
+	Msg   string
+}
+
+func (e *ContextError) Error() string {
+	if e.Field == "" {
+		return "context: " + e.Msg
+	}
+	return fmt.Sprintf("context field %q: %s", e.Field, e.Msg)
+}
+
+type kind int
+
+const (
+	kString kind = iota
+	kNumber
+	kStrings
+	kObject
+	kObjects
+)
+
+func (k kind) String() string {
+	return [...]string{"a string", "a number", "an array of strings", "an object", "an array of objects"}[k]
+}
+
+// rule describes one field of an event context (seed §3.1, CONTRACT §4).
+type rule struct {
+	name     string
+	kind     kind
+	required bool
+	nonEmpty bool
+	enum     []string
+	nonNeg   bool
+	fields   []rule // of an object, or of each object of an array
+}
+
+var (
+	statuses = []string{"success", "failure", "partial"}
+	caller   = rule{name: "caller", kind: kObject, required: true, fields: []rule{
+		{name: "source", kind: kString, required: true, enum: Sources},
+		{name: "session_id", kind: kString},
+		{name: "job_id", kind: kString},
+		{name: "triggered_by", kind: kString},
+	}}
+	sessionID = rule{name: "session_id", kind: kString}
+)
+
+func required(r rule) rule { r.required = true; return r }
+
+var contextRules = map[Name][]rule{
+	PromptSubmit: {
+		required(sessionID),
+		{name: "user_raw_input", kind: kString, required: true},
+		{name: "current_files", kind: kStrings},
+	},
+	PreAbilityCreate: {
+		sessionID,
+		{name: "ability_ref", kind: kObject, required: true, fields: []rule{
+			{name: "kind", kind: kString, required: true, enum: []string{"ability_id", "operation_key"}},
+			{name: "value", kind: kString, required: true, nonEmpty: true},
+		}},
+		{name: "input_summary", kind: kString},
+		{name: "environment", kind: kString},
+		caller,
+	},
+	PreAbilityCall: {
+		sessionID,
+		{name: "ability_id", kind: kString, required: true, nonEmpty: true},
+		{name: "task_key", kind: kString},
+		{name: "args_summary", kind: kString},
+		caller,
+	},
+	PostAbilityCall: {
+		sessionID,
+		{name: "ability_id", kind: kString, required: true, nonEmpty: true},
+		{name: "task_key", kind: kString},
+		{name: "status", kind: kString, required: true, enum: statuses},
+		{name: "duration_ms", kind: kNumber, nonNeg: true},
+		{name: "input_summary", kind: kString},
+		{name: "output_summary", kind: kString},
+		{name: "error_message", kind: kString},
+	},
+	SessionStop: {
+		required(sessionID),
+		{name: "changed_files", kind: kStrings},
+		{name: "abilities_used", kind: kStrings},
+		{name: "tasks_summary", kind: kObjects, fields: []rule{
+			{name: "task_key", kind: kString},
+			{name: "ability_id", kind: kString},
+			{name: "status", kind: kString, enum: statuses},
+		}},
+		{name: "started_at", kind: kString},
+		{name: "ended_at", kind: kString},
+	},
+}
+
+// ParseContext reads a context document. arg is the event named on the
+// command line, or "" to take it from the context's event_type; when both
+// are given they must agree. The returned context has event_type set.
+func ParseContext(data []byte, arg Name) (*Context, error) {
+	if len(data) > MaxContextBytes {
+		return nil, &ContextError{Msg: fmt.Sprintf("%d bytes exceeds the maximum of %d bytes", len(data), MaxContextBytes)}
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, &ContextError{Msg: "empty input: expected a JSON object on stdin (or --context FILE)"}
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil {
+		return nil, &ContextError{Msg: "not a JSON object: " + JSONProblem(err)}
+	}
+	if fields == nil { // the document was null
+		return nil, &ContextError{Msg: "not a JSON object: got null"}
+	}
+	ev := arg
+	if raw, ok := fields["event_type"]; ok {
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return nil, &ContextError{Field: "event_type", Msg: "must be a string, got " + JSONKind(raw)}
+		}
+		named, ok := Parse(s)
+		switch {
+		case !ok:
+			return nil, &ContextError{Field: "event_type", Msg: fmt.Sprintf("unknown event %q; valid events: %s", s, Names())}
+		case arg != "" && named != arg:
+			return nil, &ContextError{Field: "event_type", Msg: fmt.Sprintf("is %q but the command line names %q", s, arg)}
+		}
+		ev = named
+	}
+	if ev == "" {
+		return nil, &ContextError{Field: "event_type", Msg: "required when no EVENT argument is given; valid events: " + Names()}
+	}
+	c := &Context{Event: ev, Fields: fields}
+	if err := checkFields(fields, contextRules[ev], ""); err != nil {
+		return nil, err
+	}
+	fields["event_type"], _ = json.Marshal(string(ev))
+	c.fillViews()
+	return c, nil
+}
+
+// checkFields applies rules to one JSON object. Fields without a rule are
+// kept as they are: contexts may carry more than hookrun knows.
+func checkFields(obj map[string]json.RawMessage, rules []rule, prefix string) error {
+	for _, r := range rules {
+		path := prefix + r.name
+		raw, present := obj[r.name]
+		if !present || string(raw) == "null" {
+			if r.required {
+				return &ContextError{Field: path, Msg: "required for this event but missing"}
+			}
+			continue
+		}
+		if err := checkValue(raw, r, path); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func checkValue(raw json.RawMessage, r rule, path string) error {
+	wrong := func() error {
+		return &ContextError{Field: path, Msg: fmt.Sprintf("must be %s, got %s", r.kind, JSONKind(raw))}
+	}
+	switch r.kind {
+	case kString:
+		var s string
+		if json.Unmarshal(raw, &s) != nil {
+			return wrong()
+		}
+		if r.nonEmpty && s == "" {
+			return &ContextError{Field: path, Msg: "must not be empty"}
+		}
+		if r.enum != nil && !slices.Contains(r.enum, s) {
+			return &ContextError{Field: path, Msg: fmt.Sprintf("must be one of %s, got %q", strings.Join(r.enum, ", "), s)}
+		}
+	case kNumber:
+		var f float64
+		if json.Unmarshal(raw, &f) != nil {
+			return wrong()
+		}
+		if r.nonNeg && f < 0 {
+			return &ContextError{Field: path, Msg: fmt.Sprintf("must not be negative, got %v", f)}
+		}
+	case kStrings:
+		var ss []string
+		if json.Unmarshal(raw, &ss) != nil {
+			return wrong()
+		}
+	case kObject:
+		var o map[string]json.RawMessage
+		if json.Unmarshal(raw, &o) != nil || o == nil {
+			return wrong()
+		}
+		return checkFields(o, r.fields, path+".")
+	case kObjects:
+		var os []map[string]json.RawMessage
+		if json.Unmarshal(raw, &os) != nil {
+			return wrong()
+		}
+		for i, o := range os {
+			if o == nil {
+				return &ContextError{Field: fmt.Sprintf("%s[%d]", path, i), Msg: "must be an object, got null"}
+			}
+			if err := checkFields(o, r.fields, fmt.Sprintf("%s[%d].", path, i)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// fillViews decodes the fields the matcher reads. checkFields has already
+// vouched for their types, so decode errors cannot happen here.
+func (c *Context) fillViews() {
+	str := func(raw json.RawMessage) string {
+		var s string
+		_ = json.Unmarshal(raw, &s)
+		return s
+	}
+	sub := func(name, field string) string {
+		var o map[string]json.RawMessage
+		_ = json.Unmarshal(c.Fields[name], &o)
+		return str(o[field])
+	}
+	c.SessionID = str(c.Fields["session_id"])
+	switch c.Event {
+	case PreAbilityCreate:
+		c.AbilityID = sub("ability_ref", "value")
+		c.CallerSource = sub("caller", "source")
+	case PreAbilityCall:
+		c.AbilityID = str(c.Fields["ability_id"])
+		c.CallerSource = sub("caller", "source")
+	case PostAbilityCall:
+		c.AbilityID = str(c.Fields["ability_id"])
+		if raw, ok := c.Fields["duration_ms"]; ok && string(raw) != "null" {
+			c.HasDuration = json.Unmarshal(raw, &c.DurationMS) == nil
+		}
+	case SessionStop:
+		_ = json.Unmarshal(c.Fields["changed_files"], &c.ChangedFiles)
+	}
+}
+
+// JSON encodes the context for handlers: every field the caller sent, with
+// event_type set. Keys come out sorted, so the bytes are deterministic.
+func (c *Context) JSON() []byte {
+	b, err := json.Marshal(c.Fields)
+	if err != nil { // cannot happen: every value is already valid JSON
+		panic(err)
+	}
+	return b
+}
+
+// JSONKind names the JSON type of raw for error messages ("a string", "an array", ...).
+func JSONKind(raw json.RawMessage) string {
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 {
+		return "nothing"
+	}
+	switch t[0] {
+	case '"':
+		return "a string"
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	case 't', 'f':
+		return "a boolean"
+	case 'n':
+		return "null"
+	}
+	return "a number"
+}
+
+// JSONProblem turns a decoding error into a message that says where.
+func JSONProblem(err error) string {
+	var syn *json.SyntaxError
+	if errors.As(err, &syn) {
+		return fmt.Sprintf("%s (at byte %d)", syn.Error(), syn.Offset)
+	}
+	var typ *json.UnmarshalTypeError
+	if errors.As(err, &typ) {
+		return "got " + typ.Value
+	}
+	return err.Error()
+}

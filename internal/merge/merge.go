@@ -1,0 +1,406 @@
+// Package merge turns what each handler did into one result for the
+// event: statuses, the decision and its reason, signals with provenance,
+// all in declaration order. It is pure: no I/O, no clocks.
+package merge
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"syscall"
+	"unicode/utf8"
+
+	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/exec"
+)
+
+// Limits on what one hook may put in the merged result.
+const (
+	MaxAdditionalContext = 10 << 10 // bytes per hook (CONTRACT §5)
+	MaxReason            = 4 << 10  // bytes of an exit-2 reason
+	maxStderrInError     = 1 << 10  // bytes of stderr quoted in an error
+)
+
+// Hook statuses (CONTRACT §7).
+const (
+	StatusOK           = "ok"
+	StatusDenied       = "denied"
+	StatusRequireHuman = "require_human"
+	StatusFailed       = "failed"
+	StatusTimeout      = "timeout"
+)
+
+// Error codes hookrun gives failed hooks. A handler's own error object
+// keeps the code it chose.
+const (
+	CodeStartFailed    = "start_failed"
+	CodeTimeout        = "timeout"
+	CodeOutputTooLarge = "output_too_large"
+	CodeInterrupted    = "interrupted"
+	CodeExitStatus     = "exit_status"
+	CodeSignal         = "killed_by_signal"
+	CodeInvalidOutput  = "invalid_output"
+	CodeHandlerError   = "handler_error"
+)
+
+// Result is the merged result printed by emit (CONTRACT §7). Fields
+// marked omitzero appear only where the contract has them.
+type Result struct {
+	EventType         event.Name     `json:"event_type"`
+	Decision          event.Decision `json:"decision"`
+	Reason            string         `json:"reason,omitempty"`
+	BlockedBy         []string       `json:"blocked_by,omitzero"`
+	HookSignals       []event.Signal `json:"hook_signals,omitzero"`
+	AdditionalContext []Text         `json:"additional_context,omitzero"`
+	UserMessages      []Text         `json:"user_messages"`
+	Logs              []string       `json:"logs"`
+	UsageRecorded     bool           `json:"usage_recorded"`
+	Errors            []HookError    `json:"errors"`
+	Warnings          []Warning      `json:"warnings"`
+	Hooks             []HookRun      `json:"hooks"`
+}
+
+// Text is a piece of text and the hook it came from.
+type Text struct {
+	HookID string `json:"hook_id"`
+	Text   string `json:"text"`
+}
+
+// HookError is one failure.
+type HookError struct {
+	HookID  string `json:"hook_id"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// Warning is a misconfiguration or a dropped field; it changes nothing.
+type Warning struct {
+	HookID  string `json:"hook_id"`
+	Message string `json:"message"`
+}
+
+// HookRun is one hook that ran.
+type HookRun struct {
+	ID         string `json:"id"`
+	Status     string `json:"status"`
+	Blocking   bool   `json:"blocking"`
+	DurationMS int64  `json:"duration_ms"`
+	ExitCode   *int   `json:"exit_code"`
+}
+
+// Report is one hook's contribution, before merging.
+type Report struct {
+	Run               HookRun
+	Decision          event.Decision // allow unless this blocking hook denies or asks
+	Reason            string
+	Signals           []event.Signal
+	AdditionalContext string
+	UserMessage       string
+	Logs              []string
+	UsageRecorded     bool
+	Errors            []HookError
+	Warnings          []Warning
+}
+
+// Evaluate judges one hook's run on event ev.
+func Evaluate(ev event.Name, h *config.Hook, o exec.Outcome) Report {
+	r := Report{Decision: event.Allow, Run: HookRun{
+		ID: h.ID, Status: StatusOK, Blocking: h.Blocking, DurationMS: o.Duration.Milliseconds(),
+	}}
+	if o.Exited {
+		code := o.ExitCode
+		r.Run.ExitCode = &code
+	}
+	who := fmt.Sprintf("hook %s: %s", h.ID, commandText(h, o))
+	fail := func(code, format string, args ...any) Report {
+		if r.Run.Status == StatusOK {
+			r.Run.Status = StatusFailed
+		}
+		r.Errors = append(r.Errors, HookError{HookID: h.ID, Code: code, Message: who + ": " + fmt.Sprintf(format, args...)})
+		if h.Blocking && h.OnError == config.OnErrorBlock {
+			r.Decision = event.Deny
+			r.Reason = fmt.Sprintf("hook %s failed and its on_error is block: %s", h.ID, fmt.Sprintf(format, args...))
+		}
+		return r
+	}
+	switch o.Failure {
+	case exec.StartFailed:
+		return fail(CodeStartFailed, "%v", o.Err)
+	case exec.TimedOut:
+		r.Run.Status = StatusTimeout
+		extra := ""
+		if o.Exited {
+			extra = fmt.Sprintf(" (it exited with status %d, but a process it started kept its output open)", o.ExitCode)
+		}
+		return fail(CodeTimeout, "timed out after %s%s; its process group was ended", h.Handler.Timeout, extra)
+	case exec.OutputTooLarge:
+		return fail(CodeOutputTooLarge, "output exceeds %d bytes; its process group was ended", exec.DefaultLimits.MaxStdout)
+	case exec.Interrupted:
+		return fail(CodeInterrupted, "interrupted before it finished; its process group was ended")
+	}
+	if !o.Exited {
+		return fail(CodeSignal, "killed by signal %s%s", signalName(o.Signal), stderrSuffix(o.Stderr))
+	}
+	switch {
+	case o.ExitCode == 2 && h.Blocking && ev.AIFacing():
+		r.Run.Status = StatusDenied
+		r.Decision = event.Deny
+		r.Reason = capText(strings.TrimSpace(string(o.Stderr)), MaxReason)
+		if r.Reason == "" {
+			r.Reason = fmt.Sprintf("denied by hook %s (exit status 2)", h.ID)
+		}
+		return r
+	case o.ExitCode == 2:
+		why := "it is not blocking"
+		if !ev.AIFacing() {
+			why = string(ev) + " is infra-only"
+		}
+		return fail(CodeExitStatus, "exited with status 2, the deny convention, but %s so it cannot deny%s", why, stderrSuffix(o.Stderr))
+	case o.ExitCode != 0:
+		return fail(CodeExitStatus, "exited with status %d%s", o.ExitCode, stderrSuffix(o.Stderr))
+	}
+
+	res, notes, err := ParseResult(o.Stdout)
+	if err != nil {
+		return fail(CodeInvalidOutput, "%v; output began: %s", err, quoteStart(o.Stdout))
+	}
+	for _, n := range notes {
+		r.warn(h.ID, "%s", n)
+	}
+	r.Logs = res.Logs
+	r.UsageRecorded = res.UsageRecorded
+	r.UserMessage = res.UserMessage
+	if res.Error != nil {
+		code := res.Error.Code
+		if code == "" {
+			code = CodeHandlerError
+		}
+		return fail(code, "reported an error: %s", res.Error.Message)
+	}
+	r.takeSignals(ev, h, res.Signals)
+	r.takeContext(ev, h, res.AdditionalContext)
+	switch r.Decision {
+	case event.Deny:
+		r.Run.Status = StatusDenied
+	case event.RequireHuman:
+		r.Run.Status = StatusRequireHuman
+	}
+	return r
+}
+
+func (r *Report) warn(id, format string, args ...any) {
+	r.Warnings = append(r.Warnings, Warning{HookID: id, Message: fmt.Sprintf(format, args...)})
+}
+
+// takeSignals applies provenance, the per-event constraints and the
+// signal-to-decision table (CONTRACT §5, §6).
+func (r *Report) takeSignals(ev event.Name, h *config.Hook, sigs []event.Signal) {
+	if len(sigs) == 0 {
+		return
+	}
+	if !ev.AIFacing() {
+		r.warn(h.ID, "%d hook_signals dropped: %s is infra-only and its hooks cannot send AI-facing signals", len(sigs), ev)
+		return
+	}
+	for i, s := range sigs {
+		if s.HookID != "" && s.HookID != h.ID {
+			r.warn(h.ID, "hook_signals[%d].hook_id %q replaced by %q: a hook speaks only for itself", i, s.HookID, h.ID)
+		}
+		if s.SourceEvent != "" && s.SourceEvent != ev {
+			r.warn(h.ID, "hook_signals[%d].source_event %q replaced by %q", i, s.SourceEvent, ev)
+		}
+		s.HookID, s.SourceEvent = h.ID, ev
+		allowedOn, known := event.KindEvent(s.Kind)
+		switch {
+		case !known:
+			r.warn(h.ID, "hook_signals[%d] dropped: unknown kind %q (known: routing_hint, normalized_intent, ability_preflight, ability_guard)", i, s.Kind)
+			continue
+		case allowedOn != ev:
+			r.warn(h.ID, "hook_signals[%d] dropped: kind %s belongs to %s, not %s", i, s.Kind, allowedOn, ev)
+			continue
+		}
+		r.Signals = append(r.Signals, s)
+		d, decides := Decide(s)
+		if !decides {
+			if s.Kind == "ability_guard" || s.Kind == "ability_preflight" {
+				r.warn(h.ID, "hook_signals[%d]: unknown %s code %q decides nothing", i, s.Kind, s.Code)
+			}
+			continue
+		}
+		if !h.Blocking {
+			if d != event.Allow {
+				r.warn(h.ID, "hook_signals[%d]: %s from a non-blocking hook decides nothing (set blocking: true to let it %s)", i, s.Code, verb(d))
+			}
+			continue
+		}
+		if d.Rank() > r.Decision.Rank() {
+			r.Decision = d
+			r.Reason = signalReason(s)
+		}
+	}
+}
+
+// Decide maps a signal to a decision (CONTRACT §6). decides is false for
+// signals that decide nothing: routing hints, intents, unknown codes.
+func Decide(s event.Signal) (d event.Decision, decides bool) {
+	switch s.Kind + "/" + s.Code {
+	case "ability_guard/ABILITY_DENIED":
+		var p struct {
+			RequireHuman bool `json:"require_human"`
+		}
+		if json.Unmarshal(s.Payload, &p) == nil && p.RequireHuman {
+			return event.RequireHuman, true
+		}
+		return event.Deny, true
+	case "ability_guard/ABILITY_REQUIRES_HUMAN", "ability_preflight/ABILITY_REQUIRES_HUMAN":
+		return event.RequireHuman, true
+	case "ability_preflight/ABILITY_UNAVAILABLE":
+		return event.Deny, true
+	case "ability_guard/ABILITY_ALLOWED", "ability_preflight/ABILITY_AVAILABLE":
+		return event.Allow, true
+	}
+	return event.Allow, false
+}
+
+func verb(d event.Decision) string {
+	if d == event.Deny {
+		return "deny"
+	}
+	return "ask for a human"
+}
+
+// signalReason is the payload's reason, else the signal's code.
+func signalReason(s event.Signal) string {
+	var p struct {
+		Reason string `json:"reason"`
+	}
+	if json.Unmarshal(s.Payload, &p) == nil && strings.TrimSpace(p.Reason) != "" {
+		return capText(strings.TrimSpace(p.Reason), MaxReason)
+	}
+	return fmt.Sprintf("%s from hook %s", s.Code, s.HookID)
+}
+
+func (r *Report) takeContext(ev event.Name, h *config.Hook, text string) {
+	if text == "" {
+		return
+	}
+	if !ev.AIFacing() {
+		r.warn(h.ID, "additional_context dropped: %s is infra-only", ev)
+		return
+	}
+	if len(text) > MaxAdditionalContext {
+		r.warn(h.ID, "additional_context cut from %d to %d bytes", len(text), MaxAdditionalContext)
+		text = capText(text, MaxAdditionalContext)
+	}
+	r.AdditionalContext = text
+}
+
+// Merge combines the reports, given in merge order, into the event's result.
+func Merge(ev event.Name, reports []Report) Result {
+	res := Result{
+		EventType:    ev,
+		Decision:     event.Allow,
+		UserMessages: []Text{},
+		Logs:         []string{},
+		Errors:       []HookError{},
+		Warnings:     []Warning{},
+		Hooks:        []HookRun{},
+	}
+	if ev.AIFacing() {
+		res.HookSignals = []event.Signal{}
+		res.AdditionalContext = []Text{}
+	}
+	for _, r := range reports {
+		if r.Decision.Rank() > res.Decision.Rank() {
+			res.Decision = r.Decision
+		}
+	}
+	for _, r := range reports {
+		id := r.Run.ID
+		if res.Decision != event.Allow && r.Decision == res.Decision {
+			if res.Reason == "" {
+				res.Reason = r.Reason
+			}
+			res.BlockedBy = append(res.BlockedBy, id)
+		}
+		if ev.AIFacing() {
+			res.HookSignals = append(res.HookSignals, r.Signals...)
+			if r.AdditionalContext != "" {
+				res.AdditionalContext = append(res.AdditionalContext, Text{id, r.AdditionalContext})
+			}
+		}
+		if r.UserMessage != "" {
+			res.UserMessages = append(res.UserMessages, Text{id, r.UserMessage})
+		}
+		res.Logs = append(res.Logs, r.Logs...)
+		res.UsageRecorded = res.UsageRecorded || r.UsageRecorded
+		res.Errors = append(res.Errors, r.Errors...)
+		res.Warnings = append(res.Warnings, r.Warnings...)
+		res.Hooks = append(res.Hooks, r.Run)
+	}
+	return res
+}
+
+// commandText is the command as the declaration wrote it, for messages.
+func commandText(h *config.Hook, o exec.Outcome) string {
+	if h.Handler.HasArgs && len(o.Argv) > 0 {
+		return strings.Join(o.Argv, " ")
+	}
+	return h.Handler.Command
+}
+
+func stderrSuffix(stderr []byte) string {
+	s := strings.TrimSpace(string(stderr))
+	if s == "" {
+		return " (no stderr)"
+	}
+	return "; stderr: " + tailText(s, maxStderrInError)
+}
+
+func quoteStart(b []byte) string {
+	b = bytes.TrimSpace(b)
+	const n = 80
+	if len(b) > n {
+		return fmt.Sprintf("%q…", capText(string(b), n))
+	}
+	return fmt.Sprintf("%q", b)
+}
+
+// capText cuts s to at most n bytes on a rune boundary.
+func capText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	s = s[:n]
+	for len(s) > 0 && !utf8.ValidString(s) {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+// tailText keeps the last n bytes of s on a rune boundary, marking the cut.
+func tailText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	s = s[len(s)-n:]
+	for len(s) > 0 && !utf8.RuneStart(s[0]) {
+		s = s[1:]
+	}
+	return "…" + s
+}
+
+func signalName(s syscall.Signal) string {
+	names := map[syscall.Signal]string{
+		syscall.SIGKILL: "SIGKILL", syscall.SIGTERM: "SIGTERM", syscall.SIGSEGV: "SIGSEGV",
+		syscall.SIGABRT: "SIGABRT", syscall.SIGINT: "SIGINT", syscall.SIGHUP: "SIGHUP",
+		syscall.SIGPIPE: "SIGPIPE", syscall.SIGBUS: "SIGBUS", syscall.SIGFPE: "SIGFPE",
+		syscall.SIGILL: "SIGILL", syscall.SIGQUIT: "SIGQUIT",
+	}
+	if n, ok := names[s]; ok {
+		return n
+	}
+	return fmt.Sprintf("%d (%s)", int(s), s)
+}
