@@ -39,12 +39,16 @@ var parserProblems = []string{
 	"found duplicate %TAG directive",
 }
 
-// Bounds on the search for a syntax error's position: each step parses a
-// prefix of the file again. Hook files are a few hundred bytes; past these
-// bounds the line yaml.v3 reported (corrected) is used.
+// Bounds on the search for a syntax error's position: each try parses a
+// prefix of the file again. Hook files are a few hundred bytes, so the
+// search is cheap; past these bounds the line yaml.v3 reported (corrected)
+// is used.
 const (
-	locateMaxBytes = 16 << 10
-	locateMaxTries = 300
+	locateMaxBytes = 256 << 10 // bytes parsed in all to find the line
+	locateMaxTries = 500
+	// The column search parses the line's prefixes.
+	locateColBytes = 256 << 10
+	locateColTries = 64
 )
 
 // splitYAMLError returns the problem text of a yaml.v3 error and the line it
@@ -93,23 +97,22 @@ func firstProblem(data []byte) string {
 func locate(data []byte, problem string, hint int) (line, col int) {
 	lines := splitLines(data)
 	hint = min(hint, max(len(lines), 1))
-	if len(data) > locateMaxBytes {
-		return hint, firstNonBlank(lineText(lines, hint))
-	}
-	tries := 0
+	tries, budget, maxTries := 0, locateMaxBytes, locateMaxTries
 	fails := func(prefix []byte) bool {
 		tries++
+		budget -= len(prefix)
 		return firstProblem(prefix) == problem
 	}
+	spent := func() bool { return tries >= maxTries || budget <= 0 }
 	if hint > 1 && fails(join(lines[:1])) {
 		line = 1
 	}
-	for k := hint; line == 0 && k <= len(lines) && tries < locateMaxTries; k++ {
+	for k := hint; line == 0 && k <= len(lines) && !spent(); k++ {
 		if fails(join(lines[:k])) {
 			line = k
 		}
 	}
-	for k := 1; line == 0 && k < hint && tries < locateMaxTries; k++ {
+	for k := 1; line == 0 && k < hint && !spent(); k++ {
 		if fails(join(lines[:k])) {
 			line = k
 		}
@@ -117,24 +120,36 @@ func locate(data []byte, problem string, hint int) (line, col int) {
 	if line == 0 {
 		return hint, firstNonBlank(lineText(lines, hint))
 	}
+	// The column: the shortest prefix of the line that fails the same way.
+	// Past the character at fault the line keeps failing, before it it
+	// does not, so a binary search finds it in a few parses.
 	before := join(lines[:line-1])
+	before = before[:len(before):len(before)] // appends below must copy
 	text := lineText(lines, line)
-	tries, n := 0, 0
+	var ends []int // ends[i] is the byte length of the first i+1 characters
 	for i := range text {
-		if i == 0 {
-			continue
-		}
-		if n++; tries >= locateMaxTries {
-			break
-		}
-		if fails(append(before[:len(before):len(before)], text[:i]...)) {
-			return line, n
+		if i > 0 {
+			ends = append(ends, i)
 		}
 	}
-	if tries < locateMaxTries && fails(append(before[:len(before):len(before)], text...)) {
-		return line, utf8.RuneCountInString(text)
+	ends = append(ends, len(text))
+	tries, budget, maxTries = 0, locateColBytes, locateColTries
+	if text == "" || !fails(append(before, text...)) {
+		return line, firstNonBlank(text)
 	}
-	return line, firstNonBlank(text)
+	lo, hi := -1, len(ends)-1 // the prefix up to ends[hi] fails; up to ends[lo] it does not
+	for hi-lo > 1 {
+		if spent() {
+			return line, firstNonBlank(text)
+		}
+		mid := (lo + hi) / 2
+		if fails(append(before, text[:ends[mid]]...)) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return line, hi + 1
 }
 
 // splitLines cuts data after each line break, the way yaml.v3 counts lines
