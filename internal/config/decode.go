@@ -292,12 +292,14 @@ func (d *decoder) hook(m *yaml.Node) *Hook {
 	if matchNode != nil {
 		d.match(matchNode, h)
 	}
+	// Only a hook that says enabled: false may go without a handler; one
+	// whose enabled is missing or malformed is checked as enabled.
 	switch {
-	case handlerNode != nil || !h.Enabled:
+	case handlerNode != nil || h.disabled:
 	case nullHandler != nil:
-		d.errorf(nullHandler, "handler: missing value: an enabled hook needs handler.kind and handler.command")
+		d.errorf(nullHandler, "handler: missing value: a hook needs handler.kind and handler.command unless enabled: false")
 	default:
-		d.errorf(m, "missing key \"handler\": an enabled hook needs handler.kind and handler.command")
+		d.errorf(m, "missing key \"handler\": a hook needs handler.kind and handler.command unless enabled: false")
 	}
 	if onErrorNode != nil && h.OnError == OnErrorBlock && blockingOK && !h.Blocking {
 		d.errorf(onErrorNode, "on_error: \"block\" needs blocking: true; a non-blocking hook cannot block the event")

@@ -70,8 +70,10 @@ func TestParseFileFindings(t *testing.T) {
 			"1:1: missing required key \"event_type\"",
 			"1:1: missing required key \"enabled\"",
 			"1:1: missing required key \"blocking\"",
+			"1:1: missing key \"handler\": a hook needs handler.kind and handler.command unless enabled: false",
 		}},
 		{"required keys without values", "id:\nevent_type:\nenabled:\nblocking:\n", []string{
+			"1:1: missing key \"handler\": a hook needs handler.kind and handler.command unless enabled: false",
 			"1:4: id: missing value",
 			"2:12: event_type: missing value",
 			"3:9: enabled: missing value",
@@ -184,10 +186,14 @@ func TestParseFileFindings(t *testing.T) {
 			"5:10: handler: must be a mapping with kind and command, got \"./x.sh\"",
 		}},
 		{"handler missing on an enabled hook", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\n", []string{
-			"1:1: missing key \"handler\": an enabled hook needs handler.kind and handler.command",
+			"1:1: missing key \"handler\": a hook needs handler.kind and handler.command unless enabled: false",
 		}},
 		{"handler empty on an enabled hook", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler:\n", []string{
-			"5:9: handler: missing value: an enabled hook needs handler.kind and handler.command",
+			"5:9: handler: missing value: a hook needs handler.kind and handler.command unless enabled: false",
+		}},
+		{"handler missing when enabled is malformed", "id: a\nevent_type: PreAbilityCall\nenabled: maybe\nblocking: true\n", []string{
+			"1:1: missing key \"handler\": a hook needs handler.kind and handler.command unless enabled: false",
+			"3:10: enabled: must be true or false, got \"maybe\"",
 		}},
 		{"handler missing on a disabled hook", "id: a\nevent_type: PreAbilityCall\nenabled: false\nblocking: true\n", []string{}},
 		{"blocking on PostAbilityCall", "id: a\nevent_type: PostAbilityCall\nenabled: true\nblocking: true\nhandler: {kind: script, command: ./x.sh}\n", []string{
@@ -268,12 +274,16 @@ func TestParseFileText(t *testing.T) {
 		{"control character after CRLF lines", "id: a\r\nevent_type: x\r\n  \x07\r\n", []string{"3:3: YAML syntax error: control character U+0007 is not allowed"}},
 		{"UTF-16", "\xff\xfei\x00d\x00", []string{"1:1: file is UTF-16 encoded; save hook files as UTF-8"}},
 		{"byte order mark is fine", "\xef\xbb\xbfid: a\nevent_type: SessionStop\nenabled: false\nblocking: false\n", []string{}},
-		{"CRLF positions", "id: a\r\nevent_type: SessionStop\r\nenabled: nope\r\nblocking: false\r\n", []string{"3:10: enabled: must be true or false, got \"nope\""}},
+		{"CRLF positions", "id: a\r\nevent_type: SessionStop\r\nenabled: nope\r\nblocking: false\r\n", []string{
+			"1:1: missing key \"handler\": a hook needs handler.kind and handler.command unless enabled: false",
+			"3:10: enabled: must be true or false, got \"nope\"",
+		}},
 		{"syntax error after CRLF lines", "id: a\r\nb: c\r\n- d\r\n", []string{"3:1: YAML syntax error: did not find expected key (check the indentation)"}},
 		{"multibyte characters count as one column", "summary: \"héllo\"\nid: ü\n", []string{
 			"1:1: missing required key \"event_type\"",
 			"1:1: missing required key \"enabled\"",
 			"1:1: missing required key \"blocking\"",
+			"1:1: missing key \"handler\": a hook needs handler.kind and handler.command unless enabled: false",
 			"2:5: id \"ü\" is invalid: use lowercase letters, digits, \"-\" and \"_\", starting with a letter or digit",
 		}},
 		{"long id", "id: " + strings.Repeat("a", 129) + "\nevent_type: SessionStop\nenabled: false\nblocking: false\n", []string{"1:5: id is 129 characters long; the maximum is 128"}},

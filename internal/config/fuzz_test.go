@@ -144,6 +144,7 @@ func TestDeepNesting(t *testing.T) {
 			"1:1: missing required key \"event_type\"",
 			"1:1: missing required key \"enabled\"",
 			"1:1: missing required key \"blocking\"",
+			"1:1: missing key \"handler\": a hook needs handler.kind and handler.command unless enabled: false",
 			"3:5: effects: each entry must be a string or a one-key mapping such as \"append_to: path\", got a mapping",
 		}},
 	}

@@ -79,6 +79,7 @@ func TestLoad(t *testing.T) {
 	want := []string{
 		`broken.yaml:1:1: missing required key "enabled"`,
 		`broken.yaml:1:1: missing required key "blocking"`,
+		`broken.yaml:1:1: missing key "handler": a hook needs handler.kind and handler.command unless enabled: false`,
 		`broken.yaml:2:13: event_type: unknown event "Nope"; valid events: PromptSubmit, PreAbilityCreate, PreAbilityCall, PostAbilityCall, SessionStop`,
 	}
 	if !slices.Equal(msgs, want) {
@@ -113,7 +114,7 @@ func TestLoadDuplicateIDs(t *testing.T) {
 		`a.yaml:1:5: duplicate id "guard": also declared at c.yaml:1:5`,
 		`a.yaml:1:5: duplicate id "guard": also declared at sub/b.yaml:2:5`,
 		`c.yaml:1:5: duplicate id "guard": also declared at a.yaml:1:5`,
-		`invalid.yaml:1:1: missing key "handler": an enabled hook needs handler.kind and handler.command`,
+		`invalid.yaml:1:1: missing key "handler": a hook needs handler.kind and handler.command unless enabled: false`,
 		`invalid.yaml:4:11: blocking: must be true or false, got "nope"`,
 		`sub/b.yaml:2:5: duplicate id "guard": also declared at a.yaml:1:5`,
 	}
