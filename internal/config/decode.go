@@ -77,7 +77,7 @@ func (d *decoder) parse(data []byte) *Hook {
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
-	if err := dec.Decode(&doc); err != nil {
+	if err := decodeNode(dec, &doc); err != nil {
 		if errors.Is(err, io.EOF) { // comments only
 			d.errorf(nil, "file is empty (comments only): a hook file declares one hook as a YAML mapping")
 		} else {
@@ -86,7 +86,7 @@ func (d *decoder) parse(data []byte) *Hook {
 		return nil
 	}
 	var extra yaml.Node
-	switch err := dec.Decode(&extra); {
+	switch err := decodeNode(dec, &extra); {
 	case err == nil:
 		d.errorf(&extra, "file holds more than one YAML document: declare one hook per file")
 		return nil

@@ -157,3 +157,19 @@ func TestDeepNesting(t *testing.T) {
 }
 
 func equal(a, b []string) bool { return strings.Join(a, "\n") == strings.Join(b, "\n") }
+
+// panicReader stands for a yaml.v3 bug: reading from it panics.
+type panicReader struct{}
+
+func (panicReader) Read([]byte) (int, error) { panic("boom") }
+
+func TestDecodeNodeRecoversParserPanic(t *testing.T) {
+	var n yaml.Node
+	err := decodeNode(yaml.NewDecoder(panicReader{}), &n)
+	if err == nil || err.Error() != "yaml: the YAML parser failed on this file (boom)" {
+		t.Errorf("err = %v", err)
+	}
+	if p, _ := splitYAMLError(err); p != "the YAML parser failed on this file (boom)" {
+		t.Errorf("problem = %q", p)
+	}
+}

@@ -71,13 +71,25 @@ func splitYAMLError(err error) (problem string, line int) {
 	return problem, max(line, 1)
 }
 
+// decodeNode reads the next document. A panic inside yaml.v3 (a parser
+// bug on some input) becomes an error: the file is reported as invalid
+// instead of taking hookrun down, and emit then refuses to run.
+func decodeNode(dec *yaml.Decoder, n *yaml.Node) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("yaml: the YAML parser failed on this file (%v)", r)
+		}
+	}()
+	return dec.Decode(n)
+}
+
 // firstProblem parses every document of data and returns the problem text
 // of the first error, or "" when data parses.
 func firstProblem(data []byte) string {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	for {
 		var n yaml.Node
-		err := dec.Decode(&n)
+		err := decodeNode(dec, &n)
 		if errors.Is(err, io.EOF) {
 			return ""
 		}
