@@ -23,8 +23,13 @@ func (a *app) validateCmd() *cobra.Command {
 		Short: "Check every hook declaration and report every problem",
 		Long: `validate checks every hook file under the hooks directory and reports every
 problem in one run, each as path:line:col: message (paths relative to the
-working directory). Besides the declaration format it checks that each
-handler command exists and is executable.
+working directory), then a summary line. Besides the declaration format it
+checks that each handler command exists, is a file, is executable and that
+its #! interpreter exists (for a disabled hook that is only a warning).
+
+--format json prints the findings as a JSON array (file, line, col,
+severity, hook_id, message); --format github prints GitHub Actions
+annotations. Neither prints the summary line.
 
 Exit status: 0 when there are no errors (warnings alone do not fail unless
 --strict), 1 otherwise.`,

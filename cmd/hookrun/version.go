@@ -26,6 +26,7 @@ func (a *app) versionCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:     "version",
 		Short:   "Print hookrun's version",
+		Long:    "version prints hookrun's version, the Go version it was built with and the\nplatform, on one line; hookrun --version prints the same.",
 		Example: "  hookrun version",
 		Args:    cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {

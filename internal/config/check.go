@@ -21,7 +21,7 @@ func CheckCommands(s *Set, root string) {
 			continue
 		}
 		sev := Error
-		if !h.Enabled {
+		if h.disabled {
 			sev = Warning
 		}
 		s.Findings = append(s.Findings, Finding{File: h.File, Line: h.CommandPos.Line, Col: h.CommandPos.Col,

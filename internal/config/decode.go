@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bmatcuk/doublestar/v4"
 	yaml "go.yaml.in/yaml/v3"
@@ -53,9 +54,6 @@ func (d *decoder) add(sev Severity, n *yaml.Node, format string, args ...any) {
 func (d *decoder) errorf(n *yaml.Node, format string, args ...any) { d.add(Error, n, format, args...) }
 func (d *decoder) warnf(n *yaml.Node, format string, args ...any)  { d.add(Warning, n, format, args...) }
 
-// yamlLine pulls the line number out of a yaml.v3 syntax error.
-var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
-
 // ParseFile decodes one declaration. The hook is usable only when the
 // findings hold no error; it is returned anyway so that later checks (and
 // messages) can name it.
@@ -73,19 +71,27 @@ func (d *decoder) parse(data []byte) *Hook {
 		d.errorf(nil, "file is empty: a hook file declares one hook as a YAML mapping")
 		return nil
 	}
+	if msg, line, col, ok := checkText(data); !ok {
+		d.findings = append(d.findings, Finding{File: d.file, Line: line, Col: col, Severity: Error, Message: msg})
+		return nil
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
-	if err := dec.Decode(&doc); err != nil {
-		d.syntaxError(err)
+	if err := decodeNode(dec, &doc); err != nil {
+		if errors.Is(err, io.EOF) { // comments only
+			d.errorf(nil, "file is empty (comments only): a hook file declares one hook as a YAML mapping")
+		} else {
+			d.syntaxError(data, err)
+		}
 		return nil
 	}
 	var extra yaml.Node
-	switch err := dec.Decode(&extra); {
+	switch err := decodeNode(dec, &extra); {
 	case err == nil:
 		d.errorf(&extra, "file holds more than one YAML document: declare one hook per file")
 		return nil
 	case !errors.Is(err, io.EOF):
-		d.syntaxError(err)
+		d.syntaxError(data, err)
 		return nil
 	}
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
@@ -93,45 +99,43 @@ func (d *decoder) parse(data []byte) *Hook {
 		return nil
 	}
 	root := doc.Content[0]
+	if n := findAnchor(root); n != nil {
+		what := "anchor &" + n.Anchor
+		if n.Kind == yaml.AliasNode {
+			what = "alias *" + n.Value
+		}
+		d.errorf(n, "YAML %s: anchors, aliases and merge keys are not supported in hook files", what)
+		return nil
+	}
 	if root.Kind == yaml.ScalarNode && root.Tag == "!!null" {
-		d.errorf(root, "file is empty: a hook file declares one hook as a YAML mapping")
+		d.errorf(nil, "file is empty: a hook file declares one hook as a YAML mapping")
 		return nil
 	}
 	if root.Kind != yaml.MappingNode {
 		d.errorf(root, "top level must be a mapping declaring one hook, got %s", describe(root))
 		return nil
 	}
-	if hasAlias(root, 0) {
-		d.errorf(root, "YAML anchors, aliases and merge keys are not supported in hook files")
-		return nil
-	}
 	return d.hook(root)
 }
 
-func (d *decoder) syntaxError(err error) {
-	msg := err.Error()
-	line := 1
-	if m := yamlLine.FindStringSubmatch(msg); m != nil {
-		line, _ = strconv.Atoi(m[1])
-		msg = m[2]
-	} else {
-		msg = strings.TrimPrefix(msg, "yaml: ")
-	}
-	d.findings = append(d.findings, Finding{File: d.file, Line: line, Col: 1, Severity: Error, Message: "YAML syntax error: " + msg})
-}
-
-// hasAlias reports whether the tree uses anchors or aliases. They buy
-// nothing in a one-hook file and are how alias bombs are built.
-func hasAlias(n *yaml.Node, depth int) bool {
-	if n.Kind == yaml.AliasNode || n.Anchor != "" || depth > 64 {
-		return true
-	}
-	for _, c := range n.Content {
-		if hasAlias(c, depth+1) {
-			return true
+// findAnchor returns the first node, in document order, that is an alias
+// or carries an anchor. They buy nothing in a one-hook file and are how
+// alias bombs are built; yaml.v3 keeps aliases unexpanded in a Node tree,
+// so the check itself is cheap. The walk keeps its own stack: yaml.v3
+// allows nesting 10000 levels deep.
+func findAnchor(root *yaml.Node) *yaml.Node {
+	stack := []*yaml.Node{root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if n.Kind == yaml.AliasNode || n.Anchor != "" {
+			return n
+		}
+		for i := len(n.Content) - 1; i >= 0; i-- {
+			stack = append(stack, n.Content[i])
 		}
 	}
-	return false
+	return nil
 }
 
 // field is one key: value pair of a mapping.
@@ -159,19 +163,47 @@ func (d *decoder) fields(m *yaml.Node, known []string, prefix string) []field {
 		}
 		seen[name] = k
 		if !slices.Contains(known, name) {
-			msg := fmt.Sprintf("unknown key %q", prefix+name)
-			if s := suggest(name, known); s != "" {
-				msg += fmt.Sprintf(" (did you mean %q?)", prefix+s)
-			} else {
-				msg += "; known keys: " + strings.Join(known, ", ")
-			}
-			d.errorf(k, "%s", msg)
+			d.errorf(k, "%s", unknownKey(prefix, name, known))
 			continue
 		}
 		out = append(out, field{name, k, v})
 	}
 	return out
 }
+
+// unknownKey words the error for a key not in known: a did-you-mean when
+// the key belongs in another mapping or is close to a known one, else the
+// list of known keys.
+func unknownKey(prefix, name string, known []string) string {
+	msg := fmt.Sprintf("unknown key %q", prefix+name)
+	if home, ok := keyHome[name]; ok {
+		where := "under " + strings.TrimSuffix(home, "."+name)
+		if home == name {
+			where = "at the top level"
+		}
+		return msg + fmt.Sprintf(" (did you mean %q? it belongs %s)", home, where)
+	}
+	if s := suggest(name, known); s != "" {
+		return msg + fmt.Sprintf(" (did you mean %q?)", prefix+s)
+	}
+	return msg + "; known keys: " + strings.Join(known, ", ")
+}
+
+// keyHome maps each key name to its full path, for keys written in the
+// wrong mapping ("command" at the top level is "handler.command").
+var keyHome = func() map[string]string {
+	m := map[string]string{}
+	for _, k := range topKeys {
+		m[k] = k
+	}
+	for _, k := range matchKeys {
+		m[k] = "match." + k
+	}
+	for _, k := range handlerKeys {
+		m[k] = "handler." + k
+	}
+	return m
+}()
 
 func where(prefix string) string {
 	if prefix == "" {
@@ -184,13 +216,17 @@ func (d *decoder) hook(m *yaml.Node) *Hook {
 	h := &Hook{File: d.file, Pos: Pos{m.Line, m.Column}, OnError: OnErrorSkip}
 	h.Handler.Timeout = DefaultTimeout
 	present := map[string]*yaml.Node{}
-	var matchNode, handlerNode, onErrorNode, blockingNode *yaml.Node
+	var matchNode, handlerNode, nullHandler, onErrorNode, blockingNode *yaml.Node
+	enabledOK, blockingOK := false, false
 	for _, f := range d.fields(m, topKeys, "") {
 		v := f.value
 		if isNull(v) {
 			if slices.Contains(requiredTop, f.name) {
 				d.errorf(v, "%s: missing value", f.name)
 				present[f.name] = v
+			}
+			if f.name == "handler" {
+				nullHandler = v
 			}
 			continue // an empty optional field means its default
 		}
@@ -215,9 +251,10 @@ func (d *decoder) hook(m *yaml.Node) *Hook {
 				}
 			}
 		case "enabled":
-			h.Enabled, _ = d.boolean(v, "enabled")
+			h.Enabled, enabledOK = d.boolean(v, "enabled")
+			h.disabled = enabledOK && !h.Enabled
 		case "blocking":
-			h.Blocking, _ = d.boolean(v, "blocking")
+			h.Blocking, blockingOK = d.boolean(v, "blocking")
 			blockingNode = v
 		case "summary":
 			if v.Kind != yaml.ScalarNode {
@@ -255,13 +292,19 @@ func (d *decoder) hook(m *yaml.Node) *Hook {
 	if matchNode != nil {
 		d.match(matchNode, h)
 	}
-	if handlerNode == nil && h.Enabled {
-		d.errorf(m, "missing key \"handler\": an enabled hook needs handler.command to run")
+	// Only a hook that says enabled: false may go without a handler; one
+	// whose enabled is missing or malformed is checked as enabled.
+	switch {
+	case handlerNode != nil || h.disabled:
+	case nullHandler != nil:
+		d.errorf(nullHandler, "handler: missing value: a hook needs handler.kind and handler.command unless enabled: false")
+	default:
+		d.errorf(m, "missing key \"handler\": a hook needs handler.kind and handler.command unless enabled: false")
 	}
-	if onErrorNode != nil && h.OnError == OnErrorBlock && present["blocking"] != nil && !h.Blocking {
+	if onErrorNode != nil && h.OnError == OnErrorBlock && blockingOK && !h.Blocking {
 		d.errorf(onErrorNode, "on_error: \"block\" needs blocking: true; a non-blocking hook cannot block the event")
 	}
-	if blockingNode != nil && h.Blocking && h.Event != "" && !h.Event.AIFacing() {
+	if blockingOK && h.Blocking && h.Event != "" && !h.Event.AIFacing() {
 		d.warnf(blockingNode, "blocking: true on %s has no effect on the agent: %s hooks are infra-only and cannot change the decision", h.Event, h.Event)
 	}
 	return h
@@ -498,7 +541,7 @@ func (d *decoder) env(n *yaml.Node, name string) []EnvVar {
 		return nil
 	}
 	var out []EnvVar
-	seen := map[string]bool{}
+	seen := map[string]int{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		key := k.Value
@@ -509,8 +552,8 @@ func (d *decoder) env(n *yaml.Node, name string) []EnvVar {
 		case strings.HasPrefix(key, "HOOKRUN_"):
 			d.errorf(k, "%s: %s is set by hookrun; HOOKRUN_* names are reserved", name, key)
 			continue
-		case seen[key]:
-			d.errorf(k, "duplicate key %q", name+"."+key)
+		case seen[key] > 0:
+			d.errorf(k, "duplicate key %q (first at line %d)", name+"."+key, seen[key])
 			continue
 		case v.Kind != yaml.ScalarNode:
 			d.errorf(v, "%s.%s: must be a string, got %s", name, key, describe(v))
@@ -519,7 +562,7 @@ func (d *decoder) env(n *yaml.Node, name string) []EnvVar {
 			d.errorf(v, "%s.%s: value contains a NUL byte", name, key)
 			continue
 		}
-		seen[key] = true
+		seen[key] = k.Line
 		val := v.Value
 		if v.Tag == "!!null" {
 			val = ""
@@ -619,7 +662,11 @@ func describe(n *yaml.Node) string {
 	}
 	v := n.Value
 	if len(v) > 40 {
-		v = v[:40] + "…"
+		cut := 40
+		for cut > 0 && !utf8.RuneStart(v[cut]) {
+			cut--
+		}
+		v = v[:cut] + "…"
 	}
 	switch n.Tag {
 	case "!!null":

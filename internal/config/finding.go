@@ -36,13 +36,15 @@ type Place struct {
 	Col  int    `json:"col"`
 }
 
-// Rel returns f.File relative to dir when it lies below dir, else unchanged.
+// Rel returns file relative to dir, the way it is printed: relative (with
+// "../" when it lies outside dir) when that is shorter than the absolute
+// path, as the go command prints paths; else unchanged.
 func Rel(dir, file string) string {
-	if dir == "" {
+	if dir == "" || !filepath.IsAbs(file) {
 		return file
 	}
 	r, err := filepath.Rel(dir, file)
-	if err != nil || r == ".." || len(r) > 2 && r[:3] == ".."+string(filepath.Separator) {
+	if err != nil || len(r) >= len(file) {
 		return file
 	}
 	return r

@@ -1,0 +1,169 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// writeTree writes files (path → content) under dir.
+func writeTree(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, body := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func hookYAML(id, ev string, extra string) string {
+	return "id: " + id + "\nevent_type: " + ev + "\nenabled: true\nblocking: false\n" + extra +
+		"handler:\n  kind: script\n  command: ./h.sh\n"
+}
+
+func ids(hooks []*Hook) []string {
+	out := []string{}
+	for _, h := range hooks {
+		out = append(out, h.ID)
+	}
+	return out
+}
+
+func TestLoad(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"tracker.yaml":           hookYAML("tracker", "PostAbilityCall", ""),
+		"guards/b.yml":           hookYAML("b_guard", "PreAbilityCall", ""),
+		"guards/a.yaml":          hookYAML("a_guard", "PreAbilityCall", "priority: 5\n"),
+		"guards/deep/first.yaml": hookYAML("first", "PreAbilityCall", "priority: -1\n"),
+		"router.yaml":            hookYAML("router", "PromptSubmit", ""),
+		"broken.yaml":            "id: broken\nevent_type: Nope\n",
+		"README.md":              "not a hook",
+		"notes.yaml.bak":         "not a hook",
+		"data.json":              "{}",
+	})
+	set, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel := func(paths []string) []string {
+		out := []string{}
+		for _, p := range paths {
+			out = append(out, filepath.ToSlash(Rel(dir, p)))
+		}
+		return out
+	}
+	if got, want := rel(set.Files), []string{"broken.yaml", "guards/a.yaml", "guards/b.yml", "guards/deep/first.yaml", "router.yaml", "tracker.yaml"}; !slices.Equal(got, want) {
+		t.Errorf("Files: got %v, want %v", got, want)
+	}
+	if got, want := ids(set.Hooks), []string{"router", "first", "b_guard", "a_guard", "tracker"}; !slices.Equal(got, want) {
+		t.Errorf("Hooks (merge order): got %v, want %v", got, want)
+	}
+	if got, want := rel(set.Invalid), []string{"broken.yaml"}; !slices.Equal(got, want) {
+		t.Errorf("Invalid: got %v, want %v", got, want)
+	}
+	if got := len(set.Parsed); got != 6 {
+		t.Errorf("Parsed: %d hooks, want 6 (the broken one included)", got)
+	}
+	var msgs []string
+	for _, f := range set.Findings {
+		msgs = append(msgs, f.Format(dir))
+	}
+	want := []string{
+		`broken.yaml:1:1: missing required key "enabled"`,
+		`broken.yaml:1:1: missing required key "blocking"`,
+		`broken.yaml:1:1: missing key "handler": a hook needs handler.kind and handler.command unless enabled: false`,
+		`broken.yaml:2:13: event_type: unknown event "Nope"; valid events: PromptSubmit, PreAbilityCreate, PreAbilityCall, PostAbilityCall, SessionStop`,
+	}
+	if !slices.Equal(msgs, want) {
+		t.Errorf("Findings:\n got  %q\n want %q", msgs, want)
+	}
+	if got := set.HooksFor("PreAbilityCall"); !slices.Equal(ids(got), []string{"first", "b_guard", "a_guard"}) {
+		t.Errorf("HooksFor(PreAbilityCall): got %v", ids(got))
+	}
+	if got := set.Findings[0].HookID; got != "broken" {
+		t.Errorf("finding HookID = %q, want broken", got)
+	}
+}
+
+func TestLoadDuplicateIDs(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"a.yaml":       hookYAML("guard", "PreAbilityCall", ""),
+		"sub/b.yaml":   "# the same id again\n" + hookYAML("guard", "PreAbilityCall", ""),
+		"c.yaml":       hookYAML("guard", "SessionStop", ""),
+		"unique.yaml":  hookYAML("unique", "SessionStop", ""),
+		"invalid.yaml": "id: unique2\nevent_type: SessionStop\nenabled: true\nblocking: nope\n",
+	})
+	set, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msgs []string
+	for _, f := range set.Findings {
+		msgs = append(msgs, f.Format(dir))
+	}
+	want := []string{
+		`a.yaml:1:5: duplicate id "guard": also declared at c.yaml:1:5`,
+		`a.yaml:1:5: duplicate id "guard": also declared at sub/b.yaml:2:5`,
+		`c.yaml:1:5: duplicate id "guard": also declared at a.yaml:1:5`,
+		`invalid.yaml:1:1: missing key "handler": a hook needs handler.kind and handler.command unless enabled: false`,
+		`invalid.yaml:4:11: blocking: must be true or false, got "nope"`,
+		`sub/b.yaml:2:5: duplicate id "guard": also declared at a.yaml:1:5`,
+	}
+	if !slices.Equal(msgs, want) {
+		t.Errorf("Findings:\n got  %q\n want %q", msgs, want)
+	}
+	if got := ids(set.Hooks); !slices.Equal(got, []string{"unique"}) {
+		t.Errorf("Hooks: got %v, want only the unique one", got)
+	}
+	if got := len(set.Invalid); got != 4 {
+		t.Errorf("Invalid: %d files, want 4: %v", got, set.Invalid)
+	}
+	// Related names the other place; JSON tools get it too.
+	for _, f := range set.Findings {
+		if strings.HasPrefix(f.Message, "duplicate id") && (f.Related == nil || f.Related.File == f.File) {
+			t.Errorf("duplicate finding without the other place: %+v", f)
+		}
+	}
+}
+
+func TestLoadMissingDir(t *testing.T) {
+	set, err := Load(filepath.Join(t.TempDir(), "nope"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Files)+len(set.Hooks)+len(set.Findings) != 0 {
+		t.Errorf("a missing directory has no hooks: %+v", set)
+	}
+}
+
+func TestLoadUnreadableFile(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root reads every file")
+	}
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"x.yaml": hookYAML("x", "SessionStop", "")})
+	if err := os.Chmod(filepath.Join(dir, "x.yaml"), 0); err != nil {
+		t.Fatal(err)
+	}
+	set, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"x.yaml:1:1: cannot read file: permission denied"}
+	var got []string
+	for _, f := range set.Findings {
+		got = append(got, f.Format(dir))
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
