@@ -289,9 +289,8 @@ func (c *Context) fillViews() {
 }
 
 // JSON encodes the context for handlers: every field the caller sent, with
-// event_type set. Keys come out sorted, so the bytes are deterministic;
-// "<", ">" and "&" stay as they are, so a handler that matches text in the
-// context sees what the caller wrote.
+// event_type set. Keys come out sorted, so the bytes are deterministic, and
+// <, > and & stay as they are: handlers get the caller's strings unchanged.
 func (c *Context) JSON() []byte {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
