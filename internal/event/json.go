@@ -3,45 +3,10 @@ package event
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"unicode/utf8"
 )
-
-// JSONKind names the JSON type of raw for error messages ("a string", "an array", ...).
-func JSONKind(raw json.RawMessage) string {
-	t := bytes.TrimSpace(raw)
-	if len(t) == 0 {
-		return "nothing"
-	}
-	switch t[0] {
-	case '"':
-		return "a string"
-	case '{':
-		return "an object"
-	case '[':
-		return "an array"
-	case 't', 'f':
-		return "a boolean"
-	case 'n':
-		return "null"
-	}
-	return "a number"
-}
-
-// JSONProblem turns a decoding error into a message that says where.
-func JSONProblem(err error) string {
-	var syn *json.SyntaxError
-	if errors.As(err, &syn) {
-		return fmt.Sprintf("%s (at byte %d)", syn.Error(), syn.Offset)
-	}
-	var typ *json.UnmarshalTypeError
-	if errors.As(err, &typ) {
-		return "got " + typ.Value
-	}
-	return err.Error()
-}
 
 // InvalidUTF8 returns the offset of the first byte of data that is not
 // valid UTF-8, or -1 when all of it is. JSON text is UTF-8 (RFC 8259 §8.1).
