@@ -131,7 +131,9 @@ var contextRules = map[Name][]rule{
 // are given they must agree. The returned context has event_type set.
 func ParseContext(data []byte, arg Name) (*Context, error) {
 	if len(data) > MaxContextBytes {
-		return nil, &ContextError{Msg: fmt.Sprintf("%d bytes exceeds the maximum of %d bytes", len(data), MaxContextBytes)}
+		// Callers read at most one byte more than the maximum, so len(data)
+		// is not the real size: say only that it is too large.
+		return nil, &ContextError{Msg: fmt.Sprintf("larger than the maximum of %d bytes (8 MiB)", MaxContextBytes)}
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, &ContextError{Msg: "empty input: expected a JSON object on stdin (or --context FILE)"}

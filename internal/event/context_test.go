@@ -181,7 +181,7 @@ func TestParseContextDocument(t *testing.T) {
 		{"nul byte", "{\"session_id\":\"s\x00\"}", PromptSubmit, `context: not valid JSON: invalid character '\x00' in string literal (at byte 17)`},
 		{"invalid utf-8", "{\"session_id\":\"s1\",\"user_raw_input\":\"caf\xe9\"}", PromptSubmit, `context: not valid UTF-8 (at byte 41): JSON text must be UTF-8`},
 		{"too deep", strings.Repeat("[", 100000) + strings.Repeat("]", 100000), PromptSubmit, `context: not valid JSON: invalid character '[' exceeded max depth (at byte 10001)`},
-		{"too large", `{"session_id":"` + strings.Repeat("x", MaxContextBytes) + `"}`, PromptSubmit, `context: 8388625 bytes exceeds the maximum of 8388608 bytes`},
+		{"too large", `{"session_id":"` + strings.Repeat("x", MaxContextBytes) + `"}`, PromptSubmit, `context: larger than the maximum of 8388608 bytes (8 MiB)`},
 		{"duplicate key", `{"session_id":"s1","user_raw_input":"a","user_raw_input":"b"}`, PromptSubmit, `context field "user_raw_input": appears more than once in its object; send each key once`},
 		{"duplicate nested key", `{"ability_id":"a","caller":{"source":"manual_cli","source":"ai_session"}}`, PreAbilityCall, `context field "caller.source": appears more than once in its object; send each key once`},
 		{"duplicate escaped key", `{"ability_id":"a","\u0061bility_id":"b","caller":{"source":"ai_session"}}`, PreAbilityCall, `context field "ability_id": appears more than once in its object; send each key once`},
