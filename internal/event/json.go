@@ -31,81 +31,116 @@ func InvalidUTF8(data []byte) int {
 // so a document with duplicates can mean different things to hookrun and
 // to a handler.
 //
-// It walks tokens with an explicit stack rather than recursing, so the
-// depth of the document costs memory, never the goroutine stack.
+// data must already be valid JSON (callers unmarshal it first): the scan
+// only tracks structure, which keeps it a single pass over the bytes, and
+// it keeps an explicit stack, so depth costs memory, never the goroutine
+// stack.
 func DuplicateKeys(data []byte, max int) []string {
+	// Frames are reused as the scan goes down and up again, and keys are
+	// slices of data, so a large context costs few allocations.
 	type frame struct {
 		object  bool
 		wantKey bool
-		keys    map[string]bool
-		key     string
+		keys    [][]byte
+		set     map[string]bool // replaces keys once an object is large
+		key     []byte
 		index   int
 	}
 	var (
-		stack []*frame
+		stack []frame
 		dups  []string
 	)
-	path := func(last string) string {
+	push := func(object bool) {
+		if len(stack) < cap(stack) {
+			stack = stack[:len(stack)+1]
+			f := &stack[len(stack)-1]
+			keys := f.keys[:0]
+			*f = frame{object: object, wantKey: object, keys: keys}
+			return
+		}
+		stack = append(stack, frame{object: object, wantKey: object})
+	}
+	seen := func(f *frame, k []byte) bool {
+		if f.set != nil {
+			if f.set[string(k)] {
+				return true
+			}
+			f.set[string(k)] = true
+			return false
+		}
+		for _, have := range f.keys {
+			if bytes.Equal(have, k) {
+				return true
+			}
+		}
+		f.keys = append(f.keys, k)
+		if len(f.keys) > 16 {
+			f.set = make(map[string]bool, 2*len(f.keys))
+			for _, k := range f.keys {
+				f.set[string(k)] = true
+			}
+		}
+		return false
+	}
+	path := func(last []byte) string {
 		var b strings.Builder
-		for _, f := range stack[:len(stack)-1] {
+		for i, f := range stack[:len(stack)-1] {
 			if f.object {
-				if b.Len() > 0 {
+				if i > 0 { // a dot between segments, even around an empty key
 					b.WriteByte('.')
 				}
-				b.WriteString(f.key)
+				b.Write(f.key)
 			} else {
 				fmt.Fprintf(&b, "[%d]", f.index)
 			}
 		}
-		if b.Len() > 0 {
+		if len(stack) > 1 {
 			b.WriteByte('.')
 		}
-		b.WriteString(last)
+		b.Write(last)
 		return b.String()
 	}
-	valueDone := func() {
-		if len(stack) == 0 {
-			return
-		}
-		if top := stack[len(stack)-1]; top.object {
-			top.wantKey = true
-		} else {
-			top.index++
-		}
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber() // numbers out of float64's range are still tokens
-	for len(dups) < max {
-		tok, err := dec.Token()
-		if err != nil { // io.EOF; or not valid JSON, which callers rule out first
-			return dups
-		}
-		if len(stack) > 0 {
-			if top := stack[len(stack)-1]; top.object && top.wantKey {
-				if tok == json.Delim('}') {
-					stack = stack[:len(stack)-1]
-					valueDone()
-					continue
-				}
-				k, _ := tok.(string)
-				if top.keys[k] {
-					dups = append(dups, path(k))
-				}
-				top.keys[k] = true
-				top.key, top.wantKey = k, false
-				continue
-			}
-		}
-		switch tok {
-		case json.Delim('{'):
-			stack = append(stack, &frame{object: true, wantKey: true, keys: map[string]bool{}})
-		case json.Delim('['):
-			stack = append(stack, &frame{})
-		case json.Delim(']'):
+	for i := 0; i < len(data) && len(dups) < max; i++ {
+		switch data[i] {
+		case '{':
+			push(true)
+		case '[':
+			push(false)
+		case '}', ']':
 			stack = stack[:len(stack)-1]
-			valueDone()
-		default:
-			valueDone()
+		case ',':
+			if top := &stack[len(stack)-1]; top.object {
+				top.wantKey = true
+			} else {
+				top.index++
+			}
+		case ':':
+			stack[len(stack)-1].wantKey = false
+		case '"':
+			start, escaped := i, false
+			for i++; data[i] != '"'; i++ {
+				if data[i] == '\\' {
+					escaped = true
+					i++
+				}
+			}
+			if len(stack) == 0 {
+				break
+			}
+			top := &stack[len(stack)-1]
+			if !top.object || !top.wantKey {
+				break
+			}
+			k := data[start+1 : i]
+			if escaped { // "\u0061" and "a" are the same key
+				var s string
+				_ = json.Unmarshal(data[start:i+1], &s)
+				k = []byte(s)
+			}
+			if seen(top, k) {
+				dups = append(dups, path(k))
+			}
+			top.key = k
 		}
 	}
 	return dups
