@@ -307,7 +307,7 @@ func TestDuplicateKeys(t *testing.T) {
 		{`{"a":[1,{"a":1}],"b":{"a":1}}`, 5, nil}, // the same key in different objects is fine
 		{`{"n":1e400,"n":1}`, 5, []string{"n"}},
 		{`"just a string"`, 5, nil},
-		{`{"":{"":[{"c":0,"\u0063":0}]}}`, 5, []string{".[0].c"}}, // empty keys still get their dots
+		{`{"":{"":[{"c":0,"\u0063":0}]}}`, 5, []string{".[0].c"}},        // empty keys still get their dots
 		{`{"s":"{\"a\":1,\"a\":2}","k\"":1,"k\"":2}`, 5, []string{`k"`}}, // braces and quotes inside strings are text
 	}
 	for _, c := range cases {
