@@ -31,10 +31,10 @@ func InvalidUTF8(data []byte) int {
 // so a document with duplicates can mean different things to hookrun and
 // to a handler.
 //
-// data must already be valid JSON (callers unmarshal it first): the scan
-// only tracks structure, which keeps it a single pass over the bytes, and
-// it keeps an explicit stack, so depth costs memory, never the goroutine
-// stack.
+// data should be valid JSON (callers unmarshal it first): the scan only
+// tracks structure, which keeps it a single pass over the bytes, and on
+// invalid JSON it returns what it found without panicking. It keeps an
+// explicit stack, so depth costs memory, never the goroutine stack.
 func DuplicateKeys(data []byte, max int) []string {
 	// Frames are reused as the scan goes down and up again, and keys are
 	// slices of data, so a large context costs few allocations.
@@ -107,22 +107,34 @@ func DuplicateKeys(data []byte, max int) []string {
 		case '[':
 			push(false)
 		case '}', ']':
+			if len(stack) == 0 {
+				return dups
+			}
 			stack = stack[:len(stack)-1]
 		case ',':
+			if len(stack) == 0 {
+				return dups
+			}
 			if top := &stack[len(stack)-1]; top.object {
 				top.wantKey = true
 			} else {
 				top.index++
 			}
 		case ':':
+			if len(stack) == 0 {
+				return dups
+			}
 			stack[len(stack)-1].wantKey = false
 		case '"':
 			start, escaped := i, false
-			for i++; data[i] != '"'; i++ {
+			for i++; i < len(data) && data[i] != '"'; i++ {
 				if data[i] == '\\' {
 					escaped = true
 					i++
 				}
+			}
+			if i >= len(data) { // cut short: not valid JSON after all
+				return dups
 			}
 			if len(stack) == 0 {
 				break
