@@ -77,7 +77,7 @@ var (
 	sessionID = rule{name: "session_id", kind: kString}
 )
 
-func required(r rule) rule { r.required = true; return r }
+func required(r rule) rule { r.required, r.nonEmpty = true, true; return r }
 
 var contextRules = map[Name][]rule{
 	PromptSubmit: {
@@ -131,20 +131,34 @@ var contextRules = map[Name][]rule{
 // are given they must agree. The returned context has event_type set.
 func ParseContext(data []byte, arg Name) (*Context, error) {
 	if len(data) > MaxContextBytes {
-		return nil, &ContextError{Msg: fmt.Sprintf("%d bytes exceeds the maximum of %d bytes", len(data), MaxContextBytes)}
+		// Callers read at most one byte more than the maximum, so len(data)
+		// is not the real size: say only that it is too large.
+		return nil, &ContextError{Msg: fmt.Sprintf("larger than the maximum of %d bytes (8 MiB)", MaxContextBytes)}
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, &ContextError{Msg: "empty input: expected a JSON object on stdin (or --context FILE)"}
 	}
+	if at := InvalidUTF8(data); at >= 0 {
+		// Counted like encoding/json's syntax errors: the bad byte is the Nth read.
+		return nil, &ContextError{Msg: fmt.Sprintf("not valid UTF-8 (at byte %d): JSON text must be UTF-8", at+1)}
+	}
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(data, &fields); err != nil {
-		return nil, &ContextError{Msg: "not a JSON object: " + JSONProblem(err)}
+		var typ *json.UnmarshalTypeError
+		if errors.As(err, &typ) {
+			return nil, &ContextError{Msg: "must be a JSON object, got " + JSONKind(data)}
+		}
+		return nil, &ContextError{Msg: "not valid JSON: " + JSONProblem(err)}
 	}
 	if fields == nil { // the document was null
-		return nil, &ContextError{Msg: "not a JSON object: got null"}
+		return nil, &ContextError{Msg: "must be a JSON object, got null"}
+	}
+	// One meaning for everyone: hookrun, and every handler's parser.
+	if dup := DuplicateKeys(data, 1); len(dup) > 0 {
+		return nil, &ContextError{Field: dup[0], Msg: "appears more than once in its object; send each key once"}
 	}
 	ev := arg
-	if raw, ok := fields["event_type"]; ok {
+	if raw, ok := fields["event_type"]; ok && string(raw) != "null" {
 		var s string
 		if err := json.Unmarshal(raw, &s); err != nil {
 			return nil, &ContextError{Field: "event_type", Msg: "must be a string, got " + JSONKind(raw)}
@@ -176,10 +190,12 @@ func checkFields(obj map[string]json.RawMessage, rules []rule, prefix string) er
 	for _, r := range rules {
 		path := prefix + r.name
 		raw, present := obj[r.name]
-		if !present || string(raw) == "null" {
-			if r.required {
-				return &ContextError{Field: path, Msg: "required for this event but missing"}
-			}
+		switch {
+		case !present && r.required:
+			return &ContextError{Field: path, Msg: "required for this event but missing"}
+		case string(raw) == "null" && r.required:
+			return &ContextError{Field: path, Msg: "required for this event but null"}
+		case !present || string(raw) == "null":
 			continue
 		}
 		if err := checkValue(raw, r, path); err != nil {
@@ -196,7 +212,7 @@ func checkValue(raw json.RawMessage, r rule, path string) error {
 	switch r.kind {
 	case kString:
 		var s string
-		if json.Unmarshal(raw, &s) != nil {
+		if JSONKind(raw) != "a string" || json.Unmarshal(raw, &s) != nil {
 			return wrong()
 		}
 		if r.nonEmpty && s == "" {
@@ -206,17 +222,32 @@ func checkValue(raw json.RawMessage, r rule, path string) error {
 			return &ContextError{Field: path, Msg: fmt.Sprintf("must be one of %s, got %q", strings.Join(r.enum, ", "), s)}
 		}
 	case kNumber:
+		if JSONKind(raw) != "a number" {
+			return wrong()
+		}
 		var f float64
 		if json.Unmarshal(raw, &f) != nil {
-			return wrong()
+			return &ContextError{Field: path, Msg: fmt.Sprintf("number %s is out of range", raw)}
 		}
 		if r.nonNeg && f < 0 {
 			return &ContextError{Field: path, Msg: fmt.Sprintf("must not be negative, got %v", f)}
 		}
-	case kStrings:
-		var ss []string
-		if json.Unmarshal(raw, &ss) != nil {
+	case kStrings, kObjects:
+		var items []json.RawMessage
+		if json.Unmarshal(raw, &items) != nil {
 			return wrong()
+		}
+		for i, item := range items {
+			at := fmt.Sprintf("%s[%d]", path, i)
+			var err error
+			if r.kind == kStrings {
+				err = checkValue(item, rule{kind: kString}, at)
+			} else {
+				err = checkValue(item, rule{kind: kObject, fields: r.fields}, at)
+			}
+			if err != nil {
+				return err
+			}
 		}
 	case kObject:
 		var o map[string]json.RawMessage
@@ -224,19 +255,6 @@ func checkValue(raw json.RawMessage, r rule, path string) error {
 			return wrong()
 		}
 		return checkFields(o, r.fields, path+".")
-	case kObjects:
-		var os []map[string]json.RawMessage
-		if json.Unmarshal(raw, &os) != nil {
-			return wrong()
-		}
-		for i, o := range os {
-			if o == nil {
-				return &ContextError{Field: fmt.Sprintf("%s[%d]", path, i), Msg: "must be an object, got null"}
-			}
-			if err := checkFields(o, r.fields, fmt.Sprintf("%s[%d].", path, i)); err != nil {
-				return err
-			}
-		}
 	}
 	return nil
 }
@@ -273,13 +291,16 @@ func (c *Context) fillViews() {
 }
 
 // JSON encodes the context for handlers: every field the caller sent, with
-// event_type set. Keys come out sorted, so the bytes are deterministic.
+// event_type set. Keys come out sorted, so the bytes are deterministic, and
+// <, > and & stay as they are: handlers get the caller's strings unchanged.
 func (c *Context) JSON() []byte {
-	b, err := json.Marshal(c.Fields)
-	if err != nil { // cannot happen: every value is already valid JSON
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(c.Fields); err != nil { // cannot happen: every value is already valid JSON
 		panic(err)
 	}
-	return b
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 }
 
 // JSONKind names the JSON type of raw for error messages ("a string", "an array", ...).

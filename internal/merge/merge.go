@@ -151,6 +151,9 @@ func Evaluate(ev event.Name, h *config.Hook, o exec.Outcome) Report {
 		if r.Reason == "" {
 			r.Reason = fmt.Sprintf("denied by hook %s (exit status 2)", h.ID)
 		}
+		if len(bytes.TrimSpace(o.Stdout)) > 0 {
+			r.warn(h.ID, "stdout ignored: exit status 2 denies with stderr as the reason; to send signals, exit 0")
+		}
 		return r
 	case o.ExitCode == 2:
 		why := "it is not blocking"
@@ -173,11 +176,20 @@ func Evaluate(ev event.Name, h *config.Hook, o exec.Outcome) Report {
 	r.UsageRecorded = res.UsageRecorded
 	r.UserMessage = res.UserMessage
 	if res.Error != nil {
-		code := res.Error.Code
+		code, msg := res.Error.Code, strings.TrimSpace(res.Error.Message)
 		if code == "" {
 			code = CodeHandlerError
 		}
-		return fail(code, "reported an error: %s", res.Error.Message)
+		if msg == "" {
+			msg = "(no message)"
+		}
+		if n := len(res.Signals); n > 0 {
+			r.warn(h.ID, "%d hook_signals ignored: the handler reported an error, so what it says is not acted on", n)
+		}
+		if res.AdditionalContext != "" {
+			r.warn(h.ID, "additional_context ignored: the handler reported an error")
+		}
+		return fail(code, "reported an error: %s", msg)
 	}
 	r.takeSignals(ev, h, res.Signals)
 	r.takeContext(ev, h, res.AdditionalContext)

@@ -3,8 +3,10 @@ package merge
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/hookrun/hookrun/internal/event"
 )
@@ -21,61 +23,92 @@ func badOutput(format string, args ...any) error {
 var (
 	resultFields = []string{"logs", "usage_recorded", "hook_signals", "error", "additional_context", "user_message"}
 	signalFields = []string{"source_event", "hook_id", "kind", "code", "severity", "payload"}
+	errorFields  = []string{"code", "message"}
 )
+
+// maxDuplicateNotes bounds the notes about duplicate keys: a handler that
+// repeats a key a million times gets a few lines, not a million.
+const maxDuplicateNotes = 5
 
 // ParseResult parses a handler's stdout as a HookResult. Empty output is
 // {}. A field of the wrong type is an error: a guard whose output hookrun
-// cannot read must fail, not pass. Fields hookrun does not know are
-// returned as notes, never silently dropped.
+// cannot read must fail, not pass. What hookrun reads differently from
+// what the handler wrote (unknown fields, duplicate keys, bytes that are
+// not UTF-8, a severity outside the enum) is returned as notes, never
+// silently dropped.
 func ParseResult(data []byte) (r event.HookResult, notes []string, err error) {
 	data = bytes.TrimSpace(data)
 	if len(data) == 0 {
 		return r, nil, nil
 	}
+	if at := event.InvalidUTF8(data); at >= 0 {
+		// The merged result must be valid JSON whatever a handler printed
+		// (a compiler's log in a non-UTF-8 locale, say): keep the text.
+		data = bytes.ToValidUTF8(data, []byte("\uFFFD"))
+		notes = append(notes, fmt.Sprintf("output is not valid UTF-8 (at byte %d); invalid bytes were replaced with U+FFFD", at+1))
+	}
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(data, &obj); err != nil {
-		if data[0] != '{' {
-			if json.Valid(data) {
-				return r, nil, badOutput("output must be a JSON object, got %s", event.JSONKind(data))
-			}
+		var typ *json.UnmarshalTypeError
+		if errors.As(err, &typ) {
+			return event.HookResult{}, nil, badOutput("output must be a JSON object, got %s", event.JSONKind(data))
 		}
-		return r, nil, badOutput("output is not valid JSON: %s", event.JSONProblem(err))
+		return event.HookResult{}, nil, badOutput("output is not valid JSON: %s", event.JSONProblem(err))
 	}
 	if obj == nil {
-		return r, nil, badOutput("output must be a JSON object, got null")
+		return event.HookResult{}, nil, badOutput("output must be a JSON object, got null")
+	}
+	for _, p := range event.DuplicateKeys(data, maxDuplicateNotes) {
+		notes = append(notes, fmt.Sprintf("output key %q appears more than once; the last one counts", p))
 	}
 	for _, k := range sortedKeys(obj) {
 		if !slices.Contains(resultFields, k) {
 			notes = append(notes, fmt.Sprintf("unknown output field %q ignored", k))
 		}
 	}
-	field := func(name string, into any, want string) error {
+	present := func(name string) (json.RawMessage, bool) {
 		raw, ok := obj[name]
-		if !ok || string(raw) == "null" {
+		return raw, ok && string(raw) != "null"
+	}
+	typed := func(name string, into any, want string) error {
+		raw, ok := present(name)
+		if !ok {
 			return nil
 		}
-		if json.Unmarshal(raw, into) != nil {
+		if !isKind(raw, want) || json.Unmarshal(raw, into) != nil {
 			return badOutput("output field %q must be %s, got %s", name, want, event.JSONKind(raw))
 		}
 		return nil
 	}
-	var he *event.HandlerError
-	var sigs []map[string]json.RawMessage
-	for _, f := range []error{
-		field("logs", &r.Logs, "an array of strings"),
-		field("usage_recorded", &r.UsageRecorded, "true or false"),
-		field("additional_context", &r.AdditionalContext, "a string"),
-		field("user_message", &r.UserMessage, "a string"),
-		field("error", &he, "an object with string fields code and message"),
-		field("hook_signals", &sigs, "an array of signal objects"),
+	var logs, sigs []json.RawMessage
+	for _, err := range []error{
+		typed("logs", &logs, "an array of strings"),
+		typed("usage_recorded", &r.UsageRecorded, "true or false"),
+		typed("additional_context", &r.AdditionalContext, "a string"),
+		typed("user_message", &r.UserMessage, "a string"),
+		typed("hook_signals", &sigs, "an array of signal objects"),
 	} {
-		if f != nil {
-			return event.HookResult{}, nil, f
+		if err != nil {
+			return event.HookResult{}, nil, err
 		}
 	}
-	r.Error = he
-	for i, s := range sigs {
-		sig, sigNotes, err := parseSignal(i, s)
+	for i, raw := range logs {
+		var s string
+		if !isKind(raw, "a string") || json.Unmarshal(raw, &s) != nil {
+			return event.HookResult{}, nil, badOutput("output field \"logs[%d]\" must be a string, got %s", i, event.JSONKind(raw))
+		}
+		r.Logs = append(r.Logs, s)
+	}
+	if raw, ok := present("error"); ok {
+		he, errNotes, err := parseError(raw)
+		if err != nil {
+			return event.HookResult{}, nil, err
+		}
+		r.Error = he
+		notes = append(notes, errNotes...)
+	}
+	for i, raw := range sigs {
+		sig, sigNotes, err := parseSignal(i, raw)
 		if err != nil {
 			return event.HookResult{}, nil, err
 		}
@@ -85,12 +118,60 @@ func ParseResult(data []byte) (r event.HookResult, notes []string, err error) {
 	return r, notes, nil
 }
 
-func parseSignal(i int, obj map[string]json.RawMessage) (event.Signal, []string, error) {
+// isKind reports whether raw is the JSON type a want message names, so
+// that null inside an array, or a number where a string belongs, is not
+// quietly read as a zero value.
+func isKind(raw json.RawMessage, want string) bool {
+	k := event.JSONKind(raw)
+	switch {
+	case strings.HasPrefix(want, "an array"):
+		return k == "an array"
+	case strings.HasPrefix(want, "an object"):
+		return k == "an object"
+	case want == "a string":
+		return k == "a string"
+	case want == "true or false":
+		return k == "a boolean"
+	}
+	return false
+}
+
+func parseError(raw json.RawMessage) (*event.HandlerError, []string, error) {
+	const want = "an object with string fields code and message"
+	var obj map[string]json.RawMessage
+	if !isKind(raw, "an object") || json.Unmarshal(raw, &obj) != nil {
+		return nil, nil, badOutput("output field \"error\" must be %s, got %s", want, event.JSONKind(raw))
+	}
+	var notes []string
+	for _, k := range sortedKeys(obj) {
+		if !slices.Contains(errorFields, k) {
+			notes = append(notes, fmt.Sprintf("error: unknown field %q ignored", k))
+		}
+	}
+	var he event.HandlerError
+	for _, f := range []struct {
+		name string
+		into *string
+	}{{"code", &he.Code}, {"message", &he.Message}} {
+		name, into := f.name, f.into
+		v, ok := obj[name]
+		if !ok || string(v) == "null" {
+			continue
+		}
+		if !isKind(v, "a string") || json.Unmarshal(v, into) != nil {
+			return nil, nil, badOutput("output field \"error.%s\" must be a string, got %s", name, event.JSONKind(v))
+		}
+	}
+	return &he, notes, nil
+}
+
+func parseSignal(i int, raw json.RawMessage) (event.Signal, []string, error) {
 	var s event.Signal
 	var notes []string
 	where := fmt.Sprintf("hook_signals[%d]", i)
-	if obj == nil {
-		return s, nil, badOutput("%s must be an object, got null", where)
+	var obj map[string]json.RawMessage
+	if !isKind(raw, "an object") || json.Unmarshal(raw, &obj) != nil {
+		return s, nil, badOutput("%s must be an object, got %s", where, event.JSONKind(raw))
 	}
 	for _, k := range sortedKeys(obj) {
 		if !slices.Contains(signalFields, k) {
@@ -105,7 +186,7 @@ func parseSignal(i int, obj map[string]json.RawMessage) (event.Signal, []string,
 			}
 			return nil
 		}
-		if json.Unmarshal(raw, into) != nil {
+		if !isKind(raw, "a string") || json.Unmarshal(raw, into) != nil {
 			return badOutput("%s.%s must be a string, got %s", where, name, event.JSONKind(raw))
 		}
 		if required && *into == "" {
@@ -126,7 +207,9 @@ func parseSignal(i int, obj map[string]json.RawMessage) (event.Signal, []string,
 		}
 	}
 	if s.Severity != "" && !slices.Contains(event.Severities, s.Severity) {
-		return s, nil, badOutput("%s.severity must be one of info, warning, error; got %q", where, s.Severity)
+		// A guard's deny must not be lost over a label: keep the signal.
+		notes = append(notes, fmt.Sprintf("%s.severity %q dropped: it must be info, warning or error", where, s.Severity))
+		s.Severity = ""
 	}
 	s.SourceEvent = event.Name(src)
 	if raw, ok := obj["payload"]; ok {

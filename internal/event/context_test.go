@@ -1,0 +1,332 @@
+package event
+
+import (
+	"encoding/json"
+	"errors"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// valid is a minimal valid context per event: every required field, nothing else.
+var valid = map[Name]string{
+	PromptSubmit:     `{"session_id":"s1","user_raw_input":"add a test"}`,
+	PreAbilityCreate: `{"ability_ref":{"kind":"ability_id","value":"deploy_prod"},"caller":{"source":"ai_session"}}`,
+	PreAbilityCall:   `{"ability_id":"edit_file","caller":{"source":"manual_cli"}}`,
+	PostAbilityCall:  `{"ability_id":"edit_file","status":"success"}`,
+	SessionStop:      `{"session_id":"s1"}`,
+}
+
+// with returns the valid context of ev with field set to raw JSON, or
+// removed when raw is "". field may be "a.b" for a field of an object.
+func with(t *testing.T, ev Name, field, raw string) string {
+	t.Helper()
+	var doc map[string]any
+	if err := json.Unmarshal([]byte(valid[ev]), &doc); err != nil {
+		t.Fatal(err)
+	}
+	obj := doc
+	parts := strings.Split(field, ".")
+	for _, p := range parts[:len(parts)-1] {
+		obj = obj[p].(map[string]any)
+	}
+	last := parts[len(parts)-1]
+	if raw == "" {
+		delete(obj, last)
+	} else {
+		obj[last] = json.RawMessage(raw)
+	}
+	b, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestParseContextValid(t *testing.T) {
+	for _, ev := range All {
+		c, err := ParseContext([]byte(valid[ev]), ev)
+		if err != nil {
+			t.Fatalf("%s: %v", ev, err)
+		}
+		if c.Event != ev {
+			t.Errorf("%s: Event = %q", ev, c.Event)
+		}
+		if got := string(c.Fields["event_type"]); got != `"`+string(ev)+`"` {
+			t.Errorf("%s: event_type = %s, want it set", ev, got)
+		}
+	}
+}
+
+// TestParseContextFields covers every required field of every event:
+// missing, null, of the wrong type, empty, and outside its enum; and the
+// optional fields' types. Each error names the field.
+func TestParseContextFields(t *testing.T) {
+	type tc struct {
+		ev    Name
+		field string // dotted; "" in raw removes it
+		raw   string
+		want  string
+	}
+	cases := []tc{
+		// PromptSubmit
+		{PromptSubmit, "session_id", "", `context field "session_id": required for this event but missing`},
+		{PromptSubmit, "session_id", `null`, `context field "session_id": required for this event but null`},
+		{PromptSubmit, "session_id", `7`, `context field "session_id": must be a string, got a number`},
+		{PromptSubmit, "session_id", `""`, `context field "session_id": must not be empty`},
+		{PromptSubmit, "user_raw_input", "", `context field "user_raw_input": required for this event but missing`},
+		{PromptSubmit, "user_raw_input", `null`, `context field "user_raw_input": required for this event but null`},
+		{PromptSubmit, "user_raw_input", `["a"]`, `context field "user_raw_input": must be a string, got an array`},
+		{PromptSubmit, "current_files", `"a.go"`, `context field "current_files": must be an array of strings, got a string`},
+		{PromptSubmit, "current_files", `["a.go",3]`, `context field "current_files[1]": must be a string, got a number`},
+		{PromptSubmit, "current_files", `["a.go",null]`, `context field "current_files[1]": must be a string, got null`},
+
+		// PreAbilityCreate
+		{PreAbilityCreate, "ability_ref", "", `context field "ability_ref": required for this event but missing`},
+		{PreAbilityCreate, "ability_ref", `null`, `context field "ability_ref": required for this event but null`},
+		{PreAbilityCreate, "ability_ref", `"deploy"`, `context field "ability_ref": must be an object, got a string`},
+		{PreAbilityCreate, "ability_ref.kind", "", `context field "ability_ref.kind": required for this event but missing`},
+		{PreAbilityCreate, "ability_ref.kind", `1`, `context field "ability_ref.kind": must be a string, got a number`},
+		{PreAbilityCreate, "ability_ref.kind", `"ability"`, `context field "ability_ref.kind": must be one of ability_id, operation_key, got "ability"`},
+		{PreAbilityCreate, "ability_ref.value", "", `context field "ability_ref.value": required for this event but missing`},
+		{PreAbilityCreate, "ability_ref.value", `null`, `context field "ability_ref.value": required for this event but null`},
+		{PreAbilityCreate, "ability_ref.value", `{}`, `context field "ability_ref.value": must be a string, got an object`},
+		{PreAbilityCreate, "ability_ref.value", `""`, `context field "ability_ref.value": must not be empty`},
+		{PreAbilityCreate, "caller", "", `context field "caller": required for this event but missing`},
+		{PreAbilityCreate, "caller", `[]`, `context field "caller": must be an object, got an array`},
+		{PreAbilityCreate, "caller.source", "", `context field "caller.source": required for this event but missing`},
+		{PreAbilityCreate, "caller.source", `null`, `context field "caller.source": required for this event but null`},
+		{PreAbilityCreate, "caller.source", `true`, `context field "caller.source": must be a string, got a boolean`},
+		{PreAbilityCreate, "caller.source", `"cron"`, `context field "caller.source": must be one of ai_session, background_job, ci_pipeline, manual_cli, got "cron"`},
+		{PreAbilityCreate, "caller.job_id", `5`, `context field "caller.job_id": must be a string, got a number`},
+		{PreAbilityCreate, "session_id", `5`, `context field "session_id": must be a string, got a number`},
+		{PreAbilityCreate, "input_summary", `{}`, `context field "input_summary": must be a string, got an object`},
+		{PreAbilityCreate, "environment", `["prod"]`, `context field "environment": must be a string, got an array`},
+
+		// PreAbilityCall
+		{PreAbilityCall, "ability_id", "", `context field "ability_id": required for this event but missing`},
+		{PreAbilityCall, "ability_id", `null`, `context field "ability_id": required for this event but null`},
+		{PreAbilityCall, "ability_id", `42`, `context field "ability_id": must be a string, got a number`},
+		{PreAbilityCall, "ability_id", `""`, `context field "ability_id": must not be empty`},
+		{PreAbilityCall, "caller", "", `context field "caller": required for this event but missing`},
+		{PreAbilityCall, "caller", `null`, `context field "caller": required for this event but null`},
+		{PreAbilityCall, "caller.source", "", `context field "caller.source": required for this event but missing`},
+		{PreAbilityCall, "caller.source", `["ai_session"]`, `context field "caller.source": must be a string, got an array`},
+		{PreAbilityCall, "caller.source", `"AI_SESSION"`, `context field "caller.source": must be one of ai_session, background_job, ci_pipeline, manual_cli, got "AI_SESSION"`},
+		{PreAbilityCall, "caller.triggered_by", `false`, `context field "caller.triggered_by": must be a string, got a boolean`},
+		{PreAbilityCall, "task_key", `1`, `context field "task_key": must be a string, got a number`},
+		{PreAbilityCall, "args_summary", `[]`, `context field "args_summary": must be a string, got an array`},
+
+		// PostAbilityCall
+		{PostAbilityCall, "ability_id", "", `context field "ability_id": required for this event but missing`},
+		{PostAbilityCall, "ability_id", `null`, `context field "ability_id": required for this event but null`},
+		{PostAbilityCall, "ability_id", `{"id":"x"}`, `context field "ability_id": must be a string, got an object`},
+		{PostAbilityCall, "ability_id", `""`, `context field "ability_id": must not be empty`},
+		{PostAbilityCall, "status", "", `context field "status": required for this event but missing`},
+		{PostAbilityCall, "status", `null`, `context field "status": required for this event but null`},
+		{PostAbilityCall, "status", `0`, `context field "status": must be a string, got a number`},
+		{PostAbilityCall, "status", `"ok"`, `context field "status": must be one of success, failure, partial, got "ok"`},
+		{PostAbilityCall, "duration_ms", `"120"`, `context field "duration_ms": must be a number, got a string`},
+		{PostAbilityCall, "duration_ms", `-1`, `context field "duration_ms": must not be negative, got -1`},
+		{PostAbilityCall, "duration_ms", `1e400`, `context field "duration_ms": number 1e400 is out of range`},
+		{PostAbilityCall, "error_message", `1`, `context field "error_message": must be a string, got a number`},
+		{PostAbilityCall, "output_summary", `{}`, `context field "output_summary": must be a string, got an object`},
+
+		// SessionStop
+		{SessionStop, "session_id", "", `context field "session_id": required for this event but missing`},
+		{SessionStop, "session_id", `null`, `context field "session_id": required for this event but null`},
+		{SessionStop, "session_id", `1`, `context field "session_id": must be a string, got a number`},
+		{SessionStop, "session_id", `""`, `context field "session_id": must not be empty`},
+		{SessionStop, "changed_files", `"a.go"`, `context field "changed_files": must be an array of strings, got a string`},
+		{SessionStop, "changed_files", `[{"path":"a.go"}]`, `context field "changed_files[0]": must be a string, got an object`},
+		{SessionStop, "abilities_used", `[1]`, `context field "abilities_used[0]": must be a string, got a number`},
+		{SessionStop, "tasks_summary", `{}`, `context field "tasks_summary": must be an array of objects, got an object`},
+		{SessionStop, "tasks_summary", `[1]`, `context field "tasks_summary[0]": must be an object, got a number`},
+		{SessionStop, "tasks_summary", `[{"status":"success"},null]`, `context field "tasks_summary[1]": must be an object, got null`},
+		{SessionStop, "tasks_summary", `[{"status":"done"}]`, `context field "tasks_summary[0].status": must be one of success, failure, partial, got "done"`},
+		{SessionStop, "tasks_summary", `[{"task_key":7}]`, `context field "tasks_summary[0].task_key": must be a string, got a number`},
+		{SessionStop, "started_at", `1700000000`, `context field "started_at": must be a string, got a number`},
+	}
+	for _, c := range cases {
+		doc := with(t, c.ev, c.field, c.raw)
+		_, err := ParseContext([]byte(doc), c.ev)
+		var ce *ContextError
+		if !errors.As(err, &ce) {
+			t.Errorf("%s %s=%s: err = %v, want a *ContextError", c.ev, c.field, c.raw, err)
+			continue
+		}
+		if err.Error() != c.want {
+			t.Errorf("%s %s=%s:\n got  %s\n want %s", c.ev, c.field, c.raw, err, c.want)
+		}
+	}
+}
+
+func TestParseContextDocument(t *testing.T) {
+	cases := []struct {
+		name string
+		doc  string
+		arg  Name
+		want string
+	}{
+		{"empty", "", PromptSubmit, `context: empty input: expected a JSON object on stdin (or --context FILE)`},
+		{"blank", " \n\t", PromptSubmit, `context: empty input: expected a JSON object on stdin (or --context FILE)`},
+		{"null", "null", PromptSubmit, `context: must be a JSON object, got null`},
+		{"array", `[{"session_id":"s"}]`, PromptSubmit, `context: must be a JSON object, got an array`},
+		{"string", `"PromptSubmit"`, PromptSubmit, `context: must be a JSON object, got a string`},
+		{"number", `42`, PromptSubmit, `context: must be a JSON object, got a number`},
+		{"truncated", `{"session_id":"s1"`, PromptSubmit, `context: not valid JSON: unexpected end of JSON input (at byte 18)`},
+		{"trailing data", `{"session_id":"s1","user_raw_input":"x"} {}`, PromptSubmit, `context: not valid JSON: invalid character '{' after top-level value (at byte 42)`},
+		{"trailing garbage", `{"session_id":"s1","user_raw_input":"x"}x`, PromptSubmit, `context: not valid JSON: invalid character 'x' after top-level value (at byte 41)`},
+		{"nul byte", "{\"session_id\":\"s\x00\"}", PromptSubmit, `context: not valid JSON: invalid character '\x00' in string literal (at byte 17)`},
+		{"invalid utf-8", "{\"session_id\":\"s1\",\"user_raw_input\":\"caf\xe9\"}", PromptSubmit, `context: not valid UTF-8 (at byte 41): JSON text must be UTF-8`},
+		{"too deep", strings.Repeat("[", 100000) + strings.Repeat("]", 100000), PromptSubmit, `context: not valid JSON: invalid character '[' exceeded max depth (at byte 10001)`},
+		{"too large", `{"session_id":"` + strings.Repeat("x", MaxContextBytes) + `"}`, PromptSubmit, `context: larger than the maximum of 8388608 bytes (8 MiB)`},
+		{"duplicate key", `{"session_id":"s1","user_raw_input":"a","user_raw_input":"b"}`, PromptSubmit, `context field "user_raw_input": appears more than once in its object; send each key once`},
+		{"duplicate nested key", `{"ability_id":"a","caller":{"source":"manual_cli","source":"ai_session"}}`, PreAbilityCall, `context field "caller.source": appears more than once in its object; send each key once`},
+		{"duplicate escaped key", `{"ability_id":"a","\u0061bility_id":"b","caller":{"source":"ai_session"}}`, PreAbilityCall, `context field "ability_id": appears more than once in its object; send each key once`},
+		{"duplicate in an unknown field", `{"session_id":"s1","extra":[{"k":1},{"k":1,"k":2}]}`, SessionStop, `context field "extra[1].k": appears more than once in its object; send each key once`},
+		{"no event at all", `{"session_id":"s1"}`, "", `context field "event_type": required when no EVENT argument is given; valid events: PromptSubmit, PreAbilityCreate, PreAbilityCall, PostAbilityCall, SessionStop`},
+		{"null event and no argument", `{"event_type":null,"session_id":"s1"}`, "", `context field "event_type": required when no EVENT argument is given; valid events: PromptSubmit, PreAbilityCreate, PreAbilityCall, PostAbilityCall, SessionStop`},
+		{"event disagrees", `{"event_type":"SessionStop","session_id":"s1"}`, PromptSubmit, `context field "event_type": is "SessionStop" but the command line names "PromptSubmit"`},
+		{"unknown event", `{"event_type":"SessionEnd","session_id":"s1"}`, "", `context field "event_type": unknown event "SessionEnd"; valid events: PromptSubmit, PreAbilityCreate, PreAbilityCall, PostAbilityCall, SessionStop`},
+		{"event of the wrong case", `{"event_type":"sessionstop","session_id":"s1"}`, SessionStop, `context field "event_type": unknown event "sessionstop"; valid events: PromptSubmit, PreAbilityCreate, PreAbilityCall, PostAbilityCall, SessionStop`},
+		{"event not a string", `{"event_type":3,"session_id":"s1"}`, "", `context field "event_type": must be a string, got a number`},
+		{"event from the context, checked for it", `{"event_type":"PostAbilityCall","ability_id":"x"}`, "", `context field "status": required for this event but missing`},
+	}
+	for _, c := range cases {
+		_, err := ParseContext([]byte(c.doc), c.arg)
+		if err == nil {
+			t.Errorf("%s: no error, want %s", c.name, c.want)
+			continue
+		}
+		var ce *ContextError
+		if !errors.As(err, &ce) {
+			t.Errorf("%s: %T, want *ContextError", c.name, err)
+		}
+		if err.Error() != c.want {
+			t.Errorf("%s:\n got  %s\n want %s", c.name, err, c.want)
+		}
+	}
+}
+
+func TestParseContextEventAgreement(t *testing.T) {
+	cases := []struct {
+		doc  string
+		arg  Name
+		want Name
+	}{
+		{`{"event_type":"SessionStop","session_id":"s1"}`, "", SessionStop},          // taken from the context
+		{`{"event_type":"SessionStop","session_id":"s1"}`, SessionStop, SessionStop}, // both, agreeing
+		{`{"session_id":"s1"}`, SessionStop, SessionStop},                            // taken from the argument
+		{`{"event_type":null,"session_id":"s1"}`, SessionStop, SessionStop},          // null is absent
+		{`{"session_id":"s1","user_raw_input":""}`, PromptSubmit, PromptSubmit},      // an empty prompt is a prompt
+		{`{"ability_id":"x","status":"partial","duration_ms":0}`, PostAbilityCall, PostAbilityCall},
+	}
+	for _, c := range cases {
+		got, err := ParseContext([]byte(c.doc), c.arg)
+		if err != nil {
+			t.Errorf("%s (arg %q): %v", c.doc, c.arg, err)
+			continue
+		}
+		if got.Event != c.want {
+			t.Errorf("%s (arg %q): event %s, want %s", c.doc, c.arg, got.Event, c.want)
+		}
+		if e := string(got.Fields["event_type"]); e != `"`+string(c.want)+`"` {
+			t.Errorf("%s (arg %q): event_type %s", c.doc, c.arg, e)
+		}
+	}
+}
+
+// Unknown fields, at the top and inside known objects, reach handlers
+// unchanged; event_type is added; keys come out sorted.
+func TestParseContextKeepsUnknownFields(t *testing.T) {
+	doc := `{"ability_id":"edit_file","caller":{"source":"ai_session","pid":7,"tags":["a<b&c"]},` +
+		`"x_runtime":{"name":"agent","nested":[1,2.50,{"deep":null}]},"args_summary":"a > b && c < d"}`
+	c, err := ParseContext([]byte(doc), PreAbilityCall)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"ability_id":"edit_file","args_summary":"a > b && c < d","caller":{"source":"ai_session","pid":7,"tags":["a<b&c"]},` +
+		`"event_type":"PreAbilityCall","x_runtime":{"name":"agent","nested":[1,2.50,{"deep":null}]}}`
+	if got := string(c.JSON()); got != want {
+		t.Errorf("JSON():\n got  %s\n want %s", got, want)
+	}
+	keys := slices.Sorted(maps.Keys(c.Fields))
+	if !slices.Equal(keys, []string{"ability_id", "args_summary", "caller", "event_type", "x_runtime"}) {
+		t.Errorf("fields %v", keys)
+	}
+}
+
+func TestParseContextViews(t *testing.T) {
+	cases := []struct {
+		ev   Name
+		doc  string
+		want Context
+	}{
+		{PromptSubmit, `{"session_id":"s1","user_raw_input":"x","current_files":["a"]}`,
+			Context{SessionID: "s1"}},
+		{PreAbilityCreate, `{"session_id":"s2","ability_ref":{"kind":"operation_key","value":"db.write.user_row"},"caller":{"source":"ci_pipeline"}}`,
+			Context{SessionID: "s2", AbilityID: "db.write.user_row", CallerSource: "ci_pipeline"}},
+		{PreAbilityCall, `{"ability_id":"edit_file","caller":{"source":"background_job","session_id":"other"}}`,
+			Context{AbilityID: "edit_file", CallerSource: "background_job"}},
+		{PostAbilityCall, `{"session_id":"s3","ability_id":"run_tests","status":"failure","duration_ms":1500.5}`,
+			Context{SessionID: "s3", AbilityID: "run_tests", DurationMS: 1500.5, HasDuration: true}},
+		{PostAbilityCall, `{"ability_id":"run_tests","status":"success","duration_ms":null}`,
+			Context{AbilityID: "run_tests"}},
+		{PostAbilityCall, `{"ability_id":"run_tests","status":"success"}`,
+			Context{AbilityID: "run_tests"}},
+		{SessionStop, `{"session_id":"s4","changed_files":["services/api/main.go","README.md"]}`,
+			Context{SessionID: "s4", ChangedFiles: []string{"services/api/main.go", "README.md"}}},
+	}
+	for _, c := range cases {
+		got, err := ParseContext([]byte(c.doc), c.ev)
+		if err != nil {
+			t.Errorf("%s: %v", c.ev, err)
+			continue
+		}
+		if got.SessionID != c.want.SessionID || got.AbilityID != c.want.AbilityID ||
+			got.CallerSource != c.want.CallerSource || got.DurationMS != c.want.DurationMS ||
+			got.HasDuration != c.want.HasDuration || !slices.Equal(got.ChangedFiles, c.want.ChangedFiles) {
+			t.Errorf("%s: views %+v, want %+v", c.ev, *got, c.want)
+		}
+	}
+}
+
+func TestDuplicateKeys(t *testing.T) {
+	cases := []struct {
+		doc  string
+		max  int
+		want []string
+	}{
+		{`{"a":1,"b":2}`, 5, nil},
+		{`{"a":1,"a":2}`, 5, []string{"a"}},
+		{`{"a":{"b":1,"c":{"d":1,"d":2}},"e":[{"f":1,"f":1},{"f":1}]}`, 5, []string{"a.c.d", "e[0].f"}},
+		{`[[{"x":1}],[{"y":1,"y":2}]]`, 5, []string{"[1][0].y"}},
+		{`{"a":1,"a":2,"a":3,"b":1,"b":1}`, 2, []string{"a", "a"}},
+		{`{"a":[1,{"a":1}],"b":{"a":1}}`, 5, nil}, // the same key in different objects is fine
+		{`{"n":1e400,"n":1}`, 5, []string{"n"}},
+		{`"just a string"`, 5, nil},
+		{`{"":{"":[{"c":0,"\u0063":0}]}}`, 5, []string{".[0].c"}},        // empty keys still get their dots
+		{`{"s":"{\"a\":1,\"a\":2}","k\"":1,"k\"":2}`, 5, []string{`k"`}}, // braces and quotes inside strings are text
+	}
+	for _, c := range cases {
+		if got := DuplicateKeys([]byte(c.doc), c.max); !slices.Equal(got, c.want) {
+			t.Errorf("DuplicateKeys(%s) = %q, want %q", c.doc, got, c.want)
+		}
+	}
+}
+
+func TestInvalidUTF8(t *testing.T) {
+	cases := []struct {
+		in   string
+		want int
+	}{
+		{"", -1}, {"plain", -1}, {"héllo ☃", -1}, {"ab\xffcd", 2}, {"é\xc3", 2}, {"\xed\xa0\x80", 0},
+	}
+	for _, c := range cases {
+		if got := InvalidUTF8([]byte(c.in)); got != c.want {
+			t.Errorf("InvalidUTF8(%q) = %d, want %d", c.in, got, c.want)
+		}
+	}
+}

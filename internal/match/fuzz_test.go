@@ -1,0 +1,49 @@
+package match
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/event"
+)
+
+// FuzzMatch throws arbitrary globs, ability ids and paths at the matcher.
+// It must never panic, "*" must match every id, a glob without
+// metacharacters must match itself, and Check, Select and Explain must
+// agree with each other.
+func FuzzMatch(f *testing.F) {
+	f.Add("deploy_*", "deploy_prod", "services/api/main.go", int64(100), 99.5)
+	f.Add("**/*.go", "tools/edit/file", "./apps/x.go", int64(0), 0.0)
+	f.Add("{a,b}[c-d]?\\*", "a*", "a/b", int64(1), 1e308)
+	f.Add("[", "[", "[", int64(-1), -1.0)
+	f.Fuzz(func(t *testing.T, glob, id, path string, minMS int64, duration float64) {
+		if !Ability([]string{"*"}, id) {
+			t.Fatalf("* does not match %q", id)
+		}
+		if !strings.ContainsAny(id, `*?[]{}\`) && !Ability([]string{id}, id) {
+			t.Fatalf("literal glob %q does not match itself", id)
+		}
+		if !strings.ContainsAny(path, `*?[]{}\`) && !AnyPath([]string{path}, []string{path}) {
+			t.Fatalf("literal path glob %q does not match itself", path)
+		}
+		_ = Ability([]string{glob}, id)
+		_ = AnyPath([]string{glob}, []string{path, id})
+
+		contexts := []*event.Context{
+			{Event: event.PreAbilityCall, AbilityID: id, CallerSource: path},
+			{Event: event.PostAbilityCall, AbilityID: id, DurationMS: duration, HasDuration: duration == duration},
+			{Event: event.SessionStop, ChangedFiles: []string{path, id}},
+		}
+		m := config.Match{AbilityScope: []string{glob}, CallerSource: []string{id}, MinDurationMS: &minMS, OnlyIfChangedPaths: []string{glob}}
+		for _, c := range contexts {
+			h := &config.Hook{ID: "h", Event: c.Event, Enabled: true, Match: m}
+			why := Check(h, c, Options{})
+			selected := len(Select([]*config.Hook{h}, c, Options{})) == 1
+			v := Explain([]*config.Hook{h}, c, Options{})
+			if selected != (why == "") || len(v) != 1 || v[0].Runs != selected || v[0].Reason != why {
+				t.Fatalf("%s: Check %q, Select %v, Explain %+v disagree", c.Event, why, selected, v)
+			}
+		}
+	})
+}

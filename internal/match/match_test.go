@@ -1,0 +1,226 @@
+package match
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/event"
+)
+
+func ctx(t *testing.T, ev event.Name, doc string) *event.Context {
+	t.Helper()
+	c, err := event.ParseContext([]byte(doc), ev)
+	if err != nil {
+		t.Fatalf("context %s: %v", doc, err)
+	}
+	return c
+}
+
+func ms(n int64) *int64 { return &n }
+
+func hook(ev event.Name, m config.Match) *config.Hook {
+	return &config.Hook{ID: "h", Event: ev, Enabled: true, Blocking: true, Match: m}
+}
+
+const (
+	createDB   = `{"ability_ref":{"kind":"operation_key","value":"db.write.user_row"},"caller":{"source":"ci_pipeline"}}`
+	callEdit   = `{"ability_id":"edit_file","caller":{"source":"ai_session","session_id":"s1"}}`
+	callNested = `{"ability_id":"tools/edit/file","caller":{"source":"manual_cli"}}`
+)
+
+// TestCheck covers every match field on every event it applies to, with
+// the reason given when the hook does not run.
+func TestCheck(t *testing.T) {
+	cases := []struct {
+		name string
+		ev   event.Name
+		doc  string
+		m    config.Match
+		want string // "" runs
+	}{
+		{"no match block: always", event.PromptSubmit, `{"session_id":"s","user_raw_input":"x"}`, config.Match{}, ""},
+		{"no match block on an infra event", event.SessionStop, `{"session_id":"s"}`, config.Match{}, ""},
+
+		// ability_scope on PreAbilityCreate reads ability_ref.value.
+		{"create: glob fits ability_ref.value", event.PreAbilityCreate, createDB, config.Match{AbilityScope: []string{"db.write.*"}}, ""},
+		{"create: glob misses", event.PreAbilityCreate, createDB, config.Match{AbilityScope: []string{"db.read.*"}},
+			`ability "db.write.user_row" is outside db.read.*`},
+		{"create: a top-level ability_id is not what matches", event.PreAbilityCreate,
+			`{"ability_id":"edit_file","ability_ref":{"kind":"ability_id","value":"deploy_prod"},"caller":{"source":"ai_session"}}`,
+			config.Match{AbilityScope: []string{"edit_file"}}, `ability "deploy_prod" is outside edit_file`},
+		{"create: star", event.PreAbilityCreate, createDB, config.Match{AbilityScope: []string{"*"}}, ""},
+
+		// ability_scope on PreAbilityCall and PostAbilityCall reads ability_id.
+		{"call: exact id", event.PreAbilityCall, callEdit, config.Match{AbilityScope: []string{"edit_file"}}, ""},
+		{"call: one of a list", event.PreAbilityCall, callEdit, config.Match{AbilityScope: []string{"deploy_*", "edit_*"}}, ""},
+		{"call: alternation", event.PreAbilityCall, callEdit, config.Match{AbilityScope: []string{"{edit,write}_file"}}, ""},
+		{"call: miss names every glob", event.PreAbilityCall, callEdit, config.Match{AbilityScope: []string{"deploy_*", "db.*"}},
+			`ability "edit_file" is outside deploy_*,db.*`},
+		{"call: glob is case-sensitive", event.PreAbilityCall, callEdit, config.Match{AbilityScope: []string{"Edit_file"}},
+			`ability "edit_file" is outside Edit_file`},
+		{"call: star matches ids with slashes", event.PreAbilityCall, callNested, config.Match{AbilityScope: []string{"*"}}, ""},
+		{"call: star among others", event.PreAbilityCall, callNested, config.Match{AbilityScope: []string{"nope", "*"}}, ""},
+		{"call: double star", event.PreAbilityCall, callNested, config.Match{AbilityScope: []string{"**"}}, ""},
+		{"call: a single star in a glob stops at a slash", event.PreAbilityCall, callNested, config.Match{AbilityScope: []string{"tools/*"}},
+			`ability "tools/edit/file" is outside tools/*`},
+		{"call: double star crosses slashes", event.PreAbilityCall, callNested, config.Match{AbilityScope: []string{"tools/**"}}, ""},
+		{"post: ability_id", event.PostAbilityCall, `{"ability_id":"run_tests","status":"success"}`, config.Match{AbilityScope: []string{"run_*"}}, ""},
+		{"post: miss", event.PostAbilityCall, `{"ability_id":"run_tests","status":"success"}`, config.Match{AbilityScope: []string{"deploy"}},
+			`ability "run_tests" is outside deploy`},
+
+		// caller_source on PreAbilityCreate and PreAbilityCall.
+		{"create: caller source listed", event.PreAbilityCreate, createDB, config.Match{CallerSource: []string{"ai_session", "ci_pipeline"}}, ""},
+		{"create: caller source not listed", event.PreAbilityCreate, createDB, config.Match{CallerSource: []string{"ai_session"}},
+			`caller source "ci_pipeline" is not ai_session`},
+		{"call: caller source listed", event.PreAbilityCall, callEdit, config.Match{CallerSource: []string{"ai_session"}}, ""},
+		{"call: caller source not listed", event.PreAbilityCall, callEdit, config.Match{CallerSource: []string{"background_job", "manual_cli"}},
+			`caller source "ai_session" is not background_job,manual_cli`},
+		{"call: caller.session_id is not the source", event.PreAbilityCall,
+			`{"ability_id":"x","caller":{"source":"manual_cli","session_id":"ai_session"}}`, config.Match{CallerSource: []string{"ai_session"}},
+			`caller source "manual_cli" is not ai_session`},
+
+		// min_duration_ms on PostAbilityCall.
+		{"post: slower than the threshold", event.PostAbilityCall, `{"ability_id":"a","status":"success","duration_ms":250}`, config.Match{MinDurationMS: ms(100)}, ""},
+		{"post: exactly the threshold", event.PostAbilityCall, `{"ability_id":"a","status":"success","duration_ms":100}`, config.Match{MinDurationMS: ms(100)}, ""},
+		{"post: just below", event.PostAbilityCall, `{"ability_id":"a","status":"success","duration_ms":99.5}`, config.Match{MinDurationMS: ms(100)},
+			`duration 99.5ms is below 100ms`},
+		{"post: zero duration, threshold 1", event.PostAbilityCall, `{"ability_id":"a","status":"failure","duration_ms":0}`, config.Match{MinDurationMS: ms(1)},
+			`duration 0ms is below 1ms`},
+		{"post: no duration, positive threshold", event.PostAbilityCall, `{"ability_id":"a","status":"success"}`, config.Match{MinDurationMS: ms(100)},
+			`no duration_ms in the context; min_duration_ms is 100ms`},
+		{"post: null duration, positive threshold", event.PostAbilityCall, `{"ability_id":"a","status":"success","duration_ms":null}`, config.Match{MinDurationMS: ms(1)},
+			`no duration_ms in the context; min_duration_ms is 1ms`},
+		{"post: no duration, threshold 0", event.PostAbilityCall, `{"ability_id":"a","status":"success"}`, config.Match{MinDurationMS: ms(0)}, ""},
+		{"post: duration and scope both fit", event.PostAbilityCall, `{"ability_id":"run_tests","status":"success","duration_ms":5000}`,
+			config.Match{AbilityScope: []string{"run_*"}, MinDurationMS: ms(1000)}, ""},
+		{"post: scope fits, too fast", event.PostAbilityCall, `{"ability_id":"run_tests","status":"success","duration_ms":5}`,
+			config.Match{AbilityScope: []string{"run_*"}, MinDurationMS: ms(1000)}, `duration 5ms is below 1000ms`},
+
+		// only_if_changed_paths on SessionStop.
+		{"stop: a changed file under a glob", event.SessionStop, `{"session_id":"s","changed_files":["README.md","services/api/main.go"]}`,
+			config.Match{OnlyIfChangedPaths: []string{"services/**", "apps/**"}}, ""},
+		{"stop: none under the globs", event.SessionStop, `{"session_id":"s","changed_files":["docs/a.md","README.md"]}`,
+			config.Match{OnlyIfChangedPaths: []string{"services/**", "apps/**"}}, `no changed path under services/**,apps/**`},
+		{"stop: no changed_files", event.SessionStop, `{"session_id":"s"}`,
+			config.Match{OnlyIfChangedPaths: []string{"**"}}, `no changed_files in the context; only_if_changed_paths needs at least one`},
+		{"stop: empty changed_files", event.SessionStop, `{"session_id":"s","changed_files":[]}`,
+			config.Match{OnlyIfChangedPaths: []string{"**"}}, `no changed_files in the context; only_if_changed_paths needs at least one`},
+		{"stop: null changed_files", event.SessionStop, `{"session_id":"s","changed_files":null}`,
+			config.Match{OnlyIfChangedPaths: []string{"**"}}, `no changed_files in the context; only_if_changed_paths needs at least one`},
+		{"stop: a leading ./ on the file", event.SessionStop, `{"session_id":"s","changed_files":["./apps/web/index.ts"]}`,
+			config.Match{OnlyIfChangedPaths: []string{"apps/**"}}, ""},
+		{"stop: a leading ./ on the glob", event.SessionStop, `{"session_id":"s","changed_files":["apps/web/index.ts"]}`,
+			config.Match{OnlyIfChangedPaths: []string{"./apps/**"}}, ""},
+		{"stop: a single star stays in its directory", event.SessionStop, `{"session_id":"s","changed_files":["docs/guide.md"]}`,
+			config.Match{OnlyIfChangedPaths: []string{"*.md"}}, `no changed path under *.md`},
+		{"stop: double star crosses directories", event.SessionStop, `{"session_id":"s","changed_files":["docs/guide.md"]}`,
+			config.Match{OnlyIfChangedPaths: []string{"**/*.md"}}, ""},
+	}
+	for _, c := range cases {
+		got := Check(hook(c.ev, c.m), ctx(t, c.ev, c.doc), Options{})
+		if got != c.want {
+			t.Errorf("%s:\n got  %q\n want %q", c.name, got, c.want)
+		}
+	}
+}
+
+func TestCheckHookState(t *testing.T) {
+	c := ctx(t, event.PreAbilityCall, callEdit)
+	cases := []struct {
+		name string
+		h    config.Hook
+		opt  Options
+		want string
+	}{
+		{"enabled blocking", config.Hook{Event: event.PreAbilityCall, Enabled: true, Blocking: true}, Options{}, ""},
+		{"disabled", config.Hook{Event: event.PreAbilityCall, Enabled: false, Blocking: true}, Options{}, "disabled (enabled: false)"},
+		{"disabled wins over a fitting match", config.Hook{Event: event.PreAbilityCall, Match: config.Match{AbilityScope: []string{"*"}}}, Options{},
+			"disabled (enabled: false)"},
+		{"another event", config.Hook{Event: event.SessionStop, Enabled: true}, Options{}, "declared for SessionStop, not PreAbilityCall"},
+		{"non-blocking, all hooks", config.Hook{Event: event.PreAbilityCall, Enabled: true}, Options{}, ""},
+		{"non-blocking under --blocking-only", config.Hook{Event: event.PreAbilityCall, Enabled: true}, Options{BlockingOnly: true},
+			"not blocking, and only blocking hooks run under --blocking-only"},
+		{"blocking under --blocking-only", config.Hook{Event: event.PreAbilityCall, Enabled: true, Blocking: true}, Options{BlockingOnly: true}, ""},
+	}
+	for _, tc := range cases {
+		if got := Check(&tc.h, c, tc.opt); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// Select and Explain keep the order they are given (merge order) and
+// leave out hooks of other events.
+func TestSelectAndExplain(t *testing.T) {
+	mk := func(id string, ev event.Name, enabled bool, scope ...string) *config.Hook {
+		return &config.Hook{ID: id, Event: ev, Enabled: enabled, Blocking: true, Match: config.Match{AbilityScope: scope}}
+	}
+	hooks := []*config.Hook{
+		mk("z_last_by_id_first_by_order", event.PreAbilityCall, true),
+		mk("prompt", event.PromptSubmit, true),
+		mk("b_deploy", event.PreAbilityCall, true, "deploy_*"),
+		mk("a_edit", event.PreAbilityCall, true, "edit_*"),
+		mk("c_off", event.PreAbilityCall, false),
+	}
+	c := ctx(t, event.PreAbilityCall, callEdit)
+	var got []string
+	for _, h := range Select(hooks, c, Options{}) {
+		got = append(got, h.ID)
+	}
+	if want := []string{"z_last_by_id_first_by_order", "a_edit"}; !slices.Equal(got, want) {
+		t.Errorf("Select = %v, want %v", got, want)
+	}
+	var verdicts []string
+	for _, v := range Explain(hooks, c, Options{}) {
+		verdicts = append(verdicts, v.Hook.ID+": "+v.Reason)
+		if v.Runs != (v.Reason == "") {
+			t.Errorf("%s: Runs %v with reason %q", v.Hook.ID, v.Runs, v.Reason)
+		}
+	}
+	want := []string{
+		"z_last_by_id_first_by_order: ",
+		`b_deploy: ability "edit_file" is outside deploy_*`,
+		"a_edit: ",
+		"c_off: disabled (enabled: false)",
+	}
+	if !slices.Equal(verdicts, want) {
+		t.Errorf("Explain =\n%q\nwant\n%q", verdicts, want)
+	}
+}
+
+func TestAbilityAndAnyPath(t *testing.T) {
+	abilities := []struct {
+		globs []string
+		id    string
+		want  bool
+	}{
+		{[]string{"*"}, "a/b/c", true},
+		{[]string{"**"}, "x", true},
+		{[]string{"a*"}, "a/b", false},
+		{[]string{"a/**"}, "a/b/c", true},
+		{[]string{"[ab]x"}, "bx", true},
+		{[]string{"[ab"}, "[ab", false}, // an invalid glob matches nothing (validate rejects it first)
+		{nil, "x", false},
+	}
+	for _, a := range abilities {
+		if got := Ability(a.globs, a.id); got != a.want {
+			t.Errorf("Ability(%q, %q) = %v", a.globs, a.id, got)
+		}
+	}
+	paths := []struct {
+		globs, files []string
+		want         bool
+	}{
+		{[]string{"services/**"}, []string{"services"}, true},
+		{[]string{"services/**"}, []string{"servicesx/a"}, false},
+		{[]string{"apps/*/main.go"}, []string{"apps/web/main.go"}, true},
+		{[]string{"**/*.go"}, []string{"main.go"}, true},
+		{[]string{"**"}, nil, false},
+	}
+	for _, p := range paths {
+		if got := AnyPath(p.globs, p.files); got != p.want {
+			t.Errorf("AnyPath(%q, %q) = %v", p.globs, p.files, got)
+		}
+	}
+}

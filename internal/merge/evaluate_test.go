@@ -1,0 +1,459 @@
+package merge
+
+import (
+	"encoding/json"
+	"errors"
+	"reflect"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/exec"
+)
+
+func hk(id string, blocking bool, onError string) *config.Hook {
+	if onError == "" {
+		onError = config.OnErrorSkip
+	}
+	return &config.Hook{
+		ID: id, Enabled: true, Blocking: blocking, OnError: onError,
+		Handler: config.Handler{Kind: "script", Command: "./" + id + ".sh", Timeout: 5 * time.Second},
+	}
+}
+
+func exited(code int, stdout, stderr string) exec.Outcome {
+	return exec.Outcome{Exited: true, ExitCode: code, Stdout: []byte(stdout), Stderr: []byte(stderr), Duration: 7 * time.Millisecond}
+}
+
+func ok(stdout string) exec.Outcome { return exited(0, stdout, "") }
+
+func code(n int) *int { return &n }
+
+func warnings(r Report) []string {
+	var out []string
+	for _, w := range r.Warnings {
+		out = append(out, w.Message)
+	}
+	return out
+}
+
+func signal(kind, code, payload string) string {
+	s := `{"kind":"` + kind + `","code":"` + code + `"`
+	if payload != "" {
+		s += `,"payload":` + payload
+	}
+	return s + `}`
+}
+
+func signals(sigs ...string) string { return `{"hook_signals":[` + strings.Join(sigs, ",") + `]}` }
+
+// TestDecisionTable covers every row of CONTRACT §6's signal-to-decision
+// table, on the event the kind belongs to, from a blocking hook, and the
+// signals that decide nothing.
+func TestDecisionTable(t *testing.T) {
+	cases := []struct {
+		name     string
+		ev       event.Name
+		stdout   string
+		decision event.Decision
+		status   string
+		reason   string
+		warn     []string
+	}{
+		{"guard denied", event.PreAbilityCall,
+			signals(signal("ability_guard", "ABILITY_DENIED", `{"reason":"prod is off limits"}`)),
+			event.Deny, StatusDenied, "prod is off limits", nil},
+		{"guard denied, require_human true", event.PreAbilityCall,
+			signals(signal("ability_guard", "ABILITY_DENIED", `{"reason":"needs a person","require_human":true}`)),
+			event.RequireHuman, StatusRequireHuman, "needs a person", nil},
+		{"guard denied, require_human false", event.PreAbilityCall,
+			signals(signal("ability_guard", "ABILITY_DENIED", `{"reason":"no","require_human":false}`)),
+			event.Deny, StatusDenied, "no", nil},
+		{"guard denied, require_human not a boolean", event.PreAbilityCall,
+			signals(signal("ability_guard", "ABILITY_DENIED", `{"reason":"no","require_human":"yes"}`)),
+			event.Deny, StatusDenied, "no", nil},
+		{"guard denied, no payload", event.PreAbilityCall,
+			signals(signal("ability_guard", "ABILITY_DENIED", "")),
+			event.Deny, StatusDenied, "ABILITY_DENIED from hook g", nil},
+		{"guard denied, blank reason", event.PreAbilityCall,
+			signals(signal("ability_guard", "ABILITY_DENIED", `{"reason":"  "}`)),
+			event.Deny, StatusDenied, "ABILITY_DENIED from hook g", nil},
+		{"guard requires human", event.PreAbilityCall,
+			signals(signal("ability_guard", "ABILITY_REQUIRES_HUMAN", `{"reason":"approve the migration"}`)),
+			event.RequireHuman, StatusRequireHuman, "approve the migration", nil},
+		{"guard allowed", event.PreAbilityCall,
+			signals(signal("ability_guard", "ABILITY_ALLOWED", `{}`)),
+			event.Allow, StatusOK, "", nil},
+		{"preflight unavailable", event.PreAbilityCreate,
+			signals(signal("ability_preflight", "ABILITY_UNAVAILABLE", `{"reason":"not enabled in prod"}`)),
+			event.Deny, StatusDenied, "not enabled in prod", nil},
+		{"preflight requires human", event.PreAbilityCreate,
+			signals(signal("ability_preflight", "ABILITY_REQUIRES_HUMAN", `{"reason":"input needed"}`)),
+			event.RequireHuman, StatusRequireHuman, "input needed", nil},
+		{"preflight available", event.PreAbilityCreate,
+			signals(signal("ability_preflight", "ABILITY_AVAILABLE", `{}`)),
+			event.Allow, StatusOK, "", nil},
+		{"routing hint decides nothing", event.PromptSubmit,
+			signals(signal("routing_hint", "ROUTE_SUGGESTION", `{"suggested_abilities":[]}`)),
+			event.Allow, StatusOK, "", nil},
+		{"normalized intent decides nothing", event.PromptSubmit,
+			signals(signal("normalized_intent", "INTENT", `{"scope":"signup"}`)),
+			event.Allow, StatusOK, "", nil},
+		{"a routing hint with a deny-like code decides nothing", event.PromptSubmit,
+			signals(signal("routing_hint", "ABILITY_DENIED", ``)),
+			event.Allow, StatusOK, "", nil},
+		{"unknown guard code", event.PreAbilityCall,
+			signals(signal("ability_guard", "ABILITY_MAYBE", ``)),
+			event.Allow, StatusOK, "", []string{`hook_signals[0]: unknown ability_guard code "ABILITY_MAYBE" decides nothing`}},
+		{"unknown preflight code", event.PreAbilityCreate,
+			signals(signal("ability_preflight", "ABILITY_DENIED", ``)),
+			event.Allow, StatusOK, "", []string{`hook_signals[0]: unknown ability_preflight code "ABILITY_DENIED" decides nothing`}},
+		{"strongest signal wins, reason from the first at that strength", event.PreAbilityCall,
+			signals(
+				signal("ability_guard", "ABILITY_ALLOWED", `{}`),
+				signal("ability_guard", "ABILITY_REQUIRES_HUMAN", `{"reason":"a"}`),
+				signal("ability_guard", "ABILITY_DENIED", `{"reason":"b"}`),
+				signal("ability_guard", "ABILITY_DENIED", `{"reason":"c"}`)),
+			event.Deny, StatusDenied, "b", nil},
+	}
+	for _, c := range cases {
+		r := Evaluate(c.ev, hk("g", true, ""), ok(c.stdout))
+		if r.Decision != c.decision || r.Run.Status != c.status || r.Reason != c.reason {
+			t.Errorf("%s: decision %s, status %s, reason %q; want %s, %s, %q", c.name, r.Decision, r.Run.Status, r.Reason, c.decision, c.status, c.reason)
+		}
+		if !slices.Equal(warnings(r), c.warn) {
+			t.Errorf("%s: warnings %q, want %q", c.name, warnings(r), c.warn)
+		}
+		if len(r.Errors) != 0 {
+			t.Errorf("%s: errors %v", c.name, r.Errors)
+		}
+		var want struct {
+			HookSignals []json.RawMessage `json:"hook_signals"`
+		}
+		_ = json.Unmarshal([]byte(c.stdout), &want)
+		if len(r.Signals) != len(want.HookSignals) {
+			t.Errorf("%s: %d signals kept, want all %d", c.name, len(r.Signals), len(want.HookSignals))
+		}
+	}
+}
+
+func TestDecide(t *testing.T) {
+	cases := []struct {
+		kind, code, payload string
+		want                event.Decision
+		decides             bool
+	}{
+		{"ability_guard", "ABILITY_DENIED", ``, event.Deny, true},
+		{"ability_guard", "ABILITY_DENIED", `{"require_human":true}`, event.RequireHuman, true},
+		{"ability_guard", "ABILITY_DENIED", `{"require_human":1}`, event.Deny, true},
+		{"ability_guard", "ABILITY_DENIED", `[true]`, event.Deny, true},
+		{"ability_guard", "ABILITY_REQUIRES_HUMAN", ``, event.RequireHuman, true},
+		{"ability_guard", "ABILITY_ALLOWED", ``, event.Allow, true},
+		{"ability_guard", "ABILITY_UNAVAILABLE", ``, event.Allow, false},
+		{"ability_guard", "ability_denied", ``, event.Allow, false},
+		{"ability_preflight", "ABILITY_UNAVAILABLE", ``, event.Deny, true},
+		{"ability_preflight", "ABILITY_REQUIRES_HUMAN", ``, event.RequireHuman, true},
+		{"ability_preflight", "ABILITY_AVAILABLE", ``, event.Allow, true},
+		{"ability_preflight", "ABILITY_ALLOWED", ``, event.Allow, false},
+		{"routing_hint", "ROUTE_SUGGESTION", ``, event.Allow, false},
+		{"normalized_intent", "ABILITY_DENIED", ``, event.Allow, false},
+	}
+	for _, c := range cases {
+		s := event.Signal{Kind: c.kind, Code: c.code}
+		if c.payload != "" {
+			s.Payload = json.RawMessage(c.payload)
+		}
+		d, decides := Decide(s)
+		if d != c.want || decides != c.decides {
+			t.Errorf("Decide(%s %s %s) = %s, %v; want %s, %v", c.kind, c.code, c.payload, d, decides, c.want, c.decides)
+		}
+	}
+}
+
+// TestConstraints: signal kinds only on their event; everything AI-facing
+// dropped on the infra events; only blocking hooks decide.
+func TestConstraints(t *testing.T) {
+	guardDeny := signal("ability_guard", "ABILITY_DENIED", `{"reason":"r"}`)
+	cases := []struct {
+		name     string
+		ev       event.Name
+		blocking bool
+		stdout   string
+		decision event.Decision
+		kept     int
+		warn     []string
+	}{
+		{"guard on PreAbilityCreate", event.PreAbilityCreate, true, signals(guardDeny), event.Allow, 0,
+			[]string{"hook_signals[0] dropped: kind ability_guard belongs to PreAbilityCall, not PreAbilityCreate"}},
+		{"guard on PromptSubmit", event.PromptSubmit, true, signals(guardDeny), event.Allow, 0,
+			[]string{"hook_signals[0] dropped: kind ability_guard belongs to PreAbilityCall, not PromptSubmit"}},
+		{"preflight on PreAbilityCall", event.PreAbilityCall, true, signals(signal("ability_preflight", "ABILITY_UNAVAILABLE", "")), event.Allow, 0,
+			[]string{"hook_signals[0] dropped: kind ability_preflight belongs to PreAbilityCreate, not PreAbilityCall"}},
+		{"routing hint on PreAbilityCall", event.PreAbilityCall, true, signals(signal("routing_hint", "X", ""), guardDeny), event.Deny, 1,
+			[]string{"hook_signals[0] dropped: kind routing_hint belongs to PromptSubmit, not PreAbilityCall"}},
+		{"normalized intent on PreAbilityCreate", event.PreAbilityCreate, true, signals(signal("normalized_intent", "X", "")), event.Allow, 0,
+			[]string{"hook_signals[0] dropped: kind normalized_intent belongs to PromptSubmit, not PreAbilityCreate"}},
+		{"unknown kind", event.PreAbilityCall, true, signals(signal("ability_veto", "ABILITY_DENIED", "")), event.Allow, 0,
+			[]string{`hook_signals[0] dropped: unknown kind "ability_veto" (known: routing_hint, normalized_intent, ability_preflight, ability_guard)`}},
+		{"signals on PostAbilityCall", event.PostAbilityCall, true, signals(guardDeny, signal("routing_hint", "X", "")), event.Allow, 0,
+			[]string{"2 hook_signals dropped: PostAbilityCall is infra-only and its hooks cannot send AI-facing signals"}},
+		{"signals on SessionStop", event.SessionStop, false, signals(guardDeny), event.Allow, 0,
+			[]string{"1 hook_signals dropped: SessionStop is infra-only and its hooks cannot send AI-facing signals"}},
+		{"additional_context on PostAbilityCall", event.PostAbilityCall, false, `{"additional_context":"for the AI"}`, event.Allow, 0,
+			[]string{"additional_context dropped: PostAbilityCall is infra-only"}},
+		{"additional_context and signals on SessionStop", event.SessionStop, true, `{"additional_context":"x","hook_signals":[` + guardDeny + `]}`, event.Allow, 0,
+			[]string{"1 hook_signals dropped: SessionStop is infra-only and its hooks cannot send AI-facing signals", "additional_context dropped: SessionStop is infra-only"}},
+		{"non-blocking guard denies nothing, its signal is surfaced", event.PreAbilityCall, false, signals(guardDeny), event.Allow, 1,
+			[]string{"hook_signals[0]: ABILITY_DENIED from a non-blocking hook decides nothing (set blocking: true to let it deny)"}},
+		{"non-blocking guard asks for no human", event.PreAbilityCall, false, signals(signal("ability_guard", "ABILITY_REQUIRES_HUMAN", "")), event.Allow, 1,
+			[]string{"hook_signals[0]: ABILITY_REQUIRES_HUMAN from a non-blocking hook decides nothing (set blocking: true to let it ask for a human)"}},
+		{"non-blocking preflight unavailable", event.PreAbilityCreate, false, signals(signal("ability_preflight", "ABILITY_UNAVAILABLE", "")), event.Allow, 1,
+			[]string{"hook_signals[0]: ABILITY_UNAVAILABLE from a non-blocking hook decides nothing (set blocking: true to let it deny)"}},
+		{"non-blocking allow is quiet", event.PreAbilityCall, false, signals(signal("ability_guard", "ABILITY_ALLOWED", "")), event.Allow, 1, nil},
+	}
+	for _, c := range cases {
+		r := Evaluate(c.ev, hk("g", c.blocking, ""), ok(c.stdout))
+		if r.Decision != c.decision || len(r.Signals) != c.kept || r.AdditionalContext != "" && !c.ev.AIFacing() {
+			t.Errorf("%s: decision %s with %d signals kept, context %q; want %s with %d", c.name, r.Decision, len(r.Signals), r.AdditionalContext, c.decision, c.kept)
+		}
+		if !slices.Equal(warnings(r), c.warn) {
+			t.Errorf("%s: warnings\n got  %q\n want %q", c.name, warnings(r), c.warn)
+		}
+		for _, w := range r.Warnings {
+			if w.HookID != "g" {
+				t.Errorf("%s: warning from %q", c.name, w.HookID)
+			}
+		}
+	}
+}
+
+// A signal's hook_id and source_event come from the declaring hook; a
+// differing value is replaced and warned about.
+func TestProvenance(t *testing.T) {
+	stdout := `{"hook_signals":[
+		{"kind":"ability_guard","code":"ABILITY_ALLOWED"},
+		{"kind":"ability_guard","code":"ABILITY_ALLOWED","hook_id":"guard","source_event":"PreAbilityCall"},
+		{"kind":"ability_guard","code":"ABILITY_DENIED","hook_id":"someone_else","source_event":"PromptSubmit","payload":{"reason":"r"}},
+		{"kind":"ability_guard","code":"ABILITY_ALLOWED","source_event":"NotAnEvent"}]}`
+	r := Evaluate(event.PreAbilityCall, hk("guard", true, ""), ok(stdout))
+	for i, s := range r.Signals {
+		if s.HookID != "guard" || s.SourceEvent != event.PreAbilityCall {
+			t.Errorf("signal %d: hook_id %q source_event %q", i, s.HookID, s.SourceEvent)
+		}
+	}
+	want := []string{
+		`hook_signals[2].hook_id "someone_else" replaced by "guard": a hook speaks only for itself`,
+		`hook_signals[2].source_event "PromptSubmit" replaced by "PreAbilityCall"`,
+		`hook_signals[3].source_event "NotAnEvent" replaced by "PreAbilityCall"`,
+	}
+	if !slices.Equal(warnings(r), want) {
+		t.Errorf("warnings\n got  %q\n want %q", warnings(r), want)
+	}
+	if len(r.Signals) != 4 || r.Decision != event.Deny || r.Reason != "r" {
+		t.Errorf("%d signals, decision %s (%q)", len(r.Signals), r.Decision, r.Reason)
+	}
+}
+
+// TestExitStatusAndFailures covers the exit-code convention and every way
+// a hook fails, under each on_error.
+func TestExitStatusAndFailures(t *testing.T) {
+	type want struct {
+		decision event.Decision
+		status   string
+		reason   string
+		errCode  string
+		errMsg   string
+		exitCode *int
+		warn     []string
+	}
+	longStderr := strings.Repeat("é", MaxReason) // 2 bytes a rune: cut on a rune boundary
+	cases := []struct {
+		name     string
+		ev       event.Name
+		blocking bool
+		onError  string
+		o        exec.Outcome
+		want     want
+	}{
+		{"exit 2, blocking, AI-facing: deny with stderr", event.PreAbilityCall, true, "",
+			exited(2, "", "\n  no deploys on Fridays \n"),
+			want{event.Deny, StatusDenied, "no deploys on Fridays", "", "", code(2), nil}},
+		{"exit 2 on PromptSubmit and PreAbilityCreate too", event.PreAbilityCreate, true, "",
+			exited(2, "", "not in prod"),
+			want{event.Deny, StatusDenied, "not in prod", "", "", code(2), nil}},
+		{"exit 2 without stderr", event.PromptSubmit, true, "",
+			exited(2, "", ""),
+			want{event.Deny, StatusDenied, "denied by hook h (exit status 2)", "", "", code(2), nil}},
+		{"exit 2 with stdout: stdout ignored, with a warning", event.PreAbilityCall, true, "",
+			exited(2, signals(signal("ability_guard", "ABILITY_ALLOWED", "")), "stop"),
+			want{event.Deny, StatusDenied, "stop", "", "", code(2),
+				[]string{"stdout ignored: exit status 2 denies with stderr as the reason; to send signals, exit 0"}}},
+		{"exit 2, long stderr capped", event.PreAbilityCall, true, "",
+			exited(2, "", longStderr),
+			want{event.Deny, StatusDenied, strings.Repeat("é", MaxReason/2), "", "", code(2), nil}},
+		{"exit 2, non-blocking: failed, allow", event.PreAbilityCall, false, "",
+			exited(2, "", "nope"),
+			want{event.Allow, StatusFailed, "", CodeExitStatus,
+				"hook h: ./h.sh: exited with status 2, the deny convention, but it is not blocking so it cannot deny; stderr: nope", code(2), nil}},
+		{"exit 2, blocking, infra event: failed, allow", event.PostAbilityCall, true, "",
+			exited(2, "", ""),
+			want{event.Allow, StatusFailed, "", CodeExitStatus,
+				"hook h: ./h.sh: exited with status 2, the deny convention, but PostAbilityCall is infra-only so it cannot deny (no stderr)", code(2), nil}},
+		{"exit 2, blocking, infra event, on_error block: deny", event.SessionStop, true, config.OnErrorBlock,
+			exited(2, "", "build broken"),
+			want{event.Deny, StatusFailed,
+				"hook h failed and its on_error is block: exited with status 2, the deny convention, but SessionStop is infra-only so it cannot deny; stderr: build broken",
+				CodeExitStatus, "hook h: ./h.sh: exited with status 2, the deny convention, but SessionStop is infra-only so it cannot deny; stderr: build broken", code(2), nil}},
+		{"exit 1, on_error skip: failed, allow", event.PreAbilityCall, true, config.OnErrorSkip,
+			exited(1, "", "traceback"),
+			want{event.Allow, StatusFailed, "", CodeExitStatus, "hook h: ./h.sh: exited with status 1; stderr: traceback", code(1), nil}},
+		{"exit 1, on_error block: deny", event.PreAbilityCall, true, config.OnErrorBlock,
+			exited(1, "", ""),
+			want{event.Deny, StatusFailed, "hook h failed and its on_error is block: exited with status 1 (no stderr)",
+				CodeExitStatus, "hook h: ./h.sh: exited with status 1 (no stderr)", code(1), nil}},
+		{"exit 3 is a failure, not require_human", event.PreAbilityCall, true, "",
+			exited(3, "", ""),
+			want{event.Allow, StatusFailed, "", CodeExitStatus, "hook h: ./h.sh: exited with status 3 (no stderr)", code(3), nil}},
+		{"timeout, skip", event.PreAbilityCall, true, "",
+			exec.Outcome{Failure: exec.TimedOut, Signal: syscall.SIGTERM},
+			want{event.Allow, StatusTimeout, "", CodeTimeout, "hook h: ./h.sh: timed out after 5s; its process group was ended", nil, nil}},
+		{"timeout, block", event.PreAbilityCall, true, config.OnErrorBlock,
+			exec.Outcome{Failure: exec.TimedOut, Signal: syscall.SIGKILL},
+			want{event.Deny, StatusTimeout, "hook h failed and its on_error is block: timed out after 5s; its process group was ended",
+				CodeTimeout, "hook h: ./h.sh: timed out after 5s; its process group was ended", nil, nil}},
+		{"timeout after the handler exited", event.PostAbilityCall, false, "",
+			exec.Outcome{Failure: exec.TimedOut, Exited: true, ExitCode: 0},
+			want{event.Allow, StatusTimeout, "", CodeTimeout,
+				"hook h: ./h.sh: timed out after 5s (it exited with status 0, but a process it started kept its output open); its process group was ended", code(0), nil}},
+		{"start failed", event.PreAbilityCall, true, "",
+			exec.Outcome{Failure: exec.StartFailed, Err: errors.New("./h.sh: no such file")},
+			want{event.Allow, StatusFailed, "", CodeStartFailed, "hook h: ./h.sh: ./h.sh: no such file", nil, nil}},
+		{"start failed, block", event.PreAbilityCall, true, config.OnErrorBlock,
+			exec.Outcome{Failure: exec.StartFailed, Err: errors.New("permission denied")},
+			want{event.Deny, StatusFailed, "hook h failed and its on_error is block: permission denied", CodeStartFailed, "hook h: ./h.sh: permission denied", nil, nil}},
+		{"killed by a signal", event.PreAbilityCall, true, "",
+			exec.Outcome{Signal: syscall.SIGSEGV, Stderr: []byte("segfault")},
+			want{event.Allow, StatusFailed, "", CodeSignal, "hook h: ./h.sh: killed by signal SIGSEGV; stderr: segfault", nil, nil}},
+		{"output too large", event.PreAbilityCall, true, config.OnErrorBlock,
+			exec.Outcome{Failure: exec.OutputTooLarge, Signal: syscall.SIGTERM},
+			want{event.Deny, StatusFailed, "hook h failed and its on_error is block: output exceeds 1048576 bytes; its process group was ended",
+				CodeOutputTooLarge, "hook h: ./h.sh: output exceeds 1048576 bytes; its process group was ended", nil, nil}},
+		{"interrupted", event.PreAbilityCall, true, "",
+			exec.Outcome{Failure: exec.Interrupted, Signal: syscall.SIGTERM},
+			want{event.Allow, StatusFailed, "", CodeInterrupted, "hook h: ./h.sh: interrupted before it finished; its process group was ended", nil, nil}},
+		{"invalid JSON, skip", event.PreAbilityCall, true, "",
+			ok("deny please"),
+			want{event.Allow, StatusFailed, "", CodeInvalidOutput,
+				`hook h: ./h.sh: output is not valid JSON: invalid character 'd' looking for beginning of value (at byte 1); output began: "deny please"`, code(0), nil}},
+		{"invalid JSON, block", event.PreAbilityCall, true, config.OnErrorBlock,
+			ok(`{"hook_signals":[`),
+			want{event.Deny, StatusFailed, "hook h failed and its on_error is block: output is not valid JSON: unexpected end of JSON input (at byte 17); output began: \"{\\\"hook_signals\\\":[\"",
+				CodeInvalidOutput, "hook h: ./h.sh: output is not valid JSON: unexpected end of JSON input (at byte 17); output began: \"{\\\"hook_signals\\\":[\"", code(0), nil}},
+		{"mistyped field", event.PreAbilityCall, true, "",
+			ok(`{"logs":"one line"}`),
+			want{event.Allow, StatusFailed, "", CodeInvalidOutput,
+				`hook h: ./h.sh: output field "logs" must be an array of strings, got a string; output began: "{\"logs\":\"one line\"}"`, code(0), nil}},
+		{"long invalid output is quoted in part", event.PostAbilityCall, false, "",
+			ok(strings.Repeat("x", 200)),
+			want{event.Allow, StatusFailed, "", CodeInvalidOutput,
+				`hook h: ./h.sh: output is not valid JSON: invalid character 'x' looking for beginning of value (at byte 1); output began: "` + strings.Repeat("x", 80) + `"…`, code(0), nil}},
+		{"handler reports an error", event.PreAbilityCall, true, "",
+			ok(`{"error":{"code":"CONFIG_MISSING","message":"no policy file"},"hook_signals":[` + signal("ability_guard", "ABILITY_DENIED", "") + `],"additional_context":"x"}`),
+			want{event.Allow, StatusFailed, "", "CONFIG_MISSING", "hook h: ./h.sh: reported an error: no policy file", code(0),
+				[]string{"1 hook_signals ignored: the handler reported an error, so what it says is not acted on", "additional_context ignored: the handler reported an error"}}},
+		{"handler reports an error without code or message, block", event.PreAbilityCall, true, config.OnErrorBlock,
+			ok(`{"error":{}}`),
+			want{event.Deny, StatusFailed, "hook h failed and its on_error is block: reported an error: (no message)", CodeHandlerError,
+				"hook h: ./h.sh: reported an error: (no message)", code(0), nil}},
+		{"empty output is {}", event.PreAbilityCall, true, config.OnErrorBlock,
+			ok(" \n"),
+			want{event.Allow, StatusOK, "", "", "", code(0), nil}},
+	}
+	for _, c := range cases {
+		h := hk("h", c.blocking, c.onError)
+		r := Evaluate(c.ev, h, c.o)
+		w := c.want
+		if r.Decision != w.decision || r.Run.Status != w.status || r.Reason != w.reason {
+			t.Errorf("%s:\n got  %s %s %q\n want %s %s %q", c.name, r.Decision, r.Run.Status, r.Reason, w.decision, w.status, w.reason)
+		}
+		var gotCode, gotMsg string
+		if len(r.Errors) > 1 {
+			t.Errorf("%s: %d errors", c.name, len(r.Errors))
+		}
+		if len(r.Errors) == 1 {
+			gotCode, gotMsg = r.Errors[0].Code, r.Errors[0].Message
+			if r.Errors[0].HookID != "h" {
+				t.Errorf("%s: error from %q", c.name, r.Errors[0].HookID)
+			}
+		}
+		if gotCode != w.errCode || gotMsg != w.errMsg {
+			t.Errorf("%s: error\n got  %s %q\n want %s %q", c.name, gotCode, gotMsg, w.errCode, w.errMsg)
+		}
+		if !reflect.DeepEqual(r.Run.ExitCode, w.exitCode) {
+			t.Errorf("%s: exit_code %v, want %v", c.name, r.Run.ExitCode, w.exitCode)
+		}
+		if !slices.Equal(warnings(r), w.warn) {
+			t.Errorf("%s: warnings\n got  %q\n want %q", c.name, warnings(r), w.warn)
+		}
+		if r.Run.ID != "h" || r.Run.Blocking != c.blocking {
+			t.Errorf("%s: run %+v", c.name, r.Run)
+		}
+	}
+}
+
+// A complete report: every HookResult field reaches the report.
+func TestEvaluateComplete(t *testing.T) {
+	stdout := `{"logs":["checked 3 files","ok"],"usage_recorded":true,"user_message":"Heads up.",
+		"additional_context":"Prefer the staging config.","x_debug":1,
+		"hook_signals":[{"kind":"ability_guard","code":"ABILITY_REQUIRES_HUMAN","severity":"warning","payload":{"reason":"review first"},"extra":true}]}`
+	got := Evaluate(event.PreAbilityCall, hk("guard", true, ""), ok(stdout))
+	want := Report{
+		Run:      HookRun{ID: "guard", Status: StatusRequireHuman, Blocking: true, DurationMS: 7, ExitCode: code(0)},
+		Decision: event.RequireHuman,
+		Reason:   "review first",
+		Signals: []event.Signal{{SourceEvent: event.PreAbilityCall, HookID: "guard", Kind: "ability_guard",
+			Code: "ABILITY_REQUIRES_HUMAN", Severity: "warning", Payload: json.RawMessage(`{"reason":"review first"}`)}},
+		AdditionalContext: "Prefer the staging config.",
+		UserMessage:       "Heads up.",
+		Logs:              []string{"checked 3 files", "ok"},
+		UsageRecorded:     true,
+		Warnings: []Warning{
+			{"guard", `unknown output field "x_debug" ignored`},
+			{"guard", `hook_signals[0]: unknown field "extra" ignored`},
+		},
+	}
+	if !reflect.DeepEqual(got, want) {
+		g, _ := json.MarshalIndent(got, "", "  ")
+		w, _ := json.MarshalIndent(want, "", "  ")
+		t.Errorf("report\n%s\nwant\n%s", g, w)
+	}
+}
+
+func TestAdditionalContextCap(t *testing.T) {
+	cases := []struct {
+		name string
+		text string
+		want string
+		warn []string
+	}{
+		{"at the cap", strings.Repeat("a", MaxAdditionalContext), strings.Repeat("a", MaxAdditionalContext), nil},
+		{"one over", strings.Repeat("a", MaxAdditionalContext+1), strings.Repeat("a", MaxAdditionalContext),
+			[]string{"additional_context cut from 10241 to 10240 bytes"}},
+		{"cut on a rune boundary", "a" + strings.Repeat("€", MaxAdditionalContext/3+1), "a" + strings.Repeat("€", (MaxAdditionalContext-1)/3),
+			[]string{"additional_context cut from 10243 to 10240 bytes"}},
+	}
+	for _, c := range cases {
+		stdout, _ := json.Marshal(map[string]string{"additional_context": c.text})
+		r := Evaluate(event.PromptSubmit, hk("ctx", false, ""), ok(string(stdout)))
+		if r.AdditionalContext != c.want {
+			t.Errorf("%s: kept %d bytes, want %d", c.name, len(r.AdditionalContext), len(c.want))
+		}
+		if !slices.Equal(warnings(r), c.warn) {
+			t.Errorf("%s: warnings %q, want %q", c.name, warnings(r), c.warn)
+		}
+	}
+}

@@ -1,0 +1,131 @@
+package merge
+
+import (
+	"encoding/json"
+	"errors"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hookrun/hookrun/internal/event"
+)
+
+func TestParseResultErrors(t *testing.T) {
+	cases := []struct {
+		name, out, want string
+	}{
+		{"array", `[]`, `output must be a JSON object, got an array`},
+		{"string", `"ok"`, `output must be a JSON object, got a string`},
+		{"number", `0`, `output must be a JSON object, got a number`},
+		{"boolean", `true`, `output must be a JSON object, got a boolean`},
+		{"null", `null`, `output must be a JSON object, got null`},
+		{"not JSON", `ok`, `output is not valid JSON: invalid character 'o' looking for beginning of value (at byte 1)`},
+		{"truncated", `{"logs":["a"`, `output is not valid JSON: unexpected end of JSON input (at byte 12)`},
+		{"trailing object", `{}{}`, `output is not valid JSON: invalid character '{' after top-level value (at byte 3)`},
+		{"trailing text", "{}\nDone.", `output is not valid JSON: invalid character 'D' after top-level value (at byte 4)`},
+		{"raw NUL", "{\"logs\":[\"a\x00\"]}", `output is not valid JSON: invalid character '\x00' in string literal (at byte 12)`},
+		{"too deep", strings.Repeat(`{"a":`, 100000) + strings.Repeat("}", 100000), `output is not valid JSON: invalid character '{' exceeded max depth (at byte 50001)`},
+		{"logs not an array", `{"logs":"x"}`, `output field "logs" must be an array of strings, got a string`},
+		{"logs item not a string", `{"logs":["a",2]}`, `output field "logs[1]" must be a string, got a number`},
+		{"logs item null", `{"logs":["a",null]}`, `output field "logs[1]" must be a string, got null`},
+		{"usage_recorded a string", `{"usage_recorded":"true"}`, `output field "usage_recorded" must be true or false, got a string`},
+		{"usage_recorded a number", `{"usage_recorded":1}`, `output field "usage_recorded" must be true or false, got a number`},
+		{"additional_context an object", `{"additional_context":{"text":"x"}}`, `output field "additional_context" must be a string, got an object`},
+		{"user_message an array", `{"user_message":["x"]}`, `output field "user_message" must be a string, got an array`},
+		{"error a string", `{"error":"boom"}`, `output field "error" must be an object with string fields code and message, got a string`},
+		{"error code a number", `{"error":{"code":1,"message":2}}`, `output field "error.code" must be a string, got a number`},
+		{"error message an object", `{"error":{"code":"X","message":{}}}`, `output field "error.message" must be a string, got an object`},
+		{"hook_signals an object", `{"hook_signals":{"kind":"ability_guard"}}`, `output field "hook_signals" must be an array of signal objects, got an object`},
+		{"signal not an object", `{"hook_signals":[{"kind":"a","code":"b"},"deny"]}`, `hook_signals[1] must be an object, got a string`},
+		{"signal null", `{"hook_signals":[null]}`, `hook_signals[0] must be an object, got null`},
+		{"signal without kind", `{"hook_signals":[{"code":"ABILITY_DENIED"}]}`, `hook_signals[0]: missing "kind"`},
+		{"signal without code", `{"hook_signals":[{"kind":"ability_guard","code":null}]}`, `hook_signals[0]: missing "code"`},
+		{"signal with an empty kind", `{"hook_signals":[{"kind":"","code":"X"}]}`, `hook_signals[0].kind must not be empty`},
+		{"signal code a number", `{"hook_signals":[{"kind":"ability_guard","code":403}]}`, `hook_signals[0].code must be a string, got a number`},
+		{"signal severity a number", `{"hook_signals":[{"kind":"k","code":"c","severity":3}]}`, `hook_signals[0].severity must be a string, got a number`},
+		{"signal hook_id mistyped", `{"hook_signals":[{"kind":"k","code":"c","hook_id":["x"]}]}`, `hook_signals[0].hook_id must be a string, got an array`},
+		{"signal source_event mistyped", `{"hook_signals":[{"kind":"k","code":"c","source_event":true}]}`, `hook_signals[0].source_event must be a string, got a boolean`},
+	}
+	for _, c := range cases {
+		r, notes, err := ParseResult([]byte(c.out))
+		var oe *OutputError
+		if !errors.As(err, &oe) {
+			t.Errorf("%s: err %v, want an *OutputError", c.name, err)
+			continue
+		}
+		if err.Error() != c.want {
+			t.Errorf("%s:\n got  %s\n want %s", c.name, err, c.want)
+		}
+		if !reflect.DeepEqual(r, event.HookResult{}) || notes != nil {
+			t.Errorf("%s: a failed parse returned %+v, notes %q", c.name, r, notes)
+		}
+	}
+}
+
+func TestParseResult(t *testing.T) {
+	cases := []struct {
+		name  string
+		out   string
+		want  event.HookResult
+		notes []string
+	}{
+		{"empty", "", event.HookResult{}, nil},
+		{"whitespace", " \n\t ", event.HookResult{}, nil},
+		{"empty object", "{}", event.HookResult{}, nil},
+		{"nulls are absent", `{"logs":null,"usage_recorded":null,"hook_signals":null,"error":null,"additional_context":null,"user_message":null}`,
+			event.HookResult{}, nil},
+		{"every field", `{"logs":["a","b"],"usage_recorded":true,"additional_context":"ctx","user_message":"hi",
+			"error":{"code":"E","message":"m"},"hook_signals":[{"kind":"k","code":"c","severity":"info","hook_id":"x","source_event":"PromptSubmit","payload":[1]}]}`,
+			event.HookResult{Logs: []string{"a", "b"}, UsageRecorded: true, AdditionalContext: "ctx", UserMessage: "hi",
+				Error:   &event.HandlerError{Code: "E", Message: "m"},
+				Signals: []event.Signal{{Kind: "k", Code: "c", Severity: "info", HookID: "x", SourceEvent: event.PromptSubmit, Payload: json.RawMessage(`[1]`)}}},
+			nil},
+		{"signal with a null payload keeps it", `{"hook_signals":[{"kind":"k","code":"c","payload":null}]}`,
+			event.HookResult{Signals: []event.Signal{{Kind: "k", Code: "c", Payload: json.RawMessage(`null`)}}}, nil},
+		{"unknown fields are notes, sorted", `{"zeta":1,"decision":"deny","logs":[]}`,
+			event.HookResult{Logs: nil},
+			[]string{`unknown output field "decision" ignored`, `unknown output field "zeta" ignored`}},
+		{"unknown signal and error fields", `{"error":{"code":"E","message":"m","details":{}},"hook_signals":[{"kind":"k","code":"c","confidence":0.9}]}`,
+			event.HookResult{Error: &event.HandlerError{Code: "E", Message: "m"}, Signals: []event.Signal{{Kind: "k", Code: "c"}}},
+			[]string{`error: unknown field "details" ignored`, `hook_signals[0]: unknown field "confidence" ignored`}},
+		{"severity outside the enum is dropped, the signal kept", `{"hook_signals":[{"kind":"ability_guard","code":"ABILITY_DENIED","severity":"critical"}]}`,
+			event.HookResult{Signals: []event.Signal{{Kind: "ability_guard", Code: "ABILITY_DENIED"}}},
+			[]string{`hook_signals[0].severity "critical" dropped: it must be info, warning or error`}},
+		{"duplicate keys: the last counts, with a note", `{"usage_recorded":false,"usage_recorded":true,"hook_signals":[{"kind":"k","code":"a","code":"b"}]}`,
+			event.HookResult{UsageRecorded: true, Signals: []event.Signal{{Kind: "k", Code: "b"}}},
+			[]string{`output key "usage_recorded" appears more than once; the last one counts`, `output key "hook_signals[0].code" appears more than once; the last one counts`}},
+		{"invalid UTF-8 is replaced, with a note", "{\"logs\":[\"caf\xe9\"],\"user_message\":\"\xff\"}",
+			event.HookResult{Logs: []string{"caf\uFFFD"}, UserMessage: "\uFFFD"},
+			[]string{`output is not valid UTF-8 (at byte 14); invalid bytes were replaced with U+FFFD`}},
+		{"invalid UTF-8 in a payload is replaced too", "{\"hook_signals\":[{\"kind\":\"k\",\"code\":\"c\",\"payload\":\"\xc3(\"}]}",
+			event.HookResult{Signals: []event.Signal{{Kind: "k", Code: "c", Payload: json.RawMessage("\"\uFFFD(\"")}}},
+			[]string{`output is not valid UTF-8 (at byte 52); invalid bytes were replaced with U+FFFD`}},
+		{"escaped NUL is text", `{"logs":["a\u0000b"]}`, event.HookResult{Logs: []string{"a\x00b"}}, nil},
+		{"surrounding whitespace", "\n\n  {\"user_message\":\"x\"}  \n", event.HookResult{UserMessage: "x"}, nil},
+	}
+	for _, c := range cases {
+		r, notes, err := ParseResult([]byte(c.out))
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		if !reflect.DeepEqual(r, c.want) {
+			t.Errorf("%s:\n got  %+v\n want %+v", c.name, r, c.want)
+		}
+		if !slices.Equal(notes, c.notes) {
+			t.Errorf("%s: notes\n got  %q\n want %q", c.name, notes, c.notes)
+		}
+	}
+}
+
+func TestParseResultManyDuplicates(t *testing.T) {
+	out := "{" + strings.Repeat(`"logs":[],`, 1000) + `"logs":["last"]}`
+	r, notes, err := ParseResult([]byte(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(notes) != maxDuplicateNotes || !slices.Equal(r.Logs, []string{"last"}) {
+		t.Errorf("%d notes, logs %q", len(notes), r.Logs)
+	}
+}
