@@ -273,13 +273,16 @@ func (c *Context) fillViews() {
 }
 
 // JSON encodes the context for handlers: every field the caller sent, with
-// event_type set. Keys come out sorted, so the bytes are deterministic.
+// event_type set. Keys come out sorted, so the bytes are deterministic, and
+// <, > and & stay as they are: handlers get the caller's strings unchanged.
 func (c *Context) JSON() []byte {
-	b, err := json.Marshal(c.Fields)
-	if err != nil { // cannot happen: every value is already valid JSON
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(c.Fields); err != nil { // cannot happen: every value is already valid JSON
 		panic(err)
 	}
-	return b
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 }
 
 // JSONKind names the JSON type of raw for error messages ("a string", "an array", ...).
