@@ -124,8 +124,9 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 	exited := make(chan error, 1)
 	go func() { exited <- c.awaitExit() }()
 
-	// Whatever happens below, even a panic, the group ends, the pipes are
-	// released and every goroutine started here returns before Run does.
+	// Whatever happens below, even a panic, the group ends and the pipes
+	// are released, so every goroutine started here returns; on the way
+	// out of a normal run, before Run does.
 	cleanedUp := false
 	cleanup := func() {
 		if cleanedUp {
@@ -147,6 +148,9 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 		leaderDone, outOK, errOK bool
 		waitErr                  error
 		killAt, abandon          <-chan time.Time
+		// A closed channel is always ready: once it has fired, nil stops
+		// the loop from spinning on it for the rest of the grace.
+		canceled = ctx.Done()
 	)
 	// end starts ending the group once: SIGTERM now, SIGKILL after the
 	// grace, and shortly after that the pipes are abandoned even if a
@@ -174,7 +178,8 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 		case <-overflow:
 			overflow = nil
 			end(OutputTooLarge)
-		case <-ctx.Done():
+		case <-canceled:
+			canceled = nil
 			end(Interrupted)
 		case <-killAt:
 			killAt = nil

@@ -301,3 +301,31 @@ func TestShellLineGetsNoContext(t *testing.T) {
 		t.Errorf("files after the run: %v, want only got", names)
 	}
 }
+
+func TestWaitingOutTheGraceDoesNotSpin(t *testing.T) {
+	checkNoLeaks(t)
+	pids := filepath.Join(t.TempDir(), "pids")
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		waitLines(pids, 1)
+		cancel()
+	}()
+	lim := testLimits
+	lim.Grace = 2 * time.Second // the handler ignores SIGTERM: Run waits all of it
+	before := cpuTime()
+	o := Run(ctx, helperSpec(t, noHang*2, "ignoreterm", pids), lim)
+	used := cpuTime() - before
+	if o.Failure != Interrupted || o.Signal != syscall.SIGKILL {
+		t.Fatalf("failure %v signal %v, want Interrupted and SIGKILL", o.Failure, o.Signal)
+	}
+	if used > time.Second {
+		t.Errorf("Run used %v of CPU waiting out a %v grace: it spins", used, lim.Grace)
+	}
+}
+
+// cpuTime is the CPU time this process has used.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
