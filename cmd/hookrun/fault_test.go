@@ -365,3 +365,27 @@ func TestEmitPanicExitsOne(t *testing.T) {
 		}
 	}
 }
+
+// endless is stdin from a caller that never stops writing.
+type endless struct{ n int64 }
+
+func (e *endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = ' '
+	}
+	e.n += int64(len(p))
+	return len(p), nil
+}
+
+func TestEndlessContextIsNotReadToTheEnd(t *testing.T) {
+	in := &endless{}
+	a := &app{stdin: in}
+	_, err := a.readContext(context.Background(), "")
+	want := "the context on stdin is larger than the maximum of 8388608 bytes (8 MiB); no hook ran"
+	if err == nil || err.Error() != want || exitCode(err) != exitError {
+		t.Fatalf("error %v (exit %d), want %q (exit 1)", err, exitCode(err), want)
+	}
+	if in.n != event.MaxContextBytes+1 {
+		t.Errorf("read %d bytes, want the maximum plus one (%d)", in.n, event.MaxContextBytes+1)
+	}
+}
