@@ -138,8 +138,9 @@ func (a *app) emit(o emitOptions) (err error) {
 	if ctx.Err() != nil {
 		return interrupted(ctx, "before any hook ran; no result was printed")
 	}
+	var orphans *exec.Orphans
 	if ownOrphans {
-		if err := exec.AdoptOrphans(); err != nil {
+		if orphans, err = exec.AdoptOrphans(); err != nil {
 			fmt.Fprintf(a.stderr, "hookrun: warning: %v: processes that handlers leave outside their process groups will not be ended\n", err)
 		}
 	}
@@ -152,11 +153,11 @@ func (a *app) emit(o emitOptions) (err error) {
 		AuditPath:    auditPath,
 		Warnings:     warnings,
 	})
-	if ownOrphans {
+	if orphans != nil {
 		// Every handler's group is gone; what is left was started by a
 		// handler and left its group (setsid): no handler process
 		// outlives emit.
-		exec.EndOrphans(orphanLimit)
+		orphans.End(orphanLimit)
 	}
 	if out.AuditErr != nil {
 		fmt.Fprintf(a.stderr, "hookrun: warning: %v (the decision is unchanged)\n", out.AuditErr)

@@ -11,29 +11,44 @@ import (
 
 const prSetChildSubreaper = 36 // PR_SET_CHILD_SUBREAPER
 
+// Orphans are the processes handlers leave behind.
+type Orphans struct {
+	before map[int]bool // children this process had before: not the handlers'
+}
+
 // AdoptOrphans makes this process the reaper of its orphaned descendants:
 // a process a handler started and left behind (even one that called
 // setsid to leave the handler's process group) becomes a child of hookrun
-// when its parent exits, so EndOrphans can find it. Call it once, before
-// the first Run.
-func AdoptOrphans() error {
-	if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0); e != 0 {
-		return os.NewSyscallError("prctl(PR_SET_CHILD_SUBREAPER)", e)
+// when its parent exits, so End can find it. Call it once, before the
+// first Run. Children the process already has (a caller may have started
+// some and then exec'd hookrun) are not the handlers' and are left alone.
+func AdoptOrphans() (*Orphans, error) {
+	o := &Orphans{before: map[int]bool{}}
+	for _, pid := range childPIDs() {
+		o.before[pid] = true
 	}
-	return nil
+	if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0); e != 0 {
+		return o, os.NewSyscallError("prctl(PR_SET_CHILD_SUBREAPER)", e)
+	}
+	return o, nil
 }
 
-// EndOrphans kills and reaps every child this process still has, and the
-// process groups they lead, until none is left or limit has passed; it
-// returns how many it found. Every handler Run started has been reaped by
-// the time Run returns, so any child left is something a handler left
-// behind. Call it only when no Run is in progress, in a process that starts
-// no other children.
-func EndOrphans(limit time.Duration) int {
+// End kills and reaps every new child this process has, and the process
+// groups they lead, until none is left or limit has passed; it returns how
+// many it found. Every handler Run started has been reaped by the time Run
+// returns, so any new child left is something a handler left behind. Call
+// it only when no Run is in progress, in a process that starts no other
+// children.
+func (o *Orphans) End(limit time.Duration) int {
 	deadline := time.Now().Add(limit)
 	seen := map[int]bool{}
 	for {
-		pids := childPIDs()
+		var pids []int
+		for _, pid := range childPIDs() {
+			if !o.before[pid] {
+				pids = append(pids, pid)
+			}
+		}
 		if len(pids) == 0 || time.Now().After(deadline) {
 			return len(seen)
 		}

@@ -2,6 +2,7 @@ package exec
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"syscall"
 	"testing"
@@ -9,7 +10,20 @@ import (
 
 func TestEndOrphansEndsWhatLeftTheGroup(t *testing.T) {
 	checkNoLeaks(t)
-	if err := AdoptOrphans(); err != nil {
+	// A child this process had before is not a handler's: End leaves it.
+	minePids := filepath.Join(t.TempDir(), "mine")
+	self, _ := os.Executable()
+	mine, err := os.StartProcess(self, []string{self, "pids", minePids}, &os.ProcAttr{Env: helperSpec(t, 0).Env})
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitLines(minePids, 1)
+	defer func() {
+		_ = mine.Kill()
+		_, _ = mine.Wait()
+	}()
+	orphans, err := AdoptOrphans()
+	if err != nil {
 		t.Fatal(err)
 	}
 	pids := filepath.Join(t.TempDir(), "pids")
@@ -23,14 +37,17 @@ func TestEndOrphansEndsWhatLeftTheGroup(t *testing.T) {
 	if len(got) != 1 || !alive(got[0]) {
 		t.Fatalf("grandchild %v: want one live process that escaped the group", got)
 	}
-	if n := EndOrphans(noHang); n != 1 {
-		t.Errorf("EndOrphans found %d orphans, want 1", n)
+	if n := orphans.End(noHang); n != 1 {
+		t.Errorf("End found %d orphans, want 1", n)
 	}
 	if alive(got[0]) {
-		t.Errorf("grandchild %d outlived EndOrphans", got[0])
+		t.Errorf("grandchild %d outlived End", got[0])
 		_ = syscall.Kill(got[0], syscall.SIGKILL)
 	}
-	if n := EndOrphans(noHang); n != 0 {
-		t.Errorf("a second EndOrphans found %d, want 0", n)
+	if !alive(mine.Pid) {
+		t.Errorf("End killed %d, a child this process had before AdoptOrphans", mine.Pid)
+	}
+	if n := orphans.End(noHang); n != 0 {
+		t.Errorf("a second End found %d, want 0", n)
 	}
 }

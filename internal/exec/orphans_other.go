@@ -4,9 +4,12 @@ package exec
 
 import "time"
 
-// AdoptOrphans does nothing outside Linux: processes that leave a
-// handler's process group are not tracked there.
-func AdoptOrphans() error { return nil }
+// Orphans are the processes handlers leave behind. Outside Linux they are
+// not tracked: only a handler's process group is ended.
+type Orphans struct{}
 
-// EndOrphans does nothing outside Linux.
-func EndOrphans(limit time.Duration) int { return 0 }
+// AdoptOrphans does nothing outside Linux.
+func AdoptOrphans() (*Orphans, error) { return &Orphans{}, nil }
+
+// End does nothing outside Linux.
+func (o *Orphans) End(limit time.Duration) int { return 0 }
