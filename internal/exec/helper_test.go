@@ -151,3 +151,15 @@ func alive(pid int) bool {
 	i := strings.LastIndexByte(s, ')')
 	return i < 0 || i+2 >= len(s) || (s[i+2] != 'Z' && s[i+2] != 'X')
 }
+
+// ends reports whether pid stops running within a few seconds. A process
+// killed with its group closes its pipes, which lets Run return, a moment
+// before it is dead; only the handler itself is reaped by Run.
+func ends(pid int) bool {
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if !alive(pid) {
+			return true
+		}
+	}
+	return false
+}
