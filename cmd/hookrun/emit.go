@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -83,7 +84,20 @@ func eventArgs(_ *cobra.Command, args []string, _ string) ([]string, cobra.Shell
 	return names, cobra.ShellCompDirectiveNoFileComp
 }
 
-func (a *app) emit(o emitOptions) error {
+// runHooks is emit.Run; tests replace it to make emit panic.
+var runHooks = emit.Run
+
+// ownOrphans makes emit the reaper of processes its handlers leave behind
+// and end them before it returns. Tests that call run in their own process
+// turn it off: that process has other children.
+var ownOrphans = true
+
+func (a *app) emit(o emitOptions) (err error) {
+	defer recoverInternal(&err)
+	// From here on SIGINT and SIGTERM end emit with 130 or 143, whatever
+	// it is doing, and a caller that stops reading stdout gets exit 1.
+	ctx, stop := interruptible()
+	defer stop()
 	var ev event.Name
 	if o.event != "" {
 		var ok bool
@@ -94,7 +108,7 @@ func (a *app) emit(o emitOptions) error {
 	if o.summary != "auto" && o.summary != "always" && o.summary != "never" {
 		return failf("--summary must be auto, always or never, got %q", o.summary)
 	}
-	data, err := a.readContext(o.contextFile)
+	data, err := a.readContext(ctx, o.contextFile)
 	if err != nil {
 		return err
 	}
@@ -121,9 +135,16 @@ func (a *app) emit(o emitOptions) error {
 		return err
 	}
 
-	ctx, stop := interruptible()
-	defer stop()
-	out := emit.Run(ctx, ctxDoc, set.HooksFor(string(ctxDoc.Event)), emit.Options{
+	if ctx.Err() != nil {
+		return interrupted(ctx, "before any hook ran; no result was printed")
+	}
+	var orphans *exec.Orphans
+	if ownOrphans {
+		if orphans, err = exec.AdoptOrphans(); err != nil {
+			fmt.Fprintf(a.stderr, "hookrun: warning: %v: processes that handlers leave outside their process groups will not be ended\n", err)
+		}
+	}
+	out := runHooks(ctx, ctxDoc, set.HooksFor(string(ctxDoc.Event)), emit.Options{
 		Root:         loc.Root,
 		Env:          os.Environ(),
 		Sequential:   o.sequential,
@@ -132,16 +153,17 @@ func (a *app) emit(o emitOptions) error {
 		AuditPath:    auditPath,
 		Warnings:     warnings,
 	})
+	if orphans != nil {
+		// Every handler's group is gone; what is left was started by a
+		// handler and left its group (setsid): no handler process
+		// outlives emit.
+		orphans.End(orphanLimit)
+	}
 	if out.AuditErr != nil {
 		fmt.Fprintf(a.stderr, "hookrun: warning: %v (the decision is unchanged)\n", out.AuditErr)
 	}
 	if out.Interrupted {
-		code, name := exitInterrupted, "SIGINT"
-		var i emit.Interrupt
-		if errors.As(context.Cause(ctx), &i) && i.Signal == syscall.SIGTERM {
-			code, name = exitTerminated, "SIGTERM"
-		}
-		return withCode(code, fmt.Errorf("interrupted by %s: running handlers were stopped and no result was printed", name))
+		return interrupted(ctx, "running handlers were stopped and no result was printed")
 	}
 	if o.summary == "always" || o.summary == "auto" && isTerminalWriter(a.stderr) {
 		writeSummary(a.stderr, out.Result)
@@ -158,9 +180,23 @@ func (a *app) emit(o emitOptions) error {
 	return nil
 }
 
+// orphanLimit bounds the time emit spends ending processes left behind.
+const orphanLimit = 2 * time.Second
+
+// interrupted is the error for an emit stopped by SIGINT (130) or SIGTERM (143).
+func interrupted(ctx context.Context, what string) error {
+	code, name := exitInterrupted, "SIGINT"
+	var i emit.Interrupt
+	if errors.As(context.Cause(ctx), &i) && i.Signal == syscall.SIGTERM {
+		code, name = exitTerminated, "SIGTERM"
+	}
+	return withCode(code, fmt.Errorf("interrupted by %s: %s", name, what))
+}
+
 // readContext reads the context document, refusing to wait on a terminal
-// and to read more than the documented maximum.
-func (a *app) readContext(file string) ([]byte, error) {
+// and to read more than the documented maximum. A signal ends the wait
+// for a caller that never closes stdin.
+func (a *app) readContext(ctx context.Context, file string) ([]byte, error) {
 	var r io.Reader = a.stdin
 	from := "stdin"
 	if file != "" {
@@ -173,11 +209,29 @@ func (a *app) readContext(file string) ([]byte, error) {
 	} else if f, ok := a.stdin.(*os.File); ok && isTerminal(f) {
 		return nil, failf("emit reads the event context as JSON on stdin, and stdin is a terminal: pipe the context in (hookrun emit EVENT < ctx.json) or pass --context FILE")
 	}
-	data, err := io.ReadAll(io.LimitReader(r, event.MaxContextBytes+1))
-	if err != nil {
-		return nil, failf("reading the context from %s: %v", from, err)
+	type read struct {
+		data []byte
+		err  error
 	}
-	return data, nil
+	done := make(chan read, 1)
+	go func() {
+		data, err := io.ReadAll(io.LimitReader(r, event.MaxContextBytes+1))
+		done <- read{data, err}
+	}()
+	var got read
+	select {
+	case got = <-done:
+	case <-ctx.Done():
+		return nil, interrupted(ctx, "while reading the context; no hook ran and no result was printed")
+	}
+	switch {
+	case got.err != nil:
+		return nil, failf("reading the context from %s: %v", from, got.err)
+	case len(got.data) > event.MaxContextBytes:
+		// Reading stopped there: the rest is never read into memory.
+		return nil, failf("the context on %s is larger than the maximum of %d bytes (8 MiB); no hook ran", from, event.MaxContextBytes)
+	}
+	return got.data, nil
 }
 
 // auditPath resolves --audit-log, then HOOKRUN_AUDIT_LOG, then the default
@@ -207,6 +261,11 @@ func interruptible() (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	ch := make(chan os.Signal, 1)
 	signal.Notify(ch, syscall.SIGINT, syscall.SIGTERM)
+	// Caught, SIGPIPE no longer kills hookrun when the caller closes its
+	// end of stdout: the write fails and emit exits 1, a documented code.
+	// (Handlers still start with the default SIGPIPE action.)
+	pipe := make(chan os.Signal, 1)
+	signal.Notify(pipe, syscall.SIGPIPE)
 	done := make(chan struct{})
 	go func() {
 		select {
@@ -217,6 +276,7 @@ func interruptible() (context.Context, func()) {
 	}()
 	return ctx, func() {
 		signal.Stop(ch)
+		signal.Stop(pipe)
 		close(done)
 		cancel(nil)
 	}

@@ -3,6 +3,9 @@ package main
 import (
 	"errors"
 	"fmt"
+	"runtime/debug"
+
+	"github.com/hookrun/hookrun/internal/emit"
 )
 
 // Exit codes are part of hookrun's API (README, "Exit codes").
@@ -49,4 +52,20 @@ func exitCode(err error) int {
 		return ce.code
 	}
 	return exitError
+}
+
+// recoverInternal turns a panic, a bug in hookrun, into exit 1 with a
+// message, so that emit never ends with Go's own status 2 (which callers
+// read as deny) and prints no result. Deferred by commands, it sets *err.
+func recoverInternal(err *error) {
+	v := recover()
+	if v == nil {
+		return
+	}
+	stack := debug.Stack()
+	var p *emit.Panic
+	if e, ok := v.(error); ok && errors.As(e, &p) {
+		v, stack = fmt.Sprintf("%v (in hook %s)", p.Value, p.HookID), p.Stack
+	}
+	*err = withCode(exitError, fmt.Errorf("internal error: %v; no result was printed. This is a bug in hookrun; please report it with this trace:\n%s", v, stack))
 }

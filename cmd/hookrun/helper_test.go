@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -68,8 +69,147 @@ func helperMain(args []string) int {
 		f.Close()
 		time.Sleep(60 * time.Second)
 	default:
+		if code, ok := faultHelper(args); ok {
+			return code
+		}
 		fmt.Fprintln(os.Stderr, "hrtest: unknown subcommand", args[0])
 		return 64
 	}
 	return 0
+}
+
+// faultHelper holds the subcommands of the fault scripts:
+//
+//	hrtest save FILE             copy stdin to FILE byte for byte, print {}
+//	hrtest long FIELD N          print a HookResult whose FIELD (a string field,
+//	                             or error for error.message) is N bytes of 'm'
+//	hrtest detach ARGS...        start "hrtest ARGS..." in a new session (setsid),
+//	                             sharing stdout and stderr, and exit at once
+//	hrtest strlen FILE PATH      print the length in bytes of the string at PATH
+//	                             (dotted, array indexes as numbers) in the JSON FILE
+//	hrtest waitlines FILE N      wait up to 30s for FILE to hold N lines
+//	hrtest pidsgone FILE N       FILE lists N pids and none of them is running
+func faultHelper(args []string) (int, bool) {
+	switch args[0] {
+	case "save":
+		data, err := io.ReadAll(os.Stdin)
+		if err == nil {
+			err = os.WriteFile(args[1], data, 0o644)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "hrtest save:", err)
+			return 1, true
+		}
+		fmt.Println("{}")
+	case "long":
+		n, _ := strconv.Atoi(args[2])
+		text := strings.Repeat("m", n)
+		if args[1] == "error" {
+			fmt.Printf(`{"error":{"code":"long","message":"%s"}}`+"\n", text)
+		} else {
+			fmt.Printf(`{%q:%q}`+"\n", args[1], text)
+		}
+	case "detach":
+		self, err := os.Executable()
+		if err == nil {
+			_, err = os.StartProcess(self, append([]string{"hrtest"}, args[1:]...), &os.ProcAttr{
+				Env: os.Environ(), Files: []*os.File{nil, os.Stdout, os.Stderr},
+				Sys: &syscall.SysProcAttr{Setsid: true},
+			})
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "hrtest detach:", err)
+			return 1, true
+		}
+	case "strlen":
+		n, err := strlen(args[1], args[2])
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "hrtest strlen:", err)
+			return 1, true
+		}
+		fmt.Println(n)
+	case "waitlines":
+		n, _ := strconv.Atoi(args[2])
+		for deadline := time.Now().Add(30 * time.Second); len(pidsIn(args[1])) < n; time.Sleep(10 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				fmt.Fprintf(os.Stderr, "hrtest waitlines: %s holds %d lines, want %d\n", args[1], len(pidsIn(args[1])), n)
+				return 1, true
+			}
+		}
+	case "pidsgone":
+		n, _ := strconv.Atoi(args[2])
+		pids := pidsIn(args[1])
+		if len(pids) != n {
+			fmt.Fprintf(os.Stderr, "hrtest pidsgone: %s lists %d pids, want %d\n", args[1], len(pids), n)
+			return 1, true
+		}
+		code := 0
+		for _, pid := range pids {
+			if running(pid) {
+				fmt.Fprintf(os.Stderr, "hrtest pidsgone: process %d is still running\n", pid)
+				_ = syscall.Kill(pid, syscall.SIGKILL)
+				code = 1
+			}
+		}
+		return code, true
+	default:
+		return 0, false
+	}
+	return 0, true
+}
+
+// pidsIn reads the pids that "hrtest pids FILE" appended to FILE.
+func pidsIn(file string) []int {
+	data, _ := os.ReadFile(file)
+	var pids []int
+	for _, f := range strings.Fields(string(data)) {
+		if pid, err := strconv.Atoi(f); err == nil {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+// running reports whether pid is a live process: a zombie, dead but not
+// yet reaped by whoever inherited it, is not.
+func running(pid int) bool {
+	if syscall.Kill(pid, 0) != nil {
+		return false
+	}
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return true // no /proc: the signal test above is all there is
+	}
+	i := strings.LastIndexByte(string(stat), ')')
+	return i < 0 || i+2 >= len(stat) || (stat[i+2] != 'Z' && stat[i+2] != 'X')
+}
+
+func strlen(file, path string) (int, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return 0, err
+	}
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		return 0, err
+	}
+	for _, key := range strings.Split(path, ".") {
+		switch t := v.(type) {
+		case map[string]any:
+			v = t[key]
+		case []any:
+			i, err := strconv.Atoi(key)
+			if err != nil || i < 0 || i >= len(t) {
+				return 0, fmt.Errorf("%s: no element %s", path, key)
+			}
+			v = t[i]
+		default:
+			return 0, fmt.Errorf("%s: %s is not in an object or array", path, key)
+		}
+	}
+	s, ok := v.(string)
+	if !ok {
+		return 0, fmt.Errorf("%s is not a string", path)
+	}
+	return len(s), nil
 }

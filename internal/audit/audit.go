@@ -6,7 +6,9 @@ package audit
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -62,12 +64,17 @@ func Encode(records ...any) ([]byte, error) {
 
 // Append writes data to the log at path in one write, holding an
 // exclusive lock so that no other hookrun's lines land in between. The
-// directory is created when missing.
+// directory is created when missing. If the log does not end in a newline
+// (a writer was killed mid-line), data starts on a line of its own, so a
+// torn line never takes a whole one with it.
 func Append(path string, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("audit log %s: %w", path, err)
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o644)
+	if errors.Is(err, fs.ErrPermission) {
+		f, err = os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	}
 	if err != nil {
 		return fmt.Errorf("audit log: %w", err)
 	}
@@ -76,6 +83,12 @@ func Append(path string, data []byte) error {
 		return fmt.Errorf("audit log %s: lock: %w", path, err)
 	}
 	defer syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+	if st, err := f.Stat(); err == nil && st.Size() > 0 {
+		last := make([]byte, 1)
+		if _, err := f.ReadAt(last, st.Size()-1); err == nil && last[0] != '\n' {
+			data = append([]byte{'\n'}, data...)
+		}
+	}
 	n, err := f.Write(data)
 	if err == nil && n < len(data) {
 		err = fmt.Errorf("short write (%d of %d bytes)", n, len(data))

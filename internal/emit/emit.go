@@ -6,7 +6,9 @@ package emit
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"syscall"
@@ -45,7 +47,9 @@ type Outcome struct {
 func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Options) Outcome {
 	start := time.Now()
 	selected := match.Select(hooks, c, match.Options{BlockingOnly: opt.BlockingOnly})
-	stdin := c.JSON()
+	// One line of JSON and a newline, so that a shell handler's `read`
+	// sees a complete line.
+	stdin := append(c.JSON(), '\n')
 	base := withoutNames(opt.Env, "HOOKRUN_EVENT", "HOOKRUN_HOOK_ID", "HOOKRUN_PROJECT_DIR")
 	spec := func(h *config.Hook) exec.Spec {
 		return exec.Spec{
@@ -64,7 +68,7 @@ func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Option
 	if opt.Sequential {
 		for i, h := range selected {
 			outcomes[i] = exec.Run(ctx, spec(h), opt.Limits)
-			reports[i] = merge.Evaluate(c.Event, h, outcomes[i])
+			reports[i] = evaluate(c.Event, h, outcomes[i])
 			if reports[i].Decision == event.Deny || ctx.Err() != nil {
 				ran = i + 1
 				break
@@ -74,13 +78,20 @@ func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Option
 		// Each run writes only its own slot: merge order is declaration
 		// order whatever order the handlers finish in.
 		var wg sync.WaitGroup
+		var crash crashes
 		for i, h := range selected {
 			wg.Go(func() {
+				defer crash.catch(h.ID)
 				outcomes[i] = exec.Run(ctx, spec(h), opt.Limits)
-				reports[i] = merge.Evaluate(c.Event, h, outcomes[i])
+				reports[i] = evaluate(c.Event, h, outcomes[i])
 			})
 		}
 		wg.Wait()
+		// A panic in one hook's goroutine would end the process with Go's
+		// own exit status (2, which callers read as deny) before the other
+		// handlers were stopped. Once they all are, it goes on up the
+		// caller's goroutine, where it can be turned into an error.
+		crash.rethrow()
 	}
 	reports = reports[:ran]
 	out := Outcome{Reports: reports, Interrupted: ctx.Err() != nil}
@@ -90,6 +101,43 @@ func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Option
 		out.AuditErr = writeAudit(opt.AuditPath, c, out, time.Since(start), interruption(ctx))
 	}
 	return out
+}
+
+// evaluate is merge.Evaluate; tests replace it to make a hook's goroutine panic.
+var evaluate = merge.Evaluate
+
+// Panic is a panic in a hook's goroutine, raised again on Run's caller's.
+type Panic struct {
+	HookID string
+	Value  any
+	Stack  []byte // of the goroutine that panicked
+}
+
+func (p *Panic) Error() string { return fmt.Sprintf("hook %s: panic: %v", p.HookID, p.Value) }
+
+// crashes keeps the first panic of the hooks' goroutines.
+type crashes struct {
+	mu    sync.Mutex
+	first *Panic
+}
+
+// catch is deferred by each hook's goroutine.
+func (c *crashes) catch(id string) {
+	v := recover()
+	if v == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.first == nil {
+		c.first = &Panic{HookID: id, Value: v, Stack: debug.Stack()}
+	}
+}
+
+func (c *crashes) rethrow() {
+	if c.first != nil {
+		panic(c.first)
+	}
 }
 
 // Interrupt is the cancel cause a command gives when a signal stops it.

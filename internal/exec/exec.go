@@ -83,7 +83,7 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 		r, w, err := os.Pipe()
 		if err != nil {
 			closeAll(pipes[:])
-			return Outcome{Argv: argv, Failure: StartFailed, Err: err}
+			return Outcome{Argv: argv, Failure: StartFailed, Err: fmt.Errorf("cannot start %s: %w", Display(path, s.Dir), err)}
 		}
 		pipes[i], pipes[i+1] = r, w
 	}
@@ -100,10 +100,18 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 		o.Failure, o.Err = StartFailed, explainStart(err, path, s.Dir)
 		return o
 	}
+	// The handler leads its own process group, and the group's id stays
+	// reserved until the leader is reaped: hookrun reaps it only after the
+	// last signal to the group, so a signal can never reach a stranger
+	// that was given a recycled pid.
+	c := &child{proc: proc}
 	group := proc.Pid
 
-	// The handler may never read its stdin; a broken pipe is its business.
+	// The handler may never read its stdin: a broken pipe is its
+	// business, and a writer it leaves blocked is released once it exits.
+	stdinDone := make(chan struct{})
 	go func() {
+		defer close(stdinDone)
 		_, _ = inW.Write(s.Stdin)
 		_ = inW.Close()
 	}()
@@ -113,22 +121,40 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 	errDone := make(chan tail, 1)
 	go func() { outDone <- readCapped(outR, lim.MaxStdout, overflow) }()
 	go func() { errDone <- readTail(errR, lim.MaxStderr) }()
-	waited := make(chan *os.ProcessState, 1)
-	go func() {
-		st, _ := proc.Wait()
-		waited <- st
-	}()
+	exited := make(chan error, 1)
+	go func() { exited <- c.awaitExit() }()
+
+	// Whatever happens below, even a panic, the group ends and the pipes
+	// are released, so every goroutine started here returns; on the way
+	// out of a normal run, before Run does.
+	cleanedUp := false
+	cleanup := func() {
+		if cleanedUp {
+			return
+		}
+		cleanedUp = true
+		_ = syscall.Kill(-group, syscall.SIGKILL)
+		now := time.Now()
+		_ = inW.SetWriteDeadline(now)
+		_ = outR.SetReadDeadline(now)
+		_ = errR.SetReadDeadline(now)
+		<-stdinDone
+	}
+	defer cleanup()
 
 	timeout := time.NewTimer(s.Timeout)
 	defer timeout.Stop()
 	var (
-		state           *os.ProcessState
-		outOK, errOK    bool
-		killAt, abandon <-chan time.Time
+		leaderDone, outOK, errOK bool
+		waitErr                  error
+		killAt, abandon          <-chan time.Time
+		// A closed channel is always ready: once it has fired, nil stops
+		// the loop from spinning on it for the rest of the grace.
+		canceled = ctx.Done()
 	)
 	// end starts ending the group once: SIGTERM now, SIGKILL after the
-	// grace, and after that the pipes are abandoned even if a process that
-	// left the group still holds them.
+	// grace, and shortly after that the pipes are abandoned even if a
+	// process that left the group still holds them.
 	end := func(why Failure) {
 		if o.Failure != None {
 			return
@@ -137,10 +163,11 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 		_ = syscall.Kill(-group, syscall.SIGTERM)
 		killAt = time.After(lim.Grace)
 	}
-	for state == nil || !outOK || !errOK {
+	for !leaderDone || !outOK || !errOK {
 		select {
-		case state = <-waited:
-			_ = inW.Close() // unblock a writer the handler never read
+		case waitErr = <-exited:
+			leaderDone = true
+			_ = inW.SetWriteDeadline(time.Now())
 		case o.Stdout = <-outDone:
 			outOK = true
 		case t := <-errDone:
@@ -151,12 +178,13 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 		case <-overflow:
 			overflow = nil
 			end(OutputTooLarge)
-		case <-ctx.Done():
+		case <-canceled:
+			canceled = nil
 			end(Interrupted)
 		case <-killAt:
 			killAt = nil
 			_ = syscall.Kill(-group, syscall.SIGKILL)
-			abandon = time.After(100 * time.Millisecond)
+			abandon = time.After(abandonAfter)
 		case <-abandon:
 			abandon = nil
 			now := time.Now()
@@ -165,16 +193,32 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 		}
 	}
 	// Whatever the handler left behind in its group goes with it.
-	_ = syscall.Kill(-group, syscall.SIGKILL)
-	closeAll([]*os.File{inW, outR, errR})
+	cleanup()
+	closeAll([]*os.File{outR, errR})
 
-	if ws, ok := state.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-		o.Signal = ws.Signal()
-	} else {
+	state, err := c.reap()
+	if err == nil {
+		err = waitErr
+	}
+	switch {
+	case state == nil:
+		// Only when something else reaped the handler: its status is lost.
+		if o.Failure == None {
+			o.Failure = StartFailed
+			o.Err = fmt.Errorf("lost track of %s: %v", Display(path, s.Dir), err)
+		}
+	case state.Sys().(syscall.WaitStatus).Signaled():
+		o.Signal = state.Sys().(syscall.WaitStatus).Signal()
+	default:
 		o.Exited, o.ExitCode = true, state.ExitCode()
 	}
 	return o
 }
+
+// abandonAfter is how long after SIGKILL hookrun still reads a handler's
+// output: long enough for the kernel to close the pipes of the processes
+// it killed, short enough not to wait on a process that left the group.
+const abandonAfter = 100 * time.Millisecond
 
 func closeAll(fs []*os.File) {
 	for _, f := range fs {
@@ -239,9 +283,7 @@ func explainStart(err error, path, dir string) error {
 	switch errno {
 	case syscall.ENOENT:
 		if _, statErr := os.Stat(path); statErr == nil {
-			if interp := interpreter(path); interp != "" {
-				return fmt.Errorf("bad interpreter: %s names %s on its #! line, which does not exist", shown, interp)
-			}
+			return notStartable(path, shown)
 		}
 		return fmt.Errorf("command not found: %s does not exist", shown)
 	case syscall.EACCES:
@@ -258,23 +300,48 @@ func explainStart(err error, path, dir string) error {
 	return fmt.Errorf("cannot start %s: %v", shown, errno)
 }
 
-// interpreter returns the program named on a script's #! line, or "".
-func interpreter(path string) string {
+// notStartable explains ENOENT for a file that exists: what is missing is
+// what the kernel needed to run it.
+func notStartable(path, shown string) error {
+	sb, ok := readShebang(path)
+	switch {
+	case !ok:
+		return fmt.Errorf("cannot start %s: it exists, but the loader it needs to run is missing (a program built for another system?)", shown)
+	case sb.crlf:
+		return fmt.Errorf("bad interpreter: %s has Windows line endings: its #! line ends in a carriage return (convert the file to Unix line endings)", shown)
+	case sb.interp == "":
+		return fmt.Errorf("bad interpreter: %s has an empty #! line", shown)
+	}
+	if _, err := os.Stat(sb.interp); err != nil {
+		return fmt.Errorf("bad interpreter: %s names %s on its #! line, which does not exist", shown, sb.interp)
+	}
+	return fmt.Errorf("bad interpreter: %s names %s on its #! line, which cannot be started", shown, sb.interp)
+}
+
+// shebang is a script's #! line.
+type shebang struct {
+	interp string // the program it names, "" when the line is empty
+	crlf   bool   // the line ends in a carriage return
+}
+
+// readShebang reads the #! line of the file at path; ok is false when the
+// file does not start with #!.
+func readShebang(path string) (sb shebang, ok bool) {
 	f, err := os.Open(path)
 	if err != nil {
-		return ""
+		return sb, false
 	}
 	defer f.Close()
 	head := make([]byte, 256)
 	n, _ := io.ReadFull(f, head)
 	head = head[:n]
 	if !bytes.HasPrefix(head, []byte("#!")) {
-		return ""
+		return sb, false
 	}
 	line, _, _ := bytes.Cut(head[2:], []byte("\n"))
-	fields := bytes.Fields(line)
-	if len(fields) == 0 {
-		return ""
+	sb.crlf = bytes.HasSuffix(line, []byte("\r"))
+	if fields := bytes.Fields(line); len(fields) > 0 {
+		sb.interp = string(fields[0])
 	}
-	return string(fields[0])
+	return sb, true
 }

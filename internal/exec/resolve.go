@@ -88,9 +88,12 @@ func Check(command string, args []string, hasArgs bool, dir string) error {
 	case st.Mode()&0o111 == 0:
 		return fmt.Errorf("%s is not executable (chmod +x %s)", Display(path, dir), Display(path, dir))
 	}
-	if interp := interpreter(path); interp != "" && filepath.IsAbs(interp) {
-		if _, err := os.Stat(interp); err != nil {
-			return fmt.Errorf("bad interpreter: %s names %s on its #! line, which does not exist", Display(path, dir), interp)
+	if sb, ok := readShebang(path); ok {
+		if sb.crlf || sb.interp == "" {
+			return notStartable(path, Display(path, dir))
+		}
+		if _, err := os.Stat(sb.interp); err != nil && filepath.IsAbs(sb.interp) {
+			return notStartable(path, Display(path, dir))
 		}
 	}
 	return nil

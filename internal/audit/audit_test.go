@@ -1,0 +1,136 @@
+package audit
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+func TestEncodeWritesOneLinePerRecord(t *testing.T) {
+	code := 2
+	got, err := Encode(
+		HookLine{Time: "t", Kind: "hook", EventType: "PreAbilityCall", HookID: "guard", Status: "denied", Decision: "deny", DurationMS: 4, ExitCode: &code, Error: "a <b> & c\nd"},
+		EventLine{Time: "t", Kind: "event", EventType: "PreAbilityCall", Decision: "deny", Hooks: 1, Interrupted: "SIGINT"},
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"time":"t","kind":"hook","event_type":"PreAbilityCall","hook_id":"guard","status":"denied","decision":"deny","duration_ms":4,"exit_code":2,"error":"a <b> & c\nd"}
+{"time":"t","kind":"event","event_type":"PreAbilityCall","decision":"deny","hooks":1,"errors":0,"duration_ms":0,"interrupted":"SIGINT"}
+`
+	if string(got) != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestAppendCreatesTheDirectoryAndAppends(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "logs", "deeper", "hookrun.jsonl")
+	for _, line := range []string{"{\"n\":1}\n", "{\"n\":2}\n"} {
+		if err := Append(path, []byte(line)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := readFile(t, path); got != "{\"n\":1}\n{\"n\":2}\n" {
+		t.Errorf("log holds %q", got)
+	}
+}
+
+func TestAppendAfterATornLineStartsANewLine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "hookrun.jsonl")
+	if err := os.WriteFile(path, []byte("{\"n\":1}\n{\"torn"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := Append(path, []byte("{\"n\":2}\n")); err != nil {
+		t.Fatal(err)
+	}
+	if got := readFile(t, path); got != "{\"n\":1}\n{\"torn\n{\"n\":2}\n" {
+		t.Errorf("log holds %q: the new line must not be glued to the torn one", got)
+	}
+}
+
+func TestAppendToAnUnwritableLogSaysWhere(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "plain-file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(file, "hookrun.jsonl") // a file cannot hold a directory
+	err := Append(path, []byte("{}\n"))
+	if err == nil || !strings.HasPrefix(err.Error(), "audit log "+path+": ") {
+		t.Fatalf("error %v, want one that names %s", err, path)
+	}
+}
+
+// Concurrent appends of long lines, each a record larger than any pipe or
+// page buffer, leave every line whole, and each append's lines together.
+func TestConcurrentAppendsNeverInterleave(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "hookrun.jsonl")
+	const writers, linesEach, lineLen = 40, 3, 100 << 10
+	var wg sync.WaitGroup
+	errs := make(chan error, writers)
+	for w := range writers {
+		wg.Go(func() {
+			var records []any
+			for l := range linesEach {
+				records = append(records, HookLine{Kind: "hook", HookID: fmt.Sprintf("w%d-l%d", w, l),
+					Error: strings.Repeat(string(rune('a'+w%26)), lineLen)})
+			}
+			data, err := Encode(records...)
+			if err == nil {
+				err = Append(path, data)
+			}
+			errs <- err
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	seen := map[string]bool{}
+	prevW, prevL := -1, linesEach-1
+	for n := 1; sc.Scan(); n++ {
+		var line HookLine
+		if err := json.Unmarshal(sc.Bytes(), &line); err != nil {
+			t.Fatalf("line %d is not a JSON object (%v): %.80s", n, err, sc.Bytes())
+		}
+		var w, l int
+		if _, err := fmt.Sscanf(line.HookID, "w%d-l%d", &w, &l); err != nil || len(line.Error) != lineLen ||
+			line.Error != strings.Repeat(string(rune('a'+w%26)), lineLen) || seen[line.HookID] {
+			t.Fatalf("line %d is not one writer's record: hook_id %q, %d bytes of error", n, line.HookID, len(line.Error))
+		}
+		if want := fmt.Sprintf("w%d-l%d", prevW, prevL+1); prevL+1 < linesEach && line.HookID != want {
+			t.Fatalf("line %d is %s, want %s: one append's lines were split", n, line.HookID, want)
+		}
+		prevW, prevL = w, l
+		seen[line.HookID] = true
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) != writers*linesEach {
+		t.Errorf("%d lines, want %d", len(seen), writers*linesEach)
+	}
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}

@@ -1,0 +1,135 @@
+package emit
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/exec"
+	"github.com/hookrun/hookrun/internal/merge"
+)
+
+func testContext(t *testing.T) *event.Context {
+	t.Helper()
+	c, err := event.ParseContext([]byte(`{"session_id":"s1","user_raw_input":"a & b <c>"}`), event.PromptSubmit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func shellHook(id, command string) *config.Hook {
+	return &config.Hook{ID: id, Event: event.PromptSubmit, Enabled: true, Blocking: true, OnError: config.OnErrorSkip,
+		Handler: config.Handler{Kind: "script", Command: command, Timeout: time.Minute}}
+}
+
+func testOptions(t *testing.T) Options {
+	return Options{Root: t.TempDir(), Env: os.Environ(), Limits: exec.DefaultLimits}
+}
+
+func TestMergeOrderIsDeclarationOrder(t *testing.T) {
+	hooks := []*config.Hook{
+		shellHook("a_slow", `sleep 0.5; echo '{"logs":["a"]}'`),
+		shellHook("b_fast", `echo '{"logs":["b"]}'`),
+	}
+	out := Run(context.Background(), testContext(t), hooks, testOptions(t))
+	if got := strings.Join(out.Result.Logs, ","); got != "a,b" {
+		t.Errorf("logs %s, want a,b: the slow hook is declared first", got)
+	}
+}
+
+func TestHandlerGetsTheContextAsOneLine(t *testing.T) {
+	opt := testOptions(t)
+	out := Run(context.Background(), testContext(t), []*config.Hook{shellHook("save", `cat > got; echo '{}'`)}, opt)
+	if len(out.Result.Errors) > 0 {
+		t.Fatal(out.Result.Errors)
+	}
+	got, err := os.ReadFile(filepath.Join(opt.Root, "got"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"event_type":"PromptSubmit","session_id":"s1","user_raw_input":"a & b <c>"}` + "\n"
+	if string(got) != want {
+		t.Errorf("handler read %q\nwant %q", got, want)
+	}
+}
+
+func TestPanicInAHookGoroutineReachesTheCaller(t *testing.T) {
+	defer func(f func(event.Name, *config.Hook, exec.Outcome) merge.Report) { evaluate = f }(evaluate)
+	evaluate = func(ev event.Name, h *config.Hook, o exec.Outcome) merge.Report {
+		if h.ID == "b_bad" {
+			panic("merge bug")
+		}
+		return merge.Evaluate(ev, h, o)
+	}
+	hooks := []*config.Hook{shellHook("a_slow", `sleep 0.3; echo '{}'`), shellHook("b_bad", `echo '{}'`)}
+	defer func() {
+		var p *Panic
+		if err, ok := recover().(error); !ok || !errors.As(err, &p) || p.HookID != "b_bad" || p.Value != "merge bug" || len(p.Stack) == 0 {
+			t.Errorf("recovered %v, want the *Panic of hook b_bad", err)
+		}
+	}()
+	Run(context.Background(), testContext(t), hooks, testOptions(t))
+	t.Error("Run returned; want the hook's panic raised again")
+}
+
+func TestInterruptStopsHandlersAndWritesTheAudit(t *testing.T) {
+	opt := testOptions(t)
+	opt.AuditPath = filepath.Join(opt.Root, "audit.jsonl")
+	pids := filepath.Join(opt.Root, "pids")
+	hooks := []*config.Hook{
+		shellHook("a", `echo $$ >> pids; exec sleep 60`),
+		shellHook("b", `echo $$ >> pids; exec sleep 60`),
+	}
+	ctx, cancel := context.WithCancelCause(context.Background())
+	go func() {
+		for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+			if data, _ := os.ReadFile(pids); strings.Count(string(data), "\n") == 2 {
+				break
+			}
+		}
+		cancel(Interrupt{Signal: syscall.SIGINT})
+	}()
+	start := time.Now()
+	out := Run(ctx, testContext(t), hooks, opt)
+	if took := time.Since(start); took > 30*time.Second {
+		t.Errorf("Run took %v", took)
+	}
+	if !out.Interrupted || out.AuditErr != nil {
+		t.Fatalf("interrupted %v, audit error %v", out.Interrupted, out.AuditErr)
+	}
+	for _, r := range out.Reports {
+		if r.Run.Status != merge.StatusFailed || len(r.Errors) != 1 || r.Errors[0].Code != merge.CodeInterrupted {
+			t.Errorf("hook %s: status %s errors %v, want failed/interrupted", r.Run.ID, r.Run.Status, r.Errors)
+		}
+	}
+	data, _ := os.ReadFile(pids)
+	for _, f := range strings.Fields(string(data)) {
+		var pid int
+		if err := json.Unmarshal([]byte(f), &pid); err == nil && syscall.Kill(pid, 0) == nil {
+			if stat, _ := os.ReadFile(filepath.Join("/proc", f, "stat")); !strings.Contains(string(stat), ") Z") {
+				t.Errorf("handler %d outlived Run", pid)
+			}
+		}
+	}
+	log, err := os.ReadFile(opt.AuditPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(log), "\n"), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("audit log has %d lines, want 2 hook lines and the event line:\n%s", len(lines), log)
+	}
+	var ev map[string]any
+	if err := json.Unmarshal([]byte(lines[2]), &ev); err != nil || ev["kind"] != "event" || ev["interrupted"] != "SIGINT" || ev["decision"] != nil {
+		t.Errorf("event line %s: want kind event, interrupted SIGINT and no decision", lines[2])
+	}
+}

@@ -1,0 +1,335 @@
+//go:build linux
+
+package exec
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// testLimits are DefaultLimits with a shorter grace, to keep tests quick.
+var testLimits = Limits{MaxStdout: 1 << 20, MaxStderr: 64 << 10, Grace: 300 * time.Millisecond}
+
+// noHang is the bound a run that must not wait for a 60-second sleep
+// returns within, however loaded the machine.
+const noHang = 20 * time.Second
+
+// startupBound is the timeout of handlers that must have started a child
+// before it passes: generous, since the machine may be loaded.
+const startupBound = 5 * time.Second
+
+// checkNoLeaks fails t if Run left goroutines or file descriptors behind.
+func checkNoLeaks(t *testing.T) {
+	t.Helper()
+	goroutines, fds := runtime.NumGoroutine(), openFDs()
+	t.Cleanup(func() {
+		t.Helper()
+		// A goroutine that has sent its last value may take a moment to end.
+		for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+			if runtime.NumGoroutine() <= goroutines && openFDs() <= fds {
+				return
+			}
+		}
+		buf := make([]byte, 1<<16)
+		t.Errorf("leak: goroutines %d -> %d, open fds %d -> %d\n%s", goroutines, runtime.NumGoroutine(), fds, openFDs(), buf[:runtime.Stack(buf, true)])
+	})
+}
+
+func openFDs() int {
+	entries, _ := os.ReadDir("/proc/self/fd")
+	return len(entries)
+}
+
+func TestRunPassesStdinAndKeepsStdout(t *testing.T) {
+	checkNoLeaks(t)
+	in := []byte(`{"event_type":"PromptSubmit","user_raw_input":"$(touch pwned); rm -rf / ` + "`x`" + `"}` + "\n")
+	o := Run(context.Background(), helperSpec(t, noHang, "echo"), testLimits)
+	if o.Failure != None || !o.Exited || o.ExitCode != 0 {
+		t.Fatalf("failure %v exited %v code %d err %v", o.Failure, o.Exited, o.ExitCode, o.Err)
+	}
+	if len(o.Stdout) != 0 {
+		t.Fatalf("stdout %q, want nothing: the spec had no stdin", o.Stdout)
+	}
+	s := helperSpec(t, noHang, "echo")
+	s.Stdin = in
+	o = Run(context.Background(), s, testLimits)
+	if !bytes.Equal(o.Stdout, in) {
+		t.Fatalf("stdout %q, want stdin byte for byte %q", o.Stdout, in)
+	}
+}
+
+func TestRunExitStatusAndStderr(t *testing.T) {
+	checkNoLeaks(t)
+	o := Run(context.Background(), helperSpec(t, noHang, "exit", "7", "it broke"), testLimits)
+	if o.Failure != None || !o.Exited || o.ExitCode != 7 || string(o.Stderr) != "it broke" || o.StderrCut {
+		t.Fatalf("got failure %v exited %v code %d stderr %q cut %v", o.Failure, o.Exited, o.ExitCode, o.Stderr, o.StderrCut)
+	}
+}
+
+func TestTimeoutEndsTheWholeGroup(t *testing.T) {
+	checkNoLeaks(t)
+	pids := filepath.Join(t.TempDir(), "pids")
+	// The handler starts a child in its group and both sleep 60 s; the
+	// handler itself ignores SIGTERM, so it takes the SIGKILL.
+	s := helperSpec(t, startupBound, "ignoreterm", pids)
+	s.Command = "/bin/sh"
+	self, _ := os.Executable()
+	s.Args = []string{"-c", `"$0" pids "$1" & exec "$0" ignoreterm "$1"`, self, pids}
+	start := time.Now()
+	o := Run(context.Background(), s, testLimits)
+	took := time.Since(start)
+	if o.Failure != TimedOut {
+		t.Fatalf("failure %v, want TimedOut", o.Failure)
+	}
+	if o.Exited || o.Signal != syscall.SIGKILL {
+		t.Errorf("exited %v signal %v, want killed by SIGKILL (the handler ignores SIGTERM)", o.Exited, o.Signal)
+	}
+	if took > noHang {
+		t.Errorf("Run took %v: it waited for the sleeps", took)
+	}
+	got := readPids(pids)
+	if len(got) != 2 {
+		t.Fatalf("pids %v: want the handler's and its child's (did they start before the timeout?)", got)
+	}
+	for _, pid := range got {
+		if !ends(pid) {
+			t.Errorf("pid %d outlived Run", pid)
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+		}
+	}
+}
+
+func TestGrandchildHoldingStdoutDoesNotHoldRun(t *testing.T) {
+	checkNoLeaks(t)
+	pids := filepath.Join(t.TempDir(), "pids")
+	// The handler prints {} and exits 0 at once; the child it left in its
+	// group keeps stdout open for 60 s.
+	start := time.Now()
+	o := Run(context.Background(), helperSpec(t, startupBound, "spawn", pids), testLimits)
+	took := time.Since(start)
+	if o.Failure != TimedOut || !o.Exited || o.ExitCode != 0 {
+		t.Fatalf("failure %v exited %v code %d, want TimedOut after exit 0", o.Failure, o.Exited, o.ExitCode)
+	}
+	if string(o.Stdout) != "{}\n" {
+		t.Errorf("stdout %q", o.Stdout)
+	}
+	if took > noHang {
+		t.Errorf("Run took %v: it waited for the grandchild", took)
+	}
+	got := readPids(pids)
+	if len(got) != 1 || !ends(got[0]) {
+		t.Errorf("grandchild %v: want one pid, ended with the group", got)
+	}
+}
+
+func TestEscapedGrandchildIsAbandoned(t *testing.T) {
+	checkNoLeaks(t)
+	pids := filepath.Join(t.TempDir(), "pids")
+	// The grandchild starts a new session, so the group kill cannot reach
+	// it, and it holds stdout for 60 s: Run must give up the pipe.
+	start := time.Now()
+	o := Run(context.Background(), helperSpec(t, startupBound, "detach", pids), testLimits)
+	took := time.Since(start)
+	for _, pid := range readPids(pids) {
+		_ = syscall.Kill(pid, syscall.SIGKILL)
+	}
+	if o.Failure != TimedOut || !o.Exited || o.ExitCode != 0 || string(o.Stdout) != "{}\n" {
+		t.Fatalf("failure %v exited %v code %d stdout %q", o.Failure, o.Exited, o.ExitCode, o.Stdout)
+	}
+	if took > noHang {
+		t.Errorf("Run took %v: it waited for the escaped grandchild", took)
+	}
+}
+
+func TestOutputCapEndsTheHandler(t *testing.T) {
+	checkNoLeaks(t)
+	o := Run(context.Background(), helperSpec(t, noHang, "flood", "300000000", "stdout"), testLimits)
+	if o.Failure != OutputTooLarge {
+		t.Fatalf("failure %v, want OutputTooLarge", o.Failure)
+	}
+	if len(o.Stdout) != testLimits.MaxStdout {
+		t.Errorf("kept %d bytes of stdout, want the cap %d", len(o.Stdout), testLimits.MaxStdout)
+	}
+}
+
+func TestOutputAtTheCapIsWhole(t *testing.T) {
+	checkNoLeaks(t)
+	lim := testLimits
+	lim.MaxStdout = 1000 + len("END")
+	o := Run(context.Background(), helperSpec(t, noHang, "flood", "1000", "stdout"), lim)
+	if o.Failure != None || len(o.Stdout) != lim.MaxStdout {
+		t.Fatalf("failure %v, %d bytes: output exactly at the cap must pass", o.Failure, len(o.Stdout))
+	}
+}
+
+func TestStderrKeepsTheTail(t *testing.T) {
+	checkNoLeaks(t)
+	o := Run(context.Background(), helperSpec(t, noHang, "flood", "10000000", "stderr"), testLimits)
+	if o.Failure != None || o.ExitCode != 0 {
+		t.Fatalf("failure %v code %d: a lot of stderr is not a failure", o.Failure, o.ExitCode)
+	}
+	if len(o.Stderr) != testLimits.MaxStderr || !o.StderrCut || !bytes.HasSuffix(o.Stderr, []byte("xEND")) {
+		t.Errorf("stderr: %d bytes, cut %v, ends %q; want the last %d bytes", len(o.Stderr), o.StderrCut, o.Stderr[max(0, len(o.Stderr)-8):], testLimits.MaxStderr)
+	}
+}
+
+func TestLargeStdinNeverRead(t *testing.T) {
+	checkNoLeaks(t)
+	s := helperSpec(t, noHang, "noread")
+	s.Stdin = bytes.Repeat([]byte("y"), 8<<20) // far beyond a pipe's buffer
+	o := Run(context.Background(), s, testLimits)
+	if o.Failure != None || !o.Exited || o.ExitCode != 0 {
+		t.Fatalf("failure %v exited %v code %d: a handler need not read its stdin", o.Failure, o.Exited, o.ExitCode)
+	}
+}
+
+func TestStdoutClosedEarlyStillTimesOut(t *testing.T) {
+	checkNoLeaks(t)
+	pids := filepath.Join(t.TempDir(), "pids")
+	o := Run(context.Background(), helperSpec(t, 2*time.Second, "closeout", pids), testLimits)
+	if o.Failure != TimedOut || o.Signal != syscall.SIGTERM {
+		t.Fatalf("failure %v signal %v, want TimedOut and SIGTERM", o.Failure, o.Signal)
+	}
+	if got := readPids(pids); len(got) != 1 || !ends(got[0]) {
+		t.Errorf("handler %v still alive", got)
+	}
+}
+
+func TestCancelEndsTheGroup(t *testing.T) {
+	checkNoLeaks(t)
+	pids := filepath.Join(t.TempDir(), "pids")
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		waitLines(pids, 1)
+		cancel()
+	}()
+	o := Run(ctx, helperSpec(t, noHang*2, "pids", pids), testLimits)
+	if o.Failure != Interrupted || o.Signal != syscall.SIGTERM {
+		t.Fatalf("failure %v signal %v, want Interrupted and SIGTERM", o.Failure, o.Signal)
+	}
+	if got := readPids(pids); len(got) != 1 || !ends(got[0]) {
+		t.Errorf("handler %v still alive", got)
+	}
+}
+
+func TestKilledBySignal(t *testing.T) {
+	checkNoLeaks(t)
+	o := Run(context.Background(), helperSpec(t, noHang, "killself"), testLimits)
+	if o.Failure != None || o.Exited || o.Signal != syscall.SIGKILL {
+		t.Fatalf("failure %v exited %v signal %v, want killed by SIGKILL", o.Failure, o.Exited, o.Signal)
+	}
+}
+
+func TestStartErrorsSayWhatToFix(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, content string, mode os.FileMode) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), mode); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("noexec.sh", "#!/bin/sh\necho {}\n", 0o644)
+	write("badinterp.sh", "#!/usr/bin/no-such-shell\necho {}\n", 0o755)
+	write("crlf.sh", "#!/bin/sh\r\necho {}\r\n", 0o755)
+	write("empty.sh", "#!\necho {}\n", 0o755)
+	write("format.bin", "\x00\x01\x02\x03 not a program", 0o755)
+	if err := os.Mkdir(filepath.Join(dir, "adir"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		command string
+		run     string // the error Run gives
+		check   string // the error Check gives, "" for none
+	}{
+		{"./missing.sh", "command not found: ./missing.sh does not exist", "command not found: ./missing.sh does not exist"},
+		{"./noexec.sh", "permission denied: ./noexec.sh is not executable (chmod +x ./noexec.sh)", "./noexec.sh is not executable (chmod +x ./noexec.sh)"},
+		{"./adir", "./adir is a directory, not a command", "./adir is a directory, not a command"},
+		{"./badinterp.sh", "bad interpreter: ./badinterp.sh names /usr/bin/no-such-shell on its #! line, which does not exist",
+			"bad interpreter: ./badinterp.sh names /usr/bin/no-such-shell on its #! line, which does not exist"},
+		{"./crlf.sh", "bad interpreter: ./crlf.sh has Windows line endings: its #! line ends in a carriage return (convert the file to Unix line endings)",
+			"bad interpreter: ./crlf.sh has Windows line endings: its #! line ends in a carriage return (convert the file to Unix line endings)"},
+		{"./empty.sh", "exec format error: ./empty.sh has no #! line and is not a program this machine can run", "bad interpreter: ./empty.sh has an empty #! line"},
+		{"./format.bin", "exec format error: ./format.bin has no #! line and is not a program this machine can run", ""},
+		{"no-such-program-anywhere", "command not found: no-such-program-anywhere is neither in the project root " + dir + " nor on PATH",
+			"command not found: no-such-program-anywhere is neither in the project root " + dir + " nor on PATH"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.command, func(t *testing.T) {
+			checkNoLeaks(t)
+			o := Run(context.Background(), Spec{Command: tt.command, Dir: dir, Timeout: noHang}, testLimits)
+			if o.Failure != StartFailed || o.Err == nil || o.Err.Error() != tt.run {
+				t.Errorf("Run: failure %v, error %v\nwant: %s", o.Failure, o.Err, tt.run)
+			}
+			err := Check(tt.command, nil, false, dir)
+			if got := errText(err); got != tt.check {
+				t.Errorf("Check: %s\nwant: %s", got, tt.check)
+			}
+		})
+	}
+}
+
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+func TestShellLineGetsNoContext(t *testing.T) {
+	// The context reaches a shell command line only as stdin, never as text
+	// of the line: whatever it holds, the line runs as written.
+	checkNoLeaks(t)
+	dir := t.TempDir()
+	s := Spec{Command: `cat > got; echo '{}'`, Dir: dir, Timeout: noHang,
+		Stdin: []byte(`{"a":"$(touch pwned)` + "`touch pwned2`; touch pwned3\n" + `"}`)}
+	o := Run(context.Background(), s, testLimits)
+	if o.Failure != None || o.ExitCode != 0 || string(o.Stdout) != "{}\n" {
+		t.Fatalf("failure %v code %d stdout %q stderr %q", o.Failure, o.ExitCode, o.Stdout, o.Stderr)
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "got"))
+	if !bytes.Equal(got, s.Stdin) {
+		t.Errorf("handler read %q, want %q", got, s.Stdin)
+	}
+	entries, _ := os.ReadDir(dir)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if strings.Join(names, " ") != "got" {
+		t.Errorf("files after the run: %v, want only got", names)
+	}
+}
+
+func TestWaitingOutTheGraceDoesNotSpin(t *testing.T) {
+	checkNoLeaks(t)
+	pids := filepath.Join(t.TempDir(), "pids")
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		waitLines(pids, 1)
+		cancel()
+	}()
+	lim := testLimits
+	lim.Grace = 2 * time.Second // the handler ignores SIGTERM: Run waits all of it
+	before := cpuTime()
+	o := Run(ctx, helperSpec(t, noHang*2, "ignoreterm", pids), lim)
+	used := cpuTime() - before
+	if o.Failure != Interrupted || o.Signal != syscall.SIGKILL {
+		t.Fatalf("failure %v signal %v, want Interrupted and SIGKILL", o.Failure, o.Signal)
+	}
+	if used > time.Second {
+		t.Errorf("Run used %v of CPU waiting out a %v grace: it spins", used, lim.Grace)
+	}
+}
+
+// cpuTime is the CPU time this process has used.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}

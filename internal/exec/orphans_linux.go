@@ -1,0 +1,116 @@
+package exec
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"syscall"
+	"time"
+)
+
+const prSetChildSubreaper = 36 // PR_SET_CHILD_SUBREAPER
+
+// Orphans are the processes handlers leave behind.
+type Orphans struct {
+	before map[int]bool // children this process had before: not the handlers'
+}
+
+// AdoptOrphans makes this process the reaper of its orphaned descendants:
+// a process a handler started and left behind (even one that called
+// setsid to leave the handler's process group) becomes a child of hookrun
+// when its parent exits, so End can find it. Call it once, before the
+// first Run. Children the process already has (a caller may have started
+// some and then exec'd hookrun) are not the handlers' and are left alone.
+func AdoptOrphans() (*Orphans, error) {
+	o := &Orphans{before: map[int]bool{}}
+	for _, pid := range childPIDs() {
+		o.before[pid] = true
+	}
+	if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0); e != 0 {
+		return o, os.NewSyscallError("prctl(PR_SET_CHILD_SUBREAPER)", e)
+	}
+	return o, nil
+}
+
+// End kills and reaps every new child this process has, and the process
+// groups they lead, until none is left or limit has passed; it returns how
+// many it found. Every handler Run started has been reaped by the time Run
+// returns, so any new child left is something a handler left behind. Call
+// it only when no Run is in progress, in a process that starts no other
+// children.
+func (o *Orphans) End(limit time.Duration) int {
+	deadline := time.Now().Add(limit)
+	seen := map[int]bool{}
+	for {
+		var pids []int
+		for _, pid := range childPIDs() {
+			if !o.before[pid] {
+				pids = append(pids, pid)
+			}
+		}
+		if len(pids) == 0 || time.Now().After(deadline) {
+			return len(seen)
+		}
+		for _, pid := range pids {
+			seen[pid] = true
+			// pid is an unreaped child of this process, so neither it nor
+			// the group it may lead can belong to anyone else.
+			_ = syscall.Kill(-pid, syscall.SIGKILL)
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+			_, _ = syscall.Wait4(pid, nil, syscall.WNOHANG, nil)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// childPIDs lists this process's children, zombies included.
+func childPIDs() []int {
+	files, _ := filepath.Glob("/proc/self/task/*/children")
+	if len(files) == 0 {
+		return childPIDsByScan()
+	}
+	var pids []int
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			continue // the thread ended
+		}
+		for _, field := range bytes.Fields(data) {
+			if pid, err := strconv.Atoi(string(field)); err == nil {
+				pids = append(pids, pid)
+			}
+		}
+	}
+	return pids
+}
+
+// childPIDsByScan finds the children by their parent pid in /proc/PID/stat,
+// for kernels built without /proc/PID/task/TID/children.
+func childPIDsByScan() []int {
+	self := os.Getpid()
+	entries, _ := os.ReadDir("/proc")
+	var pids []int
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid ...; comm may hold spaces and parentheses.
+		i := bytes.LastIndexByte(data, ')')
+		if i < 0 {
+			continue
+		}
+		fields := bytes.Fields(data[i+1:])
+		if len(fields) > 1 {
+			if ppid, err := strconv.Atoi(string(fields[1])); err == nil && ppid == self {
+				pids = append(pids, pid)
+			}
+		}
+	}
+	return pids
+}

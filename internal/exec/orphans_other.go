@@ -1,0 +1,15 @@
+//go:build !linux
+
+package exec
+
+import "time"
+
+// Orphans are the processes handlers leave behind. Outside Linux they are
+// not tracked: only a handler's process group is ended.
+type Orphans struct{}
+
+// AdoptOrphans does nothing outside Linux.
+func AdoptOrphans() (*Orphans, error) { return &Orphans{}, nil }
+
+// End does nothing outside Linux.
+func (o *Orphans) End(limit time.Duration) int { return 0 }
