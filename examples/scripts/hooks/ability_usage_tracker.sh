@@ -39,15 +39,21 @@ lock=$cache.lock
 mkdir -p .system/cache
 
 # Concurrent emits must not lose a count: mkdir is atomic, so the lock is
-# a directory. A lock left by a killed run is reported after 10 s.
-tries=0
+# a directory. Waits are a tenth of a second where sleep takes fractions
+# (POSIX promises only whole seconds); a lock left by a killed run is
+# reported after about 20 s.
+waited=0 # tenths of a second
 until mkdir "$lock" 2>/dev/null; do
-	tries=$((tries + 1))
-	if [ "$tries" -ge 10 ]; then
+	if [ "$waited" -ge 200 ]; then
 		echo "ability_usage_tracker: $lock is held; remove it if no hookrun is running" >&2
 		exit 1
 	fi
-	sleep 1
+	if sleep 0.1 2>/dev/null; then
+		waited=$((waited + 1))
+	else
+		sleep 1
+		waited=$((waited + 10))
+	fi
 done
 trap 'rmdir "$lock" 2>/dev/null' EXIT
 trap 'exit 1' INT TERM
