@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -22,6 +24,7 @@ import (
 //	hrtest env NAME...           print NAME=value per line
 //	hrtest json TEXT             print TEXT after a delay given by HRTEST_DELAY
 //	hrtest pids FILE             append own pid to FILE, then sleep 60s
+//	hrtest copytree SRC DST      copy a directory tree, modes kept
 func helperMain(args []string) int {
 	if len(args) == 0 {
 		fmt.Fprintln(os.Stderr, "hrtest: missing subcommand")
@@ -68,6 +71,11 @@ func helperMain(args []string) int {
 		fmt.Fprintln(f, os.Getpid())
 		f.Close()
 		time.Sleep(60 * time.Second)
+	case "copytree":
+		if err := copyTree(args[1], args[2]); err != nil {
+			fmt.Fprintln(os.Stderr, "hrtest copytree:", err)
+			return 1
+		}
 	default:
 		if code, ok := faultHelper(args); ok {
 			return code
@@ -212,4 +220,34 @@ func strlen(file, path string) (int, error) {
 		return 0, fmt.Errorf("%s is not a string", path)
 	}
 	return len(s), nil
+}
+
+// copyTree copies the directory src to dst (created as needed), keeping
+// file modes, so executable handlers stay executable.
+func copyTree(src, dst string) error {
+	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, path)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dst, rel)
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		if !info.Mode().IsRegular() {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, info.Mode().Perm())
+	})
 }

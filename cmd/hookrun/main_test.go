@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -31,7 +32,11 @@ func TestScripts(t *testing.T) {
 			// environment; keep the audit log out of the way unless a
 			// script asks for it.
 			env.Setenv("HOOKRUN_AUDIT_LOG", "off")
-			return nil
+			// The example scripts copy the repo's examples/ (read-only
+			// here: handlers write into the copy).
+			examples, err := filepath.Abs("../../examples")
+			env.Setenv("EXAMPLES_DIR", examples)
+			return err
 		},
 	})
 }

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/scaffold"
+)
+
+func (a *app) initCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "init",
+		Short: "Lay out hookrun in the current directory",
+		Long: `init makes the current directory a hookrun project:
+
+  .system/hooks/               hook declarations, one YAML file per hook
+  scripts/hooks/               handler scripts
+  .system/logs/.gitignore      keeps the audit log (hookrun.jsonl) out of git
+  .system/hookrun.schema.json  the JSON Schema of hook files, for editors
+
+It is safe to run again: it reports what already exists and leaves it alone,
+except the schema, which it refreshes when this hookrun's differs.`,
+		Example: `  hookrun init
+  hookrun new no_prod_edits --event PreAbilityCall --blocking --scope edit_file`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error { return a.init() },
+	}
+}
+
+func (a *app) init() error {
+	items, err := scaffold.Init(a.cwd)
+	printItems(a.stdout, items)
+	if err != nil {
+		return failf("init: %v", err)
+	}
+	made := false
+	for _, it := range items {
+		made = made || it.Action != scaffold.Exists
+	}
+	if !made {
+		fmt.Fprintln(a.stdout, "nothing to do: this directory is already laid out")
+	}
+	// A project further up would have been the one the other commands
+	// used from here; say that it no longer is.
+	if parent, err := config.Discover(filepath.Dir(a.cwd), ""); err == nil && parent.Found && a.hooksDir == "" {
+		fmt.Fprintf(a.stdout, "note: %s is a hookrun project too; from here down, commands now use this one\n", parent.Root)
+	}
+	if made {
+		fmt.Fprintln(a.stdout, "next: hookrun new ID --event EVENT   (hookrun new --help)")
+	}
+	return nil
+}
+
+// printItems lists what init or new did, one path per line.
+func printItems(w io.Writer, items []scaffold.Item) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, it := range items {
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", it.Action, filepath.ToSlash(it.Path), it.Note)
+	}
+	tw.Flush()
+}

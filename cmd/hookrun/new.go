@@ -1,0 +1,118 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/scaffold"
+)
+
+type newOptions struct {
+	id       string
+	event    string
+	blocking bool
+	priority int
+	hasPrio  bool
+	scope    []string
+	paths    []string
+}
+
+func (a *app) newCmd() *cobra.Command {
+	var o newOptions
+	c := &cobra.Command{
+		Use:   "new ID --event EVENT",
+		Short: "Create a hook: its declaration and a handler stub that runs as is",
+		Long: `new writes two files for the hook ID:
+
+  .system/hooks/ID.yaml    the declaration
+  scripts/hooks/ID.sh      an executable POSIX sh handler (no jq or python
+                           needed) that returns a valid result for EVENT, with
+                           the ways to deny, ask for a human or suggest
+                           abilities shown in comments
+
+The new hook passes validate and runs under emit at once. new never
+overwrites: when either file exists, or another file declares ID, it writes
+nothing and exits 1.
+
+Files go into the project the other commands use: the nearest directory
+holding .system/hooks, from the working directory upward (or --hooks-dir).
+Without one, new creates .system/hooks/ and scripts/hooks/ in the working
+directory; hookrun init is not needed first (it adds the audit log's
+.gitignore and the editor schema).
+
+--scope sets match.ability_scope (PreAbilityCreate, PreAbilityCall,
+PostAbilityCall); --paths sets match.only_if_changed_paths (SessionStop). Both
+take a glob, repeated or comma-separated.`,
+		Example: `  hookrun new no_prod_edits --event PreAbilityCall --blocking --scope edit_file
+  hookrun new usage_tracker --event PostAbilityCall --scope '*'
+  hookrun new build_check --event SessionStop --paths 'services/**,apps/**'`,
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return failf("new takes one hook ID, got %d arguments\nRun 'hookrun new --help' for usage.", len(args))
+			}
+			return nil
+		},
+		ValidArgsFunction: noCompletions,
+		RunE: func(c *cobra.Command, args []string) error {
+			o.id = args[0]
+			o.hasPrio = c.Flags().Changed("priority")
+			return a.newHook(o)
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&o.event, "event", "", "the event the hook runs for (required): "+event.Names())
+	f.BoolVar(&o.blocking, "blocking", false, "let the hook decide: deny or ask for a human (AI-facing events)")
+	f.IntVar(&o.priority, "priority", 0, "merge order: lower runs and merges first")
+	f.StringSliceVar(&o.scope, "scope", nil, "match.ability_scope `GLOB` (repeatable, or comma-separated)")
+	f.StringSliceVar(&o.paths, "paths", nil, "match.only_if_changed_paths `GLOB` for SessionStop (repeatable, or comma-separated)")
+	_ = c.RegisterFlagCompletionFunc("event", completeEvents)
+	return c
+}
+
+func (a *app) newHook(o newOptions) error {
+	if o.event == "" {
+		return failf("new needs --event: one of %s", event.Names())
+	}
+	ev, ok := event.Parse(o.event)
+	if !ok {
+		return failf("--event: unknown event %q; valid events: %s", o.event, event.Names())
+	}
+	spec := scaffold.Spec{ID: o.id, Event: ev, Blocking: o.blocking, Scope: o.scope, Paths: o.paths}
+	if o.hasPrio {
+		spec.Priority = &o.priority
+	}
+	loc, err := a.locate()
+	if err != nil {
+		return err
+	}
+	items, err := scaffold.New(loc.Root, loc.HooksDir, spec)
+	if err != nil {
+		return failf("new: %v", err)
+	}
+	for i := range items {
+		items[i].Path = relToCwd(a.cwd, filepath.Join(loc.Root, items[i].Path))
+	}
+	printItems(a.stdout, items)
+	if !ev.AIFacing() && o.blocking {
+		fmt.Fprintf(a.stdout, "note: %s is infra-only; blocking: true changes no decision there (validate warns about it)\n", ev)
+	}
+	script := relToCwd(a.cwd, filepath.Join(loc.Root, scaffold.ScriptPath(o.id)))
+	fmt.Fprintf(a.stdout, "next: edit %s, then see it work:\n", script)
+	fmt.Fprintf(a.stdout, "  hookrun explain %s --context ctx.json   # would it run, and why\n", ev)
+	fmt.Fprintf(a.stdout, "  hookrun emit %s --context ctx.json      # run it\n", ev)
+	return nil
+}
+
+// relToCwd shows a path relative to the working directory when it lies
+// below it.
+func relToCwd(cwd, path string) string {
+	r, err := filepath.Rel(cwd, path)
+	if err != nil || strings.HasPrefix(r, "..") {
+		return path
+	}
+	return r
+}

@@ -1,0 +1,179 @@
+// Package scaffold lays out a hookrun project and writes new hooks: a
+// declaration and an executable handler stub that work as written.
+package scaffold
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/hookrun/hookrun/internal/audit"
+	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/schema"
+)
+
+// The layout, relative to the project root.
+var (
+	HooksDir   = config.HooksSubdir
+	ScriptsDir = filepath.Join("scripts", "hooks")
+	LogsIgnore = filepath.Join(filepath.Dir(audit.DefaultPath), ".gitignore")
+	SchemaFile = filepath.Join(".system", "hookrun.schema.json")
+)
+
+// What happened to one path.
+const (
+	Created = "created"
+	Exists  = "exists"
+	Updated = "updated"
+)
+
+// Item is one path Init or New looked after. Path is relative to the root.
+type Item struct {
+	Path   string
+	Action string
+	Note   string // why the path matters, or what to do about it
+}
+
+// logsIgnore keeps the audit log out of version control.
+var logsIgnore = "# hookrun's audit log: hookrun emit appends a JSON line per hook run.\n" +
+	filepath.Base(audit.DefaultPath) + "\n"
+
+// Init lays out a project in root: the hooks and scripts directories, the
+// .gitignore beside the audit log, and the editor schema. It is
+// idempotent: what exists is left alone, except the schema, a generated
+// file that is refreshed when this hookrun's differs.
+func Init(root string) ([]Item, error) {
+	var items []Item
+	for _, d := range []struct{ path, note string }{
+		{HooksDir, "hook declarations, one YAML file per hook"},
+		{ScriptsDir, "handler scripts"},
+	} {
+		made, err := ensureDir(filepath.Join(root, d.path))
+		if err != nil {
+			return items, err
+		}
+		items = append(items, Item{d.path + string(filepath.Separator), action(made), d.note})
+	}
+
+	ignore := Item{Path: LogsIgnore, Note: "keeps the audit log " + filepath.Base(audit.DefaultPath) + " out of git"}
+	made, err := writeNew(filepath.Join(root, LogsIgnore), []byte(logsIgnore), 0o644)
+	if err != nil {
+		return items, err
+	}
+	ignore.Action = action(made)
+	if !made {
+		data, err := os.ReadFile(filepath.Join(root, LogsIgnore))
+		if err != nil {
+			return items, fmt.Errorf("%s: %w", LogsIgnore, err)
+		}
+		if !bytes.Contains(data, []byte(filepath.Base(audit.DefaultPath))) {
+			ignore.Note = fmt.Sprintf("does not mention %s: add it to keep the audit log out of git", filepath.Base(audit.DefaultPath))
+		}
+	}
+	items = append(items, ignore)
+
+	sch := Item{Path: SchemaFile, Note: "JSON Schema for editors (hookrun schema)"}
+	sch.Action, err = refresh(filepath.Join(root, SchemaFile), schema.JSON())
+	if err != nil {
+		return items, err
+	}
+	items = append(items, sch)
+	return items, nil
+}
+
+func action(made bool) string {
+	if made {
+		return Created
+	}
+	return Exists
+}
+
+// ensureDir creates dir (and its parents) unless it exists; made says
+// whether it had to.
+func ensureDir(dir string) (made bool, err error) {
+	st, err := os.Stat(dir)
+	switch {
+	case err == nil && st.IsDir():
+		return false, nil
+	case err == nil:
+		return false, fmt.Errorf("%s exists and is not a directory", dir)
+	case !errors.Is(err, fs.ErrNotExist):
+		return false, err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
+// writeNew creates path with data, creating its directory; made is false,
+// and nothing is written, when the path already exists.
+func writeNew(path string, data []byte, perm fs.FileMode) (made bool, err error) {
+	if _, err := ensureDir(filepath.Dir(path)); err != nil {
+		return false, err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	if errors.Is(err, fs.ErrExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		os.Remove(path)
+		return false, err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(path)
+		return false, err
+	}
+	return true, nil
+}
+
+// refresh makes path hold data: created, updated, or already so.
+func refresh(path string, data []byte) (string, error) {
+	old, err := os.ReadFile(path)
+	switch {
+	case err == nil && bytes.Equal(old, data):
+		return Exists, nil
+	case err == nil:
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			return "", err
+		}
+		return Updated, nil
+	case !errors.Is(err, fs.ErrNotExist):
+		return "", err
+	}
+	if _, err := writeNew(path, data, 0o644); err != nil {
+		return "", err
+	}
+	return Created, nil
+}
+
+// SchemaRef is the $schema reference from a hook file in hooksDir to the
+// project's schema file, or "" when root has none.
+func SchemaRef(root, hooksDir string) string {
+	target := filepath.Join(root, SchemaFile)
+	if _, err := os.Stat(target); err != nil {
+		return ""
+	}
+	rel, err := filepath.Rel(hooksDir, target)
+	if err != nil {
+		return ""
+	}
+	return filepath.ToSlash(rel)
+}
+
+// rel is a path relative to root when it lies inside it.
+func rel(root, path string) string {
+	r, err := filepath.Rel(root, path)
+	if err != nil || strings.HasPrefix(r, "..") {
+		return path
+	}
+	return r
+}

@@ -1,0 +1,199 @@
+package scaffold
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/event"
+)
+
+// Spec is what `hookrun new` was asked for.
+type Spec struct {
+	ID       string
+	Event    event.Name
+	Blocking bool
+	Priority *int     // nil: left out (the default, 0)
+	Scope    []string // match.ability_scope
+	Paths    []string // match.only_if_changed_paths
+}
+
+// Check applies validate's rules to the spec, so that what New writes is
+// valid: the id, the event, and each match field's event and globs.
+func (s Spec) Check() error {
+	if !config.ValidID(s.ID) {
+		return fmt.Errorf("invalid hook id %q: use lowercase letters, digits, \"-\" and \"_\", starting with a letter or digit, at most 128 characters", s.ID)
+	}
+	if _, ok := event.Parse(string(s.Event)); !ok {
+		return fmt.Errorf("unknown event %q; valid events: %s", s.Event, event.Names())
+	}
+	for _, m := range []struct {
+		flag, field string
+		globs       []string
+	}{
+		{"--scope", "ability_scope", s.Scope},
+		{"--paths", "only_if_changed_paths", s.Paths},
+	} {
+		if len(m.globs) == 0 {
+			continue
+		}
+		if evs := config.MatchFieldEvents(m.field); !slices.Contains(evs, s.Event) {
+			return fmt.Errorf("%s sets match.%s, which does not apply to %s hooks; it applies to %s", m.flag, m.field, s.Event, joinEvents(evs))
+		}
+		for _, g := range m.globs {
+			if g == "" {
+				return fmt.Errorf("%s: empty pattern", m.flag)
+			}
+			if !doublestar.ValidatePattern(g) {
+				return fmt.Errorf("%s: invalid glob %q (check for an unclosed '[' or '{', or a trailing '\\')", m.flag, g)
+			}
+		}
+	}
+	return nil
+}
+
+func joinEvents(evs []event.Name) string {
+	s := make([]string, len(evs))
+	for i, e := range evs {
+		s[i] = string(e)
+	}
+	return strings.Join(s, ", ")
+}
+
+// Paths of a new hook's two files, relative to the project root.
+func DeclPath(hooksDir, root, id string) string {
+	return rel(root, filepath.Join(hooksDir, id+".yaml"))
+}
+
+// ScriptPath is the handler stub's path relative to the project root.
+func ScriptPath(id string) string { return filepath.Join(ScriptsDir, id+".sh") }
+
+// ExistsError says which file New refused to overwrite, or which file
+// already declares the id.
+type ExistsError struct {
+	Path string // relative to the root
+	Msg  string
+}
+
+func (e *ExistsError) Error() string { return e.Path + ": " + e.Msg }
+
+// New writes the declaration into hooksDir and the handler stub under
+// root/scripts/hooks, creating the directories as needed. It writes
+// nothing when either file exists or another file already declares the
+// id: it never overwrites.
+func New(root, hooksDir string, s Spec) ([]Item, error) {
+	if err := s.Check(); err != nil {
+		return nil, err
+	}
+	decl := filepath.Join(hooksDir, s.ID+".yaml")
+	script := filepath.Join(root, ScriptPath(s.ID))
+	for _, p := range []string{decl, script} {
+		if _, err := os.Lstat(p); err == nil {
+			return nil, &ExistsError{rel(root, p), "already exists; hookrun new never overwrites (pick another id, or remove the file)"}
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+	}
+	if set, err := config.Load(hooksDir); err == nil {
+		for _, h := range set.Parsed {
+			if h.ID == s.ID {
+				return nil, &ExistsError{rel(root, h.File), fmt.Sprintf("already declares the id %q; ids are unique across files", s.ID)}
+			}
+		}
+	}
+	yml := YAML(s, SchemaRef(root, hooksDir))
+	if made, err := writeNew(decl, yml, 0o644); err != nil || !made {
+		return nil, writeErr(root, decl, err)
+	}
+	if made, err := writeNew(script, Script(s), 0o755); err != nil || !made {
+		os.Remove(decl) // leave no half-made hook behind
+		return nil, writeErr(root, script, err)
+	}
+	return []Item{
+		{rel(root, decl), Created, "the declaration"},
+		{rel(root, script), Created, "the handler (executable)"},
+	}, nil
+}
+
+func writeErr(root, path string, err error) error {
+	if err == nil {
+		return &ExistsError{rel(root, path), "appeared while writing; hookrun new never overwrites"}
+	}
+	return fmt.Errorf("writing %s: %w", rel(root, path), err)
+}
+
+// YAML renders the declaration. schemaRef, when not empty, is the path of
+// the JSON Schema relative to the file, for editors.
+func YAML(s Spec, schemaRef string) []byte {
+	var b strings.Builder
+	if schemaRef != "" {
+		fmt.Fprintf(&b, "# yaml-language-server: $schema=%s\n", schemaRef)
+	}
+	fmt.Fprintf(&b, "# Created by hookrun new. Check it with: hookrun validate\n")
+	fmt.Fprintf(&b, "id: %s\n", scalar(s.ID))
+	fmt.Fprintf(&b, "event_type: %s\n", s.Event)
+	fmt.Fprintf(&b, "enabled: true\n")
+	fmt.Fprintf(&b, "blocking: %t%s\n", s.Blocking, blockingNote(s))
+	fmt.Fprintf(&b, "summary: >\n  Say what this hook is for (hookrun list --json shows it).\n")
+	if s.Priority != nil {
+		fmt.Fprintf(&b, "priority: %d  # lower runs and merges first; ties break by id\n", *s.Priority)
+	}
+	if len(s.Scope) > 0 || len(s.Paths) > 0 {
+		b.WriteString("match:\n")
+		if len(s.Scope) > 0 {
+			fmt.Fprintf(&b, "  ability_scope: %s\n", globList(s.Scope))
+		}
+		if len(s.Paths) > 0 {
+			fmt.Fprintf(&b, "  only_if_changed_paths: %s\n", globList(s.Paths))
+		}
+	}
+	fmt.Fprintf(&b, "handler:\n  kind: script\n  command: ./%s\n  timeout: 10s\n", filepath.ToSlash(ScriptPath(s.ID)))
+	return []byte(b.String())
+}
+
+func blockingNote(s Spec) string {
+	switch {
+	case !s.Event.AIFacing():
+		return fmt.Sprintf("  # %s is infra-only: its hooks never decide", s.Event)
+	case s.Blocking:
+		return "  # may deny or ask for a human"
+	}
+	return "  # true lets this hook deny or ask for a human"
+}
+
+// scalar writes s plain when YAML reads it back as the same string, else
+// quoted: an id such as 123 or true must stay a string.
+func scalar(s string) string {
+	var n yaml.Node
+	if yaml.Unmarshal([]byte("v: "+s), &n) == nil && len(n.Content) == 1 &&
+		len(n.Content[0].Content) == 2 && n.Content[0].Content[1].Tag == "!!str" && n.Content[0].Content[1].Value == s {
+		return s
+	}
+	return quote(s)
+}
+
+// quote writes a YAML double-quoted scalar; JSON's escapes are YAML's.
+func quote(s string) string {
+	q, _ := json.Marshal(s)
+	return string(q)
+}
+
+func globList(globs []string) string {
+	if len(globs) == 1 {
+		return quote(globs[0])
+	}
+	q := make([]string, len(globs))
+	for i, g := range globs {
+		q[i] = quote(g)
+	}
+	return "[" + strings.Join(q, ", ") + "]"
+}

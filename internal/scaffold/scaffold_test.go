@@ -1,0 +1,145 @@
+package scaffold
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/event"
+)
+
+func TestSpecCheck(t *testing.T) {
+	cases := []struct {
+		spec Spec
+		want string // "" for valid
+	}{
+		{Spec{ID: "guard", Event: event.PreAbilityCall, Scope: []string{"edit_*"}}, ""},
+		{Spec{ID: "stop", Event: event.SessionStop, Paths: []string{"services/**", "apps/**"}}, ""},
+		{Spec{ID: "a-b_9", Event: event.PromptSubmit}, ""},
+		{Spec{ID: "Guard", Event: event.PreAbilityCall}, `invalid hook id "Guard"`},
+		{Spec{ID: "-x", Event: event.PreAbilityCall}, `invalid hook id "-x"`},
+		{Spec{ID: strings.Repeat("a", 129), Event: event.PreAbilityCall}, `invalid hook id`},
+		{Spec{ID: "guard", Event: "Stop"}, `unknown event "Stop"`},
+		{Spec{ID: "r", Event: event.PromptSubmit, Scope: []string{"*"}}, "--scope sets match.ability_scope, which does not apply to PromptSubmit hooks"},
+		{Spec{ID: "r", Event: event.SessionStop, Scope: []string{"*"}}, "does not apply to SessionStop hooks"},
+		{Spec{ID: "r", Event: event.PostAbilityCall, Paths: []string{"a/**"}}, "--paths sets match.only_if_changed_paths, which does not apply to PostAbilityCall hooks; it applies to SessionStop"},
+		{Spec{ID: "r", Event: event.PreAbilityCall, Scope: []string{""}}, "--scope: empty pattern"},
+		{Spec{ID: "r", Event: event.PreAbilityCall, Scope: []string{"a[b"}}, `--scope: invalid glob "a[b"`},
+	}
+	for _, c := range cases {
+		err := c.spec.Check()
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%+v: %v, want valid", c.spec, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%+v: error %v, want one containing %q", c.spec, err, c.want)
+		}
+	}
+}
+
+// TestYAMLValidates renders declarations for every event and option and
+// runs them through validate's own parser: what new writes is valid.
+func TestYAMLValidates(t *testing.T) {
+	prio := -3
+	for _, ev := range event.All {
+		for _, s := range []Spec{
+			{ID: "plain", Event: ev},
+			{ID: "123", Event: ev, Blocking: true, Priority: &prio},
+			{ID: "true", Event: ev},
+			{ID: "null", Event: ev},
+			{ID: "0x10", Event: ev},
+		} {
+			if ev == event.SessionStop {
+				s.Paths = []string{"services/**", "it's \"quoted\"/*"}
+			} else if slices.Contains(config.MatchFieldEvents("ability_scope"), ev) {
+				s.Scope = []string{"*", "edit_file"}
+			}
+			data := YAML(s, "../hookrun.schema.json")
+			h, findings := config.ParseFile("x.yaml", data)
+			for _, f := range findings {
+				if f.Severity == config.Error {
+					t.Errorf("%s %s: %s\n%s", ev, s.ID, f.Message, data)
+				}
+			}
+			if t.Failed() {
+				continue
+			}
+			if h.ID != s.ID || h.Event != ev || h.Blocking != s.Blocking || !h.Enabled {
+				t.Errorf("%s: read back as id %q event %s blocking %v enabled %v", ev, h.ID, h.Event, h.Blocking, h.Enabled)
+			}
+			if s.Priority != nil && h.Priority != *s.Priority {
+				t.Errorf("%s: priority %d, want %d", ev, h.Priority, *s.Priority)
+			}
+			if strings.Join(h.Match.OnlyIfChangedPaths, "|") != strings.Join(s.Paths, "|") ||
+				strings.Join(h.Match.AbilityScope, "|") != strings.Join(s.Scope, "|") {
+				t.Errorf("%s: match read back as %+v", ev, h.Match)
+			}
+			if h.Handler.Command != "./scripts/hooks/"+s.ID+".sh" {
+				t.Errorf("%s: command %q", ev, h.Handler.Command)
+			}
+		}
+	}
+}
+
+func TestScriptPerEvent(t *testing.T) {
+	for _, ev := range event.All {
+		for _, blocking := range []bool{false, true} {
+			s := string(Script(Spec{ID: "h", Event: ev, Blocking: blocking}))
+			if !strings.HasPrefix(s, "#!/bin/sh\n") {
+				t.Errorf("%s: no #!/bin/sh line", ev)
+			}
+			for _, banned := range []string{"jq", "python", "{{"} {
+				if strings.Contains(s, banned) && !(banned == "jq" && strings.Contains(s, "without jq")) {
+					t.Errorf("%s: stub mentions %q", ev, banned)
+				}
+			}
+			want := map[event.Name][]string{
+				event.PromptSubmit:     {"routing_hint", "additional_context", "exit 2"},
+				event.PreAbilityCreate: {"ABILITY_UNAVAILABLE", "ABILITY_REQUIRES_HUMAN", "ABILITY_AVAILABLE"},
+				event.PreAbilityCall:   {"ABILITY_DENIED", "ABILITY_REQUIRES_HUMAN", "ABILITY_ALLOWED"},
+				event.PostAbilityCall:  {"infra-only", "usage_recorded"},
+				event.SessionStop:      {"infra-only", "user_message"},
+			}[ev]
+			for _, w := range want {
+				if !strings.Contains(s, w) {
+					t.Errorf("%s: stub does not show %s", ev, w)
+				}
+			}
+			notBlocking := strings.Contains(s, "NOT blocking")
+			if notBlocking != (!blocking && ev.AIFacing()) {
+				t.Errorf("%s blocking=%v: 'NOT blocking' note present=%v", ev, blocking, notBlocking)
+			}
+		}
+	}
+}
+
+func TestNewRefusesAndCleansUp(t *testing.T) {
+	root := t.TempDir()
+	hooks := filepath.Join(root, HooksDir)
+	spec := Spec{ID: "guard", Event: event.PreAbilityCall}
+	if _, err := New(root, hooks, spec); err != nil {
+		t.Fatal(err)
+	}
+	st, err := os.Stat(filepath.Join(root, ScriptPath("guard")))
+	if err != nil || st.Mode().Perm()&0o111 == 0 {
+		t.Fatalf("stub not executable: %v %v", st, err)
+	}
+	_, err = New(root, hooks, spec)
+	if err == nil || err.Error() != filepath.Join(HooksDir, "guard.yaml")+": already exists; hookrun new never overwrites (pick another id, or remove the file)" {
+		t.Errorf("second New: %v", err)
+	}
+
+	// The script's place is taken (by a directory here): nothing is written.
+	if err := os.MkdirAll(filepath.Join(root, ScriptPath("other")), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := New(root, hooks, Spec{ID: "other", Event: event.PreAbilityCall}); err == nil {
+		t.Fatal("New over a directory succeeded")
+	}
+	if _, err := os.Stat(filepath.Join(hooks, "other.yaml")); !os.IsNotExist(err) {
+		t.Errorf("declaration left behind: %v", err)
+	}
+}
