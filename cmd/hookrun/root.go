@@ -67,7 +67,7 @@ Events: PromptSubmit, PreAbilityCreate, PreAbilityCall, PostAbilityCall, Session
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return failf("%v\nRun '%s --help' for usage.", err, c.CommandPath())
 	})
-	root.AddCommand(a.emitCmd(), a.listCmd(), a.validateCmd(), a.versionCmd())
+	root.AddCommand(a.emitCmd(), a.listCmd(), a.validateCmd(), a.versionCmd(), a.installCmd())
 	return root
 }
 

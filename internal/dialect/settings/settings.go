@@ -28,6 +28,8 @@ type Agent struct {
 	// Flat agents (Cursor) list handlers directly under each event;
 	// the others wrap them in matcher groups: {"hooks": [handler]}.
 	Flat bool
+	// Note is what a person should know after installing, if anything.
+	Note string
 }
 
 // Agents are the supported agents' settings, in the documentation's order.
@@ -53,6 +55,7 @@ var Agents = []Agent{
 		File:    filepath.Join(".codex", "hooks.json"),
 		Events:  []string{"UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"},
 		Unit:    time.Second,
+		Note:    "Codex loads a project's .codex/hooks.json only when the project is trusted",
 	},
 	{
 		// Cursor runs project hooks from the project root.
@@ -61,6 +64,7 @@ var Agents = []Agent{
 		Events:  []string{"beforeSubmitPrompt", "beforeShellExecution", "beforeMCPExecution", "beforeReadFile", "afterShellExecution", "afterMCPExecution", "afterFileEdit", "stop"},
 		Unit:    time.Second,
 		Flat:    true,
+		Note:    "Cursor runs project hooks only in a trusted workspace, and reads hooks.json when it starts",
 	},
 }
 
