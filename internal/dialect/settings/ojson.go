@@ -43,7 +43,7 @@ func parse(data []byte) (*node, error) {
 	dec.UseNumber()
 	n, err := parseValue(dec)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%v at %s", err, position(data, dec.InputOffset()))
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, errors.New("more than one JSON document")
@@ -51,10 +51,19 @@ func parse(data []byte) (*node, error) {
 	return n, nil
 }
 
+// position renders a byte offset as line:column, both from 1.
+func position(data []byte, off int64) string {
+	off = min(off, int64(len(data)))
+	before := data[:off]
+	line := bytes.Count(before, []byte("\n")) + 1
+	col := int(off) - (bytes.LastIndexByte(before, '\n') + 1) + 1
+	return fmt.Sprintf("line %d, column %d", line, col)
+}
+
 func parseValue(dec *json.Decoder) (*node, error) {
 	tok, err := dec.Token()
 	if err != nil {
-		return nil, jsonProblem(dec, err)
+		return nil, tokenErr(err)
 	}
 	switch t := tok.(type) {
 	case json.Delim:
@@ -64,7 +73,7 @@ func parseValue(dec *json.Decoder) (*node, error) {
 			for dec.More() {
 				kt, err := dec.Token()
 				if err != nil {
-					return nil, jsonProblem(dec, err)
+					return nil, tokenErr(err)
 				}
 				v, err := parseValue(dec)
 				if err != nil {
@@ -73,7 +82,7 @@ func parseValue(dec *json.Decoder) (*node, error) {
 				n.members = append(n.members, member{kt.(string), v})
 			}
 			_, err := dec.Token()
-			return n, jsonProblem(dec, err)
+			return n, tokenErr(err)
 		case '[':
 			n := &node{kind: '['}
 			for dec.More() {
@@ -84,7 +93,7 @@ func parseValue(dec *json.Decoder) (*node, error) {
 				n.items = append(n.items, v)
 			}
 			_, err := dec.Token()
-			return n, jsonProblem(dec, err)
+			return n, tokenErr(err)
 		}
 		return nil, fmt.Errorf("unexpected %v at byte %d", t, dec.InputOffset())
 	case json.Number:
@@ -95,14 +104,14 @@ func parseValue(dec *json.Decoder) (*node, error) {
 	return scalar(tok), nil
 }
 
-func jsonProblem(dec *json.Decoder, err error) error {
+func tokenErr(err error) error {
 	if err == nil {
 		return nil
 	}
 	if err == io.EOF {
 		return errors.New("unexpected end of JSON")
 	}
-	return fmt.Errorf("%v (near byte %d)", err, dec.InputOffset())
+	return err
 }
 
 func (n *node) isObject() bool { return n.kind == '{' }

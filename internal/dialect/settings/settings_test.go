@@ -223,7 +223,7 @@ func TestMergeRefusesWhatItCannotEdit(t *testing.T) {
 	tests := []struct {
 		old, want string
 	}{
-		{"{\n  // a comment\n  \"hooks\": {}\n}", `.gemini/settings.json is not valid JSON: invalid character '/' (near byte 4) (hookrun edits only plain JSON; fix or move the file first)`},
+		{"{\n  // a comment\n  \"hooks\": {}\n}", `.gemini/settings.json is not valid JSON: invalid character '/' at line 2, column 3 (hookrun edits only plain JSON; fix or move the file first)`},
 		{`[1]`, `.gemini/settings.json must hold a JSON object`},
 		{`{"hooks": []}`, `.gemini/settings.json: "hooks" must be an object`},
 		{`{"hooks": {"BeforeTool": {}}}`, `.gemini/settings.json: "hooks.BeforeTool" must be an array`},
