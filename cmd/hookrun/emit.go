@@ -31,6 +31,7 @@ type emitOptions struct {
 	pretty       bool
 	auditLog     string
 	summary      string
+	dialect      *dialectFlags // --dialect, --changed-from-git (emit_dialect.go)
 }
 
 func (a *app) emitCmd() *cobra.Command {
@@ -59,7 +60,7 @@ its job (bad flags, invalid context, invalid hook files; no handler ran),
 			if len(args) == 1 {
 				o.event = args[0]
 			}
-			return a.emit(o)
+			return o.dialect.finish(a, a.emit(o))
 		},
 	}
 	f := c.Flags()
@@ -70,6 +71,7 @@ its job (bad flags, invalid context, invalid hook files; no handler ran),
 	f.BoolVar(&o.pretty, "pretty", false, "indent the JSON result")
 	f.StringVar(&o.auditLog, "audit-log", "", "append audit lines to `PATH`, or \"off\" (default .system/logs/hookrun.jsonl under the project root; env HOOKRUN_AUDIT_LOG)")
 	f.StringVar(&o.summary, "summary", "auto", "one line per hook on stderr: auto (when stderr is a terminal), always or never")
+	o.dialect = a.dialectFlags(c)
 	return c
 }
 
@@ -112,7 +114,7 @@ func (a *app) emit(o emitOptions) (err error) {
 	if err != nil {
 		return err
 	}
-	ctxDoc, err := event.ParseContext(data, ev)
+	ctxDoc, err := o.dialect.parse(a, data, ev)
 	if err != nil {
 		return withCode(exitError, err)
 	}
@@ -167,6 +169,9 @@ func (a *app) emit(o emitOptions) (err error) {
 	}
 	if o.summary == "always" || o.summary == "auto" && isTerminalWriter(a.stderr) {
 		writeSummary(a.stderr, out.Result)
+	}
+	if o.dialect.active() {
+		return o.dialect.answer(a, out.Result)
 	}
 	if err := writeJSON(a.stdout, out.Result, o.pretty); err != nil {
 		return failf("writing the result: %v", err)

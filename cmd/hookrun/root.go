@@ -67,7 +67,8 @@ Events: PromptSubmit, PreAbilityCreate, PreAbilityCall, PostAbilityCall, Session
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return failf("%v\nRun '%s --help' for usage.", err, c.CommandPath())
 	})
-	root.AddCommand(a.emitCmd(), withEventFlag(a.listCmd()), a.validateCmd(), a.versionCmd(), a.initCmd(), a.newCmd(), a.explainCmd(), a.schemaCmd())
+	root.AddCommand(a.emitCmd(), withEventFlag(a.listCmd()), a.validateCmd(), a.versionCmd(),
+		a.initCmd(), a.newCmd(), a.explainCmd(), a.schemaCmd(), a.installCmd())
 	return root
 }
 

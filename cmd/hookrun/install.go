@@ -1,0 +1,158 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/dialect"
+	"github.com/hookrun/hookrun/internal/dialect/settings"
+)
+
+type installOptions struct {
+	agent   string
+	dryRun  bool
+	timeout time.Duration
+}
+
+func (a *app) installCmd() *cobra.Command {
+	var o installOptions
+	names := make([]string, len(settings.Agents))
+	for i, ag := range settings.Agents {
+		names[i] = string(ag.Dialect)
+	}
+	c := &cobra.Command{
+		Use:   "install AGENT",
+		Short: "Route a coding agent's hook events to hookrun in the project's settings",
+		Long: `install adds, to the agent's project settings file, the entries that send
+its hook events to 'hookrun emit --dialect AGENT', so the agent runs this
+repository's .system/hooks and gets answers in its own format. Everything
+else in the file is kept: other hooks, other settings, unknown keys, their
+order. Running it again changes nothing; a changed --timeout rewrites
+hookrun's entries in place.
+
+Agents and their files:
+  claude-code  .claude/settings.json  (timeout in seconds)
+  gemini-cli   .gemini/settings.json  (timeout in milliseconds)
+  codex        .codex/hooks.json      (timeout in seconds)
+  cursor       .cursor/hooks.json     (timeout in seconds)
+
+The file is in the project root: the directory holding .system/hooks, or
+the working directory when there is none yet.`,
+		Example: `  hookrun install claude-code
+  hookrun install codex --dry-run
+  hookrun install gemini-cli --timeout 5m`,
+		ValidArgs: names,
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return failf("%s takes one AGENT: %s", c.CommandPath(), strings.Join(names, ", "))
+			}
+			return nil
+		},
+		RunE: func(c *cobra.Command, args []string) error {
+			o.agent = args[0]
+			return a.install(o)
+		},
+	}
+	f := c.Flags()
+	f.BoolVar(&o.dryRun, "dry-run", false, "print the settings file as it would be written, and write nothing")
+	f.DurationVar(&o.timeout, "timeout", 2*time.Minute, "how long the agent waits for hookrun, written in the agent's own unit")
+	return c
+}
+
+func (a *app) install(o installOptions) error {
+	d, ok := dialect.Parse(o.agent)
+	if !ok {
+		return failf("unknown agent %q; valid agents: %s", o.agent, dialect.Names())
+	}
+	agent, _ := settings.Find(d)
+	loc, err := a.locate()
+	if err != nil {
+		return err
+	}
+	opts := settings.Options{Timeout: o.timeout}
+	if rel, err := filepath.Rel(loc.Root, loc.HooksDir); err == nil && rel != config.HooksSubdir {
+		opts.HooksDir = rel
+	}
+	path := filepath.Join(loc.Root, agent.File)
+	shown := config.Rel(a.cwd, path)
+	old, err := os.ReadFile(path)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return failf("reading %s: %v", shown, err)
+	}
+	res, err := settings.Merge(agent, old, opts)
+	if err != nil {
+		return failf("%v", err)
+	}
+	if o.dryRun {
+		a.stdout.Write(res.Data)
+		if res.Changed {
+			fmt.Fprintf(a.stderr, "hookrun: dry run: %s would be written as above; nothing was written\n", shown)
+		} else {
+			fmt.Fprintf(a.stderr, "hookrun: dry run: %s already routes %s's events to hookrun; nothing would change\n", shown, d)
+		}
+		return nil
+	}
+	if !res.Changed {
+		fmt.Fprintf(a.stdout, "%s already routes %s's events to hookrun: nothing to change\n", shown, d)
+		return nil
+	}
+	if err := writeFileAtomic(path, res.Data); err != nil {
+		return failf("writing %s: %v", shown, err)
+	}
+	var did []string
+	if len(res.Added) > 0 {
+		did = append(did, "added "+strings.Join(res.Added, ", "))
+	}
+	if len(res.Updated) > 0 {
+		did = append(did, "updated "+strings.Join(res.Updated, ", "))
+	}
+	fmt.Fprintf(a.stdout, "wrote %s: %s (%s)\n", shown, strings.Join(did, "; "), agent.Command(opts))
+	if !loc.Found {
+		fmt.Fprintf(a.stdout, "note: there is no %s yet: %s's events run no hooks until you add some\n", filepath.ToSlash(config.HooksSubdir), d)
+	}
+	if _, err := exec.LookPath("hookrun"); err != nil {
+		fmt.Fprintf(a.stdout, "note: hookrun is not on PATH: %s needs it there to run the entries\n", d)
+	}
+	if agent.Note != "" {
+		fmt.Fprintf(a.stdout, "note: %s\n", agent.Note)
+	}
+	return nil
+}
+
+// writeFileAtomic replaces path in one rename, so the agent never reads a
+// half-written settings file; an existing file keeps its mode.
+func writeFileAtomic(path string, data []byte) error {
+	mode := fs.FileMode(0o644)
+	if st, err := os.Stat(path); err == nil {
+		mode = st.Mode().Perm()
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".hookrun-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(mode); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

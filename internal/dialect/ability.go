@@ -1,0 +1,127 @@
+package dialect
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"unicode/utf8"
+)
+
+// Canonical ability ids: one ability_scope guards the same kind of tool
+// under every agent.
+const (
+	Shell       = "shell"
+	EditFile    = "edit_file"
+	WriteFile   = "write_file"
+	ReadFile    = "read_file"
+	ListFiles   = "list_files"
+	SearchFiles = "search_files"
+	WebFetch    = "web_fetch"
+	WebSearch   = "web_search"
+)
+
+// MCPServerUnknown stands for the server of an MCP tool whose agent does
+// not name it (Cursor's beforeMCPExecution names the tool only).
+const MCPServerUnknown = "unknown"
+
+// MaxSummary caps args_summary and input_summary, in bytes.
+const MaxSummary = 200
+
+// ability maps an agent's tool name to its canonical ability id: the
+// dialect's table, then MCP's mcp__server__tool convention, and otherwise
+// the tool under the dialect's own namespace (claude-code/TodoWrite), so
+// ability_scope can still name it and cannot confuse it with a canonical
+// id.
+func ability(n Name, tool string, table map[string]string) string {
+	if id, ok := table[tool]; ok {
+		return id
+	}
+	if id, ok := mcpAbility(tool); ok {
+		return id
+	}
+	return string(n) + "/" + tool
+}
+
+// mcpAbility turns mcp__server__tool into mcp/server/tool.
+func mcpAbility(tool string) (string, bool) {
+	rest, ok := strings.CutPrefix(tool, "mcp__")
+	if !ok || rest == "" {
+		return "", false
+	}
+	server, name, ok := strings.Cut(rest, "__")
+	if !ok || server == "" || name == "" {
+		return MCPID(MCPServerUnknown, rest), true
+	}
+	return MCPID(server, name), true
+}
+
+// MCPID is the ability id of an MCP tool.
+func MCPID(server, tool string) string { return "mcp/" + server + "/" + tool }
+
+// summaryKeys are the input fields that say, alone, what a call does: the
+// first one present is the summary.
+var summaryKeys = []string{"command", "file_path", "absolute_path", "notebook_path", "pattern", "path", "paths", "url", "query"}
+
+// summarize renders a tool input in one short line: the shell command,
+// the file path, the pattern or URL; for MCP tools and anything else, the
+// input as compact JSON.
+func summarize(abilityID string, input json.RawMessage) string {
+	if len(bytes.TrimSpace(input)) == 0 || string(input) == "null" {
+		return ""
+	}
+	obj := object(input)
+	if !strings.HasPrefix(abilityID, "mcp/") && obj != nil {
+		for _, k := range summaryKeys {
+			if s := text(obj[k]); s != "" {
+				return capLine(s)
+			}
+		}
+	}
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, input); err != nil {
+		return capLine(string(input))
+	}
+	return capLine(buf.String())
+}
+
+// object decodes a JSON object, or a JSON string holding one (Cursor sends
+// MCP tool input that way); otherwise nil.
+func object(raw json.RawMessage) map[string]json.RawMessage {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(raw, &obj) == nil {
+		return obj
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil && json.Unmarshal([]byte(s), &obj) == nil {
+		return obj
+	}
+	return nil
+}
+
+// text is a string value, or a list of strings joined by ", ".
+func text(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var list []string
+	if json.Unmarshal(raw, &list) == nil {
+		return strings.Join(list, ", ")
+	}
+	return ""
+}
+
+// capLine folds whitespace (newlines included) to single spaces and cuts
+// the result to MaxSummary bytes on a rune boundary, marking the cut.
+func capLine(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) <= MaxSummary {
+		return s
+	}
+	const mark = "…"
+	cut := MaxSummary - len(mark)
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + mark
+}

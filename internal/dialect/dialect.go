@@ -1,0 +1,380 @@
+// Package dialect translates coding agents' hook payloads (Claude Code,
+// Gemini CLI, Codex, Cursor) into hookrun event contexts, and hookrun's
+// merged results back into each agent's own answer.
+package dialect
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hookrun/hookrun/internal/event"
+)
+
+// Name is an agent dialect, as --dialect and install spell it.
+type Name string
+
+// The supported dialects.
+const (
+	ClaudeCode Name = "claude-code"
+	GeminiCLI  Name = "gemini-cli"
+	Codex      Name = "codex"
+	Cursor     Name = "cursor"
+)
+
+// All lists the dialects in the order the documentation uses.
+var All = []Name{ClaudeCode, GeminiCLI, Codex, Cursor}
+
+// Parse returns the dialect named s, or false.
+func Parse(s string) (Name, bool) {
+	for _, n := range All {
+		if string(n) == s {
+			return n, true
+		}
+	}
+	return "", false
+}
+
+// Names returns the dialect names joined by ", " for messages.
+func Names() string {
+	s := make([]string, len(All))
+	for i, n := range All {
+		s[i] = string(n)
+	}
+	return strings.Join(s, ", ")
+}
+
+// BlockExitCode is the exit status every supported agent reads as "block
+// this action, and show stderr as the reason". hookrun uses it when it
+// cannot even tell which event the agent sent: a guard it cannot read must
+// not let the action through.
+const BlockExitCode = 2
+
+// Kind is what an agent's event means to hookrun.
+type Kind int
+
+// The kinds. Unmapped events have no counterpart among the seed's events:
+// they run no hooks and get the agent's "no opinion" answer.
+const (
+	Unmapped Kind = iota
+	Prompt        // PromptSubmit
+	PreTool       // PreAbilityCall
+	PostTool      // PostAbilityCall
+	End           // SessionStop
+)
+
+// Event is the hookrun event of the kind, or "" for Unmapped.
+func (k Kind) Event() event.Name {
+	switch k {
+	case Prompt:
+		return event.PromptSubmit
+	case PreTool:
+		return event.PreAbilityCall
+	case PostTool:
+		return event.PostAbilityCall
+	case End:
+		return event.SessionStop
+	}
+	return ""
+}
+
+// Call is one invocation of hookrun by an agent, read from its payload.
+type Call struct {
+	Dialect    Name
+	AgentEvent string // the payload's hook_event_name, verbatim
+	Kind       Kind
+
+	SessionID    string
+	CWD          string
+	Prompt       string   // Prompt
+	CurrentFiles []string // Prompt: files attached to it, when the agent says
+	Tool         Tool     // PreTool, PostTool
+	Status       string   // PostTool: success or failure
+	ErrorMessage string   // PostTool: what went wrong, on failure
+	DurationMS   float64  // PostTool, when HasDuration
+	HasDuration  bool
+
+	// ChangedFiles are End's changed files, when HasChangedFiles; none of
+	// the agents sends them today, so the caller derives them from git.
+	ChangedFiles    []string
+	HasChangedFiles bool
+
+	// Payload is everything the agent sent.
+	Payload map[string]json.RawMessage
+
+	// liftedInput says Tool.Input is the payload's own tool_input, so the
+	// context carries it once, at the top level.
+	liftedInput bool
+}
+
+// Tool is the tool call of a PreTool or PostTool event.
+type Tool struct {
+	Name    string          // the agent's tool name
+	Input   json.RawMessage // the agent's tool input, verbatim; nil when it sent none
+	UseID   string          // the agent's id for the call, when it sends one
+	Ability string          // the canonical ability id (README, "Agents")
+	Summary string          // a short, capped, one-line rendering of Input
+}
+
+// PayloadError says what is wrong with an agent's payload. Event is
+// empty when the payload could not be read far enough to know it.
+type PayloadError struct {
+	Dialect Name
+	Event   string
+	Msg     string
+}
+
+func (e *PayloadError) Error() string {
+	if e.Event == "" {
+		return fmt.Sprintf("%s payload: %s", e.Dialect, e.Msg)
+	}
+	return fmt.Sprintf("%s %s payload: %s", e.Dialect, e.Event, e.Msg)
+}
+
+// Read reads an agent's hook payload. On a PayloadError the returned Call
+// is nil when not even the event could be read, and otherwise holds the
+// event and its Kind, so the caller can answer in the right shape.
+func Read(n Name, data []byte) (*Call, error) {
+	bad := func(format string, args ...any) error {
+		return &PayloadError{Dialect: n, Msg: fmt.Sprintf(format, args...)}
+	}
+	if len(data) > event.MaxContextBytes {
+		return nil, bad("%d bytes exceeds the maximum of %d bytes", len(data), event.MaxContextBytes)
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, bad("empty input: expected the agent's JSON payload on stdin")
+	}
+	var p map[string]json.RawMessage
+	if err := json.Unmarshal(data, &p); err != nil {
+		return nil, bad("not a JSON object: %s", event.JSONProblem(err))
+	}
+	if p == nil {
+		return nil, bad("not a JSON object: got null")
+	}
+	c := &Call{Dialect: n, Payload: p}
+	name, ok, err := c.str("hook_event_name")
+	switch {
+	case err != nil:
+		return nil, err
+	case !ok || name == "":
+		return nil, bad("hook_event_name is missing: this is not a %s hook payload", n)
+	}
+	c.AgentEvent = name
+	switch n {
+	case ClaudeCode:
+		err = readClaude(c)
+	case GeminiCLI:
+		err = readGemini(c)
+	case Codex:
+		err = readCodex(c)
+	case Cursor:
+		err = readCursor(c)
+	default:
+		return nil, bad("unknown dialect")
+	}
+	return c, err
+}
+
+func (c *Call) fail(format string, args ...any) error {
+	return &PayloadError{Dialect: c.Dialect, Event: c.AgentEvent, Msg: fmt.Sprintf(format, args...)}
+}
+
+// str reads an optional string field: ok is false when it is absent or
+// null, and a field of another type is an error.
+func (c *Call) str(name string) (s string, ok bool, err error) {
+	raw, present := c.Payload[name]
+	if !present || string(raw) == "null" {
+		return "", false, nil
+	}
+	if json.Unmarshal(raw, &s) != nil {
+		return "", false, c.fail("%s must be a string, got %s", name, event.JSONKind(raw))
+	}
+	return s, true, nil
+}
+
+// need reads a required, non-empty string field.
+func (c *Call) need(name string) (string, error) {
+	s, ok, err := c.str(name)
+	if err != nil {
+		return "", err
+	}
+	if !ok || s == "" {
+		return "", c.fail("%s is missing", name)
+	}
+	return s, nil
+}
+
+// opt reads an optional string field, treating a mistyped one as absent:
+// hookrun does not refuse a payload over a field it only passes along.
+func (c *Call) opt(name string) string {
+	s, _, _ := c.str(name)
+	return s
+}
+
+// number reads an optional non-negative number.
+func (c *Call) number(name string) (float64, bool) {
+	var f float64
+	raw, ok := c.Payload[name]
+	if !ok || json.Unmarshal(raw, &f) != nil || f < 0 {
+		return 0, false
+	}
+	return f, true
+}
+
+// readTool reads the common tool fields (tool_name, tool_input,
+// tool_use_id) that Claude Code, Gemini CLI and Codex send.
+func (c *Call) readTool(tools map[string]string) error {
+	name, err := c.need("tool_name")
+	if err != nil {
+		return err
+	}
+	c.Tool = Tool{Name: name, UseID: c.opt("tool_use_id")}
+	if raw, ok := c.Payload["tool_input"]; ok {
+		c.Tool.Input = raw
+		c.liftedInput = true
+	}
+	c.Tool.Ability = ability(c.Dialect, name, tools)
+	c.Tool.Summary = summarize(c.Tool.Ability, c.Tool.Input)
+	return nil
+}
+
+// SetChangedFiles sets End's changed files (from git, when the agent sent
+// none).
+func (c *Call) SetChangedFiles(files []string) {
+	c.ChangedFiles = files
+	c.HasChangedFiles = true
+}
+
+// Context renders the call as a hookrun event context (README, "Agents"):
+// the seed's fields for the event, the agent's tool name and input, and
+// everything else the agent sent under agent_payload.
+func (c *Call) Context() ([]byte, error) {
+	if c.Kind == Unmapped {
+		return nil, fmt.Errorf("%s %s has no hookrun event", c.Dialect, c.AgentEvent)
+	}
+	doc := map[string]any{
+		"event_type":  c.Kind.Event(),
+		"agent":       c.Dialect,
+		"agent_event": c.AgentEvent,
+		"session_id":  c.SessionID,
+	}
+	if c.CWD != "" {
+		doc["cwd"] = c.CWD
+	}
+	payload := c.Payload
+	if c.liftedInput {
+		payload = make(map[string]json.RawMessage, len(c.Payload))
+		for k, v := range c.Payload {
+			if k != "tool_input" {
+				payload[k] = v
+			}
+		}
+	}
+	doc["agent_payload"] = payload
+	switch c.Kind {
+	case Prompt:
+		doc["user_raw_input"] = c.Prompt
+		if len(c.CurrentFiles) > 0 {
+			doc["current_files"] = c.CurrentFiles
+		}
+	case PreTool, PostTool:
+		doc["ability_id"] = c.Tool.Ability
+		doc["tool_name"] = c.Tool.Name
+		if c.Tool.Input != nil {
+			doc["tool_input"] = c.Tool.Input
+		}
+		if c.Tool.UseID != "" {
+			doc["tool_use_id"] = c.Tool.UseID
+		}
+		caller := map[string]string{"source": "ai_session"}
+		if c.SessionID != "" {
+			caller["session_id"] = c.SessionID
+		}
+		doc["caller"] = caller
+		summary := "args_summary"
+		if c.Kind == PostTool {
+			summary = "input_summary"
+			doc["status"] = c.Status
+			if c.ErrorMessage != "" {
+				doc["error_message"] = c.ErrorMessage
+			}
+			if c.HasDuration {
+				doc["duration_ms"] = c.DurationMS
+			}
+		}
+		if c.Tool.Summary != "" {
+			doc[summary] = c.Tool.Summary
+		}
+	case End:
+		files := c.ChangedFiles
+		if files == nil {
+			files = []string{}
+		}
+		doc["changed_files"] = files
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(doc); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// changedFilesField reads a changed_files array of strings, should an
+// agent ever send one.
+func (c *Call) changedFilesField() {
+	var files []string
+	if raw, ok := c.Payload["changed_files"]; ok && json.Unmarshal(raw, &files) == nil && files != nil {
+		c.SetChangedFiles(slices.Clone(files))
+	}
+}
+
+// failedResponse marks a post-tool call failed when its tool_response says
+// so in a documented way: an MCP result with isError true, or a non-empty
+// error (Gemini CLI's AfterTool). Anything else counts as success: the
+// agents do not report a shell command's exit status in a stable field.
+func failedResponse(c *Call) {
+	obj := object(c.Payload["tool_response"])
+	if obj == nil {
+		return
+	}
+	var isError bool
+	if json.Unmarshal(obj["isError"], &isError) == nil && isError {
+		c.Status = "failure"
+		var r struct {
+			Content []struct {
+				Text string `json:"text"`
+			} `json:"content"`
+		}
+		_ = json.Unmarshal(c.Payload["tool_response"], &r)
+		var texts []string
+		for _, t := range r.Content {
+			if t.Text != "" {
+				texts = append(texts, t.Text)
+			}
+		}
+		c.ErrorMessage = strings.Join(texts, "\n")
+		return
+	}
+	raw, ok := obj["error"]
+	if !ok {
+		return
+	}
+	var msg string
+	var withMessage struct {
+		Message string `json:"message"`
+	}
+	switch {
+	case json.Unmarshal(raw, &msg) == nil:
+	case json.Unmarshal(raw, &withMessage) == nil && withMessage.Message != "":
+		msg = withMessage.Message
+	case string(raw) != "null" && string(raw) != "false" && string(raw) != "{}":
+		msg = compact(raw)
+	}
+	if strings.TrimSpace(msg) != "" {
+		c.Status, c.ErrorMessage = "failure", msg
+	}
+}

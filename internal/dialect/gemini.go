@@ -1,0 +1,110 @@
+package dialect
+
+import (
+	"encoding/json"
+
+	"github.com/hookrun/hookrun/internal/event"
+)
+
+// Gemini CLI: docs/hooks/reference.md and packages/core/src/hooks in
+// google-gemini/gemini-cli. Payloads carry session_id, transcript_path,
+// cwd, hook_event_name and timestamp; BeforeTool and AfterTool add
+// tool_name, tool_input (and tool_response, mcp_context); BeforeAgent adds
+// prompt; SessionEnd adds reason.
+
+var geminiEvents = map[string]Kind{
+	"BeforeAgent": Prompt,
+	"BeforeTool":  PreTool,
+	"AfterTool":   PostTool,
+	"SessionEnd":  End,
+}
+
+var geminiTools = map[string]string{
+	"run_shell_command":   Shell,
+	"replace":             EditFile,
+	"write_file":          WriteFile,
+	"read_file":           ReadFile,
+	"read_many_files":     ReadFile,
+	"list_directory":      ListFiles,
+	"glob":                ListFiles,
+	"search_file_content": SearchFiles,
+	"web_fetch":           WebFetch,
+	"google_web_search":   WebSearch,
+}
+
+func readGemini(c *Call) error {
+	c.Kind = geminiEvents[c.AgentEvent]
+	c.SessionID = c.opt("session_id")
+	c.CWD = c.opt("cwd")
+	switch c.Kind {
+	case Prompt:
+		p, _, err := c.str("prompt")
+		c.Prompt = p
+		return err
+	case PreTool, PostTool:
+		if err := c.readTool(geminiTools); err != nil {
+			return err
+		}
+		// An MCP tool's server and name, when Gemini CLI sends them, beat
+		// parsing the mcp__server__tool name.
+		var mcp struct {
+			Server string `json:"server_name"`
+			Tool   string `json:"tool_name"`
+		}
+		if json.Unmarshal(c.Payload["mcp_context"], &mcp) == nil && mcp.Server != "" && mcp.Tool != "" {
+			c.Tool.Ability = MCPID(mcp.Server, mcp.Tool)
+			c.Tool.Summary = summarize(c.Tool.Ability, c.Tool.Input)
+		}
+		if c.Kind == PostTool {
+			c.Status = "success"
+			failedResponse(c)
+		}
+	case End:
+		c.changedFilesField()
+	}
+	return nil
+}
+
+type geminiOutput struct {
+	Decision           string          `json:"decision,omitempty"`
+	Reason             string          `json:"reason,omitempty"`
+	SystemMessage      string          `json:"systemMessage,omitempty"`
+	HookSpecificOutput *geminiSpecific `json:"hookSpecificOutput,omitempty"`
+}
+
+type geminiSpecific struct {
+	HookEventName     string `json:"hookEventName"`
+	AdditionalContext string `json:"additionalContext,omitempty"`
+}
+
+// geminiAnswer: Gemini CLI's documented decisions are allow and deny, and
+// its hook aggregator blocks only on deny or block, so require_human is a
+// deny that says a human must approve. BeforeTool has no field for
+// context; it is reported on stderr instead.
+func geminiAnswer(c *Call, v verdict) (geminiOutput, []string) {
+	out := geminiOutput{}
+	var notes []string
+	if c.Kind != Unmapped {
+		out.SystemMessage = v.user
+	}
+	switch c.Kind {
+	case Prompt:
+		if v.decision != event.Allow {
+			out.Decision, out.Reason = "deny", v.blockReason()
+		} else if v.context != "" {
+			out.HookSpecificOutput = &geminiSpecific{HookEventName: c.AgentEvent, AdditionalContext: v.context}
+		}
+	case PreTool:
+		if v.decision != event.Allow {
+			out.Decision, out.Reason = "deny", v.blockReason()
+		} else if v.context != "" {
+			notes = append(notes, dropped(c, "context for the AI", v.context))
+		}
+	}
+	return out, notes
+}
+
+// dropped says what an answer could not carry.
+func dropped(c *Call, what, text string) string {
+	return "hookrun: " + string(c.Dialect) + " " + c.AgentEvent + " has no answer field for " + what + "; not delivered: " + capLine(text)
+}

@@ -1,0 +1,265 @@
+package dialect
+
+import (
+	"encoding/json"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hookrun/hookrun/internal/event"
+)
+
+// Payloads follow the examples in each agent's hook documentation.
+var payloads = map[string]struct {
+	dialect Name
+	json    string
+}{
+	"claude/PreToolUse/Bash":    {ClaudeCode, `{"session_id":"abc123","transcript_path":"/home/user/.claude/projects/x/transcript.jsonl","cwd":"/home/user/my-project","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"npm test","description":"Run test suite","timeout":120000,"run_in_background":false},"tool_use_id":"toolu_01ABC123"}`},
+	"claude/PreToolUse/Edit":    {ClaudeCode, `{"session_id":"abc123","cwd":"/p","hook_event_name":"PreToolUse","tool_name":"Edit","tool_input":{"file_path":"/p/config/prod/db.yaml","old_string":"a","new_string":"b","replace_all":false},"tool_use_id":"t2"}`},
+	"claude/PreToolUse/mcp":     {ClaudeCode, `{"session_id":"abc123","hook_event_name":"PreToolUse","tool_name":"mcp__memory__create_entities","tool_input":{"entities":[{"name":"x"}]}}`},
+	"claude/PreToolUse/Todo":    {ClaudeCode, `{"session_id":"abc123","hook_event_name":"PreToolUse","tool_name":"TodoWrite","tool_input":{"todos":[]}}`},
+	"claude/PostToolUse":        {ClaudeCode, `{"session_id":"abc123","transcript_path":"/t.jsonl","cwd":"/Users/my-project","permission_mode":"default","hook_event_name":"PostToolUse","tool_name":"Write","tool_input":{"file_path":"/Users/my-project/index.js","content":"console.log('Hello world')"},"tool_response":{"filePath":"/Users/my-project/index.js","success":true},"tool_use_id":"toolu_01"}`},
+	"claude/PostToolUseFailure": {ClaudeCode, `{"session_id":"abc123","transcript_path":"/t.jsonl","cwd":"/Users/x","permission_mode":"default","hook_event_name":"PostToolUseFailure","tool_name":"Bash","tool_input":{"command":"npm test","description":"Run test suite"},"tool_use_id":"toolu_01ABC123","error":"Exit code 1\nError: Cannot find module 'express'","is_interrupt":false,"duration_ms":4187}`},
+	"claude/UserPromptSubmit":   {ClaudeCode, `{"session_id":"abc123","transcript_path":"/t.jsonl","cwd":"/p","permission_mode":"default","hook_event_name":"UserPromptSubmit","prompt":"Write a function to calculate the factorial of a number"}`},
+	"claude/Stop":               {ClaudeCode, `{"session_id":"abc123","transcript_path":"/t.jsonl","cwd":"/p","permission_mode":"default","hook_event_name":"Stop","stop_hook_active":false,"last_assistant_message":"Done."}`},
+	"claude/SessionEnd":         {ClaudeCode, `{"session_id":"abc123","transcript_path":"/t.jsonl","cwd":"/p","hook_event_name":"SessionEnd","reason":"other"}`},
+	"claude/Notification":       {ClaudeCode, `{"session_id":"abc123","hook_event_name":"Notification","message":"Claude needs your permission","notification_type":"permission_prompt"}`},
+
+	"gemini/BeforeTool":     {GeminiCLI, `{"session_id":"g1","transcript_path":"/t.json","cwd":"/proj","hook_event_name":"BeforeTool","timestamp":"2025-12-01T10:30:00Z","tool_name":"write_file","tool_input":{"file_path":"/proj/src/app.ts","content":"..."}}`},
+	"gemini/BeforeTool/mcp": {GeminiCLI, `{"session_id":"g1","hook_event_name":"BeforeTool","timestamp":"t","tool_name":"mcp__gh__search","tool_input":{"q":"x"},"mcp_context":{"server_name":"github","tool_name":"search_repositories","url":"https://example.invalid"}}`},
+	"gemini/AfterTool":      {GeminiCLI, `{"session_id":"g1","cwd":"/proj","hook_event_name":"AfterTool","timestamp":"t","tool_name":"read_file","tool_input":{"path":"/proj/README.md"},"tool_response":{"llmContent":"hello","returnDisplay":"hello"}}`},
+	"gemini/AfterTool/fail": {GeminiCLI, `{"session_id":"g1","cwd":"/proj","hook_event_name":"AfterTool","timestamp":"t","tool_name":"run_shell_command","tool_input":{"command":"make"},"tool_response":{"llmContent":"","returnDisplay":"","error":{"message":"Command exited with code 2","type":"SHELL_EXECUTE_ERROR"}}}`},
+	"gemini/BeforeAgent":    {GeminiCLI, `{"session_id":"g1","cwd":"/proj","hook_event_name":"BeforeAgent","timestamp":"t","prompt":"Fix the authentication bug"}`},
+	"gemini/SessionEnd":     {GeminiCLI, `{"session_id":"g1","cwd":"/proj","hook_event_name":"SessionEnd","timestamp":"t","reason":"exit"}`},
+	"gemini/AfterAgent":     {GeminiCLI, `{"session_id":"g1","hook_event_name":"AfterAgent","timestamp":"t","prompt":"p","prompt_response":"r","stop_hook_active":false}`},
+
+	"codex/PreToolUse":       {Codex, `{"session_id":"c1","turn_id":"u1","transcript_path":null,"cwd":"/repo","hook_event_name":"PreToolUse","model":"gpt-5","permission_mode":"default","tool_name":"Bash","tool_input":{"command":"rm -rf build"},"tool_use_id":"call_1"}`},
+	"codex/PreToolUse/patch": {Codex, `{"session_id":"c1","turn_id":"u1","cwd":"/repo","hook_event_name":"PreToolUse","model":"gpt-5","tool_name":"apply_patch","tool_input":{"command":"*** Begin Patch\n*** Update File: config/prod/app.yaml\n@@\n-a\n+b\n*** Add File: docs/new.md\n+hi\n*** End Patch\n"},"tool_use_id":"call_2"}`},
+	"codex/PostToolUse":      {Codex, `{"session_id":"c1","turn_id":"u1","transcript_path":null,"cwd":"/repo","hook_event_name":"PostToolUse","model":"gpt-5","permission_mode":"default","tool_name":"mcp__fs__read","tool_input":{"path":"a"},"tool_response":{"content":[{"type":"text","text":"no such file"}],"isError":true},"tool_use_id":"call_3"}`},
+	"codex/UserPromptSubmit": {Codex, `{"session_id":"c1","turn_id":"u1","cwd":"/repo","hook_event_name":"UserPromptSubmit","model":"gpt-5","prompt":"add a test"}`},
+	"codex/Stop":             {Codex, `{"session_id":"c1","turn_id":"u1","cwd":"/repo","hook_event_name":"Stop","model":"gpt-5","stop_hook_active":false,"last_assistant_message":null}`},
+	"codex/SessionStart":     {Codex, `{"session_id":"c1","cwd":"/repo","hook_event_name":"SessionStart","model":"gpt-5","source":"startup"}`},
+
+	"cursor/beforeShellExecution": {Cursor, `{"conversation_id":"conv-123","generation_id":"gen-456","model":"m","hook_event_name":"beforeShellExecution","cursor_version":"1.7.2","workspace_roots":["/path/to/project"],"user_email":null,"transcript_path":null,"command":"npm install express","cwd":"/path/to/project","timeout":30}`},
+	"cursor/beforeMCPExecution":   {Cursor, `{"conversation_id":"conv-123","generation_id":"gen-456","hook_event_name":"beforeMCPExecution","workspace_roots":["/path/to/project"],"tool_name":"database_query","tool_input":"{\"query\": \"SELECT * FROM users\"}","url":"http://localhost:3000"}`},
+	"cursor/beforeReadFile":       {Cursor, `{"conversation_id":"conv-123","generation_id":"gen-456","hook_event_name":"beforeReadFile","workspace_roots":["/path/to/project"],"file_path":"/path/to/project/secrets.env","content":"API_KEY=...","attachments":[]}`},
+	"cursor/afterFileEdit":        {Cursor, `{"conversation_id":"conv-123","generation_id":"gen-456","hook_event_name":"afterFileEdit","workspace_roots":["/path/to/project"],"file_path":"/path/to/project/src/main.ts","edits":[{"old_string":"const foo = 1","new_string":"const foo = 2"}]}`},
+	"cursor/afterShellExecution":  {Cursor, `{"conversation_id":"conv-123","generation_id":"gen-456","hook_event_name":"afterShellExecution","workspace_roots":["/path/to/project"],"command":"npm test","output":"ok","duration":1234}`},
+	"cursor/beforeSubmitPrompt":   {Cursor, `{"conversation_id":"conv-123","generation_id":"gen-456","hook_event_name":"beforeSubmitPrompt","workspace_roots":["/path/to/project"],"prompt":"Fix the bug in main.ts","attachments":[{"type":"file","filePath":"/path/to/project/main.ts"},{"type":"rule","filePath":"/path/to/project/.cursorrules"}]}`},
+	"cursor/stop":                 {Cursor, `{"conversation_id":"conv-123","generation_id":"gen-456","hook_event_name":"stop","workspace_roots":["/path/to/project"],"status":"completed","loop_count":0}`},
+	"cursor/sessionStart":         {Cursor, `{"conversation_id":"conv-123","hook_event_name":"sessionStart","session_id":"conv-123","is_background_agent":false,"composer_mode":"agent"}`},
+}
+
+func read(t *testing.T, key string) *Call {
+	t.Helper()
+	p, ok := payloads[key]
+	if !ok {
+		t.Fatalf("no payload %q", key)
+	}
+	c, err := Read(p.dialect, []byte(p.json))
+	if err != nil {
+		t.Fatalf("Read(%s): %v", key, err)
+	}
+	return c
+}
+
+func TestReadMapsEvents(t *testing.T) {
+	tests := []struct {
+		payload string
+		kind    Kind
+		session string
+		tool    string
+		ability string
+		summary string
+		status  string
+		errMsg  string
+	}{
+		{"claude/PreToolUse/Bash", PreTool, "abc123", "Bash", "shell", "npm test", "", ""},
+		{"claude/PreToolUse/Edit", PreTool, "abc123", "Edit", "edit_file", "/p/config/prod/db.yaml", "", ""},
+		{"claude/PreToolUse/mcp", PreTool, "abc123", "mcp__memory__create_entities", "mcp/memory/create_entities", `{"entities":[{"name":"x"}]}`, "", ""},
+		{"claude/PreToolUse/Todo", PreTool, "abc123", "TodoWrite", "claude-code/TodoWrite", `{"todos":[]}`, "", ""},
+		{"claude/PostToolUse", PostTool, "abc123", "Write", "write_file", "/Users/my-project/index.js", "success", ""},
+		{"claude/PostToolUseFailure", PostTool, "abc123", "Bash", "shell", "npm test", "failure", "Exit code 1\nError: Cannot find module 'express'"},
+		{"claude/UserPromptSubmit", Prompt, "abc123", "", "", "", "", ""},
+		{"claude/Stop", End, "abc123", "", "", "", "", ""},
+		{"claude/SessionEnd", End, "abc123", "", "", "", "", ""},
+		{"claude/Notification", Unmapped, "abc123", "", "", "", "", ""},
+
+		{"gemini/BeforeTool", PreTool, "g1", "write_file", "write_file", "/proj/src/app.ts", "", ""},
+		{"gemini/BeforeTool/mcp", PreTool, "g1", "mcp__gh__search", "mcp/github/search_repositories", `{"q":"x"}`, "", ""},
+		{"gemini/AfterTool", PostTool, "g1", "read_file", "read_file", "/proj/README.md", "success", ""},
+		{"gemini/AfterTool/fail", PostTool, "g1", "run_shell_command", "shell", "make", "failure", "Command exited with code 2"},
+		{"gemini/BeforeAgent", Prompt, "g1", "", "", "", "", ""},
+		{"gemini/SessionEnd", End, "g1", "", "", "", "", ""},
+		{"gemini/AfterAgent", Unmapped, "g1", "", "", "", "", ""},
+
+		{"codex/PreToolUse", PreTool, "c1", "Bash", "shell", "rm -rf build", "", ""},
+		{"codex/PreToolUse/patch", PreTool, "c1", "apply_patch", "edit_file", "config/prod/app.yaml, docs/new.md", "", ""},
+		{"codex/PostToolUse", PostTool, "c1", "mcp__fs__read", "mcp/fs/read", `{"path":"a"}`, "failure", "no such file"},
+		{"codex/UserPromptSubmit", Prompt, "c1", "", "", "", "", ""},
+		{"codex/Stop", End, "c1", "", "", "", "", ""},
+		{"codex/SessionStart", Unmapped, "c1", "", "", "", "", ""},
+
+		{"cursor/beforeShellExecution", PreTool, "conv-123", "Shell", "shell", "npm install express", "", ""},
+		{"cursor/beforeMCPExecution", PreTool, "conv-123", "database_query", "mcp/unknown/database_query", `"{\"query\": \"SELECT * FROM users\"}"`, "", ""},
+		{"cursor/beforeReadFile", PreTool, "conv-123", "Read", "read_file", "/path/to/project/secrets.env", "", ""},
+		{"cursor/afterFileEdit", PostTool, "conv-123", "Write", "edit_file", "/path/to/project/src/main.ts", "success", ""},
+		{"cursor/afterShellExecution", PostTool, "conv-123", "Shell", "shell", "npm test", "success", ""},
+		{"cursor/beforeSubmitPrompt", Prompt, "conv-123", "", "", "", "", ""},
+		{"cursor/stop", End, "conv-123", "", "", "", "", ""},
+		{"cursor/sessionStart", Unmapped, "conv-123", "", "", "", "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.payload, func(t *testing.T) {
+			c := read(t, tt.payload)
+			got := []any{c.Kind, c.SessionID, c.Tool.Name, c.Tool.Ability, c.Tool.Summary, c.Status, c.ErrorMessage}
+			want := []any{tt.kind, tt.session, tt.tool, tt.ability, tt.summary, tt.status, tt.errMsg}
+			if !slices.Equal(got, want) {
+				t.Errorf("kind, session, tool, ability, summary, status, error =\n%q\nwant\n%q", got, want)
+			}
+		})
+	}
+}
+
+// Every context hookrun builds from a mapped payload is one that emit
+// accepts for its event.
+func TestContextsParse(t *testing.T) {
+	for key := range payloads {
+		c := read(t, key)
+		if c.Kind == Unmapped {
+			continue
+		}
+		if c.Kind == End {
+			c.SetChangedFiles([]string{"src/app.go"})
+		}
+		data, err := c.Context()
+		if err != nil {
+			t.Fatalf("%s: Context: %v", key, err)
+		}
+		ctx, err := event.ParseContext(data, "")
+		if err != nil {
+			t.Errorf("%s: ParseContext: %v\n%s", key, err, data)
+			continue
+		}
+		if ctx.Event != c.Kind.Event() {
+			t.Errorf("%s: event %s, want %s", key, ctx.Event, c.Kind.Event())
+		}
+		if c.Kind == PreTool && (ctx.AbilityID != c.Tool.Ability || ctx.CallerSource != "ai_session") {
+			t.Errorf("%s: ability %q caller %q", key, ctx.AbilityID, ctx.CallerSource)
+		}
+		if c.Kind == End && !slices.Equal(ctx.ChangedFiles, []string{"src/app.go"}) {
+			t.Errorf("%s: changed_files %q", key, ctx.ChangedFiles)
+		}
+	}
+}
+
+func TestContextDocument(t *testing.T) {
+	c := read(t, "claude/PostToolUseFailure")
+	got, err := c.Context()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"ability_id":"shell","agent":"claude-code","agent_event":"PostToolUseFailure",` +
+		`"agent_payload":{"cwd":"/Users/x","duration_ms":4187,"error":"Exit code 1\nError: Cannot find module 'express'","hook_event_name":"PostToolUseFailure","is_interrupt":false,"permission_mode":"default","session_id":"abc123","tool_name":"Bash","tool_use_id":"toolu_01ABC123","transcript_path":"/t.jsonl"},` +
+		`"caller":{"session_id":"abc123","source":"ai_session"},"cwd":"/Users/x","duration_ms":4187,` +
+		`"error_message":"Exit code 1\nError: Cannot find module 'express'","event_type":"PostAbilityCall","input_summary":"npm test",` +
+		`"session_id":"abc123","status":"failure","tool_input":{"command":"npm test","description":"Run test suite"},"tool_name":"Bash","tool_use_id":"toolu_01ABC123"}`
+	if string(got) != want {
+		t.Errorf("Context =\n%s\nwant\n%s", got, want)
+	}
+
+	c = read(t, "cursor/beforeSubmitPrompt")
+	got, _ = c.Context()
+	var doc map[string]json.RawMessage
+	_ = json.Unmarshal(got, &doc)
+	if s := string(doc["current_files"]); s != `["/path/to/project/main.ts","/path/to/project/.cursorrules"]` {
+		t.Errorf("cursor current_files = %s", s)
+	}
+	if s := string(doc["user_raw_input"]); s != `"Fix the bug in main.ts"` {
+		t.Errorf("cursor user_raw_input = %s", s)
+	}
+
+	c = read(t, "cursor/beforeShellExecution")
+	got, _ = c.Context()
+	doc = nil
+	_ = json.Unmarshal(got, &doc)
+	if s := string(doc["tool_input"]); s != `{"command":"npm install express","cwd":"/path/to/project"}` {
+		t.Errorf("cursor tool_input = %s", s)
+	}
+	if _, ok := doc["duration_ms"]; ok {
+		t.Errorf("a pre-tool context has no duration_ms: %s", got)
+	}
+}
+
+func TestReadErrors(t *testing.T) {
+	tests := []struct {
+		dialect Name
+		payload string
+		event   string // "" when the call cannot be read at all
+		want    string
+	}{
+		{ClaudeCode, ``, "", "claude-code payload: empty input: expected the agent's JSON payload on stdin"},
+		{ClaudeCode, `[1]`, "", "claude-code payload: not a JSON object: got array"},
+		{ClaudeCode, `null`, "", "claude-code payload: not a JSON object: got null"},
+		{GeminiCLI, `{"session_id":"x"}`, "", "gemini-cli payload: hook_event_name is missing: this is not a gemini-cli hook payload"},
+		{Codex, `{"hook_event_name":7}`, "", "codex payload: hook_event_name must be a string, got a number"},
+		{ClaudeCode, `{"hook_event_name":"PreToolUse","tool_input":{}}`, "PreToolUse", "claude-code PreToolUse payload: tool_name is missing"},
+		{Cursor, `{"hook_event_name":"beforeShellExecution"}`, "beforeShellExecution", "cursor beforeShellExecution payload: command is missing"},
+		{Cursor, `{"hook_event_name":"beforeReadFile","file_path":3}`, "beforeReadFile", "cursor beforeReadFile payload: file_path must be a string, got a number"},
+	}
+	for _, tt := range tests {
+		c, err := Read(tt.dialect, []byte(tt.payload))
+		var pe *PayloadError
+		if !errors.As(err, &pe) {
+			t.Errorf("Read(%s) error = %v, want a PayloadError", tt.payload, err)
+			continue
+		}
+		if err.Error() != tt.want {
+			t.Errorf("Read(%s) error\n%q, want\n%q", tt.payload, err, tt.want)
+		}
+		if tt.event == "" && c != nil || tt.event != "" && (c == nil || c.AgentEvent != tt.event || c.Kind != PreTool) {
+			t.Errorf("Read(%s) call = %+v, want event %q", tt.payload, c, tt.event)
+		}
+	}
+}
+
+func TestSummaries(t *testing.T) {
+	long := strings.Repeat("é", 150) // 300 bytes
+	tests := []struct {
+		ability, input, want string
+	}{
+		{"shell", `{"command":"go test ./...\n  && echo done"}`, "go test ./... && echo done"},
+		{"read_file", `{"paths":["a.go","b.go"]}`, "a.go, b.go"},
+		{"search_files", `{"pattern":"TODO","path":"src"}`, "TODO"},
+		{"web_fetch", `{"url":"https://example.invalid","prompt":"p"}`, "https://example.invalid"},
+		{"mcp/x/y", `{"command":"not a shell"}`, `{"command":"not a shell"}`},
+		{"shell", `{"command":"` + long + `"}`, strings.Repeat("é", 98) + "…"},
+		{"shell", ``, ""},
+	}
+	for _, tt := range tests {
+		got := summarize(tt.ability, json.RawMessage(tt.input))
+		if got != tt.want {
+			t.Errorf("summarize(%s, %s) = %q, want %q", tt.ability, tt.input, got, tt.want)
+		}
+		if len(got) > MaxSummary {
+			t.Errorf("summary of %d bytes exceeds %d", len(got), MaxSummary)
+		}
+	}
+}
+
+func TestMCPAbility(t *testing.T) {
+	tests := []struct{ tool, want string }{
+		{"mcp__github__search_repositories", "mcp/github/search_repositories"},
+		{"mcp__plugin_db__query__v2", "mcp/plugin_db/query__v2"},
+		{"mcp__lonely", "mcp/unknown/lonely"},
+	}
+	for _, tt := range tests {
+		if got, ok := mcpAbility(tt.tool); !ok || got != tt.want {
+			t.Errorf("mcpAbility(%s) = %q, %v; want %q", tt.tool, got, ok, tt.want)
+		}
+	}
+	if _, ok := mcpAbility("Bash"); ok {
+		t.Error("Bash is not an MCP tool")
+	}
+}

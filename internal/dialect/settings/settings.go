@@ -1,0 +1,231 @@
+// Package settings merges the entries that route an agent's hook events to
+// `hookrun emit --dialect` into the agent's project settings file, keeping
+// everything else in it: other hooks, other settings, keys it does not know.
+package settings
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/hookrun/hookrun/internal/dialect"
+)
+
+// Agent is what install needs to know about one agent's settings file.
+type Agent struct {
+	Dialect dialect.Name
+	File    string        // the project settings file, relative to the project root
+	Events  []string      // the agent events routed to hookrun, in file order
+	Unit    time.Duration // the unit of the file's timeout: time.Second or time.Millisecond
+	// ProjectDirVar names the environment variable in which the agent
+	// gives its hook commands the project directory; hookrun's command
+	// changes to it first, so discovery and git start at the project root
+	// wherever the agent's working directory has wandered.
+	ProjectDirVar string
+	// Flat agents (Cursor) list handlers directly under each event;
+	// the others wrap them in matcher groups: {"hooks": [handler]}.
+	Flat bool
+	// Note is what a person should know after installing, if anything.
+	Note string
+}
+
+// Agents are the supported agents' settings, in the documentation's order.
+var Agents = []Agent{
+	{
+		Dialect:       dialect.ClaudeCode,
+		File:          filepath.Join(".claude", "settings.json"),
+		Events:        []string{"UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop"},
+		Unit:          time.Second,
+		ProjectDirVar: "CLAUDE_PROJECT_DIR",
+	},
+	{
+		Dialect:       dialect.GeminiCLI,
+		File:          filepath.Join(".gemini", "settings.json"),
+		Events:        []string{"BeforeAgent", "BeforeTool", "AfterTool", "SessionEnd"},
+		Unit:          time.Millisecond,
+		ProjectDirVar: "GEMINI_PROJECT_DIR",
+	},
+	{
+		// Codex runs hook commands in the session's working directory,
+		// where hookrun's upward search finds the project's hooks.
+		Dialect: dialect.Codex,
+		File:    filepath.Join(".codex", "hooks.json"),
+		Events:  []string{"UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"},
+		Unit:    time.Second,
+		Note:    "Codex loads a project's .codex/hooks.json only when the project is trusted",
+	},
+	{
+		// Cursor runs project hooks from the project root.
+		Dialect: dialect.Cursor,
+		File:    filepath.Join(".cursor", "hooks.json"),
+		Events:  []string{"beforeSubmitPrompt", "beforeShellExecution", "beforeMCPExecution", "beforeReadFile", "afterShellExecution", "afterMCPExecution", "afterFileEdit", "stop"},
+		Unit:    time.Second,
+		Flat:    true,
+		Note:    "Cursor runs project hooks only in a trusted workspace, and reads hooks.json when it starts",
+	},
+}
+
+// Find returns the agent of a dialect.
+func Find(n dialect.Name) (Agent, bool) {
+	for _, a := range Agents {
+		if a.Dialect == n {
+			return a, true
+		}
+	}
+	return Agent{}, false
+}
+
+// Options shape the installed entries.
+type Options struct {
+	Timeout time.Duration // the agent's timeout for hookrun, rounded up to its unit
+	// HooksDir is the hooks directory relative to the project root, when it
+	// is not the default .system/hooks; "" for the default.
+	HooksDir string
+}
+
+// Command is the command line an agent runs for each routed event.
+func (a Agent) Command(o Options) string {
+	cmd := "hookrun emit --dialect " + string(a.Dialect)
+	if o.HooksDir != "" {
+		cmd += " --hooks-dir " + shellQuote(filepath.ToSlash(o.HooksDir))
+	}
+	if a.ProjectDirVar != "" {
+		cmd = `cd "$` + a.ProjectDirVar + `" && ` + cmd
+	}
+	return cmd
+}
+
+// marker identifies hookrun's entries on later runs, whatever else their
+// command line says.
+func (a Agent) marker() string { return "hookrun emit --dialect " + string(a.Dialect) }
+
+// timeout is o.Timeout in the agent's unit, rounded up.
+func (a Agent) timeout(o Options) int64 {
+	return int64(math.Ceil(float64(o.Timeout) / float64(a.Unit)))
+}
+
+func (a Agent) handler(o Options) *node {
+	h := object()
+	if a.Dialect == dialect.GeminiCLI {
+		h.set("name", scalar("hookrun"))
+	}
+	if !a.Flat {
+		h.set("type", scalar("command"))
+	}
+	h.set("command", scalar(a.Command(o)))
+	h.set("timeout", scalar(a.timeout(o)))
+	if a.Dialect == dialect.GeminiCLI {
+		h.set("description", scalar("Run this repository's .system/hooks through hookrun"))
+	}
+	return h
+}
+
+// Result says what Merge did.
+type Result struct {
+	Data    []byte   // the file's new content
+	Changed bool     // the file needs writing: it is new, or an entry was added or rewritten
+	Added   []string // events that got a new entry
+	Updated []string // events whose hookrun entry was rewritten
+}
+
+// Merge adds or refreshes, for each of the agent's events, one entry that
+// runs hookrun, in the settings file's content old (nil when the file does
+// not exist). Everything else is kept, in its order. Running it again with
+// the same options changes nothing.
+func Merge(a Agent, old []byte, o Options) (Result, error) {
+	if o.Timeout <= 0 {
+		return Result{}, fmt.Errorf("the timeout must be positive, got %s", o.Timeout)
+	}
+	root, err := parse(old)
+	if err != nil {
+		return Result{}, fmt.Errorf("%s is not valid JSON: %v (hookrun edits only plain JSON; fix or move the file first)", a.File, err)
+	}
+	if !root.isObject() {
+		return Result{}, fmt.Errorf("%s must hold a JSON object", a.File)
+	}
+	// A file that already routes every event as wanted is left byte for
+	// byte as it is, whatever its layout.
+	var res Result
+	res.Changed = old == nil
+	if a.Flat && root.get("version") == nil {
+		root.setFirst("version", scalar(1))
+		res.Changed = true
+	}
+	hooks := root.get("hooks")
+	if hooks == nil {
+		hooks = object()
+		root.set("hooks", hooks)
+	}
+	if !hooks.isObject() {
+		return Result{}, fmt.Errorf(`%s: "hooks" must be an object`, a.File)
+	}
+	want := a.handler(o)
+	for _, ev := range a.Events {
+		list := hooks.get(ev)
+		if list == nil {
+			list = &node{kind: '['}
+			hooks.set(ev, list)
+		}
+		if !list.isArray() {
+			return Result{}, fmt.Errorf(`%s: "hooks.%s" must be an array`, a.File, ev)
+		}
+		switch slot := a.find(list); {
+		case slot == nil:
+			entry := want
+			if !a.Flat {
+				entry = object()
+				entry.set("hooks", &node{kind: '[', items: []*node{want}})
+			}
+			list.items = append(list.items, entry)
+			res.Added = append(res.Added, ev)
+		case !bytes.Equal((*slot).encode(), want.encode()):
+			*slot = want
+			res.Updated = append(res.Updated, ev)
+		}
+	}
+	res.Changed = res.Changed || len(res.Added)+len(res.Updated) > 0
+	res.Data = old
+	if res.Changed {
+		res.Data = root.encode()
+	}
+	return res, nil
+}
+
+// find returns the slot holding hookrun's handler in an event's list.
+func (a Agent) find(list *node) **node {
+	isOurs := func(h *node) bool {
+		return h.isObject() && strings.Contains(h.get("command").str(), a.marker())
+	}
+	for i, item := range list.items {
+		if a.Flat {
+			if isOurs(item) {
+				return &list.items[i]
+			}
+			continue
+		}
+		if !item.isObject() {
+			continue
+		}
+		if hs := item.get("hooks"); hs != nil && hs.isArray() {
+			for j, h := range hs.items {
+				if isOurs(h) {
+					return &hs.items[j]
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// shellQuote quotes s for sh when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r == '/' || r == '.' || r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

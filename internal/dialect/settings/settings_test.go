@@ -1,0 +1,286 @@
+package settings
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hookrun/hookrun/internal/dialect"
+)
+
+var opts = Options{Timeout: 2 * time.Minute}
+
+func agent(t *testing.T, n dialect.Name) Agent {
+	t.Helper()
+	a, ok := Find(n)
+	if !ok {
+		t.Fatalf("no agent %s", n)
+	}
+	return a
+}
+
+func TestMergeNewFile(t *testing.T) {
+	tests := []struct {
+		dialect dialect.Name
+		want    string
+	}{
+		{dialect.ClaudeCode, `{
+  "hooks": {
+    "UserPromptSubmit": [
+      {
+        "hooks": [
+          {
+            "type": "command",
+            "command": "cd \"$CLAUDE_PROJECT_DIR\" && hookrun emit --dialect claude-code",
+            "timeout": 120
+          }
+        ]
+      }
+    ],
+` + "    \"PreToolUse\": [", // the other events repeat the entry
+		},
+		{dialect.GeminiCLI, `{
+  "hooks": {
+    "BeforeAgent": [
+      {
+        "hooks": [
+          {
+            "name": "hookrun",
+            "type": "command",
+            "command": "cd \"$GEMINI_PROJECT_DIR\" && hookrun emit --dialect gemini-cli",
+            "timeout": 120000,
+            "description": "Run this repository's .system/hooks through hookrun"
+          }
+        ]
+      }
+    ],
+`},
+		{dialect.Codex, `{
+  "hooks": {
+    "UserPromptSubmit": [
+      {
+        "hooks": [
+          {
+            "type": "command",
+            "command": "hookrun emit --dialect codex",
+            "timeout": 120
+          }
+        ]
+      }
+    ],
+`},
+		{dialect.Cursor, `{
+  "version": 1,
+  "hooks": {
+    "beforeSubmitPrompt": [
+      {
+        "command": "hookrun emit --dialect cursor",
+        "timeout": 120
+      }
+    ],
+`},
+	}
+	for _, tt := range tests {
+		a := agent(t, tt.dialect)
+		res, err := Merge(a, nil, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Changed || !slices.Equal(res.Added, a.Events) || len(res.Updated) != 0 {
+			t.Errorf("%s: changed %v added %v updated %v", tt.dialect, res.Changed, res.Added, res.Updated)
+		}
+		if !strings.HasPrefix(string(res.Data), tt.want) {
+			t.Errorf("%s: new file begins\n%s\nwant\n%s", tt.dialect, res.Data, tt.want)
+		}
+		var doc struct {
+			Hooks map[string][]json.RawMessage `json:"hooks"`
+		}
+		if err := json.Unmarshal(res.Data, &doc); err != nil {
+			t.Fatalf("%s: %v", tt.dialect, err)
+		}
+		if len(doc.Hooks) != len(a.Events) {
+			t.Errorf("%s: %d events in the file, want %d", tt.dialect, len(doc.Hooks), len(a.Events))
+		}
+		again, err := Merge(a, res.Data, opts)
+		if err != nil || again.Changed || string(again.Data) != string(res.Data) {
+			t.Errorf("%s: a second merge changed the file (err %v):\n%s", tt.dialect, err, again.Data)
+		}
+	}
+}
+
+// Everything already in the file stays, in its order; hookrun's entry goes
+// after the hooks already there; a second run changes nothing.
+func TestMergeKeepsEverythingElse(t *testing.T) {
+	old := `{
+  "permissions": {"allow": ["Bash(npm test)"], "deny": []},
+  "model": "opus",
+  "hooks": {
+    "PreToolUse": [
+      {"matcher": "Bash", "hooks": [{"type": "command", "command": "./lint-bash.sh", "timeout": 5}]}
+    ],
+    "Notification": [{"hooks": [{"type": "command", "command": "notify-send hi"}]}]
+  },
+  "x-unknown": {"nested": [1, 2.50, true, null, "é\u00e9<>"]}
+}
+`
+	a := agent(t, dialect.ClaudeCode)
+	res, err := Merge(a, []byte(old), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{
+  "permissions": {
+    "allow": [
+      "Bash(npm test)"
+    ],
+    "deny": []
+  },
+  "model": "opus",
+  "hooks": {
+    "PreToolUse": [
+      {
+        "matcher": "Bash",
+        "hooks": [
+          {
+            "type": "command",
+            "command": "./lint-bash.sh",
+            "timeout": 5
+          }
+        ]
+      },
+      {
+        "hooks": [
+          {
+            "type": "command",
+            "command": "cd \"$CLAUDE_PROJECT_DIR\" && hookrun emit --dialect claude-code",
+            "timeout": 120
+          }
+        ]
+      }
+    ],
+    "Notification": [
+      {
+        "hooks": [
+          {
+            "type": "command",
+            "command": "notify-send hi"
+          }
+        ]
+      }
+    ],
+    "UserPromptSubmit": [
+`
+	if !strings.HasPrefix(string(res.Data), want) {
+		t.Errorf("merged file begins\n%s\nwant\n%s", res.Data, want)
+	}
+	if !strings.HasSuffix(string(res.Data), `  "x-unknown": {
+    "nested": [
+      1,
+      2.50,
+      true,
+      null,
+      "éé<>"
+    ]
+  }
+}
+`) {
+		t.Errorf("unknown keys not kept as they were:\n%s", res.Data)
+	}
+	if got := strings.Count(string(res.Data), "hookrun emit --dialect claude-code"); got != len(a.Events) {
+		t.Errorf("%d hookrun entries, want %d", got, len(a.Events))
+	}
+	again, err := Merge(a, res.Data, opts)
+	if err != nil || again.Changed || len(again.Added)+len(again.Updated) != 0 {
+		t.Errorf("second merge: changed %v added %v updated %v err %v", again.Changed, again.Added, again.Updated, err)
+	}
+}
+
+// A hookrun entry already in the file is rewritten in place, not doubled;
+// a file whose entries are all current is left byte for byte.
+func TestMergeUpdatesInPlace(t *testing.T) {
+	a := agent(t, dialect.Codex)
+	first, _ := Merge(a, nil, opts)
+	longer, err := Merge(a, first.Data, Options{Timeout: 90 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !longer.Changed || len(longer.Added) != 0 || !slices.Equal(longer.Updated, a.Events) {
+		t.Errorf("changed %v added %v updated %v", longer.Changed, longer.Added, longer.Updated)
+	}
+	if strings.Count(string(longer.Data), `"timeout": 90`) != len(a.Events) || strings.Contains(string(longer.Data), `"timeout": 120`) {
+		t.Errorf("timeouts not rewritten in place:\n%s", longer.Data)
+	}
+	compact := []byte(`{"hooks":{"UserPromptSubmit":[{"hooks":[{"type":"command","command":"hookrun emit --dialect codex","timeout":120}]}],"PreToolUse":[{"hooks":[{"type":"command","command":"hookrun emit --dialect codex","timeout":120}]}],"PostToolUse":[{"hooks":[{"type":"command","command":"hookrun emit --dialect codex","timeout":120}]}],"Stop":[{"hooks":[{"type":"command","command":"hookrun emit --dialect codex","timeout":120}]}]}}`)
+	same, err := Merge(a, compact, opts)
+	if err != nil || same.Changed || string(same.Data) != string(compact) {
+		t.Errorf("an up-to-date file was rewritten (err %v):\n%s", err, same.Data)
+	}
+}
+
+func TestMergeRefusesWhatItCannotEdit(t *testing.T) {
+	tests := []struct {
+		old, want string
+	}{
+		{"{\n  // a comment\n  \"hooks\": {}\n}", `.gemini/settings.json is not valid JSON: invalid character '/' at line 2, column 3 (hookrun edits only plain JSON; fix or move the file first)`},
+		{`[1]`, `.gemini/settings.json must hold a JSON object`},
+		{`{"hooks": []}`, `.gemini/settings.json: "hooks" must be an object`},
+		{`{"hooks": {"BeforeTool": {}}}`, `.gemini/settings.json: "hooks.BeforeTool" must be an array`},
+		{`{} {}`, `.gemini/settings.json is not valid JSON: more than one JSON document (hookrun edits only plain JSON; fix or move the file first)`},
+	}
+	a := agent(t, dialect.GeminiCLI)
+	for _, tt := range tests {
+		_, err := Merge(a, []byte(tt.old), opts)
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("Merge(%q) error\n%v\nwant\n%s", tt.old, err, tt.want)
+		}
+	}
+	if _, err := Merge(a, nil, Options{}); err == nil || err.Error() != "the timeout must be positive, got 0s" {
+		t.Errorf("zero timeout: %v", err)
+	}
+}
+
+func TestCommand(t *testing.T) {
+	tests := []struct {
+		dialect  dialect.Name
+		hooksDir string
+		want     string
+	}{
+		{dialect.ClaudeCode, "", `cd "$CLAUDE_PROJECT_DIR" && hookrun emit --dialect claude-code`},
+		{dialect.Cursor, "ops/hooks", `hookrun emit --dialect cursor --hooks-dir ops/hooks`},
+		{dialect.Codex, "my hooks/it's", `hookrun emit --dialect codex --hooks-dir 'my hooks/it'\''s'`},
+	}
+	for _, tt := range tests {
+		if got := agent(t, tt.dialect).Command(Options{HooksDir: tt.hooksDir}); got != tt.want {
+			t.Errorf("%s command = %s, want %s", tt.dialect, got, tt.want)
+		}
+	}
+}
+
+// The timeout is written in the agent's unit, rounded up.
+func TestTimeoutUnits(t *testing.T) {
+	o := Options{Timeout: 1500 * time.Millisecond}
+	if got := agent(t, dialect.ClaudeCode).timeout(o); got != 2 {
+		t.Errorf("claude-code timeout %d s, want 2", got)
+	}
+	if got := agent(t, dialect.GeminiCLI).timeout(o); got != 1500 {
+		t.Errorf("gemini-cli timeout %d ms, want 1500", got)
+	}
+}
+
+// Every event install routes to hookrun is one hookrun answers with hooks,
+// not with "no opinion".
+func TestEventsAreMapped(t *testing.T) {
+	for _, a := range Agents {
+		for _, ev := range a.Events {
+			c, _ := dialect.Read(a.Dialect, []byte(`{"hook_event_name":"`+ev+`"}`))
+			if c == nil || c.Kind == dialect.Unmapped {
+				t.Errorf("%s %s: install routes it, but it maps to no hookrun event", a.Dialect, ev)
+			}
+		}
+	}
+	if len(Agents) != len(dialect.All) {
+		t.Errorf("%d agents with settings, %d dialects", len(Agents), len(dialect.All))
+	}
+}

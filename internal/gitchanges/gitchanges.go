@@ -1,0 +1,161 @@
+// Package gitchanges lists the files a working tree has changed, as git
+// sees them, for SessionStop's changed_files.
+package gitchanges
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Head is the base that means "uncommitted changes only": the working tree
+// and the index against HEAD, plus untracked files.
+const Head = "HEAD"
+
+// Timeout bounds every git command: a hung git must not hang an emit.
+var Timeout = 30 * time.Second
+
+// NotRepoError says dir is not inside a git working tree.
+type NotRepoError struct{ Dir string }
+
+func (e *NotRepoError) Error() string { return "not a git repository: " + e.Dir }
+
+// List returns the files changed in the git working tree that holds dir,
+// as slash-separated paths relative to dir, sorted and without duplicates.
+// Files outside dir are left out: dir is the project, and its hooks'
+// only_if_changed_paths globs are written relative to it.
+//
+// Changed means modified, staged, deleted, renamed (both names) or
+// untracked (ignored files excepted). base is Head for the uncommitted
+// changes, or any revision (a branch such as origin/main, a tag, a commit)
+// to add every file changed since the merge base of base and HEAD, the set
+// a pull request touches.
+func List(dir, base string) ([]string, error) {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := exec.LookPath("git"); err != nil {
+		return nil, errors.New("git is not on PATH")
+	}
+	prefix, err := run(dir, "rev-parse", "--show-prefix")
+	if err != nil {
+		var ge *gitError
+		if errors.As(err, &ge) && strings.Contains(ge.stderr, "not a git repository") {
+			return nil, &NotRepoError{Dir: dir}
+		}
+		return nil, err
+	}
+	// --porcelain paths are relative to the top of the working tree, and
+	// -z keeps unusual names unquoted. It also works before the first
+	// commit, when HEAD does not exist yet.
+	status, err := run(dir, "status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignore-submodules=all")
+	if err != nil {
+		return nil, err
+	}
+	files := parseStatus(status)
+	if base != "" && base != Head {
+		mb, err := run(dir, "merge-base", base, "HEAD")
+		if err != nil {
+			return nil, fmt.Errorf("no merge base of %s and HEAD: %w", base, err)
+		}
+		diff, err := run(dir, "diff", "--name-only", "-z", "--no-renames", strings.TrimSpace(mb), "--")
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, splitZ(diff)...)
+	}
+	return relativeTo(files, strings.TrimSuffix(strings.TrimSpace(prefix), "/")), nil
+}
+
+// parseStatus reads `git status --porcelain=v1 -z`: "XY path\0", with the
+// original path as one more field after a rename or copy.
+func parseStatus(out string) []string {
+	var files []string
+	fields := splitZ(out)
+	for i := 0; i < len(fields); i++ {
+		f := fields[i]
+		if len(f) < 4 {
+			continue
+		}
+		files = append(files, f[3:])
+		if f[0] == 'R' || f[0] == 'C' || f[1] == 'R' || f[1] == 'C' {
+			if i+1 < len(fields) {
+				files = append(files, fields[i+1])
+				i++
+			}
+		}
+	}
+	return files
+}
+
+func splitZ(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, "\x00") {
+		if f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// relativeTo turns paths relative to the top of the working tree into
+// paths relative to prefix (the project's directory in the tree), dropping
+// those outside it.
+func relativeTo(files []string, prefix string) []string {
+	out := make([]string, 0, len(files))
+	for _, f := range files {
+		f = path.Clean(f)
+		if prefix != "" {
+			rest, ok := strings.CutPrefix(f, prefix+"/")
+			if !ok {
+				continue
+			}
+			f = rest
+		}
+		out = append(out, f)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+type gitError struct {
+	args   []string
+	stderr string
+	err    error
+}
+
+func (e *gitError) Error() string {
+	msg := strings.TrimSpace(e.stderr)
+	if msg == "" {
+		msg = e.err.Error()
+	}
+	return fmt.Sprintf("git %s: %s", strings.Join(e.args, " "), msg)
+}
+
+func run(dir string, args ...string) (string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "git", args...)
+	cmd.Dir = dir
+	// Optional locks off: status must not take the index lock that the
+	// agent's own git commands may be waiting for.
+	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			err = fmt.Errorf("timed out after %s", Timeout)
+		}
+		return "", &gitError{args: args, stderr: stderr.String(), err: err}
+	}
+	return stdout.String(), nil
+}

@@ -1,0 +1,160 @@
+package gitchanges
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// repo makes a git repository in a temporary directory, with one commit
+// holding the given files.
+func repo(t *testing.T, committed map[string]string) string {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not on PATH")
+	}
+	dir := t.TempDir()
+	git(t, dir, "init", "-q", "-b", "main")
+	git(t, dir, "config", "user.email", "hookrun@example.invalid")
+	git(t, dir, "config", "user.name", "hookrun test")
+	git(t, dir, "config", "commit.gpgsign", "false")
+	for name, body := range committed {
+		write(t, dir, name, body)
+	}
+	if len(committed) > 0 {
+		git(t, dir, "add", "-A")
+		git(t, dir, "commit", "-q", "-m", "base")
+	}
+	return dir
+}
+
+func git(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+}
+
+func write(t *testing.T, dir, name, body string) {
+	t.Helper()
+	p := filepath.Join(dir, filepath.FromSlash(name))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestListWorkingTree(t *testing.T) {
+	dir := repo(t, map[string]string{
+		"src/app.go": "package app\n", "src/old.go": "package app\n", "docs/a.md": "a\n",
+		"gone.txt": "x\n", "keep.txt": "k\n",
+	})
+	write(t, dir, "src/app.go", "package app // modified\n") // unstaged change
+	write(t, dir, "docs/a.md", "b\n")                        // staged change
+	git(t, dir, "add", "docs/a.md")                          //
+	write(t, dir, "new dir/with space.txt", "untracked\n")   // untracked, odd name
+	git(t, dir, "mv", "src/old.go", "src/renamed.go")        // rename: both names
+	git(t, dir, "rm", "-q", "gone.txt")                      // deletion
+	write(t, dir, ".gitignore", "ignored.log\n")             // untracked
+	write(t, dir, "ignored.log", "never listed\n")           // ignored
+
+	got, err := List(dir, Head)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{".gitignore", "docs/a.md", "gone.txt", "new dir/with space.txt", "src/app.go", "src/old.go", "src/renamed.go"}
+	if !slices.Equal(got, want) {
+		t.Errorf("List =\n%q\nwant\n%q", got, want)
+	}
+}
+
+func TestListBeforeFirstCommit(t *testing.T) {
+	dir := repo(t, nil)
+	write(t, dir, "src/main.go", "package main\n")
+	write(t, dir, "README.md", "hi\n")
+	git(t, dir, "add", "README.md")
+	got, err := List(dir, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"README.md", "src/main.go"}; !slices.Equal(got, want) {
+		t.Errorf("List = %q, want %q", got, want)
+	}
+}
+
+func TestListSinceBase(t *testing.T) {
+	dir := repo(t, map[string]string{"a.txt": "a\n", "b.txt": "b\n"})
+	git(t, dir, "branch", "base")
+	git(t, dir, "checkout", "-q", "-b", "feature")
+	write(t, dir, "a.txt", "changed on the branch\n")
+	git(t, dir, "commit", "-q", "-am", "feature work")
+	write(t, dir, "c.txt", "untracked\n")
+
+	got, err := List(dir, Head)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"c.txt"}; !slices.Equal(got, want) {
+		t.Errorf("List(HEAD) = %q, want %q (committed work is not uncommitted)", got, want)
+	}
+	got, err = List(dir, "base")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"a.txt", "c.txt"}; !slices.Equal(got, want) {
+		t.Errorf("List(base) = %q, want %q", got, want)
+	}
+	_, err = List(dir, "no-such-branch")
+	if err == nil || !strings.Contains(err.Error(), "no merge base of no-such-branch and HEAD") {
+		t.Errorf("List(no-such-branch) error = %v, want one naming the base", err)
+	}
+}
+
+// The paths are relative to the directory asked about, and files outside
+// it are not its changes.
+func TestListSubdirectory(t *testing.T) {
+	dir := repo(t, map[string]string{"svc/x.go": "x\n", "other/y.go": "y\n"})
+	write(t, dir, "svc/x.go", "x2\n")
+	write(t, dir, "other/y.go", "y2\n")
+	write(t, dir, "svc/sub/new.go", "n\n")
+	got, err := List(filepath.Join(dir, "svc"), Head)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"sub/new.go", "x.go"}; !slices.Equal(got, want) {
+		t.Errorf("List(svc) = %q, want %q", got, want)
+	}
+}
+
+func TestListNotARepo(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not on PATH")
+	}
+	dir := t.TempDir()
+	t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(dir))
+	_, err := List(dir, Head)
+	var nr *NotRepoError
+	if !errors.As(err, &nr) || nr.Dir != dir {
+		t.Fatalf("List = %v, want a NotRepoError for %s", err, dir)
+	}
+	if want := "not a git repository: " + dir; err.Error() != want {
+		t.Errorf("message %q, want %q", err.Error(), want)
+	}
+}
+
+func TestParseStatus(t *testing.T) {
+	out := " M a.go\x00R  new.go\x00old.go\x00?? dir/u.txt\x00D  gone\x00"
+	got := parseStatus(out)
+	want := []string{"a.go", "new.go", "old.go", "dir/u.txt", "gone"}
+	if !slices.Equal(got, want) {
+		t.Errorf("parseStatus = %q, want %q", got, want)
+	}
+}
