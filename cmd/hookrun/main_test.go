@@ -32,6 +32,9 @@ func TestScripts(t *testing.T) {
 			// environment; keep the audit log out of the way unless a
 			// script asks for it.
 			env.Setenv("HOOKRUN_AUDIT_LOG", "off")
+			// Race-enabled binaries otherwise sleep a second on every
+			// exit, and every hookrun and handler in a script is one.
+			env.Setenv("GORACE", "atexit_sleep_ms=0")
 			// The example scripts copy the repo's examples/ (read-only
 			// here: handlers write into the copy).
 			examples, err := filepath.Abs("../../examples")
