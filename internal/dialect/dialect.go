@@ -146,6 +146,12 @@ func Read(n Name, data []byte) (*Call, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, bad("empty input: expected the agent's JSON payload on stdin")
 	}
+	// The context built from the payload must pass emit's own rules, and
+	// text that is not UTF-8 could reach the matcher and a handler as
+	// different strings.
+	if at := event.InvalidUTF8(data); at >= 0 {
+		return nil, bad("not valid UTF-8 (at byte %d): JSON text must be UTF-8", at+1)
+	}
 	var p map[string]json.RawMessage
 	if err := json.Unmarshal(data, &p); err != nil {
 		return nil, bad("not a JSON object: %s", event.JSONProblem(err))

@@ -202,6 +202,7 @@ func TestReadErrors(t *testing.T) {
 		{ClaudeCode, ``, "", "claude-code payload: empty input: expected the agent's JSON payload on stdin"},
 		{ClaudeCode, `[1]`, "", "claude-code payload: not a JSON object: got array"},
 		{ClaudeCode, `null`, "", "claude-code payload: not a JSON object: got null"},
+		{GeminiCLI, "{\"hook_event_name\":\"BeforeTool\",\"tool_name\":\"\x90\"}", "", "gemini-cli payload: not valid UTF-8 (at byte 46): JSON text must be UTF-8"},
 		{GeminiCLI, `{"session_id":"x"}`, "", "gemini-cli payload: hook_event_name is missing: this is not a gemini-cli hook payload"},
 		{Codex, `{"hook_event_name":7}`, "", "codex payload: hook_event_name must be a string, got a number"},
 		{ClaudeCode, `{"hook_event_name":"PreToolUse","tool_input":{}}`, "PreToolUse", "claude-code PreToolUse payload: tool_name is missing"},
