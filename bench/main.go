@@ -1,0 +1,350 @@
+// Command bench measures hookrun's overhead against the process-spawn
+// floor (bench/floor) and against lefthook, in one run on one machine, and
+// prints medians and ratios. `make bench` runs it; it needs hyperfine.
+//
+//	go run ./bench [-runs 60] [-keep]
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	osexec "os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+)
+
+var (
+	runs     = flag.Int("runs", 60, "timed runs per command")
+	warmup   = flag.Int("warmup", 10, "warm-up runs per command")
+	keep     = flag.Bool("keep", false, "keep the temporary directory")
+	lefthook = flag.String("lefthook", os.Getenv("LEFTHOOK_BIN"), "lefthook binary (default: installed from npm into the temporary directory)")
+)
+
+// handler is every runner's handler. With BENCH_COUNT set it also counts
+// its runs, which checks that a runner really ran it.
+const handler = "#!/bin/sh\n[ -z \"$BENCH_COUNT\" ] || echo x >> \"$BENCH_COUNT\"\necho '{}'\n"
+
+const ctxJSON = `{"event_type":"PreAbilityCall","session_id":"bench","ability_id":"edit_file","args_summary":"src/main.go","caller":{"source":"ai_session"}}`
+
+func main() {
+	flag.Parse()
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+type row struct {
+	name          string
+	base, subject string // what the ratio compares: subject / base
+	baseMS, subMS float64
+	target        float64 // maximum ratio; 0 means informational
+	unit          string
+}
+
+func run() error {
+	if _, err := osexec.LookPath("hyperfine"); err != nil {
+		return fmt.Errorf("hyperfine not found: install it (apt-get install hyperfine) or run scripts/bench.sh, which does")
+	}
+	tmp, err := os.MkdirTemp("", "hookrun-bench-")
+	if err != nil {
+		return err
+	}
+	if *keep {
+		fmt.Println("keeping", tmp)
+	} else {
+		defer os.RemoveAll(tmp)
+	}
+	bin := filepath.Join(tmp, "bin")
+	// Built as `make build` builds them: static, without cgo.
+	os.Setenv("CGO_ENABLED", "0")
+	for _, p := range []string{"./cmd/hookrun", "./bench/floor", "./bench/maxrss"} {
+		if err := sh("", "go", "build", "-trimpath", "-o", bin+"/", p); err != nil {
+			return err
+		}
+	}
+	hookrun, floor, maxrss := filepath.Join(bin, "hookrun"), filepath.Join(bin, "floor"), filepath.Join(bin, "maxrss")
+
+	// Hook sets: N hooks that all match, and 1000 declared of which one matches.
+	sets := map[string]string{}
+	for _, n := range []int{1, 10, 100} {
+		dir, err := hookSet(tmp, fmt.Sprintf("all%d", n), n, n)
+		if err != nil {
+			return err
+		}
+		sets[fmt.Sprint(n)] = dir
+	}
+	decl1000, err := hookSet(tmp, "decl1000", 1000, 1)
+	if err != nil {
+		return err
+	}
+	// Hook sets do not change between events: let their timestamps age
+	// past the declaration cache's racy window, as in real use.
+	time.Sleep(2500 * time.Millisecond)
+	emit := func(extra ...string) string {
+		return strings.Join(append([]string{hookrun, "emit", "PreAbilityCall", "--context", "ctx.json", "--audit-log", "off"}, extra...), " ")
+	}
+	floorCmd := func(n int) string {
+		return fmt.Sprintf("%s -n %d -context ctx.json ./h.sh", floor, n)
+	}
+
+	var rows []row
+	for _, c := range []struct {
+		n      int
+		target float64
+	}{{1, 1.5}, {10, 1.3}, {100, 1.2}} {
+		dir := sets[fmt.Sprint(c.n)]
+		m, err := hyperfine(dir, floorCmd(c.n), emit())
+		if err != nil {
+			return err
+		}
+		rows = append(rows, row{fmt.Sprintf("%d hook(s), all matching", c.n), "floor", "hookrun", m[0], m[1], c.target, "ms"})
+	}
+	{
+		m, err := hyperfineDirs([]string{sets["1"], decl1000}, emit())
+		if err != nil {
+			return err
+		}
+		rows = append(rows, row{"1000 declared, 1 matching", "1 declared", "1000 declared", m[0], m[1], 3.0, "ms"})
+	}
+	{
+		dir := sets["1"]
+		logPath := filepath.Join(tmp, "audit.jsonl")
+		m, err := hyperfine(dir, emit(), strings.Replace(emit(), "--audit-log off", "--audit-log "+logPath, 1))
+		if err != nil {
+			return err
+		}
+		rows = append(rows, row{"audit log on vs off, 1 hook", "off", "on", m[0], m[1], 0, "ms"})
+	}
+	rss, err := peakRSS(sets["100"], maxrss, hookrun)
+	if err != nil {
+		return err
+	}
+	rows = append(rows, row{"peak RSS, 100 hooks", "", "hookrun", 0, rss / 1024, 30, "MiB"})
+
+	lh, lhErr := lefthookBin(tmp)
+	if lhErr == nil {
+		for _, n := range []int{1, 100} {
+			dir, err := lefthookSet(tmp, n)
+			if err != nil {
+				return err
+			}
+			// Both run in the lefthook project, which also holds the hook set.
+			m, err := hyperfine(dir, lh+" run bench --no-auto-install --no-tty", emit())
+			if err != nil {
+				return err
+			}
+			rows = append(rows, row{fmt.Sprintf("vs lefthook, %d command(s)", n), "lefthook", "hookrun", m[0], m[1], 1.0, "ms"})
+		}
+	}
+
+	printTable(rows)
+	if lhErr != nil {
+		fmt.Printf("\nlefthook rows skipped: %v\n", lhErr)
+	}
+	return nil
+}
+
+// hookSet writes a project with n PreAbilityCall hooks of which the first
+// `matching` match edit_file, plus the handler and the context.
+func hookSet(tmp, name string, n, matching int) (string, error) {
+	dir := filepath.Join(tmp, name)
+	hooks := filepath.Join(dir, ".system", "hooks")
+	if err := os.MkdirAll(hooks, 0o755); err != nil {
+		return "", err
+	}
+	for i := range n {
+		scope := "edit_file"
+		if i >= matching {
+			scope = fmt.Sprintf("other_ability_%d", i)
+		}
+		y := fmt.Sprintf(`id: hook_%04d
+event_type: PreAbilityCall
+enabled: true
+blocking: true
+summary: Benchmark hook %d.
+match:
+  ability_scope: %q
+handler:
+  kind: script
+  command: ./h.sh
+  timeout: 10s
+`, i, i, scope)
+		if err := os.WriteFile(filepath.Join(hooks, fmt.Sprintf("hook_%04d.yaml", i)), []byte(y), 0o644); err != nil {
+			return "", err
+		}
+	}
+	return dir, writeCommon(dir)
+}
+
+func writeCommon(dir string) error {
+	if err := os.WriteFile(filepath.Join(dir, "h.sh"), []byte(handler), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "ctx.json"), []byte(ctxJSON), 0o644)
+}
+
+// lefthookSet is a git repository whose pre-commit hook runs the same
+// handler as n parallel commands, and whose hookrun hook set has n hooks.
+func lefthookSet(tmp string, n int) (string, error) {
+	dir, err := hookSet(tmp, fmt.Sprintf("lefthook%d", n), n, n)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	// A custom group, not pre-commit: lefthook skips pre-commit commands
+	// when nothing is staged, which would time nothing at all.
+	b.WriteString("output: false\nbench:\n  parallel: true\n  commands:\n")
+	for i := range n {
+		fmt.Fprintf(&b, "    c%04d:\n      run: ./h.sh\n", i)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "lefthook.yml"), []byte(b.String()), 0o644); err != nil {
+		return "", err
+	}
+	return dir, sh(dir, "git", "init", "-q")
+}
+
+// lefthookBin finds lefthook, installing the npm package (whose binary is
+// called directly, not through the node wrapper) when needed.
+func lefthookBin(tmp string) (string, error) {
+	if *lefthook != "" {
+		return *lefthook, nil
+	}
+	if _, err := osexec.LookPath("npm"); err != nil {
+		return "", fmt.Errorf("npm not found to install lefthook (set LEFTHOOK_BIN)")
+	}
+	if _, err := osexec.LookPath("git"); err != nil {
+		return "", fmt.Errorf("git not found")
+	}
+	dir := filepath.Join(tmp, "lefthook-npm")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	if err := sh(dir, "npm", "install", "--silent", "--no-audit", "--no-fund", "lefthook"); err != nil {
+		return "", fmt.Errorf("npm install lefthook: %v", err)
+	}
+	bin := filepath.Join(dir, "node_modules", "lefthook-"+runtime.GOOS+"-"+map[string]string{"amd64": "x64", "arm64": "arm64"}[runtime.GOARCH], "bin", "lefthook")
+	if _, err := os.Stat(bin); err != nil {
+		return "", fmt.Errorf("lefthook binary not at %s", bin)
+	}
+	return bin, nil
+}
+
+// hyperfine times the commands in dir and returns their medians in ms.
+func hyperfine(dir string, cmds ...string) ([]float64, error) {
+	out := filepath.Join(os.TempDir(), fmt.Sprintf("hookrun-bench-%d.json", time.Now().UnixNano()))
+	defer os.Remove(out)
+	args := []string{"-N", "--style", "none", "--warmup", strconv.Itoa(*warmup), "--runs", strconv.Itoa(*runs), "--export-json", out}
+	if err := sh(dir, "hyperfine", append(args, cmds...)...); err != nil {
+		return nil, err
+	}
+	return medians(out)
+}
+
+// hyperfineDirs times the same command in each dir (hyperfine runs a
+// command in one directory, so each gets a cd through sh).
+func hyperfineDirs(dirs []string, cmd string) ([]float64, error) {
+	var cmds []string
+	for _, d := range dirs {
+		cmds = append(cmds, fmt.Sprintf("sh -c 'cd %s && exec %s'", d, cmd))
+	}
+	out := filepath.Join(os.TempDir(), fmt.Sprintf("hookrun-bench-%d.json", time.Now().UnixNano()))
+	defer os.Remove(out)
+	args := []string{"-N", "--style", "none", "--warmup", strconv.Itoa(*warmup), "--runs", strconv.Itoa(*runs), "--export-json", out}
+	if err := sh("", "hyperfine", append(args, cmds...)...); err != nil {
+		return nil, err
+	}
+	return medians(out)
+}
+
+func medians(file string) ([]float64, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	var r struct {
+		Results []struct {
+			Median float64 `json:"median"`
+		} `json:"results"`
+	}
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, err
+	}
+	out := make([]float64, len(r.Results))
+	for i, x := range r.Results {
+		out[i] = x.Median * 1000
+	}
+	return out, nil
+}
+
+// peakRSS runs emit on the 100-hook set 20 times and returns the largest
+// peak RSS seen, in KiB.
+func peakRSS(dir, maxrss, hookrun string) (float64, error) {
+	var peaks []float64
+	for range 20 {
+		c := osexec.Command(maxrss, hookrun, "emit", "PreAbilityCall", "--context", "ctx.json", "--audit-log", "off")
+		c.Dir = dir
+		out, err := c.Output()
+		if err != nil {
+			return 0, fmt.Errorf("maxrss: %v", err)
+		}
+		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+		kb, err := strconv.ParseFloat(lines[len(lines)-1], 64)
+		if err != nil {
+			return 0, err
+		}
+		peaks = append(peaks, kb)
+	}
+	sort.Float64s(peaks)
+	return peaks[len(peaks)-1], nil
+}
+
+func printTable(rows []row) {
+	host, _ := os.Hostname()
+	fmt.Printf("hookrun benchmark: %s, %d CPUs, %s/%s; hyperfine medians of %d runs (%d warm-up)\n\n",
+		host, runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, *runs, *warmup)
+	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "case\tbaseline\tmedian\thookrun / subject\tmedian\tratio\ttarget\tmet")
+	for _, r := range rows {
+		if r.unit == "MiB" {
+			fmt.Fprintf(tw, "%s\t-\t-\t%s\t%.1f MiB\t-\t≤ %.0f MiB\t%s\n", r.name, r.subject, r.subMS, r.target, yes(r.subMS <= r.target))
+			continue
+		}
+		ratio := r.subMS / r.baseMS
+		target, met := "-", "-"
+		if r.target > 0 {
+			target = fmt.Sprintf("≤ %.1f", r.target)
+			met = yes(ratio <= r.target)
+			if r.target == 1.0 {
+				target, met = "< 1.0", yes(ratio < 1.0)
+			}
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%.2f ms\t%s\t%.2f ms\t%.2f\t%s\t%s\n", r.name, r.base, r.baseMS, r.subject, r.subMS, ratio, target, met)
+	}
+	tw.Flush()
+}
+
+func yes(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "NO"
+}
+
+func sh(dir, name string, args ...string) error {
+	c := osexec.Command(name, args...)
+	c.Dir = dir
+	c.Stdout = os.Stderr
+	c.Stderr = os.Stderr
+	if err := c.Run(); err != nil {
+		return fmt.Errorf("%s %s: %v", name, strings.Join(args, " "), err)
+	}
+	return nil
+}
