@@ -35,6 +35,8 @@ func TestScripts(t *testing.T) {
 			// Race-enabled binaries otherwise sleep a second on every
 			// exit, and every hookrun and handler in a script is one.
 			env.Setenv("GORACE", "atexit_sleep_ms=0")
+			// Each script gets its own declaration cache.
+			env.Setenv("XDG_CACHE_HOME", filepath.Join(env.WorkDir, ".cache"))
 			// The example scripts copy the repo's examples/ (read-only
 			// here: handlers write into the copy).
 			examples, err := filepath.Abs("../../examples")

@@ -26,7 +26,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, cwd: cwd}
-	root := a.rootCmd()
+	root := a.rootCmd(args)
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
@@ -38,7 +38,25 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitCode(err)
 }
 
-func (a *app) rootCmd() *cobra.Command {
+// commands builds each subcommand. Building all of them (flags, help,
+// completion) costs about as much as a hook run is allowed to, so a run
+// that names its subcommand first builds only that one.
+var commands = []struct {
+	name  string
+	build func(a *app) *cobra.Command
+}{
+	{"emit", (*app).emitCmd},
+	{"list", func(a *app) *cobra.Command { return withEventFlag(a.listCmd()) }},
+	{"validate", (*app).validateCmd},
+	{"version", (*app).versionCmd},
+	{"init", (*app).initCmd},
+	{"new", (*app).newCmd},
+	{"explain", (*app).explainCmd},
+	{"schema", (*app).schemaCmd},
+	{"install", (*app).installCmd},
+}
+
+func (a *app) rootCmd(args []string) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "hookrun",
 		Short: "Run a repository's hooks for the events of an AI agent's session",
@@ -67,8 +85,15 @@ Events: PromptSubmit, PreAbilityCreate, PreAbilityCall, PostAbilityCall, Session
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return failf("%v\nRun '%s --help' for usage.", err, c.CommandPath())
 	})
-	root.AddCommand(a.emitCmd(), withEventFlag(a.listCmd()), a.validateCmd(), a.versionCmd(),
-		a.initCmd(), a.newCmd(), a.explainCmd(), a.schemaCmd(), a.installCmd())
+	for _, c := range commands {
+		if len(args) > 0 && args[0] == c.name {
+			root.AddCommand(c.build(a))
+			return root
+		}
+	}
+	for _, c := range commands { // help, completion, typos, leading flags
+		root.AddCommand(c.build(a))
+	}
 	return root
 }
 
@@ -86,13 +111,15 @@ func (a *app) locate() (config.Location, error) {
 	return loc, nil
 }
 
-// load locates the hooks and loads every declaration.
+// load locates the hooks and loads every declaration, through the
+// declaration cache: a file unchanged since the last load is not parsed
+// again, and a changed one always is.
 func (a *app) load() (config.Location, *config.Set, error) {
 	loc, err := a.locate()
 	if err != nil {
 		return loc, nil, err
 	}
-	set, err := config.Load(loc.HooksDir)
+	set, _, err := config.LoadCached(loc.HooksDir, config.CacheFile(loc.HooksDir))
 	if err != nil {
 		return loc, nil, withCode(exitError, err)
 	}

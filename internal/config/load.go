@@ -1,12 +1,17 @@
 package config
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
 )
 
 // Set is every declaration found in a hooks directory.
@@ -36,40 +41,123 @@ func IsDeclFile(name string) bool {
 	return strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml")
 }
 
-// Files lists the declaration files under dir, sorted. A missing dir has none.
+// Files lists the declaration files under dir, sorted. A missing dir has
+// none. Like filepath.WalkDir it descends into subdirectories but does not
+// follow symlinks to directories; it sorts once at the end rather than
+// each directory's entries.
 func Files(dir string) ([]string, error) {
 	var files []string
-	err := filepath.WalkDir(dir, func(path string, e fs.DirEntry, err error) error {
-		if err != nil {
-			if path == dir && os.IsNotExist(err) {
-				return fs.SkipAll
+	if err := walk(dir, &files); err != nil {
+		if errors.Is(err, fs.ErrNotExist) && len(files) == 0 {
+			if _, serr := os.Stat(dir); errors.Is(serr, fs.ErrNotExist) {
+				return nil, nil
 			}
-			return err
 		}
-		if !e.IsDir() && IsDeclFile(e.Name()) {
-			files = append(files, path)
-		}
-		return nil
-	})
-	if err != nil {
 		return nil, fmt.Errorf("reading hooks directory: %w", err)
 	}
 	slices.Sort(files)
 	return files, nil
 }
 
+func walk(dir string, files *[]string) error {
+	f, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	entries, err := f.ReadDir(-1)
+	f.Close()
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		switch {
+		case e.IsDir():
+			if err := walk(filepath.Join(dir, e.Name()), files); err != nil {
+				return err
+			}
+		case IsDeclFile(e.Name()):
+			*files = append(*files, filepath.Join(dir, e.Name()))
+		}
+	}
+	return nil
+}
+
 // Load reads and validates every declaration under dir. The error is for a
 // directory that cannot be read at all; problems in files are findings.
 func Load(dir string) (*Set, error) {
+	s, _, err := LoadCached(dir, "")
+	return s, err
+}
+
+// LoadCached is Load with the declaration cache at cacheFile (see
+// cache.go; "" means none): files unchanged since an earlier load are
+// taken from it instead of being parsed again. It also returns how many
+// files were parsed.
+func LoadCached(dir, cacheFile string) (*Set, int, error) {
+	started := time.Now()
 	files, err := Files(dir)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
+	c := openCache(cacheFile)
 	parsed := make([]parsedFile, len(files))
+	ids := make([]fileID, len(files))
+	idOK := make([]bool, len(files))
+	var misses []int
+	statIDs(files, ids, idOK)
 	for i, f := range files {
-		parsed[i] = parseFile(f)
+		if p, hit := c.lookup(f, ids[i], idOK[i]); hit {
+			parsed[i] = p
+		} else {
+			misses = append(misses, i)
+		}
 	}
-	return assemble(files, parsed), nil
+	parseAll(files, parsed, misses)
+	c.save(files, ids, idOK, parsed, started)
+	return assemble(files, parsed), len(misses), nil
+}
+
+// statIDs stats every file, spread over the CPUs: with a warm cache the
+// stats are most of the work, a system call per file.
+func statIDs(files []string, ids []fileID, ok []bool) {
+	all := make([]int, len(files))
+	for i := range all {
+		all[i] = i
+	}
+	spread(all, func(i int) { ids[i], ok[i] = statID(files[i]) })
+}
+
+// parseAll parses the files at the given indexes, spread over the CPUs.
+// Each result goes to its own slot, so the order is the files' order.
+func parseAll(files []string, parsed []parsedFile, which []int) {
+	spread(which, func(i int) { parsed[i] = parseFile(files[i]) })
+}
+
+// spread calls do for each index, on as many goroutines as there are CPUs
+// when there is enough to share. Each call writes only its own index's
+// slot, so the results keep the files' order.
+func spread(indexes []int, do func(i int)) {
+	workers := min(runtime.GOMAXPROCS(0), len(indexes)/64+1)
+	if workers <= 1 {
+		for _, i := range indexes {
+			do(i)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for {
+				k := int(next.Add(1)) - 1
+				if k >= len(indexes) {
+					return
+				}
+				do(indexes[k])
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // parsedFile is what one file yields on its own, before cross-file checks.

@@ -1,0 +1,449 @@
+package config
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"os"
+	"path/filepath"
+	"time"
+	"unsafe"
+
+	"github.com/hookrun/hookrun/internal/event"
+)
+
+// The declaration cache keeps what each file decoded to, so that emit does
+// not parse a thousand YAML files on every event. It is never stale: an
+// entry is used only when the file's identity (device, inode, size, mtime,
+// ctime) is unchanged, and a file changed within racyWindow of being cached
+// is not cached at all, so an edit inside one timestamp tick cannot hide.
+// Any doubt (a different hookrun binary, a short or corrupt file) means
+// parse everything again. The cache lives outside the repository, in the
+// user's cache directory, one file per hooks directory.
+
+const (
+	cacheMagic  = "hookrun-decl-cache\x00"
+	cacheVer    = 1
+	cacheMaxAge = 30 * 24 * time.Hour // unused caches are pruned after this
+)
+
+// racyWindow is how long after a change a file's timestamps are not
+// trusted: far longer than any filesystem's timestamp granularity. Tests
+// shorten it.
+var racyWindow = 2 * time.Second
+
+// CacheFile returns where the cache of hooksDir lives, or "" when caching
+// is off (HOOKRUN_CACHE=off) or there is no user cache directory.
+func CacheFile(hooksDir string) string {
+	if os.Getenv("HOOKRUN_CACHE") == "off" {
+		return ""
+	}
+	base, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	h := fnv.New64a() // a name, not a secret: no need for a crypto hash
+	h.Write([]byte(hooksDir))
+	return filepath.Join(base, "hookrun", fmt.Sprintf("decl-%016x.bin", h.Sum64()))
+}
+
+// fileID is what must not change for a cached entry to be used.
+type fileID struct {
+	dev, ino, size uint64
+	mtime, ctime   int64 // nanoseconds
+}
+
+type cacheEntry struct {
+	id     fileID
+	parsed parsedFile
+}
+
+// cache is the loaded cache of one hooks directory.
+type cache struct {
+	path    string
+	entries map[string]cacheEntry // by absolute file path
+	self    fileID                // the hookrun binary that wrote it
+}
+
+// openCache reads the cache at path; a missing, foreign or damaged cache
+// is an empty one.
+func openCache(path string) *cache {
+	c := &cache{path: path, entries: map[string]cacheEntry{}, self: selfID()}
+	if path == "" {
+		return c
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return c
+	}
+	entries, err := decodeCache(data, c.self)
+	if err == nil {
+		c.entries = entries
+	}
+	return c
+}
+
+// lookup returns the cached result for file when its identity is unchanged.
+func (c *cache) lookup(file string, id fileID, ok bool) (parsedFile, bool) {
+	if !ok {
+		return parsedFile{}, false
+	}
+	e, hit := c.entries[file]
+	if !hit || e.id != id {
+		return parsedFile{}, false
+	}
+	return e.parsed, true
+}
+
+// save writes the cache for the files just loaded, leaving out files too
+// recently changed to trust their timestamps. It writes only when that
+// differs from what the cache already holds, and replaces the file
+// atomically; failures are ignored, since the cache is only an optimization.
+func (c *cache) save(files []string, ids []fileID, idOK []bool, parsed []parsedFile, started time.Time) {
+	if c.path == "" {
+		return
+	}
+	limit := started.Add(-racyWindow).UnixNano()
+	keep := make([]bool, len(files))
+	n, changed := 0, false
+	for i, f := range files {
+		keep[i] = idOK[i] && ids[i].mtime < limit && ids[i].ctime < limit
+		if keep[i] {
+			n++
+			e, had := c.entries[f]
+			changed = changed || !had || e.id != ids[i]
+		}
+	}
+	if !changed && n == len(c.entries) {
+		return
+	}
+	var buf bytes.Buffer
+	e := &cacheWriter{&buf}
+	buf.WriteString(cacheMagic)
+	e.uint(cacheVer)
+	e.id(c.self)
+	e.uint(uint64(n))
+	for i, f := range files {
+		if !keep[i] {
+			continue
+		}
+		e.str(f)
+		e.id(ids[i])
+		e.parsed(parsed[i])
+	}
+	if err := os.MkdirAll(filepath.Dir(c.path), 0o755); err != nil {
+		return
+	}
+	pruneCaches(filepath.Dir(c.path), started)
+	tmp, err := os.CreateTemp(filepath.Dir(c.path), ".decl-*.tmp")
+	if err != nil {
+		return
+	}
+	_, werr := tmp.Write(buf.Bytes())
+	cerr := tmp.Close()
+	if werr != nil || cerr != nil || os.Rename(tmp.Name(), c.path) != nil {
+		_ = os.Remove(tmp.Name())
+	}
+}
+
+// pruneCaches removes the caches of hooks directories not loaded for
+// cacheMaxAge (temporary checkouts come and go). It runs only when a cache
+// is written, which is rare.
+func pruneCaches(dir string, now time.Time) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		info, err := e.Info()
+		if err == nil && !e.IsDir() && now.Sub(info.ModTime()) > cacheMaxAge {
+			_ = os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
+}
+
+// selfID identifies the running binary: a rebuilt hookrun (whose rules may
+// differ) never reads an older binary's cache.
+func selfID() fileID {
+	exe, err := os.Executable()
+	if err != nil {
+		return fileID{}
+	}
+	id, _ := statID(exe)
+	return id
+}
+
+// cacheWriter writes the cache's binary format: uvarints, and strings as a
+// length and bytes. Slices store length+1 so that nil stays nil.
+type cacheWriter struct{ b *bytes.Buffer }
+
+func (e *cacheWriter) uint(v uint64) { e.b.Write(binary.AppendUvarint(nil, v)) }
+func (e *cacheWriter) int(v int64)   { e.b.Write(binary.AppendVarint(nil, v)) }
+func (e *cacheWriter) str(s string)  { e.uint(uint64(len(s))); e.b.WriteString(s) }
+func (e *cacheWriter) bool(v bool) {
+	if v {
+		e.b.WriteByte(1)
+	} else {
+		e.b.WriteByte(0)
+	}
+}
+
+func (e *cacheWriter) strs(ss []string) {
+	if ss == nil {
+		e.uint(0)
+		return
+	}
+	e.uint(uint64(len(ss)) + 1)
+	for _, s := range ss {
+		e.str(s)
+	}
+}
+
+func (e *cacheWriter) id(id fileID) {
+	e.uint(id.dev)
+	e.uint(id.ino)
+	e.uint(id.size)
+	e.int(id.mtime)
+	e.int(id.ctime)
+}
+
+func (e *cacheWriter) parsed(p parsedFile) {
+	e.uint(uint64(len(p.findings)))
+	for _, f := range p.findings {
+		e.str(f.File)
+		e.int(int64(f.Line))
+		e.int(int64(f.Col))
+		e.str(string(f.Severity))
+		e.str(f.HookID)
+		e.str(f.Message)
+		e.bool(f.Related != nil)
+		if f.Related != nil {
+			e.str(f.Related.File)
+			e.int(int64(f.Related.Line))
+			e.int(int64(f.Related.Col))
+		}
+	}
+	e.bool(p.hook != nil)
+	if p.hook == nil {
+		return
+	}
+	h := p.hook
+	e.str(h.ID)
+	e.str(string(h.Event))
+	e.bool(h.Enabled)
+	e.bool(h.Blocking)
+	e.str(h.Summary)
+	e.int(int64(h.Priority))
+	e.str(h.OnError)
+	e.strs(h.Match.AbilityScope)
+	e.bool(h.Match.MinDurationMS != nil)
+	if h.Match.MinDurationMS != nil {
+		e.int(*h.Match.MinDurationMS)
+	}
+	e.strs(h.Match.OnlyIfChangedPaths)
+	e.strs(h.Match.CallerSource)
+	e.str(h.Handler.Kind)
+	e.str(h.Handler.Command)
+	e.strs(h.Handler.Args)
+	e.bool(h.Handler.HasArgs)
+	e.uint(uint64(len(h.Handler.Env)))
+	for _, v := range h.Handler.Env {
+		e.str(v.Name)
+		e.str(v.Value)
+	}
+	e.int(int64(h.Handler.Timeout))
+	if h.Effects == nil {
+		e.uint(0)
+	} else {
+		e.uint(uint64(len(h.Effects)) + 1)
+	}
+	for _, x := range h.Effects {
+		switch v := x.(type) {
+		case string:
+			e.uint(0)
+			e.str(v)
+		case map[string]string:
+			e.uint(1)
+			for k, val := range v { // one key
+				e.str(k)
+				e.str(val)
+			}
+		}
+	}
+	e.str(h.File)
+	e.int(int64(h.Pos.Line))
+	e.int(int64(h.Pos.Col))
+	e.int(int64(h.CommandPos.Line))
+	e.int(int64(h.CommandPos.Col))
+	e.bool(h.disabled)
+}
+
+var errCorrupt = errors.New("corrupt cache")
+
+// cacheReader reads what cacheWriter wrote; any inconsistency sets err.
+type cacheReader struct {
+	b   []byte
+	err error
+}
+
+func (d *cacheReader) uint() uint64 {
+	v, n := binary.Uvarint(d.b)
+	if n <= 0 {
+		d.err, d.b = errCorrupt, nil
+		return 0
+	}
+	d.b = d.b[n:]
+	return v
+}
+
+func (d *cacheReader) int() int64 {
+	v, n := binary.Varint(d.b)
+	if n <= 0 {
+		d.err, d.b = errCorrupt, nil
+		return 0
+	}
+	d.b = d.b[n:]
+	return v
+}
+
+// str returns the next string without copying it: it points into the
+// cache file's bytes, which are never modified and live as long as the
+// hooks that use them. (A thousand hooks' strings would otherwise be
+// thousands of allocations on every emit.)
+func (d *cacheReader) str() string {
+	n := d.uint()
+	if n > uint64(len(d.b)) {
+		d.err, d.b = errCorrupt, nil
+		return ""
+	}
+	if n == 0 {
+		return ""
+	}
+	s := unsafe.String(&d.b[0], n)
+	d.b = d.b[n:]
+	return s
+}
+
+func (d *cacheReader) bool() bool {
+	if len(d.b) == 0 {
+		d.err = errCorrupt
+		return false
+	}
+	v := d.b[0] == 1
+	d.b = d.b[1:]
+	return v
+}
+
+func (d *cacheReader) strs() []string {
+	n := d.uint()
+	if n == 0 || d.err != nil {
+		return nil
+	}
+	if n-1 > uint64(len(d.b)) {
+		d.err, d.b = errCorrupt, nil
+		return nil
+	}
+	out := make([]string, n-1)
+	for i := range out {
+		out[i] = d.str()
+	}
+	return out
+}
+
+func (d *cacheReader) id() fileID {
+	return fileID{dev: d.uint(), ino: d.uint(), size: d.uint(), mtime: d.int(), ctime: d.int()}
+}
+
+func (d *cacheReader) count() int {
+	n := d.uint()
+	if n > uint64(len(d.b)) { // every item takes at least a byte
+		d.err, d.b = errCorrupt, nil
+		return 0
+	}
+	return int(n)
+}
+
+func decodeCache(data []byte, self fileID) (map[string]cacheEntry, error) {
+	if !bytes.HasPrefix(data, []byte(cacheMagic)) {
+		return nil, errCorrupt
+	}
+	d := &cacheReader{b: data[len(cacheMagic):]}
+	if d.uint() != cacheVer || d.id() != self || d.err != nil {
+		return nil, fmt.Errorf("cache from another hookrun")
+	}
+	n := d.count()
+	out := make(map[string]cacheEntry, n)
+	for range n {
+		file := d.str()
+		id := d.id()
+		p := d.parsed()
+		if d.err != nil {
+			return nil, d.err
+		}
+		out[file] = cacheEntry{id, p}
+	}
+	if d.err != nil || len(d.b) != 0 {
+		return nil, errCorrupt
+	}
+	return out, nil
+}
+
+func (d *cacheReader) parsed() parsedFile {
+	var p parsedFile
+	nf := d.count()
+	for range nf {
+		f := Finding{File: d.str(), Line: int(d.int()), Col: int(d.int()), Severity: Severity(d.str()), HookID: d.str(), Message: d.str()}
+		if d.bool() {
+			f.Related = &Place{File: d.str(), Line: int(d.int()), Col: int(d.int())}
+		}
+		p.findings = append(p.findings, f)
+	}
+	if !d.bool() || d.err != nil {
+		return p
+	}
+	h := &Hook{}
+	h.ID = d.str()
+	h.Event = event.Name(d.str())
+	h.Enabled = d.bool()
+	h.Blocking = d.bool()
+	h.Summary = d.str()
+	h.Priority = int(d.int())
+	h.OnError = d.str()
+	h.Match.AbilityScope = d.strs()
+	if d.bool() {
+		v := d.int()
+		h.Match.MinDurationMS = &v
+	}
+	h.Match.OnlyIfChangedPaths = d.strs()
+	h.Match.CallerSource = d.strs()
+	h.Handler.Kind = d.str()
+	h.Handler.Command = d.str()
+	h.Handler.Args = d.strs()
+	h.Handler.HasArgs = d.bool()
+	if ne := d.count(); ne > 0 {
+		h.Handler.Env = make([]EnvVar, ne)
+		for i := range h.Handler.Env {
+			h.Handler.Env[i] = EnvVar{d.str(), d.str()}
+		}
+	}
+	h.Handler.Timeout = time.Duration(d.int())
+	if n := d.count(); n > 0 {
+		h.Effects = make([]any, 0, n-1)
+		for range n - 1 {
+			if d.uint() == 0 {
+				h.Effects = append(h.Effects, d.str())
+			} else {
+				k := d.str()
+				h.Effects = append(h.Effects, map[string]string{k: d.str()})
+			}
+		}
+	}
+	h.File = d.str()
+	h.Pos = Pos{int(d.int()), int(d.int())}
+	h.CommandPos = Pos{int(d.int()), int(d.int())}
+	h.disabled = d.bool()
+	p.hook = h
+	return p
+}

@@ -1,0 +1,291 @@
+//go:build linux
+
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+// cacheFixture is a hooks directory with a cache file beside it, and a
+// racy window short enough for a test to wait out.
+type cacheFixture struct {
+	t     *testing.T
+	dir   string
+	cache string
+}
+
+func newCacheFixture(t *testing.T) *cacheFixture {
+	old := racyWindow
+	racyWindow = 50 * time.Millisecond
+	t.Cleanup(func() { racyWindow = old })
+	root := t.TempDir()
+	dir := filepath.Join(root, ".system", "hooks")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return &cacheFixture{t, dir, filepath.Join(root, "cache", "decl.bin")}
+}
+
+func (f *cacheFixture) write(name, text string) {
+	f.t.Helper()
+	if err := os.WriteFile(filepath.Join(f.dir, name), []byte(text), 0o644); err != nil {
+		f.t.Fatal(err)
+	}
+}
+
+// settle waits until every file is older than the racy window, so the
+// next load may cache them.
+func (f *cacheFixture) settle() { time.Sleep(2 * racyWindow) }
+
+// load loads through the cache and checks the result against a load
+// without it: the cache may only ever save work, never change an answer.
+func (f *cacheFixture) load() (*Set, int) {
+	f.t.Helper()
+	got, parsed, err := LoadCached(f.dir, f.cache)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	want, err := Load(f.dir)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		f.t.Fatalf("cached load differs from a fresh one:\ncached: %+v\nfresh:  %+v", got, want)
+	}
+	return got, parsed
+}
+
+func cachedHook(id, scope string) string {
+	return "id: " + id + "\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nmatch:\n  ability_scope: " + scope +
+		"\nhandler:\n  kind: script\n  command: ./h.sh\n"
+}
+
+func scopes(s *Set) string {
+	var out []string
+	for _, h := range s.Hooks {
+		out = append(out, h.ID+"="+strings.Join(h.Match.AbilityScope, ","))
+	}
+	return strings.Join(out, " ")
+}
+
+func TestCacheSavesParsing(t *testing.T) {
+	f := newCacheFixture(t)
+	f.write("a.yaml", cachedHook("a", "edit_file"))
+	f.write("b.yaml", cachedHook("b", "deploy_*"))
+	f.settle()
+	if _, parsed := f.load(); parsed != 2 {
+		t.Fatalf("first load parsed %d files, want 2", parsed)
+	}
+	s, parsed := f.load()
+	if parsed != 0 {
+		t.Fatalf("second load parsed %d files, want 0 (all from the cache)", parsed)
+	}
+	if got := scopes(s); got != "a=edit_file b=deploy_*" {
+		t.Fatalf("hooks = %s", got)
+	}
+}
+
+// Every kind of change is seen on the very next load.
+func TestCacheIsNeverStale(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		change func(f *cacheFixture)
+		want   string
+	}{
+		{"edit in place, same size", func(f *cacheFixture) {
+			f.write("a.yaml", cachedHook("a", "read_file")) // as long as edit_file
+		}, "a=read_file b=deploy_*"},
+		{"edit, then mtime put back", func(f *cacheFixture) {
+			p := filepath.Join(f.dir, "a.yaml")
+			st, _ := os.Stat(p)
+			f.write("a.yaml", cachedHook("a", "read_file"))
+			if err := os.Chtimes(p, st.ModTime(), st.ModTime()); err != nil {
+				f.t.Fatal(err)
+			}
+		}, "a=read_file b=deploy_*"},
+		{"file added", func(f *cacheFixture) {
+			f.write("c.yml", cachedHook("c", "shell"))
+		}, "a=edit_file b=deploy_* c=shell"},
+		{"file removed", func(f *cacheFixture) {
+			if err := os.Remove(filepath.Join(f.dir, "b.yaml")); err != nil {
+				f.t.Fatal(err)
+			}
+		}, "a=edit_file"},
+		{"file replaced by rename, as editors save", func(f *cacheFixture) {
+			tmp := filepath.Join(f.dir, ".a.yaml.swp")
+			if err := os.WriteFile(tmp, []byte(cachedHook("a", "web_fetch")), 0o644); err != nil {
+				f.t.Fatal(err)
+			}
+			if err := os.Rename(tmp, filepath.Join(f.dir, "a.yaml")); err != nil {
+				f.t.Fatal(err)
+			}
+		}, "a=web_fetch b=deploy_*"},
+		{"file renamed", func(f *cacheFixture) {
+			if err := os.Rename(filepath.Join(f.dir, "b.yaml"), filepath.Join(f.dir, "z.yaml")); err != nil {
+				f.t.Fatal(err)
+			}
+		}, "a=edit_file b=deploy_*"},
+		{"file broken", func(f *cacheFixture) {
+			f.write("b.yaml", "id: b\nenabled: maybe\n")
+		}, "a=edit_file"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newCacheFixture(t)
+			f.write("a.yaml", cachedHook("a", "edit_file"))
+			f.write("b.yaml", cachedHook("b", "deploy_*"))
+			f.settle()
+			f.load()
+			if _, parsed := f.load(); parsed != 0 {
+				t.Fatalf("the cache is not in use: %d files parsed", parsed)
+			}
+			tc.change(f) // at once: no waiting for timestamps to move on
+			s, _ := f.load()
+			if got := scopes(s); got != tc.want {
+				t.Fatalf("after the change hooks = %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
+
+// A file changed within the racy window is parsed every time until its
+// timestamps are old enough to be trusted.
+func TestCacheSkipsRecentlyChangedFiles(t *testing.T) {
+	f := newCacheFixture(t)
+	racyWindow = time.Hour
+	f.write("a.yaml", cachedHook("a", "edit_file"))
+	f.load()
+	if _, parsed := f.load(); parsed != 1 {
+		t.Fatalf("a file changed within the racy window was taken from the cache (%d parsed, want 1)", parsed)
+	}
+	// Nothing could be cached, so nothing was written: loads right after
+	// an edit do not pay for rewriting the cache.
+	if _, err := os.Stat(f.cache); !os.IsNotExist(err) {
+		t.Fatalf("a cache with nothing to keep was written: %v", err)
+	}
+}
+
+// Findings, invalid files and every field survive the cache.
+func TestCacheKeepsEverything(t *testing.T) {
+	f := newCacheFixture(t)
+	f.write("full.yaml", `id: full
+event_type: PostAbilityCall
+enabled: true
+blocking: false
+summary: Every field.
+priority: -3
+on_error: skip
+match:
+  ability_scope: ["a*", "mcp/**"]
+  min_duration_ms: 250
+handler:
+  kind: script
+  command: ./h.sh
+  args: [--x, "y z"]
+  env: {B: "2", A: "1"}
+  timeout: 1500ms
+effects:
+  - plain
+  - append_to: .system/logs/x.log
+`)
+	f.write("dup1.yaml", cachedHook("dup", "x"))
+	if err := os.MkdirAll(filepath.Join(f.dir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f.write("sub/dup2.yaml", cachedHook("dup", "y"))
+	f.write("bad.yaml", "id: Bad Id\nevent_type: PreToolUse\nenabled: maybe\n")
+	f.write("warn.yaml", "id: w\nevent_type: SessionStop\nenabled: false\nblocking: true\n")
+	f.settle()
+	f.load()
+	s, parsed := f.load() // compared field by field with a fresh load
+	if parsed != 0 {
+		t.Fatalf("%d files parsed, want 0", parsed)
+	}
+	if len(s.Invalid) != 3 || len(s.Hooks) != 2 {
+		t.Fatalf("invalid %v, hooks %s", s.Invalid, scopes(s))
+	}
+}
+
+func TestCacheIgnoresDamageAndOtherBinaries(t *testing.T) {
+	f := newCacheFixture(t)
+	f.write("a.yaml", cachedHook("a", "edit_file"))
+	f.settle()
+	f.load()
+	data, err := os.ReadFile(f.cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, bad := range map[string][]byte{
+		"truncated":      data[:len(data)/2],
+		"garbage":        []byte("not a cache"),
+		"trailing bytes": append(append([]byte{}, data...), 0),
+		"empty":          nil,
+	} {
+		if err := os.WriteFile(f.cache, bad, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if s, parsed := f.load(); parsed != 1 || scopes(s) != "a=edit_file" {
+			t.Fatalf("%s cache: parsed %d, hooks %s", name, parsed, scopes(s))
+		}
+	}
+	// A cache written by another hookrun binary is not read.
+	if _, err := decodeCache(data, fileID{ino: 1}); err == nil {
+		t.Fatal("a cache from another binary was accepted")
+	}
+}
+
+func TestCacheFile(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", "/tmp/xdg")
+	a, b := CacheFile("/p/.system/hooks"), CacheFile("/q/.system/hooks")
+	if !strings.HasPrefix(a, "/tmp/xdg/hookrun/decl-") || a == b {
+		t.Fatalf("CacheFile = %q, %q", a, b)
+	}
+	t.Setenv("HOOKRUN_CACHE", "off")
+	if got := CacheFile("/p/.system/hooks"); got != "" {
+		t.Fatalf("HOOKRUN_CACHE=off: CacheFile = %q, want none", got)
+	}
+}
+
+func TestPruneCaches(t *testing.T) {
+	dir := t.TempDir()
+	old, fresh := filepath.Join(dir, "decl-old.bin"), filepath.Join(dir, "decl-new.bin")
+	for _, p := range []string{old, fresh} {
+		if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	long := time.Now().Add(-cacheMaxAge - time.Hour)
+	if err := os.Chtimes(old, long, long); err != nil {
+		t.Fatal(err)
+	}
+	pruneCaches(dir, time.Now())
+	if _, err := os.Stat(old); !os.IsNotExist(err) {
+		t.Fatalf("old cache kept: %v", err)
+	}
+	if _, err := os.Stat(fresh); err != nil {
+		t.Fatalf("fresh cache removed: %v", err)
+	}
+}
+
+// The cache writes every field by hand: a field added to these types must
+// be added to cacheWriter.parsed and cacheReader.parsed too (and cacheVer
+// raised), or cached loads would lose it. This test is the reminder.
+func TestCacheCoversEveryField(t *testing.T) {
+	for typ, n := range map[reflect.Type]int{
+		reflect.TypeOf(Hook{}):    14,
+		reflect.TypeOf(Match{}):   4,
+		reflect.TypeOf(Handler{}): 6,
+		reflect.TypeOf(Finding{}): 7,
+		reflect.TypeOf(Place{}):   3,
+		reflect.TypeOf(EnvVar{}):  2,
+		reflect.TypeOf(Pos{}):     2,
+	} {
+		if got := typ.NumField(); got != n {
+			t.Errorf("%s has %d fields, the cache encodes %d: update cache.go", typ, got, n)
+		}
+	}
+}
