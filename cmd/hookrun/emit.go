@@ -204,6 +204,7 @@ func interrupted(ctx context.Context, what string) error {
 func (a *app) readContext(ctx context.Context, file string) ([]byte, error) {
 	var r io.Reader = a.stdin
 	from := "stdin"
+	regular := false
 	if file != "" {
 		f, err := os.Open(file)
 		if err != nil {
@@ -211,6 +212,8 @@ func (a *app) readContext(ctx context.Context, file string) ([]byte, error) {
 		}
 		defer f.Close()
 		r, from = f, file
+		st, err := f.Stat()
+		regular = err == nil && st.Mode().IsRegular()
 	} else if f, ok := a.stdin.(*os.File); ok && isTerminal(f) {
 		return nil, failf("emit reads the event context as JSON on stdin, and stdin is a terminal: pipe the context in (hookrun emit EVENT < ctx.json) or pass --context FILE")
 	}
@@ -218,16 +221,21 @@ func (a *app) readContext(ctx context.Context, file string) ([]byte, error) {
 		data []byte
 		err  error
 	}
-	done := make(chan read, 1)
-	go func() {
+	readAll := func() read {
 		data, err := io.ReadAll(io.LimitReader(r, event.MaxContextBytes+1))
-		done <- read{data, err}
-	}()
+		return read{data, err}
+	}
 	var got read
-	select {
-	case got = <-done:
-	case <-ctx.Done():
-		return nil, interrupted(ctx, "while reading the context; no hook ran and no result was printed")
+	if regular {
+		got = readAll() // a regular file ends: no need to watch for signals
+	} else {
+		done := make(chan read, 1)
+		go func() { done <- readAll() }()
+		select {
+		case got = <-done:
+		case <-ctx.Done():
+			return nil, interrupted(ctx, "while reading the context; no hook ran and no result was printed")
+		}
 	}
 	switch {
 	case got.err != nil:
@@ -280,8 +288,9 @@ func interruptible() (context.Context, func()) {
 		}
 	}()
 	return ctx, func() {
-		signal.Stop(ch)
-		signal.Stop(pipe)
+		// Reset, not Stop: Stop waits for the signal goroutine to settle,
+		// a cost paid on every event for nothing, as emit is about to end.
+		signal.Reset(syscall.SIGINT, syscall.SIGTERM, syscall.SIGPIPE)
 		close(done)
 		cancel(nil)
 	}

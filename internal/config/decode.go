@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -28,13 +27,25 @@ var (
 	HandlerKinds = []string{"script"}
 )
 
-// idPattern is CONTRACT §3's id: lowercase letters, digits, '-' and '_'.
-var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
+// idPatternOK is CONTRACT §3's id, ^[a-z0-9][a-z0-9_-]*$: lowercase letters,
+// digits, '-' and '_'. (A regexp would be compiled at every start.)
+func idPatternOK(id string) bool {
+	for i := 0; i < len(id); i++ {
+		c := id[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+		case (c == '_' || c == '-') && i > 0:
+		default:
+			return false
+		}
+	}
+	return id != ""
+}
 
 const maxIDLen = 128
 
 // ValidID reports whether id is a valid hook id.
-func ValidID(id string) bool { return len(id) <= maxIDLen && idPattern.MatchString(id) }
+func ValidID(id string) bool { return len(id) <= maxIDLen && idPatternOK(id) }
 
 // decoder walks one file's YAML tree, collecting every problem it meets.
 type decoder struct {

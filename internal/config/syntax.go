@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	yaml "go.yaml.in/yaml/v3"
@@ -21,7 +22,10 @@ import (
 
 // yamlErr splits a yaml.v3 error message into its line, when it has one,
 // and the problem text.
-var yamlErr = regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`)
+// It is compiled on first use: most runs meet no syntax error.
+var yamlErr = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`)
+})
 
 // parserProblems are the problems yaml.v3's parser (as opposed to its
 // scanner) reports; their line number is 0-based.
@@ -54,7 +58,7 @@ const (
 // splitYAMLError returns the problem text of a yaml.v3 error and the line it
 // reports, corrected to 1-based (1 when it reports none).
 func splitYAMLError(err error) (problem string, line int) {
-	m := yamlErr.FindStringSubmatch(err.Error())
+	m := yamlErr().FindStringSubmatch(err.Error())
 	if m == nil {
 		return err.Error(), 1
 	}

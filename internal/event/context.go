@@ -293,14 +293,30 @@ func (c *Context) fillViews() {
 // JSON encodes the context for handlers: every field the caller sent, with
 // event_type set. Keys come out sorted, so the bytes are deterministic, and
 // <, > and & stay as they are: handlers get the caller's strings unchanged.
+// It writes what encoding/json would, without its start-up cost
+// (TestContextJSONMatchesEncodingJSON holds the two together).
 func (c *Context) JSON() []byte {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(c.Fields); err != nil { // cannot happen: every value is already valid JSON
-		panic(err)
+	keys := make([]string, 0, len(c.Fields))
+	size := 2
+	for k, v := range c.Fields {
+		keys = append(keys, k)
+		size += len(k) + len(v) + 4
 	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	slices.Sort(keys)
+	buf := bytes.NewBuffer(make([]byte, 0, size))
+	buf.WriteByte('{')
+	for i, k := range keys {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		buf.Write(AppendJSONString(buf.AvailableBuffer(), k))
+		buf.WriteByte(':')
+		if err := json.Compact(buf, c.Fields[k]); err != nil { // cannot happen: every value was decoded as JSON
+			panic(err)
+		}
+	}
+	buf.WriteByte('}')
+	return buf.Bytes()
 }
 
 // JSONKind names the JSON type of raw for error messages ("a string", "an array", ...).

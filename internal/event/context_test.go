@@ -1,6 +1,7 @@
 package event
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"maps"
@@ -327,6 +328,29 @@ func TestInvalidUTF8(t *testing.T) {
 	for _, c := range cases {
 		if got := InvalidUTF8([]byte(c.in)); got != c.want {
 			t.Errorf("InvalidUTF8(%q) = %d, want %d", c.in, got, c.want)
+		}
+	}
+}
+
+// Context.JSON writes by hand what encoding/json writes for the fields.
+func TestContextJSONMatchesEncodingJSON(t *testing.T) {
+	for _, doc := range []string{
+		`{"session_id":"s","user_raw_input":"hi"}`,
+		`{"session_id":"s","user_raw_input":"<b> & \"q\" \\ \u2028 \u0001 é 😀","zeta":{ "b" : [1, 2.5e3, true, null] , "a": "x"},"alpha":[ ],"é":1}`,
+		"{\"session_id\":\"s\",\"user_raw_input\":\"tab\\there\\nline\",\"odd key \\u0000\":\"\\ud800\"}",
+	} {
+		c, err := ParseContext([]byte(doc), PromptSubmit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(c.Fields); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := string(c.JSON()), strings.TrimSuffix(buf.String(), "\n"); got != want {
+			t.Errorf("Context.JSON differs from encoding/json:\n got %s\nwant %s", got, want)
 		}
 	}
 }

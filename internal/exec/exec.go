@@ -88,11 +88,14 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 		pipes[i], pipes[i+1] = r, w
 	}
 	inR, inW, outR, outW, errR, errW := pipes[0], pipes[1], pipes[2], pipes[3], pipes[4], pipes[5]
+	sys := &syscall.SysProcAttr{Setpgid: true}
+	var pidfd int
+	withPidFD(sys, &pidfd)
 	proc, err := os.StartProcess(path, argv, &os.ProcAttr{
 		Dir:   s.Dir,
 		Env:   s.Env,
 		Files: []*os.File{inR, outW, errW},
-		Sys:   &syscall.SysProcAttr{Setpgid: true},
+		Sys:   sys,
 	})
 	closeAll([]*os.File{inR, outW, errW})
 	if err != nil {
@@ -104,17 +107,26 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 	// reserved until the leader is reaped: hookrun reaps it only after the
 	// last signal to the group, so a signal can never reach a stranger
 	// that was given a recycled pid.
-	c := &child{proc: proc}
+	c := newChild(proc, pidfd)
 	group := proc.Pid
 
 	// The handler may never read its stdin: a broken pipe is its
 	// business, and a writer it leaves blocked is released once it exits.
+	// Most contexts fit in the pipe's buffer and are written at once; only
+	// the rest of a larger one waits, in a goroutine, for the handler to
+	// read.
 	stdinDone := make(chan struct{})
-	go func() {
-		defer close(stdinDone)
-		_, _ = inW.Write(s.Stdin)
+	rest := writeNow(inW, s.Stdin)
+	if rest == nil {
 		_ = inW.Close()
-	}()
+		close(stdinDone)
+	} else {
+		go func() {
+			defer close(stdinDone)
+			_, _ = inW.Write(rest)
+			_ = inW.Close()
+		}()
+	}
 
 	overflow := make(chan struct{})
 	outDone := make(chan []byte, 1)
@@ -220,6 +232,38 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 // it killed, short enough not to wait on a process that left the group.
 const abandonAfter = 100 * time.Millisecond
 
+// writeNow writes what the pipe takes without waiting and returns what is
+// left, or nil when nothing is: all of it written, or the handler already
+// gone (a broken pipe is the handler's business).
+func writeNow(w *os.File, data []byte) []byte {
+	rc, err := w.SyscallConn()
+	if err != nil {
+		return data
+	}
+	rest := data
+	_ = rc.Write(func(fd uintptr) bool {
+		for len(rest) > 0 {
+			n, err := syscall.Write(int(fd), rest)
+			if n > 0 {
+				rest = rest[n:]
+			}
+			switch err {
+			case nil, syscall.EINTR:
+				continue
+			case syscall.EAGAIN:
+				return true // full: the goroutine waits for the rest
+			default:
+				rest = nil // EPIPE and the like: nothing more can be written
+			}
+		}
+		return true
+	})
+	if len(rest) == 0 {
+		return nil
+	}
+	return rest
+}
+
 func closeAll(fs []*os.File) {
 	for _, f := range fs {
 		if f != nil {
@@ -232,7 +276,7 @@ func closeAll(fs []*os.File) {
 // closes overflow and stops reading (the writer then meets a broken pipe).
 func readCapped(r *os.File, max int, overflow chan<- struct{}) []byte {
 	var buf bytes.Buffer
-	chunk := make([]byte, 32<<10)
+	chunk := make([]byte, firstChunk)
 	for {
 		n, err := r.Read(chunk)
 		if buf.Len()+n > max {
@@ -244,7 +288,23 @@ func readCapped(r *os.File, max int, overflow chan<- struct{}) []byte {
 		if err != nil {
 			return buf.Bytes()
 		}
+		chunk = grow(chunk, n)
 	}
+}
+
+// Reads start small, as most handlers print a few hundred bytes, and the
+// buffer grows for those that print more.
+const (
+	firstChunk = 4 << 10
+	maxChunk   = 64 << 10
+)
+
+// grow returns a larger chunk when the last read filled this one.
+func grow(chunk []byte, n int) []byte {
+	if n == len(chunk) && len(chunk) < maxChunk {
+		return make([]byte, 2*len(chunk))
+	}
+	return chunk
 }
 
 type tail struct {
@@ -255,7 +315,7 @@ type tail struct {
 // readTail reads r to the end, keeping the last max bytes.
 func readTail(r *os.File, max int) tail {
 	var t tail
-	chunk := make([]byte, 32<<10)
+	chunk := make([]byte, firstChunk)
 	for {
 		n, err := r.Read(chunk)
 		t.data = append(t.data, chunk[:n]...)
@@ -270,6 +330,7 @@ func readTail(r *os.File, max int) tail {
 			}
 			return t
 		}
+		chunk = grow(chunk, n)
 	}
 }
 

@@ -7,9 +7,13 @@ import (
 	"strconv"
 	"syscall"
 	"time"
+	"unsafe"
 )
 
-const prSetChildSubreaper = 36 // PR_SET_CHILD_SUBREAPER
+const (
+	prSetChildSubreaper = 36 // PR_SET_CHILD_SUBREAPER
+	pAll                = 0  // P_ALL
+)
 
 // Orphans are the processes handlers leave behind.
 type Orphans struct {
@@ -24,8 +28,10 @@ type Orphans struct {
 // some and then exec'd hookrun) are not the handlers' and are left alone.
 func AdoptOrphans() (*Orphans, error) {
 	o := &Orphans{before: map[int]bool{}}
-	for _, pid := range childPIDs() {
-		o.before[pid] = true
+	if hasChildren() { // rare: only then is /proc worth reading
+		for _, pid := range childPIDs() {
+			o.before[pid] = true
+		}
 	}
 	if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0); e != 0 {
 		return o, os.NewSyscallError("prctl(PR_SET_CHILD_SUBREAPER)", e)
@@ -40,6 +46,9 @@ func AdoptOrphans() (*Orphans, error) {
 // it only when no Run is in progress, in a process that starts no other
 // children.
 func (o *Orphans) End(limit time.Duration) int {
+	if len(o.before) == 0 && !hasChildren() {
+		return 0 // the usual case, known from one system call
+	}
 	deadline := time.Now().Add(limit)
 	seen := map[int]bool{}
 	for {
@@ -61,6 +70,19 @@ func (o *Orphans) End(limit time.Duration) int {
 			_, _ = syscall.Wait4(pid, nil, syscall.WNOHANG, nil)
 		}
 		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// hasChildren reports whether this process has any child, running or a
+// zombie, without reaping one: waitid answers ECHILD only when there is none.
+func hasChildren() bool {
+	var info [128]byte // siginfo_t
+	for {
+		_, _, e := syscall.Syscall6(syscall.SYS_WAITID, pAll, 0, uintptr(unsafe.Pointer(&info[0])),
+			syscall.WEXITED|syscall.WSTOPPED|syscall.WCONTINUED|syscall.WNOHANG|wNoWait, 0, 0)
+		if e != syscall.EINTR {
+			return e != syscall.ECHILD
+		}
 	}
 }
 

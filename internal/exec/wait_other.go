@@ -2,7 +2,15 @@
 
 package exec
 
-import "os"
+import (
+	"os"
+	"syscall"
+)
+
+// withPidFD does nothing where there are no pidfds.
+func withPidFD(*syscall.SysProcAttr, *int) {}
+
+func newChild(proc *os.Process, _ int) *child { return &child{proc: proc} }
 
 // child is a started handler. Without waitid's WNOWAIT, hookrun reaps it
 // as soon as it exits and keeps the status for reap.

@@ -43,7 +43,7 @@ func Explain(hooks []*config.Hook, c *event.Context, opt Options) []Verdict {
 func Select(hooks []*config.Hook, c *event.Context, opt Options) []*config.Hook {
 	var out []*config.Hook
 	for _, h := range hooks {
-		if h.Event == c.Event && Check(h, c, opt) == "" {
+		if h.Event == c.Event && check(h, c, opt, false) == "" {
 			out = append(out, h)
 		}
 	}
@@ -53,35 +53,49 @@ func Select(hooks []*config.Hook, c *event.Context, opt Options) []*config.Hook 
 // Check returns "" when the hook runs for the context, else the reason it
 // does not, in words a person can act on.
 func Check(h *config.Hook, c *event.Context, opt Options) string {
+	return check(h, c, opt, true)
+}
+
+// skipped is check's answer when no one will read the reason: Select
+// judges a thousand hooks without formatting a thousand sentences.
+const skipped = "skipped"
+
+func check(h *config.Hook, c *event.Context, opt Options, explain bool) string {
+	no := func(format string, args ...any) string {
+		if !explain {
+			return skipped
+		}
+		return fmt.Sprintf(format, args...)
+	}
 	switch {
 	case h.Event != c.Event:
-		return fmt.Sprintf("declared for %s, not %s", h.Event, c.Event)
+		return no("declared for %s, not %s", h.Event, c.Event)
 	case !h.Enabled:
-		return "disabled (enabled: false)"
+		return no("disabled (enabled: false)")
 	case opt.BlockingOnly && !h.Blocking:
-		return "not blocking, and only blocking hooks run under --blocking-only"
+		return no("not blocking, and only blocking hooks run under --blocking-only")
 	}
 	m := h.Match
 	if m.AbilityScope != nil && !Ability(m.AbilityScope, c.AbilityID) {
-		return fmt.Sprintf("ability %q is outside %s", c.AbilityID, strings.Join(m.AbilityScope, ","))
+		return no("ability %q is outside %s", c.AbilityID, joined(m.AbilityScope))
 	}
 	if m.CallerSource != nil && !slices.Contains(m.CallerSource, c.CallerSource) {
-		return fmt.Sprintf("caller source %q is not %s", c.CallerSource, strings.Join(m.CallerSource, ","))
+		return no("caller source %q is not %s", c.CallerSource, joined(m.CallerSource))
 	}
 	if m.MinDurationMS != nil && *m.MinDurationMS > 0 {
 		if !c.HasDuration {
-			return fmt.Sprintf("no duration_ms in the context; min_duration_ms is %dms", *m.MinDurationMS)
+			return no("no duration_ms in the context; min_duration_ms is %dms", *m.MinDurationMS)
 		}
 		if c.DurationMS < float64(*m.MinDurationMS) {
-			return fmt.Sprintf("duration %sms is below %dms", formatMS(c.DurationMS), *m.MinDurationMS)
+			return no("duration %sms is below %dms", msText(c.DurationMS), *m.MinDurationMS)
 		}
 	}
 	if m.OnlyIfChangedPaths != nil {
 		if len(c.ChangedFiles) == 0 {
-			return "no changed_files in the context; only_if_changed_paths needs at least one"
+			return no("no changed_files in the context; only_if_changed_paths needs at least one")
 		}
 		if !AnyPath(m.OnlyIfChangedPaths, c.ChangedFiles) {
-			return fmt.Sprintf("no changed path under %s", strings.Join(m.OnlyIfChangedPaths, ","))
+			return no("no changed path under %s", joined(m.OnlyIfChangedPaths))
 		}
 	}
 	return ""
@@ -94,11 +108,40 @@ func Ability(globs []string, id string) bool {
 		if g == "*" || g == "**" {
 			return true
 		}
-		if ok, _ := doublestar.Match(g, id); ok {
+		if glob(g, id) {
 			return true
 		}
 	}
 	return false
+}
+
+// glob is doublestar.Match, skipped when the pattern's literal start
+// already rules the name out: most hooks of a large set are ruled out
+// that way, without the matcher's allocations. The shortcut is taken only
+// for an ASCII start, where bytes and runes agree.
+func glob(pattern, name string) bool {
+	i := strings.IndexAny(pattern, `*?[{\`)
+	if i < 0 {
+		i = len(pattern)
+	}
+	prefix := pattern[:i]
+	if strings.HasPrefix(pattern[i:], "**") {
+		prefix = strings.TrimSuffix(prefix, "/") // "a/**" matches "a" too
+	}
+	if ascii(prefix) && !strings.HasPrefix(name, prefix) {
+		return false
+	}
+	ok, _ := doublestar.Match(pattern, name)
+	return ok
+}
+
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // AnyPath reports whether any changed file matches any glob. Paths are
@@ -107,7 +150,7 @@ func AnyPath(globs, files []string) bool {
 	for _, f := range files {
 		f = strings.TrimPrefix(f, "./")
 		for _, g := range globs {
-			if ok, _ := doublestar.Match(strings.TrimPrefix(g, "./"), f); ok {
+			if glob(strings.TrimPrefix(g, "./"), f) {
 				return true
 			}
 		}
@@ -121,3 +164,13 @@ func formatMS(f float64) string {
 	}
 	return fmt.Sprintf("%g", f)
 }
+
+// joined prints as a comma-separated list, formatted only when printed.
+type joined []string
+
+func (j joined) String() string { return strings.Join(j, ",") }
+
+// msText prints a duration in milliseconds, formatted only when printed.
+type msText float64
+
+func (m msText) String() string { return formatMS(float64(m)) }

@@ -1,6 +1,8 @@
 package match
 
 import (
+	"github.com/bmatcuk/doublestar/v4"
+
 	"slices"
 	"testing"
 
@@ -223,4 +225,23 @@ func TestAbilityAndAnyPath(t *testing.T) {
 			t.Errorf("AnyPath(%q, %q) = %v", p.globs, p.files, got)
 		}
 	}
+}
+
+// glob's shortcut must never disagree with doublestar itself.
+func FuzzGlobShortcut(f *testing.F) {
+	for _, s := range [][2]string{
+		{"services/**", "services"}, {"a/**/b", "a/b"}, {"deploy_*", "deploy_prod"}, {"db.write.**", "db.write.x"},
+		{"mcp/**", "mcp/s/t"}, {`a\*b`, "a*b"}, {"{a,b}*", "bx"}, {"x[ab]", "xa"}, {"edit_file", "edit_file"}, {"**/x", "x"},
+	} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, pattern, name string) {
+		if !doublestar.ValidatePattern(pattern) {
+			return
+		}
+		want, _ := doublestar.Match(pattern, name)
+		if got := glob(pattern, name); got != want {
+			t.Fatalf("glob(%q, %q) = %v, doublestar says %v", pattern, name, got, want)
+		}
+	})
 }
