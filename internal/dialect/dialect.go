@@ -156,6 +156,11 @@ func Read(n Name, data []byte) (*Call, error) {
 	if err := json.Unmarshal(data, &p); err != nil {
 		return nil, bad("not a JSON object: %s", event.JSONProblem(err))
 	}
+	// As with a context: a key sent twice could mean one thing to the
+	// matcher and another to a handler.
+	if dup := event.DuplicateKeys(data, 1); len(dup) > 0 {
+		return nil, bad("key %q appears more than once in its object", dup[0])
+	}
 	if p == nil {
 		return nil, bad("not a JSON object: got null")
 	}
@@ -253,6 +258,9 @@ func (c *Call) SetChangedFiles(files []string) {
 	c.HasChangedFiles = true
 }
 
+// UnknownSession is the session_id of a context whose agent payload had none.
+const UnknownSession = "unknown"
+
 // Context renders the call as a hookrun event context (README, "Agents"):
 // the seed's fields for the event, the agent's tool name and input, and
 // everything else the agent sent under agent_payload.
@@ -260,11 +268,17 @@ func (c *Call) Context() ([]byte, error) {
 	if c.Kind == Unmapped {
 		return nil, fmt.Errorf("%s %s has no hookrun event", c.Dialect, c.AgentEvent)
 	}
+	// hookrun's contexts need a session id; an agent payload without one
+	// still runs the guards, under a placeholder.
+	session := c.SessionID
+	if session == "" {
+		session = UnknownSession
+	}
 	doc := map[string]any{
 		"event_type":  c.Kind.Event(),
 		"agent":       c.Dialect,
 		"agent_event": c.AgentEvent,
-		"session_id":  c.SessionID,
+		"session_id":  session,
 	}
 	if c.CWD != "" {
 		doc["cwd"] = c.CWD

@@ -203,6 +203,7 @@ func TestReadErrors(t *testing.T) {
 		{ClaudeCode, `[1]`, "", "claude-code payload: not a JSON object: got array"},
 		{ClaudeCode, `null`, "", "claude-code payload: not a JSON object: got null"},
 		{GeminiCLI, "{\"hook_event_name\":\"BeforeTool\",\"tool_name\":\"\x90\"}", "", "gemini-cli payload: not valid UTF-8 (at byte 46): JSON text must be UTF-8"},
+		{ClaudeCode, `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls","command":"rm -rf /"}}`, "", `claude-code payload: key "tool_input.command" appears more than once in its object`},
 		{GeminiCLI, `{"session_id":"x"}`, "", "gemini-cli payload: hook_event_name is missing: this is not a gemini-cli hook payload"},
 		{Codex, `{"hook_event_name":7}`, "", "codex payload: hook_event_name must be a string, got a number"},
 		{ClaudeCode, `{"hook_event_name":"PreToolUse","tool_input":{}}`, "PreToolUse", "claude-code PreToolUse payload: tool_name is missing"},
