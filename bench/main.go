@@ -21,7 +21,8 @@ import (
 )
 
 var (
-	runs     = flag.Int("runs", 60, "timed runs per command")
+	runs     = flag.Int("runs", 60, "timed runs per command, spread over the rounds")
+	rounds   = flag.Int("rounds", 3, "rounds per case; the order of the two commands alternates, and the ratio is the median of the rounds' ratios")
 	warmup   = flag.Int("warmup", 10, "warm-up runs per command")
 	keep     = flag.Bool("keep", false, "keep the temporary directory")
 	lefthook = flag.String("lefthook", os.Getenv("LEFTHOOK_BIN"), "lefthook binary (default: installed from npm into the temporary directory)")
@@ -45,6 +46,7 @@ type row struct {
 	name          string
 	base, subject string // what the ratio compares: subject / base
 	baseMS, subMS float64
+	ratio         float64
 	target        float64 // maximum ratio; 0 means informational
 	unit          string
 }
@@ -101,33 +103,33 @@ func run() error {
 		target float64
 	}{{1, 1.5}, {10, 1.3}, {100, 1.2}} {
 		dir := sets[fmt.Sprint(c.n)]
-		m, err := hyperfine(dir, floorCmd(c.n), emit())
+		b, h, ratio, err := compare(dir, floorCmd(c.n), emit())
 		if err != nil {
 			return err
 		}
-		rows = append(rows, row{fmt.Sprintf("%d hook(s), all matching", c.n), "floor", "hookrun", m[0], m[1], c.target, "ms"})
+		rows = append(rows, row{fmt.Sprintf("%d hook(s), all matching", c.n), "floor", "hookrun", b, h, ratio, c.target, "ms"})
 	}
 	{
-		m, err := hyperfineDirs([]string{sets["1"], decl1000}, emit())
+		b, h, ratio, err := compare("", inDir(sets["1"], emit()), inDir(decl1000, emit()))
 		if err != nil {
 			return err
 		}
-		rows = append(rows, row{"1000 declared, 1 matching", "1 declared", "1000 declared", m[0], m[1], 3.0, "ms"})
+		rows = append(rows, row{"1000 declared, 1 matching", "1 declared", "1000 declared", b, h, ratio, 3.0, "ms"})
 	}
 	{
 		dir := sets["1"]
 		logPath := filepath.Join(tmp, "audit.jsonl")
-		m, err := hyperfine(dir, emit(), strings.Replace(emit(), "--audit-log off", "--audit-log "+logPath, 1))
+		b, h, ratio, err := compare(dir, emit(), strings.Replace(emit(), "--audit-log off", "--audit-log "+logPath, 1))
 		if err != nil {
 			return err
 		}
-		rows = append(rows, row{"audit log on vs off, 1 hook", "off", "on", m[0], m[1], 0, "ms"})
+		rows = append(rows, row{"audit log on vs off, 1 hook", "off", "on", b, h, ratio, 0, "ms"})
 	}
 	rss, err := peakRSS(sets["100"], maxrss, hookrun)
 	if err != nil {
 		return err
 	}
-	rows = append(rows, row{"peak RSS, 100 hooks", "", "hookrun", 0, rss / 1024, 30, "MiB"})
+	rows = append(rows, row{"peak RSS, 100 hooks", "", "hookrun", 0, rss / 1024, 0, 30, "MiB"})
 
 	lh, lhErr := lefthookBin(tmp)
 	if lhErr == nil {
@@ -137,11 +139,11 @@ func run() error {
 				return err
 			}
 			// Both run in the lefthook project, which also holds the hook set.
-			m, err := hyperfine(dir, lh+" run bench --no-auto-install --no-tty", emit())
+			b, h, ratio, err := compare(dir, lh+" run bench --no-auto-install --no-tty", emit())
 			if err != nil {
 				return err
 			}
-			rows = append(rows, row{fmt.Sprintf("vs lefthook, %d command(s)", n), "lefthook", "hookrun", m[0], m[1], 1.0, "ms"})
+			rows = append(rows, row{fmt.Sprintf("vs lefthook, %d command(s)", n), "lefthook", "hookrun", b, h, ratio, 1.0, "ms"})
 		}
 	}
 
@@ -237,32 +239,46 @@ func lefthookBin(tmp string) (string, error) {
 	return bin, nil
 }
 
-// hyperfine times the commands in dir and returns their medians in ms.
-func hyperfine(dir string, cmds ...string) ([]float64, error) {
-	out := filepath.Join(os.TempDir(), fmt.Sprintf("hookrun-bench-%d.json", time.Now().UnixNano()))
-	defer os.Remove(out)
-	args := []string{"-N", "--style", "none", "--warmup", strconv.Itoa(*warmup), "--runs", strconv.Itoa(*runs), "--export-json", out}
-	if err := sh(dir, "hyperfine", append(args, cmds...)...); err != nil {
-		return nil, err
+// compare times base and subject (commands run in dir) in rounds. Each
+// round runs both with hyperfine, the order alternating from round to
+// round so that drift on a shared machine hits both alike; the result is
+// each command's median over the rounds and the median of the rounds'
+// ratios.
+func compare(dir, base, subject string) (baseMS, subMS, ratio float64, err error) {
+	var bs, ss, rs []float64
+	per := max(*runs / *rounds, 5)
+	for round := range *rounds {
+		cmds := []string{base, subject}
+		if round%2 == 1 {
+			cmds = []string{subject, base}
+		}
+		out := filepath.Join(os.TempDir(), fmt.Sprintf("hookrun-bench-%d.json", time.Now().UnixNano()))
+		args := []string{"-N", "--style", "none", "--warmup", strconv.Itoa(*warmup), "--runs", strconv.Itoa(per), "--export-json", out}
+		err := sh(dir, "hyperfine", append(args, cmds...)...)
+		var m []float64
+		if err == nil {
+			m, err = medians(out)
+		}
+		os.Remove(out)
+		if err != nil {
+			return 0, 0, 0, err
+		}
+		if round%2 == 1 {
+			m[0], m[1] = m[1], m[0]
+		}
+		bs, ss, rs = append(bs, m[0]), append(ss, m[1]), append(rs, m[1]/m[0])
 	}
-	return medians(out)
+	return median(bs), median(ss), median(rs), nil
 }
 
-// hyperfineDirs times the same command in each dir (hyperfine runs a
-// command in one directory, so each gets a cd through sh).
-func hyperfineDirs(dirs []string, cmd string) ([]float64, error) {
-	var cmds []string
-	for _, d := range dirs {
-		cmds = append(cmds, fmt.Sprintf("sh -c 'cd %s && exec %s'", d, cmd))
-	}
-	out := filepath.Join(os.TempDir(), fmt.Sprintf("hookrun-bench-%d.json", time.Now().UnixNano()))
-	defer os.Remove(out)
-	args := []string{"-N", "--style", "none", "--warmup", strconv.Itoa(*warmup), "--runs", strconv.Itoa(*runs), "--export-json", out}
-	if err := sh("", "hyperfine", append(args, cmds...)...); err != nil {
-		return nil, err
-	}
-	return medians(out)
+func median(xs []float64) float64 {
+	sort.Float64s(xs)
+	return xs[len(xs)/2]
 }
+
+// inDir runs cmd from dir: hyperfine runs all of a comparison's commands
+// in one directory.
+func inDir(dir, cmd string) string { return fmt.Sprintf("sh -c 'cd %s && exec %s'", dir, cmd) }
 
 func medians(file string) ([]float64, error) {
 	data, err := os.ReadFile(file)
@@ -308,8 +324,9 @@ func peakRSS(dir, maxrss, hookrun string) (float64, error) {
 
 func printTable(rows []row) {
 	host, _ := os.Hostname()
-	fmt.Printf("hookrun benchmark: %s, %d CPUs, %s/%s; hyperfine medians of %d runs (%d warm-up)\n\n",
-		host, runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, *runs, *warmup)
+	fmt.Printf("hookrun benchmark: %s, %d CPUs, %s/%s; hyperfine, %d rounds of %d runs per command (%d warm-up);\n"+
+		"medians over the rounds, and the median of the rounds' ratios\n\n",
+		host, runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, *rounds, max(*runs / *rounds, 5), *warmup)
 	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "case\tbaseline\tmedian\thookrun / subject\tmedian\tratio\ttarget\tmet")
 	for _, r := range rows {
@@ -317,7 +334,7 @@ func printTable(rows []row) {
 			fmt.Fprintf(tw, "%s\t-\t-\t%s\t%.1f MiB\t-\t≤ %.0f MiB\t%s\n", r.name, r.subject, r.subMS, r.target, yes(r.subMS <= r.target))
 			continue
 		}
-		ratio := r.subMS / r.baseMS
+		ratio := r.ratio
 		target, met := "-", "-"
 		if r.target > 0 {
 			target = fmt.Sprintf("≤ %.1f", r.target)

@@ -272,19 +272,26 @@ func (a *app) auditPath(flag string, loc config.Location) (string, error) {
 // by the first SIGINT or SIGTERM.
 func interruptible() (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(context.Background())
-	ch := make(chan os.Signal, 1)
-	signal.Notify(ch, syscall.SIGINT, syscall.SIGTERM)
+	// One registration for the three (each costs a trip into the runtime).
 	// Caught, SIGPIPE no longer kills hookrun when the caller closes its
 	// end of stdout: the write fails and emit exits 1, a documented code.
-	// (Handlers still start with the default SIGPIPE action.)
-	pipe := make(chan os.Signal, 1)
-	signal.Notify(pipe, syscall.SIGPIPE)
+	// (Handlers still start with the default SIGPIPE action.) The buffer
+	// keeps a SIGPIPE from crowding out a SIGINT that follows it.
+	ch := make(chan os.Signal, 4)
+	signal.Notify(ch, syscall.SIGINT, syscall.SIGTERM, syscall.SIGPIPE)
 	done := make(chan struct{})
 	go func() {
-		select {
-		case s := <-ch:
-			cancel(emit.Interrupt{Signal: s})
-		case <-done:
+		for {
+			select {
+			case s := <-ch:
+				if s == syscall.SIGPIPE {
+					continue
+				}
+				cancel(emit.Interrupt{Signal: s})
+				return
+			case <-done:
+				return
+			}
 		}
 	}()
 	return ctx, func() {

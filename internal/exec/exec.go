@@ -78,14 +78,14 @@ func Run(ctx context.Context, s Spec, lim Limits) Outcome {
 
 func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Outcome {
 	o := Outcome{Argv: argv}
-	var pipes [6]*os.File // stdin r/w, stdout r/w, stderr r/w
-	for i := 0; i < 6; i += 2 {
-		r, w, err := os.Pipe()
+	var pipes [6]*os.File                                  // stdin r/w, stdout r/w, stderr r/w
+	for i, oursIsRead := range []bool{false, true, true} { // hookrun writes stdin, reads the others
+		r, w, err := pipe(oursIsRead)
 		if err != nil {
 			closeAll(pipes[:])
 			return Outcome{Argv: argv, Failure: StartFailed, Err: fmt.Errorf("cannot start %s: %w", Display(path, s.Dir), err)}
 		}
-		pipes[i], pipes[i+1] = r, w
+		pipes[2*i], pipes[2*i+1] = r, w
 	}
 	inR, inW, outR, outW, errR, errW := pipes[0], pipes[1], pipes[2], pipes[3], pipes[4], pipes[5]
 	sys := &syscall.SysProcAttr{Setpgid: true}
