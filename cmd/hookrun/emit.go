@@ -54,7 +54,7 @@ its job (bad flags, invalid context, invalid hook files; no handler ran),
   echo '{"event_type":"PromptSubmit","session_id":"s1","user_raw_input":"hi"}' | hookrun emit
   hookrun emit SessionStop --context stop.json --pretty
   hookrun emit PreAbilityCall --blocking-only --sequential < ctx.json`,
-		Args:              exactEvent,
+		Args:              optionalEvent,
 		ValidArgsFunction: eventArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) == 1 {
@@ -114,7 +114,7 @@ func (a *app) emit(o emitOptions) (err error) {
 	if err != nil {
 		return err
 	}
-	ctxDoc, err := o.dialect.parse(a, data, ev)
+	ctxDoc, err := o.dialect.parse(ctx, a, data, ev)
 	if err != nil {
 		return withCode(exitError, err)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -45,13 +46,13 @@ func (df *dialectFlags) active() bool { return df.name != "" }
 // parse turns the input into the event context: hookrun's own context, or
 // with --dialect an agent's payload. Either way SessionStop's changed
 // files can come from git.
-func (df *dialectFlags) parse(a *app, data []byte, ev event.Name) (*event.Context, error) {
+func (df *dialectFlags) parse(ctx context.Context, a *app, data []byte, ev event.Name) (*event.Context, error) {
 	if !df.active() {
 		c, err := event.ParseContext(data, ev)
 		if err != nil || df.gitBase == "" {
 			return c, err
 		}
-		return a.withGitChanges(c, df.gitBase)
+		return a.withGitChanges(ctx, c, df.gitBase)
 	}
 	d, ok := dialect.Parse(df.name)
 	if !ok {
@@ -73,7 +74,7 @@ func (df *dialectFlags) parse(a *app, data []byte, ev event.Name) (*event.Contex
 		if base == "" {
 			base = gitchanges.Head
 		}
-		files, err := gitchanges.List(a.projectRoot(), base)
+		files, err := gitchanges.List(ctx, a.projectRoot(), base)
 		if err != nil {
 			fmt.Fprintf(a.stderr, "hookrun: warning: changed files from git: %v; SessionStop runs with no changed files\n", err)
 			files = []string{}
@@ -89,14 +90,14 @@ func (df *dialectFlags) parse(a *app, data []byte, ev event.Name) (*event.Contex
 
 // withGitChanges fills a SessionStop context's changed_files from git
 // when it has none; a list the caller sent is kept.
-func (a *app) withGitChanges(c *event.Context, base string) (*event.Context, error) {
+func (a *app) withGitChanges(ctx context.Context, c *event.Context, base string) (*event.Context, error) {
 	if c.Event != event.SessionStop {
 		return nil, fmt.Errorf("--changed-from-git fills SessionStop's changed_files, and this context is %s", c.Event)
 	}
 	if len(c.ChangedFiles) > 0 {
 		return c, nil
 	}
-	files, err := gitchanges.List(a.projectRoot(), base)
+	files, err := gitchanges.List(ctx, a.projectRoot(), base)
 	if err != nil {
 		return nil, fmt.Errorf("--changed-from-git: %w", err)
 	}

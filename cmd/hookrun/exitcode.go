@@ -18,7 +18,7 @@ const (
 	exitTerminated  = 143 // emit: stopped by SIGTERM
 )
 
-// exitError carries an exit code up to run. Its message, if any, has not
+// codeError carries an exit code up to run. Its message, if any, has not
 // been printed yet.
 type codeError struct {
 	code int

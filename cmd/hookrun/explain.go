@@ -49,7 +49,7 @@ is invalid (emit would refuse to run).`,
   hookrun explain PostAbilityCall < ctx.json
   hookrun explain --hook prod_config_guard --context ctx.json
   hookrun explain --blocking-only --json --context ctx.json`,
-		Args:              exactEvent,
+		Args:              optionalEvent,
 		ValidArgsFunction: completeEventArg,
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) == 1 {
@@ -158,9 +158,9 @@ func (a *app) explain(o explainOptions) error {
 		judge = set.HooksFor(string(ctx.Event))
 		x.OtherEvents = len(set.Hooks) - len(judge)
 	}
-	for _, h := range judge {
-		reason := match.Check(h, ctx, opt)
-		e := explained{ID: h.ID, Event: string(h.Event), Runs: reason == "", Reason: reason, Blocking: h.Blocking,
+	for _, v := range match.Explain(judge, ctx, opt) {
+		h := v.Hook
+		e := explained{ID: h.ID, Event: string(h.Event), Runs: v.Runs, Reason: v.Reason, Blocking: h.Blocking,
 			Priority: h.Priority, Match: h.Match.Summary(), File: config.Rel(a.cwd, h.File)}
 		if e.Runs {
 			x.WouldRun = append(x.WouldRun, h.ID)
@@ -172,7 +172,7 @@ func (a *app) explain(o explainOptions) error {
 	}
 	for _, f := range set.Findings {
 		if f.Severity == config.Error {
-			x.Invalid = append(x.Invalid, findingJSON{config.Rel(a.cwd, f.File), f.Line, f.Col, string(f.Severity), f.HookID, f.Text(a.cwd)})
+			x.Invalid = append(x.Invalid, a.findingJSON(f))
 		}
 	}
 	x.EmitRefuses = len(set.Invalid) > 0

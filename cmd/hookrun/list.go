@@ -69,7 +69,7 @@ func (a *app) list(o listOptions) error {
 	return nil
 }
 
-// writeTable prints the seed §6.1 table.
+// writeTable prints the table of README, "hookrun list".
 func writeTable(w io.Writer, hooks []*config.Hook) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	cols := []string{"id", "event_type", "enabled", "blocking", "match_summary"}
@@ -101,6 +101,7 @@ type hookJSON struct {
 	Priority int         `json:"priority"`
 	OnError  string      `json:"on_error"`
 	Summary  string      `json:"summary,omitempty"`
+	MatchSum string      `json:"match_summary"`
 	Match    matchJSON   `json:"match"`
 	Handler  handlerJSON `json:"handler"`
 	Effects  []any       `json:"effects,omitempty"`
@@ -112,7 +113,6 @@ type matchJSON struct {
 	MinDurationMS      *int64   `json:"min_duration_ms,omitempty"`
 	OnlyIfChangedPaths []string `json:"only_if_changed_paths,omitempty"`
 	CallerSource       []string `json:"caller_source,omitempty"`
-	Summary            string   `json:"summary"`
 }
 
 type handlerJSON struct {
@@ -134,7 +134,8 @@ func toJSON(h *config.Hook, cwd string) hookJSON {
 	return hookJSON{
 		ID: h.ID, Event: string(h.Event), Enabled: h.Enabled, Blocking: h.Blocking,
 		Priority: h.Priority, OnError: h.OnError, Summary: h.Summary,
-		Match: matchJSON{h.Match.AbilityScope, h.Match.MinDurationMS, h.Match.OnlyIfChangedPaths, h.Match.CallerSource, h.Match.Summary()},
+		MatchSum: h.Match.Summary(),
+		Match:    matchJSON{h.Match.AbilityScope, h.Match.MinDurationMS, h.Match.OnlyIfChangedPaths, h.Match.CallerSource},
 		Handler: handlerJSON{Kind: h.Handler.Kind, Command: h.Handler.Command, Args: h.Handler.Args, Env: env,
 			Timeout: h.Handler.Timeout.String()},
 		Effects: h.Effects,

@@ -135,8 +135,9 @@ func (a *app) printFindings(w io.Writer, fs []config.Finding, only config.Severi
 	}
 }
 
-// noArgsHint rejects positional arguments with a pointer to the help.
-func exactEvent(c *cobra.Command, args []string) error {
+// optionalEvent accepts the one optional EVENT argument of emit and
+// explain, and refuses more.
+func optionalEvent(c *cobra.Command, args []string) error {
 	if len(args) > 1 {
 		return failf("%s takes at most one EVENT argument, got %d: %s", c.CommandPath(), len(args), strings.Join(args, " "))
 	}

@@ -114,9 +114,14 @@ type findingJSON struct {
 func (a *app) writeFindingsJSON(fs []config.Finding) error {
 	out := make([]findingJSON, len(fs))
 	for i, f := range fs {
-		out[i] = findingJSON{config.Rel(a.cwd, f.File), f.Line, f.Col, string(f.Severity), f.HookID, f.Text(a.cwd)}
+		out[i] = a.findingJSON(f)
 	}
 	return writeJSON(a.stdout, out, true)
+}
+
+// findingJSON is f for tools, its paths relative to the working directory.
+func (a *app) findingJSON(f config.Finding) findingJSON {
+	return findingJSON{config.Rel(a.cwd, f.File), f.Line, f.Col, string(f.Severity), f.HookID, f.Text(a.cwd)}
 }
 
 // githubAnnotation renders a finding as a GitHub Actions workflow command.

@@ -27,15 +27,13 @@ var (
 	HandlerKinds = []string{"script"}
 )
 
-// idPatternOK is CONTRACT §3's id, ^[a-z0-9][a-z0-9_-]*$: lowercase letters,
-// digits, '-' and '_'. (A regexp would be compiled at every start.)
+// idPatternOK is a hook id's pattern, ^[a-z0-9_-]+$: lowercase letters,
+// digits, '-' and '_' (kebab-case and snake_case alike). (A regexp would be
+// compiled at every start.)
 func idPatternOK(id string) bool {
 	for i := 0; i < len(id); i++ {
 		c := id[i]
-		switch {
-		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
-		case (c == '_' || c == '-') && i > 0:
-		default:
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
 			return false
 		}
 	}
@@ -316,13 +314,13 @@ func (d *decoder) hook(m *yaml.Node) *Hook {
 		d.errorf(onErrorNode, "on_error: \"block\" needs blocking: true; a non-blocking hook cannot block the event")
 	}
 	if blockingOK && h.Blocking && h.Event != "" && !h.Event.AIFacing() {
-		d.warnf(blockingNode, "blocking: true on %s has no effect on the agent: %s hooks are infra-only and cannot change the decision", h.Event, h.Event)
+		d.warnf(blockingNode, "blocking: true on %s does not reach the agent: %s is infra-only, so its signals are dropped; it only lets on_error: block turn the hook's failure into a deny (exit 2), as a CI job may want", h.Event, h.Event)
 	}
 	return h
 }
 
 func (d *decoder) badID(n *yaml.Node, s string) {
-	msg := fmt.Sprintf("id %q is invalid: use lowercase letters, digits, \"-\" and \"_\", starting with a letter or digit", s)
+	msg := fmt.Sprintf("id %q is invalid: use lowercase letters, digits, \"-\" and \"_\"", s)
 	if len(s) > maxIDLen {
 		msg = fmt.Sprintf("id is %d characters long; the maximum is %d", len(s), maxIDLen)
 	} else if fixed := fixID(s); fixed != "" && fixed != s {
@@ -560,8 +558,8 @@ func (d *decoder) env(n *yaml.Node, name string) []EnvVar {
 		case k.Kind != yaml.ScalarNode || key == "" || strings.ContainsAny(key, "=\x00"):
 			d.errorf(k, "%s: invalid variable name %q", name, key)
 			continue
-		case strings.HasPrefix(key, "HOOKRUN_"):
-			d.errorf(k, "%s: %s is set by hookrun; HOOKRUN_* names are reserved", name, key)
+		case key == "HOOKRUN_EVENT" || key == "HOOKRUN_HOOK_ID" || key == "HOOKRUN_PROJECT_DIR":
+			d.errorf(k, "%s: %s is set by hookrun for every handler and cannot be overridden", name, key)
 			continue
 		case seen[key] > 0:
 			d.errorf(k, "duplicate key %q (first at line %d)", name+"."+key, seen[key])

@@ -16,7 +16,7 @@ import (
 // DefaultTimeout is a handler's timeout when the declaration names none.
 const DefaultTimeout = 30 * time.Second
 
-// On-error policies (CONTRACT §3).
+// On-error policies (README, "Hook declarations").
 const (
 	OnErrorSkip  = "skip"
 	OnErrorBlock = "block"
@@ -79,7 +79,7 @@ type Pos struct {
 }
 
 // matchApplies records which events each match field is meaningful for
-// (CONTRACT §3).
+// (README, "match").
 var matchApplies = map[string][]event.Name{
 	"ability_scope":         {event.PreAbilityCreate, event.PreAbilityCall, event.PostAbilityCall},
 	"min_duration_ms":       {event.PostAbilityCall},

@@ -264,7 +264,7 @@ func yamlAllowed(r rune) bool {
 	return true
 }
 
-// syntaxFinding turns a yaml.v3 error into a finding at the position of the
+// syntaxError turns a yaml.v3 error into a finding at the position of the
 // problem, with a hint for the common cases.
 func (d *decoder) syntaxError(data []byte, err error) {
 	problem, hint := splitYAMLError(err)

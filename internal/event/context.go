@@ -55,7 +55,7 @@ func (k kind) String() string {
 	return [...]string{"a string", "a number", "an array of strings", "an object", "an array of objects"}[k]
 }
 
-// rule describes one field of an event context (seed §3.1, CONTRACT §4).
+// rule describes one field of an event context (README, "Events and their contexts").
 type rule struct {
 	name     string
 	kind     kind
@@ -126,6 +126,32 @@ var contextRules = map[Name][]rule{
 	},
 }
 
+func duplicateError(path string) error {
+	return &ContextError{Field: path, Msg: "appears more than once in its object; send each key once"}
+}
+
+// root is the top-level field a DuplicateKeys path lies under.
+func root(path string) string {
+	if i := strings.IndexAny(path, ".["); i >= 0 {
+		return path[:i]
+	}
+	return path
+}
+
+// reads reports whether hookrun reads the top-level field name of an ev
+// context (it checks it, or matches on it).
+func reads(ev Name, name string) bool {
+	if name == "event_type" {
+		return true
+	}
+	for _, r := range contextRules[ev] {
+		if r.name == name {
+			return true
+		}
+	}
+	return false
+}
+
 // ParseContext reads a context document. arg is the event named on the
 // command line, or "" to take it from the context's event_type; when both
 // are given they must agree. The returned context has event_type set.
@@ -153,9 +179,15 @@ func ParseContext(data []byte, arg Name) (*Context, error) {
 	if fields == nil { // the document was null
 		return nil, &ContextError{Msg: "must be a JSON object, got null"}
 	}
-	// One meaning for everyone: hookrun, and every handler's parser.
-	if dup := DuplicateKeys(data, 1); len(dup) > 0 {
-		return nil, &ContextError{Field: dup[0], Msg: "appears more than once in its object; send each key once"}
+	// One meaning for everyone, hookrun and every handler's parser: a key
+	// sent twice at the top level (where hookrun keeps only the last) or
+	// inside a field hookrun reads is refused. Inside the other fields,
+	// which hookrun passes on as they came, it is the handlers' business.
+	dups := DuplicateKeys(data, 1<<20)
+	for _, d := range dups {
+		if _, top := fields[d]; top {
+			return nil, duplicateError(d)
+		}
 	}
 	ev := arg
 	if raw, ok := fields["event_type"]; ok && string(raw) != "null" {
@@ -174,6 +206,11 @@ func ParseContext(data []byte, arg Name) (*Context, error) {
 	}
 	if ev == "" {
 		return nil, &ContextError{Field: "event_type", Msg: "required when no EVENT argument is given; valid events: " + Names()}
+	}
+	for _, d := range dups {
+		if reads(ev, root(d)) {
+			return nil, duplicateError(d)
+		}
 	}
 	c := &Context{Event: ev, Fields: fields}
 	if err := checkFields(fields, contextRules[ev], ""); err != nil {
@@ -280,6 +317,12 @@ func (c *Context) fillViews() {
 	case PreAbilityCall:
 		c.AbilityID = str(c.Fields["ability_id"])
 		c.CallerSource = sub("caller", "source")
+	}
+	if c.SessionID == "" && (c.Event == PreAbilityCreate || c.Event == PreAbilityCall) {
+		// A task run may carry its session only on its caller.
+		c.SessionID = sub("caller", "session_id")
+	}
+	switch c.Event {
 	case PostAbilityCall:
 		c.AbilityID = str(c.Fields["ability_id"])
 		if raw, ok := c.Fields["duration_ms"]; ok && string(raw) != "null" {

@@ -186,7 +186,8 @@ func TestParseContextDocument(t *testing.T) {
 		{"duplicate key", `{"session_id":"s1","user_raw_input":"a","user_raw_input":"b"}`, PromptSubmit, `context field "user_raw_input": appears more than once in its object; send each key once`},
 		{"duplicate nested key", `{"ability_id":"a","caller":{"source":"manual_cli","source":"ai_session"}}`, PreAbilityCall, `context field "caller.source": appears more than once in its object; send each key once`},
 		{"duplicate escaped key", `{"ability_id":"a","\u0061bility_id":"b","caller":{"source":"ai_session"}}`, PreAbilityCall, `context field "ability_id": appears more than once in its object; send each key once`},
-		{"duplicate in an unknown field", `{"session_id":"s1","extra":[{"k":1},{"k":1,"k":2}]}`, SessionStop, `context field "extra[1].k": appears more than once in its object; send each key once`},
+		{"duplicate in a field hookrun reads", `{"session_id":"s1","tasks_summary":[{"status":"success"},{"status":"success","status":"failure"}]}`, SessionStop, `context field "tasks_summary[1].status": appears more than once in its object; send each key once`},
+		{"duplicate top-level unknown field", `{"session_id":"s1","extra":1,"extra":2}`, SessionStop, `context field "extra": appears more than once in its object; send each key once`},
 		{"no event at all", `{"session_id":"s1"}`, "", `context field "event_type": required when no EVENT argument is given; valid events: PromptSubmit, PreAbilityCreate, PreAbilityCall, PostAbilityCall, SessionStop`},
 		{"null event and no argument", `{"event_type":null,"session_id":"s1"}`, "", `context field "event_type": required when no EVENT argument is given; valid events: PromptSubmit, PreAbilityCreate, PreAbilityCall, PostAbilityCall, SessionStop`},
 		{"event disagrees", `{"event_type":"SessionStop","session_id":"s1"}`, PromptSubmit, `context field "event_type": is "SessionStop" but the command line names "PromptSubmit"`},
@@ -270,7 +271,9 @@ func TestParseContextViews(t *testing.T) {
 		{PreAbilityCreate, `{"session_id":"s2","ability_ref":{"kind":"operation_key","value":"db.write.user_row"},"caller":{"source":"ci_pipeline"}}`,
 			Context{SessionID: "s2", AbilityID: "db.write.user_row", CallerSource: "ci_pipeline"}},
 		{PreAbilityCall, `{"ability_id":"edit_file","caller":{"source":"background_job","session_id":"other"}}`,
-			Context{AbilityID: "edit_file", CallerSource: "background_job"}},
+			Context{SessionID: "other", AbilityID: "edit_file", CallerSource: "background_job"}}, // the caller's session, when that is all there is
+		{PreAbilityCall, `{"session_id":"s5","ability_id":"edit_file","caller":{"source":"ai_session","session_id":"other"}}`,
+			Context{SessionID: "s5", AbilityID: "edit_file", CallerSource: "ai_session"}},
 		{PostAbilityCall, `{"session_id":"s3","ability_id":"run_tests","status":"failure","duration_ms":1500.5}`,
 			Context{SessionID: "s3", AbilityID: "run_tests", DurationMS: 1500.5, HasDuration: true}},
 		{PostAbilityCall, `{"ability_id":"run_tests","status":"success","duration_ms":null}`,
@@ -352,5 +355,17 @@ func TestContextJSONMatchesEncodingJSON(t *testing.T) {
 		if got, want := string(c.JSON()), strings.TrimSuffix(buf.String(), "\n"); got != want {
 			t.Errorf("Context.JSON differs from encoding/json:\n got %s\nwant %s", got, want)
 		}
+	}
+}
+
+// Inside a field hookrun does not read, a duplicate key is the handlers'
+// business: the field reaches them as it came.
+func TestDuplicateInUnknownFieldPassesThrough(t *testing.T) {
+	c, err := ParseContext([]byte(`{"session_id":"s1","extra":[{"k":1},{"k":1,"k":2}]}`), SessionStop)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := string(c.JSON()), `{"event_type":"SessionStop","extra":[{"k":1},{"k":1,"k":2}],"session_id":"s1"}`; got != want {
+		t.Errorf("JSON() = %s, want %s", got, want)
 	}
 }

@@ -52,7 +52,7 @@ func (n Name) Index() int {
 }
 
 // AIFacing reports whether hooks of this event may shape the current turn
-// or call (seed §1.2). The others are infra-only.
+// or call (README, "Events and their contexts"). The others are infra-only.
 func (n Name) AIFacing() bool {
 	return n == PromptSubmit || n == PreAbilityCreate || n == PreAbilityCall
 }
@@ -109,7 +109,7 @@ func KindEvent(kind string) (Name, bool) {
 // Severities a signal may carry.
 var Severities = []string{"info", "warning", "error"}
 
-// Signal is an AI-visible HookSignal (seed §3.3).
+// Signal is an AI-visible HookSignal (README, "Signals and decisions").
 type Signal struct {
 	SourceEvent Name            `json:"source_event"`
 	HookID      string          `json:"hook_id"`
@@ -119,7 +119,7 @@ type Signal struct {
 	Payload     json.RawMessage `json:"payload,omitempty"`
 }
 
-// HookResult is what a handler prints on stdout (seed §3.2, CONTRACT §5),
+// HookResult is what a handler prints on stdout (README, "HookResult"),
 // as parsed: absent fields are zero.
 type HookResult struct {
 	Logs              []string

@@ -56,7 +56,9 @@ type Outcome struct {
 	ExitCode int
 	Signal   syscall.Signal // the signal that killed the process, when it did not exit
 	Stdout   []byte
-	Stderr   []byte // the last MaxStderr bytes
+	// StdoutLimit is the MaxStdout the run had, for OutputTooLarge's message.
+	StdoutLimit int
+	Stderr      []byte // the last MaxStderr bytes
 	// StderrCut reports that the start of stderr was dropped.
 	StderrCut bool
 	Duration  time.Duration
@@ -72,7 +74,7 @@ func Run(ctx context.Context, s Spec, lim Limits) Outcome {
 		return Outcome{Argv: argv, Failure: StartFailed, Err: err, Duration: time.Since(start)}
 	}
 	o := run(ctx, s, lim, path, argv)
-	o.Duration = time.Since(start)
+	o.Duration, o.StdoutLimit = time.Since(start), lim.MaxStdout
 	return o
 }
 
@@ -128,10 +130,9 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 		}()
 	}
 
-	overflow := make(chan struct{})
-	outDone := make(chan []byte, 1)
+	outDone := make(chan capped, 1)
 	errDone := make(chan tail, 1)
-	go func() { outDone <- readCapped(outR, lim.MaxStdout, overflow) }()
+	go func() { outDone <- readCapped(outR, lim.MaxStdout) }()
 	go func() { errDone <- readTail(errR, lim.MaxStderr) }()
 	exited := make(chan error, 1)
 	go func() { exited <- c.awaitExit() }()
@@ -180,16 +181,16 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 		case waitErr = <-exited:
 			leaderDone = true
 			_ = inW.SetWriteDeadline(time.Now())
-		case o.Stdout = <-outDone:
-			outOK = true
+		case c := <-outDone:
+			o.Stdout, outOK = c.data, true
+			if c.over {
+				end(OutputTooLarge)
+			}
 		case t := <-errDone:
 			o.Stderr, o.StderrCut = t.data, t.cut
 			errOK = true
 		case <-timeout.C:
 			end(TimedOut)
-		case <-overflow:
-			overflow = nil
-			end(OutputTooLarge)
 		case <-canceled:
 			canceled = nil
 			end(Interrupted)
@@ -272,21 +273,26 @@ func closeAll(fs []*os.File) {
 	}
 }
 
+// capped is what readCapped kept, and whether there was more.
+type capped struct {
+	data []byte
+	over bool
+}
+
 // readCapped reads r to the end, keeping at most max bytes; past max it
-// closes overflow and stops reading (the writer then meets a broken pipe).
-func readCapped(r *os.File, max int, overflow chan<- struct{}) []byte {
+// stops reading (the writer then meets a broken pipe) and reports it.
+func readCapped(r *os.File, max int) capped {
 	var buf bytes.Buffer
 	chunk := make([]byte, firstChunk)
 	for {
 		n, err := r.Read(chunk)
 		if buf.Len()+n > max {
 			buf.Write(chunk[:max-buf.Len()])
-			close(overflow)
-			return buf.Bytes()
+			return capped{buf.Bytes(), true}
 		}
 		buf.Write(chunk[:n])
 		if err != nil {
-			return buf.Bytes()
+			return capped{buf.Bytes(), false}
 		}
 		chunk = grow(chunk, n)
 	}

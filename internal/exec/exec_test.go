@@ -333,3 +333,27 @@ func cpuTime() time.Duration {
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// The cap is reported with the bytes read, not on a channel of its own:
+// a run whose handler has already exited cannot then lose the overflow
+// to a race between the two.
+func TestReadCappedReportsOverflowWithTheData(t *testing.T) {
+	for _, tc := range []struct {
+		size int
+		over bool
+	}{{10, false}, {11, true}, {100000, true}} {
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		go func() {
+			_, _ = w.Write(bytes.Repeat([]byte("x"), tc.size))
+			w.Close()
+		}()
+		got := readCapped(r, 10)
+		r.Close()
+		if got.over != tc.over || len(got.data) != min(tc.size, 10) {
+			t.Errorf("%d bytes: over %v with %d kept, want over %v with %d", tc.size, got.over, len(got.data), tc.over, min(tc.size, 10))
+		}
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -38,7 +39,7 @@ func (e *NotRepoError) Error() string { return "not a git repository: " + e.Dir 
 // changes, or any revision (a branch such as origin/main, a tag, a commit)
 // to add every file changed since the merge base of base and HEAD, the set
 // a pull request touches.
-func List(dir, base string) ([]string, error) {
+func List(ctx context.Context, dir, base string) ([]string, error) {
 	dir, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
@@ -46,7 +47,7 @@ func List(dir, base string) ([]string, error) {
 	if _, err := exec.LookPath("git"); err != nil {
 		return nil, errors.New("git is not on PATH")
 	}
-	prefix, err := run(dir, "rev-parse", "--show-prefix")
+	prefix, err := run(ctx, dir, "rev-parse", "--show-prefix")
 	if err != nil {
 		var ge *gitError
 		if errors.As(err, &ge) && strings.Contains(ge.stderr, "not a git repository") {
@@ -57,17 +58,17 @@ func List(dir, base string) ([]string, error) {
 	// --porcelain paths are relative to the top of the working tree, and
 	// -z keeps unusual names unquoted. It also works before the first
 	// commit, when HEAD does not exist yet.
-	status, err := run(dir, "status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignore-submodules=all")
+	status, err := run(ctx, dir, "status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignore-submodules=all")
 	if err != nil {
 		return nil, err
 	}
 	files := parseStatus(status)
 	if base != "" && base != Head {
-		mb, err := run(dir, "merge-base", base, "HEAD")
+		mb, err := run(ctx, dir, "merge-base", base, "HEAD")
 		if err != nil {
 			return nil, fmt.Errorf("no merge base of %s and HEAD: %w", base, err)
 		}
-		diff, err := run(dir, "diff", "--name-only", "-z", "--no-renames", strings.TrimSpace(mb), "--")
+		diff, err := run(ctx, dir, "diff", "--name-only", "-z", "--no-renames", strings.TrimSpace(mb), "--")
 		if err != nil {
 			return nil, err
 		}
@@ -141,19 +142,29 @@ func (e *gitError) Error() string {
 	return fmt.Sprintf("git %s: %s", strings.Join(e.args, " "), msg)
 }
 
-func run(dir string, args ...string) (string, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
+// run runs git the way hookrun runs handlers: in a process group of its
+// own, ended as a whole on timeout or when ctx is canceled (a signal to
+// hookrun), and never waited on past a second for pipes that something git
+// started (an fsmonitor, a hook) keeps open.
+func run(ctx context.Context, dir string, args ...string) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, Timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "git", args...)
 	cmd.Dir = dir
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = time.Second
 	// Optional locks off: status must not take the index lock that the
 	// agent's own git commands may be waiting for.
 	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		if ctx.Err() != nil {
+		switch {
+		case errors.Is(ctx.Err(), context.DeadlineExceeded):
 			err = fmt.Errorf("timed out after %s", Timeout)
+		case ctx.Err() != nil:
+			err = errors.New("interrupted")
 		}
 		return "", &gitError{args: args, stderr: stderr.String(), err: err}
 	}

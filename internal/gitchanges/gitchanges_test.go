@@ -1,6 +1,7 @@
 package gitchanges
 
 import (
+	"context"
 	"errors"
 	"os"
 	"os/exec"
@@ -66,7 +67,7 @@ func TestListWorkingTree(t *testing.T) {
 	write(t, dir, ".gitignore", "ignored.log\n")             // untracked
 	write(t, dir, "ignored.log", "never listed\n")           // ignored
 
-	got, err := List(dir, Head)
+	got, err := List(context.Background(), dir, Head)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +82,7 @@ func TestListBeforeFirstCommit(t *testing.T) {
 	write(t, dir, "src/main.go", "package main\n")
 	write(t, dir, "README.md", "hi\n")
 	git(t, dir, "add", "README.md")
-	got, err := List(dir, "")
+	got, err := List(context.Background(), dir, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,21 +99,21 @@ func TestListSinceBase(t *testing.T) {
 	git(t, dir, "commit", "-q", "-am", "feature work")
 	write(t, dir, "c.txt", "untracked\n")
 
-	got, err := List(dir, Head)
+	got, err := List(context.Background(), dir, Head)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := []string{"c.txt"}; !slices.Equal(got, want) {
 		t.Errorf("List(HEAD) = %q, want %q (committed work is not uncommitted)", got, want)
 	}
-	got, err = List(dir, "base")
+	got, err = List(context.Background(), dir, "base")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := []string{"a.txt", "c.txt"}; !slices.Equal(got, want) {
 		t.Errorf("List(base) = %q, want %q", got, want)
 	}
-	_, err = List(dir, "no-such-branch")
+	_, err = List(context.Background(), dir, "no-such-branch")
 	if err == nil || !strings.Contains(err.Error(), "no merge base of no-such-branch and HEAD") {
 		t.Errorf("List(no-such-branch) error = %v, want one naming the base", err)
 	}
@@ -125,7 +126,7 @@ func TestListSubdirectory(t *testing.T) {
 	write(t, dir, "svc/x.go", "x2\n")
 	write(t, dir, "other/y.go", "y2\n")
 	write(t, dir, "svc/sub/new.go", "n\n")
-	got, err := List(filepath.Join(dir, "svc"), Head)
+	got, err := List(context.Background(), filepath.Join(dir, "svc"), Head)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +141,7 @@ func TestListNotARepo(t *testing.T) {
 	}
 	dir := t.TempDir()
 	t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(dir))
-	_, err := List(dir, Head)
+	_, err := List(context.Background(), dir, Head)
 	var nr *NotRepoError
 	if !errors.As(err, &nr) || nr.Dir != dir {
 		t.Fatalf("List = %v, want a NotRepoError for %s", err, dir)

@@ -25,14 +25,11 @@ type Verdict struct {
 	Reason string // why it does not run; empty when it runs
 }
 
-// Explain judges every hook of the context's event, in the order given
-// (callers pass merge order). Hooks of other events are left out.
+// Explain judges every hook given, in the order given (callers pass merge
+// order); a hook of another event is judged not to run, and says so.
 func Explain(hooks []*config.Hook, c *event.Context, opt Options) []Verdict {
 	var out []Verdict
 	for _, h := range hooks {
-		if h.Event != c.Event {
-			continue
-		}
 		reason := Check(h, c, opt)
 		out = append(out, Verdict{Hook: h, Runs: reason == "", Reason: reason})
 	}

@@ -182,6 +182,7 @@ func TestSelectAndExplain(t *testing.T) {
 	}
 	want := []string{
 		"z_last_by_id_first_by_order: ",
+		"prompt: declared for PromptSubmit, not PreAbilityCall",
 		`b_deploy: ability "edit_file" is outside deploy_*`,
 		"a_edit: ",
 		"c_off: disabled (enabled: false)",

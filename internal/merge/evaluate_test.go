@@ -51,7 +51,7 @@ func signal(kind, code, payload string) string {
 
 func signals(sigs ...string) string { return `{"hook_signals":[` + strings.Join(sigs, ",") + `]}` }
 
-// TestDecisionTable covers every row of CONTRACT §6's signal-to-decision
+// TestDecisionTable covers every row of the signal-to-decision
 // table, on the event the kind belongs to, from a blocking hook, and the
 // signals that decide nothing.
 func TestDecisionTable(t *testing.T) {
@@ -339,7 +339,7 @@ func TestExitStatusAndFailures(t *testing.T) {
 			exec.Outcome{Signal: syscall.SIGSEGV, Stderr: []byte("segfault")},
 			want{event.Allow, StatusFailed, "", CodeSignal, "hook h: ./h.sh: killed by signal SIGSEGV; stderr: segfault", nil, nil}},
 		{"output too large", event.PreAbilityCall, true, config.OnErrorBlock,
-			exec.Outcome{Failure: exec.OutputTooLarge, Signal: syscall.SIGTERM},
+			exec.Outcome{Failure: exec.OutputTooLarge, Signal: syscall.SIGTERM, StdoutLimit: 1 << 20},
 			want{event.Deny, StatusFailed, "hook h failed and its on_error is block: output exceeds 1048576 bytes; its process group was ended",
 				CodeOutputTooLarge, "hook h: ./h.sh: output exceeds 1048576 bytes; its process group was ended", nil, nil}},
 		{"interrupted", event.PreAbilityCall, true, "",

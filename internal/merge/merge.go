@@ -18,12 +18,12 @@ import (
 
 // Limits on what one hook may put in the merged result.
 const (
-	MaxAdditionalContext = 10 << 10 // bytes per hook (CONTRACT §5)
+	MaxAdditionalContext = 10 << 10 // bytes per hook (README, "HookResult")
 	MaxReason            = 4 << 10  // bytes of an exit-2 reason
 	maxStderrInError     = 1 << 10  // bytes of stderr quoted in an error
 )
 
-// Hook statuses (CONTRACT §7).
+// Hook statuses (README, "The merged result").
 const (
 	StatusOK           = "ok"
 	StatusDenied       = "denied"
@@ -45,7 +45,7 @@ const (
 	CodeHandlerError   = "handler_error"
 )
 
-// Result is the merged result printed by emit (CONTRACT §7). Fields
+// Result is the merged result printed by emit (README, "The merged result"). Fields
 // marked omitzero appear only where the contract has them.
 type Result struct {
 	EventType         event.Name     `json:"event_type"`
@@ -136,7 +136,7 @@ func Evaluate(ev event.Name, h *config.Hook, o exec.Outcome) Report {
 		}
 		return fail(CodeTimeout, "timed out after %s%s; its process group was ended", h.Handler.Timeout, extra)
 	case exec.OutputTooLarge:
-		return fail(CodeOutputTooLarge, "output exceeds %d bytes; its process group was ended", exec.DefaultLimits.MaxStdout)
+		return fail(CodeOutputTooLarge, "output exceeds %d bytes; its process group was ended", o.StdoutLimit)
 	case exec.Interrupted:
 		return fail(CodeInterrupted, "interrupted before it finished; its process group was ended")
 	}
@@ -207,7 +207,7 @@ func (r *Report) warn(id, format string, args ...any) {
 }
 
 // takeSignals applies provenance, the per-event constraints and the
-// signal-to-decision table (CONTRACT §5, §6).
+// signal-to-decision table (README, "Signals and decisions").
 func (r *Report) takeSignals(ev event.Name, h *config.Hook, sigs []event.Signal) {
 	if len(sigs) == 0 {
 		return
@@ -254,7 +254,7 @@ func (r *Report) takeSignals(ev event.Name, h *config.Hook, sigs []event.Signal)
 	}
 }
 
-// Decide maps a signal to a decision (CONTRACT §6). decides is false for
+// Decide maps a signal to a decision (README, "Signals and decisions"). decides is false for
 // signals that decide nothing: routing hints, intents, unknown codes.
 func Decide(s event.Signal) (d event.Decision, decides bool) {
 	switch s.Kind + "/" + s.Code {
@@ -385,11 +385,13 @@ func capText(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	s = s[:n]
-	for len(s) > 0 && !utf8.ValidString(s) {
-		s = s[:len(s)-1]
+	// Back off only to the start of the rune cut in two; bytes that were
+	// invalid UTF-8 to begin with are the output's business, not the cut's.
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
 	}
-	return s
+	return s[:cut]
 }
 
 // tailText keeps the last n bytes of s on a rune boundary, marking the cut.

@@ -146,3 +146,23 @@ func TestMergeExitTwo(t *testing.T) {
 		t.Errorf("infra exit 2: %s, errors %v, hooks %v", r.Decision, r.Errors, r.Hooks)
 	}
 }
+
+func TestCapTextCutsOnlyTheLastRune(t *testing.T) {
+	long := "ab\xffcd" + strings.Repeat("x", 5000)
+	for _, tc := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"short", 10, "short"},
+		{long, 10, "ab\xffcdxxxxx"},                       // an early bad byte does not shorten the cut
+		{"\xff" + strings.Repeat("y", 20), 5, "\xffyyyy"}, // nor does a bad first byte empty it
+		{"aé", 2, "a"},                                    // a rune is never split
+		{"aaé", 3, "aa"},
+		{"aaéb", 4, "aaé"},
+	} {
+		if got := capText(tc.in, tc.n); got != tc.want {
+			t.Errorf("capText(%q, %d) = %q, want %q", tc.in, tc.n, got, tc.want)
+		}
+	}
+}

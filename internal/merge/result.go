@@ -212,6 +212,9 @@ func parseSignal(i int, raw json.RawMessage) (event.Signal, []string, error) {
 		s.Severity = ""
 	}
 	s.SourceEvent = event.Name(src)
+	// Every signal has a payload (the specification's HookSignal requires
+	// one); a handler that sent none gets null, so consumers can rely on it.
+	s.Payload = json.RawMessage("null")
 	if raw, ok := obj["payload"]; ok {
 		s.Payload = raw
 	}

@@ -87,13 +87,13 @@ func TestParseResult(t *testing.T) {
 			event.HookResult{Logs: nil},
 			[]string{`unknown output field "decision" ignored`, `unknown output field "zeta" ignored`}},
 		{"unknown signal and error fields", `{"error":{"code":"E","message":"m","details":{}},"hook_signals":[{"kind":"k","code":"c","confidence":0.9}]}`,
-			event.HookResult{Error: &event.HandlerError{Code: "E", Message: "m"}, Signals: []event.Signal{{Kind: "k", Code: "c"}}},
+			event.HookResult{Error: &event.HandlerError{Code: "E", Message: "m"}, Signals: []event.Signal{{Kind: "k", Code: "c", Payload: null}}},
 			[]string{`error: unknown field "details" ignored`, `hook_signals[0]: unknown field "confidence" ignored`}},
 		{"severity outside the enum is dropped, the signal kept", `{"hook_signals":[{"kind":"ability_guard","code":"ABILITY_DENIED","severity":"critical"}]}`,
-			event.HookResult{Signals: []event.Signal{{Kind: "ability_guard", Code: "ABILITY_DENIED"}}},
+			event.HookResult{Signals: []event.Signal{{Kind: "ability_guard", Code: "ABILITY_DENIED", Payload: null}}},
 			[]string{`hook_signals[0].severity "critical" dropped: it must be info, warning or error`}},
 		{"duplicate keys: the last counts, with a note", `{"usage_recorded":false,"usage_recorded":true,"hook_signals":[{"kind":"k","code":"a","code":"b"}]}`,
-			event.HookResult{UsageRecorded: true, Signals: []event.Signal{{Kind: "k", Code: "b"}}},
+			event.HookResult{UsageRecorded: true, Signals: []event.Signal{{Kind: "k", Code: "b", Payload: null}}},
 			[]string{`output key "usage_recorded" appears more than once; the last one counts`, `output key "hook_signals[0].code" appears more than once; the last one counts`}},
 		{"invalid UTF-8 is replaced, with a note", "{\"logs\":[\"caf\xe9\"],\"user_message\":\"\xff\"}",
 			event.HookResult{Logs: []string{"caf\uFFFD"}, UserMessage: "\uFFFD"},
@@ -129,3 +129,6 @@ func TestParseResultManyDuplicates(t *testing.T) {
 		t.Errorf("%d notes, logs %q", len(notes), r.Logs)
 	}
 }
+
+// null is the payload of a signal sent without one.
+var null = json.RawMessage("null")

@@ -31,7 +31,7 @@ type Spec struct {
 // valid: the id, the event, and each match field's event and globs.
 func (s Spec) Check() error {
 	if !config.ValidID(s.ID) {
-		return fmt.Errorf("invalid hook id %q: use lowercase letters, digits, \"-\" and \"_\", starting with a letter or digit, at most 128 characters", s.ID)
+		return fmt.Errorf("invalid hook id %q: use lowercase letters, digits, \"-\" and \"_\", at most 128 characters", s.ID)
 	}
 	if _, ok := event.Parse(string(s.Event)); !ok {
 		return fmt.Errorf("unknown event %q; valid events: %s", s.Event, event.Names())
@@ -67,11 +67,6 @@ func joinEvents(evs []event.Name) string {
 		s[i] = string(e)
 	}
 	return strings.Join(s, ", ")
-}
-
-// Paths of a new hook's two files, relative to the project root.
-func DeclPath(hooksDir, root, id string) string {
-	return rel(root, filepath.Join(hooksDir, id+".yaml"))
 }
 
 // ScriptPath is the handler stub's path relative to the project root.
