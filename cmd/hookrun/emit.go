@@ -11,6 +11,7 @@ import (
 	"strings"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -190,12 +191,12 @@ const orphanLimit = 2 * time.Second
 
 // interrupted is the error for an emit stopped by SIGINT (130) or SIGTERM (143).
 func interrupted(ctx context.Context, what string) error {
-	code, name := exitInterrupted, "SIGINT"
+	code, sig := exitInterrupted, os.Signal(syscall.SIGINT)
 	var i emit.Interrupt
 	if errors.As(context.Cause(ctx), &i) && i.Signal == syscall.SIGTERM {
-		code, name = exitTerminated, "SIGTERM"
+		code, sig = exitTerminated, i.Signal
 	}
-	return withCode(code, fmt.Errorf("interrupted by %s: %s", name, what))
+	return withCode(code, fmt.Errorf("interrupted by %s: %s", exec.SignalName(sig), what))
 }
 
 // readContext reads the context document, refusing to wait on a terminal
@@ -337,7 +338,11 @@ func writeSummary(w io.Writer, r merge.Result) {
 func firstLine(s string) string {
 	s, _, _ = strings.Cut(s, "\n")
 	if len(s) > 160 {
-		s = s[:157] + "..."
+		cut := 157
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "..."
 	}
 	return s
 }

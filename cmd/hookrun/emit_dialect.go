@@ -36,7 +36,7 @@ func (a *app) dialectFlags(c *cobra.Command) *dialectFlags {
 	df := &dialectFlags{}
 	f := c.Flags()
 	f.StringVar(&df.name, "dialect", "", "read `AGENT`'s hook payload and answer in its format: "+dialect.Names())
-	f.StringVar(&df.gitBase, "changed-from-git", "", "fill SessionStop's changed_files from git: uncommitted changes, or with =`BASE` also every file changed since the merge base with BASE")
+	f.StringVar(&df.gitBase, "changed-from-git", "", "fill SessionStop's changed_files from git: uncommitted changes; with =`BASE` (after an = sign, as in --changed-from-git=origin/main) also every file changed since the merge base with BASE")
 	f.Lookup("changed-from-git").NoOptDefVal = gitchanges.Head
 	return df
 }

@@ -94,18 +94,18 @@ func writeTable(w io.Writer, hooks []*config.Hook) {
 
 // hookJSON is a hook as list --json prints it.
 type hookJSON struct {
-	ID       string      `json:"id"`
-	Event    string      `json:"event_type"`
-	Enabled  bool        `json:"enabled"`
-	Blocking bool        `json:"blocking"`
-	Priority int         `json:"priority"`
-	OnError  string      `json:"on_error"`
-	Summary  string      `json:"summary,omitempty"`
-	MatchSum string      `json:"match_summary"`
-	Match    matchJSON   `json:"match"`
-	Handler  handlerJSON `json:"handler"`
-	Effects  []any       `json:"effects,omitempty"`
-	File     string      `json:"file"`
+	ID       string       `json:"id"`
+	Event    string       `json:"event_type"`
+	Enabled  bool         `json:"enabled"`
+	Blocking bool         `json:"blocking"`
+	Priority int          `json:"priority"`
+	OnError  string       `json:"on_error"`
+	Summary  string       `json:"summary,omitempty"`
+	MatchSum string       `json:"match_summary"`
+	Match    matchJSON    `json:"match"`
+	Handler  *handlerJSON `json:"handler,omitempty"` // absent for a disabled hook declared without one
+	Effects  []any        `json:"effects,omitempty"`
+	File     string       `json:"file"`
 }
 
 type matchJSON struct {
@@ -131,14 +131,18 @@ func toJSON(h *config.Hook, cwd string) hookJSON {
 			env[v.Name] = v.Value
 		}
 	}
+	var handler *handlerJSON
+	if h.Handler.Command != "" {
+		handler = &handlerJSON{Kind: h.Handler.Kind, Command: h.Handler.Command, Args: h.Handler.Args, Env: env,
+			Timeout: h.Handler.Timeout.String()}
+	}
 	return hookJSON{
 		ID: h.ID, Event: string(h.Event), Enabled: h.Enabled, Blocking: h.Blocking,
 		Priority: h.Priority, OnError: h.OnError, Summary: h.Summary,
 		MatchSum: h.Match.Summary(),
 		Match:    matchJSON{h.Match.AbilityScope, h.Match.MinDurationMS, h.Match.OnlyIfChangedPaths, h.Match.CallerSource},
-		Handler: handlerJSON{Kind: h.Handler.Kind, Command: h.Handler.Command, Args: h.Handler.Args, Env: env,
-			Timeout: h.Handler.Timeout.String()},
-		Effects: h.Effects,
-		File:    config.Rel(cwd, h.File),
+		Handler:  handler,
+		Effects:  h.Effects,
+		File:     config.Rel(cwd, h.File),
 	}
 }

@@ -75,13 +75,16 @@ Events: PromptSubmit, PreAbilityCreate, PreAbilityCall, PostAbilityCall, Session
 		Example: `  hookrun emit PreAbilityCall < ctx.json
   hookrun validate
   hookrun list --event PreAbilityCall`,
-		Version:       versionString(),
+		Version:       "set", // non-empty for cobra's --version; the template prints versionString
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}
 	root.PersistentFlags().StringVar(&a.hooksDir, "hooks-dir", "",
 		"hooks directory (default: the nearest .system/hooks from the working directory upward; env HOOKRUN_HOOKS_DIR)")
-	root.SetVersionTemplate("{{.Version}}\n")
+	// The version is worked out only when asked for: reading the build
+	// information costs on every start otherwise.
+	cobra.AddTemplateFunc("hookrunVersion", versionString)
+	root.SetVersionTemplate("{{hookrunVersion}}\n")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return failf("%v\nRun '%s --help' for usage.", err, c.CommandPath())
 	})
@@ -93,6 +96,12 @@ Events: PromptSubmit, PreAbilityCreate, PreAbilityCall, PostAbilityCall, Session
 	}
 	for _, c := range commands { // help, completion, typos, leading flags
 		root.AddCommand(c.build(a))
+	}
+	root.InitDefaultCompletionCmd()
+	if c, _, err := root.Find([]string{"completion"}); err == nil && c != root {
+		c.Example = `  source <(hookrun completion bash)     # bash, with the bash-completion package
+  hookrun completion zsh > "${fpath[1]}/_hookrun"
+  hookrun completion fish > ~/.config/fish/completions/hookrun.fish`
 	}
 	return root
 }
@@ -139,7 +148,11 @@ func (a *app) printFindings(w io.Writer, fs []config.Finding, only config.Severi
 // explain, and refuses more.
 func optionalEvent(c *cobra.Command, args []string) error {
 	if len(args) > 1 {
-		return failf("%s takes at most one EVENT argument, got %d: %s", c.CommandPath(), len(args), strings.Join(args, " "))
+		hint := ""
+		if f := c.Flags().Lookup("changed-from-git"); f != nil && f.Changed {
+			hint = " (--changed-from-git takes its BASE after an = sign: --changed-from-git=origin/main)"
+		}
+		return failf("%s takes at most one EVENT argument, got %d: %s%s", c.CommandPath(), len(args), strings.Join(args, " "), hint)
 	}
 	return nil
 }

@@ -11,7 +11,6 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/hookrun/hookrun/internal/audit"
@@ -152,19 +151,9 @@ func interruption(ctx context.Context) string {
 	}
 	var i Interrupt
 	if errors.As(context.Cause(ctx), &i) {
-		return signalName(i.Signal)
+		return exec.SignalName(i.Signal)
 	}
 	return "canceled"
-}
-
-func signalName(s os.Signal) string {
-	switch s {
-	case syscall.SIGINT:
-		return "SIGINT"
-	case syscall.SIGTERM:
-		return "SIGTERM"
-	}
-	return s.String()
 }
 
 // handlerEnv is the caller's environment plus hookrun's variables and the

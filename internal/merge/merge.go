@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"syscall"
 	"unicode/utf8"
 
 	"github.com/hookrun/hookrun/internal/config"
@@ -141,7 +140,7 @@ func Evaluate(ev event.Name, h *config.Hook, o exec.Outcome) Report {
 		return fail(CodeInterrupted, "interrupted before it finished; its process group was ended")
 	}
 	if !o.Exited {
-		return fail(CodeSignal, "killed by signal %s%s", signalName(o.Signal), stderrSuffix(o.Stderr))
+		return fail(CodeSignal, "killed by signal %s%s", exec.SignalName(o.Signal), stderrSuffix(o.Stderr))
 	}
 	switch {
 	case o.ExitCode == 2 && h.Blocking && ev.AIFacing():
@@ -404,17 +403,4 @@ func tailText(s string, n int) string {
 		s = s[1:]
 	}
 	return "…" + s
-}
-
-func signalName(s syscall.Signal) string {
-	names := map[syscall.Signal]string{
-		syscall.SIGKILL: "SIGKILL", syscall.SIGTERM: "SIGTERM", syscall.SIGSEGV: "SIGSEGV",
-		syscall.SIGABRT: "SIGABRT", syscall.SIGINT: "SIGINT", syscall.SIGHUP: "SIGHUP",
-		syscall.SIGPIPE: "SIGPIPE", syscall.SIGBUS: "SIGBUS", syscall.SIGFPE: "SIGFPE",
-		syscall.SIGILL: "SIGILL", syscall.SIGQUIT: "SIGQUIT",
-	}
-	if n, ok := names[s]; ok {
-		return n
-	}
-	return fmt.Sprintf("%d (%s)", int(s), s)
 }
