@@ -26,31 +26,13 @@ var codexTools = map[string]string{
 }
 
 func readCodex(c *Call) error {
-	c.Kind = codexEvents[c.AgentEvent]
-	c.SessionID = c.opt("session_id")
-	c.CWD = c.opt("cwd")
-	switch c.Kind {
-	case Prompt:
-		p, _, err := c.str("prompt")
-		c.Prompt = p
-		return err
-	case PreTool, PostTool:
-		if err := c.readTool(codexTools); err != nil {
-			return err
-		}
+	return c.readCommon(codexEvents, codexTools, func(c *Call) {
 		if c.Tool.Name == "apply_patch" {
 			if files := patchFiles(c.Tool.Input); files != "" {
 				c.Tool.Summary = capLine(files)
 			}
 		}
-		if c.Kind == PostTool {
-			c.Status = "success"
-			failedResponse(c)
-		}
-	case End:
-		c.changedFilesField()
-	}
-	return nil
+	})
 }
 
 // patchFiles lists the files an apply_patch input touches, from the
@@ -69,28 +51,13 @@ func patchFiles(input []byte) string {
 	return strings.Join(files, ", ")
 }
 
-// codexOutput holds only fields of Codex's output schemas.
-type codexOutput struct {
-	Decision           string         `json:"decision,omitempty"`
-	Reason             string         `json:"reason,omitempty"`
-	SystemMessage      string         `json:"systemMessage,omitempty"`
-	HookSpecificOutput *codexSpecific `json:"hookSpecificOutput,omitempty"`
-}
-
-type codexSpecific struct {
-	HookEventName            string `json:"hookEventName"`
-	PermissionDecision       string `json:"permissionDecision,omitempty"`
-	PermissionDecisionReason string `json:"permissionDecisionReason,omitempty"`
-	AdditionalContext        string `json:"additionalContext,omitempty"`
-}
-
 // codexAnswer: Codex rejects permissionDecision "ask" (and "allow" without
 // updatedInput), so require_human is a deny that says a human must approve.
 // A deny never carries additionalContext: versions of Codex that do not
 // support it on PreToolUse treat the whole answer as unsupported and let
 // the call through.
-func codexAnswer(c *Call, v verdict) codexOutput {
-	out := codexOutput{}
+func codexAnswer(c *Call, v verdict) hookOutput {
+	out := hookOutput{}
 	if c.Kind != Unmapped {
 		out.SystemMessage = v.user
 	}
@@ -99,13 +66,13 @@ func codexAnswer(c *Call, v verdict) codexOutput {
 		if v.decision != event.Allow {
 			out.Decision, out.Reason = "block", v.blockReason()
 		} else if v.context != "" {
-			out.HookSpecificOutput = &codexSpecific{HookEventName: c.AgentEvent, AdditionalContext: v.context}
+			out.HookSpecificOutput = &hookSpecific{HookEventName: c.AgentEvent, AdditionalContext: v.context}
 		}
 	case PreTool:
 		if v.decision != event.Allow {
-			out.HookSpecificOutput = &codexSpecific{HookEventName: c.AgentEvent, PermissionDecision: "deny", PermissionDecisionReason: v.blockReason()}
+			out.HookSpecificOutput = &hookSpecific{HookEventName: c.AgentEvent, PermissionDecision: "deny", PermissionDecisionReason: v.blockReason()}
 		} else if v.context != "" {
-			out.HookSpecificOutput = &codexSpecific{HookEventName: c.AgentEvent, AdditionalContext: v.context}
+			out.HookSpecificOutput = &hookSpecific{HookEventName: c.AgentEvent, AdditionalContext: v.context}
 		}
 	}
 	return out

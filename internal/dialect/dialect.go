@@ -356,6 +356,56 @@ func (c *Call) changedFilesField() {
 // so in a documented way: an MCP result with isError true, or a non-empty
 // error (Gemini CLI's AfterTool). Anything else counts as success: the
 // agents do not report a shell command's exit status in a stable field.
+// hookOutput is the answer shape Claude Code, Codex and Gemini CLI share:
+// the universal systemMessage, a top-level decision and reason, and
+// hookSpecificOutput. Each agent's answer function sets only the fields
+// that agent documents (Gemini CLI's hookSpecificOutput carries no
+// permission fields; Codex's never carries context with a deny).
+type hookOutput struct {
+	Decision           string        `json:"decision,omitempty"`
+	Reason             string        `json:"reason,omitempty"`
+	SystemMessage      string        `json:"systemMessage,omitempty"`
+	HookSpecificOutput *hookSpecific `json:"hookSpecificOutput,omitempty"`
+}
+
+type hookSpecific struct {
+	HookEventName            string `json:"hookEventName"`
+	PermissionDecision       string `json:"permissionDecision,omitempty"`
+	PermissionDecisionReason string `json:"permissionDecisionReason,omitempty"`
+	AdditionalContext        string `json:"additionalContext,omitempty"`
+}
+
+// readCommon reads what Claude Code, Gemini CLI and Codex payloads share:
+// the event's kind from events, session_id and cwd, and per kind the
+// prompt, the tool (names mapped by tools; a post-tool status of success
+// unless the tool_response says it failed), or the changed files. tool,
+// when not nil, adds the agent's own reading of a tool event.
+func (c *Call) readCommon(events map[string]Kind, tools map[string]string, tool func(*Call)) error {
+	c.Kind = events[c.AgentEvent]
+	c.SessionID = c.opt("session_id")
+	c.CWD = c.opt("cwd")
+	switch c.Kind {
+	case Prompt:
+		p, _, err := c.str("prompt")
+		c.Prompt = p
+		return err
+	case PreTool, PostTool:
+		if err := c.readTool(tools); err != nil {
+			return err
+		}
+		if c.Kind == PostTool {
+			c.Status = "success"
+			failedResponse(c)
+		}
+		if tool != nil {
+			tool(c)
+		}
+	case End:
+		c.changedFilesField()
+	}
+	return nil
+}
+
 func failedResponse(c *Call) {
 	obj := object(c.Payload["tool_response"])
 	if obj == nil {

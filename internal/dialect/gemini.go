@@ -33,18 +33,7 @@ var geminiTools = map[string]string{
 }
 
 func readGemini(c *Call) error {
-	c.Kind = geminiEvents[c.AgentEvent]
-	c.SessionID = c.opt("session_id")
-	c.CWD = c.opt("cwd")
-	switch c.Kind {
-	case Prompt:
-		p, _, err := c.str("prompt")
-		c.Prompt = p
-		return err
-	case PreTool, PostTool:
-		if err := c.readTool(geminiTools); err != nil {
-			return err
-		}
+	return c.readCommon(geminiEvents, geminiTools, func(c *Call) {
 		// An MCP tool's server and name, when Gemini CLI sends them, beat
 		// parsing the mcp__server__tool name.
 		var mcp struct {
@@ -55,34 +44,15 @@ func readGemini(c *Call) error {
 			c.Tool.Ability = MCPID(mcp.Server, mcp.Tool)
 			c.Tool.Summary = summarize(c.Tool.Ability, c.Tool.Input)
 		}
-		if c.Kind == PostTool {
-			c.Status = "success"
-			failedResponse(c)
-		}
-	case End:
-		c.changedFilesField()
-	}
-	return nil
-}
-
-type geminiOutput struct {
-	Decision           string          `json:"decision,omitempty"`
-	Reason             string          `json:"reason,omitempty"`
-	SystemMessage      string          `json:"systemMessage,omitempty"`
-	HookSpecificOutput *geminiSpecific `json:"hookSpecificOutput,omitempty"`
-}
-
-type geminiSpecific struct {
-	HookEventName     string `json:"hookEventName"`
-	AdditionalContext string `json:"additionalContext,omitempty"`
+	})
 }
 
 // geminiAnswer: Gemini CLI's documented decisions are allow and deny, and
 // its hook aggregator blocks only on deny or block, so require_human is a
 // deny that says a human must approve. BeforeTool has no field for
 // context; it is reported on stderr instead.
-func geminiAnswer(c *Call, v verdict) (geminiOutput, []string) {
-	out := geminiOutput{}
+func geminiAnswer(c *Call, v verdict) (hookOutput, []string) {
+	out := hookOutput{}
 	var notes []string
 	if c.Kind != Unmapped {
 		out.SystemMessage = v.user
@@ -92,7 +62,7 @@ func geminiAnswer(c *Call, v verdict) (geminiOutput, []string) {
 		if v.decision != event.Allow {
 			out.Decision, out.Reason = "deny", v.blockReason()
 		} else if v.context != "" {
-			out.HookSpecificOutput = &geminiSpecific{HookEventName: c.AgentEvent, AdditionalContext: v.context}
+			out.HookSpecificOutput = &hookSpecific{HookEventName: c.AgentEvent, AdditionalContext: v.context}
 		}
 	case PreTool:
 		if v.decision != event.Allow {
