@@ -1,10 +1,7 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -82,13 +79,8 @@ func (a *app) install(o installOptions) error {
 	if rel, err := filepath.Rel(loc.Root, loc.HooksDir); err == nil && rel != config.HooksSubdir {
 		opts.HooksDir = rel
 	}
-	path := filepath.Join(loc.Root, agent.File)
-	shown := config.Rel(a.cwd, path)
-	old, err := os.ReadFile(path)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return failf("reading %s: %v", shown, err)
-	}
-	res, err := settings.Merge(agent, old, opts)
+	shown := config.Rel(a.cwd, filepath.Join(loc.Root, agent.File))
+	res, err := settings.Install(agent, loc.Root, opts, o.dryRun)
 	if err != nil {
 		return failf("%v", err)
 	}
@@ -104,9 +96,6 @@ func (a *app) install(o installOptions) error {
 	if !res.Changed {
 		fmt.Fprintf(a.stdout, "%s already routes %s's events to hookrun: nothing to change\n", shown, d)
 		return nil
-	}
-	if err := writeFileAtomic(path, res.Data); err != nil {
-		return failf("writing %s: %v", shown, err)
 	}
 	var did []string
 	if len(res.Added) > 0 {
@@ -126,33 +115,4 @@ func (a *app) install(o installOptions) error {
 		fmt.Fprintf(a.stdout, "note: %s\n", agent.Note)
 	}
 	return nil
-}
-
-// writeFileAtomic replaces path in one rename, so the agent never reads a
-// half-written settings file; an existing file keeps its mode.
-func writeFileAtomic(path string, data []byte) error {
-	mode := fs.FileMode(0o644)
-	if st, err := os.Stat(path); err == nil {
-		mode = st.Mode().Perm()
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".hookrun-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(mode); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
