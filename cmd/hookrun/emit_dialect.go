@@ -136,7 +136,7 @@ func (df *dialectFlags) finish(a *app, err error) error {
 	case errors.Is(err, errNoOpinion):
 		return df.respond(a, dialect.NoOpinion(df.call))
 	case df.call == nil:
-		return withCode(dialect.BlockExitCode, fmt.Errorf("%v; hookrun could not tell what the agent asked, so it blocks the action (exit %d)", err, dialect.BlockExitCode))
+		return withCode(exitAgentBlock, fmt.Errorf("%v; hookrun could not tell what the agent asked, so it blocks the action (exit %d)", err, exitAgentBlock))
 	}
 	return df.respond(a, dialect.Failure(df.call, err))
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime/debug"
 
+	"github.com/hookrun/hookrun/internal/dialect"
 	"github.com/hookrun/hookrun/internal/emit"
 )
 
@@ -16,6 +17,10 @@ const (
 	exitHuman       = 3   // emit: decision require_human
 	exitInterrupted = 130 // emit: stopped by SIGINT
 	exitTerminated  = 143 // emit: stopped by SIGTERM
+	// exitAgentBlock is what emit --dialect exits with when it cannot read
+	// the agent's payload: the status every supported agent reads as
+	// "block this action".
+	exitAgentBlock = dialect.BlockExitCode
 )
 
 // codeError carries an exit code up to run. Its message, if any, has not
