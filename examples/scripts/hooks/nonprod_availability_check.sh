@@ -8,21 +8,9 @@
 set -eu
 ctx=$(cat)
 
-# json_str NAME prints the first string field NAME of the context as JSON
-# writes it (escapes kept), so it can be matched or put back into JSON.
-json_str() {
-	printf '%s\n' "$ctx" | awk -v key="\"$1\":\"" '{
-		i = index($0, key); if (!i) exit
-		s = substr($0, i + length(key)); out = ""
-		while (s != "") {
-			c = substr(s, 1, 1)
-			if (c == "\\") { out = out substr(s, 1, 2); s = substr(s, 3); continue }
-			if (c == "\"") break
-			out = out c; s = substr(s, 2)
-		}
-		print out
-	}'
-}
+# json_str NAME prints the first string field NAME of the context.
+. "$HOOKRUN_PROJECT_DIR/scripts/hooks/lib/json.sh"
+json_str() { printf '%s\n' "$ctx" | json_field "$1"; }
 
 op=$(json_str value)                # ability_ref.value
 environment=$(json_str environment) # dev, staging, prod, or absent
