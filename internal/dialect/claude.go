@@ -51,11 +51,7 @@ func claudeAnswer(c *Call, v verdict) hookOutput {
 	out := hookOutput{SystemMessage: v.user}
 	switch c.Kind {
 	case Prompt:
-		if v.decision != event.Allow {
-			out.Decision, out.Reason = "block", v.blockReason()
-		} else if v.context != "" {
-			out.HookSpecificOutput = &hookSpecific{HookEventName: c.AgentEvent, AdditionalContext: v.context}
-		}
+		out.promptAnswer(c, v, "block")
 	case PreTool:
 		spec := hookSpecific{HookEventName: c.AgentEvent}
 		switch v.decision {

@@ -63,11 +63,7 @@ func codexAnswer(c *Call, v verdict) hookOutput {
 	}
 	switch c.Kind {
 	case Prompt:
-		if v.decision != event.Allow {
-			out.Decision, out.Reason = "block", v.blockReason()
-		} else if v.context != "" {
-			out.HookSpecificOutput = &hookSpecific{HookEventName: c.AgentEvent, AdditionalContext: v.context}
-		}
+		out.promptAnswer(c, v, "block")
 	case PreTool:
 		if v.decision != event.Allow {
 			out.HookSpecificOutput = &hookSpecific{HookEventName: c.AgentEvent, PermissionDecision: "deny", PermissionDecisionReason: v.blockReason()}

@@ -375,6 +375,18 @@ type hookSpecific struct {
 	AdditionalContext        string `json:"additionalContext,omitempty"`
 }
 
+// promptAnswer fills the answer to a prompt submission the way Claude
+// Code, Codex and Gemini CLI all read it: a top-level decision (block, the
+// agent's word for it) with the reason when hookrun does not allow, else
+// any context for the AI under hookSpecificOutput.
+func (out *hookOutput) promptAnswer(c *Call, v verdict, block string) {
+	if v.decision != event.Allow {
+		out.Decision, out.Reason = block, v.blockReason()
+	} else if v.context != "" {
+		out.HookSpecificOutput = &hookSpecific{HookEventName: c.AgentEvent, AdditionalContext: v.context}
+	}
+}
+
 // readCommon reads what Claude Code, Gemini CLI and Codex payloads share:
 // the event's kind from events, session_id and cwd, and per kind the
 // prompt, the tool (names mapped by tools; a post-tool status of success

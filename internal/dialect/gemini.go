@@ -59,11 +59,7 @@ func geminiAnswer(c *Call, v verdict) (hookOutput, []string) {
 	}
 	switch c.Kind {
 	case Prompt:
-		if v.decision != event.Allow {
-			out.Decision, out.Reason = "deny", v.blockReason()
-		} else if v.context != "" {
-			out.HookSpecificOutput = &hookSpecific{HookEventName: c.AgentEvent, AdditionalContext: v.context}
-		}
+		out.promptAnswer(c, v, "deny")
 	case PreTool:
 		if v.decision != event.Allow {
 			out.Decision, out.Reason = "deny", v.blockReason()
