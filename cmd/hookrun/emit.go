@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -37,6 +36,7 @@ type emitOptions struct {
 
 func (a *app) emitCmd() *cobra.Command {
 	var o emitOptions
+	catchSignals() // in the background, while the command line is parsed and the hooks load
 	c := &cobra.Command{
 		Use:   "emit [EVENT]",
 		Short: "Run the hooks of one event and print the merged result",
@@ -99,7 +99,7 @@ func (a *app) emit(o emitOptions) (err error) {
 	defer recoverInternal(&err)
 	// From here on SIGINT and SIGTERM end emit with 130 or 143, whatever
 	// it is doing, and a caller that stops reading stdout gets exit 1.
-	ctx, stop := interruptible()
+	ctx, caught, stop := interruptible()
 	defer stop()
 	var ev event.Name
 	if o.event != "" {
@@ -138,6 +138,8 @@ func (a *app) emit(o emitOptions) (err error) {
 		return err
 	}
 
+	// A signal missed from here on could leave a handler running.
+	caught()
 	if ctx.Err() != nil {
 		return interrupted(ctx, "before any hook ran; no result was printed")
 	}
@@ -267,41 +269,6 @@ func (a *app) auditPath(flag string, loc config.Location) (string, error) {
 		return filepath.Join(a.cwd, p), nil
 	}
 	return p, nil
-}
-
-// interruptible returns a context canceled, with an emit.Interrupt cause,
-// by the first SIGINT or SIGTERM.
-func interruptible() (context.Context, func()) {
-	ctx, cancel := context.WithCancelCause(context.Background())
-	// One registration for the three (each costs a trip into the runtime).
-	// Caught, SIGPIPE no longer kills hookrun when the caller closes its
-	// end of stdout: the write fails and emit exits 1, a documented code.
-	// (Handlers still start with the default SIGPIPE action.) The buffer
-	// keeps a SIGPIPE from crowding out a SIGINT that follows it.
-	ch := make(chan os.Signal, 4)
-	signal.Notify(ch, syscall.SIGINT, syscall.SIGTERM, syscall.SIGPIPE)
-	done := make(chan struct{})
-	go func() {
-		for {
-			select {
-			case s := <-ch:
-				if s == syscall.SIGPIPE {
-					continue
-				}
-				cancel(emit.Interrupt{Signal: s})
-				return
-			case <-done:
-				return
-			}
-		}
-	}()
-	return ctx, func() {
-		// Reset, not Stop: Stop waits for the signal goroutine to settle,
-		// a cost paid on every event for nothing, as emit is about to end.
-		signal.Reset(syscall.SIGINT, syscall.SIGTERM, syscall.SIGPIPE)
-		close(done)
-		cancel(nil)
-	}
 }
 
 func isTerminalWriter(w io.Writer) bool {

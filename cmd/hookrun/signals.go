@@ -1,0 +1,70 @@
+package main
+
+import (
+	"context"
+	"os"
+	"os/signal"
+	"sync"
+	"sync/atomic"
+	"syscall"
+
+	"github.com/hookrun/hookrun/internal/emit"
+)
+
+// Catching signals is the dearest thing emit does before its first
+// handler starts: os/signal starts two threads and makes a round trip to
+// one of them per signal, about half a millisecond on a small machine.
+// So the registration is made once per process, in the background from
+// the moment the emit command is built, and never undone; emit waits for
+// it only before starting a handler, the first point where a signal that
+// killed hookrun outright would leave a process running.
+var signals struct {
+	once   sync.Once
+	caught chan struct{}                           // closed once the registration is in place
+	emit   atomic.Pointer[context.CancelCauseFunc] // the running emit's, nil between emits
+}
+
+// catchSignals starts the registration, once per process.
+//
+// SIGPIPE is caught too: then a caller that closes its end of stdout no
+// longer kills hookrun, the write fails and emit exits 1, a documented
+// code. Handlers still start with the default SIGPIPE action, as only an
+// ignored signal is inherited. The buffer keeps a SIGPIPE from crowding
+// out a SIGINT that follows it.
+func catchSignals() {
+	signals.once.Do(func() {
+		signals.caught = make(chan struct{})
+		go func() {
+			ch := make(chan os.Signal, 4)
+			signal.Notify(ch, syscall.SIGINT, syscall.SIGTERM, syscall.SIGPIPE)
+			close(signals.caught)
+			for s := range ch {
+				if s == syscall.SIGPIPE {
+					continue
+				}
+				if cancel := signals.emit.Load(); cancel != nil {
+					(*cancel)(emit.Interrupt{Signal: s})
+					continue
+				}
+				// No emit is running (it has returned, or this process
+				// runs several, as tests do): the signal does what it
+				// would have done uncaught.
+				signal.Reset(s)
+				_ = syscall.Kill(os.Getpid(), s.(syscall.Signal))
+			}
+		}()
+	})
+}
+
+// interruptible returns a context canceled, with an emit.Interrupt cause,
+// by the first SIGINT or SIGTERM; caught, which returns once signals are
+// caught; and stop, which ends the emit's claim on them.
+func interruptible() (ctx context.Context, caught, stop func()) {
+	catchSignals()
+	ctx, cancel := context.WithCancelCause(context.Background())
+	signals.emit.Store(&cancel)
+	return ctx, func() { <-signals.caught }, func() {
+		signals.emit.CompareAndSwap(&cancel, nil)
+		cancel(nil)
+	}
+}
