@@ -91,6 +91,8 @@ Events: PromptSubmit, PreAbilityCreate, PreAbilityCall, PostAbilityCall, Session
 	for _, c := range commands {
 		if len(args) > 0 && args[0] == c.name {
 			root.AddCommand(c.build(a))
+			// Nor the completion command: completing starts with its name.
+			root.CompletionOptions.DisableDefaultCmd = true
 			return root
 		}
 	}
