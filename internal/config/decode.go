@@ -185,7 +185,7 @@ func (d *decoder) fields(m *yaml.Node, known []string, prefix string) []field {
 // list of known keys.
 func unknownKey(prefix, name string, known []string) string {
 	msg := fmt.Sprintf("unknown key %q", prefix+name)
-	if home, ok := keyHome[name]; ok {
+	if home, ok := keyHome(name); ok {
 		where := "under " + strings.TrimSuffix(home, "."+name)
 		if home == name {
 			where = "at the top level"
@@ -198,21 +198,19 @@ func unknownKey(prefix, name string, known []string) string {
 	return msg + "; known keys: " + strings.Join(known, ", ")
 }
 
-// keyHome maps each key name to its full path, for keys written in the
-// wrong mapping ("command" at the top level is "handler.command").
-var keyHome = func() map[string]string {
-	m := map[string]string{}
-	for _, k := range topKeys {
-		m[k] = k
+// keyHome returns a key name's full path, for keys written in the wrong
+// mapping ("command" at the top level is "handler.command").
+func keyHome(name string) (string, bool) {
+	for _, m := range []struct {
+		prefix string
+		keys   []string
+	}{{"", topKeys}, {"match.", matchKeys}, {"handler.", handlerKeys}} {
+		if slices.Contains(m.keys, name) {
+			return m.prefix + name, true
+		}
 	}
-	for _, k := range matchKeys {
-		m[k] = "match." + k
-	}
-	for _, k := range handlerKeys {
-		m[k] = "handler." + k
-	}
-	return m
-}()
+	return "", false
+}
 
 func where(prefix string) string {
 	if prefix == "" {
@@ -373,8 +371,8 @@ func (d *decoder) match(m *yaml.Node, h *Hook) {
 			d.errorf(v, "%s: missing value", name)
 			continue
 		}
-		if h.Event != "" && !slices.Contains(matchApplies[f.name], h.Event) {
-			d.errorf(f.key, "%s does not apply to %s hooks; it applies to %s", name, h.Event, joinEvents(matchApplies[f.name]))
+		if h.Event != "" && !slices.Contains(MatchFieldEvents(f.name), h.Event) {
+			d.errorf(f.key, "%s does not apply to %s hooks; it applies to %s", name, h.Event, joinEvents(MatchFieldEvents(f.name)))
 			continue
 		}
 		switch f.name {

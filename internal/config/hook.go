@@ -78,17 +78,21 @@ type Pos struct {
 	Line, Col int
 }
 
-// matchApplies records which events each match field is meaningful for
+// MatchFieldEvents returns the events a match field is meaningful for
 // (README, "match").
-var matchApplies = map[string][]event.Name{
-	"ability_scope":         {event.PreAbilityCreate, event.PreAbilityCall, event.PostAbilityCall},
-	"min_duration_ms":       {event.PostAbilityCall},
-	"only_if_changed_paths": {event.SessionStop},
-	"caller_source":         {event.PreAbilityCreate, event.PreAbilityCall},
+func MatchFieldEvents(field string) []event.Name {
+	switch field {
+	case "ability_scope":
+		return []event.Name{event.PreAbilityCreate, event.PreAbilityCall, event.PostAbilityCall}
+	case "min_duration_ms":
+		return []event.Name{event.PostAbilityCall}
+	case "only_if_changed_paths":
+		return []event.Name{event.SessionStop}
+	case "caller_source":
+		return []event.Name{event.PreAbilityCreate, event.PreAbilityCall}
+	}
+	return nil
 }
-
-// MatchFieldEvents returns the events a match field applies to.
-func MatchFieldEvents(field string) []event.Name { return matchApplies[field] }
 
 // Compare orders hooks the way they are listed and merged: by event in
 // lifecycle order, then priority (lower first), then id.

@@ -6,27 +6,27 @@ import "github.com/hookrun/hookrun/internal/event"
 // session_id, transcript_path, cwd, permission_mode and hook_event_name;
 // tool events add tool_name, tool_input and tool_use_id.
 
-var claudeEvents = map[string]Kind{
-	"UserPromptSubmit":   Prompt,
-	"PreToolUse":         PreTool,
-	"PostToolUse":        PostTool,
-	"PostToolUseFailure": PostTool,
-	"Stop":               End,
-	"SessionEnd":         End,
+var claudeEvents = table[Kind]{
+	{"UserPromptSubmit", Prompt},
+	{"PreToolUse", PreTool},
+	{"PostToolUse", PostTool},
+	{"PostToolUseFailure", PostTool},
+	{"Stop", End},
+	{"SessionEnd", End},
 }
 
-var claudeTools = map[string]string{
-	"Bash":         Shell,
-	"Edit":         EditFile,
-	"MultiEdit":    EditFile,
-	"NotebookEdit": EditFile,
-	"Write":        WriteFile,
-	"Read":         ReadFile,
-	"Glob":         ListFiles,
-	"LS":           ListFiles,
-	"Grep":         SearchFiles,
-	"WebFetch":     WebFetch,
-	"WebSearch":    WebSearch,
+var claudeTools = table[string]{
+	{"Bash", Shell},
+	{"Edit", EditFile},
+	{"MultiEdit", EditFile},
+	{"NotebookEdit", EditFile},
+	{"Write", WriteFile},
+	{"Read", ReadFile},
+	{"Glob", ListFiles},
+	{"LS", ListFiles},
+	{"Grep", SearchFiles},
+	{"WebFetch", WebFetch},
+	{"WebSearch", WebSearch},
 }
 
 func readClaude(c *Call) error {

@@ -13,16 +13,16 @@ import (
 // tool_input and tool_use_id. Codex rejects output fields it does not know,
 // so the answers below use only fields of those schemas.
 
-var codexEvents = map[string]Kind{
-	"UserPromptSubmit": Prompt,
-	"PreToolUse":       PreTool,
-	"PostToolUse":      PostTool,
-	"Stop":             End,
+var codexEvents = table[Kind]{
+	{"UserPromptSubmit", Prompt},
+	{"PreToolUse", PreTool},
+	{"PostToolUse", PostTool},
+	{"Stop", End},
 }
 
-var codexTools = map[string]string{
-	"Bash":        Shell,
-	"apply_patch": EditFile,
+var codexTools = table[string]{
+	{"Bash", Shell},
+	{"apply_patch", EditFile},
 }
 
 func readCodex(c *Call) error {

@@ -25,19 +25,19 @@ type cursorEvent struct {
 	input   []string
 }
 
-var cursorEvents = map[string]cursorEvent{
-	"beforeSubmitPrompt":   {kind: Prompt},
-	"beforeShellExecution": {PreTool, "Shell", Shell, []string{"command", "cwd"}},
-	"beforeMCPExecution":   {kind: PreTool},
-	"beforeReadFile":       {PreTool, "Read", ReadFile, []string{"file_path"}},
-	"afterShellExecution":  {PostTool, "Shell", Shell, []string{"command"}},
-	"afterMCPExecution":    {kind: PostTool},
-	"afterFileEdit":        {PostTool, "Write", EditFile, []string{"file_path", "edits"}},
-	"stop":                 {kind: End},
+var cursorEvents = table[cursorEvent]{
+	{"beforeSubmitPrompt", cursorEvent{kind: Prompt}},
+	{"beforeShellExecution", cursorEvent{PreTool, "Shell", Shell, []string{"command", "cwd"}}},
+	{"beforeMCPExecution", cursorEvent{kind: PreTool}},
+	{"beforeReadFile", cursorEvent{PreTool, "Read", ReadFile, []string{"file_path"}}},
+	{"afterShellExecution", cursorEvent{PostTool, "Shell", Shell, []string{"command"}}},
+	{"afterMCPExecution", cursorEvent{kind: PostTool}},
+	{"afterFileEdit", cursorEvent{PostTool, "Write", EditFile, []string{"file_path", "edits"}}},
+	{"stop", cursorEvent{kind: End}},
 }
 
 func readCursor(c *Call) error {
-	e := cursorEvents[c.AgentEvent]
+	e, _ := cursorEvents.get(c.AgentEvent)
 	c.Kind = e.kind
 	c.SessionID = c.opt("conversation_id")
 	if c.SessionID == "" {

@@ -236,7 +236,7 @@ func (c *Call) number(name string) (float64, bool) {
 
 // readTool reads the common tool fields (tool_name, tool_input,
 // tool_use_id) that Claude Code, Gemini CLI and Codex send.
-func (c *Call) readTool(tools map[string]string) error {
+func (c *Call) readTool(tools table[string]) error {
 	name, err := c.need("tool_name")
 	if err != nil {
 		return err
@@ -392,8 +392,8 @@ func (out *hookOutput) promptAnswer(c *Call, v verdict, block string) {
 // prompt, the tool (names mapped by tools; a post-tool status of success
 // unless the tool_response says it failed), or the changed files. tool,
 // when not nil, adds the agent's own reading of a tool event.
-func (c *Call) readCommon(events map[string]Kind, tools map[string]string, tool func(*Call)) error {
-	c.Kind = events[c.AgentEvent]
+func (c *Call) readCommon(events table[Kind], tools table[string], tool func(*Call)) error {
+	c.Kind, _ = events.get(c.AgentEvent)
 	c.SessionID = c.opt("session_id")
 	c.CWD = c.opt("cwd")
 	switch c.Kind {

@@ -12,24 +12,24 @@ import (
 // tool_name, tool_input (and tool_response, mcp_context); BeforeAgent adds
 // prompt; SessionEnd adds reason.
 
-var geminiEvents = map[string]Kind{
-	"BeforeAgent": Prompt,
-	"BeforeTool":  PreTool,
-	"AfterTool":   PostTool,
-	"SessionEnd":  End,
+var geminiEvents = table[Kind]{
+	{"BeforeAgent", Prompt},
+	{"BeforeTool", PreTool},
+	{"AfterTool", PostTool},
+	{"SessionEnd", End},
 }
 
-var geminiTools = map[string]string{
-	"run_shell_command":   Shell,
-	"replace":             EditFile,
-	"write_file":          WriteFile,
-	"read_file":           ReadFile,
-	"read_many_files":     ReadFile,
-	"list_directory":      ListFiles,
-	"glob":                ListFiles,
-	"search_file_content": SearchFiles,
-	"web_fetch":           WebFetch,
-	"google_web_search":   WebSearch,
+var geminiTools = table[string]{
+	{"run_shell_command", Shell},
+	{"replace", EditFile},
+	{"write_file", WriteFile},
+	{"read_file", ReadFile},
+	{"read_many_files", ReadFile},
+	{"list_directory", ListFiles},
+	{"glob", ListFiles},
+	{"search_file_content", SearchFiles},
+	{"web_fetch", WebFetch},
+	{"google_web_search", WebSearch},
 }
 
 func readGemini(c *Call) error {

@@ -66,6 +66,9 @@ type rule struct {
 	fields   []rule // of an object, or of each object of an array
 }
 
+// The fields hookrun checks in each event's context. Package-level
+// slices of constants are laid out by the linker; a map of them would be
+// built by code on every start of hookrun, for one lookup.
 var (
 	statuses = []string{"success", "failure", "partial"}
 	caller   = rule{name: "caller", kind: kObject, required: true, fields: []rule{
@@ -74,18 +77,15 @@ var (
 		{name: "job_id", kind: kString},
 		{name: "triggered_by", kind: kString},
 	}}
-	sessionID = rule{name: "session_id", kind: kString}
-)
+	sessionID         = rule{name: "session_id", kind: kString}
+	requiredSessionID = rule{name: "session_id", kind: kString, required: true, nonEmpty: true}
 
-func required(r rule) rule { r.required, r.nonEmpty = true, true; return r }
-
-var contextRules = map[Name][]rule{
-	PromptSubmit: {
-		required(sessionID),
+	promptSubmitRules = []rule{
+		requiredSessionID,
 		{name: "user_raw_input", kind: kString, required: true},
 		{name: "current_files", kind: kStrings},
-	},
-	PreAbilityCreate: {
+	}
+	preAbilityCreateRules = []rule{
 		sessionID,
 		{name: "ability_ref", kind: kObject, required: true, fields: []rule{
 			{name: "kind", kind: kString, required: true, enum: []string{"ability_id", "operation_key"}},
@@ -94,15 +94,15 @@ var contextRules = map[Name][]rule{
 		{name: "input_summary", kind: kString},
 		{name: "environment", kind: kString},
 		caller,
-	},
-	PreAbilityCall: {
+	}
+	preAbilityCallRules = []rule{
 		sessionID,
 		{name: "ability_id", kind: kString, required: true, nonEmpty: true},
 		{name: "task_key", kind: kString},
 		{name: "args_summary", kind: kString},
 		caller,
-	},
-	PostAbilityCall: {
+	}
+	postAbilityCallRules = []rule{
 		sessionID,
 		{name: "ability_id", kind: kString, required: true, nonEmpty: true},
 		{name: "task_key", kind: kString},
@@ -111,9 +111,9 @@ var contextRules = map[Name][]rule{
 		{name: "input_summary", kind: kString},
 		{name: "output_summary", kind: kString},
 		{name: "error_message", kind: kString},
-	},
-	SessionStop: {
-		required(sessionID),
+	}
+	sessionStopRules = []rule{
+		requiredSessionID,
 		{name: "changed_files", kind: kStrings},
 		{name: "abilities_used", kind: kStrings},
 		{name: "tasks_summary", kind: kObjects, fields: []rule{
@@ -123,7 +123,24 @@ var contextRules = map[Name][]rule{
 		}},
 		{name: "started_at", kind: kString},
 		{name: "ended_at", kind: kString},
-	},
+	}
+)
+
+// contextRules returns the rules of ev's context.
+func contextRules(ev Name) []rule {
+	switch ev {
+	case PromptSubmit:
+		return promptSubmitRules
+	case PreAbilityCreate:
+		return preAbilityCreateRules
+	case PreAbilityCall:
+		return preAbilityCallRules
+	case PostAbilityCall:
+		return postAbilityCallRules
+	case SessionStop:
+		return sessionStopRules
+	}
+	return nil
 }
 
 func duplicateError(path string) error {
@@ -144,7 +161,7 @@ func reads(ev Name, name string) bool {
 	if name == "event_type" {
 		return true
 	}
-	for _, r := range contextRules[ev] {
+	for _, r := range contextRules(ev) {
 		if r.name == name {
 			return true
 		}
@@ -213,7 +230,7 @@ func ParseContext(data []byte, arg Name) (*Context, error) {
 		}
 	}
 	c := &Context{Event: ev, Fields: fields}
-	if err := checkFields(fields, contextRules[ev], ""); err != nil {
+	if err := checkFields(fields, contextRules(ev), ""); err != nil {
 		return nil, err
 	}
 	fields["event_type"], _ = json.Marshal(string(ev))

@@ -91,19 +91,18 @@ func (d Decision) Rank() int {
 	return 0
 }
 
-// Signal kinds of the specification, and the event each belongs to.
-var signalKinds = map[string]Name{
-	"routing_hint":      PromptSubmit,
-	"normalized_intent": PromptSubmit,
-	"ability_preflight": PreAbilityCreate,
-	"ability_guard":     PreAbilityCall,
-}
-
-// KindEvent returns the event a signal kind is allowed on, or false for an
-// unknown kind.
+// KindEvent returns the event a signal kind of the specification is
+// allowed on, or false for an unknown kind.
 func KindEvent(kind string) (Name, bool) {
-	n, ok := signalKinds[kind]
-	return n, ok
+	switch kind {
+	case "routing_hint", "normalized_intent":
+		return PromptSubmit, true
+	case "ability_preflight":
+		return PreAbilityCreate, true
+	case "ability_guard":
+		return PreAbilityCall, true
+	}
+	return "", false
 }
 
 // Severities a signal may carry.

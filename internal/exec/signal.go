@@ -6,21 +6,36 @@ import (
 	"syscall"
 )
 
-var signalNames = map[syscall.Signal]string{
-	syscall.SIGKILL: "SIGKILL", syscall.SIGTERM: "SIGTERM", syscall.SIGSEGV: "SIGSEGV",
-	syscall.SIGABRT: "SIGABRT", syscall.SIGINT: "SIGINT", syscall.SIGHUP: "SIGHUP",
-	syscall.SIGPIPE: "SIGPIPE", syscall.SIGBUS: "SIGBUS", syscall.SIGFPE: "SIGFPE",
-	syscall.SIGILL: "SIGILL", syscall.SIGQUIT: "SIGQUIT",
-}
-
 // SignalName names a signal the way people write it: "SIGTERM", or its
 // number and description for one without a usual name.
 func SignalName(s os.Signal) string {
-	if sig, ok := s.(syscall.Signal); ok {
-		if n, ok := signalNames[sig]; ok {
-			return n
-		}
-		return fmt.Sprintf("%d (%s)", int(sig), sig)
+	sig, ok := s.(syscall.Signal)
+	if !ok {
+		return s.String()
 	}
-	return s.String()
+	switch sig {
+	case syscall.SIGKILL:
+		return "SIGKILL"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	case syscall.SIGSEGV:
+		return "SIGSEGV"
+	case syscall.SIGABRT:
+		return "SIGABRT"
+	case syscall.SIGINT:
+		return "SIGINT"
+	case syscall.SIGHUP:
+		return "SIGHUP"
+	case syscall.SIGPIPE:
+		return "SIGPIPE"
+	case syscall.SIGBUS:
+		return "SIGBUS"
+	case syscall.SIGFPE:
+		return "SIGFPE"
+	case syscall.SIGILL:
+		return "SIGILL"
+	case syscall.SIGQUIT:
+		return "SIGQUIT"
+	}
+	return fmt.Sprintf("%d (%s)", int(sig), sig)
 }
