@@ -167,6 +167,9 @@ func pruneCaches(dir string, now time.Time) {
 // selfID identifies the running binary: a rebuilt hookrun (whose rules may
 // differ) never reads an older binary's cache.
 func selfID() fileID {
+	if id, ok := statID(selfExe); ok {
+		return id
+	}
 	exe, err := os.Executable()
 	if err != nil {
 		return fileID{}

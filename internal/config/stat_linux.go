@@ -2,6 +2,11 @@ package config
 
 import "syscall"
 
+// selfExe is the running binary itself, even when the file it was started
+// from has since been replaced: one stat, where os.Executable and a stat
+// of its answer are two system calls.
+const selfExe = "/proc/self/exe"
+
 // statID returns the identity of the file at path (following symlinks).
 func statID(path string) (fileID, bool) {
 	var st syscall.Stat_t

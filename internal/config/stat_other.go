@@ -5,3 +5,6 @@ package config
 // statID reports no identity where hookrun does not know the platform's
 // change time: nothing is cached, everything is parsed.
 func statID(string) (fileID, bool) { return fileID{}, false }
+
+// selfExe names no file: selfID falls back to os.Executable.
+const selfExe = ""
