@@ -36,7 +36,6 @@ type emitOptions struct {
 
 func (a *app) emitCmd() *cobra.Command {
 	var o emitOptions
-	catchSignals() // in the background, while the command line is parsed and the hooks load
 	c := &cobra.Command{
 		Use:   "emit [EVENT]",
 		Short: "Run the hooks of one event and print the merged result",

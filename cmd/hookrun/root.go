@@ -20,6 +20,11 @@ type app struct {
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "emit" {
+		// In the background, while the command line is parsed and the
+		// hooks load; emit waits for it before it starts a handler.
+		catchSignals()
+	}
 	cwd, err := os.Getwd()
 	if err != nil {
 		fmt.Fprintln(stderr, "hookrun: cannot determine the working directory:", err)

@@ -15,7 +15,7 @@ import (
 // handler starts: os/signal starts two threads and makes a round trip to
 // one of them per signal, about half a millisecond on a small machine.
 // So the registration is made once per process, in the background from
-// the moment the emit command is built, and never undone; emit waits for
+// the moment run sees the emit command, and never undone; emit waits for
 // it only before starting a handler, the first point where a signal that
 // killed hookrun outright would leave a process running.
 var signals struct {
