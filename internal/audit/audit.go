@@ -14,8 +14,13 @@ import (
 	"syscall"
 )
 
-// DefaultPath is the log's place under the project root.
-var DefaultPath = filepath.Join(".system", "logs", "hookrun.jsonl")
+// The log's place under the project root. (hookrun runs on Unix only;
+// paths written as constants cost nothing at start-up.)
+const (
+	DefaultDir  = ".system/logs"
+	FileName    = "hookrun.jsonl"
+	DefaultPath = DefaultDir + "/" + FileName
+)
 
 // Off is the --audit-log value that disables the log.
 const Off = "off"

@@ -7,7 +7,7 @@ import (
 )
 
 // HooksSubdir is where declarations live, relative to the project root.
-var HooksSubdir = filepath.Join(".system", "hooks")
+const HooksSubdir = ".system/hooks"
 
 // Location is where a command found the project and its hooks.
 type Location struct {

@@ -23,9 +23,15 @@ import (
 // yamlErr splits a yaml.v3 error message into its line, when it has one,
 // and the problem text.
 // It is compiled on first use: most runs meet no syntax error.
-var yamlErr = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`)
-})
+func yamlErr() *regexp.Regexp {
+	yamlErrOnce.Do(func() { yamlErrRE = regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`) })
+	return yamlErrRE
+}
+
+var (
+	yamlErrOnce sync.Once
+	yamlErrRE   *regexp.Regexp
+)
 
 // parserProblems are the problems yaml.v3's parser (as opposed to its
 // scanner) reports; their line number is 0-based.

@@ -71,12 +71,15 @@ type rule struct {
 // built by code on every start of hookrun, for one lookup.
 var (
 	statuses = []string{"success", "failure", "partial"}
-	caller   = rule{name: "caller", kind: kObject, required: true, fields: []rule{
+	// The tables below name callerFields, not a whole caller rule: the
+	// linker copies a slice variable into them, where a struct holding
+	// one would be copied by code at start-up.
+	callerFields = []rule{
 		{name: "source", kind: kString, required: true, enum: Sources},
 		{name: "session_id", kind: kString},
 		{name: "job_id", kind: kString},
 		{name: "triggered_by", kind: kString},
-	}}
+	}
 	sessionID         = rule{name: "session_id", kind: kString}
 	requiredSessionID = rule{name: "session_id", kind: kString, required: true, nonEmpty: true}
 
@@ -93,14 +96,14 @@ var (
 		}},
 		{name: "input_summary", kind: kString},
 		{name: "environment", kind: kString},
-		caller,
+		{name: "caller", kind: kObject, required: true, fields: callerFields},
 	}
 	preAbilityCallRules = []rule{
 		sessionID,
 		{name: "ability_id", kind: kString, required: true, nonEmpty: true},
 		{name: "task_key", kind: kString},
 		{name: "args_summary", kind: kString},
-		caller,
+		{name: "caller", kind: kObject, required: true, fields: callerFields},
 	}
 	postAbilityCallRules = []rule{
 		sessionID,

@@ -17,11 +17,11 @@ import (
 )
 
 // The layout, relative to the project root.
-var (
+const (
 	HooksDir   = config.HooksSubdir
-	ScriptsDir = filepath.Join("scripts", "hooks")
-	LogsIgnore = filepath.Join(filepath.Dir(audit.DefaultPath), ".gitignore")
-	SchemaFile = filepath.Join(".system", "hookrun.schema.json")
+	ScriptsDir = "scripts/hooks"
+	LogsIgnore = audit.DefaultDir + "/.gitignore"
+	SchemaFile = ".system/hookrun.schema.json"
 )
 
 // What happened to one path.
@@ -39,8 +39,8 @@ type Item struct {
 }
 
 // logsIgnore keeps the audit log out of version control.
-var logsIgnore = "# hookrun's audit log: hookrun emit appends a JSON line per hook run.\n" +
-	filepath.Base(audit.DefaultPath) + "\n"
+const logsIgnore = "# hookrun's audit log: hookrun emit appends a JSON line per hook run.\n" +
+	audit.FileName + "\n"
 
 // Init lays out a project in root: the hooks and scripts directories, the
 // .gitignore beside the audit log, and the editor schema. It is
@@ -59,7 +59,7 @@ func Init(root string) ([]Item, error) {
 		items = append(items, Item{d.path + string(filepath.Separator), action(made), d.note})
 	}
 
-	ignore := Item{Path: LogsIgnore, Note: "keeps the audit log " + filepath.Base(audit.DefaultPath) + " out of git"}
+	ignore := Item{Path: LogsIgnore, Note: "keeps the audit log " + audit.FileName + " out of git"}
 	made, err := writeNew(filepath.Join(root, LogsIgnore), []byte(logsIgnore), 0o644)
 	if err != nil {
 		return items, err
@@ -70,8 +70,8 @@ func Init(root string) ([]Item, error) {
 		if err != nil {
 			return items, fmt.Errorf("%s: %w", LogsIgnore, err)
 		}
-		if !bytes.Contains(data, []byte(filepath.Base(audit.DefaultPath))) {
-			ignore.Note = fmt.Sprintf("does not mention %s: add it to keep the audit log out of git", filepath.Base(audit.DefaultPath))
+		if !bytes.Contains(data, []byte(audit.FileName)) {
+			ignore.Note = fmt.Sprintf("does not mention %s: add it to keep the audit log out of git", audit.FileName)
 		}
 	}
 	items = append(items, ignore)

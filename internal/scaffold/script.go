@@ -11,7 +11,7 @@ import (
 // decide shown in comments.
 func Script(s Spec) []byte {
 	r := strings.NewReplacer("{{ID}}", s.ID, "{{EVENT}}", string(s.Event), "{{BLOCKING}}", blockingLine(s))
-	return []byte(r.Replace(scriptHead + bodies[s.Event]))
+	return []byte(r.Replace(scriptHead + body(s.Event)))
 }
 
 func blockingLine(s Spec) string {
@@ -48,8 +48,11 @@ field() {
 }
 `
 
-var bodies = map[event.Name]string{
-	event.PromptSubmit: `
+// body is the part of the stub that shows the event's ways to decide.
+func body(n event.Name) string {
+	switch n {
+	case event.PromptSubmit:
+		return `
 # Suggest abilities and documents to the AI with a routing hint:
 #
 #   case "$ctx" in
@@ -67,8 +70,9 @@ var bodies = map[event.Name]string{
 #
 {{BLOCKING}}session=$(field session_id)
 printf '{"logs":["{{ID}}: no suggestion for session %s"]}\n' "$session"
-`,
-	event.PreAbilityCreate: `
+`
+	case event.PreAbilityCreate:
+		return `
 ability=$(field value)            # ability_ref.value: the ability id or operation key
 environment=$(field environment)  # dev, staging, prod... when the caller knows
 
@@ -84,8 +88,9 @@ environment=$(field environment)  # dev, staging, prod... when the caller knows
 # Or the shell-hook way to deny: echo "reason" >&2; exit 2
 #
 {{BLOCKING}}printf '{"hook_signals":[{"kind":"ability_preflight","code":"ABILITY_AVAILABLE","payload":{"ability":"%s","environment":"%s"}}]}\n' "$ability" "$environment"
-`,
-	event.PreAbilityCall: `
+`
+	case event.PreAbilityCall:
+		return `
 ability=$(field ability_id)
 source=$(field source)            # caller.source: ai_session, background_job, ci_pipeline, manual_cli
 
@@ -102,8 +107,9 @@ source=$(field source)            # caller.source: ai_session, background_job, c
 # Or the shell-hook way to deny: echo "reason" >&2; exit 2
 #
 {{BLOCKING}}printf '{"hook_signals":[{"kind":"ability_guard","code":"ABILITY_ALLOWED","payload":{"ability_id":"%s","caller":"%s"}}]}\n' "$ability" "$source"
-`,
-	event.PostAbilityCall: `
+`
+	case event.PostAbilityCall:
+		return `
 ability=$(field ability_id)
 status=$(field status)            # success, failure or partial
 
@@ -115,8 +121,9 @@ status=$(field status)            # success, failure or partial
 # Say usage was recorded:          {"usage_recorded":true}
 #
 printf '{"logs":["{{ID}}: %s finished with %s"]}\n' "$ability" "$status"
-`,
-	event.SessionStop: `
+`
+	case event.SessionStop:
+		return `
 session=$(field session_id)
 
 # SessionStop is infra-only: run builds and tests, write summaries for the
@@ -127,5 +134,7 @@ session=$(field session_id)
 #   echo '{"user_message":"2 services failed to build; see .system/logs/build.log"}'
 #
 printf '{"logs":["{{ID}}: session %s ended"]}\n' "$session"
-`,
+`
+	}
+	return ""
 }

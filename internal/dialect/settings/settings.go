@@ -36,14 +36,14 @@ type Agent struct {
 var Agents = []Agent{
 	{
 		Dialect:       dialect.ClaudeCode,
-		File:          filepath.Join(".claude", "settings.json"),
+		File:          ".claude/settings.json",
 		Events:        []string{"UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop"},
 		Unit:          time.Second,
 		ProjectDirVar: "CLAUDE_PROJECT_DIR",
 	},
 	{
 		Dialect:       dialect.GeminiCLI,
-		File:          filepath.Join(".gemini", "settings.json"),
+		File:          ".gemini/settings.json",
 		Events:        []string{"BeforeAgent", "BeforeTool", "AfterTool", "SessionEnd"},
 		Unit:          time.Millisecond,
 		ProjectDirVar: "GEMINI_PROJECT_DIR",
@@ -52,7 +52,7 @@ var Agents = []Agent{
 		// Codex runs hook commands in the session's working directory,
 		// where hookrun's upward search finds the project's hooks.
 		Dialect: dialect.Codex,
-		File:    filepath.Join(".codex", "hooks.json"),
+		File:    ".codex/hooks.json",
 		Events:  []string{"UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"},
 		Unit:    time.Second,
 		Note:    "Codex loads a project's .codex/hooks.json only when the project is trusted",
@@ -60,7 +60,7 @@ var Agents = []Agent{
 	{
 		// Cursor runs project hooks from the project root.
 		Dialect: dialect.Cursor,
-		File:    filepath.Join(".cursor", "hooks.json"),
+		File:    ".cursor/hooks.json",
 		Events:  []string{"beforeSubmitPrompt", "beforeShellExecution", "beforeMCPExecution", "beforeReadFile", "afterShellExecution", "afterMCPExecution", "afterFileEdit", "stop"},
 		Unit:    time.Second,
 		Flat:    true,
