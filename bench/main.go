@@ -13,6 +13,7 @@ import (
 	osexec "os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -21,9 +22,9 @@ import (
 )
 
 var (
-	runs     = flag.Int("runs", 60, "timed runs per command, spread over the rounds")
-	rounds   = flag.Int("rounds", 3, "rounds per case; the order of the two commands alternates, and the ratio is the median of the rounds' ratios")
-	warmup   = flag.Int("warmup", 10, "warm-up runs per command")
+	runs     = flag.Int("runs", 140, "timed runs per command, spread over the rounds")
+	rounds   = flag.Int("rounds", 7, "rounds per case; the order of the two commands alternates, and the ratio is the median of the rounds' ratios")
+	warmup   = flag.Int("warmup", 5, "warm-up runs per command in each round")
 	keep     = flag.Bool("keep", false, "keep the temporary directory")
 	lefthook = flag.String("lefthook", os.Getenv("LEFTHOOK_BIN"), "lefthook binary (default: installed from npm into the temporary directory)")
 )
@@ -45,10 +46,16 @@ func main() {
 type row struct {
 	name          string
 	base, subject string // what the ratio compares: subject / base
+	timing
+	target float64 // maximum ratio; 0 means informational
+	unit   string
+}
+
+// timing is one comparison: each side's median over the rounds, the
+// median of the rounds' ratios, and the lowest and highest of them.
+type timing struct {
 	baseMS, subMS float64
-	ratio         float64
-	target        float64 // maximum ratio; 0 means informational
-	unit          string
+	ratio, lo, hi float64
 }
 
 func run() error {
@@ -103,33 +110,33 @@ func run() error {
 		target float64
 	}{{1, 1.5}, {10, 1.3}, {100, 1.2}} {
 		dir := sets[fmt.Sprint(c.n)]
-		b, h, ratio, err := compare(dir, floorCmd(c.n), emit())
+		t, err := compare(dir, floorCmd(c.n), emit())
 		if err != nil {
 			return err
 		}
-		rows = append(rows, row{fmt.Sprintf("%d hook(s), all matching", c.n), "floor", "hookrun", b, h, ratio, c.target, "ms"})
+		rows = append(rows, row{fmt.Sprintf("%d hook(s), all matching", c.n), "floor", "hookrun", t, c.target, "ms"})
 	}
 	{
-		b, h, ratio, err := compare("", inDir(sets["1"], emit()), inDir(decl1000, emit()))
+		t, err := compare("", inDir(sets["1"], emit()), inDir(decl1000, emit()))
 		if err != nil {
 			return err
 		}
-		rows = append(rows, row{"1000 declared, 1 matching", "1 declared", "1000 declared", b, h, ratio, 3.0, "ms"})
+		rows = append(rows, row{"1000 declared, 1 matching", "1 declared", "1000 declared", t, 3.0, "ms"})
 	}
 	{
 		dir := sets["1"]
 		logPath := filepath.Join(tmp, "audit.jsonl")
-		b, h, ratio, err := compare(dir, emit(), strings.Replace(emit(), "--audit-log off", "--audit-log "+logPath, 1))
+		t, err := compare(dir, emit(), strings.Replace(emit(), "--audit-log off", "--audit-log "+logPath, 1))
 		if err != nil {
 			return err
 		}
-		rows = append(rows, row{"audit log on vs off, 1 hook", "off", "on", b, h, ratio, 0, "ms"})
+		rows = append(rows, row{"audit log on vs off, 1 hook", "off", "on", t, 0, "ms"})
 	}
 	rss, err := peakRSS(sets["100"], maxrss, hookrun)
 	if err != nil {
 		return err
 	}
-	rows = append(rows, row{"peak RSS, 100 hooks", "", "hookrun", 0, rss / 1024, 0, 30, "MiB"})
+	rows = append(rows, row{"peak RSS, 100 hooks", "", "hookrun", timing{subMS: rss / 1024}, 30, "MiB"})
 
 	lh, lhErr := lefthookBin(tmp)
 	if lhErr == nil {
@@ -139,11 +146,11 @@ func run() error {
 				return err
 			}
 			// Both run in the lefthook project, which also holds the hook set.
-			b, h, ratio, err := compare(dir, lh+" run bench --no-auto-install --no-tty", emit())
+			t, err := compare(dir, lh+" run bench --no-auto-install --no-tty", emit())
 			if err != nil {
 				return err
 			}
-			rows = append(rows, row{fmt.Sprintf("vs lefthook, %d command(s)", n), "lefthook", "hookrun", b, h, ratio, 1.0, "ms"})
+			rows = append(rows, row{fmt.Sprintf("vs lefthook, %d command(s)", n), "lefthook", "hookrun", t, 1.0, "ms"})
 		}
 	}
 
@@ -243,8 +250,8 @@ func lefthookBin(tmp string) (string, error) {
 // round runs both with hyperfine, the order alternating from round to
 // round so that drift on a shared machine hits both alike; the result is
 // each command's median over the rounds and the median of the rounds'
-// ratios.
-func compare(dir, base, subject string) (baseMS, subMS, ratio float64, err error) {
+// ratios, with their range.
+func compare(dir, base, subject string) (timing, error) {
 	var bs, ss, rs []float64
 	per := max(*runs / *rounds, 5)
 	for round := range *rounds {
@@ -261,14 +268,16 @@ func compare(dir, base, subject string) (baseMS, subMS, ratio float64, err error
 		}
 		os.Remove(out)
 		if err != nil {
-			return 0, 0, 0, err
+			return timing{}, err
 		}
 		if round%2 == 1 {
 			m[0], m[1] = m[1], m[0]
 		}
 		bs, ss, rs = append(bs, m[0]), append(ss, m[1]), append(rs, m[1]/m[0])
 	}
-	return median(bs), median(ss), median(rs), nil
+	t := timing{baseMS: median(bs), subMS: median(ss), ratio: median(rs)}
+	t.lo, t.hi = slices.Min(rs), slices.Max(rs)
+	return t, nil
 }
 
 func median(xs []float64) float64 {
@@ -325,13 +334,13 @@ func peakRSS(dir, maxrss, hookrun string) (float64, error) {
 func printTable(rows []row) {
 	host, _ := os.Hostname()
 	fmt.Printf("hookrun benchmark: %s, %d CPUs, %s/%s; hyperfine, %d rounds of %d runs per command (%d warm-up);\n"+
-		"medians over the rounds, and the median of the rounds' ratios\n\n",
+		"medians over the rounds, the median of the rounds' ratios and their range\n\n",
 		host, runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, *rounds, max(*runs / *rounds, 5), *warmup)
 	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "case\tbaseline\tmedian\thookrun / subject\tmedian\tratio\ttarget\tmet")
+	fmt.Fprintln(tw, "case\tbaseline\tmedian\thookrun / subject\tmedian\tratio\trounds\ttarget\tmet")
 	for _, r := range rows {
 		if r.unit == "MiB" {
-			fmt.Fprintf(tw, "%s\t-\t-\t%s\t%.1f MiB\t-\t≤ %.0f MiB\t%s\n", r.name, r.subject, r.subMS, r.target, yes(r.subMS <= r.target))
+			fmt.Fprintf(tw, "%s\t-\t-\t%s\t%.1f MiB\t-\t-\t≤ %.0f MiB\t%s\n", r.name, r.subject, r.subMS, r.target, yes(r.subMS <= r.target))
 			continue
 		}
 		ratio := r.ratio
@@ -343,7 +352,7 @@ func printTable(rows []row) {
 				target, met = "< 1.0", yes(ratio < 1.0)
 			}
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%.2f ms\t%s\t%.2f ms\t%.2f\t%s\t%s\n", r.name, r.base, r.baseMS, r.subject, r.subMS, ratio, target, met)
+		fmt.Fprintf(tw, "%s\t%s\t%.2f ms\t%s\t%.2f ms\t%.2f\t%.2f–%.2f\t%s\t%s\n", r.name, r.base, r.baseMS, r.subject, r.subMS, ratio, r.lo, r.hi, target, met)
 	}
 	tw.Flush()
 }
