@@ -70,15 +70,21 @@ func TestPanicInAHookGoroutineReachesTheCaller(t *testing.T) {
 		}
 		return merge.Evaluate(ev, h, o)
 	}
-	hooks := []*config.Hook{shellHook("a_slow", `sleep 0.3; echo '{}'`), shellHook("b_bad", `echo '{}'`)}
-	defer func() {
-		var p *Panic
-		if err, ok := recover().(error); !ok || !errors.As(err, &p) || p.HookID != "b_bad" || p.Value != "merge bug" || len(p.Stack) == 0 {
-			t.Errorf("recovered %v, want the *Panic of hook b_bad", err)
-		}
-	}()
-	Run(context.Background(), testContext(t), hooks, testOptions(t))
-	t.Error("Run returned; want the hook's panic raised again")
+	for name, hooks := range map[string][]*config.Hook{
+		"beside a slower hook":                 {shellHook("a_slow", `sleep 0.3; echo '{}'`), shellHook("b_bad", `echo '{}'`)},
+		"alone, run on the caller's goroutine": {shellHook("b_bad", `echo '{}'`)},
+	} {
+		t.Run(name, func(t *testing.T) {
+			defer func() {
+				var p *Panic
+				if err, ok := recover().(error); !ok || !errors.As(err, &p) || p.HookID != "b_bad" || p.Value != "merge bug" || len(p.Stack) == 0 {
+					t.Errorf("recovered %v, want the *Panic of hook b_bad", err)
+				}
+			}()
+			Run(context.Background(), testContext(t), hooks, testOptions(t))
+			t.Error("Run returned; want the hook's panic raised again")
+		})
+	}
 }
 
 func TestInterruptStopsHandlersAndWritesTheAudit(t *testing.T) {
