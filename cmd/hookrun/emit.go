@@ -96,9 +96,10 @@ var ownOrphans = true
 
 func (a *app) emit(o emitOptions) (err error) {
 	defer recoverInternal(&err)
-	// From here on SIGINT and SIGTERM end emit with 130 or 143, whatever
-	// it is doing, and a caller that stops reading stdout gets exit 1.
-	ctx, caught, stop := interruptible()
+	// Once signals are caught (at the latest before the first process
+	// starts), SIGINT and SIGTERM end emit with 130 or 143, whatever it is
+	// doing, and a caller that stops reading stdout gets exit 1.
+	ctx, stop := interruptible()
 	defer stop()
 	var ev event.Name
 	if o.event != "" {
@@ -138,7 +139,7 @@ func (a *app) emit(o emitOptions) (err error) {
 	}
 
 	// A signal missed from here on could leave a handler running.
-	caught()
+	signalsCaught()
 	if ctx.Err() != nil {
 		return interrupted(ctx, "before any hook ran; no result was printed")
 	}

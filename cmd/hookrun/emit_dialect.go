@@ -74,7 +74,7 @@ func (df *dialectFlags) parse(ctx context.Context, a *app, data []byte, ev event
 		if base == "" {
 			base = gitchanges.Head
 		}
-		files, err := gitchanges.List(ctx, a.projectRoot(), base)
+		files, err := a.gitChanges(ctx, base)
 		if err != nil {
 			fmt.Fprintf(a.stderr, "hookrun: warning: changed files from git: %v; SessionStop runs with no changed files\n", err)
 			files = []string{}
@@ -97,12 +97,20 @@ func (a *app) withGitChanges(ctx context.Context, c *event.Context, base string)
 	if len(c.ChangedFiles) > 0 {
 		return c, nil
 	}
-	files, err := gitchanges.List(ctx, a.projectRoot(), base)
+	files, err := a.gitChanges(ctx, base)
 	if err != nil {
 		return nil, fmt.Errorf("--changed-from-git: %w", err)
 	}
 	c.Fields["changed_files"], _ = json.Marshal(files)
 	return event.ParseContext(c.JSON(), c.Event)
+}
+
+// gitChanges lists the files changed since base. git runs in its own
+// process group, ended with emit's context, so it too starts only once
+// signals are caught.
+func (a *app) gitChanges(ctx context.Context, base string) ([]string, error) {
+	signalsCaught()
+	return gitchanges.List(ctx, a.projectRoot(), base)
 }
 
 // projectRoot is where git is asked: the project root, so changed files

@@ -106,7 +106,7 @@ func (a *app) install(o installOptions) error {
 	}
 	fmt.Fprintf(a.stdout, "wrote %s: %s (%s)\n", shown, strings.Join(did, "; "), agent.Command(opts))
 	if !loc.Found {
-		fmt.Fprintf(a.stdout, "note: there is no %s yet: %s's events run no hooks until you add some\n", filepath.ToSlash(config.HooksSubdir), d)
+		fmt.Fprintf(a.stdout, "note: there is no %s yet: %s's events run no hooks until you add some\n", config.HooksSubdir, d)
 	}
 	if _, err := exec.LookPath("hookrun"); err != nil {
 		fmt.Fprintf(a.stdout, "note: hookrun is not on PATH: %s needs it there to run the entries\n", d)

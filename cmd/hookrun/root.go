@@ -96,7 +96,8 @@ Events: PromptSubmit, PreAbilityCreate, PreAbilityCall, PostAbilityCall, Session
 	for _, c := range commands {
 		if len(args) > 0 && args[0] == c.name {
 			root.AddCommand(c.build(a))
-			// Nor the completion command: completing starts with its name.
+			// Nor cobra's completion command: a completion request starts
+			// with its own name (completion, __complete), never this one.
 			root.CompletionOptions.DisableDefaultCmd = true
 			return root
 		}

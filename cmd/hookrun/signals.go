@@ -16,13 +16,16 @@ import (
 // one of them per signal, about half a millisecond on a small machine.
 // So the registration is made once per process, in the background from
 // the moment run sees the emit command, and never undone; emit waits for
-// it only before starting a handler, the first point where a signal that
-// killed hookrun outright would leave a process running.
+// it only before it starts a process (a handler, or git), the first point
+// where a signal that killed hookrun outright would leave one running.
 var signals struct {
 	once   sync.Once
 	caught chan struct{}                           // closed once the registration is in place
 	emit   atomic.Pointer[context.CancelCauseFunc] // the running emit's, nil between emits
 }
+
+// notify is signal.Notify; a test slows it down to see what waits for it.
+var notify = signal.Notify
 
 // catchSignals starts the registration, once per process.
 //
@@ -36,7 +39,7 @@ func catchSignals() {
 		signals.caught = make(chan struct{})
 		go func() {
 			ch := make(chan os.Signal, 4)
-			signal.Notify(ch, syscall.SIGINT, syscall.SIGTERM, syscall.SIGPIPE)
+			notify(ch, syscall.SIGINT, syscall.SIGTERM, syscall.SIGPIPE)
 			close(signals.caught)
 			for s := range ch {
 				if s == syscall.SIGPIPE {
@@ -56,14 +59,22 @@ func catchSignals() {
 	})
 }
 
+// signalsCaught returns once SIGINT and SIGTERM are caught. Until then
+// they end hookrun the default way, so it is called before starting any
+// process that hookrun must end on one.
+func signalsCaught() {
+	catchSignals()
+	<-signals.caught
+}
+
 // interruptible returns a context canceled, with an emit.Interrupt cause,
-// by the first SIGINT or SIGTERM; caught, which returns once signals are
-// caught; and stop, which ends the emit's claim on them.
-func interruptible() (ctx context.Context, caught, stop func()) {
+// by the first SIGINT or SIGTERM that comes once signals are caught, and
+// stop, which ends the emit's claim on them.
+func interruptible() (ctx context.Context, stop func()) {
 	catchSignals()
 	ctx, cancel := context.WithCancelCause(context.Background())
 	signals.emit.Store(&cancel)
-	return ctx, func() { <-signals.caught }, func() {
+	return ctx, func() {
 		signals.emit.CompareAndSwap(&cancel, nil)
 		cancel(nil)
 	}

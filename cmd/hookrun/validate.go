@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/merge"
 )
 
 type validateOptions struct {
@@ -133,11 +134,11 @@ func githubAnnotation(f config.Finding, dir string) string {
 
 // writeJSON writes v as one JSON document, indented when pretty.
 func writeJSON(w io.Writer, v any, pretty bool) error {
-	if m, ok := v.(json.Marshaler); ok && !pretty {
+	if r, ok := v.(merge.Result); ok && !pretty {
 		// emit's result writes itself, compact and valid (its tests hold
 		// it to encoding/json's bytes); an Encoder would check and compact
 		// it again, which costs more than writing it did.
-		b, err := m.MarshalJSON()
+		b, err := r.MarshalJSON()
 		if err != nil {
 			return err
 		}
