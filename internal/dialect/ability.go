@@ -32,8 +32,8 @@ const MaxSummary = 200
 // the tool under the dialect's own namespace (claude-code/TodoWrite), so
 // ability_scope can still name it and cannot confuse it with a canonical
 // id.
-func ability(n Name, tool string, table table[string]) string {
-	if id, ok := table.get(tool); ok {
+func ability(n Name, tool string, tools table[string]) string {
+	if id, ok := tools.get(tool); ok {
 		return id
 	}
 	if id, ok := mcpAbility(tool); ok {

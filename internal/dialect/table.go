@@ -1,7 +1,7 @@
 package dialect
 
 // table is a small lookup table of an agent's names. A slice of constant
-// pairs is laid out by the linker; a map would be built by code at every
+// pairs is laid out at build time; a map would be built by code at every
 // start of hookrun, which serves one event and exits.
 type table[V any] []struct {
 	name string

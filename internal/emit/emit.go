@@ -112,7 +112,9 @@ func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Option
 // evaluate is merge.Evaluate; tests replace it to make a hook's goroutine panic.
 var evaluate = merge.Evaluate
 
-// Panic is a panic in a hook's goroutine, raised again on Run's caller's.
+// Panic is a panic while running a hook, on its own goroutine or (a lone
+// hook) on Run's caller's, raised again on the caller's once every
+// handler is done.
 type Panic struct {
 	HookID string
 	Value  any
@@ -127,7 +129,7 @@ type crashes struct {
 	first *Panic
 }
 
-// catch is deferred by each hook's goroutine.
+// catch is deferred by each hook's run.
 func (c *crashes) catch(id string) {
 	v := recover()
 	if v == nil {

@@ -67,12 +67,12 @@ type rule struct {
 }
 
 // The fields hookrun checks in each event's context. Package-level
-// slices of constants are laid out by the linker; a map of them would be
+// slices of constants are laid out at build time; a map of them would be
 // built by code on every start of hookrun, for one lookup.
 var (
 	statuses = []string{"success", "failure", "partial"}
-	// The tables below name callerFields, not a whole caller rule: the
-	// linker copies a slice variable into them, where a struct holding
+	// The tables below name callerFields, not a whole caller rule: a slice
+	// variable is copied into them at build time, where a struct holding
 	// one would be copied by code at start-up.
 	callerFields = []rule{
 		{name: "source", kind: kString, required: true, enum: Sources},
