@@ -22,7 +22,7 @@ type app struct {
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "emit" {
 		// In the background, while the command line is parsed and the
-		// hooks load; emit waits for it before it starts a handler.
+		// hooks load; emit waits for it before it starts a process.
 		catchSignals()
 	}
 	cwd, err := os.Getwd()
