@@ -21,6 +21,7 @@ import (
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/emit"
 	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/proctest"
 )
 
 // TestEmitProcessUnderFaults runs a hookrun binary built without the race
@@ -162,9 +163,7 @@ func testSignal(t *testing.T, bin string, sig syscall.Signal, want int) {
 		t.Fatal(err)
 	}
 	pidsFile := filepath.Join(dir, "pids.txt")
-	for deadline := time.Now().Add(30 * time.Second); len(pidsIn(pidsFile)) < 4 && time.Now().Before(deadline); {
-		time.Sleep(10 * time.Millisecond)
-	}
+	proctest.WaitPids(pidsFile, 4)
 	if err := cmd.Process.Signal(sig); err != nil {
 		t.Fatal(err)
 	}
@@ -186,12 +185,12 @@ func testSignal(t *testing.T, bin string, sig syscall.Signal, want int) {
 	if want := "hookrun: interrupted by " + name + ": running handlers were stopped and no result was printed\n"; stderr.String() != want {
 		t.Errorf("%v: stderr %q, want %q", sig, stderr.String(), want)
 	}
-	pids := pidsIn(pidsFile)
+	pids := proctest.Pids(pidsFile)
 	if len(pids) != 4 {
 		t.Errorf("%v: %d pids recorded, want 4 (did every handler start?)", sig, len(pids))
 	}
 	for _, pid := range pids {
-		if running(pid) {
+		if proctest.Running(pid) {
 			t.Errorf("%v: handler process %d outlived emit", sig, pid)
 			_ = syscall.Kill(pid, syscall.SIGKILL)
 		}

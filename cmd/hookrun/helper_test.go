@@ -12,6 +12,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/hookrun/hookrun/internal/proctest"
 )
 
 // helperMain is hrtest, a handler toolkit for the scripts, so that they
@@ -64,12 +66,9 @@ func helperMain(args []string) int {
 		}
 		fmt.Println(strings.Join(args[1:], " "))
 	case "pids":
-		f, err := os.OpenFile(args[1], os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-		if err != nil {
+		if proctest.RecordPid(args[1]) != nil {
 			return 1
 		}
-		fmt.Fprintln(f, os.Getpid())
-		f.Close()
 		time.Sleep(60 * time.Second)
 	case "copytree":
 		if err := copyTree(args[1], args[2]); err != nil {
@@ -138,22 +137,20 @@ func faultHelper(args []string) (int, bool) {
 		fmt.Println(n)
 	case "waitlines":
 		n, _ := strconv.Atoi(args[2])
-		for deadline := time.Now().Add(30 * time.Second); len(pidsIn(args[1])) < n; time.Sleep(10 * time.Millisecond) {
-			if time.Now().After(deadline) {
-				fmt.Fprintf(os.Stderr, "hrtest waitlines: %s holds %d lines, want %d\n", args[1], len(pidsIn(args[1])), n)
-				return 1, true
-			}
+		if got := len(proctest.WaitPids(args[1], n)); got < n {
+			fmt.Fprintf(os.Stderr, "hrtest waitlines: %s holds %d lines, want %d\n", args[1], got, n)
+			return 1, true
 		}
 	case "pidsgone":
 		n, _ := strconv.Atoi(args[2])
-		pids := pidsIn(args[1])
+		pids := proctest.Pids(args[1])
 		if len(pids) != n {
 			fmt.Fprintf(os.Stderr, "hrtest pidsgone: %s lists %d pids, want %d\n", args[1], len(pids), n)
 			return 1, true
 		}
 		code := 0
 		for _, pid := range pids {
-			if running(pid) {
+			if proctest.Running(pid) {
 				fmt.Fprintf(os.Stderr, "hrtest pidsgone: process %d is still running\n", pid)
 				_ = syscall.Kill(pid, syscall.SIGKILL)
 				code = 1
@@ -164,32 +161,6 @@ func faultHelper(args []string) (int, bool) {
 		return 0, false
 	}
 	return 0, true
-}
-
-// pidsIn reads the pids that "hrtest pids FILE" appended to FILE.
-func pidsIn(file string) []int {
-	data, _ := os.ReadFile(file)
-	var pids []int
-	for _, f := range strings.Fields(string(data)) {
-		if pid, err := strconv.Atoi(f); err == nil {
-			pids = append(pids, pid)
-		}
-	}
-	return pids
-}
-
-// running reports whether pid is a live process: a zombie, dead but not
-// yet reaped by whoever inherited it, is not.
-func running(pid int) bool {
-	if syscall.Kill(pid, 0) != nil {
-		return false
-	}
-	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return true // no /proc: the signal test above is all there is
-	}
-	i := strings.LastIndexByte(string(stat), ')')
-	return i < 0 || i+2 >= len(stat) || (stat[i+2] != 'Z' && stat[i+2] != 'X')
 }
 
 func strlen(file, path string) (int, error) {

@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/hookrun/hookrun/internal/proctest"
 )
 
 // testLimits are DefaultLimits with a shorter grace, to keep tests quick.
@@ -94,7 +96,7 @@ func TestTimeoutEndsTheWholeGroup(t *testing.T) {
 	if took > noHang {
 		t.Errorf("Run took %v: it waited for the sleeps", took)
 	}
-	got := readPids(pids)
+	got := proctest.Pids(pids)
 	if len(got) != 2 {
 		t.Fatalf("pids %v: want the handler's and its child's (did they start before the timeout?)", got)
 	}
@@ -123,7 +125,7 @@ func TestGrandchildHoldingStdoutDoesNotHoldRun(t *testing.T) {
 	if took > noHang {
 		t.Errorf("Run took %v: it waited for the grandchild", took)
 	}
-	got := readPids(pids)
+	got := proctest.Pids(pids)
 	if len(got) != 1 || !ends(got[0]) {
 		t.Errorf("grandchild %v: want one pid, ended with the group", got)
 	}
@@ -137,7 +139,7 @@ func TestEscapedGrandchildIsAbandoned(t *testing.T) {
 	start := time.Now()
 	o := Run(context.Background(), helperSpec(t, startupBound, "detach", pids), testLimits)
 	took := time.Since(start)
-	for _, pid := range readPids(pids) {
+	for _, pid := range proctest.Pids(pids) {
 		_ = syscall.Kill(pid, syscall.SIGKILL)
 	}
 	if o.Failure != TimedOut || !o.Exited || o.ExitCode != 0 || string(o.Stdout) != "{}\n" {
@@ -197,7 +199,7 @@ func TestStdoutClosedEarlyStillTimesOut(t *testing.T) {
 	if o.Failure != TimedOut || o.Signal != syscall.SIGTERM {
 		t.Fatalf("failure %v signal %v, want TimedOut and SIGTERM", o.Failure, o.Signal)
 	}
-	if got := readPids(pids); len(got) != 1 || !ends(got[0]) {
+	if got := proctest.Pids(pids); len(got) != 1 || !ends(got[0]) {
 		t.Errorf("handler %v still alive", got)
 	}
 }
@@ -207,14 +209,14 @@ func TestCancelEndsTheGroup(t *testing.T) {
 	pids := filepath.Join(t.TempDir(), "pids")
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() {
-		waitLines(pids, 1)
+		proctest.WaitPids(pids, 1)
 		cancel()
 	}()
 	o := Run(ctx, helperSpec(t, noHang*2, "pids", pids), testLimits)
 	if o.Failure != Interrupted || o.Signal != syscall.SIGTERM {
 		t.Fatalf("failure %v signal %v, want Interrupted and SIGTERM", o.Failure, o.Signal)
 	}
-	if got := readPids(pids); len(got) != 1 || !ends(got[0]) {
+	if got := proctest.Pids(pids); len(got) != 1 || !ends(got[0]) {
 		t.Errorf("handler %v still alive", got)
 	}
 }
@@ -311,7 +313,7 @@ func TestWaitingOutTheGraceDoesNotSpin(t *testing.T) {
 	pids := filepath.Join(t.TempDir(), "pids")
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() {
-		waitLines(pids, 1)
+		proctest.WaitPids(pids, 1)
 		cancel()
 	}()
 	lim := testLimits

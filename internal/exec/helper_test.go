@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/hookrun/hookrun/internal/proctest"
 )
 
 // The test binary doubles as the handler these tests run, so that they
@@ -61,11 +63,15 @@ func helper(args []string) int {
 		fmt.Fprint(os.Stderr, args[2])
 		return n
 	case "pids":
-		recordPid(args[1])
+		if proctest.RecordPid(args[1]) != nil {
+			return 3
+		}
 		time.Sleep(60 * time.Second)
 	case "ignoreterm":
 		signal.Ignore(syscall.SIGTERM)
-		recordPid(args[1])
+		if proctest.RecordPid(args[1]) != nil {
+			return 3
+		}
 		time.Sleep(60 * time.Second)
 	case "spawn", "detach", "detachquiet":
 		self, _ := os.Executable()
@@ -80,7 +86,7 @@ func helper(args []string) int {
 			fmt.Fprintln(os.Stderr, err)
 			return 1
 		}
-		waitLines(args[1], 1)
+		proctest.WaitPids(args[1], 1)
 		fmt.Println("{}")
 	case "flood":
 		n, _ := strconv.Atoi(args[1])
@@ -100,7 +106,9 @@ func helper(args []string) int {
 	case "noread":
 	case "closeout":
 		os.Stdout.Close()
-		recordPid(args[1])
+		if proctest.RecordPid(args[1]) != nil {
+			return 3
+		}
 		time.Sleep(60 * time.Second)
 	case "killself":
 		_ = syscall.Kill(os.Getpid(), syscall.SIGKILL)
@@ -111,53 +119,12 @@ func helper(args []string) int {
 	return 0
 }
 
-func recordPid(file string) {
-	f, err := os.OpenFile(file, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-	if err != nil {
-		os.Exit(3)
-	}
-	fmt.Fprintln(f, os.Getpid())
-	f.Close()
-}
-
-// waitLines waits until file holds n lines, for at most 30 seconds.
-func waitLines(file string, n int) []int {
-	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		if pids := readPids(file); len(pids) >= n {
-			return pids
-		}
-	}
-	return readPids(file)
-}
-
-func readPids(file string) []int {
-	data, _ := os.ReadFile(file)
-	var pids []int
-	for _, f := range strings.Fields(string(data)) {
-		if pid, err := strconv.Atoi(f); err == nil {
-			pids = append(pids, pid)
-		}
-	}
-	return pids
-}
-
-// alive reports whether pid is a running process (a zombie is not).
-func alive(pid int) bool {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return false
-	}
-	s := string(data)
-	i := strings.LastIndexByte(s, ')')
-	return i < 0 || i+2 >= len(s) || (s[i+2] != 'Z' && s[i+2] != 'X')
-}
-
 // ends reports whether pid stops running within a few seconds. A process
 // killed with its group closes its pipes, which lets Run return, a moment
 // before it is dead; only the handler itself is reaped by Run.
 func ends(pid int) bool {
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		if !alive(pid) {
+		if !proctest.Running(pid) {
 			return true
 		}
 	}

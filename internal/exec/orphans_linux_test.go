@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+
+	"github.com/hookrun/hookrun/internal/proctest"
 )
 
 func TestEndOrphansEndsWhatLeftTheGroup(t *testing.T) {
@@ -17,7 +19,7 @@ func TestEndOrphansEndsWhatLeftTheGroup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	waitLines(minePids, 1)
+	proctest.WaitPids(minePids, 1)
 	defer func() {
 		_ = mine.Kill()
 		_, _ = mine.Wait()
@@ -33,18 +35,18 @@ func TestEndOrphansEndsWhatLeftTheGroup(t *testing.T) {
 	if o.Failure != None || o.ExitCode != 0 {
 		t.Fatalf("failure %v code %d stderr %q", o.Failure, o.ExitCode, o.Stderr)
 	}
-	got := readPids(pids)
-	if len(got) != 1 || !alive(got[0]) {
+	got := proctest.Pids(pids)
+	if len(got) != 1 || !proctest.Running(got[0]) {
 		t.Fatalf("grandchild %v: want one live process that escaped the group", got)
 	}
 	if n := orphans.End(noHang); n != 1 {
 		t.Errorf("End found %d orphans, want 1", n)
 	}
-	if alive(got[0]) {
+	if proctest.Running(got[0]) {
 		t.Errorf("grandchild %d outlived End", got[0])
 		_ = syscall.Kill(got[0], syscall.SIGKILL)
 	}
-	if !alive(mine.Pid) {
+	if !proctest.Running(mine.Pid) {
 		t.Errorf("End killed %d, a child this process had before AdoptOrphans", mine.Pid)
 	}
 	if n := orphans.End(noHang); n != 0 {

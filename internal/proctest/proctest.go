@@ -1,0 +1,63 @@
+// Package proctest holds what hookrun's process tests share: handlers
+// that record their pid in a file, and whether those processes still run.
+// Only tests import it.
+package proctest
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// RecordPid appends the calling process's pid to file, one per line.
+func RecordPid(file string) error {
+	f, err := os.OpenFile(file, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(f, os.Getpid())
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// Pids reads the pids RecordPid appended to file.
+func Pids(file string) []int {
+	data, _ := os.ReadFile(file)
+	var pids []int
+	for _, f := range strings.Fields(string(data)) {
+		if pid, err := strconv.Atoi(f); err == nil {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+// WaitPids waits up to 30 seconds for file to list n pids, and returns
+// those it lists.
+func WaitPids(file string, n int) []int {
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if pids := Pids(file); len(pids) >= n {
+			return pids
+		}
+	}
+	return Pids(file)
+}
+
+// Running reports whether pid is a live process: a zombie, dead but not
+// yet reaped by whoever inherited it, is not.
+func Running(pid int) bool {
+	if syscall.Kill(pid, 0) != nil {
+		return false
+	}
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return true // no /proc: the signal above is all there is
+	}
+	i := strings.LastIndexByte(string(stat), ')')
+	return i < 0 || i+2 >= len(stat) || (stat[i+2] != 'Z' && stat[i+2] != 'X')
+}
