@@ -19,6 +19,7 @@ import (
 	"github.com/hookrun/hookrun/internal/exec"
 	"github.com/hookrun/hookrun/internal/match"
 	"github.com/hookrun/hookrun/internal/merge"
+	"github.com/hookrun/hookrun/internal/protocol"
 )
 
 // Options configure one run.
@@ -109,8 +110,8 @@ func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Option
 	return out
 }
 
-// evaluate is merge.Evaluate; tests replace it to make a hook's goroutine panic.
-var evaluate = merge.Evaluate
+// evaluate is protocol.Evaluate; tests replace it to make a hook's goroutine panic.
+var evaluate = protocol.Evaluate
 
 // Panic is a panic while running a hook, on its own goroutine or (a lone
 // hook) on Run's caller's, raised again on the caller's once every

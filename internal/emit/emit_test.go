@@ -15,6 +15,7 @@ import (
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/exec"
 	"github.com/hookrun/hookrun/internal/merge"
+	"github.com/hookrun/hookrun/internal/protocol"
 )
 
 func testContext(t *testing.T) *event.Context {
@@ -68,7 +69,7 @@ func TestPanicInAHookGoroutineReachesTheCaller(t *testing.T) {
 		if h.ID == "b_bad" {
 			panic("merge bug")
 		}
-		return merge.Evaluate(ev, h, o)
+		return protocol.Evaluate(ev, h, o)
 	}
 	for name, hooks := range map[string][]*config.Hook{
 		"beside a slower hook":                 {shellHook("a_slow", `sleep 0.3; echo '{}'`), shellHook("b_bad", `echo '{}'`)},

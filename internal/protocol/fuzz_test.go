@@ -1,4 +1,4 @@
-package merge
+package protocol
 
 import (
 	"encoding/json"
@@ -8,10 +8,11 @@ import (
 	"unicode/utf8"
 
 	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/merge"
 )
 
 // FuzzParseResult feeds arbitrary handler output through ParseResult,
-// Evaluate and Merge on every event. Nothing may panic; a refusal is an
+// Evaluate and merge.Merge on every event. Nothing may panic; a refusal is an
 // *OutputError; an accepted result has signals with a kind and a code and
 // a severity from the enum; and the merged result is always valid UTF-8
 // JSON, the same on every run.
@@ -41,7 +42,7 @@ func FuzzParseResult(f *testing.F) {
 		for _, ev := range event.All {
 			for _, blocking := range []bool{true, false} {
 				rep := Evaluate(ev, hk("h", blocking, ""), ok(string(data)))
-				if (err != nil || r.Error != nil) != (rep.Run.Status == StatusFailed) {
+				if (err != nil || r.Error != nil) != (rep.Run.Status == merge.StatusFailed) {
 					t.Fatalf("%s: parse error %v but status %s", ev, err, rep.Run.Status)
 				}
 				if !blocking && rep.Decision != event.Allow {
@@ -50,11 +51,11 @@ func FuzzParseResult(f *testing.F) {
 				if !ev.AIFacing() && (len(rep.Signals) > 0 || rep.AdditionalContext != "" || rep.Decision != event.Allow) {
 					t.Fatalf("%s: infra event kept AI-facing output: %+v", ev, rep)
 				}
-				out, merr := json.Marshal(Merge(ev, []Report{rep, rep}))
+				out, merr := json.Marshal(merge.Merge(ev, []merge.Report{rep, rep}))
 				if merr != nil || !utf8.Valid(out) || !json.Valid(out) {
 					t.Fatalf("%s: merged result is not valid UTF-8 JSON (%v): %q", ev, merr, out)
 				}
-				again, _ := json.Marshal(Merge(ev, []Report{rep, rep}))
+				again, _ := json.Marshal(merge.Merge(ev, []merge.Report{rep, rep}))
 				if string(again) != string(out) {
 					t.Fatalf("%s: two merges differ", ev)
 				}

@@ -1,4 +1,4 @@
-package merge
+package protocol
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package merge
+package protocol
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/exec"
+	"github.com/hookrun/hookrun/internal/merge"
 )
 
 // BenchmarkMerge100 evaluates and merges 100 hooks that each return a
@@ -17,12 +18,12 @@ func BenchmarkMerge100(b *testing.B) {
 	for i := range hooks {
 		hooks[i] = &config.Hook{ID: fmt.Sprintf("h%03d", i), Event: event.PreAbilityCall, Enabled: true, Blocking: true, OnError: config.OnErrorSkip}
 	}
-	reports := make([]Report, len(hooks))
+	reports := make([]merge.Report, len(hooks))
 	for b.Loop() {
 		for i, h := range hooks {
 			reports[i] = Evaluate(event.PreAbilityCall, h, exec.Outcome{Exited: true, Stdout: out})
 		}
-		r := Merge(event.PreAbilityCall, reports)
+		r := merge.Merge(event.PreAbilityCall, reports)
 		if r.Decision != event.Allow || len(r.HookSignals) != 100 {
 			b.Fatalf("decision %s, %d signals", r.Decision, len(r.HookSignals))
 		}

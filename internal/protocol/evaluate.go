@@ -1,0 +1,284 @@
+// Package protocol is the handler protocol: it turns what one handler did
+// (its exit, its stdout and stderr) into that hook's report, applying the
+// exit-code convention, the HookResult schema, provenance and the
+// per-event constraints. merge then combines the reports.
+package protocol
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/exec"
+	"github.com/hookrun/hookrun/internal/merge"
+)
+
+// report is a hook's report while Evaluate builds it.
+type report struct{ merge.Report }
+
+// Limits on what one hook may put in the merged result.
+const (
+	MaxAdditionalContext = 10 << 10 // bytes per hook (docs/handlers.md, "HookResult")
+	MaxReason            = 4 << 10  // bytes of an exit-2 reason
+	maxStderrInError     = 1 << 10  // bytes of stderr quoted in an error
+)
+
+// Evaluate judges one hook's run on event ev.
+func Evaluate(ev event.Name, h *config.Hook, o exec.Outcome) merge.Report {
+	r := report{merge.Report{Decision: event.Allow, Run: merge.HookRun{
+		ID: h.ID, Status: merge.StatusOK, Blocking: h.Blocking, DurationMS: o.Duration.Milliseconds(),
+	}}}
+	if o.Exited {
+		code := o.ExitCode
+		r.Run.ExitCode = &code
+	}
+	who := fmt.Sprintf("hook %s: %s", h.ID, commandText(h, o))
+	fail := func(code, format string, args ...any) merge.Report {
+		if r.Run.Status == merge.StatusOK {
+			r.Run.Status = merge.StatusFailed
+		}
+		r.Errors = append(r.Errors, merge.HookError{HookID: h.ID, Code: code, Message: who + ": " + fmt.Sprintf(format, args...)})
+		if h.Blocking && h.OnError == config.OnErrorBlock {
+			r.Decision = event.Deny
+			r.Reason = fmt.Sprintf("hook %s failed and its on_error is block: %s", h.ID, fmt.Sprintf(format, args...))
+		}
+		return r.Report
+	}
+	switch o.Failure {
+	case exec.StartFailed:
+		return fail(merge.CodeStartFailed, "%v", o.Err)
+	case exec.TimedOut:
+		r.Run.Status = merge.StatusTimeout
+		extra := ""
+		if o.Exited {
+			extra = fmt.Sprintf(" (it exited with status %d, but a process it started kept its output open)", o.ExitCode)
+		}
+		return fail(merge.CodeTimeout, "timed out after %s%s; its process group was ended", h.Handler.Timeout, extra)
+	case exec.OutputTooLarge:
+		return fail(merge.CodeOutputTooLarge, "output exceeds %d bytes; its process group was ended", o.StdoutLimit)
+	case exec.Interrupted:
+		return fail(merge.CodeInterrupted, "interrupted before it finished; its process group was ended")
+	}
+	if !o.Exited {
+		return fail(merge.CodeSignal, "killed by signal %s%s", exec.SignalName(o.Signal), stderrSuffix(o.Stderr))
+	}
+	switch {
+	case o.ExitCode == 2 && h.Blocking && ev.AIFacing():
+		r.Run.Status = merge.StatusDenied
+		r.Decision = event.Deny
+		r.Reason = capText(strings.TrimSpace(string(o.Stderr)), MaxReason)
+		if r.Reason == "" {
+			r.Reason = fmt.Sprintf("denied by hook %s (exit status 2)", h.ID)
+		}
+		if len(bytes.TrimSpace(o.Stdout)) > 0 {
+			r.warn(h.ID, "stdout ignored: exit status 2 denies with stderr as the reason; to send signals, exit 0")
+		}
+		return r.Report
+	case o.ExitCode == 2:
+		why := "it is not blocking"
+		if !ev.AIFacing() {
+			why = string(ev) + " is infra-only"
+		}
+		return fail(merge.CodeExitStatus, "exited with status 2, the deny convention, but %s so it cannot deny%s", why, stderrSuffix(o.Stderr))
+	case o.ExitCode != 0:
+		return fail(merge.CodeExitStatus, "exited with status %d%s", o.ExitCode, stderrSuffix(o.Stderr))
+	}
+
+	res, notes, err := ParseResult(o.Stdout)
+	if err != nil {
+		return fail(merge.CodeInvalidOutput, "%v; output began: %s", err, quoteStart(o.Stdout))
+	}
+	for _, n := range notes {
+		r.warn(h.ID, "%s", n)
+	}
+	r.Logs = res.Logs
+	r.UsageRecorded = res.UsageRecorded
+	r.UserMessage = res.UserMessage
+	if res.Error != nil {
+		code, msg := res.Error.Code, strings.TrimSpace(res.Error.Message)
+		if code == "" {
+			code = merge.CodeHandlerError
+		}
+		if msg == "" {
+			msg = "(no message)"
+		}
+		if n := len(res.Signals); n > 0 {
+			r.warn(h.ID, "%d hook_signals ignored: the handler reported an error, so what it says is not acted on", n)
+		}
+		if res.AdditionalContext != "" {
+			r.warn(h.ID, "additional_context ignored: the handler reported an error")
+		}
+		return fail(code, "reported an error: %s", msg)
+	}
+	r.takeSignals(ev, h, res.Signals)
+	r.takeContext(ev, h, res.AdditionalContext)
+	switch r.Decision {
+	case event.Deny:
+		r.Run.Status = merge.StatusDenied
+	case event.RequireHuman:
+		r.Run.Status = merge.StatusRequireHuman
+	}
+	return r.Report
+}
+
+func (r *report) warn(id, format string, args ...any) {
+	r.Warnings = append(r.Warnings, merge.Warning{HookID: id, Message: fmt.Sprintf(format, args...)})
+}
+
+// takeSignals applies provenance, the per-event constraints and the
+// signal-to-decision table (README, "Signals and decisions").
+func (r *report) takeSignals(ev event.Name, h *config.Hook, sigs []event.Signal) {
+	if len(sigs) == 0 {
+		return
+	}
+	if !ev.AIFacing() {
+		r.warn(h.ID, "%d hook_signals dropped: %s is infra-only and its hooks cannot send AI-facing signals", len(sigs), ev)
+		return
+	}
+	for i, s := range sigs {
+		if s.HookID != "" && s.HookID != h.ID {
+			r.warn(h.ID, "hook_signals[%d].hook_id %q replaced by %q: a hook speaks only for itself", i, s.HookID, h.ID)
+		}
+		if s.SourceEvent != "" && s.SourceEvent != ev {
+			r.warn(h.ID, "hook_signals[%d].source_event %q replaced by %q", i, s.SourceEvent, ev)
+		}
+		s.HookID, s.SourceEvent = h.ID, ev
+		allowedOn, known := event.KindEvent(s.Kind)
+		switch {
+		case !known:
+			r.warn(h.ID, "hook_signals[%d] dropped: unknown kind %q (known: routing_hint, normalized_intent, ability_preflight, ability_guard)", i, s.Kind)
+			continue
+		case allowedOn != ev:
+			r.warn(h.ID, "hook_signals[%d] dropped: kind %s belongs to %s, not %s", i, s.Kind, allowedOn, ev)
+			continue
+		}
+		r.Signals = append(r.Signals, s)
+		d, decides := Decide(s)
+		if !decides {
+			if s.Kind == "ability_guard" || s.Kind == "ability_preflight" {
+				r.warn(h.ID, "hook_signals[%d]: unknown %s code %q decides nothing", i, s.Kind, s.Code)
+			}
+			continue
+		}
+		if !h.Blocking {
+			if d != event.Allow {
+				r.warn(h.ID, "hook_signals[%d]: %s from a non-blocking hook decides nothing (set blocking: true to let it %s)", i, s.Code, verb(d))
+			}
+			continue
+		}
+		if d.Rank() > r.Decision.Rank() {
+			r.Decision = d
+			r.Reason = signalReason(s)
+		}
+	}
+}
+
+// Decide maps a signal to a decision (README, "Signals and decisions"). decides is false for
+// signals that decide nothing: routing hints, intents, unknown codes.
+func Decide(s event.Signal) (d event.Decision, decides bool) {
+	switch s.Kind + "/" + s.Code {
+	case "ability_guard/ABILITY_DENIED":
+		var p struct {
+			RequireHuman bool `json:"require_human"`
+		}
+		if json.Unmarshal(s.Payload, &p) == nil && p.RequireHuman {
+			return event.RequireHuman, true
+		}
+		return event.Deny, true
+	case "ability_guard/ABILITY_REQUIRES_HUMAN", "ability_preflight/ABILITY_REQUIRES_HUMAN":
+		return event.RequireHuman, true
+	case "ability_preflight/ABILITY_UNAVAILABLE":
+		return event.Deny, true
+	case "ability_guard/ABILITY_ALLOWED", "ability_preflight/ABILITY_AVAILABLE":
+		return event.Allow, true
+	}
+	return event.Allow, false
+}
+
+func verb(d event.Decision) string {
+	if d == event.Deny {
+		return "deny"
+	}
+	return "ask for a human"
+}
+
+// signalReason is the payload's reason, else the signal's code.
+func signalReason(s event.Signal) string {
+	var p struct {
+		Reason string `json:"reason"`
+	}
+	if json.Unmarshal(s.Payload, &p) == nil && strings.TrimSpace(p.Reason) != "" {
+		return capText(strings.TrimSpace(p.Reason), MaxReason)
+	}
+	return fmt.Sprintf("%s from hook %s", s.Code, s.HookID)
+}
+
+func (r *report) takeContext(ev event.Name, h *config.Hook, text string) {
+	if text == "" {
+		return
+	}
+	if !ev.AIFacing() {
+		r.warn(h.ID, "additional_context dropped: %s is infra-only", ev)
+		return
+	}
+	if len(text) > MaxAdditionalContext {
+		r.warn(h.ID, "additional_context cut from %d to %d bytes", len(text), MaxAdditionalContext)
+		text = capText(text, MaxAdditionalContext)
+	}
+	r.AdditionalContext = text
+}
+
+// commandText is the command as the declaration wrote it, for messages.
+func commandText(h *config.Hook, o exec.Outcome) string {
+	if h.Handler.HasArgs && len(o.Argv) > 0 {
+		return strings.Join(o.Argv, " ")
+	}
+	return h.Handler.Command
+}
+
+func stderrSuffix(stderr []byte) string {
+	s := strings.TrimSpace(string(stderr))
+	if s == "" {
+		return " (no stderr)"
+	}
+	return "; stderr: " + tailText(s, maxStderrInError)
+}
+
+func quoteStart(b []byte) string {
+	b = bytes.TrimSpace(b)
+	const n = 80
+	if len(b) > n {
+		return fmt.Sprintf("%q…", capText(string(b), n))
+	}
+	return fmt.Sprintf("%q", b)
+}
+
+// capText cuts s to at most n bytes on a rune boundary.
+func capText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	// Back off only to the start of the rune cut in two; bytes that were
+	// invalid UTF-8 to begin with are the output's business, not the cut's.
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut]
+}
+
+// tailText keeps the last n bytes of s on a rune boundary, marking the cut.
+func tailText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	s = s[len(s)-n:]
+	for len(s) > 0 && !utf8.RuneStart(s[0]) {
+		s = s[1:]
+	}
+	return "…" + s
+}
