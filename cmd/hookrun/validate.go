@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/exec"
 	"github.com/hookrun/hookrun/internal/merge"
 )
 
@@ -54,7 +55,7 @@ func (a *app) validate(o validateOptions) error {
 	if err != nil {
 		return err
 	}
-	config.CheckCommands(set, loc.Root)
+	config.CheckCommands(set, loc.Root, exec.Check)
 	var errs, warns int
 	for _, f := range set.Findings {
 		if f.Severity == config.Error {

@@ -2,21 +2,24 @@ package config
 
 import (
 	"slices"
-
-	"github.com/hookrun/hookrun/internal/exec"
 )
+
+// CommandCheck says why a handler command cannot be started as the files
+// stand now, or nil. The process runner supplies it (exec.Check): config
+// reads declarations and knows nothing of processes.
+type CommandCheck func(command string, args []string, hasArgs bool, dir string) error
 
 // CheckCommands adds a finding for every handler command that cannot be
 // started as the files stand now: missing, not executable, a directory, a
 // bad #! line. It is an error for an enabled hook and a warning for a
 // disabled one. emit does not run these checks (a missing command there
 // fails that hook, by its on_error), so they live apart from Load.
-func CheckCommands(s *Set, root string) {
+func CheckCommands(s *Set, root string, check CommandCheck) {
 	for _, h := range s.Parsed {
 		if h.Handler.Command == "" {
 			continue
 		}
-		err := exec.Check(h.Handler.Command, h.Handler.Args, h.Handler.HasArgs, root)
+		err := check(h.Handler.Command, h.Handler.Args, h.Handler.HasArgs, root)
 		if err == nil {
 			continue
 		}

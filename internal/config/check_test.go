@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/hookrun/hookrun/internal/exec"
 )
 
 func TestCheckCommands(t *testing.T) {
@@ -48,7 +50,7 @@ func TestCheckCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	CheckCommands(set, root)
+	CheckCommands(set, root, exec.Check)
 	var got []string
 	for _, f := range set.Findings {
 		got = append(got, f.Format(root))
