@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/declcache"
 )
 
 // app is what every command shares: streams and global flags.
@@ -136,7 +137,7 @@ func (a *app) load() (config.Location, *config.Set, error) {
 	if err != nil {
 		return loc, nil, err
 	}
-	set, _, err := config.LoadCached(loc.HooksDir, config.CacheFile(loc.HooksDir))
+	set, _, err := declcache.Load(loc.HooksDir, declcache.File(loc.HooksDir))
 	if err != nil {
 		return loc, nil, withCode(exitError, err)
 	}

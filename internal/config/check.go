@@ -24,7 +24,7 @@ func CheckCommands(s *Set, root string, check CommandCheck) {
 			continue
 		}
 		sev := Error
-		if h.disabled {
+		if h.Disabled {
 			sev = Warning
 		}
 		s.Findings = append(s.Findings, Finding{File: h.File, Line: h.CommandPos.Line, Col: h.CommandPos.Col,

@@ -259,7 +259,7 @@ func (d *decoder) hook(m *yaml.Node) *Hook {
 			}
 		case "enabled":
 			h.Enabled, enabledOK = d.boolean(v, "enabled")
-			h.disabled = enabledOK && !h.Enabled
+			h.Disabled = enabledOK && !h.Enabled
 		case "blocking":
 			h.Blocking, blockingOK = d.boolean(v, "blocking")
 			blockingNode = v
@@ -302,7 +302,7 @@ func (d *decoder) hook(m *yaml.Node) *Hook {
 	// Only a hook that says enabled: false may go without a handler; one
 	// whose enabled is missing or malformed is checked as enabled.
 	switch {
-	case handlerNode != nil || h.disabled:
+	case handlerNode != nil || h.Disabled:
 	case nullHandler != nil:
 		d.errorf(nullHandler, "handler: missing value: a hook needs handler.kind and handler.command unless enabled: false")
 	default:

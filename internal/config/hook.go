@@ -40,9 +40,9 @@ type Hook struct {
 	// CommandPos is where handler.command is written, for validate's
 	// checks of the file system.
 	CommandPos Pos
-	// disabled is true only when the file says enabled: false; a hook
+	// Disabled is true only when the file says enabled: false; a hook
 	// whose enabled is missing or malformed is checked like an enabled one.
-	disabled bool
+	Disabled bool
 }
 
 // Match holds the activation rules; empty fields do not restrict.

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"time"
 )
 
 // Set is every declaration found in a hooks directory.
@@ -85,58 +84,29 @@ func walk(dir string, files *[]string) error {
 // Load reads and validates every declaration under dir. The error is for a
 // directory that cannot be read at all; problems in files are findings.
 func Load(dir string) (*Set, error) {
-	s, _, err := LoadCached(dir, "")
-	return s, err
-}
-
-// LoadCached is Load with the declaration cache at cacheFile (see
-// cache.go; "" means none): files unchanged since an earlier load are
-// taken from it instead of being parsed again. It also returns how many
-// files were parsed.
-func LoadCached(dir, cacheFile string) (*Set, int, error) {
-	started := time.Now()
 	files, err := Files(dir)
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
-	c := openCache(cacheFile)
-	parsed := make([]parsedFile, len(files))
-	ids := make([]fileID, len(files))
-	idOK := make([]bool, len(files))
-	var misses []int
-	statIDs(files, ids, idOK)
-	for i, f := range files {
-		if p, hit := c.lookup(f, ids[i], idOK[i]); hit {
-			parsed[i] = p
-		} else {
-			misses = append(misses, i)
-		}
-	}
-	parseAll(files, parsed, misses)
-	c.save(files, ids, idOK, parsed, started)
-	return assemble(files, parsed), len(misses), nil
-}
-
-// statIDs stats every file, spread over the CPUs: with a warm cache the
-// stats are most of the work, a system call per file.
-func statIDs(files []string, ids []fileID, ok []bool) {
+	parsed := make([]FileResult, len(files))
 	all := make([]int, len(files))
 	for i := range all {
 		all[i] = i
 	}
-	spread(all, func(i int) { ids[i], ok[i] = statID(files[i]) })
+	ParseAll(files, parsed, all)
+	return Assemble(files, parsed), nil
 }
 
-// parseAll parses the files at the given indexes, spread over the CPUs.
+// ParseAll parses the files at the given indexes, spread over the CPUs.
 // Each result goes to its own slot, so the order is the files' order.
-func parseAll(files []string, parsed []parsedFile, which []int) {
-	spread(which, func(i int) { parsed[i] = parseFile(files[i]) })
+func ParseAll(files []string, parsed []FileResult, which []int) {
+	Spread(which, func(i int) { parsed[i] = ReadFile(files[i]) })
 }
 
-// spread calls do for each index, on as many goroutines as there are CPUs
+// Spread calls do for each index, on as many goroutines as there are CPUs
 // when there is enough to share. Each call writes only its own index's
 // slot, so the results keep the files' order.
-func spread(indexes []int, do func(i int)) {
+func Spread(indexes []int, do func(i int)) {
 	workers := min(runtime.GOMAXPROCS(0), len(indexes)/64+1)
 	if workers <= 1 {
 		for _, i := range indexes {
@@ -160,52 +130,53 @@ func spread(indexes []int, do func(i int)) {
 	wg.Wait()
 }
 
-// parsedFile is what one file yields on its own, before cross-file checks.
-type parsedFile struct {
-	hook     *Hook
-	findings []Finding
+// FileResult is what one file yields on its own, before cross-file checks.
+type FileResult struct {
+	Hook     *Hook // nil when the file declares no hook that could be decoded
+	Findings []Finding
 }
 
-func parseFile(path string) parsedFile {
+// ReadFile reads and decodes one declaration file.
+func ReadFile(path string) FileResult {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return parsedFile{findings: []Finding{{File: path, Line: 1, Col: 1, Severity: Error,
+		return FileResult{Findings: []Finding{{File: path, Line: 1, Col: 1, Severity: Error,
 			Message: "cannot read file: " + unwrapPath(err).Error()}}}
 	}
 	h, fs := ParseFile(path, data)
-	return parsedFile{h, fs}
+	return FileResult{h, fs}
 }
 
-// assemble adds the cross-file checks (duplicate ids) and sorts.
-func assemble(files []string, parsed []parsedFile) *Set {
+// Assemble adds the cross-file checks (duplicate ids) and sorts.
+func Assemble(files []string, parsed []FileResult) *Set {
 	s := &Set{Files: files}
 	byID := map[string]int{}
 	bad := make([]bool, len(parsed))
 	for i, p := range parsed {
-		s.Findings = append(s.Findings, p.findings...)
-		bad[i] = HasErrors(p.findings) || p.hook == nil
-		if p.hook != nil {
-			s.Parsed = append(s.Parsed, p.hook)
+		s.Findings = append(s.Findings, p.Findings...)
+		bad[i] = HasErrors(p.Findings) || p.Hook == nil
+		if p.Hook != nil {
+			s.Parsed = append(s.Parsed, p.Hook)
 		}
-		if p.hook == nil || p.hook.ID == "" {
+		if p.Hook == nil || p.Hook.ID == "" {
 			continue
 		}
-		j, dup := byID[p.hook.ID]
+		j, dup := byID[p.Hook.ID]
 		if !dup {
-			byID[p.hook.ID] = i
+			byID[p.Hook.ID] = i
 			continue
 		}
-		first := parsed[j].hook
+		first := parsed[j].Hook
 		s.Findings = append(s.Findings,
-			dupFinding(first, p.hook),
-			dupFinding(p.hook, first))
+			dupFinding(first, p.Hook),
+			dupFinding(p.Hook, first))
 		bad[i], bad[j] = true, true
 	}
 	for i, p := range parsed {
 		if bad[i] {
 			s.Invalid = append(s.Invalid, files[i])
 		} else {
-			s.Hooks = append(s.Hooks, p.hook)
+			s.Hooks = append(s.Hooks, p.Hook)
 		}
 	}
 	Sort(s.Hooks)

@@ -1,4 +1,6 @@
-package config
+// Package declcache keeps what each declaration file decoded to, between
+// runs, so that emit does not parse a thousand YAML files on every event.
+package declcache
 
 import (
 	"bytes"
@@ -11,6 +13,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/event"
 )
 
@@ -34,9 +37,9 @@ const (
 // shorten it.
 var racyWindow = 2 * time.Second
 
-// CacheFile returns where the cache of hooksDir lives, or "" when caching
+// File returns where the cache of hooksDir lives, or "" when caching
 // is off (HOOKRUN_CACHE=off) or there is no user cache directory.
-func CacheFile(hooksDir string) string {
+func File(hooksDir string) string {
 	if os.Getenv("HOOKRUN_CACHE") == "off" {
 		return ""
 	}
@@ -49,6 +52,44 @@ func CacheFile(hooksDir string) string {
 	return filepath.Join(base, "hookrun", fmt.Sprintf("decl-%016x.bin", h.Sum64()))
 }
 
+// Load reads and validates every declaration under dir, as config.Load
+// does, taking files unchanged since an earlier load from the cache at
+// cacheFile ("" means none) instead of parsing them again. It also
+// returns how many files were parsed.
+func Load(dir, cacheFile string) (*config.Set, int, error) {
+	started := time.Now()
+	files, err := config.Files(dir)
+	if err != nil {
+		return nil, 0, err
+	}
+	c := openCache(cacheFile)
+	parsed := make([]config.FileResult, len(files))
+	ids := make([]fileID, len(files))
+	idOK := make([]bool, len(files))
+	var misses []int
+	statIDs(files, ids, idOK)
+	for i, f := range files {
+		if p, hit := c.lookup(f, ids[i], idOK[i]); hit {
+			parsed[i] = p
+		} else {
+			misses = append(misses, i)
+		}
+	}
+	config.ParseAll(files, parsed, misses)
+	c.save(files, ids, idOK, parsed, started)
+	return config.Assemble(files, parsed), len(misses), nil
+}
+
+// statIDs stats every file, spread over the CPUs: with a warm cache the
+// stats are most of the work, a system call per file.
+func statIDs(files []string, ids []fileID, ok []bool) {
+	all := make([]int, len(files))
+	for i := range all {
+		all[i] = i
+	}
+	config.Spread(all, func(i int) { ids[i], ok[i] = statID(files[i]) })
+}
+
 // fileID is what must not change for a cached entry to be used.
 type fileID struct {
 	dev, ino, size uint64
@@ -57,7 +98,7 @@ type fileID struct {
 
 type cacheEntry struct {
 	id     fileID
-	parsed parsedFile
+	parsed config.FileResult
 }
 
 // cache is the loaded cache of one hooks directory.
@@ -86,13 +127,13 @@ func openCache(path string) *cache {
 }
 
 // lookup returns the cached result for file when its identity is unchanged.
-func (c *cache) lookup(file string, id fileID, ok bool) (parsedFile, bool) {
+func (c *cache) lookup(file string, id fileID, ok bool) (config.FileResult, bool) {
 	if !ok {
-		return parsedFile{}, false
+		return config.FileResult{}, false
 	}
 	e, hit := c.entries[file]
 	if !hit || e.id != id {
-		return parsedFile{}, false
+		return config.FileResult{}, false
 	}
 	return e.parsed, true
 }
@@ -101,7 +142,7 @@ func (c *cache) lookup(file string, id fileID, ok bool) (parsedFile, bool) {
 // recently changed to trust their timestamps. It writes only when that
 // differs from what the cache already holds, and replaces the file
 // atomically; failures are ignored, since the cache is only an optimization.
-func (c *cache) save(files []string, ids []fileID, idOK []bool, parsed []parsedFile, started time.Time) {
+func (c *cache) save(files []string, ids []fileID, idOK []bool, parsed []config.FileResult, started time.Time) {
 	if c.path == "" {
 		return
 	}
@@ -212,9 +253,9 @@ func (e *cacheWriter) id(id fileID) {
 	e.int(id.ctime)
 }
 
-func (e *cacheWriter) parsed(p parsedFile) {
-	e.uint(uint64(len(p.findings)))
-	for _, f := range p.findings {
+func (e *cacheWriter) parsed(p config.FileResult) {
+	e.uint(uint64(len(p.Findings)))
+	for _, f := range p.Findings {
 		e.str(f.File)
 		e.int(int64(f.Line))
 		e.int(int64(f.Col))
@@ -228,11 +269,11 @@ func (e *cacheWriter) parsed(p parsedFile) {
 			e.int(int64(f.Related.Col))
 		}
 	}
-	e.bool(p.hook != nil)
-	if p.hook == nil {
+	e.bool(p.Hook != nil)
+	if p.Hook == nil {
 		return
 	}
-	h := p.hook
+	h := p.Hook
 	e.str(h.ID)
 	e.str(string(h.Event))
 	e.bool(h.Enabled)
@@ -280,7 +321,7 @@ func (e *cacheWriter) parsed(p parsedFile) {
 	e.int(int64(h.Pos.Col))
 	e.int(int64(h.CommandPos.Line))
 	e.int(int64(h.CommandPos.Col))
-	e.bool(h.disabled)
+	e.bool(h.Disabled)
 }
 
 var errCorrupt = errors.New("corrupt cache")
@@ -393,20 +434,20 @@ func decodeCache(data []byte, self fileID) (map[string]cacheEntry, error) {
 	return out, nil
 }
 
-func (d *cacheReader) parsed() parsedFile {
-	var p parsedFile
+func (d *cacheReader) parsed() config.FileResult {
+	var p config.FileResult
 	nf := d.count()
 	for range nf {
-		f := Finding{File: d.str(), Line: int(d.int()), Col: int(d.int()), Severity: Severity(d.str()), HookID: d.str(), Message: d.str()}
+		f := config.Finding{File: d.str(), Line: int(d.int()), Col: int(d.int()), Severity: config.Severity(d.str()), HookID: d.str(), Message: d.str()}
 		if d.bool() {
-			f.Related = &Place{File: d.str(), Line: int(d.int()), Col: int(d.int())}
+			f.Related = &config.Place{File: d.str(), Line: int(d.int()), Col: int(d.int())}
 		}
-		p.findings = append(p.findings, f)
+		p.Findings = append(p.Findings, f)
 	}
 	if !d.bool() || d.err != nil {
 		return p
 	}
-	h := &Hook{}
+	h := &config.Hook{}
 	h.ID = d.str()
 	h.Event = event.Name(d.str())
 	h.Enabled = d.bool()
@@ -426,9 +467,9 @@ func (d *cacheReader) parsed() parsedFile {
 	h.Handler.Args = d.strs()
 	h.Handler.HasArgs = d.bool()
 	if ne := d.count(); ne > 0 {
-		h.Handler.Env = make([]EnvVar, ne)
+		h.Handler.Env = make([]config.EnvVar, ne)
 		for i := range h.Handler.Env {
-			h.Handler.Env[i] = EnvVar{d.str(), d.str()}
+			h.Handler.Env[i] = config.EnvVar{Name: d.str(), Value: d.str()}
 		}
 	}
 	h.Handler.Timeout = time.Duration(d.int())
@@ -444,9 +485,9 @@ func (d *cacheReader) parsed() parsedFile {
 		}
 	}
 	h.File = d.str()
-	h.Pos = Pos{int(d.int()), int(d.int())}
-	h.CommandPos = Pos{int(d.int()), int(d.int())}
-	h.disabled = d.bool()
-	p.hook = h
+	h.Pos = config.Pos{Line: int(d.int()), Col: int(d.int())}
+	h.CommandPos = config.Pos{Line: int(d.int()), Col: int(d.int())}
+	h.Disabled = d.bool()
+	p.Hook = h
 	return p
 }

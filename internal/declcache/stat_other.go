@@ -1,6 +1,6 @@
 //go:build !linux
 
-package config
+package declcache
 
 // statID reports no identity where hookrun does not know the platform's
 // change time: nothing is cached, everything is parsed.

@@ -1,6 +1,6 @@
 //go:build linux
 
-package config
+package declcache
 
 import (
 	"os"
@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hookrun/hookrun/internal/config"
 )
 
 // cacheFixture is a hooks directory with a cache file beside it, and a
@@ -44,13 +46,13 @@ func (f *cacheFixture) settle() { time.Sleep(2 * racyWindow) }
 
 // load loads through the cache and checks the result against a load
 // without it: the cache may only ever save work, never change an answer.
-func (f *cacheFixture) load() (*Set, int) {
+func (f *cacheFixture) load() (*config.Set, int) {
 	f.t.Helper()
-	got, parsed, err := LoadCached(f.dir, f.cache)
+	got, parsed, err := Load(f.dir, f.cache)
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	want, err := Load(f.dir)
+	want, err := config.Load(f.dir)
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -65,7 +67,7 @@ func cachedHook(id, scope string) string {
 		"\nhandler:\n  kind: script\n  command: ./h.sh\n"
 }
 
-func scopes(s *Set) string {
+func scopes(s *config.Set) string {
 	var out []string
 	for _, h := range s.Hooks {
 		out = append(out, h.ID+"="+strings.Join(h.Match.AbilityScope, ","))
@@ -238,14 +240,14 @@ func TestCacheIgnoresDamageAndOtherBinaries(t *testing.T) {
 	}
 }
 
-func TestCacheFile(t *testing.T) {
+func TestFile(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", "/tmp/xdg")
-	a, b := CacheFile("/p/.system/hooks"), CacheFile("/q/.system/hooks")
+	a, b := File("/p/.system/hooks"), File("/q/.system/hooks")
 	if !strings.HasPrefix(a, "/tmp/xdg/hookrun/decl-") || a == b {
 		t.Fatalf("CacheFile = %q, %q", a, b)
 	}
 	t.Setenv("HOOKRUN_CACHE", "off")
-	if got := CacheFile("/p/.system/hooks"); got != "" {
+	if got := File("/p/.system/hooks"); got != "" {
 		t.Fatalf("HOOKRUN_CACHE=off: CacheFile = %q, want none", got)
 	}
 }
@@ -276,13 +278,13 @@ func TestPruneCaches(t *testing.T) {
 // raised), or cached loads would lose it. This test is the reminder.
 func TestCacheCoversEveryField(t *testing.T) {
 	for typ, n := range map[reflect.Type]int{
-		reflect.TypeOf(Hook{}):    14,
-		reflect.TypeOf(Match{}):   4,
-		reflect.TypeOf(Handler{}): 6,
-		reflect.TypeOf(Finding{}): 7,
-		reflect.TypeOf(Place{}):   3,
-		reflect.TypeOf(EnvVar{}):  2,
-		reflect.TypeOf(Pos{}):     2,
+		reflect.TypeOf(config.Hook{}):    14,
+		reflect.TypeOf(config.Match{}):   4,
+		reflect.TypeOf(config.Handler{}): 6,
+		reflect.TypeOf(config.Finding{}): 7,
+		reflect.TypeOf(config.Place{}):   3,
+		reflect.TypeOf(config.EnvVar{}):  2,
+		reflect.TypeOf(config.Pos{}):     2,
 	} {
 		if got := typ.NumField(); got != n {
 			t.Errorf("%s has %d fields, the cache encodes %d: update cache.go", typ, got, n)

@@ -1,0 +1,58 @@
+//go:build linux
+
+package declcache
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/hookrun/hookrun/internal/config"
+)
+
+// benchHooks writes n hook files and lets them age past the racy window.
+func benchHooks(b *testing.B, n int) string {
+	dir := filepath.Join(b.TempDir(), ".system", "hooks")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		b.Fatal(err)
+	}
+	for i := range n {
+		y := fmt.Sprintf("id: hook_%04d\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nsummary: Hook %d.\n"+
+			"match:\n  ability_scope: [\"deploy_*\", \"db.write.**\"]\nhandler:\n  kind: script\n  command: ./h.sh\n  timeout: 5s\n", i, i)
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("hook_%04d.yaml", i)), []byte(y), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// BenchmarkLoad parses every file: what a cold cache, or validate, costs.
+func BenchmarkLoad1000(b *testing.B) {
+	dir := benchHooks(b, 1000)
+	for b.Loop() {
+		if _, err := config.Load(dir); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLoadCached is what emit pays with a warm cache: a stat per
+// file and one read of the cache.
+func BenchmarkLoadCached1000(b *testing.B) {
+	old := racyWindow
+	racyWindow = 10 * time.Millisecond
+	defer func() { racyWindow = old }()
+	dir := benchHooks(b, 1000)
+	time.Sleep(3 * racyWindow)
+	cache := filepath.Join(b.TempDir(), "decl.bin")
+	if _, parsed, err := Load(dir, cache); err != nil || parsed != 1000 {
+		b.Fatalf("priming the cache: %v, %d parsed", err, parsed)
+	}
+	for b.Loop() {
+		if _, parsed, err := Load(dir, cache); err != nil || parsed != 0 {
+			b.Fatalf("%v, %d parsed", err, parsed)
+		}
+	}
+}
