@@ -3,18 +3,18 @@
 package gitchanges
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
+	osexec "os/exec"
 	"path"
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
+
+	"github.com/hookrun/hookrun/internal/exec"
 )
 
 // Head is the base that means "uncommitted changes only": the working tree
@@ -44,10 +44,14 @@ func List(ctx context.Context, dir, base string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := exec.LookPath("git"); err != nil {
+	// git is looked up on PATH only, never in the project: a repository
+	// must not be able to plant the git that hookrun runs.
+	git, err := osexec.LookPath("git")
+	if err != nil || !filepath.IsAbs(git) {
 		return nil, errors.New("git is not on PATH")
 	}
-	prefix, err := run(ctx, dir, "rev-parse", "--show-prefix")
+	run := func(args ...string) (string, error) { return runGit(ctx, git, dir, args...) }
+	prefix, err := run("rev-parse", "--show-prefix")
 	if err != nil {
 		var ge *gitError
 		if errors.As(err, &ge) && strings.Contains(ge.stderr, "not a git repository") {
@@ -58,17 +62,17 @@ func List(ctx context.Context, dir, base string) ([]string, error) {
 	// --porcelain paths are relative to the top of the working tree, and
 	// -z keeps unusual names unquoted. It also works before the first
 	// commit, when HEAD does not exist yet.
-	status, err := run(ctx, dir, "status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignore-submodules=all")
+	status, err := run("status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignore-submodules=all")
 	if err != nil {
 		return nil, err
 	}
 	files := parseStatus(status)
 	if base != "" && base != Head {
-		mb, err := run(ctx, dir, "merge-base", base, "HEAD")
+		mb, err := run("merge-base", base, "HEAD")
 		if err != nil {
 			return nil, fmt.Errorf("no merge base of %s and HEAD: %w", base, err)
 		}
-		diff, err := run(ctx, dir, "diff", "--name-only", "-z", "--no-renames", strings.TrimSpace(mb), "--")
+		diff, err := run("diff", "--name-only", "-z", "--no-renames", strings.TrimSpace(mb), "--")
 		if err != nil {
 			return nil, err
 		}
@@ -142,31 +146,36 @@ func (e *gitError) Error() string {
 	return fmt.Sprintf("git %s: %s", strings.Join(e.args, " "), msg)
 }
 
-// run runs git the way hookrun runs handlers: in a process group of its
-// own, ended as a whole on timeout or when ctx is canceled (a signal to
-// hookrun), and never waited on past a second for pipes that something git
-// started (an fsmonitor, a hook) keeps open.
-func run(ctx context.Context, dir string, args ...string) (string, error) {
-	ctx, cancel := context.WithTimeout(ctx, Timeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, "git", args...)
-	cmd.Dir = dir
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	cmd.WaitDelay = time.Second
+// gitLimits bound git's output like a handler's: a listing of changed
+// files larger than this is not something a hook can use anyway.
+var gitLimits = exec.Limits{MaxStdout: 16 << 20, MaxStderr: 64 << 10, Grace: time.Second}
+
+// runGit runs git through exec, the one process policy hookrun has: in a
+// process group of its own, ended as a whole on timeout or when ctx is
+// canceled (a signal to hookrun), and never waited on long for pipes that
+// something git started (an fsmonitor, a hook) keeps open.
+func runGit(ctx context.Context, git, dir string, args ...string) (string, error) {
 	// Optional locks off: status must not take the index lock that the
 	// agent's own git commands may be waiting for.
-	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		switch {
-		case errors.Is(ctx.Err(), context.DeadlineExceeded):
-			err = fmt.Errorf("timed out after %s", Timeout)
-		case ctx.Err() != nil:
-			err = errors.New("interrupted")
-		}
-		return "", &gitError{args: args, stderr: stderr.String(), err: err}
+	env := append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
+	o := exec.Run(ctx, exec.Spec{Command: git, Args: args, HasArgs: true, Dir: dir, Env: env, Timeout: Timeout}, gitLimits)
+	var err error
+	switch {
+	case o.Failure == exec.TimedOut:
+		err = fmt.Errorf("timed out after %s", Timeout)
+	case o.Failure == exec.Interrupted:
+		err = errors.New("interrupted")
+	case o.Failure == exec.StartFailed:
+		err = o.Err
+	case o.Failure == exec.OutputTooLarge:
+		err = fmt.Errorf("output larger than %d bytes", gitLimits.MaxStdout)
+	case !o.Exited:
+		err = fmt.Errorf("killed by signal %s", exec.SignalName(o.Signal))
+	case o.ExitCode != 0:
+		err = fmt.Errorf("exit status %d", o.ExitCode)
 	}
-	return stdout.String(), nil
+	if err != nil {
+		return "", &gitError{args: args, stderr: string(o.Stderr), err: err}
+	}
+	return string(o.Stdout), nil
 }
