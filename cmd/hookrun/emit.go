@@ -20,6 +20,7 @@ import (
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/exec"
 	"github.com/hookrun/hookrun/internal/merge"
+	"github.com/hookrun/hookrun/internal/ojson"
 )
 
 type emitOptions struct {
@@ -176,7 +177,7 @@ func (a *app) emit(o emitOptions) (err error) {
 	if o.dialect.active() {
 		return o.dialect.answer(a, out.Result)
 	}
-	if err := writeJSON(a.stdout, out.Result, o.pretty); err != nil {
+	if err := ojson.Write(a.stdout, out.Result, o.pretty); err != nil {
 		return failf("writing the result: %v", err)
 	}
 	switch out.Result.Decision {

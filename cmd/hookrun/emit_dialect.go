@@ -12,6 +12,7 @@ import (
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/gitchanges"
 	"github.com/hookrun/hookrun/internal/merge"
+	"github.com/hookrun/hookrun/internal/ojson"
 )
 
 // dialectFlags are emit's --dialect and --changed-from-git. With
@@ -153,7 +154,7 @@ func (df *dialectFlags) respond(a *app, r dialect.Response) error {
 	for _, n := range r.Notes {
 		fmt.Fprintln(a.stderr, n)
 	}
-	if err := writeJSON(a.stdout, r.Body, false); err != nil {
+	if err := ojson.Write(a.stdout, r.Body, false); err != nil {
 		return failf("writing the answer: %v", err)
 	}
 	return nil

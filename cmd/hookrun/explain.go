@@ -15,6 +15,7 @@ import (
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/exec"
 	"github.com/hookrun/hookrun/internal/match"
+	"github.com/hookrun/hookrun/internal/ojson"
 )
 
 type explainOptions struct {
@@ -178,7 +179,7 @@ func (a *app) explain(o explainOptions) error {
 	x.EmitRefuses = len(set.Invalid) > 0
 
 	if o.json {
-		if err := writeJSON(a.stdout, x, true); err != nil {
+		if err := ojson.Write(a.stdout, x, true); err != nil {
 			return err
 		}
 	} else {

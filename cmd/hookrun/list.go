@@ -10,6 +10,7 @@ import (
 
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/ojson"
 )
 
 type listOptions struct {
@@ -56,7 +57,7 @@ func (a *app) list(o listOptions) error {
 		for i, h := range hooks {
 			out[i] = toJSON(h, a.cwd)
 		}
-		if err := writeJSON(a.stdout, out, true); err != nil {
+		if err := ojson.Write(a.stdout, out, true); err != nil {
 			return err
 		}
 	} else {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -10,7 +9,7 @@ import (
 
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/exec"
-	"github.com/hookrun/hookrun/internal/merge"
+	"github.com/hookrun/hookrun/internal/ojson"
 )
 
 type validateOptions struct {
@@ -118,7 +117,7 @@ func (a *app) writeFindingsJSON(fs []config.Finding) error {
 	for i, f := range fs {
 		out[i] = a.findingJSON(f)
 	}
-	return writeJSON(a.stdout, out, true)
+	return ojson.Write(a.stdout, out, true)
 }
 
 // findingJSON is f for tools, its paths relative to the working directory.
@@ -131,25 +130,4 @@ func githubAnnotation(f config.Finding, dir string) string {
 	prop := strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
 	data := strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
 	return fmt.Sprintf("::%s file=%s,line=%d,col=%d::%s", f.Severity, prop.Replace(config.Rel(dir, f.File)), f.Line, f.Col, data.Replace(f.Text(dir)))
-}
-
-// writeJSON writes v as one JSON document, indented when pretty.
-func writeJSON(w io.Writer, v any, pretty bool) error {
-	if r, ok := v.(merge.Result); ok && !pretty {
-		// emit's result writes itself, compact and valid (its tests hold
-		// it to encoding/json's bytes); an Encoder would check and compact
-		// it again, which costs more than writing it did.
-		b, err := r.MarshalJSON()
-		if err != nil {
-			return err
-		}
-		_, err = w.Write(append(b, '\n'))
-		return err
-	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	if pretty {
-		enc.SetIndent("", "  ")
-	}
-	return enc.Encode(v)
 }

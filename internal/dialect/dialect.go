@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/ojson"
 )
 
 // Name is an agent dialect, as --dialect and install spell it.
@@ -149,7 +150,7 @@ func Read(n Name, data []byte) (*Call, error) {
 	// The context built from the payload must pass emit's own rules, and
 	// text that is not UTF-8 could reach the matcher and a handler as
 	// different strings.
-	if at := event.InvalidUTF8(data); at >= 0 {
+	if at := ojson.InvalidUTF8(data); at >= 0 {
 		return nil, bad("not valid UTF-8 (at byte %d): JSON text must be UTF-8", at+1)
 	}
 	var p map[string]json.RawMessage
@@ -158,7 +159,7 @@ func Read(n Name, data []byte) (*Call, error) {
 	}
 	// As with a context: a key sent twice could mean one thing to the
 	// matcher and another to a handler.
-	if dup := event.DuplicateKeys(data, 1); len(dup) > 0 {
+	if dup := ojson.DuplicateKeys(data, 1); len(dup) > 0 {
 		return nil, bad("key %q appears more than once in its object", dup[0])
 	}
 	if p == nil {

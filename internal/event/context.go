@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/hookrun/hookrun/internal/ojson"
 	"slices"
 	"strings"
 )
@@ -184,7 +185,7 @@ func ParseContext(data []byte, arg Name) (*Context, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, &ContextError{Msg: "empty input: expected a JSON object on stdin (or --context FILE)"}
 	}
-	if at := InvalidUTF8(data); at >= 0 {
+	if at := ojson.InvalidUTF8(data); at >= 0 {
 		// Counted like encoding/json's syntax errors: the bad byte is the Nth read.
 		return nil, &ContextError{Msg: fmt.Sprintf("not valid UTF-8 (at byte %d): JSON text must be UTF-8", at+1)}
 	}
@@ -203,7 +204,7 @@ func ParseContext(data []byte, arg Name) (*Context, error) {
 	// sent twice at the top level (where hookrun keeps only the last) or
 	// inside a field hookrun reads is refused. Inside the other fields,
 	// which hookrun passes on as they came, it is the handlers' business.
-	dups := DuplicateKeys(data, 1<<20)
+	dups := ojson.DuplicateKeys(data, 1<<20)
 	for _, d := range dups {
 		if _, top := fields[d]; top {
 			return nil, duplicateError(d)
@@ -372,7 +373,7 @@ func (c *Context) JSON() []byte {
 		if i > 0 {
 			buf.WriteByte(',')
 		}
-		buf.Write(AppendJSONString(buf.AvailableBuffer(), k))
+		buf.Write(ojson.AppendString(buf.AvailableBuffer(), k))
 		buf.WriteByte(':')
 		if err := json.Compact(buf, c.Fields[k]); err != nil { // cannot happen: every value was decoded as JSON
 			panic(err)

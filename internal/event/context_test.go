@@ -297,44 +297,6 @@ func TestParseContextViews(t *testing.T) {
 	}
 }
 
-func TestDuplicateKeys(t *testing.T) {
-	cases := []struct {
-		doc  string
-		max  int
-		want []string
-	}{
-		{`{"a":1,"b":2}`, 5, nil},
-		{`{"a":1,"a":2}`, 5, []string{"a"}},
-		{`{"a":{"b":1,"c":{"d":1,"d":2}},"e":[{"f":1,"f":1},{"f":1}]}`, 5, []string{"a.c.d", "e[0].f"}},
-		{`[[{"x":1}],[{"y":1,"y":2}]]`, 5, []string{"[1][0].y"}},
-		{`{"a":1,"a":2,"a":3,"b":1,"b":1}`, 2, []string{"a", "a"}},
-		{`{"a":[1,{"a":1}],"b":{"a":1}}`, 5, nil}, // the same key in different objects is fine
-		{`{"n":1e400,"n":1}`, 5, []string{"n"}},
-		{`"just a string"`, 5, nil},
-		{`{"":{"":[{"c":0,"\u0063":0}]}}`, 5, []string{".[0].c"}},        // empty keys still get their dots
-		{`{"s":"{\"a\":1,\"a\":2}","k\"":1,"k\"":2}`, 5, []string{`k"`}}, // braces and quotes inside strings are text
-	}
-	for _, c := range cases {
-		if got := DuplicateKeys([]byte(c.doc), c.max); !slices.Equal(got, c.want) {
-			t.Errorf("DuplicateKeys(%s) = %q, want %q", c.doc, got, c.want)
-		}
-	}
-}
-
-func TestInvalidUTF8(t *testing.T) {
-	cases := []struct {
-		in   string
-		want int
-	}{
-		{"", -1}, {"plain", -1}, {"héllo ☃", -1}, {"ab\xffcd", 2}, {"é\xc3", 2}, {"\xed\xa0\x80", 0},
-	}
-	for _, c := range cases {
-		if got := InvalidUTF8([]byte(c.in)); got != c.want {
-			t.Errorf("InvalidUTF8(%q) = %d, want %d", c.in, got, c.want)
-		}
-	}
-}
-
 // Context.JSON writes by hand what encoding/json writes for the fields.
 func TestContextJSONMatchesEncodingJSON(t *testing.T) {
 	for _, doc := range []string{

@@ -1,12 +1,9 @@
 package event
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"slices"
-	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -59,91 +56,4 @@ func FuzzParseContext(f *testing.F) {
 			t.Fatalf("parsing JSON() again changed the context:\n%+v\n%+v", *c, *again)
 		}
 	})
-}
-
-// FuzzDuplicateKeys checks the single-pass scanner of DuplicateKeys
-// against a slow reference built on encoding/json's tokenizer, on every
-// valid UTF-8 JSON document (the only input its callers give it); on
-// anything else it must not panic.
-func FuzzDuplicateKeys(f *testing.F) {
-	f.Add([]byte(`{"a":1,"a":2}`), uint8(5))
-	f.Add([]byte(`{"a":{"b":[{"c":1,"\u0063":2}]},"s":"{\"a\":1,\"a\":2}","a":[]}`), uint8(5))
-	f.Add([]byte(`[{"x":"\\","x":"\""},{"y":{},"y":[]}]`), uint8(1))
-	f.Fuzz(func(t *testing.T, data []byte, max uint8) {
-		n := int(max%8) + 1
-		if !utf8.Valid(data) || !json.Valid(data) {
-			DuplicateKeys(data, n) // must not panic, whatever it finds
-			return
-		}
-		got, want := DuplicateKeys(data, n), referenceDuplicateKeys(data, n)
-		if !slices.Equal(got, want) {
-			t.Fatalf("DuplicateKeys(%q, %d) = %q, reference %q", data, n, got, want)
-		}
-	})
-}
-
-func referenceDuplicateKeys(data []byte, max int) []string {
-	type frame struct {
-		object, wantKey bool
-		keys            map[string]bool
-		key             string
-		index           int
-	}
-	var stack []*frame
-	var dups []string
-	path := func(last string) string {
-		var parts []string
-		for _, f := range stack[:len(stack)-1] {
-			if f.object {
-				parts = append(parts, "."+f.key)
-			} else {
-				parts = append(parts, fmt.Sprintf("[%d]", f.index))
-			}
-		}
-		return strings.TrimPrefix(strings.Join(parts, "")+"."+last, ".")
-	}
-	done := func() {
-		if len(stack) > 0 {
-			if top := stack[len(stack)-1]; top.object {
-				top.wantKey = true
-			} else {
-				top.index++
-			}
-		}
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	for len(dups) < max {
-		tok, err := dec.Token()
-		if err != nil {
-			return dups
-		}
-		if len(stack) > 0 {
-			if top := stack[len(stack)-1]; top.object && top.wantKey {
-				if tok == json.Delim('}') {
-					stack = stack[:len(stack)-1]
-					done()
-					continue
-				}
-				k := tok.(string)
-				if top.keys[k] {
-					dups = append(dups, path(k))
-				}
-				top.keys[k], top.key, top.wantKey = true, k, false
-				continue
-			}
-		}
-		switch tok {
-		case json.Delim('{'):
-			stack = append(stack, &frame{object: true, wantKey: true, keys: map[string]bool{}})
-		case json.Delim('['):
-			stack = append(stack, &frame{})
-		case json.Delim(']'):
-			stack = stack[:len(stack)-1]
-			done()
-		default:
-			done()
-		}
-	}
-	return dups
 }

@@ -6,7 +6,12 @@ import (
 	"strconv"
 
 	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/ojson"
 )
+
+// SelfEncoding marks the result for ojson.Write: MarshalJSON's bytes are
+// written as they are.
+func (Result) SelfEncoding() {}
 
 // MarshalJSON writes the result by hand. emit prints one result per
 // process, so encoding/json would build its reflection tables for these
@@ -16,12 +21,12 @@ import (
 func (r Result) MarshalJSON() ([]byte, error) {
 	b := make([]byte, 0, 512)
 	b = append(b, `{"event_type":`...)
-	b = event.AppendJSONString(b, string(r.EventType))
+	b = ojson.AppendString(b, string(r.EventType))
 	b = append(b, `,"decision":`...)
-	b = event.AppendJSONString(b, string(r.Decision))
+	b = ojson.AppendString(b, string(r.Decision))
 	if r.Reason != "" {
 		b = append(b, `,"reason":`...)
-		b = event.AppendJSONString(b, r.Reason)
+		b = ojson.AppendString(b, r.Reason)
 	}
 	if r.BlockedBy != nil {
 		b = append(b, `,"blocked_by":`...)
@@ -60,11 +65,11 @@ func (r Result) MarshalJSON() ([]byte, error) {
 				b = append(b, ',')
 			}
 			b = append(b, `{"hook_id":`...)
-			b = event.AppendJSONString(b, e.HookID)
+			b = ojson.AppendString(b, e.HookID)
 			b = append(b, `,"code":`...)
-			b = event.AppendJSONString(b, e.Code)
+			b = ojson.AppendString(b, e.Code)
 			b = append(b, `,"message":`...)
-			b = event.AppendJSONString(b, e.Message)
+			b = ojson.AppendString(b, e.Message)
 			b = append(b, '}')
 		}
 		b = append(b, ']')
@@ -79,9 +84,9 @@ func (r Result) MarshalJSON() ([]byte, error) {
 				b = append(b, ',')
 			}
 			b = append(b, `{"hook_id":`...)
-			b = event.AppendJSONString(b, w.HookID)
+			b = ojson.AppendString(b, w.HookID)
 			b = append(b, `,"message":`...)
-			b = event.AppendJSONString(b, w.Message)
+			b = ojson.AppendString(b, w.Message)
 			b = append(b, '}')
 		}
 		b = append(b, ']')
@@ -96,9 +101,9 @@ func (r Result) MarshalJSON() ([]byte, error) {
 				b = append(b, ',')
 			}
 			b = append(b, `{"id":`...)
-			b = event.AppendJSONString(b, h.ID)
+			b = ojson.AppendString(b, h.ID)
 			b = append(b, `,"status":`...)
-			b = event.AppendJSONString(b, h.Status)
+			b = ojson.AppendString(b, h.Status)
 			b = append(b, `,"blocking":`...)
 			b = strconv.AppendBool(b, h.Blocking)
 			b = append(b, `,"duration_ms":`...)
@@ -118,16 +123,16 @@ func (r Result) MarshalJSON() ([]byte, error) {
 
 func appendSignal(b []byte, s event.Signal) ([]byte, error) {
 	b = append(b, `{"source_event":`...)
-	b = event.AppendJSONString(b, string(s.SourceEvent))
+	b = ojson.AppendString(b, string(s.SourceEvent))
 	b = append(b, `,"hook_id":`...)
-	b = event.AppendJSONString(b, s.HookID)
+	b = ojson.AppendString(b, s.HookID)
 	b = append(b, `,"kind":`...)
-	b = event.AppendJSONString(b, s.Kind)
+	b = ojson.AppendString(b, s.Kind)
 	b = append(b, `,"code":`...)
-	b = event.AppendJSONString(b, s.Code)
+	b = ojson.AppendString(b, s.Code)
 	if s.Severity != "" {
 		b = append(b, `,"severity":`...)
-		b = event.AppendJSONString(b, s.Severity)
+		b = ojson.AppendString(b, s.Severity)
 	}
 	if len(s.Payload) > 0 {
 		b = append(b, `,"payload":`...)
@@ -152,9 +157,9 @@ func appendTexts(b []byte, ts []Text) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, `{"hook_id":`...)
-		b = event.AppendJSONString(b, t.HookID)
+		b = ojson.AppendString(b, t.HookID)
 		b = append(b, `,"text":`...)
-		b = event.AppendJSONString(b, t.Text)
+		b = ojson.AppendString(b, t.Text)
 		b = append(b, '}')
 	}
 	return append(b, ']')
@@ -169,7 +174,7 @@ func appendStrings(b []byte, ss []string) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = event.AppendJSONString(b, s)
+		b = ojson.AppendString(b, s)
 	}
 	return append(b, ']')
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/ojson"
 )
 
 // OutputError says what is wrong with a handler's stdout.
@@ -41,7 +42,7 @@ func ParseResult(data []byte) (r event.HookResult, notes []string, err error) {
 	if len(data) == 0 {
 		return r, nil, nil
 	}
-	if at := event.InvalidUTF8(data); at >= 0 {
+	if at := ojson.InvalidUTF8(data); at >= 0 {
 		// The merged result must be valid JSON whatever a handler printed
 		// (a compiler's log in a non-UTF-8 locale, say): keep the text.
 		data = bytes.ToValidUTF8(data, []byte("\uFFFD"))
@@ -58,7 +59,7 @@ func ParseResult(data []byte) (r event.HookResult, notes []string, err error) {
 	if obj == nil {
 		return event.HookResult{}, nil, badOutput("output must be a JSON object, got null")
 	}
-	for _, p := range event.DuplicateKeys(data, maxDuplicateNotes) {
+	for _, p := range ojson.DuplicateKeys(data, maxDuplicateNotes) {
 		notes = append(notes, fmt.Sprintf("output key %q appears more than once; the last one counts", p))
 	}
 	for _, k := range sortedKeys(obj) {

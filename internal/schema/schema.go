@@ -17,6 +17,7 @@ import (
 
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/ojson"
 )
 
 // Draft is the JSON Schema dialect of the document.
@@ -81,13 +82,13 @@ func Document() Obj {
 			"then", O("properties", O("blocking", O("const", true, "description", "on_error: block needs blocking: true")))),
 	}
 	for _, ev := range event.All {
-		var banned Obj
+		banned := O()
 		for _, f := range MatchFields {
 			if !applies(f, ev) {
-				banned = append(banned, kv{f, false})
+				banned.Set(f, ojson.Value(false))
 			}
 		}
-		if len(banned) == 0 {
+		if banned.Len() == 0 {
 			continue
 		}
 		rules = append(rules, O(
@@ -177,52 +178,7 @@ func applies(field string, ev event.Name) bool {
 
 // Obj is a JSON object that keeps its keys in the order written, so the
 // schema reads top-down like the docs.
-type Obj []kv
-
-type kv struct {
-	key string
-	val any
-}
+type Obj = *ojson.Node
 
 // O builds an Obj from alternating keys and values.
-func O(pairs ...any) Obj {
-	o := make(Obj, 0, len(pairs)/2)
-	for i := 0; i+1 < len(pairs); i += 2 {
-		o = append(o, kv{pairs[i].(string), pairs[i+1]})
-	}
-	return o
-}
-
-// MarshalJSON writes the keys in order.
-func (o Obj) MarshalJSON() ([]byte, error) {
-	var buf bytes.Buffer
-	buf.WriteByte('{')
-	for i, p := range o {
-		if i > 0 {
-			buf.WriteByte(',')
-		}
-		k, err := json.Marshal(p.key)
-		if err != nil {
-			return nil, err
-		}
-		buf.Write(k)
-		buf.WriteByte(':')
-		v, err := marshal(p.val)
-		if err != nil {
-			return nil, err
-		}
-		buf.Write(v)
-	}
-	buf.WriteByte('}')
-	return buf.Bytes(), nil
-}
-
-func marshal(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimRight(buf.Bytes(), "\n"), nil
-}
+func O(pairs ...any) Obj { return ojson.Object(pairs...) }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/hookrun/hookrun/internal/dialect"
+	"github.com/hookrun/hookrun/internal/ojson"
 )
 
 // Agent is what install needs to know about one agent's settings file.
@@ -107,18 +108,18 @@ func (a Agent) timeout(o Options) int64 {
 	return int64(math.Ceil(float64(o.Timeout) / float64(a.Unit)))
 }
 
-func (a Agent) handler(o Options) *node {
-	h := object()
+func (a Agent) handler(o Options) *ojson.Node {
+	h := ojson.Object()
 	if a.Dialect == dialect.GeminiCLI {
-		h.set("name", scalar("hookrun"))
+		h.Set("name", ojson.Value("hookrun"))
 	}
 	if !a.Flat {
-		h.set("type", scalar("command"))
+		h.Set("type", ojson.Value("command"))
 	}
-	h.set("command", scalar(a.Command(o)))
-	h.set("timeout", scalar(a.timeout(o)))
+	h.Set("command", ojson.Value(a.Command(o)))
+	h.Set("timeout", ojson.Value(a.timeout(o)))
 	if a.Dialect == dialect.GeminiCLI {
-		h.set("description", scalar("Run this repository's .system/hooks through hookrun"))
+		h.Set("description", ojson.Value("Run this repository's .system/hooks through hookrun"))
 	}
 	return h
 }
@@ -139,49 +140,49 @@ func Merge(a Agent, old []byte, o Options) (Result, error) {
 	if o.Timeout <= 0 {
 		return Result{}, fmt.Errorf("the timeout must be positive, got %s", o.Timeout)
 	}
-	root, err := parse(old)
+	root, err := ojson.Parse(old)
 	if err != nil {
 		return Result{}, fmt.Errorf("%s is not valid JSON: %v (hookrun edits only plain JSON; fix or move the file first)", a.File, err)
 	}
-	if !root.isObject() {
+	if !root.IsObject() {
 		return Result{}, fmt.Errorf("%s must hold a JSON object", a.File)
 	}
 	// A file that already routes every event as wanted is left byte for
 	// byte as it is, whatever its layout.
 	var res Result
 	res.Changed = old == nil
-	if a.Flat && root.get("version") == nil {
-		root.setFirst("version", scalar(1))
+	if a.Flat && root.Get("version") == nil {
+		root.SetFirst("version", ojson.Value(1))
 		res.Changed = true
 	}
-	hooks := root.get("hooks")
+	hooks := root.Get("hooks")
 	if hooks == nil {
-		hooks = object()
-		root.set("hooks", hooks)
+		hooks = ojson.Object()
+		root.Set("hooks", hooks)
 	}
-	if !hooks.isObject() {
+	if !hooks.IsObject() {
 		return Result{}, fmt.Errorf(`%s: "hooks" must be an object`, a.File)
 	}
 	want := a.handler(o)
 	for _, ev := range a.Events {
-		list := hooks.get(ev)
+		list := hooks.Get(ev)
 		if list == nil {
-			list = &node{kind: '['}
-			hooks.set(ev, list)
+			list = ojson.Array()
+			hooks.Set(ev, list)
 		}
-		if !list.isArray() {
+		if !list.IsArray() {
 			return Result{}, fmt.Errorf(`%s: "hooks.%s" must be an array`, a.File, ev)
 		}
 		switch slot := a.find(list); {
 		case slot == nil:
 			entry := want
 			if !a.Flat {
-				entry = object()
-				entry.set("hooks", &node{kind: '[', items: []*node{want}})
+				entry = ojson.Object()
+				entry.Set("hooks", ojson.Array(want))
 			}
-			list.items = append(list.items, entry)
+			list.Append(entry)
 			res.Added = append(res.Added, ev)
-		case !bytes.Equal((*slot).encode(), want.encode()):
+		case !bytes.Equal((*slot).Encode(), want.Encode()):
 			*slot = want
 			res.Updated = append(res.Updated, ev)
 		}
@@ -189,30 +190,30 @@ func Merge(a Agent, old []byte, o Options) (Result, error) {
 	res.Changed = res.Changed || len(res.Added)+len(res.Updated) > 0
 	res.Data = old
 	if res.Changed {
-		res.Data = root.encode()
+		res.Data = root.Encode()
 	}
 	return res, nil
 }
 
 // find returns the slot holding hookrun's handler in an event's list.
-func (a Agent) find(list *node) **node {
-	isOurs := func(h *node) bool {
-		return h.isObject() && strings.Contains(h.get("command").str(), a.marker())
+func (a Agent) find(list *ojson.Node) **ojson.Node {
+	isOurs := func(h *ojson.Node) bool {
+		return h.IsObject() && strings.Contains(h.Get("command").Str(), a.marker())
 	}
-	for i, item := range list.items {
+	for i, item := range list.Items() {
 		if a.Flat {
 			if isOurs(item) {
-				return &list.items[i]
+				return &list.Items()[i]
 			}
 			continue
 		}
-		if !item.isObject() {
+		if !item.IsObject() {
 			continue
 		}
-		if hs := item.get("hooks"); hs != nil && hs.isArray() {
-			for j, h := range hs.items {
+		if hs := item.Get("hooks"); hs != nil && hs.IsArray() {
+			for j, h := range hs.Items() {
 				if isOurs(h) {
-					return &hs.items[j]
+					return &hs.Items()[j]
 				}
 			}
 		}

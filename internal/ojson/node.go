@@ -1,4 +1,4 @@
-package settings
+package ojson
 
 import (
 	"bytes"
@@ -9,35 +9,53 @@ import (
 	"strings"
 )
 
-// node is a JSON value that remembers the order of its object keys, so a
-// settings file comes back with its keys where the person put them.
-type node struct {
+// Node is a JSON value that remembers the order of its object keys: a
+// settings file comes back with its keys where the person put them, and
+// the JSON Schema reads top-down like the docs. It is hookrun's one
+// ordered-object type.
+type Node struct {
 	members []member        // object, in file order
-	items   []*node         // array
+	items   []*Node         // array
 	raw     json.RawMessage // scalar, as written
 	kind    byte            // '{', '[' or 0 for a scalar
 }
 
 type member struct {
 	key string
-	val *node
+	val *Node
 }
 
-func object() *node { return &node{kind: '{'} }
+// Object builds an object from alternating keys and values; a value that
+// is not a *Node is encoded with encoding/json.
+func Object(pairs ...any) *Node {
+	n := &Node{kind: '{'}
+	for i := 0; i+1 < len(pairs); i += 2 {
+		n.members = append(n.members, member{pairs[i].(string), Value(pairs[i+1])})
+	}
+	return n
+}
 
-func scalar(v any) *node {
+// Array builds an array of the given values.
+func Array(items ...*Node) *Node { return &Node{kind: '[', items: items} }
+
+// Value is v as a node: v itself when it is a *Node, else v encoded with
+// encoding/json (HTML escaping off) and kept as written.
+func Value(v any) *Node {
+	if n, ok := v.(*Node); ok {
+		return n
+	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(v)
-	return &node{raw: bytes.TrimSpace(buf.Bytes())}
+	return &Node{raw: bytes.TrimSpace(buf.Bytes())}
 }
 
-// parse reads one JSON document. An empty document is an empty object:
+// Parse reads one JSON document. An empty document is an empty object:
 // a settings file someone created and left blank.
-func parse(data []byte) (*node, error) {
+func Parse(data []byte) (*Node, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
-		return object(), nil
+		return Object(), nil
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
@@ -60,7 +78,7 @@ func position(data []byte, off int64) string {
 	return fmt.Sprintf("line %d, column %d", line, col)
 }
 
-func parseValue(dec *json.Decoder) (*node, error) {
+func parseValue(dec *json.Decoder) (*Node, error) {
 	tok, err := dec.Token()
 	if err != nil {
 		return nil, tokenErr(err)
@@ -69,7 +87,7 @@ func parseValue(dec *json.Decoder) (*node, error) {
 	case json.Delim:
 		switch t {
 		case '{':
-			n := object()
+			n := Object()
 			for dec.More() {
 				kt, err := dec.Token()
 				if err != nil {
@@ -84,7 +102,7 @@ func parseValue(dec *json.Decoder) (*node, error) {
 			_, err := dec.Token()
 			return n, tokenErr(err)
 		case '[':
-			n := &node{kind: '['}
+			n := &Node{kind: '['}
 			for dec.More() {
 				v, err := parseValue(dec)
 				if err != nil {
@@ -97,11 +115,11 @@ func parseValue(dec *json.Decoder) (*node, error) {
 		}
 		return nil, fmt.Errorf("unexpected %v at byte %d", t, dec.InputOffset())
 	case json.Number:
-		return &node{raw: json.RawMessage(t.String())}, nil
+		return &Node{raw: json.RawMessage(t.String())}, nil
 	case nil:
-		return &node{raw: json.RawMessage("null")}, nil
+		return &Node{raw: json.RawMessage("null")}, nil
 	}
-	return scalar(tok), nil
+	return Value(tok), nil
 }
 
 func tokenErr(err error) error {
@@ -114,11 +132,14 @@ func tokenErr(err error) error {
 	return err
 }
 
-func (n *node) isObject() bool { return n.kind == '{' }
-func (n *node) isArray() bool  { return n.kind == '[' }
+// IsObject reports whether n is an object.
+func (n *Node) IsObject() bool { return n.kind == '{' }
+
+// IsArray reports whether n is an array.
+func (n *Node) IsArray() bool { return n.kind == '[' }
 
 // get returns an object member, or nil.
-func (n *node) get(key string) *node {
+func (n *Node) Get(key string) *Node {
 	for _, m := range n.members {
 		if m.key == key {
 			return m.val
@@ -128,7 +149,7 @@ func (n *node) get(key string) *node {
 }
 
 // set replaces an object member in place, or appends it.
-func (n *node) set(key string, v *node) {
+func (n *Node) Set(key string, v *Node) {
 	for i, m := range n.members {
 		if m.key == key {
 			n.members[i].val = v
@@ -139,16 +160,16 @@ func (n *node) set(key string, v *node) {
 }
 
 // setFirst sets a member, putting it first when it is new.
-func (n *node) setFirst(key string, v *node) {
-	if n.get(key) != nil {
-		n.set(key, v)
+func (n *Node) SetFirst(key string, v *Node) {
+	if n.Get(key) != nil {
+		n.Set(key, v)
 		return
 	}
 	n.members = append([]member{{key, v}}, n.members...)
 }
 
-// str is a string scalar's value, or "".
-func (n *node) str() string {
+// Str is a string scalar's value, or "".
+func (n *Node) Str() string {
 	var s string
 	if n != nil && n.kind == 0 {
 		_ = json.Unmarshal(n.raw, &s)
@@ -156,16 +177,16 @@ func (n *node) str() string {
 	return s
 }
 
-// encode writes the document with two-space indentation and a final
+// Encode writes the document with two-space indentation and a final
 // newline, the layout the agents' own files use.
-func (n *node) encode() []byte {
+func (n *Node) Encode() []byte {
 	var b bytes.Buffer
 	n.write(&b, 0)
 	b.WriteByte('\n')
 	return b.Bytes()
 }
 
-func (n *node) write(b *bytes.Buffer, depth int) {
+func (n *Node) write(b *bytes.Buffer, depth int) {
 	pad := func(d int) { b.WriteString(strings.Repeat("  ", d)) }
 	switch n.kind {
 	case '{':
@@ -176,7 +197,7 @@ func (n *node) write(b *bytes.Buffer, depth int) {
 		b.WriteString("{\n")
 		for i, m := range n.members {
 			pad(depth + 1)
-			b.Write(scalar(m.key).raw)
+			b.Write(Value(m.key).raw)
 			b.WriteString(": ")
 			m.val.write(b, depth+1)
 			if i < len(n.members)-1 {
@@ -201,6 +222,51 @@ func (n *node) write(b *bytes.Buffer, depth int) {
 			b.WriteByte('\n')
 		}
 		pad(depth)
+		b.WriteByte(']')
+	default:
+		b.Write(n.raw)
+	}
+}
+
+// Items is an array's items. The slice shares n's storage, so a slot can
+// be replaced in place.
+func (n *Node) Items() []*Node { return n.items }
+
+// Append adds items to an array.
+func (n *Node) Append(items ...*Node) { n.items = append(n.items, items...) }
+
+// Len is the number of an object's members or an array's items.
+func (n *Node) Len() int { return len(n.members) + len(n.items) }
+
+// MarshalJSON writes n compactly, keys in order, so a Node can stand
+// anywhere encoding/json writes (and indents) a value.
+func (n *Node) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	n.writeCompact(&b)
+	return b.Bytes(), nil
+}
+
+func (n *Node) writeCompact(b *bytes.Buffer) {
+	switch n.kind {
+	case '{':
+		b.WriteByte('{')
+		for i, m := range n.members {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.Write(Value(m.key).raw)
+			b.WriteByte(':')
+			m.val.writeCompact(b)
+		}
+		b.WriteByte('}')
+	case '[':
+		b.WriteByte('[')
+		for i, v := range n.items {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			v.writeCompact(b)
+		}
 		b.WriteByte(']')
 	default:
 		b.Write(n.raw)

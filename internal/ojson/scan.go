@@ -1,4 +1,4 @@
-package event
+package ojson
 
 import (
 	"bytes"

@@ -1,13 +1,13 @@
-package event
+package ojson
 
 import "unicode/utf8"
 
 const hex = "0123456789abcdef"
 
-// AppendJSONString quotes s as encoding/json does with HTML escaping off:
+// AppendString quotes s as encoding/json does with HTML escaping off:
 // short escapes for \b \f \n \r \t, \u00XX for other control bytes, \u2028
 // and \u2029 escaped, invalid UTF-8 replaced by \ufffd.
-func AppendJSONString(b []byte, s string) []byte {
+func AppendString(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
