@@ -39,7 +39,7 @@ func completeEventArg(c *cobra.Command, args []string, prefix string) ([]string,
 // contribute the ids they declare: "why does my broken hook not run" is
 // a fair question.
 func (a *app) completeHookIDs(_ *cobra.Command, _ []string, prefix string) ([]string, cobra.ShellCompDirective) {
-	loc, err := a.locate()
+	loc, err := a.dirs().Locate()
 	if err != nil || !loc.Found {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}

@@ -12,10 +12,13 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/emit"
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/exec"
+	"github.com/hookrun/hookrun/internal/exitcode"
 	"github.com/hookrun/hookrun/internal/match"
 	"github.com/hookrun/hookrun/internal/ojson"
+	"github.com/hookrun/hookrun/internal/tty"
 )
 
 type explainOptions struct {
@@ -102,13 +105,13 @@ func (a *app) explain(o explainOptions) error {
 	if o.event != "" {
 		var ok bool
 		if ev, ok = event.Parse(o.event); !ok {
-			return failf("unknown event %q; valid events: %s", o.event, event.Names())
+			return exitcode.Failf("unknown event %q; valid events: %s", o.event, event.Names())
 		}
 	}
 	if o.hook != "" && !config.ValidID(o.hook) {
-		return failf("--hook: %q is not a hook id", o.hook)
+		return exitcode.Failf("--hook: %q is not a hook id", o.hook)
 	}
-	loc, set, err := a.load()
+	loc, set, err := a.dirs().Load()
 	if err != nil {
 		return err
 	}
@@ -121,16 +124,16 @@ func (a *app) explain(o explainOptions) error {
 			}
 		}
 		if one == nil {
-			return failf("--hook: no hook has the id %q under %s (hookrun list shows them)", o.hook, config.Rel(a.cwd, loc.HooksDir))
+			return exitcode.Failf("--hook: no hook has the id %q under %s (hookrun list shows them)", o.hook, config.Rel(a.cwd, loc.HooksDir))
 		}
 	}
 
 	if o.contextFile == "" {
-		if f, ok := a.stdin.(*os.File); ok && isTerminal(f) {
-			return failf("explain reads the event context as JSON on stdin, and stdin is a terminal: pass --context FILE (examples/contexts/ has one per event) or pipe it in")
+		if f, ok := a.stdin.(*os.File); ok && tty.IsTerminal(f) {
+			return exitcode.Failf("explain reads the event context as JSON on stdin, and stdin is a terminal: pass --context FILE (examples/contexts/ has one per event) or pipe it in")
 		}
 	}
-	data, err := a.readContext(context.Background(), o.contextFile)
+	data, err := emit.ReadContext(context.Background(), a.stdin, o.contextFile)
 	if err != nil {
 		return err
 	}
@@ -139,7 +142,7 @@ func (a *app) explain(o explainOptions) error {
 	}
 	ctx, err := event.ParseContext(data, ev)
 	if err != nil {
-		return withCode(exitError, err)
+		return exitcode.With(exitcode.Error, err)
 	}
 
 	x := explanation{EventType: ctx.Event, BlockingOnly: o.blockingOnly, HooksDir: config.Rel(a.cwd, loc.HooksDir),
@@ -186,7 +189,7 @@ func (a *app) explain(o explainOptions) error {
 		a.writeExplanation(a.stdout, x, one, invalid)
 	}
 	if x.EmitRefuses {
-		return withCode(exitError, nil)
+		return exitcode.With(exitcode.Error, nil)
 	}
 	return nil
 }
@@ -217,7 +220,7 @@ func (a *app) writeExplanation(w io.Writer, x explanation, one *config.Hook, inv
 		fmt.Fprintf(w, "%s: no valid hook is declared for this event: emit would run none\n", x.EventType)
 	default:
 		fmt.Fprintf(w, "%s%s: %d of %s would run, in merge order (priority, then id):\n",
-			x.EventType, mode, len(x.WouldRun), plural(len(x.Hooks), "hook"))
+			x.EventType, mode, len(x.WouldRun), exitcode.Plural(len(x.Hooks), "hook"))
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, h := range x.Hooks {
@@ -240,7 +243,7 @@ func (a *app) writeExplanation(w io.Writer, x explanation, one *config.Hook, inv
 	}
 	tw.Flush()
 	if x.OtherEvents > 0 {
-		fmt.Fprintf(w, "(%s of other events not shown: hookrun list)\n", plural(x.OtherEvents, "hook"))
+		fmt.Fprintf(w, "(%s of other events not shown: hookrun list)\n", exitcode.Plural(x.OtherEvents, "hook"))
 	}
 	if x.EmitRefuses {
 		fmt.Fprintf(w, "emit would refuse to run any hook (exit 1) while a hook file is invalid:\n")

@@ -5,9 +5,7 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	osexec "os/exec"
@@ -18,9 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hookrun/hookrun/internal/config"
-	"github.com/hookrun/hookrun/internal/emit"
-	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/exitcode"
 	"github.com/hookrun/hookrun/internal/proctest"
 )
 
@@ -36,8 +32,8 @@ func TestEmitProcessUnderFaults(t *testing.T) {
 	}
 	t.Run("MemoryUnderA300MBFlood", func(t *testing.T) { testMemoryUnderFlood(t, bin) })
 	t.Run("SignalsStopHandlers", func(t *testing.T) {
-		testSignal(t, bin, syscall.SIGINT, exitInterrupted)
-		testSignal(t, bin, syscall.SIGTERM, exitTerminated)
+		testSignal(t, bin, syscall.SIGINT, exitcode.Interrupted)
+		testSignal(t, bin, syscall.SIGTERM, exitcode.Terminated)
 	})
 	t.Run("SignalWhileReadingTheContext", func(t *testing.T) { testSignalWhileReading(t, bin) })
 	t.Run("ConcurrentEmitsShareTheAuditLog", func(t *testing.T) { testConcurrentAudit(t, bin) })
@@ -46,7 +42,7 @@ func TestEmitProcessUnderFaults(t *testing.T) {
 
 // project writes hook declarations (id → handler lines) and a PromptSubmit
 // context into a new project directory.
-func project(t *testing.T, handlers map[string]string) string {
+func newProject(t *testing.T, handlers map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
 	hooks := filepath.Join(dir, ".system", "hooks")
@@ -85,7 +81,7 @@ func testMemoryUnderFlood(t *testing.T, bin string) {
 		redirect := map[string]string{"stdout": "", "stderr": " >&2"}[stream]
 		// The second hook keeps emit alive for a second after the flood,
 		// so that its peak is read before it exits.
-		dir := project(t, map[string]string{
+		dir := newProject(t, map[string]string{
 			"a_flood": "  command: head -c 300000000 /dev/zero" + redirect + "\n",
 			"b_wait":  "  command: sleep 1; echo '{}'\n",
 		})
@@ -151,7 +147,7 @@ func vmHWM(pid int) int64 {
 // outside its process group, and checks what emit owes: the exit status,
 // nothing on stdout, the audit lines, and no handler left running.
 func testSignal(t *testing.T, bin string, sig syscall.Signal, want int) {
-	dir := project(t, map[string]string{
+	dir := newProject(t, map[string]string{
 		"a_sleeper": "  command: hrtest\n  args: [pids, pids.txt]\n",
 		"b_sleeper": "  command: hrtest\n  args: [pids, pids.txt]\n",
 		"c_escaper": "  command: hrtest detach pids pids.txt; exec hrtest pids pids.txt\n",
@@ -210,7 +206,7 @@ func testSignal(t *testing.T, bin string, sig syscall.Signal, want int) {
 }
 
 func testSignalWhileReading(t *testing.T, bin string) {
-	dir := project(t, map[string]string{"marker": "  command: touch ran\n"})
+	dir := newProject(t, map[string]string{"marker": "  command: touch ran\n"})
 	cmd := hookrunCmd(bin, dir, "emit", "PromptSubmit")
 	stdin, err := cmd.StdinPipe() // never closed: a caller that forgot to
 	if err != nil {
@@ -237,8 +233,8 @@ func testSignalWhileReading(t *testing.T, bin string) {
 			t.Fatal("hookrun did not exit within 30 s of SIGTERM")
 		}
 	}
-	if got := cmd.ProcessState.ExitCode(); got != exitTerminated {
-		t.Errorf("exit status %d (%v), want %d", got, cmd.ProcessState, exitTerminated)
+	if got := cmd.ProcessState.ExitCode(); got != exitcode.Terminated {
+		t.Errorf("exit status %d (%v), want %d", got, cmd.ProcessState, exitcode.Terminated)
 	}
 	if want := "hookrun: interrupted by SIGTERM: while reading the context; no hook ran and no result was printed\n"; stdout.Len() != 0 || stderr.String() != want {
 		t.Errorf("stdout %q, stderr %q; want nothing and %q", stdout.String(), stderr.String(), want)
@@ -253,7 +249,7 @@ func testSignalWhileReading(t *testing.T, bin string) {
 // valid JSON and each emit's lines together.
 func testConcurrentAudit(t *testing.T, bin string) {
 	const emits, msgLen = 40, 100 << 10
-	dir := project(t, map[string]string{
+	dir := newProject(t, map[string]string{
 		"a_long": "  command: cat\n  args: [long.json]\n",
 		"b_long": "  command: cat\n  args: [long.json]\n",
 	})
@@ -297,7 +293,7 @@ func testConcurrentAudit(t *testing.T, bin string) {
 }
 
 func testClosedStdout(t *testing.T, bin string) {
-	dir := project(t, map[string]string{"ok": "  command: echo '{}'\n"})
+	dir := newProject(t, map[string]string{"ok": "  command: echo '{}'\n"})
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
@@ -308,7 +304,7 @@ func testClosedStdout(t *testing.T, bin string) {
 	var stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = w, &stderr
 	_ = cmd.Run()
-	if got := cmd.ProcessState.ExitCode(); got != exitError || !strings.Contains(stderr.String(), "hookrun: writing the result: ") {
+	if got := cmd.ProcessState.ExitCode(); got != exitcode.Error || !strings.Contains(stderr.String(), "hookrun: writing the result: ") {
 		t.Errorf("exit %v, stderr %q; want exit 1 with a message, not death by SIGPIPE", cmd.ProcessState, stderr.String())
 	}
 }
@@ -335,56 +331,4 @@ func auditLines(t *testing.T, path string) []map[string]any {
 		t.Fatal(err)
 	}
 	return lines
-}
-
-// A panic anywhere in emit, on its own goroutine or a hook's, ends it with
-// exit 1 and a message, never with Go's status 2 (read as deny) and never
-// with a result on stdout.
-func TestEmitPanicExitsOne(t *testing.T) {
-	defer func(f func(context.Context, *event.Context, []*config.Hook, emit.Options) emit.Outcome, own bool) {
-		runHooks, ownOrphans = f, own
-	}(runHooks, ownOrphans)
-	ownOrphans = false
-	dir := project(t, map[string]string{"ok": "  command: echo '{}'\n"})
-	args := []string{"emit", "PromptSubmit", "--context", filepath.Join(dir, "ctx.json"),
-		"--hooks-dir", filepath.Join(dir, ".system", "hooks"), "--audit-log", "off"}
-	for _, tt := range []struct {
-		value any
-		want  string
-	}{
-		{"boom", "hookrun: internal error: boom; no result was printed."},
-		{&emit.Panic{HookID: "ok", Value: errors.New("index out of range"), Stack: []byte("goroutine 7")},
-			"hookrun: internal error: index out of range (in hook ok); no result was printed."},
-	} {
-		runHooks = func(context.Context, *event.Context, []*config.Hook, emit.Options) emit.Outcome { panic(tt.value) }
-		var stdout, stderr bytes.Buffer
-		code := run(args, strings.NewReader(""), &stdout, &stderr)
-		if code != exitError || stdout.Len() != 0 || !strings.HasPrefix(stderr.String(), tt.want) {
-			t.Errorf("panic(%v): exit %d, stdout %q, stderr %.200q; want exit 1, no stdout, %q", tt.value, code, stdout.String(), stderr.String(), tt.want)
-		}
-	}
-}
-
-// endless is stdin from a caller that never stops writing.
-type endless struct{ n int64 }
-
-func (e *endless) Read(p []byte) (int, error) {
-	for i := range p {
-		p[i] = ' '
-	}
-	e.n += int64(len(p))
-	return len(p), nil
-}
-
-func TestEndlessContextIsNotReadToTheEnd(t *testing.T) {
-	in := &endless{}
-	a := &app{stdin: in}
-	_, err := a.readContext(context.Background(), "")
-	want := "the context on stdin is larger than the maximum of 8388608 bytes (8 MiB); no hook ran"
-	if err == nil || err.Error() != want || exitCode(err) != exitError {
-		t.Fatalf("error %v (exit %d), want %q (exit 1)", err, exitCode(err), want)
-	}
-	if in.n != event.MaxContextBytes+1 {
-		t.Errorf("read %d bytes, want the maximum plus one (%d)", in.n, event.MaxContextBytes+1)
-	}
 }

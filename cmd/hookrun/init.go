@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/exitcode"
 	"github.com/hookrun/hookrun/internal/scaffold"
 )
 
@@ -36,7 +37,7 @@ func (a *app) init() error {
 	items, err := scaffold.Init(a.cwd)
 	printItems(a.stdout, items)
 	if err != nil {
-		return failf("init: %v", err)
+		return exitcode.Failf("init: %v", err)
 	}
 	made := false
 	for _, it := range items {

@@ -12,6 +12,7 @@ import (
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/dialect"
 	"github.com/hookrun/hookrun/internal/dialect/settings"
+	"github.com/hookrun/hookrun/internal/exitcode"
 )
 
 type installOptions struct {
@@ -50,7 +51,7 @@ the working directory when there is none yet.`,
 		ValidArgs: names,
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) != 1 {
-				return failf("%s takes one AGENT: %s", c.CommandPath(), strings.Join(names, ", "))
+				return exitcode.Failf("%s takes one AGENT: %s", c.CommandPath(), strings.Join(names, ", "))
 			}
 			return nil
 		},
@@ -68,10 +69,10 @@ the working directory when there is none yet.`,
 func (a *app) install(o installOptions) error {
 	d, ok := dialect.Parse(o.agent)
 	if !ok {
-		return failf("unknown agent %q; valid agents: %s", o.agent, dialect.Names())
+		return exitcode.Failf("unknown agent %q; valid agents: %s", o.agent, dialect.Names())
 	}
 	agent, _ := settings.Find(d)
-	loc, err := a.locate()
+	loc, err := a.dirs().Locate()
 	if err != nil {
 		return err
 	}
@@ -82,7 +83,7 @@ func (a *app) install(o installOptions) error {
 	shown := config.Rel(a.cwd, filepath.Join(loc.Root, agent.File))
 	res, err := settings.Install(agent, loc.Root, opts, o.dryRun)
 	if err != nil {
-		return failf("%v", err)
+		return exitcode.Failf("%v", err)
 	}
 	if o.dryRun {
 		a.stdout.Write(res.Data)

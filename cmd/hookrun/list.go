@@ -10,6 +10,7 @@ import (
 
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/exitcode"
 	"github.com/hookrun/hookrun/internal/ojson"
 )
 
@@ -41,10 +42,10 @@ stderr, and exits 1.`,
 func (a *app) list(o listOptions) error {
 	if o.event != "" {
 		if _, ok := event.Parse(o.event); !ok {
-			return failf("--event: unknown event %q; valid events: %s", o.event, event.Names())
+			return exitcode.Failf("--event: unknown event %q; valid events: %s", o.event, event.Names())
 		}
 	}
-	_, set, err := a.load()
+	_, set, err := a.dirs().Load()
 	if err != nil {
 		return err
 	}
@@ -64,8 +65,8 @@ func (a *app) list(o listOptions) error {
 		writeTable(a.stdout, hooks)
 	}
 	if len(set.Invalid) > 0 {
-		a.printFindings(a.stderr, set.Findings, config.Error)
-		return withCode(exitError, fmt.Errorf("%s not listed: run 'hookrun validate' for details", plural(len(set.Invalid), "invalid hook file")))
+		a.dirs().PrintFindings(a.stderr, set.Findings, config.Error)
+		return exitcode.With(exitcode.Error, fmt.Errorf("%s not listed: run 'hookrun validate' for details", exitcode.Plural(len(set.Invalid), "invalid hook file")))
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/exitcode"
 	"github.com/hookrun/hookrun/internal/scaffold"
 )
 
@@ -52,7 +53,7 @@ take a glob, repeated or comma-separated.`,
   hookrun new build_check --event SessionStop --paths 'services/**,apps/**'`,
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) != 1 {
-				return failf("new takes one hook ID, got %d arguments\nRun 'hookrun new --help' for usage.", len(args))
+				return exitcode.Failf("new takes one hook ID, got %d arguments\nRun 'hookrun new --help' for usage.", len(args))
 			}
 			return nil
 		},
@@ -75,23 +76,23 @@ take a glob, repeated or comma-separated.`,
 
 func (a *app) newHook(o newOptions) error {
 	if o.event == "" {
-		return failf("new needs --event: one of %s", event.Names())
+		return exitcode.Failf("new needs --event: one of %s", event.Names())
 	}
 	ev, ok := event.Parse(o.event)
 	if !ok {
-		return failf("--event: unknown event %q; valid events: %s", o.event, event.Names())
+		return exitcode.Failf("--event: unknown event %q; valid events: %s", o.event, event.Names())
 	}
 	spec := scaffold.Spec{ID: o.id, Event: ev, Blocking: o.blocking, Scope: o.scope, Paths: o.paths}
 	if o.hasPrio {
 		spec.Priority = &o.priority
 	}
-	loc, err := a.locate()
+	loc, err := a.dirs().Locate()
 	if err != nil {
 		return err
 	}
 	items, err := scaffold.New(loc.Root, loc.HooksDir, spec)
 	if err != nil {
-		return failf("new: %v", err)
+		return exitcode.Failf("new: %v", err)
 	}
 	for i := range items {
 		items[i].Path = relToCwd(a.cwd, filepath.Join(loc.Root, items[i].Path))

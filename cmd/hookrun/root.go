@@ -8,8 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/hookrun/hookrun/internal/config"
-	"github.com/hookrun/hookrun/internal/declcache"
+	"github.com/hookrun/hookrun/internal/exitcode"
+	"github.com/hookrun/hookrun/internal/project"
 )
 
 // app is what every command shares: streams and global flags.
@@ -29,7 +29,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cwd, err := os.Getwd()
 	if err != nil {
 		fmt.Fprintln(stderr, "hookrun: cannot determine the working directory:", err)
-		return exitError
+		return exitcode.Error
 	}
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, cwd: cwd}
 	root := a.rootCmd(args)
@@ -41,7 +41,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil && err.Error() != "" {
 		fmt.Fprintln(stderr, "hookrun:", err)
 	}
-	return exitCode(err)
+	return exitcode.Of(err)
 }
 
 // commands builds each subcommand. Building all of them (flags, help,
@@ -92,7 +92,7 @@ Events: PromptSubmit, PreAbilityCreate, PreAbilityCall, PostAbilityCall, Session
 	cobra.AddTemplateFunc("hookrunVersion", versionString)
 	root.SetVersionTemplate("{{hookrunVersion}}\n")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return failf("%v\nRun '%s --help' for usage.", err, c.CommandPath())
+		return exitcode.Failf("%v\nRun '%s --help' for usage.", err, c.CommandPath())
 	})
 	for _, c := range commands {
 		if len(args) > 0 && args[0] == c.name {
@@ -115,43 +115,8 @@ Events: PromptSubmit, PreAbilityCreate, PreAbilityCall, PostAbilityCall, Session
 	return root
 }
 
-// locate finds the project and its hooks directory, honoring --hooks-dir
-// and then HOOKRUN_HOOKS_DIR.
-func (a *app) locate() (config.Location, error) {
-	override := a.hooksDir
-	if override == "" {
-		override = os.Getenv("HOOKRUN_HOOKS_DIR")
-	}
-	loc, err := config.Discover(a.cwd, override)
-	if err != nil {
-		return loc, withCode(exitError, err)
-	}
-	return loc, nil
-}
-
-// load locates the hooks and loads every declaration, through the
-// declaration cache: a file unchanged since the last load is not parsed
-// again, and a changed one always is.
-func (a *app) load() (config.Location, *config.Set, error) {
-	loc, err := a.locate()
-	if err != nil {
-		return loc, nil, err
-	}
-	set, _, err := declcache.Load(loc.HooksDir, declcache.File(loc.HooksDir))
-	if err != nil {
-		return loc, nil, withCode(exitError, err)
-	}
-	return loc, set, nil
-}
-
-// printFindings writes findings as path:line:col: message, one per line.
-func (a *app) printFindings(w io.Writer, fs []config.Finding, only config.Severity) {
-	for _, f := range fs {
-		if only == "" || f.Severity == only {
-			fmt.Fprintln(w, f.Format(a.cwd))
-		}
-	}
-}
+// dirs is where the command runs and the --hooks-dir it was given.
+func (a *app) dirs() project.Dirs { return project.Dirs{Cwd: a.cwd, HooksDir: a.hooksDir} }
 
 // optionalEvent accepts the one optional EVENT argument of emit and
 // explain, and refuses more.
@@ -161,7 +126,7 @@ func optionalEvent(c *cobra.Command, args []string) error {
 		if f := c.Flags().Lookup("changed-from-git"); f != nil && f.Changed {
 			hint = " (--changed-from-git takes its BASE after an = sign: --changed-from-git=origin/main)"
 		}
-		return failf("%s takes at most one EVENT argument, got %d: %s%s", c.CommandPath(), len(args), strings.Join(args, " "), hint)
+		return exitcode.Failf("%s takes at most one EVENT argument, got %d: %s%s", c.CommandPath(), len(args), strings.Join(args, " "), hint)
 	}
 	return nil
 }

@@ -79,3 +79,9 @@ func interruptible() (ctx context.Context, stop func()) {
 		cancel(nil)
 	}
 }
+
+// processSignals lends the process's signal handling to emit.
+type processSignals struct{}
+
+func (processSignals) Interruptible() (context.Context, func()) { return interruptible() }
+func (processSignals) Caught()                                  { signalsCaught() }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/exec"
+	"github.com/hookrun/hookrun/internal/exitcode"
 	"github.com/hookrun/hookrun/internal/ojson"
 )
 
@@ -48,9 +49,9 @@ Exit status: 0 when there are no errors (warnings alone do not fail unless
 
 func (a *app) validate(o validateOptions) error {
 	if o.format != "text" && o.format != "json" && o.format != "github" {
-		return failf("--format must be text, json or github, got %q", o.format)
+		return exitcode.Failf("--format must be text, json or github, got %q", o.format)
 	}
-	loc, set, err := a.load()
+	loc, set, err := a.dirs().Load()
 	if err != nil {
 		return err
 	}
@@ -73,11 +74,11 @@ func (a *app) validate(o validateOptions) error {
 			fmt.Fprintln(a.stdout, githubAnnotation(f, a.cwd))
 		}
 	default:
-		a.printFindings(a.stdout, set.Findings, "")
+		a.dirs().PrintFindings(a.stdout, set.Findings, "")
 		a.validateSummary(a.stdout, loc, len(set.Files), len(set.Invalid), errs, warns)
 	}
 	if errs > 0 || o.strict && warns > 0 {
-		return withCode(exitError, nil)
+		return exitcode.With(exitcode.Error, nil)
 	}
 	return nil
 }
@@ -89,17 +90,10 @@ func (a *app) validateSummary(w io.Writer, loc config.Location, files, invalid, 
 	}
 	dir := config.Rel(a.cwd, loc.HooksDir)
 	if errs == 0 && warns == 0 {
-		fmt.Fprintf(w, "%s: %s OK\n", dir, plural(files, "hook file"))
+		fmt.Fprintf(w, "%s: %s OK\n", dir, exitcode.Plural(files, "hook file"))
 		return
 	}
-	fmt.Fprintf(w, "%s: %s, %s in %s (%d invalid)\n", dir, plural(errs, "error"), plural(warns, "warning"), plural(files, "hook file"), invalid)
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
+	fmt.Fprintf(w, "%s: %s, %s in %s (%d invalid)\n", dir, exitcode.Plural(errs, "error"), exitcode.Plural(warns, "warning"), exitcode.Plural(files, "hook file"), invalid)
 }
 
 // findingJSON is one finding for tools: paths relative to the working directory.

@@ -1,12 +1,12 @@
 //go:build !linux
 
-package main
+package tty
 
 import "os"
 
-// isTerminal reports whether f is a character device, the best guess
+// IsTerminal reports whether f is a character device, the best guess
 // without a terminal ioctl.
-func isTerminal(f *os.File) bool {
+func IsTerminal(f *os.File) bool {
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }

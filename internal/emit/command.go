@@ -1,0 +1,262 @@
+package emit
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/hookrun/hookrun/internal/audit"
+	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/exec"
+	"github.com/hookrun/hookrun/internal/exitcode"
+	"github.com/hookrun/hookrun/internal/merge"
+	"github.com/hookrun/hookrun/internal/ojson"
+	"github.com/hookrun/hookrun/internal/project"
+	"github.com/hookrun/hookrun/internal/tty"
+	"runtime/debug"
+)
+
+// Request is one `hookrun emit`: its flags, streams and directories.
+type Request struct {
+	Event        string // the EVENT argument, "" to take it from the context
+	ContextFile  string // --context; "" for stdin
+	Sequential   bool
+	BlockingOnly bool
+	SkipInvalid  bool
+	Pretty       bool
+	AuditLog     string // --audit-log
+	Summary      string // --summary: auto, always or never
+	Dialect      string // --dialect
+	GitBase      string // --changed-from-git[=BASE]; "" when not given
+
+	Dirs           project.Dirs
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	Signals        Signals
+}
+
+// Signals is how emit learns of SIGINT and SIGTERM. The process catches
+// them once, early (cmd/hookrun); emit borrows them for its run.
+type Signals interface {
+	// Interruptible returns a context canceled, with an Interrupt cause,
+	// by the first SIGINT or SIGTERM once signals are caught, and stop,
+	// which ends the emit's claim on them.
+	Interruptible() (ctx context.Context, stop func())
+	// Caught returns once signals are caught; emit calls it before it
+	// starts any process that must not outlive a signal to hookrun.
+	Caught()
+}
+
+// Main runs one emit and returns its exit code and the error to print, if
+// any (not yet printed). Under --dialect every failure becomes the agent's
+// answer (docs/agents/README.md, "When hookrun fails").
+func Main(r Request) (int, error) {
+	d := &dialectRun{name: r.Dialect, gitBase: r.GitBase}
+	err := d.finish(r, run(r, d))
+	return exitcode.Of(err), err
+}
+
+// runHooks is Run; tests replace it to make emit panic.
+var runHooks = Run
+
+// OwnOrphans makes emit the reaper of processes its handlers leave behind
+// and end them before it returns. Tests that run emit in their own
+// process turn it off: that process has other children.
+var OwnOrphans = true
+
+// orphanLimit bounds the time emit spends ending processes left behind.
+const orphanLimit = 2 * time.Second
+
+func run(r Request, d *dialectRun) (err error) {
+	defer recoverInternal(&err)
+	// Once signals are caught (at the latest before the first process
+	// starts), SIGINT and SIGTERM end emit with 130 or 143, whatever it is
+	// doing, and a caller that stops reading stdout gets exit 1.
+	ctx, stop := r.Signals.Interruptible()
+	defer stop()
+	var ev event.Name
+	if r.Event != "" {
+		var ok bool
+		if ev, ok = event.Parse(r.Event); !ok {
+			return exitcode.Failf("unknown event %q; valid events: %s", r.Event, event.Names())
+		}
+	}
+	if r.Summary != "auto" && r.Summary != "always" && r.Summary != "never" {
+		return exitcode.Failf("--summary must be auto, always or never, got %q", r.Summary)
+	}
+	data, err := ReadContext(ctx, r.Stdin, r.ContextFile)
+	if err != nil {
+		return err
+	}
+	ctxDoc, err := d.parse(ctx, r, data, ev)
+	if err != nil {
+		return exitcode.With(exitcode.Error, err)
+	}
+	loc, set, err := r.Dirs.Load()
+	if err != nil {
+		return err
+	}
+	var warnings []merge.Warning
+	if len(set.Invalid) > 0 {
+		r.Dirs.PrintFindings(r.Stderr, set.Findings, config.Error)
+		if !r.SkipInvalid {
+			return exitcode.Failf("%s: no hook was run (fix them, or pass --skip-invalid to run the valid ones)", exitcode.Plural(len(set.Invalid), "invalid hook file"))
+		}
+		for _, f := range set.Invalid {
+			warnings = append(warnings, merge.Warning{Message: fmt.Sprintf("skipped invalid hook file %s (--skip-invalid)", config.Rel(loc.Root, f))})
+		}
+	}
+	auditPath := AuditPath(r.AuditLog, r.Dirs.Cwd, loc)
+
+	// A signal missed from here on could leave a handler running.
+	r.Signals.Caught()
+	if ctx.Err() != nil {
+		return interrupted(ctx, "before any hook ran; no result was printed")
+	}
+	var orphans *exec.Orphans
+	if OwnOrphans {
+		if orphans, err = exec.AdoptOrphans(); err != nil {
+			fmt.Fprintf(r.Stderr, "hookrun: warning: %v: processes that handlers leave outside their process groups will not be ended\n", err)
+		}
+	}
+	out := runHooks(ctx, ctxDoc, set.HooksFor(string(ctxDoc.Event)), Options{
+		Root:         loc.Root,
+		Env:          os.Environ(),
+		Sequential:   r.Sequential,
+		BlockingOnly: r.BlockingOnly,
+		Limits:       exec.DefaultLimits,
+		AuditPath:    auditPath,
+		Warnings:     warnings,
+	})
+	if orphans != nil {
+		// Every handler's group is gone; what is left was started by a
+		// handler and left its group (setsid): no handler process
+		// outlives emit.
+		orphans.End(orphanLimit)
+	}
+	if out.AuditErr != nil {
+		fmt.Fprintf(r.Stderr, "hookrun: warning: %v (the decision is unchanged)\n", out.AuditErr)
+	}
+	if out.Interrupted {
+		return interrupted(ctx, "running handlers were stopped and no result was printed")
+	}
+	if r.Summary == "always" || r.Summary == "auto" && tty.IsTerminalWriter(r.Stderr) {
+		WriteSummary(r.Stderr, out.Result)
+	}
+	if d.active() {
+		return d.answer(r, out.Result)
+	}
+	if err := ojson.Write(r.Stdout, out.Result, r.Pretty); err != nil {
+		return exitcode.Failf("writing the result: %v", err)
+	}
+	switch out.Result.Decision {
+	case event.Deny:
+		return exitcode.With(exitcode.Deny, nil)
+	case event.RequireHuman:
+		return exitcode.With(exitcode.Human, nil)
+	}
+	return nil
+}
+
+// interrupted is the error for an emit stopped by SIGINT (130) or SIGTERM (143).
+func interrupted(ctx context.Context, what string) error {
+	code, sig := exitcode.Interrupted, os.Signal(syscall.SIGINT)
+	var i Interrupt
+	if errors.As(context.Cause(ctx), &i) && i.Signal == syscall.SIGTERM {
+		code, sig = exitcode.Terminated, i.Signal
+	}
+	return exitcode.With(code, fmt.Errorf("interrupted by %s: %s", exec.SignalName(sig), what))
+}
+
+// ReadContext reads the context document, refusing to wait on a terminal
+// and to read more than the documented maximum. A signal ends the wait
+// for a caller that never closes stdin.
+func ReadContext(ctx context.Context, stdin io.Reader, file string) ([]byte, error) {
+	var r io.Reader = stdin
+	from := "stdin"
+	regular := false
+	if file != "" {
+		f, err := os.Open(file)
+		if err != nil {
+			return nil, exitcode.Failf("--context: %v", err)
+		}
+		defer f.Close()
+		r, from = f, file
+		st, err := f.Stat()
+		regular = err == nil && st.Mode().IsRegular()
+	} else if tty.IsTerminalReader(stdin) {
+		return nil, exitcode.Failf("emit reads the event context as JSON on stdin, and stdin is a terminal: pipe the context in (hookrun emit EVENT < ctx.json) or pass --context FILE")
+	}
+	type read struct {
+		data []byte
+		err  error
+	}
+	readAll := func() read {
+		data, err := io.ReadAll(io.LimitReader(r, event.MaxContextBytes+1))
+		return read{data, err}
+	}
+	var got read
+	if regular {
+		got = readAll() // a regular file ends: no need to watch for signals
+	} else {
+		done := make(chan read, 1)
+		go func() { done <- readAll() }()
+		select {
+		case got = <-done:
+		case <-ctx.Done():
+			return nil, interrupted(ctx, "while reading the context; no hook ran and no result was printed")
+		}
+	}
+	switch {
+	case got.err != nil:
+		return nil, exitcode.Failf("reading the context from %s: %v", from, got.err)
+	case len(got.data) > event.MaxContextBytes:
+		// Reading stopped there: the rest is never read into memory.
+		return nil, exitcode.Failf("the context on %s is larger than the maximum of %d bytes (8 MiB); no hook ran", from, event.MaxContextBytes)
+	}
+	return got.data, nil
+}
+
+// AuditPath resolves --audit-log, then HOOKRUN_AUDIT_LOG, then the default
+// under the project root; "" means no log. Without a hooks directory
+// there is no project, so the default log is off rather than littering
+// the working directory.
+func AuditPath(flag, cwd string, loc config.Location) string {
+	p := flag
+	if p == "" {
+		p = os.Getenv("HOOKRUN_AUDIT_LOG")
+	}
+	switch {
+	case p == audit.Off:
+		return ""
+	case p == "" && !loc.Found:
+		return ""
+	case p == "":
+		return filepath.Join(loc.Root, audit.DefaultPath)
+	case !filepath.IsAbs(p):
+		return filepath.Join(cwd, p)
+	}
+	return p
+}
+
+// recoverInternal turns a panic, a bug in hookrun, into exit 1 with a
+// message, so that emit never ends with Go's own status 2 (which callers
+// read as deny) and prints no result. Deferred by run, it sets *err.
+func recoverInternal(err *error) {
+	v := recover()
+	if v == nil {
+		return
+	}
+	stack := debug.Stack()
+	var p *Panic
+	if e, ok := v.(error); ok && errors.As(e, &p) {
+		v, stack = fmt.Sprintf("%v (in hook %s)", p.Value, p.HookID), p.Stack
+	}
+	*err = exitcode.With(exitcode.Error, fmt.Errorf("internal error: %v; no result was printed. This is a bug in hookrun; please report it with this trace:\n%s", v, stack))
+}

@@ -1,0 +1,141 @@
+package emit
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/hookrun/hookrun/internal/dialect"
+	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/exitcode"
+	"github.com/hookrun/hookrun/internal/gitchanges"
+	"github.com/hookrun/hookrun/internal/merge"
+	"github.com/hookrun/hookrun/internal/ojson"
+)
+
+// dialectRun is emit under --dialect (and --changed-from-git): the context
+// is an agent's hook payload, and the answer goes back in the agent's own
+// format and exit-code convention instead of hookrun's merged result.
+type dialectRun struct {
+	name    string        // --dialect
+	gitBase string        // --changed-from-git[=BASE]; "" when not given
+	call    *dialect.Call // the agent's call, once its payload is read
+}
+
+// errNoOpinion stops emit before any hook runs: the agent's event has no
+// hookrun counterpart.
+var errNoOpinion = errors.New("the event has no hookrun counterpart")
+
+// UsageError is a mistake on the command line: it exits 1 even under
+// --dialect, since no payload was misread.
+type UsageError struct{ error }
+
+func (d *dialectRun) active() bool { return d.name != "" }
+
+// parse turns the input into the event context: hookrun's own context, or
+// with --dialect an agent's payload. Either way SessionStop's changed
+// files can come from git.
+func (d *dialectRun) parse(ctx context.Context, r Request, data []byte, ev event.Name) (*event.Context, error) {
+	if !d.active() {
+		c, err := event.ParseContext(data, ev)
+		if err != nil || d.gitBase == "" {
+			return c, err
+		}
+		return withGitChanges(ctx, r, c, d.gitBase)
+	}
+	n, ok := dialect.Parse(d.name)
+	if !ok {
+		return nil, UsageError{fmt.Errorf("unknown --dialect %q; valid dialects: %s", d.name, dialect.Names())}
+	}
+	if ev != "" {
+		return nil, UsageError{fmt.Errorf("--dialect takes the event from the payload's hook_event_name: drop the EVENT argument %s", ev)}
+	}
+	call, err := dialect.Read(n, data)
+	d.call = call
+	if err != nil {
+		return nil, err
+	}
+	if call.Kind == dialect.Unmapped {
+		return nil, errNoOpinion
+	}
+	if call.Kind == dialect.End && !call.HasChangedFiles {
+		base := d.gitBase
+		if base == "" {
+			base = gitchanges.Head
+		}
+		files, err := gitChanges(ctx, r, base)
+		if err != nil {
+			fmt.Fprintf(r.Stderr, "hookrun: warning: changed files from git: %v; SessionStop runs with no changed files\n", err)
+			files = []string{}
+		}
+		call.SetChangedFiles(files)
+	}
+	doc, err := call.Context()
+	if err != nil {
+		return nil, err
+	}
+	return event.ParseContext(doc, "")
+}
+
+// withGitChanges fills a SessionStop context's changed_files from git
+// when it has none; a list the caller sent is kept.
+func withGitChanges(ctx context.Context, r Request, c *event.Context, base string) (*event.Context, error) {
+	if c.Event != event.SessionStop {
+		return nil, fmt.Errorf("--changed-from-git fills SessionStop's changed_files, and this context is %s", c.Event)
+	}
+	if len(c.ChangedFiles) > 0 {
+		return c, nil
+	}
+	files, err := gitChanges(ctx, r, base)
+	if err != nil {
+		return nil, fmt.Errorf("--changed-from-git: %w", err)
+	}
+	c.Fields["changed_files"], _ = json.Marshal(files)
+	return event.ParseContext(c.JSON(), c.Event)
+}
+
+// gitChanges lists the files changed since base, relative to the project
+// root, as the hooks' only_if_changed_paths globs are. git runs in its
+// own process group, ended with emit's context, so it too starts only
+// once signals are caught.
+func gitChanges(ctx context.Context, r Request, base string) ([]string, error) {
+	r.Signals.Caught()
+	return gitchanges.List(ctx, r.Dirs.Root(), base)
+}
+
+// answer prints the agent's answer to a merged result.
+func (d *dialectRun) answer(r Request, res merge.Result) error {
+	return d.respond(r, dialect.Respond(d.call, res))
+}
+
+// finish turns what emit returned into the agent's answer when emit could
+// not produce one: no opinion for an event without counterpart, a safe
+// answer when hookrun failed (docs/agents/README.md, "When hookrun
+// fails"), and exit 2 when the payload could not be read at all, which
+// every supported agent treats as "block, with stderr as the reason".
+func (d *dialectRun) finish(r Request, err error) error {
+	if !d.active() || err == nil {
+		return err
+	}
+	var usage UsageError
+	switch code := exitcode.Of(err); {
+	case errors.As(err, &usage), code == exitcode.Interrupted, code == exitcode.Terminated:
+		return err
+	case errors.Is(err, errNoOpinion):
+		return d.respond(r, dialect.NoOpinion(d.call))
+	case d.call == nil:
+		return exitcode.With(exitcode.AgentBlock, fmt.Errorf("%v; hookrun could not tell what the agent asked, so it blocks the action (exit %d)", err, exitcode.AgentBlock))
+	}
+	return d.respond(r, dialect.Failure(d.call, err))
+}
+
+func (d *dialectRun) respond(r Request, resp dialect.Response) error {
+	for _, n := range resp.Notes {
+		fmt.Fprintln(r.Stderr, n)
+	}
+	if err := ojson.Write(r.Stdout, resp.Body, false); err != nil {
+		return exitcode.Failf("writing the answer: %v", err)
+	}
+	return nil
+}
