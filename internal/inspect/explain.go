@@ -1,0 +1,217 @@
+package inspect
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/emit"
+	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/exec"
+	"github.com/hookrun/hookrun/internal/exitcode"
+	"github.com/hookrun/hookrun/internal/match"
+	"github.com/hookrun/hookrun/internal/ojson"
+	"github.com/hookrun/hookrun/internal/project"
+	"github.com/hookrun/hookrun/internal/tty"
+)
+
+// explanation is what explain found; --json prints it as is.
+type explanation struct {
+	EventType    event.Name    `json:"event_type"`
+	BlockingOnly bool          `json:"blocking_only"`
+	HooksDir     string        `json:"hooks_dir"`
+	Hooks        []explained   `json:"hooks"`
+	WouldRun     []string      `json:"would_run"`
+	OtherEvents  int           `json:"other_events"`
+	Invalid      []findingJSON `json:"invalid"`
+	EmitRefuses  bool          `json:"emit_refuses"`
+
+	found bool // a hooks directory exists
+}
+
+// explained is one hook's verdict.
+type explained struct {
+	ID       string `json:"id"`
+	Event    string `json:"event_type"`
+	Runs     bool   `json:"runs"`
+	Reason   string `json:"reason,omitempty"`
+	Blocking bool   `json:"blocking"`
+	Priority int    `json:"priority"`
+	Match    string `json:"match_summary"`
+	File     string `json:"file"`
+	// Problem: the hook would run, but its handler cannot start, so emit
+	// would report it failed.
+	Problem string `json:"problem,omitempty"`
+}
+
+// ExplainRequest is one `hookrun explain`.
+type ExplainRequest struct {
+	Event        string // the EVENT argument
+	ContextFile  string // --context; "" for stdin
+	Hook         string // --hook
+	BlockingOnly bool
+	JSON         bool
+	Dirs         project.Dirs
+	Stdin        io.Reader
+	Stdout       io.Writer
+}
+
+// Explain says which hooks emit would run for a context, and why the
+// others would not. It runs nothing.
+func Explain(o ExplainRequest) error {
+	var ev event.Name
+	if o.Event != "" {
+		var ok bool
+		if ev, ok = event.Parse(o.Event); !ok {
+			return exitcode.Failf("unknown event %q; valid events: %s", o.Event, event.Names())
+		}
+	}
+	if o.Hook != "" && !config.ValidID(o.Hook) {
+		return exitcode.Failf("--hook: %q is not a hook id", o.Hook)
+	}
+	loc, set, err := o.Dirs.Load()
+	if err != nil {
+		return err
+	}
+	var one *config.Hook // --hook, as far as its file could be read
+	if o.Hook != "" {
+		for _, h := range set.Parsed {
+			if h.ID == o.Hook {
+				one = h
+				break
+			}
+		}
+		if one == nil {
+			return exitcode.Failf("--hook: no hook has the id %q under %s (hookrun list shows them)", o.Hook, config.Rel(o.Dirs.Cwd, loc.HooksDir))
+		}
+	}
+
+	if o.ContextFile == "" {
+		if tty.IsTerminalReader(o.Stdin) {
+			return exitcode.Failf("explain reads the event context as JSON on stdin, and stdin is a terminal: pass --context FILE (examples/contexts/ has one per event) or pipe it in")
+		}
+	}
+	data, err := emit.ReadContext(context.Background(), o.Stdin, o.ContextFile)
+	if err != nil {
+		return err
+	}
+	if ev == "" && one != nil && one.Event != "" && !namesEvent(data) {
+		ev = one.Event
+	}
+	ctx, err := event.ParseContext(data, ev)
+	if err != nil {
+		return exitcode.With(exitcode.Error, err)
+	}
+
+	x := explanation{EventType: ctx.Event, BlockingOnly: o.BlockingOnly, HooksDir: config.Rel(o.Dirs.Cwd, loc.HooksDir),
+		Hooks: []explained{}, WouldRun: []string{}, Invalid: []findingJSON{}, found: loc.Found}
+	opt := match.Options{BlockingOnly: o.BlockingOnly}
+	invalid := map[string]bool{}
+	for _, f := range set.Invalid {
+		invalid[f] = true
+	}
+	var judge []*config.Hook
+	switch {
+	case one != nil && invalid[one.File]:
+		// Its file is invalid: it is reported below with the others.
+	case one != nil:
+		judge = []*config.Hook{one}
+	default:
+		judge = set.HooksFor(string(ctx.Event))
+		x.OtherEvents = len(set.Hooks) - len(judge)
+	}
+	for _, v := range match.Explain(judge, ctx, opt) {
+		h := v.Hook
+		e := explained{ID: h.ID, Event: string(h.Event), Runs: v.Runs, Reason: v.Reason, Blocking: h.Blocking,
+			Priority: h.Priority, Match: h.Match.Summary(), File: config.Rel(o.Dirs.Cwd, h.File)}
+		if e.Runs {
+			x.WouldRun = append(x.WouldRun, h.ID)
+			if err := exec.Check(h.Handler.Command, h.Handler.Args, h.Handler.HasArgs, loc.Root); err != nil {
+				e.Problem = "handler.command: " + err.Error()
+			}
+		}
+		x.Hooks = append(x.Hooks, e)
+	}
+	for _, f := range set.Findings {
+		if f.Severity == config.Error {
+			x.Invalid = append(x.Invalid, toFindingJSON(f, o.Dirs.Cwd))
+		}
+	}
+	x.EmitRefuses = len(set.Invalid) > 0
+
+	if o.JSON {
+		if err := ojson.Write(o.Stdout, x, true); err != nil {
+			return err
+		}
+	} else {
+		writeExplanation(o.Stdout, o.Dirs.Cwd, x, one, invalid)
+	}
+	if x.EmitRefuses {
+		return exitcode.With(exitcode.Error, nil)
+	}
+	return nil
+}
+
+// namesEvent reports whether a context document has an event_type; a
+// document that is not an object says no, and ParseContext then says why.
+func namesEvent(data []byte) bool {
+	var doc struct {
+		EventType json.RawMessage `json:"event_type"`
+	}
+	return json.Unmarshal(data, &doc) == nil && doc.EventType != nil
+}
+
+func writeExplanation(w io.Writer, cwd string, x explanation, one *config.Hook, invalid map[string]bool) {
+	mode := ""
+	if x.BlockingOnly {
+		mode = " under --blocking-only"
+	}
+	switch {
+	case !x.found:
+		fmt.Fprintf(w, "%s: no hooks directory (no %s in %s or any parent): emit would run nothing. hookrun init creates one.\n",
+			x.EventType, config.HooksSubdir, cwd)
+	case one != nil && invalid[one.File]:
+		fmt.Fprintf(w, "%s: hook %s would not run: its file %s is invalid (below)\n", x.EventType, one.ID, config.Rel(cwd, one.File))
+	case one != nil:
+		fmt.Fprintf(w, "%s%s: hook %s\n", x.EventType, mode, one.ID)
+	case len(x.Hooks) == 0:
+		fmt.Fprintf(w, "%s: no valid hook is declared for this event: emit would run none\n", x.EventType)
+	default:
+		fmt.Fprintf(w, "%s%s: %d of %s would run, in merge order (priority, then id):\n",
+			x.EventType, mode, len(x.WouldRun), exitcode.Plural(len(x.Hooks), "hook"))
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, h := range x.Hooks {
+		if !h.Runs {
+			fmt.Fprintf(tw, "  %-4s\t%s\t%s\n", "skip", h.ID, h.Reason)
+			continue
+		}
+		detail := []string{"not blocking"}
+		if h.Blocking {
+			detail[0] = "blocking"
+		}
+		if h.Priority != 0 {
+			detail = append(detail, fmt.Sprintf("priority %d", h.Priority))
+		}
+		detail = append(detail, "match "+h.Match)
+		if h.Problem != "" {
+			detail = append(detail, "but emit would report it failed: "+h.Problem)
+		}
+		fmt.Fprintf(tw, "  %-4s\t%s\t%s\n", "run", h.ID, strings.Join(detail, ", "))
+	}
+	tw.Flush()
+	if x.OtherEvents > 0 {
+		fmt.Fprintf(w, "(%s of other events not shown: hookrun list)\n", exitcode.Plural(x.OtherEvents, "hook"))
+	}
+	if x.EmitRefuses {
+		fmt.Fprintf(w, "emit would refuse to run any hook (exit 1) while a hook file is invalid:\n")
+		for _, f := range x.Invalid {
+			fmt.Fprintf(w, "  %s:%d:%d: %s\n", f.File, f.Line, f.Col, f.Message)
+		}
+		fmt.Fprintf(w, "fix them (hookrun validate), or run emit with --skip-invalid\n")
+	}
+}

@@ -1,0 +1,102 @@
+package inspect
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/exec"
+	"github.com/hookrun/hookrun/internal/exitcode"
+	"github.com/hookrun/hookrun/internal/ojson"
+	"github.com/hookrun/hookrun/internal/project"
+)
+
+// ValidateRequest is one `hookrun validate`.
+type ValidateRequest struct {
+	Strict bool
+	Format string // text, json or github
+	Dirs   project.Dirs
+	Stdout io.Writer
+}
+
+// Validate checks every declaration and handler command and reports every
+// problem; it fails on errors, and on warnings too when Strict.
+func Validate(o ValidateRequest) error {
+	if o.Format != "text" && o.Format != "json" && o.Format != "github" {
+		return exitcode.Failf("--format must be text, json or github, got %q", o.Format)
+	}
+	loc, set, err := o.Dirs.Load()
+	if err != nil {
+		return err
+	}
+	config.CheckCommands(set, loc.Root, exec.Check)
+	var errs, warns int
+	for _, f := range set.Findings {
+		if f.Severity == config.Error {
+			errs++
+		} else {
+			warns++
+		}
+	}
+	switch o.Format {
+	case "json":
+		if err := writeFindingsJSON(o.Stdout, o.Dirs.Cwd, set.Findings); err != nil {
+			return err
+		}
+	case "github":
+		for _, f := range set.Findings {
+			fmt.Fprintln(o.Stdout, githubAnnotation(f, o.Dirs.Cwd))
+		}
+	default:
+		o.Dirs.PrintFindings(o.Stdout, set.Findings, "")
+		validateSummary(o.Stdout, o.Dirs.Cwd, loc, len(set.Files), len(set.Invalid), errs, warns)
+	}
+	if errs > 0 || o.Strict && warns > 0 {
+		return exitcode.With(exitcode.Error, nil)
+	}
+	return nil
+}
+
+func validateSummary(w io.Writer, cwd string, loc config.Location, files, invalid, errs, warns int) {
+	if !loc.Found {
+		fmt.Fprintf(w, "no hooks directory: no %s in %s or any parent (nothing to check)\n", config.HooksSubdir, cwd)
+		return
+	}
+	dir := config.Rel(cwd, loc.HooksDir)
+	if errs == 0 && warns == 0 {
+		fmt.Fprintf(w, "%s: %s OK\n", dir, exitcode.Plural(files, "hook file"))
+		return
+	}
+	fmt.Fprintf(w, "%s: %s, %s in %s (%d invalid)\n", dir, exitcode.Plural(errs, "error"), exitcode.Plural(warns, "warning"), exitcode.Plural(files, "hook file"), invalid)
+}
+
+// findingJSON is one finding for tools: paths relative to the working directory.
+type findingJSON struct {
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Col      int    `json:"col"`
+	Severity string `json:"severity"`
+	HookID   string `json:"hook_id,omitempty"`
+	Message  string `json:"message"`
+}
+
+func writeFindingsJSON(w io.Writer, cwd string, fs []config.Finding) error {
+	out := make([]findingJSON, len(fs))
+	for i, f := range fs {
+		out[i] = toFindingJSON(f, cwd)
+	}
+	return ojson.Write(w, out, true)
+}
+
+// toFindingJSON is f for tools, its paths relative to the working directory.
+func toFindingJSON(f config.Finding, cwd string) findingJSON {
+	return findingJSON{config.Rel(cwd, f.File), f.Line, f.Col, string(f.Severity), f.HookID, f.Text(cwd)}
+}
+
+// githubAnnotation renders a finding as a GitHub Actions workflow command.
+func githubAnnotation(f config.Finding, dir string) string {
+	prop := strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
+	data := strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
+	return fmt.Sprintf("::%s file=%s,line=%d,col=%d::%s", f.Severity, prop.Replace(config.Rel(dir, f.File)), f.Line, f.Col, data.Replace(f.Text(dir)))
+}
