@@ -23,9 +23,9 @@ type installOptions struct {
 
 func (a *app) installCmd() *cobra.Command {
 	var o installOptions
-	names := make([]string, len(settings.Agents))
-	for i, ag := range settings.Agents {
-		names[i] = string(ag.Dialect)
+	names := make([]string, len(dialect.Agents))
+	for i, ag := range dialect.Agents {
+		names[i] = string(ag.Name)
 	}
 	c := &cobra.Command{
 		Use:   "install AGENT",

@@ -24,7 +24,13 @@ var (
 	matchKeys   = []string{"ability_scope", "min_duration_ms", "only_if_changed_paths", "caller_source"}
 	handlerKeys = []string{"kind", "command", "args", "env", "timeout"}
 	// HandlerKinds are the handler kinds hookrun can run.
-	HandlerKinds = []string{"script"}
+	HandlerKinds = []string{KindScript}
+)
+
+// The handler kinds. A kind's fields are decoded and validated here; emit
+// runs it (internal/emit, handler.go).
+const (
+	KindScript = "script" // a process: command, args, env, timeout
 )
 
 // idPatternOK is a hook id's pattern, ^[a-z0-9_-]+$: lowercase letters,

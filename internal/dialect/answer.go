@@ -94,18 +94,8 @@ func Failure(c *Call, err error) Response {
 }
 
 func render(c *Call, v verdict) Response {
-	var body any
-	var notes []string
-	switch c.Dialect {
-	case ClaudeCode:
-		body = claudeAnswer(c, v)
-	case Codex:
-		body = codexAnswer(c, v)
-	case GeminiCLI:
-		body, notes = geminiAnswer(c, v)
-	case Cursor:
-		body, notes = cursorAnswer(c, v)
-	}
+	a, _ := Find(c.Dialect)
+	body, notes := a.answer(c, v)
 	return Response{Body: body, Notes: notes}
 }
 

@@ -1,10 +1,26 @@
 package dialect
 
-import "github.com/hookrun/hookrun/internal/event"
+import (
+	"github.com/hookrun/hookrun/internal/event"
+	"time"
+)
 
 // Claude Code: https://code.claude.com/docs/en/hooks. Payloads carry
 // session_id, transcript_path, cwd, permission_mode and hook_event_name;
 // tool events add tool_name, tool_input and tool_use_id.
+
+// claudeCode is everything hookrun knows about this agent.
+var claudeCode = Agent{
+	Name:   ClaudeCode,
+	read:   readClaude,
+	answer: func(c *Call, v verdict) (any, []string) { return claudeAnswer(c, v), nil },
+	Settings: Settings{
+		File:          ".claude/settings.json",
+		Events:        []string{"UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop"},
+		Unit:          time.Second,
+		ProjectDirVar: "CLAUDE_PROJECT_DIR",
+	},
+}
 
 var claudeEvents = table[Kind]{
 	{"UserPromptSubmit", Prompt},

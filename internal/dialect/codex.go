@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/hookrun/hookrun/internal/event"
+	"time"
 )
 
 // Codex: https://developers.openai.com/codex/hooks and the output schemas
@@ -12,6 +13,21 @@ import (
 // tool events add tool_name (Bash, apply_patch, mcp__server__tool),
 // tool_input and tool_use_id. Codex rejects output fields it does not know,
 // so the answers below use only fields of those schemas.
+
+// codex is everything hookrun knows about this agent.
+var codex = Agent{
+	Name:   Codex,
+	read:   readCodex,
+	answer: func(c *Call, v verdict) (any, []string) { return codexAnswer(c, v), nil },
+	Settings: Settings{
+		// Codex runs hook commands in the session's working directory,
+		// where hookrun's upward search finds the project's hooks.
+		File:   ".codex/hooks.json",
+		Events: []string{"UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"},
+		Unit:   time.Second,
+		Note:   "Codex loads a project's .codex/hooks.json only when the project is trusted",
+	},
+}
 
 var codexEvents = table[Kind]{
 	{"UserPromptSubmit", Prompt},

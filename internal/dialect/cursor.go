@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"github.com/hookrun/hookrun/internal/event"
+	"time"
 )
 
 // Cursor: https://cursor.com/docs/agent/hooks. Payloads carry
@@ -23,6 +24,21 @@ type cursorEvent struct {
 	tool    string
 	ability string
 	input   []string
+}
+
+// cursor is everything hookrun knows about this agent.
+var cursor = Agent{
+	Name:   Cursor,
+	read:   readCursor,
+	answer: func(c *Call, v verdict) (any, []string) { return cursorAnswer(c, v) },
+	Settings: Settings{
+		// Cursor runs project hooks from the project root.
+		File:   ".cursor/hooks.json",
+		Events: []string{"beforeSubmitPrompt", "beforeShellExecution", "beforeMCPExecution", "beforeReadFile", "afterShellExecution", "afterMCPExecution", "afterFileEdit", "stop"},
+		Unit:   time.Second,
+		Flat:   true,
+		Note:   "Cursor runs project hooks only in a trusted workspace, and reads hooks.json when it starts",
+	},
 }
 
 var cursorEvents = table[cursorEvent]{

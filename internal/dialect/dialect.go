@@ -12,6 +12,7 @@ import (
 
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/ojson"
+	"time"
 )
 
 // Name is an agent dialect, as --dialect and install spell it.
@@ -25,24 +26,63 @@ const (
 	Cursor     Name = "cursor"
 )
 
-// All lists the dialects in the order the documentation uses.
-var All = []Name{ClaudeCode, GeminiCLI, Codex, Cursor}
+// Agent is everything hookrun knows about one coding agent, as one value
+// in the agent's own file: how to read its payload (its event and tool
+// tables), how to answer it, and where `hookrun install` routes its
+// events. Adding an agent is one file and one docs page.
+type Agent struct {
+	Name Name
+	// read fills a Call from the payload, whose hook_event_name is read.
+	read func(*Call) error
+	// answer renders a verdict in the agent's shape; notes go to stderr.
+	answer   func(*Call, verdict) (body any, notes []string)
+	Settings Settings
+}
+
+// Settings is what install needs to know about the agent's settings file.
+type Settings struct {
+	File   string        // the project settings file, relative to the project root
+	Events []string      // the agent events routed to hookrun, in file order
+	Unit   time.Duration // the unit of the file's timeout: time.Second or time.Millisecond
+	// ProjectDirVar names the environment variable in which the agent
+	// gives its hook commands the project directory; hookrun's command
+	// changes to it first, so discovery and git start at the project root
+	// wherever the agent's working directory has wandered.
+	ProjectDirVar string
+	// Flat agents (Cursor) list handlers directly under each event;
+	// the others wrap them in matcher groups: {"hooks": [handler]}.
+	Flat bool
+	// Note is what a person should know after installing, if anything.
+	Note string
+}
+
+// Agents lists the supported agents in the order the documentation uses.
+var Agents = []*Agent{&claudeCode, &geminiCLI, &codex, &cursor}
+
+// Find returns the agent of a dialect.
+func Find(n Name) (*Agent, bool) {
+	for _, a := range Agents {
+		if a.Name == n {
+			return a, true
+		}
+	}
+	return nil, false
+}
 
 // Parse returns the dialect named s, or false.
 func Parse(s string) (Name, bool) {
-	for _, n := range All {
-		if string(n) == s {
-			return n, true
-		}
+	a, ok := Find(Name(s))
+	if !ok {
+		return "", false
 	}
-	return "", false
+	return a.Name, true
 }
 
 // Names returns the dialect names joined by ", " for messages.
 func Names() string {
-	s := make([]string, len(All))
-	for i, n := range All {
-		s[i] = string(n)
+	s := make([]string, len(Agents))
+	for i, a := range Agents {
+		s[i] = string(a.Name)
 	}
 	return strings.Join(s, ", ")
 }
@@ -174,19 +214,11 @@ func Read(n Name, data []byte) (*Call, error) {
 		return nil, bad("hook_event_name is missing: this is not a %s hook payload", n)
 	}
 	c.AgentEvent = name
-	switch n {
-	case ClaudeCode:
-		err = readClaude(c)
-	case GeminiCLI:
-		err = readGemini(c)
-	case Codex:
-		err = readCodex(c)
-	case Cursor:
-		err = readCursor(c)
-	default:
+	a, ok := Find(n)
+	if !ok {
 		return nil, bad("unknown dialect")
 	}
-	return c, err
+	return c, a.read(c)
 }
 
 func (c *Call) fail(format string, args ...any) error {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/hookrun/hookrun/internal/event"
+	"time"
 )
 
 // Gemini CLI: docs/hooks/reference.md and packages/core/src/hooks in
@@ -11,6 +12,19 @@ import (
 // cwd, hook_event_name and timestamp; BeforeTool and AfterTool add
 // tool_name, tool_input (and tool_response, mcp_context); BeforeAgent adds
 // prompt; SessionEnd adds reason.
+
+// geminiCLI is everything hookrun knows about this agent.
+var geminiCLI = Agent{
+	Name:   GeminiCLI,
+	read:   readGemini,
+	answer: func(c *Call, v verdict) (any, []string) { return geminiAnswer(c, v) },
+	Settings: Settings{
+		File:          ".gemini/settings.json",
+		Events:        []string{"BeforeAgent", "BeforeTool", "AfterTool", "SessionEnd"},
+		Unit:          time.Millisecond,
+		ProjectDirVar: "GEMINI_PROJECT_DIR",
+	},
+}
 
 var geminiEvents = table[Kind]{
 	{"BeforeAgent", Prompt},

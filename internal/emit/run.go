@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
-	"strings"
 	"sync"
 	"time"
 
@@ -19,7 +18,6 @@ import (
 	"github.com/hookrun/hookrun/internal/exec"
 	"github.com/hookrun/hookrun/internal/match"
 	"github.com/hookrun/hookrun/internal/merge"
-	"github.com/hookrun/hookrun/internal/protocol"
 )
 
 // Options configure one run.
@@ -51,24 +49,12 @@ func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Option
 	// sees a complete line.
 	stdin := append(c.JSON(), '\n')
 	base := withoutNames(opt.Env, "HOOKRUN_EVENT", "HOOKRUN_HOOK_ID", "HOOKRUN_PROJECT_DIR")
-	spec := func(h *config.Hook) exec.Spec {
-		return exec.Spec{
-			Command: h.Handler.Command,
-			Args:    h.Handler.Args,
-			HasArgs: h.Handler.HasArgs,
-			Dir:     opt.Root,
-			Env:     handlerEnv(base, c.Event, h, opt.Root),
-			Stdin:   stdin,
-			Timeout: h.Handler.Timeout,
-		}
-	}
+	hr := handlers{ctx: c, stdin: stdin, env: base, root: opt.Root, limits: opt.Limits}
 	reports := make([]merge.Report, len(selected))
-	outcomes := make([]exec.Outcome, len(selected))
 	ran := len(selected)
 	if opt.Sequential {
 		for i, h := range selected {
-			outcomes[i] = exec.Run(ctx, spec(h), opt.Limits)
-			reports[i] = evaluate(c.Event, h, outcomes[i])
+			reports[i] = hr.run(ctx, h)
 			if reports[i].Decision == event.Deny || ctx.Err() != nil {
 				ran = i + 1
 				break
@@ -84,8 +70,7 @@ func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Option
 		for i, h := range selected {
 			run := func() {
 				defer crash.catch(h.ID)
-				outcomes[i] = exec.Run(ctx, spec(h), opt.Limits)
-				reports[i] = evaluate(c.Event, h, outcomes[i])
+				reports[i] = hr.run(ctx, h)
 			}
 			if len(selected) == 1 {
 				run()
@@ -109,9 +94,6 @@ func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Option
 	}
 	return out
 }
-
-// evaluate is protocol.Evaluate; tests replace it to make a hook's goroutine panic.
-var evaluate = protocol.Evaluate
 
 // Panic is a panic while running a hook, on its own goroutine or (a lone
 // hook) on Run's caller's, raised again on the caller's once every
@@ -164,45 +146,6 @@ func interruption(ctx context.Context) string {
 		return exec.SignalName(i.Signal)
 	}
 	return "canceled"
-}
-
-// handlerEnv is the caller's environment plus hookrun's variables and the
-// hook's handler.env, later entries replacing earlier ones of the same name.
-func handlerEnv(base []string, ev event.Name, h *config.Hook, root string) []string {
-	env := base
-	if len(h.Handler.Env) > 0 {
-		names := make([]string, len(h.Handler.Env))
-		for i, v := range h.Handler.Env {
-			names[i] = v.Name
-		}
-		env = withoutNames(base, names...)
-	}
-	out := make([]string, 0, len(env)+3+len(h.Handler.Env))
-	out = append(out, env...)
-	out = append(out, "HOOKRUN_EVENT="+string(ev), "HOOKRUN_HOOK_ID="+h.ID, "HOOKRUN_PROJECT_DIR="+root)
-	for _, v := range h.Handler.Env {
-		out = append(out, v.Name+"="+v.Value)
-	}
-	return out
-}
-
-// withoutNames drops the variables called names from env.
-func withoutNames(env []string, names ...string) []string {
-	out := make([]string, 0, len(env))
-	for _, kv := range env {
-		name, _, _ := strings.Cut(kv, "=")
-		drop := false
-		for _, n := range names {
-			if n == name {
-				drop = true
-				break
-			}
-		}
-		if !drop {
-			out = append(out, kv)
-		}
-	}
-	return out
 }
 
 func writeAudit(path string, c *event.Context, out Outcome, took time.Duration, interruptedBy string) error {

@@ -15,68 +15,20 @@ import (
 	"github.com/hookrun/hookrun/internal/ojson"
 )
 
-// Agent is what install needs to know about one agent's settings file.
+// Agent is an agent as the settings writer sees it: its dialect and the
+// settings spec its own file in internal/dialect declares.
 type Agent struct {
 	Dialect dialect.Name
-	File    string        // the project settings file, relative to the project root
-	Events  []string      // the agent events routed to hookrun, in file order
-	Unit    time.Duration // the unit of the file's timeout: time.Second or time.Millisecond
-	// ProjectDirVar names the environment variable in which the agent
-	// gives its hook commands the project directory; hookrun's command
-	// changes to it first, so discovery and git start at the project root
-	// wherever the agent's working directory has wandered.
-	ProjectDirVar string
-	// Flat agents (Cursor) list handlers directly under each event;
-	// the others wrap them in matcher groups: {"hooks": [handler]}.
-	Flat bool
-	// Note is what a person should know after installing, if anything.
-	Note string
-}
-
-// Agents are the supported agents' settings, in the documentation's order.
-var Agents = []Agent{
-	{
-		Dialect:       dialect.ClaudeCode,
-		File:          ".claude/settings.json",
-		Events:        []string{"UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop"},
-		Unit:          time.Second,
-		ProjectDirVar: "CLAUDE_PROJECT_DIR",
-	},
-	{
-		Dialect:       dialect.GeminiCLI,
-		File:          ".gemini/settings.json",
-		Events:        []string{"BeforeAgent", "BeforeTool", "AfterTool", "SessionEnd"},
-		Unit:          time.Millisecond,
-		ProjectDirVar: "GEMINI_PROJECT_DIR",
-	},
-	{
-		// Codex runs hook commands in the session's working directory,
-		// where hookrun's upward search finds the project's hooks.
-		Dialect: dialect.Codex,
-		File:    ".codex/hooks.json",
-		Events:  []string{"UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"},
-		Unit:    time.Second,
-		Note:    "Codex loads a project's .codex/hooks.json only when the project is trusted",
-	},
-	{
-		// Cursor runs project hooks from the project root.
-		Dialect: dialect.Cursor,
-		File:    ".cursor/hooks.json",
-		Events:  []string{"beforeSubmitPrompt", "beforeShellExecution", "beforeMCPExecution", "beforeReadFile", "afterShellExecution", "afterMCPExecution", "afterFileEdit", "stop"},
-		Unit:    time.Second,
-		Flat:    true,
-		Note:    "Cursor runs project hooks only in a trusted workspace, and reads hooks.json when it starts",
-	},
+	dialect.Settings
 }
 
 // Find returns the agent of a dialect.
 func Find(n dialect.Name) (Agent, bool) {
-	for _, a := range Agents {
-		if a.Dialect == n {
-			return a, true
-		}
+	a, ok := dialect.Find(n)
+	if !ok {
+		return Agent{}, false
 	}
-	return Agent{}, false
+	return Agent{a.Name, a.Settings}, true
 }
 
 // Options shape the installed entries.

@@ -1,0 +1,87 @@
+package emit
+
+import (
+	"context"
+	"strings"
+
+	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/exec"
+	"github.com/hookrun/hookrun/internal/merge"
+	"github.com/hookrun/hookrun/internal/protocol"
+)
+
+// handlers runs the handlers of one event's hooks.
+type handlers struct {
+	ctx    *event.Context
+	stdin  []byte   // the context as a handler reads it: one line of JSON
+	env    []string // the caller's environment without hookrun's variables
+	root   string   // the project root
+	limits exec.Limits
+}
+
+// run runs one hook's handler, whatever its kind, and judges what it did:
+// every kind's answer becomes the hook's report here. A new handler kind
+// is one case below and one package that does its work; config validates
+// the kind's fields at load time, so an unknown kind never gets here.
+func (hr handlers) run(ctx context.Context, h *config.Hook) merge.Report {
+	switch h.Handler.Kind {
+	default: // config.KindScript
+		return evaluate(hr.ctx.Event, h, exec.Run(ctx, hr.script(h), hr.limits))
+	}
+}
+
+// evaluate is protocol.Evaluate; tests replace it to make a hook's goroutine panic.
+var evaluate = protocol.Evaluate
+
+// script is the process a script handler runs as.
+func (hr handlers) script(h *config.Hook) exec.Spec {
+	return exec.Spec{
+		Command: h.Handler.Command,
+		Args:    h.Handler.Args,
+		HasArgs: h.Handler.HasArgs,
+		Dir:     hr.root,
+		Env:     handlerEnv(hr.env, hr.ctx.Event, h, hr.root),
+		Stdin:   hr.stdin,
+		Timeout: h.Handler.Timeout,
+	}
+}
+
+// handlerEnv is the caller's environment plus hookrun's variables and the
+// hook's handler.env, later entries replacing earlier ones of the same name.
+func handlerEnv(base []string, ev event.Name, h *config.Hook, root string) []string {
+	env := base
+	if len(h.Handler.Env) > 0 {
+		names := make([]string, len(h.Handler.Env))
+		for i, v := range h.Handler.Env {
+			names[i] = v.Name
+		}
+		env = withoutNames(base, names...)
+	}
+	out := make([]string, 0, len(env)+3+len(h.Handler.Env))
+	out = append(out, env...)
+	out = append(out, "HOOKRUN_EVENT="+string(ev), "HOOKRUN_HOOK_ID="+h.ID, "HOOKRUN_PROJECT_DIR="+root)
+	for _, v := range h.Handler.Env {
+		out = append(out, v.Name+"="+v.Value)
+	}
+	return out
+}
+
+// withoutNames drops the variables called names from env.
+func withoutNames(env []string, names ...string) []string {
+	out := make([]string, 0, len(env))
+	for _, kv := range env {
+		name, _, _ := strings.Cut(kv, "=")
+		drop := false
+		for _, n := range names {
+			if n == name {
+				drop = true
+				break
+			}
+		}
+		if !drop {
+			out = append(out, kv)
+		}
+	}
+	return out
+}
