@@ -87,12 +87,6 @@ func Names() string {
 	return strings.Join(s, ", ")
 }
 
-// BlockExitCode is the exit status every supported agent reads as "block
-// this action, and show stderr as the reason". hookrun uses it when it
-// cannot even tell which event the agent sent: a guard it cannot read must
-// not let the action through.
-const BlockExitCode = 2
-
 // Kind is what an agent's event means to hookrun.
 type Kind int
 

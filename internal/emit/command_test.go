@@ -80,3 +80,66 @@ func TestEndlessContextIsNotReadToTheEnd(t *testing.T) {
 		t.Errorf("read %d bytes, want the maximum plus one (%d)", in.n, event.MaxContextBytes+1)
 	}
 }
+
+func TestAuditPath(t *testing.T) {
+	t.Setenv("HOOKRUN_AUDIT_LOG", "")
+	found := config.Location{Root: "/p", Found: true}
+	for _, tc := range []struct {
+		flag, env string
+		loc       config.Location
+		want      string
+	}{
+		{"", "", found, "/p/.system/logs/hookrun.jsonl"},
+		{"", "", config.Location{Root: "/cwd"}, ""}, // no project: no default log
+		{"off", "", found, ""},
+		{"", "off", found, ""},
+		{"", "/var/log/h.jsonl", found, "/var/log/h.jsonl"},
+		{"rel.jsonl", "/var/log/h.jsonl", found, "/cwd/rel.jsonl"}, // the flag wins, relative to the working directory
+	} {
+		t.Setenv("HOOKRUN_AUDIT_LOG", tc.env)
+		if got := AuditPath(tc.flag, "/cwd", tc.loc); got != tc.want {
+			t.Errorf("AuditPath(%q) with HOOKRUN_AUDIT_LOG=%q = %q, want %q", tc.flag, tc.env, got, tc.want)
+		}
+	}
+}
+
+// Under --dialect every failure becomes the agent's answer: what emit
+// exits with and prints, case by case.
+func TestDialectFailureMatrix(t *testing.T) {
+	dir := t.TempDir()
+	hooks := filepath.Join(dir, ".system", "hooks")
+	if err := os.MkdirAll(hooks, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(hooks, "bad.yaml"), []byte("id: bad\nevent_type: Nope\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, dialect, event, payload string
+		code                          int
+		stdout, err                   string // substrings; "" for none expected
+	}{
+		{"unknown dialect is a usage error", "nope", "", `{}`, exitcode.Error, "", "unknown --dialect"},
+		{"EVENT beside --dialect is a usage error", "claude-code", "PreAbilityCall", `{}`, exitcode.Error, "", "drop the EVENT argument"},
+		{"an unreadable payload blocks", "claude-code", "", `not json`, exitcode.AgentBlock, "", "blocks the action"},
+		{"invalid hooks deny a tool call", "claude-code", "", `{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Bash","tool_input":{"command":"ls"}}`,
+			exitcode.OK, `"permissionDecision":"deny"`, ""},
+		{"an event without counterpart has no opinion", "claude-code", "", `{"hook_event_name":"Notification","session_id":"s"}`, exitcode.OK, `{}`, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code, err := Main(Request{Dialect: tc.dialect, Event: tc.event, Summary: "never", AuditLog: "off",
+				Dirs:  project.Dirs{Cwd: dir, HooksDir: hooks},
+				Stdin: strings.NewReader(tc.payload), Stdout: &stdout, Stderr: &stderr, Signals: noSignals{}})
+			if code != tc.code {
+				t.Errorf("exit %d, want %d (error %v)", code, tc.code, err)
+			}
+			if tc.stdout == "" && stdout.Len() != 0 || !strings.Contains(stdout.String(), tc.stdout) {
+				t.Errorf("stdout %q, want it to contain %q", stdout.String(), tc.stdout)
+			}
+			if tc.err == "" && err != nil && err.Error() != "" || tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)) {
+				t.Errorf("error %v, want one containing %q", err, tc.err)
+			}
+		})
+	}
+}

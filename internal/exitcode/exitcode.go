@@ -7,8 +7,6 @@ package exitcode
 import (
 	"errors"
 	"fmt"
-
-	"github.com/hookrun/hookrun/internal/dialect"
 )
 
 // The exit codes.
@@ -21,8 +19,9 @@ const (
 	Terminated  = 143 // emit: stopped by SIGTERM
 	// AgentBlock is what emit --dialect exits with when it cannot read
 	// the agent's payload: the status every supported agent reads as
-	// "block this action".
-	AgentBlock = dialect.BlockExitCode
+	// "block this action, and show stderr as the reason". A guard hookrun
+	// cannot read must not let the action through.
+	AgentBlock = 2
 )
 
 // codeError carries an exit code up to main. Its message, if any, has not
