@@ -5,7 +5,7 @@ VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev
 LDFLAGS  := -s -w -X main.version=$(VERSION)
 FUZZTIME ?= 10s
 
-.PHONY: all build install test lint fuzz fuzz-smoke bench clean
+.PHONY: all build install test lint docs fuzz fuzz-smoke bench clean
 
 all: build
 
@@ -27,10 +27,20 @@ test:
 	@[ -n "$(RACE)" ] || echo "make test: cgo is off (no C compiler, or CGO_ENABLED=0), so no race detector: go test -race needs cgo"
 	$(GO) test $(RACE) -count=1 ./...
 
+# staticcheck is pinned and run with go run: no install step, the same
+# version everywhere.
+STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
+
+## lint: gofmt, vet and staticcheck
 lint:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "not gofmt-formatted:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
+	$(GO) run $(STATICCHECK) ./...
+
+## docs: regenerate the command reference in docs/cli from the commands' help
+docs:
+	$(GO) test ./cmd/hookrun -run '^TestCLIDocs$$' -count=1 -args -update
 
 ## fuzz: run every fuzz target for FUZZTIME each (make fuzz FUZZTIME=1m)
 fuzz:

@@ -16,7 +16,7 @@ type Location struct {
 	Found    bool   // false when no hooks directory exists: there are no hooks
 }
 
-// Discover finds the hooks directory (README, "Hook declarations"). With override empty it
+// Discover finds the hooks directory (docs/hooks.md). With override empty it
 // looks from cwd upward for the nearest .system/hooks directory; otherwise
 // override is the hooks directory, and the root is its grandparent when it
 // ends in .system/hooks, else cwd.

@@ -16,7 +16,7 @@ import (
 // DefaultTimeout is a handler's timeout when the declaration names none.
 const DefaultTimeout = 30 * time.Second
 
-// On-error policies (README, "Hook declarations").
+// On-error policies (docs/hooks.md).
 const (
 	OnErrorSkip  = "skip"
 	OnErrorBlock = "block"
@@ -79,7 +79,7 @@ type Pos struct {
 }
 
 // MatchFieldEvents returns the events a match field is meaningful for
-// (README, "match").
+// (docs/hooks.md, "match").
 func MatchFieldEvents(field string) []event.Name {
 	switch field {
 	case "ability_scope":

@@ -149,7 +149,7 @@ type Tool struct {
 	Name    string          // the agent's tool name
 	Input   json.RawMessage // the agent's tool input, verbatim; nil when it sent none
 	UseID   string          // the agent's id for the call, when it sends one
-	Ability string          // the canonical ability id (README, "Agents")
+	Ability string          // the canonical ability id (docs/agents/README.md)
 	Summary string          // a short, capped, one-line rendering of Input
 }
 
@@ -288,7 +288,7 @@ func (c *Call) SetChangedFiles(files []string) {
 // UnknownSession is the session_id of a context whose agent payload had none.
 const UnknownSession = "unknown"
 
-// Context renders the call as a hookrun event context (README, "Agents"):
+// Context renders the call as a hookrun event context (docs/agents/README.md):
 // the seed's fields for the event, the agent's tool name and input, and
 // everything else the agent sent under agent_payload.
 func (c *Call) Context() ([]byte, error) {

@@ -56,7 +56,7 @@ func (k kind) String() string {
 	return [...]string{"a string", "a number", "an array of strings", "an object", "an array of objects"}[k]
 }
 
-// rule describes one field of an event context (README, "Events and their contexts").
+// rule describes one field of an event context (docs/hooks.md, "Events and their contexts").
 type rule struct {
 	name     string
 	kind     kind

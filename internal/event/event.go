@@ -52,7 +52,7 @@ func (n Name) Index() int {
 }
 
 // AIFacing reports whether hooks of this event may shape the current turn
-// or call (README, "Events and their contexts"). The others are infra-only.
+// or call (docs/hooks.md, "Events and their contexts"). The others are infra-only.
 func (n Name) AIFacing() bool {
 	return n == PromptSubmit || n == PreAbilityCreate || n == PreAbilityCall
 }
@@ -108,7 +108,7 @@ func KindEvent(kind string) (Name, bool) {
 // Severities a signal may carry.
 var Severities = []string{"info", "warning", "error"}
 
-// Signal is an AI-visible HookSignal (README, "Signals and decisions").
+// Signal is an AI-visible HookSignal (docs/handlers.md, "Signals and decisions").
 type Signal struct {
 	SourceEvent Name            `json:"source_event"`
 	HookID      string          `json:"hook_id"`
@@ -118,7 +118,7 @@ type Signal struct {
 	Payload     json.RawMessage `json:"payload,omitempty"`
 }
 
-// HookResult is what a handler prints on stdout (README, "HookResult"),
+// HookResult is what a handler prints on stdout (docs/handlers.md, "HookResult"),
 // as parsed: absent fields are zero.
 type HookResult struct {
 	Logs              []string

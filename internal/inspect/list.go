@@ -58,7 +58,7 @@ func List(o ListRequest) error {
 	return nil
 }
 
-// writeTable prints the table of README, "hookrun list".
+// writeTable prints the table of docs/commands.md, "hookrun list".
 func writeTable(w io.Writer, hooks []*config.Hook) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	cols := []string{"id", "event_type", "enabled", "blocking", "match_summary"}

@@ -8,7 +8,7 @@ import (
 	"github.com/hookrun/hookrun/internal/event"
 )
 
-// Hook statuses (README, "The merged result").
+// Hook statuses (docs/result.md).
 const (
 	StatusOK           = "ok"
 	StatusDenied       = "denied"
@@ -30,7 +30,7 @@ const (
 	CodeHandlerError   = "handler_error"
 )
 
-// Result is the merged result printed by emit (README, "The merged result"). Fields
+// Result is the merged result printed by emit (docs/result.md). Fields
 // marked omitzero appear only where the contract has them.
 type Result struct {
 	EventType         event.Name     `json:"event_type"`

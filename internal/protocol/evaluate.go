@@ -130,7 +130,7 @@ func (r *report) warn(id, format string, args ...any) {
 }
 
 // takeSignals applies provenance, the per-event constraints and the
-// signal-to-decision table (README, "Signals and decisions").
+// signal-to-decision table (docs/handlers.md, "Signals and decisions").
 func (r *report) takeSignals(ev event.Name, h *config.Hook, sigs []event.Signal) {
 	if len(sigs) == 0 {
 		return
@@ -177,7 +177,7 @@ func (r *report) takeSignals(ev event.Name, h *config.Hook, sigs []event.Signal)
 	}
 }
 
-// Decide maps a signal to a decision (README, "Signals and decisions"). decides is false for
+// Decide maps a signal to a decision (docs/handlers.md, "Signals and decisions"). decides is false for
 // signals that decide nothing: routing hints, intents, unknown codes.
 func Decide(s event.Signal) (d event.Decision, decides bool) {
 	switch s.Kind + "/" + s.Code {

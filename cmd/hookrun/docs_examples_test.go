@@ -1,0 +1,191 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// The docs' examples are tested, so they cannot drift from the code. A
+// fenced block is marked by an HTML comment on the line before it, which
+// GitHub does not render (docs/contributing.md, "Examples in the docs"):
+//
+//	<!-- file: PATH -->    the block is PATH of this repository, byte for byte
+//	<!-- write: PATH -->   the block is written to PATH in the example's
+//	                       project (a file starting with #! is made executable)
+//	<!-- run -->           a console session: each "$ command" runs with sh
+//	                       in that project, hookrun on PATH, and must exit 0
+//	                       and print exactly the lines that follow it
+//
+// All the marked blocks of one page share one project, in page order.
+
+// docBlock is one marked fenced block.
+type docBlock struct {
+	mark, arg string // run, write or file; the PATH
+	line      int
+	body      string
+}
+
+func markedBlocks(t *testing.T, path string) []docBlock {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	var out []docBlock
+	for i := 0; i+1 < len(lines); i++ {
+		c, ok := strings.CutPrefix(strings.TrimSpace(lines[i]), "<!--")
+		if !ok || !strings.HasPrefix(lines[i+1], "```") {
+			continue
+		}
+		c = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(c), "-->"))
+		mark, arg, _ := strings.Cut(c, ":")
+		b := docBlock{mark: strings.TrimSpace(mark), arg: strings.TrimSpace(arg), line: i + 2}
+		switch b.mark {
+		case "run", "write", "file":
+		default:
+			continue
+		}
+		var body []string
+		j := i + 2
+		for ; j < len(lines) && !strings.HasPrefix(lines[j], "```"); j++ {
+			body = append(body, lines[j])
+		}
+		if j == len(lines) {
+			t.Fatalf("%s:%d: the block never ends", path, b.line)
+		}
+		b.body = strings.Join(body, "\n") + "\n"
+		out = append(out, b)
+		i = j
+	}
+	return out
+}
+
+// docPages are README.md and every page under docs/.
+func docPages(t *testing.T) []string {
+	t.Helper()
+	root := filepath.Join("..", "..")
+	pages := []string{filepath.Join(root, "README.md")}
+	err := filepath.WalkDir(filepath.Join(root, "docs"), func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
+			pages = append(pages, p)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pages
+}
+
+// toScript turns a page's run and write blocks into a testscript.
+func toScript(t *testing.T, page string, blocks []docBlock) (string, bool) {
+	var script, files bytes.Buffer
+	fmt.Fprintf(&script, "# The runnable examples of %s.\n", page)
+	n := 0
+	for _, b := range blocks {
+		switch b.mark {
+		case "write":
+			n++
+			fmt.Fprintf(&files, "-- %s --\n%s", b.arg, b.body)
+			if d := filepath.Dir(b.arg); d != "." {
+				fmt.Fprintf(&script, "mkdir %s\n", d)
+			}
+			fmt.Fprintf(&script, "cp $WORK/.docfiles/%s %s\n", b.arg, b.arg)
+			if strings.HasPrefix(b.body, "#!") {
+				fmt.Fprintf(&script, "chmod 755 %s\n", b.arg)
+			}
+		case "run":
+			var cmd string
+			var want []string
+			flush := func() {
+				if cmd == "" {
+					return
+				}
+				n++
+				name := fmt.Sprintf(".docwant/%d", n)
+				fmt.Fprintf(&script, "# %s:%d\nexec sh -c %s\ncmp stdout %s\n", page, b.line, quote(cmd), name)
+				fmt.Fprintf(&files, "-- %s --\n%s", name, strings.Join(append(want, ""), "\n"))
+			}
+			for _, l := range strings.Split(strings.TrimSuffix(b.body, "\n"), "\n") {
+				if c, ok := strings.CutPrefix(l, "$ "); ok {
+					flush()
+					cmd, want = c, nil
+					continue
+				}
+				if cmd == "" {
+					t.Errorf("%s:%d: a run block starts with \"$ command\"", page, b.line)
+				}
+				want = append(want, l)
+			}
+			flush()
+		}
+	}
+	// write blocks land under .docfiles so that a cp puts each one in
+	// place when the page gets to it, not before.
+	return script.String() + fixFileNames(files.String()), n > 0
+}
+
+// fixFileNames puts the write blocks' files under .docfiles/.
+func fixFileNames(s string) string {
+	var b strings.Builder
+	for _, l := range strings.SplitAfter(s, "\n") {
+		if name, ok := strings.CutPrefix(l, "-- "); ok && !strings.HasPrefix(name, ".docwant/") {
+			l = "-- .docfiles/" + name
+		}
+		b.WriteString(l)
+	}
+	return b.String()
+}
+
+// quote makes s one testscript argument.
+func quote(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+
+func TestDocExamples(t *testing.T) {
+	dir := t.TempDir()
+	scripts := 0
+	for _, page := range docPages(t) {
+		blocks := markedBlocks(t, page)
+		for _, b := range blocks {
+			if b.mark != "file" {
+				continue
+			}
+			want, err := os.ReadFile(filepath.Join("..", "..", b.arg))
+			if err != nil {
+				t.Errorf("%s:%d: file %s: %v", page, b.line, b.arg, err)
+			} else if string(want) != b.body {
+				t.Errorf("%s:%d: the block differs from %s: copy the file into the page again", page, b.line, b.arg)
+			}
+		}
+		rel, _ := filepath.Rel(filepath.Join("..", ".."), page)
+		script, ok := toScript(t, rel, blocks)
+		if !ok {
+			continue
+		}
+		name := strings.NewReplacer("/", "_", ".md", "").Replace(rel) + ".txtar"
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(script), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		scripts++
+	}
+	if scripts == 0 {
+		t.Fatal("no runnable example found in README.md or docs/: the marking convention changed?")
+	}
+	testscript.Run(t, testscript.Params{
+		Dir:                 dir,
+		RequireExplicitExec: true,
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("HOOKRUN_AUDIT_LOG", "off")
+			env.Setenv("GORACE", "atexit_sleep_ms=0")
+			env.Setenv("XDG_CACHE_HOME", filepath.Join(env.WorkDir, ".cache"))
+			return nil
+		},
+	})
+}
