@@ -9,12 +9,14 @@ import (
 	"strings"
 
 	"github.com/rogpeppe/go-internal/testscript"
+	"syscall"
 )
 
 // scriptCmds are the commands the scripts add to testscript's own.
 var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []string){
 	"exitcode": cmdExitcode,
 	"cmpjson":  cmdCmpJSON,
+	"mkfifo":   cmdMkfifo,
 }
 
 // exitcode N program [args...] runs program like exec and requires its
@@ -108,4 +110,13 @@ func zeroDurations(v any) {
 			zeroDurations(x)
 		}
 	}
+}
+
+// mkfifo path makes a named pipe: what a hostile repository plants where
+// hookrun reads or writes a file.
+func cmdMkfifo(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: mkfifo path")
+	}
+	ts.Check(syscall.Mkfifo(ts.MkAbs(args[0]), 0o644))
 }

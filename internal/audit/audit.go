@@ -12,6 +12,8 @@ import (
 	"os"
 	"path/filepath"
 	"syscall"
+	"time"
+	"github.com/hookrun/hookrun/internal/safefile"
 )
 
 // The log's place under the project root. (hookrun runs on Unix only;
@@ -67,25 +69,30 @@ func Encode(records ...any) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// lockWait bounds how long Append waits for another writer's lock: the
+// log must never hold up a decision.
+var lockWait = 2 * time.Second
+
 // Append writes data to the log at path in one write, holding an
-// exclusive lock so that no other hookrun's lines land in between. The
-// directory is created when missing. If the log does not end in a newline
-// (a writer was killed mid-line), data starts on a line of its own, so a
-// torn line never takes a whole one with it.
-func Append(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("audit log %s: %w", path, err)
-	}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o644)
-	if errors.Is(err, fs.ErrPermission) {
-		f, err = os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
-	}
+// exclusive lock so that no other hookrun's lines land in between. If the
+// log does not end in a newline (a writer was killed mid-line), data
+// starts on a line of its own, so a torn line never takes a whole one
+// with it.
+//
+// The log is only ever a regular file, opened without blocking. When path
+// lies under root (the project, which the repository controls), no
+// directory on the way and not the file itself may be a symbolic link,
+// and missing directories are created; elsewhere (a path the person gave)
+// the file itself must not be one. A lock held longer than lockWait is
+// given up on: the lines are lost, with an error saying so.
+func Append(root, path string, data []byte) error {
+	f, err := open(root, path)
 	if err != nil {
-		return fmt.Errorf("audit log: %w", err)
+		return fmt.Errorf("audit log %s: %w", path, unwrapPath(err, path))
 	}
 	defer f.Close()
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
-		return fmt.Errorf("audit log %s: lock: %w", path, err)
+	if err := lock(f); err != nil {
+		return fmt.Errorf("audit log %s: %w", path, err)
 	}
 	defer syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
 	if st, err := f.Stat(); err == nil && st.Size() > 0 {
@@ -102,4 +109,61 @@ func Append(path string, data []byte) error {
 		return fmt.Errorf("audit log %s: %w", path, err)
 	}
 	return nil
+}
+
+func open(root, path string) (*os.File, error) {
+	flag := os.O_RDWR | os.O_APPEND | os.O_CREATE
+	if rel, ok := safefile.Beneath(root, path); root != "" && ok {
+		d, err := safefile.OpenDir(root, filepath.Dir(rel), true)
+		if err != nil {
+			return nil, err
+		}
+		defer d.Close()
+		f, err := d.OpenFile(filepath.Base(rel), flag, 0o644)
+		if errors.Is(err, fs.ErrPermission) {
+			f, err = d.OpenFile(filepath.Base(rel), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+		}
+		return f, err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, errors.New(err.Error()) // keeps the directory's name
+	}
+	d, err := safefile.OpenDir(filepath.Dir(path), ".", false)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	f, err := d.OpenFile(filepath.Base(path), flag, 0o644)
+	if errors.Is(err, fs.ErrPermission) {
+		f, err = d.OpenFile(filepath.Base(path), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	}
+	return f, err
+}
+
+// lock takes the exclusive lock, waiting at most lockWait.
+func lock(f *os.File) error {
+	deadline := time.Now().Add(lockWait)
+	for wait := time.Millisecond; ; wait = min(2*wait, 50*time.Millisecond) {
+		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		if err == nil {
+			return nil
+		}
+		if !errors.Is(err, syscall.EWOULDBLOCK) {
+			return fmt.Errorf("lock: %w", err)
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("another process has held its lock for %s; these lines are not written", lockWait)
+		}
+		time.Sleep(wait)
+	}
+}
+
+// unwrapPath drops an *os.PathError's path when it is the log's, which the
+// message names already; a directory's stays.
+func unwrapPath(err error, path string) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) && pe.Path == path {
+		return pe.Err
+	}
+	return err
 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"syscall"
+	"time"
 )
 
 func TestEncodeWritesOneLinePerRecord(t *testing.T) {
@@ -31,7 +33,7 @@ func TestEncodeWritesOneLinePerRecord(t *testing.T) {
 func TestAppendCreatesTheDirectoryAndAppends(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "logs", "deeper", "hookrun.jsonl")
 	for _, line := range []string{"{\"n\":1}\n", "{\"n\":2}\n"} {
-		if err := Append(path, []byte(line)); err != nil {
+		if err := Append("", path, []byte(line)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -45,7 +47,7 @@ func TestAppendAfterATornLineStartsANewLine(t *testing.T) {
 	if err := os.WriteFile(path, []byte("{\"n\":1}\n{\"torn"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := Append(path, []byte("{\"n\":2}\n")); err != nil {
+	if err := Append("", path, []byte("{\"n\":2}\n")); err != nil {
 		t.Fatal(err)
 	}
 	if got := readFile(t, path); got != "{\"n\":1}\n{\"torn\n{\"n\":2}\n" {
@@ -59,7 +61,7 @@ func TestAppendToAnUnwritableLogSaysWhere(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(file, "hookrun.jsonl") // a file cannot hold a directory
-	err := Append(path, []byte("{}\n"))
+	err := Append("", path, []byte("{}\n"))
 	if err == nil || !strings.HasPrefix(err.Error(), "audit log "+path+": ") {
 		t.Fatalf("error %v, want one that names %s", err, path)
 	}
@@ -81,7 +83,7 @@ func TestConcurrentAppendsNeverInterleave(t *testing.T) {
 			}
 			data, err := Encode(records...)
 			if err == nil {
-				err = Append(path, data)
+				err = Append("", path, data)
 			}
 			errs <- err
 		})
@@ -133,4 +135,68 @@ func readFile(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	return string(data)
+}
+
+// A repository cannot make hookrun write outside it, or hang on the log:
+// under the project root no link is followed, in the directories or at
+// the file, and only a regular file is written.
+func TestAppendRefusesWhatTheRepositoryPlanted(t *testing.T) {
+	outside := filepath.Join(t.TempDir(), "bashrc")
+	if err := os.WriteFile(outside, []byte("# mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for name, plant := range map[string]func(root string) error{
+		"the log is a link": func(root string) error {
+			if err := os.MkdirAll(filepath.Join(root, ".system", "logs"), 0o755); err != nil {
+				return err
+			}
+			return os.Symlink(outside, filepath.Join(root, ".system", "logs", "hookrun.jsonl"))
+		},
+		"its directory is a link": func(root string) error {
+			if err := os.MkdirAll(filepath.Join(root, ".system"), 0o755); err != nil {
+				return err
+			}
+			return os.Symlink(filepath.Dir(outside), filepath.Join(root, ".system", "logs"))
+		},
+		"the log is a FIFO": func(root string) error {
+			if err := os.MkdirAll(filepath.Join(root, ".system", "logs"), 0o755); err != nil {
+				return err
+			}
+			return syscall.Mkfifo(filepath.Join(root, ".system", "logs", "hookrun.jsonl"), 0o644)
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			root := t.TempDir()
+			if err := plant(root); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(root, DefaultPath)
+			err := Append(root, path, []byte("{\"reason\":\"$(touch /tmp/pwned)\"}\n"))
+			if err == nil || !strings.HasPrefix(err.Error(), "audit log "+path+": ") {
+				t.Errorf("error %v, want a refusal naming %s", err, path)
+			}
+			if got, _ := os.ReadFile(outside); string(got) != "# mine\n" {
+				t.Errorf("the file outside the project now holds %q", got)
+			}
+		})
+	}
+}
+
+// A lock held forever by another process costs a bounded wait, not a hang.
+func TestAppendGivesUpOnAHeldLock(t *testing.T) {
+	defer func(d time.Duration) { lockWait = d }(lockWait)
+	lockWait = 50 * time.Millisecond
+	path := filepath.Join(t.TempDir(), "hookrun.jsonl")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		t.Fatal(err)
+	}
+	err = Append("", path, []byte("{}\n"))
+	if err == nil || !strings.Contains(err.Error(), "held its lock") {
+		t.Fatalf("error %v, want the held lock given up on", err)
+	}
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"github.com/hookrun/hookrun/internal/safefile"
 )
 
 // Set is every declaration found in a hooks directory.
@@ -19,6 +20,7 @@ type Set struct {
 	Findings []Finding // every problem, sorted by file and position
 	Files    []string  // every declaration file read, sorted
 	Invalid  []string  // files with at least one error, sorted
+	Ignored  []string  // editor and OS files named like declarations, not read (see Ignored)
 	// Parsed holds every file's hook as far as it could be decoded,
 	// valid or not, in file order; validate's file-system checks use it.
 	Parsed []*Hook
@@ -40,28 +42,57 @@ func IsDeclFile(name string) bool {
 	return strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml")
 }
 
-// Files lists the declaration files under dir, sorted. A missing dir has
-// none. Like filepath.WalkDir it descends into subdirectories but does not
-// follow symlinks to directories; it sorts once at the end rather than
-// each directory's entries.
-func Files(dir string) ([]string, error) {
-	var files []string
-	if err := walk(dir, &files); err != nil {
-		if errors.Is(err, fs.ErrNotExist) && len(files) == 0 {
-			if _, serr := os.Stat(dir); errors.Is(serr, fs.ErrNotExist) {
-				return nil, nil
-			}
-		}
-		return nil, fmt.Errorf("reading hooks directory: %w", err)
+// Ignored says why a file name that ends in .yaml or .yml is not a
+// declaration, or "" when it is one: editors and operating systems leave
+// such files beside the ones a person wrote, and reading them would block
+// every event while a file is open in an editor.
+func Ignored(name string) string {
+	switch {
+	case strings.HasPrefix(name, ".#"):
+		return "an Emacs lock file"
+	case strings.HasPrefix(name, "._"):
+		return "a macOS resource fork file"
 	}
-	slices.Sort(files)
-	return files, nil
+	return ""
 }
 
-func walk(dir string, files *[]string) error {
+// Files lists the declaration files under dir, sorted, and the names it
+// ignored (see Ignored). A missing dir has none. It descends into
+// subdirectories, following links to directories as it follows links to
+// files (a directory reached twice, as in a link loop, is read once and
+// reported as an error), and sorts once at the end rather than each
+// directory's entries.
+func Files(dir string) (files, ignored []string, err error) {
+	w := walker{seen: map[[2]uint64]bool{}}
+	if err := w.walk(dir); err != nil {
+		if errors.Is(err, fs.ErrNotExist) && len(w.files) == 0 {
+			if _, serr := os.Stat(dir); errors.Is(serr, fs.ErrNotExist) {
+				return nil, nil, nil
+			}
+		}
+		return nil, nil, fmt.Errorf("reading hooks directory: %w", err)
+	}
+	slices.Sort(w.files)
+	slices.Sort(w.ignored)
+	return w.files, w.ignored, nil
+}
+
+type walker struct {
+	files, ignored []string
+	seen           map[[2]uint64]bool // directories read, by device and inode
+}
+
+func (w *walker) walk(dir string) error {
 	f, err := os.Open(dir)
 	if err != nil {
 		return err
+	}
+	if id, ok := dirID(f); ok {
+		if w.seen[id] {
+			f.Close()
+			return fmt.Errorf("%s: a directory link loop (this directory is already read through another path)", dir)
+		}
+		w.seen[id] = true
 	}
 	entries, err := f.ReadDir(-1)
 	f.Close()
@@ -69,13 +100,26 @@ func walk(dir string, files *[]string) error {
 		return err
 	}
 	for _, e := range entries {
+		path := filepath.Join(dir, e.Name())
+		isDir := e.IsDir()
+		if e.Type()&fs.ModeSymlink != 0 {
+			// A link to a directory is followed like a link to a file;
+			// a dangling link named like a declaration is listed, and
+			// reading it says what is wrong.
+			if st, err := os.Stat(path); err == nil && st.IsDir() {
+				isDir = true
+			}
+		}
 		switch {
-		case e.IsDir():
-			if err := walk(filepath.Join(dir, e.Name()), files); err != nil {
+		case isDir:
+			if err := w.walk(path); err != nil {
 				return err
 			}
-		case IsDeclFile(e.Name()):
-			*files = append(*files, filepath.Join(dir, e.Name()))
+		case !IsDeclFile(e.Name()):
+		case Ignored(e.Name()) != "":
+			w.ignored = append(w.ignored, path)
+		default:
+			w.files = append(w.files, path)
 		}
 	}
 	return nil
@@ -84,7 +128,7 @@ func walk(dir string, files *[]string) error {
 // Load reads and validates every declaration under dir. The error is for a
 // directory that cannot be read at all; problems in files are findings.
 func Load(dir string) (*Set, error) {
-	files, err := Files(dir)
+	files, ignored, err := Files(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -94,7 +138,9 @@ func Load(dir string) (*Set, error) {
 		all[i] = i
 	}
 	ParseAll(files, parsed, all)
-	return Assemble(files, parsed), nil
+	set := Assemble(files, parsed)
+	set.Ignored = ignored
+	return set, nil
 }
 
 // ParseAll parses the files at the given indexes, spread over the CPUs.
@@ -136,12 +182,26 @@ type FileResult struct {
 	Findings []Finding
 }
 
-// ReadFile reads and decodes one declaration file.
+// MaxDeclBytes caps a declaration file: one hook is tens of lines, and a
+// file larger than this is a mistake or an attack, never read whole.
+const MaxDeclBytes = 1 << 20
+
+// ReadFile reads and decodes one declaration file. Only a regular file is
+// read (a link to one is followed), without blocking and at most
+// MaxDeclBytes: a FIFO, a device or a huge file is a finding naming it.
 func ReadFile(path string) FileResult {
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadFile(path, MaxDeclBytes)
 	if err != nil {
-		return FileResult{Findings: []Finding{{File: path, Line: 1, Col: 1, Severity: Error,
-			Message: "cannot read file: " + unwrapPath(err).Error()}}}
+		msg := "cannot read file: " + unwrapPath(err).Error()
+		var nr *safefile.NotRegularError
+		var big *safefile.TooLargeError
+		switch {
+		case errors.As(err, &nr):
+			msg = "not a regular file: it is " + nr.Kind + "; hookrun reads only regular files (or links to them) as declarations"
+		case errors.As(err, &big):
+			msg = fmt.Sprintf("larger than the maximum of %d bytes (1 MiB) for a declaration of one hook", MaxDeclBytes)
+		}
+		return FileResult{Findings: []Finding{{File: path, Line: 1, Col: 1, Severity: Error, Message: msg}}}
 	}
 	h, fs := ParseFile(path, data)
 	return FileResult{h, fs}

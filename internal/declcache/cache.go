@@ -15,6 +15,7 @@ import (
 
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/safefile"
 )
 
 // The declaration cache keeps what each file decoded to, so that emit does
@@ -31,6 +32,9 @@ const (
 	cacheVer    = 1
 	cacheMaxAge = 30 * 24 * time.Hour // unused caches are pruned after this
 )
+
+// maxCacheBytes caps the cache file: far above what a thousand hooks take.
+const maxCacheBytes = 64 << 20
 
 // racyWindow is how long after a change a file's timestamps are not
 // trusted: far longer than any filesystem's timestamp granularity. Tests
@@ -58,7 +62,7 @@ func File(hooksDir string) string {
 // returns how many files were parsed.
 func Load(dir, cacheFile string) (*config.Set, int, error) {
 	started := time.Now()
-	files, err := config.Files(dir)
+	files, ignored, err := config.Files(dir)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -77,7 +81,9 @@ func Load(dir, cacheFile string) (*config.Set, int, error) {
 	}
 	config.ParseAll(files, parsed, misses)
 	c.save(files, ids, idOK, parsed, started)
-	return config.Assemble(files, parsed), len(misses), nil
+	set := config.Assemble(files, parsed)
+	set.Ignored = ignored
+	return set, len(misses), nil
 }
 
 // statIDs stats every file, spread over the CPUs: with a warm cache the
@@ -115,7 +121,9 @@ func openCache(path string) *cache {
 	if path == "" {
 		return c
 	}
-	data, err := os.ReadFile(path)
+	// The cache is read like a declaration: a FIFO or a device planted in
+	// its place must not hang or exhaust hookrun.
+	data, err := safefile.ReadFile(path, maxCacheBytes)
 	if err != nil {
 		return c
 	}

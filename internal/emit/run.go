@@ -90,7 +90,7 @@ func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Option
 	out.Result = merge.Merge(c.Event, reports)
 	out.Result.Warnings = append(append([]merge.Warning{}, opt.Warnings...), out.Result.Warnings...)
 	if opt.AuditPath != "" {
-		out.AuditErr = writeAudit(opt.AuditPath, c, out, time.Since(start), interruption(ctx))
+		out.AuditErr = writeAudit(opt.Root, opt.AuditPath, c, out, time.Since(start), interruption(ctx))
 	}
 	return out
 }
@@ -148,7 +148,7 @@ func interruption(ctx context.Context) string {
 	return "canceled"
 }
 
-func writeAudit(path string, c *event.Context, out Outcome, took time.Duration, interruptedBy string) error {
+func writeAudit(root, path string, c *event.Context, out Outcome, took time.Duration, interruptedBy string) error {
 	now := time.Now().UTC().Format(time.RFC3339Nano)
 	records := make([]any, 0, len(out.Reports)+1)
 	for _, r := range out.Reports {
@@ -177,5 +177,5 @@ func writeAudit(path string, c *event.Context, out Outcome, took time.Duration, 
 	if err != nil {
 		return err
 	}
-	return audit.Append(path, data)
+	return audit.Append(root, path, data)
 }

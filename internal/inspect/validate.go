@@ -10,6 +10,7 @@ import (
 	"github.com/hookrun/hookrun/internal/exitcode"
 	"github.com/hookrun/hookrun/internal/ojson"
 	"github.com/hookrun/hookrun/internal/project"
+	"path/filepath"
 )
 
 // ValidateRequest is one `hookrun validate`.
@@ -50,6 +51,9 @@ func Validate(o ValidateRequest) error {
 		}
 	default:
 		o.Dirs.PrintFindings(o.Stdout, set.Findings, "")
+		for _, f := range set.Ignored {
+			fmt.Fprintf(o.Stdout, "%s: ignored: %s, not a declaration\n", config.Rel(o.Dirs.Cwd, f), config.Ignored(filepath.Base(f)))
+		}
 		validateSummary(o.Stdout, o.Dirs.Cwd, loc, len(set.Files), len(set.Invalid), errs, warns)
 	}
 	if errs > 0 || o.Strict && warns > 0 {
