@@ -50,7 +50,7 @@ func newProject(t *testing.T, handlers map[string]string) string {
 		t.Fatal(err)
 	}
 	for id, handler := range handlers {
-		decl := fmt.Sprintf("id: %s\nevent_type: PromptSubmit\nenabled: true\nblocking: true\nhandler:\n  kind: script\n%s", id, handler)
+		decl := fmt.Sprintf("id: %s\nevent_type: PromptSubmit\nenabled: true\nblocking: true\non_error: skip\nhandler:\n  kind: script\n%s", id, handler)
 		if err := os.WriteFile(filepath.Join(hooks, id+".yaml"), []byte(decl), 0o644); err != nil {
 			t.Fatal(err)
 		}

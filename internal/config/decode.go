@@ -314,6 +314,12 @@ func (d *decoder) hook(m *yaml.Node) *Hook {
 	default:
 		d.errorf(m, "missing key \"handler\": a hook needs handler.kind and handler.command unless enabled: false")
 	}
+	if onErrorNode == nil && blockingOK && h.Blocking && h.Event.AIFacing() {
+		// A guard that cannot run must not let the action through: a
+		// blocking hook on an event it can block fails closed unless it
+		// says on_error: skip.
+		h.OnError = OnErrorBlock
+	}
 	if onErrorNode != nil && h.OnError == OnErrorBlock && blockingOK && !h.Blocking {
 		d.errorf(onErrorNode, "on_error: \"block\" needs blocking: true; a non-blocking hook cannot block the event")
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/hookrun/hookrun/internal/event"
+	"fmt"
 )
 
 // show renders findings the way validate prints them, without the file:
@@ -376,6 +377,29 @@ func TestParseFileMatchFields(t *testing.T) {
 	}
 }
 
+// on_error's default: block for a blocking hook on an event it can block
+// (a guard fails closed), skip otherwise.
+func TestOnErrorDefault(t *testing.T) {
+	for _, tt := range []struct {
+		event    string
+		blocking bool
+		want     string
+	}{
+		{"PromptSubmit", true, OnErrorBlock},
+		{"PreAbilityCreate", true, OnErrorBlock},
+		{"PreAbilityCall", true, OnErrorBlock},
+		{"PreAbilityCall", false, OnErrorSkip},
+		{"PostAbilityCall", true, OnErrorSkip},
+		{"SessionStop", true, OnErrorSkip},
+	} {
+		src := fmt.Sprintf("id: h\nevent_type: %s\nenabled: true\nblocking: %t\nhandler: {kind: script, command: ./h.sh}\n", tt.event, tt.blocking)
+		h, fs := ParseFile("f.yaml", []byte(src))
+		if HasErrors(fs) || h.OnError != tt.want {
+			t.Errorf("%s, blocking %t: on_error %q (findings %q), want %q", tt.event, tt.blocking, h.OnError, show(fs), tt.want)
+		}
+	}
+}
+
 // TestParseFileDefaults: the optional fields left out, or written with no
 // value, take their defaults.
 func TestParseFileDefaults(t *testing.T) {
@@ -387,7 +411,7 @@ func TestParseFileDefaults(t *testing.T) {
 		if len(fs) != 0 {
 			t.Fatalf("findings: %q", show(fs))
 		}
-		if h.Handler.Timeout != 30*time.Second || h.OnError != OnErrorSkip || h.Priority != 0 ||
+		if h.Handler.Timeout != 30*time.Second || h.OnError != OnErrorBlock || h.Priority != 0 ||
 			!h.Match.Empty() || h.Handler.HasArgs || h.Handler.Args != nil || h.Handler.Env != nil || h.Summary != "" || h.Effects != nil {
 			t.Errorf("defaults: got %+v", h)
 		}

@@ -29,7 +29,17 @@ func WriteSummary(w io.Writer, r merge.Result) {
 		}
 		fmt.Fprintln(w, line)
 	}
-	verdict := fmt.Sprintf("hookrun: %s: %s (%s)", r.EventType, r.Decision, exitcode.Plural(len(r.Hooks), "hook"))
+	counts := exitcode.Plural(len(r.Hooks), "hook")
+	failed := 0
+	for _, h := range r.Hooks {
+		if h.Status == merge.StatusFailed || h.Status == merge.StatusTimeout {
+			failed++
+		}
+	}
+	if failed > 0 {
+		counts += fmt.Sprintf(", %d failed", failed)
+	}
+	verdict := fmt.Sprintf("hookrun: %s: %s (%s)", r.EventType, r.Decision, counts)
 	if len(r.BlockedBy) > 0 {
 		verdict += " by " + strings.Join(r.BlockedBy, ", ")
 	}

@@ -142,6 +142,9 @@ func YAML(s Spec, schemaRef string) []byte {
 	if s.Priority != nil {
 		fmt.Fprintf(&b, "priority: %d  # lower runs and merges first; ties break by id\n", *s.Priority)
 	}
+	if s.Blocking && s.Event.AIFacing() {
+		b.WriteString("on_error: block  # a failure of this hook (crash, timeout, bad output) denies: a guard fails closed\n")
+	}
 	if len(s.Scope) > 0 || len(s.Paths) > 0 {
 		b.WriteString("match:\n")
 		if len(s.Scope) > 0 {
