@@ -36,7 +36,7 @@ its job (bad flags, invalid context, invalid hook files; no handler ran),
 			if len(args) == 1 {
 				o.Event = args[0]
 			}
-			o.Dirs, o.Stdin, o.Stdout, o.Stderr, o.Signals = a.dirs(), a.stdin, a.stdout, a.stderr, processSignals{}
+			o.Dirs, o.CwdErr, o.Stdin, o.Stdout, o.Stderr, o.Signals = a.dirs(), a.cwdErr, a.stdin, a.stdout, a.stderr, processSignals{}
 			code, err := emit.Main(o)
 			return exitcode.With(code, err)
 		},

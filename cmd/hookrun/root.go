@@ -18,6 +18,7 @@ type app struct {
 	stdout, stderr io.Writer
 	hooksDir       string // --hooks-dir
 	cwd            string
+	cwdErr         error // why cwd is unknown, for emit
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -27,11 +28,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		catchSignals()
 	}
 	cwd, err := os.Getwd()
-	if err != nil {
+	if err != nil && (len(args) == 0 || args[0] != "emit") {
 		fmt.Fprintln(stderr, "hookrun: cannot determine the working directory:", err)
 		return exitcode.Error
 	}
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, cwd: cwd}
+	// emit goes on without one: under --dialect, the agent must get its
+	// "block" answer, not an exit status it reads as "go ahead".
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, cwd: cwd, cwdErr: err}
 	root := a.rootCmd(args)
 	root.SetArgs(args)
 	root.SetIn(stdin)

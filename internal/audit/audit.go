@@ -8,12 +8,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/hookrun/hookrun/internal/safefile"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"syscall"
 	"time"
-	"github.com/hookrun/hookrun/internal/safefile"
 )
 
 // The log's place under the project root. (hookrun runs on Unix only;

@@ -8,8 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"testing"
 	"syscall"
+	"testing"
 	"time"
 )
 

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hookrun/hookrun/internal/event"
 	"fmt"
+	"github.com/hookrun/hookrun/internal/event"
 )
 
 // show renders findings the way validate prints them, without the file:

@@ -17,13 +17,22 @@ type Location struct {
 }
 
 // Discover finds the hooks directory (docs/hooks.md). With override empty it
-// looks from cwd upward for the nearest .system/hooks directory; otherwise
-// override is the hooks directory, and the root is its grandparent when it
-// ends in .system/hooks, else cwd.
+// looks from cwd upward for the nearest .system/hooks directory, stopping
+// at the root of the enclosing git work tree (a directory holding .git)
+// when there is one; otherwise override is the hooks directory, and the
+// root is its grandparent when it ends in .system/hooks, else cwd.
+//
+// cwd is resolved to the physical directory first, so one directory has
+// one hook set whatever path (a symbolic link, $PWD) led to it. A hooks
+// directory found, or its .system, that another user owns or anyone may
+// write is refused (see checkTrust).
 func Discover(cwd, override string) (Location, error) {
 	cwd, err := filepath.Abs(cwd)
 	if err != nil {
 		return Location{}, err
+	}
+	if cwd, err = filepath.EvalSymlinks(cwd); err != nil {
+		return Location{}, fmt.Errorf("working directory: %w", unwrapPath(err))
 	}
 	if override != "" {
 		dir := override
@@ -47,10 +56,17 @@ func Discover(cwd, override string) (Location, error) {
 	for d := cwd; ; d = filepath.Dir(d) {
 		hd := filepath.Join(d, HooksSubdir)
 		if st, err := os.Stat(hd); err == nil && st.IsDir() {
+			for _, p := range []string{filepath.Dir(hd), hd} {
+				if st, err := os.Stat(p); err == nil {
+					if err := checkTrust(p, st); err != nil {
+						return Location{}, err
+					}
+				}
+			}
 			return Location{Root: d, HooksDir: hd, Found: true}, nil
 		}
-		if filepath.Dir(d) == d {
-			break
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil || filepath.Dir(d) == d {
+			break // the top of the work tree, or of the file system
 		}
 	}
 	return Location{Root: cwd, HooksDir: filepath.Join(cwd, HooksSubdir)}, nil

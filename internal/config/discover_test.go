@@ -1,6 +1,7 @@
 package config
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -96,5 +97,76 @@ func TestDiscoverNone(t *testing.T) {
 	want := Location{Root: dir, HooksDir: filepath.Join(dir, ".system", "hooks"), Found: false}
 	if got != want {
 		t.Errorf("got %+v, want %+v", got, want)
+	}
+}
+
+// Discovery stops at the top of the git work tree: a hooks directory above
+// it (in a shared, world-writable /tmp, say) is never someone else's
+// repository's.
+func TestDiscoverStopsAtTheWorkTree(t *testing.T) {
+	tmp := t.TempDir()
+	repo := filepath.Join(tmp, "repo")
+	mkdirs(t, filepath.Join(tmp, ".system", "hooks"), filepath.Join(repo, ".git"), filepath.Join(repo, "src"))
+	got, err := Discover(filepath.Join(repo, "src"), "")
+	if err != nil || got.Found || got.Root != filepath.Join(repo, "src") {
+		t.Errorf("from inside a work tree: %+v, %v; want no hooks found", got, err)
+	}
+	// A .git file (a worktree, a submodule) is the top of a work tree too.
+	mkdirs(t, filepath.Join(tmp, "wt", "src"))
+	if err := os.WriteFile(filepath.Join(tmp, "wt", ".git"), []byte("gitdir: elsewhere\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := Discover(filepath.Join(tmp, "wt", "src"), ""); err != nil || got.Found {
+		t.Errorf("from inside a linked work tree: %+v, %v; want no hooks found", got, err)
+	}
+	// Outside any work tree the search goes on upward.
+	mkdirs(t, filepath.Join(tmp, "plain", "src"))
+	if got, err := Discover(filepath.Join(tmp, "plain", "src"), ""); err != nil || !got.Found || got.Root != tmp {
+		t.Errorf("outside a work tree: %+v, %v; want the hooks of %s", got, err, tmp)
+	}
+}
+
+// One physical directory, one hook set: a path through a symbolic link
+// finds what the real path finds.
+func TestDiscoverResolvesLinks(t *testing.T) {
+	tmp := t.TempDir()
+	real := filepath.Join(tmp, "real")
+	mkdirs(t, filepath.Join(real, ".system", "hooks"), filepath.Join(real, "sub"), filepath.Join(tmp, "elsewhere", ".system", "hooks"))
+	link := filepath.Join(tmp, "elsewhere", "link")
+	if err := os.Symlink(filepath.Join(real, "sub"), link); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Discover(link, "")
+	if err != nil || got.Root != real {
+		t.Errorf("through a link: %+v, %v; want the root %s", got, err, real)
+	}
+}
+
+// A hooks directory someone else can change is refused, unless trusted.
+func TestDiscoverRefusesUntrustedHooks(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("skipped: giving a directory to another user needs root")
+	}
+	for name, spoil := range map[string]func(dir string) error{
+		"owned by another user": func(dir string) error { return os.Chown(dir, 54321, 54321) },
+		"writable by everyone":  func(dir string) error { return os.Chmod(dir, 0o777) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			root := t.TempDir()
+			hooks := filepath.Join(root, ".system", "hooks")
+			mkdirs(t, hooks)
+			if err := spoil(hooks); err != nil {
+				t.Fatal(err)
+			}
+			_, err := Discover(root, "")
+			var ue *UntrustedError
+			if !errors.As(err, &ue) || ue.Path != hooks {
+				t.Fatalf("error %v, want the hooks directory refused", err)
+			}
+			t.Setenv(TrustedDirsVar, "/nowhere:"+root)
+			if got, err := Discover(root, ""); err != nil || !got.Found {
+				t.Errorf("trusted: %+v, %v; want it found", got, err)
+			}
+		})
 	}
 }

@@ -3,6 +3,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"github.com/hookrun/hookrun/internal/safefile"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -11,7 +12,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"github.com/hookrun/hookrun/internal/safefile"
 )
 
 // Set is every declaration found in a hooks directory.
@@ -190,12 +190,18 @@ const MaxDeclBytes = 1 << 20
 // read (a link to one is followed), without blocking and at most
 // MaxDeclBytes: a FIFO, a device or a huge file is a finding naming it.
 func ReadFile(path string) FileResult {
-	data, err := safefile.ReadFile(path, MaxDeclBytes)
+	data, st, err := safefile.ReadFileInfo(path, MaxDeclBytes)
+	if err == nil {
+		err = checkTrust(path, st)
+	}
 	if err != nil {
 		msg := "cannot read file: " + unwrapPath(err).Error()
 		var nr *safefile.NotRegularError
 		var big *safefile.TooLargeError
+		var untrusted *UntrustedError
 		switch {
+		case errors.As(err, &untrusted):
+			msg = "not run: this file " + untrusted.Why + "; hookrun does not run hooks that someone else can change (if you trust it, add its hooks directory to " + TrustedDirsVar + ")"
 		case errors.As(err, &nr):
 			msg = "not a regular file: it is " + nr.Kind + "; hookrun reads only regular files (or links to them) as declarations"
 		case errors.As(err, &big):

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -165,5 +166,41 @@ func TestLoadUnreadableFile(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// A declaration another user can change is a finding, not a hook.
+func TestLoadRefusesUntrustedDeclarations(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("skipped: giving a file to another user needs root")
+	}
+	dir := t.TempDir()
+	decl := "id: %s\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler: {kind: script, command: ./h.sh}\n"
+	for _, id := range []string{"theirs", "open", "mine"} {
+		if err := os.WriteFile(filepath.Join(dir, id+".yaml"), []byte(fmt.Sprintf(decl, id)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Chown(filepath.Join(dir, "theirs.yaml"), 54321, 54321); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(filepath.Join(dir, "open.yaml"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	set, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Hooks) != 1 || set.Hooks[0].ID != "mine" || len(set.Invalid) != 2 {
+		t.Fatalf("hooks %v, invalid %v: want only mine to run", set.Hooks, set.Invalid)
+	}
+	for _, f := range set.Findings {
+		if !strings.Contains(f.Message, "not run: this file is ") || !strings.Contains(f.Message, TrustedDirsVar) {
+			t.Errorf("finding %q does not say why and how to trust it", f.Message)
+		}
+	}
+	t.Setenv(TrustedDirsVar, dir)
+	if set, _ := Load(dir); len(set.Hooks) != 3 {
+		t.Errorf("trusted: %d hooks run, want 3", len(set.Hooks))
 	}
 }

@@ -158,7 +158,9 @@ func (c *cache) save(files []string, ids []fileID, idOK []bool, parsed []config.
 	keep := make([]bool, len(files))
 	n, changed := 0, false
 	for i, f := range files {
-		keep[i] = idOK[i] && ids[i].mtime < limit && ids[i].ctime < limit
+		// A file that could not be read at all (no hook) is read again next
+		// time: what was wrong with it may have been put right.
+		keep[i] = idOK[i] && ids[i].mtime < limit && ids[i].ctime < limit && parsed[i].Hook != nil
 		if keep[i] {
 			n++
 			e, had := c.entries[f]
@@ -216,14 +218,14 @@ func pruneCaches(dir string, now time.Time) {
 // selfID identifies the running binary: a rebuilt hookrun (whose rules may
 // differ) never reads an older binary's cache.
 func selfID() fileID {
-	if id, ok := statID(selfExe); ok {
+	if id, ok := binaryID(selfExe); ok {
 		return id
 	}
 	exe, err := os.Executable()
 	if err != nil {
 		return fileID{}
 	}
-	id, _ := statID(exe)
+	id, _ := binaryID(exe)
 	return id
 }
 

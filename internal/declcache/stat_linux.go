@@ -7,14 +7,33 @@ import "syscall"
 // of its answer are two system calls.
 const selfExe = "/proc/self/exe"
 
-// statID returns the identity of the file at path (following symlinks).
+// statID returns the identity of the declaration file at path (following
+// symlinks).
 func statID(path string) (fileID, bool) {
 	var st syscall.Stat_t
 	if err := syscall.Stat(path, &st); err != nil {
 		return fileID{}, false
 	}
+	// A file that only HOOKRUN_TRUSTED_DIRS lets run is never cached: its
+	// trust is decided anew on every load, as the variable may change.
+	if me := uint32(syscall.Geteuid()); st.Uid != me && st.Uid != 0 || st.Mode&0o002 != 0 {
+		return fileID{}, false
+	}
+	return idOf(&st), true
+}
+
+// binaryID returns the identity of the hookrun binary at path.
+func binaryID(path string) (fileID, bool) {
+	var st syscall.Stat_t
+	if err := syscall.Stat(path, &st); err != nil {
+		return fileID{}, false
+	}
+	return idOf(&st), true
+}
+
+func idOf(st *syscall.Stat_t) fileID {
 	return fileID{
 		dev: uint64(st.Dev), ino: st.Ino, size: uint64(st.Size),
 		mtime: st.Mtim.Nano(), ctime: st.Ctim.Nano(),
-	}, true
+	}
 }

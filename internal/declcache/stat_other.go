@@ -8,3 +8,6 @@ func statID(string) (fileID, bool) { return fileID{}, false }
 
 // selfExe names no file: selfID falls back to os.Executable.
 const selfExe = ""
+
+// binaryID reports no identity where hookrun does not know the platform's.
+func binaryID(string) (fileID, bool) { return fileID{}, false }

@@ -143,6 +143,14 @@ func contextText(res merge.Result) string {
 // userText renders the hooks' messages for a person.
 func userText(res merge.Result) string {
 	var lines []string
+	// hookrun's own warnings (no hooks directory, invalid files skipped)
+	// are for the person: the agent shows them where it shows a hook's
+	// message to its user.
+	for _, w := range res.Warnings {
+		if w.HookID == "" {
+			lines = append(lines, "[hookrun] "+strings.TrimSpace(w.Message))
+		}
+	}
 	for _, t := range res.UserMessages {
 		lines = append(lines, fmt.Sprintf("[hookrun %s] %s", t.HookID, strings.TrimSpace(t.Text)))
 	}

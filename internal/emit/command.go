@@ -35,7 +35,11 @@ type Request struct {
 	Dialect      string // --dialect
 	GitBase      string // --changed-from-git[=BASE]; "" when not given
 
-	Dirs           project.Dirs
+	Dirs project.Dirs
+	// CwdErr is why the working directory is unknown (it was deleted, say);
+	// Dirs.Cwd is then empty. Under --dialect the agent's project directory
+	// may stand in for it; otherwise emit fails, closed.
+	CwdErr         error
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
 	Signals        Signals
@@ -94,6 +98,15 @@ func run(r Request, d *dialectRun) (err error) {
 	if err != nil {
 		return err
 	}
+	if dir := d.projectDir(); dir != "" {
+		// The agent names its project: discovery and git start there,
+		// wherever its working directory has wandered (or if it is gone).
+		r.Dirs.Cwd, r.CwdErr = dir, nil
+	}
+	if r.CwdErr != nil {
+		d.read(data) // to answer the agent in the shape its event needs
+		return exitcode.Failf("cannot determine the working directory (%v), so hookrun cannot find this project's hooks", r.CwdErr)
+	}
 	ctxDoc, err := d.parse(ctx, r, data, ev)
 	if err != nil {
 		return exitcode.With(exitcode.Error, err)
@@ -103,6 +116,15 @@ func run(r Request, d *dialectRun) (err error) {
 		return err
 	}
 	var warnings []merge.Warning
+	if !loc.Found {
+		// No hooks is a setup mistake as often as a choice: say so, in the
+		// result and where a person looks.
+		msg := fmt.Sprintf("no hooks directory: no %s in %s or above it (up to the top of its git work tree), so no hook ran; hookrun init creates one", config.HooksSubdir, r.Dirs.Cwd)
+		warnings = append(warnings, merge.Warning{Message: msg})
+		if tty.IsTerminalWriter(r.Stderr) {
+			fmt.Fprintln(r.Stderr, "hookrun: warning: "+msg)
+		}
+	}
 	if len(set.Invalid) > 0 {
 		r.Dirs.PrintFindings(r.Stderr, set.Findings, config.Error)
 		if !r.SkipInvalid {

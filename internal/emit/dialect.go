@@ -12,6 +12,7 @@ import (
 	"github.com/hookrun/hookrun/internal/gitchanges"
 	"github.com/hookrun/hookrun/internal/merge"
 	"github.com/hookrun/hookrun/internal/ojson"
+	"os"
 )
 
 // dialectRun is emit under --dialect (and --changed-from-git): the context
@@ -32,6 +33,25 @@ var errNoOpinion = errors.New("the event has no hookrun counterpart")
 type UsageError struct{ error }
 
 func (d *dialectRun) active() bool { return d.name != "" }
+
+// projectDir is the project directory the agent gives its hooks in its
+// environment (Claude Code's CLAUDE_PROJECT_DIR, Gemini CLI's
+// GEMINI_PROJECT_DIR), or "".
+func (d *dialectRun) projectDir() string {
+	a, ok := dialect.Find(dialect.Name(d.name))
+	if !d.active() || !ok || a.Settings.ProjectDirVar == "" {
+		return ""
+	}
+	return os.Getenv(a.Settings.ProjectDirVar)
+}
+
+// read reads the agent's payload as far as it can, so that a failure can
+// be answered in the shape the agent's event needs.
+func (d *dialectRun) read(data []byte) {
+	if n, ok := dialect.Parse(d.name); ok && d.call == nil {
+		d.call, _ = dialect.Read(n, data)
+	}
+}
 
 // parse turns the input into the event context: hookrun's own context, or
 // with --dialect an agent's payload. Either way SessionStop's changed

@@ -63,29 +63,35 @@ func kind(m os.FileMode) string {
 // followed), at most max bytes. It opens without blocking, so a FIFO never
 // hangs it, and refuses anything but a regular file.
 func ReadFile(path string, max int64) ([]byte, error) {
+	data, _, err := ReadFileInfo(path, max)
+	return data, err
+}
+
+// ReadFileInfo is ReadFile, and the file's information as it was opened.
+func ReadFileInfo(path string, max int64) ([]byte, os.FileInfo, error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if !st.Mode().IsRegular() {
-		return nil, &NotRegularError{path, kind(st.Mode())}
+		return nil, nil, &NotRegularError{path, kind(st.Mode())}
 	}
 	if st.Size() > max {
-		return nil, &TooLargeError{path, max}
+		return nil, nil, &TooLargeError{path, max}
 	}
 	data, err := io.ReadAll(io.LimitReader(f, max+1))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if int64(len(data)) > max { // it grew while read
-		return nil, &TooLargeError{path, max}
+		return nil, nil, &TooLargeError{path, max}
 	}
-	return data, nil
+	return data, st, nil
 }
 
 // Dir is a directory opened beneath a root without following links.

@@ -13,6 +13,7 @@ import (
 
 	"github.com/hookrun/hookrun/internal/dialect"
 	"github.com/hookrun/hookrun/internal/ojson"
+	"strconv"
 )
 
 // Agent is an agent as the settings writer sees it: its dialect and the
@@ -40,15 +41,44 @@ type Options struct {
 }
 
 // Command is the command line an agent runs for each routed event.
-func (a Agent) Command(o Options) string {
+//
+// It fails closed at the boundary between the agent and hookrun: when
+// hookrun is missing from the agent's PATH, an event that guards an action
+// (a tool call, a prompt) exits 2, which every supported agent reads as
+// "block, with stderr as the reason", and says what to install; any other
+// event exits 1, which the agents report and go on from (exit 2 there
+// means something else: Claude Code's Stop would keep the agent going).
+// hookrun replaces the shell (exec), so the agent's SIGTERM reaches it and
+// it ends its handlers. The line holds no $VARIABLE: Gemini CLI rewrites
+// those in the text before its shell sees them. hookrun finds the project
+// from the directory the agent names in its environment
+// (Settings.ProjectDirVar), so there is no cd to fail either.
+func (a Agent) Command(o Options, event string) string {
+	cmd := a.Emit(o)
+	missing := "hookrun is not installed or not on PATH, so the hooks in .system/hooks did not run"
+	status := "1"
+	if a.guards(event) {
+		missing += " and this action is blocked"
+		status = "2"
+	}
+	missing += ": install hookrun, or remove its entries from " + a.File
+	return "command -v hookrun >/dev/null 2>&1 || { echo " + shellQuote(missing) + " >&2; exit " + status + "; }; exec " + cmd
+}
+
+// Emit is the hookrun command line every entry runs.
+func (a Agent) Emit(o Options) string {
 	cmd := "hookrun emit --dialect " + string(a.Dialect)
 	if o.HooksDir != "" {
 		cmd += " --hooks-dir " + shellQuote(filepath.ToSlash(o.HooksDir))
 	}
-	if a.ProjectDirVar != "" {
-		cmd = `cd "$` + a.ProjectDirVar + `" && ` + cmd
-	}
 	return cmd
+}
+
+// guards reports whether the agent's event guards an action: a tool call
+// or a prompt, which a missing hookrun must block.
+func (a Agent) guards(event string) bool {
+	c, _ := dialect.Read(a.Dialect, []byte(`{"hook_event_name":`+strconv.Quote(event)+`}`))
+	return c != nil && (c.Kind == dialect.PreTool || c.Kind == dialect.Prompt)
 }
 
 // marker identifies hookrun's entries on later runs, whatever else their
@@ -60,7 +90,7 @@ func (a Agent) timeout(o Options) int64 {
 	return int64(math.Ceil(float64(o.Timeout) / float64(a.Unit)))
 }
 
-func (a Agent) handler(o Options) *ojson.Node {
+func (a Agent) handler(o Options, event string) *ojson.Node {
 	h := ojson.Object()
 	if a.Dialect == dialect.GeminiCLI {
 		h.Set("name", ojson.Value("hookrun"))
@@ -68,7 +98,7 @@ func (a Agent) handler(o Options) *ojson.Node {
 	if !a.Flat {
 		h.Set("type", ojson.Value("command"))
 	}
-	h.Set("command", ojson.Value(a.Command(o)))
+	h.Set("command", ojson.Value(a.Command(o, event)))
 	h.Set("timeout", ojson.Value(a.timeout(o)))
 	if a.Dialect == dialect.GeminiCLI {
 		h.Set("description", ojson.Value("Run this repository's .system/hooks through hookrun"))
@@ -115,8 +145,8 @@ func Merge(a Agent, old []byte, o Options) (Result, error) {
 	if !hooks.IsObject() {
 		return Result{}, fmt.Errorf(`%s: "hooks" must be an object`, a.File)
 	}
-	want := a.handler(o)
 	for _, ev := range a.Events {
+		want := a.handler(o, ev)
 		list := hooks.Get(ev)
 		if list == nil {
 			list = ojson.Array()

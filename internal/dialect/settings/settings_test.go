@@ -7,7 +7,12 @@ import (
 	"testing"
 	"time"
 
+	"errors"
 	"github.com/hookrun/hookrun/internal/dialect"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
 )
 
 var opts = Options{Timeout: 2 * time.Minute}
@@ -33,7 +38,7 @@ func TestMergeNewFile(t *testing.T) {
         "hooks": [
           {
             "type": "command",
-            "command": "cd \"$CLAUDE_PROJECT_DIR\" && hookrun emit --dialect claude-code",
+            "command": @CMD@,
             "timeout": 120
           }
         ]
@@ -49,7 +54,7 @@ func TestMergeNewFile(t *testing.T) {
           {
             "name": "hookrun",
             "type": "command",
-            "command": "cd \"$GEMINI_PROJECT_DIR\" && hookrun emit --dialect gemini-cli",
+            "command": @CMD@,
             "timeout": 120000,
             "description": "Run this repository's .system/hooks through hookrun"
           }
@@ -64,7 +69,7 @@ func TestMergeNewFile(t *testing.T) {
         "hooks": [
           {
             "type": "command",
-            "command": "hookrun emit --dialect codex",
+            "command": @CMD@,
             "timeout": 120
           }
         ]
@@ -76,7 +81,7 @@ func TestMergeNewFile(t *testing.T) {
   "hooks": {
     "beforeSubmitPrompt": [
       {
-        "command": "hookrun emit --dialect cursor",
+        "command": @CMD@,
         "timeout": 120
       }
     ],
@@ -91,8 +96,9 @@ func TestMergeNewFile(t *testing.T) {
 		if !res.Changed || !slices.Equal(res.Added, a.Events) || len(res.Updated) != 0 {
 			t.Errorf("%s: changed %v added %v updated %v", tt.dialect, res.Changed, res.Added, res.Updated)
 		}
-		if !strings.HasPrefix(string(res.Data), tt.want) {
-			t.Errorf("%s: new file begins\n%s\nwant\n%s", tt.dialect, res.Data, tt.want)
+		want := strings.ReplaceAll(tt.want, "@CMD@", jsonString(a.Command(opts, a.Events[0])))
+		if !strings.HasPrefix(string(res.Data), want) {
+			t.Errorf("%s: new file begins\n%s\nwant\n%s", tt.dialect, res.Data, want)
 		}
 		var doc struct {
 			Hooks map[string][]json.RawMessage `json:"hooks"`
@@ -154,7 +160,7 @@ func TestMergeKeepsEverythingElse(t *testing.T) {
         "hooks": [
           {
             "type": "command",
-            "command": "cd \"$CLAUDE_PROJECT_DIR\" && hookrun emit --dialect claude-code",
+            "command": @CMD@,
             "timeout": 120
           }
         ]
@@ -172,6 +178,7 @@ func TestMergeKeepsEverythingElse(t *testing.T) {
     ],
     "UserPromptSubmit": [
 `
+	want = strings.ReplaceAll(want, "@CMD@", jsonString(a.Command(opts, "PreToolUse")))
 	if !strings.HasPrefix(string(res.Data), want) {
 		t.Errorf("merged file begins\n%s\nwant\n%s", res.Data, want)
 	}
@@ -212,7 +219,10 @@ func TestMergeUpdatesInPlace(t *testing.T) {
 	if strings.Count(string(longer.Data), `"timeout": 90`) != len(a.Events) || strings.Contains(string(longer.Data), `"timeout": 120`) {
 		t.Errorf("timeouts not rewritten in place:\n%s", longer.Data)
 	}
-	compact := []byte(`{"hooks":{"UserPromptSubmit":[{"hooks":[{"type":"command","command":"hookrun emit --dialect codex","timeout":120}]}],"PreToolUse":[{"hooks":[{"type":"command","command":"hookrun emit --dialect codex","timeout":120}]}],"PostToolUse":[{"hooks":[{"type":"command","command":"hookrun emit --dialect codex","timeout":120}]}],"Stop":[{"hooks":[{"type":"command","command":"hookrun emit --dialect codex","timeout":120}]}]}}`)
+	entry := func(ev string) string {
+		return `"` + ev + `":[{"hooks":[{"type":"command","command":` + jsonString(a.Command(opts, ev)) + `,"timeout":120}]}]`
+	}
+	compact := []byte(`{"hooks":{` + entry("UserPromptSubmit") + `,` + entry("PreToolUse") + `,` + entry("PostToolUse") + `,` + entry("Stop") + `}}`)
 	same, err := Merge(a, compact, opts)
 	if err != nil || same.Changed || string(same.Data) != string(compact) {
 		t.Errorf("an up-to-date file was rewritten (err %v):\n%s", err, same.Data)
@@ -241,19 +251,68 @@ func TestMergeRefusesWhatItCannotEdit(t *testing.T) {
 	}
 }
 
-func TestCommand(t *testing.T) {
+func TestEmit(t *testing.T) {
 	tests := []struct {
 		dialect  dialect.Name
 		hooksDir string
 		want     string
 	}{
-		{dialect.ClaudeCode, "", `cd "$CLAUDE_PROJECT_DIR" && hookrun emit --dialect claude-code`},
+		{dialect.ClaudeCode, "", `hookrun emit --dialect claude-code`},
 		{dialect.Cursor, "ops/hooks", `hookrun emit --dialect cursor --hooks-dir ops/hooks`},
 		{dialect.Codex, "my hooks/it's", `hookrun emit --dialect codex --hooks-dir 'my hooks/it'\''s'`},
 	}
 	for _, tt := range tests {
-		if got := agent(t, tt.dialect).Command(Options{HooksDir: tt.hooksDir}); got != tt.want {
+		if got := agent(t, tt.dialect).Emit(Options{HooksDir: tt.hooksDir}); got != tt.want {
 			t.Errorf("%s command = %s, want %s", tt.dialect, got, tt.want)
+		}
+	}
+}
+
+// The command every agent runs fails closed at its boundary with hookrun:
+// run by sh as the agents run it, with no hookrun on PATH it blocks (exit
+// 2, a reason naming what to install) on the events that guard an action,
+// and exits 1 on the others; with hookrun there, hookrun replaces the
+// shell (exec), so a signal to the shell's pid reaches hookrun. It holds
+// no $VARIABLE for an agent to rewrite.
+func TestCommandFailsClosed(t *testing.T) {
+	empty := t.TempDir()
+	fake := t.TempDir()
+	// A stand-in hookrun that prints its pid and its parent's.
+	if err := os.WriteFile(filepath.Join(fake, "hookrun"), []byte("#!/bin/sh\necho \"$$\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	guarding := map[dialect.Name][]string{
+		dialect.ClaudeCode: {"UserPromptSubmit", "PreToolUse"},
+		dialect.GeminiCLI:  {"BeforeAgent", "BeforeTool"},
+		dialect.Codex:      {"UserPromptSubmit", "PreToolUse"},
+		dialect.Cursor:     {"beforeSubmitPrompt", "beforeShellExecution", "beforeMCPExecution", "beforeReadFile"},
+	}
+	for _, d := range dialect.Agents {
+		a := agent(t, d.Name)
+		for _, ev := range a.Events {
+			cmd := a.Command(Options{HooksDir: "my hooks"}, ev)
+			if strings.Contains(cmd, "$") {
+				t.Errorf("%s %s: the command holds a $: %s", a.Dialect, ev, cmd)
+			}
+			want := 1
+			if slices.Contains(guarding[a.Dialect], ev) {
+				want = 2
+			}
+			sh := exec.Command("/bin/sh", "-c", cmd)
+			sh.Env = []string{"PATH=" + empty}
+			var stderr strings.Builder
+			sh.Stderr = &stderr
+			err := sh.Run()
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != want || !strings.Contains(stderr.String(), "hookrun is not installed or not on PATH") {
+				t.Errorf("%s %s without hookrun: %v, stderr %q; want exit %d and what to install", a.Dialect, ev, err, stderr.String(), want)
+			}
+			sh = exec.Command("/bin/sh", "-c", cmd)
+			sh.Env = []string{"PATH=" + fake + ":/usr/bin:/bin"}
+			out, err := sh.Output()
+			if err != nil || strings.TrimSpace(string(out)) != strconv.Itoa(sh.Process.Pid) {
+				t.Errorf("%s %s: hookrun ran as pid %q (%v), the shell was %d: the command must exec hookrun", a.Dialect, ev, out, err, sh.Process.Pid)
+			}
 		}
 	}
 }
@@ -281,4 +340,13 @@ func TestEventsAreMapped(t *testing.T) {
 			}
 		}
 	}
+}
+
+// jsonString is s as a JSON string, as the settings file writes it.
+func jsonString(s string) string {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	return strings.TrimSuffix(b.String(), "\n")
 }
