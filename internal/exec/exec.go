@@ -61,6 +61,10 @@ type Outcome struct {
 	Stderr      []byte // the last MaxStderr bytes
 	// StderrCut reports that the start of stderr was dropped.
 	StderrCut bool
+	// PipesHeld reports that the handler exited but a process it started
+	// held its stdout or stderr open past ExitGrace: the output read until
+	// then is the answer, and that process's group was ended.
+	PipesHeld bool
 	Duration  time.Duration
 }
 
@@ -176,11 +180,24 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 		_ = syscall.Kill(-group, syscall.SIGTERM)
 		killAt = time.After(lim.Grace)
 	}
+	var afterExit <-chan time.Time
 	for !leaderDone || !outOK || !errOK {
 		select {
 		case waitErr = <-exited:
 			leaderDone = true
 			_ = inW.SetWriteDeadline(time.Now())
+			// What the handler printed before it exited is its answer: a
+			// process it left behind holding a pipe gets ExitGrace to let
+			// go, then loses it, and cannot turn that answer into a
+			// timeout.
+			afterExit = time.After(ExitGrace)
+		case <-afterExit:
+			afterExit = nil
+			o.PipesHeld = true
+			_ = syscall.Kill(-group, syscall.SIGKILL)
+			now := time.Now()
+			_ = outR.SetReadDeadline(now)
+			_ = errR.SetReadDeadline(now)
 		case c := <-outDone:
 			o.Stdout, outOK = c.data, true
 			if c.over {
@@ -227,6 +244,10 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 	}
 	return o
 }
+
+// ExitGrace is how long hookrun goes on reading a handler's output after
+// the handler exited, for what a process it started still holds open.
+const ExitGrace = 250 * time.Millisecond
 
 // abandonAfter is how long after SIGKILL hookrun still reads a handler's
 // output: long enough for the kernel to close the pipes of the processes

@@ -37,6 +37,9 @@ func Evaluate(ev event.Name, h *config.Hook, o exec.Outcome) merge.Report {
 		r.Run.ExitCode = &code
 	}
 	who := fmt.Sprintf("hook %s: %s", h.ID, commandText(h, o))
+	if o.PipesHeld {
+		r.warn(h.ID, "a process it started held its output open after it exited: what it printed within %s of exiting is its answer, and that process's group was ended", exec.ExitGrace)
+	}
 	fail := func(code, format string, args ...any) merge.Report {
 		if r.Run.Status == merge.StatusOK {
 			r.Run.Status = merge.StatusFailed
