@@ -196,6 +196,11 @@ func interrupted(ctx context.Context, what string) error {
 	return exitcode.With(code, fmt.Errorf("interrupted by %s: %s", exec.SignalName(sig), what))
 }
 
+// ContextTimeout bounds the wait for a context that is not a regular file
+// (a pipe from the caller): a caller that never closes stdin must not hold
+// a decision forever.
+var ContextTimeout = 10 * time.Second
+
 // ReadContext reads the context document, refusing to wait on a terminal
 // and to read more than the documented maximum. A signal ends the wait
 // for a caller that never closes stdin.
@@ -229,10 +234,14 @@ func ReadContext(ctx context.Context, stdin io.Reader, file string) ([]byte, err
 	} else {
 		done := make(chan read, 1)
 		go func() { done <- readAll() }()
+		timer := time.NewTimer(ContextTimeout)
+		defer timer.Stop()
 		select {
 		case got = <-done:
 		case <-ctx.Done():
 			return nil, interrupted(ctx, "while reading the context; no hook ran and no result was printed")
+		case <-timer.C:
+			return nil, exitcode.Failf("the context on %s did not end within %s: the caller must write it and close %s; no hook ran", from, ContextTimeout, from)
 		}
 	}
 	switch {

@@ -13,6 +13,8 @@ import (
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/exitcode"
 	"github.com/hookrun/hookrun/internal/project"
+	"io"
+	"time"
 )
 
 // noSignals is a process whose signals are already caught and never come.
@@ -141,5 +143,26 @@ func TestDialectFailureMatrix(t *testing.T) {
 				t.Errorf("error %v, want one containing %q", err, tc.err)
 			}
 		})
+	}
+}
+
+// A caller that never closes stdin gets an error after ContextTimeout,
+// not a hang; under --dialect, the agent's block.
+func TestContextReadIsBoundedInTime(t *testing.T) {
+	defer func(d time.Duration) { ContextTimeout = d }(ContextTimeout)
+	ContextTimeout = 50 * time.Millisecond
+	r, w := io.Pipe()
+	defer w.Close()
+	_, err := ReadContext(context.Background(), r, "")
+	if exitcode.Of(err) != exitcode.Error || err == nil || !strings.Contains(err.Error(), "did not end within 50ms") {
+		t.Fatalf("error %v (exit %d), want the bound named, exit 1", err, exitcode.Of(err))
+	}
+	r2, w2 := io.Pipe()
+	defer w2.Close()
+	var stdout bytes.Buffer
+	code, err := Main(Request{Dialect: "claude-code", Summary: "never", AuditLog: "off",
+		Dirs: project.Dirs{Cwd: t.TempDir()}, Stdin: r2, Stdout: &stdout, Stderr: io.Discard, Signals: noSignals{}})
+	if code != exitcode.AgentBlock {
+		t.Errorf("--dialect: exit %d (%v), want %d, which every agent reads as block", code, err, exitcode.AgentBlock)
 	}
 }

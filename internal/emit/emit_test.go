@@ -16,6 +16,8 @@ import (
 	"github.com/hookrun/hookrun/internal/exec"
 	"github.com/hookrun/hookrun/internal/merge"
 	"github.com/hookrun/hookrun/internal/protocol"
+	"fmt"
+	"strconv"
 )
 
 func testContext(t *testing.T) *event.Context {
@@ -138,5 +140,39 @@ func TestInterruptStopsHandlersAndWritesTheAudit(t *testing.T) {
 	var ev map[string]any
 	if err := json.Unmarshal([]byte(lines[2]), &ev); err != nil || ev["kind"] != "event" || ev["interrupted"] != "SIGINT" || ev["decision"] != nil {
 		t.Errorf("event line %s: want kind event, interrupted SIGINT and no decision", lines[2])
+	}
+}
+
+// No more than MaxParallel handlers run at once, and the merge order is
+// the declaration order all the same.
+func TestHandlersRunAtMostMaxParallelAtOnce(t *testing.T) {
+	n := MaxParallel + 8
+	hooks := make([]*config.Hook, n)
+	for i := range hooks {
+		// Each handler notes itself in running/ while it runs, and
+		// records how many it saw there.
+		hooks[i] = shellHook(fmt.Sprintf("h%02d", i), `mkdir -p running; touch running/$$; ls running | wc -l >> seen; sleep 0.3; rm running/$$; echo '{"logs":["'$HOOKRUN_HOOK_ID'"]}'`)
+	}
+	opt := testOptions(t)
+	out := Run(context.Background(), testContext(t), hooks, opt)
+	if len(out.Result.Errors) > 0 {
+		t.Fatal(out.Result.Errors)
+	}
+	data, err := os.ReadFile(filepath.Join(opt.Root, "seen"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	most := 0
+	for _, f := range strings.Fields(string(data)) {
+		n, _ := strconv.Atoi(f)
+		most = max(most, n)
+	}
+	if most > MaxParallel || most == 0 {
+		t.Errorf("%d handlers ran at once, want at most %d", most, MaxParallel)
+	}
+	for i, l := range out.Result.Logs {
+		if l != fmt.Sprintf("h%02d", i) {
+			t.Fatalf("logs %v not in declaration order", out.Result.Logs)
+		}
 	}
 }

@@ -20,6 +20,11 @@ import (
 	"github.com/hookrun/hookrun/internal/merge"
 )
 
+// MaxParallel is how many handlers of one event run at once; the others
+// wait for a slot, and the merge order is the declaration order all the
+// same.
+const MaxParallel = 32
+
 // Options configure one run.
 type Options struct {
 	Root         string   // project root: handlers' working directory
@@ -67,9 +72,14 @@ func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Option
 		// (about 0.1 ms) than it overlaps.
 		var wg sync.WaitGroup
 		var crash crashes
+		// At most MaxParallel handlers at once: hundreds of hooks must not
+		// run the user out of processes.
+		slots := make(chan struct{}, MaxParallel)
 		for i, h := range selected {
 			run := func() {
 				defer crash.catch(h.ID)
+				slots <- struct{}{}
+				defer func() { <-slots }()
 				reports[i] = hr.run(ctx, h)
 			}
 			if len(selected) == 1 {

@@ -97,7 +97,7 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 	sys := &syscall.SysProcAttr{Setpgid: true}
 	var pidfd int
 	withPidFD(sys, &pidfd)
-	proc, err := os.StartProcess(path, argv, &os.ProcAttr{
+	proc, err := startRetrying(ctx, path, argv, &os.ProcAttr{
 		Dir:   s.Dir,
 		Env:   s.Env,
 		Files: []*os.File{inR, outW, errW},
@@ -243,6 +243,31 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 		o.Exited, o.ExitCode = true, state.ExitCode()
 	}
 	return o
+}
+
+// startRetries bounds the retries of a start that failed for want of
+// resources the system gives back soon (EAGAIN: the process limit, say):
+// about 0.6 s in all, doubling from 10 ms.
+const startRetries = 6
+
+// startProcess is os.StartProcess; a test makes it fail.
+var startProcess = os.StartProcess
+
+// startRetrying starts the process, retrying a transient failure.
+func startRetrying(ctx context.Context, path string, argv []string, attr *os.ProcAttr) (*os.Process, error) {
+	wait := 10 * time.Millisecond
+	for try := 1; ; try++ {
+		proc, err := startProcess(path, argv, attr)
+		if err == nil || try == startRetries || !errors.Is(err, syscall.EAGAIN) {
+			return proc, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, err
+		case <-time.After(wait):
+		}
+		wait *= 2
+	}
 }
 
 // ExitGrace is how long hookrun goes on reading a handler's output after

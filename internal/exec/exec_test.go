@@ -360,3 +360,30 @@ func TestReadCappedReportsOverflowWithTheData(t *testing.T) {
 		}
 	}
 }
+
+// A start that fails for want of processes (EAGAIN) is retried; another
+// failure is not.
+func TestTransientStartFailureIsRetried(t *testing.T) {
+	checkNoLeaks(t)
+	defer func(f func(string, []string, *os.ProcAttr) (*os.Process, error)) { startProcess = f }(startProcess)
+	fails := 3
+	startProcess = func(path string, argv []string, attr *os.ProcAttr) (*os.Process, error) {
+		if fails > 0 {
+			fails--
+			return nil, &os.SyscallError{Syscall: "fork", Err: syscall.EAGAIN}
+		}
+		return os.StartProcess(path, argv, attr)
+	}
+	o := Run(context.Background(), helperSpec(t, noHang, "echo", `{}`), testLimits)
+	if o.Failure != None || !o.Exited || o.ExitCode != 0 || fails != 0 {
+		t.Fatalf("failure %v (%v) exited %v, %d failures left: want the start retried until it worked", o.Failure, o.Err, o.Exited, fails)
+	}
+	startProcess = func(string, []string, *os.ProcAttr) (*os.Process, error) {
+		fails++
+		return nil, &os.SyscallError{Syscall: "fork", Err: syscall.EAGAIN}
+	}
+	fails = 0
+	if o := Run(context.Background(), helperSpec(t, noHang, "echo", `{}`), testLimits); o.Failure != StartFailed || fails != startRetries {
+		t.Errorf("failure %v after %d tries, want StartFailed after %d", o.Failure, fails, startRetries)
+	}
+}
