@@ -11,12 +11,12 @@ import (
 	"testing"
 	"time"
 
+	"fmt"
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/exec"
 	"github.com/hookrun/hookrun/internal/merge"
 	"github.com/hookrun/hookrun/internal/protocol"
-	"fmt"
 	"strconv"
 )
 
