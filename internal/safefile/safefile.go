@@ -126,8 +126,9 @@ func OpenDir(root, rel string, create bool) (*Dir, error) {
 		}
 		p := filepath.Join(d.path, name)
 		if err != nil {
+			err = d.explain(name, p, err)
 			d.Close()
-			return nil, d.explain(name, p, err)
+			return nil, err
 		}
 		d.Close()
 		d = &Dir{next, p}

@@ -13,7 +13,9 @@ import (
 
 	"github.com/hookrun/hookrun/internal/audit"
 	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/safefile"
 	"github.com/hookrun/hookrun/internal/schema"
+	"io"
 )
 
 // The layout, relative to the project root.
@@ -52,7 +54,7 @@ func Init(root string) ([]Item, error) {
 		{HooksDir, "hook declarations, one YAML file per hook"},
 		{ScriptsDir, "handler scripts"},
 	} {
-		made, err := ensureDir(filepath.Join(root, d.path))
+		made, err := ensureDir(root, filepath.Join(root, d.path))
 		if err != nil {
 			return items, err
 		}
@@ -60,13 +62,13 @@ func Init(root string) ([]Item, error) {
 	}
 
 	ignore := Item{Path: LogsIgnore, Note: "keeps the audit log " + audit.FileName + " out of git"}
-	made, err := writeNew(filepath.Join(root, LogsIgnore), []byte(logsIgnore), 0o644)
+	made, err := writeNew(root, filepath.Join(root, LogsIgnore), []byte(logsIgnore), 0o644)
 	if err != nil {
 		return items, err
 	}
 	ignore.Action = action(made)
 	if !made {
-		data, err := os.ReadFile(filepath.Join(root, LogsIgnore))
+		data, err := safefile.ReadFile(filepath.Join(root, LogsIgnore), 1<<20)
 		if err != nil {
 			return items, fmt.Errorf("%s: %w", LogsIgnore, err)
 		}
@@ -77,7 +79,7 @@ func Init(root string) ([]Item, error) {
 	items = append(items, ignore)
 
 	sch := Item{Path: SchemaFile, Note: "JSON Schema for editors (hookrun schema)"}
-	sch.Action, err = refresh(filepath.Join(root, SchemaFile), schema.JSON())
+	sch.Action, err = refresh(root, filepath.Join(root, SchemaFile), schema.JSON())
 	if err != nil {
 		return items, err
 	}
@@ -92,31 +94,52 @@ func action(made bool) string {
 	return Exists
 }
 
-// ensureDir creates dir (and its parents) unless it exists; made says
-// whether it had to.
-func ensureDir(dir string) (made bool, err error) {
-	st, err := os.Stat(dir)
+// dirOf opens, for writing, the directory that holds path: beneath root
+// without following any symbolic link (creating what is missing), or,
+// for a path outside root that the person chose, the directory as given.
+func dirOf(root, path string) (*safefile.Dir, error) {
+	if rel, ok := safefile.Beneath(root, filepath.Dir(path)); ok {
+		return safefile.OpenDir(root, rel, true)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, err
+	}
+	return safefile.OpenDir(filepath.Dir(path), ".", false)
+}
+
+// ensureDir creates dir beneath root (and its parents) unless it exists;
+// made says whether it had to. A symbolic link on the way is refused: no
+// command writes through one.
+func ensureDir(root, dir string) (made bool, err error) {
+	st, err := os.Lstat(dir)
 	switch {
 	case err == nil && st.IsDir():
-		return false, nil
+	case err == nil && st.Mode()&fs.ModeSymlink != 0:
+		return false, &safefile.SymlinkError{Path: dir}
 	case err == nil:
 		return false, fmt.Errorf("%s exists and is not a directory", dir)
 	case !errors.Is(err, fs.ErrNotExist):
 		return false, err
+	default:
+		made = true
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	d, err := dirOf(root, filepath.Join(dir, "x"))
+	if err != nil {
 		return false, err
 	}
-	return true, nil
+	return made, d.Close()
 }
 
 // writeNew creates path with data, creating its directory; made is false,
-// and nothing is written, when the path already exists.
-func writeNew(path string, data []byte, perm fs.FileMode) (made bool, err error) {
-	if _, err := ensureDir(filepath.Dir(path)); err != nil {
+// and nothing is written, when a regular file is there already. It never
+// follows a symbolic link: one in the way is an error.
+func writeNew(root, path string, data []byte, perm fs.FileMode) (made bool, err error) {
+	d, err := dirOf(root, path)
+	if err != nil {
 		return false, err
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	defer d.Close()
+	f, err := d.OpenFile(filepath.Base(path), os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 	if errors.Is(err, fs.ErrExist) {
 		return false, nil
 	}
@@ -135,24 +158,36 @@ func writeNew(path string, data []byte, perm fs.FileMode) (made bool, err error)
 	return true, nil
 }
 
-// refresh makes path hold data: created, updated, or already so.
-func refresh(path string, data []byte) (string, error) {
-	old, err := os.ReadFile(path)
-	switch {
-	case err == nil && bytes.Equal(old, data):
-		return Exists, nil
-	case err == nil:
-		if err := os.WriteFile(path, data, 0o644); err != nil {
+// refresh makes path hold data: created, updated, or already so. A
+// symbolic link at path is refused, never written through.
+func refresh(root, path string, data []byte) (string, error) {
+	d, err := dirOf(root, path)
+	if err != nil {
+		return "", err
+	}
+	defer d.Close()
+	f, err := d.OpenFile(filepath.Base(path), os.O_RDONLY, 0)
+	if errors.Is(err, fs.ErrNotExist) {
+		if _, err := writeNew(root, path, data, 0o644); err != nil {
 			return "", err
 		}
-		return Updated, nil
-	case !errors.Is(err, fs.ErrNotExist):
+		return Created, nil
+	}
+	if err != nil {
 		return "", err
 	}
-	if _, err := writeNew(path, data, 0o644); err != nil {
+	old, err := io.ReadAll(io.LimitReader(f, int64(len(data))+1))
+	f.Close()
+	if err != nil {
 		return "", err
 	}
-	return Created, nil
+	if bytes.Equal(old, data) {
+		return Exists, nil
+	}
+	if err := d.WriteFile(filepath.Base(path), data, 0o644); err != nil {
+		return "", err
+	}
+	return Updated, nil
 }
 
 // SchemaRef is the $schema reference from a hook file in hooksDir to the

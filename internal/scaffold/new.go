@@ -106,10 +106,10 @@ func New(root, hooksDir string, s Spec) ([]Item, error) {
 		}
 	}
 	yml := YAML(s, SchemaRef(root, hooksDir))
-	if made, err := writeNew(decl, yml, 0o644); err != nil || !made {
+	if made, err := writeNew(root, decl, yml, 0o644); err != nil || !made {
 		return nil, writeErr(root, decl, err)
 	}
-	if made, err := writeNew(script, Script(s), 0o755); err != nil || !made {
+	if made, err := writeNew(root, script, Script(s), 0o755); err != nil || !made {
 		os.Remove(decl) // leave no half-made hook behind
 		return nil, writeErr(root, script, err)
 	}
