@@ -8,6 +8,7 @@ import (
 
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/merge"
+	"github.com/hookrun/hookrun/internal/untrusted"
 )
 
 // Response is hookrun's answer to the agent: Body goes to stdout as one
@@ -40,7 +41,9 @@ func (v verdict) blockReason() string {
 func Respond(c *Call, res merge.Result) Response {
 	v := verdict{decision: res.Decision, context: contextText(res), user: userText(res)}
 	if res.Decision != event.Allow {
-		v.reason = strings.TrimSpace(res.Reason)
+		// The reason is the deciding hook's text: one clean line, so it
+		// cannot end early and go on as someone else's.
+		v.reason = untrusted.OneLine(res.Reason)
 		if v.reason == "" {
 			v.reason = "blocked"
 		}
@@ -50,14 +53,14 @@ func Respond(c *Call, res merge.Result) Response {
 	}
 	r := render(c, v)
 	for _, e := range res.Errors {
-		r.Notes = append(r.Notes, fmt.Sprintf("hookrun: error: %s", e.Message))
+		r.Notes = append(r.Notes, "hookrun: error: "+untrusted.OneLine(e.Message))
 	}
 	for _, w := range res.Warnings {
 		who := ""
 		if w.HookID != "" {
 			who = "hook " + w.HookID + ": "
 		}
-		r.Notes = append(r.Notes, fmt.Sprintf("hookrun: warning: %s%s", who, w.Message))
+		r.Notes = append(r.Notes, "hookrun: warning: "+who+untrusted.OneLine(w.Message))
 	}
 	return r
 }
@@ -74,7 +77,7 @@ func NoOpinion(c *Call) Response {
 // the problem shown to the AI and the person, so the AI can help fix it;
 // infra events only report it.
 func Failure(c *Call, err error) Response {
-	msg := err.Error()
+	msg := untrusted.OneLine(err.Error())
 	var v verdict
 	switch c.Kind {
 	case PreTool:
@@ -103,8 +106,10 @@ func render(c *Call, v verdict) Response {
 // each naming its hook: routing hints, normalized intents, additional_context.
 func contextText(res merge.Result) string {
 	var lines []string
+	// Every line names its hook: text a hook wrote cannot start a line
+	// that reads as another hook's, or as hookrun's.
 	add := func(hook, format string, args ...any) {
-		lines = append(lines, fmt.Sprintf("[hookrun %s] ", hook)+fmt.Sprintf(format, args...))
+		lines = append(lines, untrusted.Attributed(fmt.Sprintf("[hookrun %s] ", hook), fmt.Sprintf(format, args...))...)
 	}
 	for _, s := range res.HookSignals {
 		switch s.Kind {
@@ -135,7 +140,7 @@ func contextText(res merge.Result) string {
 		}
 	}
 	for _, t := range res.AdditionalContext {
-		add(t.HookID, "%s", strings.TrimSpace(t.Text))
+		add(t.HookID, "%s", t.Text)
 	}
 	return strings.Join(lines, "\n")
 }
@@ -148,11 +153,11 @@ func userText(res merge.Result) string {
 	// message to its user.
 	for _, w := range res.Warnings {
 		if w.HookID == "" {
-			lines = append(lines, "[hookrun] "+strings.TrimSpace(w.Message))
+			lines = append(lines, untrusted.Attributed("[hookrun] ", w.Message)...)
 		}
 	}
 	for _, t := range res.UserMessages {
-		lines = append(lines, fmt.Sprintf("[hookrun %s] %s", t.HookID, strings.TrimSpace(t.Text)))
+		lines = append(lines, untrusted.Attributed(fmt.Sprintf("[hookrun %s] ", t.HookID), t.Text)...)
 	}
 	return strings.Join(lines, "\n")
 }

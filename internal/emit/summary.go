@@ -8,6 +8,7 @@ import (
 
 	"github.com/hookrun/hookrun/internal/exitcode"
 	"github.com/hookrun/hookrun/internal/merge"
+	"github.com/hookrun/hookrun/internal/untrusted"
 )
 
 // WriteSummary prints one line per hook and the decision, for a person
@@ -47,7 +48,11 @@ func WriteSummary(w io.Writer, r merge.Result) {
 }
 
 func firstLine(s string) string {
-	s, _, _ = strings.Cut(s, "\n")
+	lines := untrusted.Lines(s)
+	if len(lines) == 0 {
+		return ""
+	}
+	s = lines[0]
 	if len(s) > 160 {
 		cut := 157
 		for cut > 0 && !utf8.RuneStart(s[cut]) {
