@@ -8,6 +8,8 @@ import (
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/exitcode"
 	"github.com/hookrun/hookrun/internal/gitchanges"
+	"os"
+	"runtime"
 )
 
 func (a *app) emitCmd() *cobra.Command {
@@ -37,6 +39,7 @@ its job (bad flags, invalid context, invalid hook files; no handler ran),
 				o.Event = args[0]
 			}
 			o.Dirs, o.CwdErr, o.Stdin, o.Stdout, o.Stderr, o.Signals = a.dirs(), a.cwdErr, a.stdin, a.stdout, a.stderr, processSignals{}
+			o.Watchdog = selfBinary()
 			code, err := emit.Main(o)
 			return exitcode.With(code, err)
 		},
@@ -64,4 +67,14 @@ func eventArgs(_ *cobra.Command, args []string, _ string) ([]string, cobra.Shell
 		names[i] = string(e)
 	}
 	return names, cobra.ShellCompDirectiveNoFileComp
+}
+
+// selfBinary is the running hookrun, to start again as emit's watchdog:
+// /proc/self/exe on Linux, which costs no system call to name.
+func selfBinary() string {
+	if runtime.GOOS == "linux" {
+		return "/proc/self/exe"
+	}
+	exe, _ := os.Executable()
+	return exe
 }

@@ -141,6 +141,27 @@ func faultHelper(args []string) (int, bool) {
 			fmt.Fprintf(os.Stderr, "hrtest waitlines: %s holds %d lines, want %d\n", args[1], got, n)
 			return 1, true
 		}
+	case "pidsgonewithin":
+		// pidsgonewithin FILE N D: the N processes listed are all gone
+		// within D (a liveness bound, far above what ending them takes).
+		n, _ := strconv.Atoi(args[2])
+		d, _ := time.ParseDuration(args[3])
+		pids := proctest.Pids(args[1])
+		if len(pids) != n {
+			fmt.Fprintf(os.Stderr, "hrtest pidsgonewithin: %s lists %d pids, want %d\n", args[1], len(pids), n)
+			return 1, true
+		}
+		deadline := time.Now().Add(d)
+		for _, pid := range pids {
+			for proctest.Running(pid) && time.Now().Before(deadline) {
+				time.Sleep(10 * time.Millisecond)
+			}
+			if proctest.Running(pid) {
+				fmt.Fprintf(os.Stderr, "hrtest pidsgonewithin: process %d still runs after %s\n", pid, d)
+				_ = syscall.Kill(pid, syscall.SIGKILL)
+				return 1, true
+			}
+		}
 	case "pidsgone":
 		n, _ := strconv.Atoi(args[2])
 		pids := proctest.Pids(args[1])

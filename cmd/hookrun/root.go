@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hookrun/hookrun/internal/exec"
 	"github.com/hookrun/hookrun/internal/exitcode"
 	"github.com/hookrun/hookrun/internal/project"
 )
@@ -22,6 +23,9 @@ type app struct {
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 1 && args[0] == exec.WatchdogArg {
+		return exec.WatchdogMain(stdin) // emit's watchdog (exec.Watchdog)
+	}
 	if len(args) > 0 && args[0] == "emit" {
 		// In the background, while the command line is parsed and the
 		// hooks load; emit waits for it before it starts a process.

@@ -43,6 +43,10 @@ type Request struct {
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
 	Signals        Signals
+	// Watchdog is the hookrun binary to start as a watchdog that ends the
+	// handlers' process groups should this process die (exec.Watchdog);
+	// "" starts none.
+	Watchdog string
 }
 
 // Signals is how emit learns of SIGINT and SIGTERM. The process catches
@@ -141,13 +145,23 @@ func run(r Request, d *dialectRun) (err error) {
 	if ctx.Err() != nil {
 		return interrupted(ctx, "before any hook ran; no result was printed")
 	}
+	hooks := set.HooksFor(string(ctxDoc.Event))
+	var watchdog *exec.Watchdog
+	if r.Watchdog != "" && len(hooks) > 0 {
+		// Started before the first handler, and ended after the last: a
+		// SIGKILL to hookrun in between leaves no handler group running.
+		watchdog = exec.StartWatchdog(r.Watchdog)
+		if err := watchdog.Err(); err != nil {
+			fmt.Fprintf(r.Stderr, "hookrun: warning: %v: handlers would outlive a hookrun killed with SIGKILL\n", err)
+		}
+	}
 	var orphans *exec.Orphans
 	if OwnOrphans {
 		if orphans, err = exec.AdoptOrphans(); err != nil {
 			fmt.Fprintf(r.Stderr, "hookrun: warning: %v: processes that handlers leave outside their process groups will not be ended\n", err)
 		}
 	}
-	out := runHooks(ctx, ctxDoc, set.HooksFor(string(ctxDoc.Event)), Options{
+	out := runHooks(ctx, ctxDoc, hooks, Options{
 		Root:         loc.Root,
 		Env:          os.Environ(),
 		Sequential:   r.Sequential,
@@ -155,7 +169,9 @@ func run(r Request, d *dialectRun) (err error) {
 		Limits:       exec.DefaultLimits,
 		AuditPath:    auditPath,
 		Warnings:     warnings,
+		Watchdog:     watchdog,
 	})
+	watchdog.Close()
 	if orphans != nil {
 		// Every handler's group is gone; what is left was started by a
 		// handler and left its group (setsid): no handler process

@@ -13,11 +13,12 @@ import (
 
 // handlers runs the handlers of one event's hooks.
 type handlers struct {
-	ctx    *event.Context
-	stdin  []byte   // the context as a handler reads it: one line of JSON
-	env    []string // the caller's environment without hookrun's variables
-	root   string   // the project root
-	limits exec.Limits
+	ctx      *event.Context
+	stdin    []byte   // the context as a handler reads it: one line of JSON
+	env      []string // the caller's environment without hookrun's variables
+	root     string   // the project root
+	limits   exec.Limits
+	watchdog *exec.Watchdog
 }
 
 // run runs one hook's handler, whatever its kind, and judges what it did:
@@ -37,13 +38,14 @@ var evaluate = protocol.Evaluate
 // script is the process a script handler runs as.
 func (hr handlers) script(h *config.Hook) exec.Spec {
 	return exec.Spec{
-		Command: h.Handler.Command,
-		Args:    h.Handler.Args,
-		HasArgs: h.Handler.HasArgs,
-		Dir:     hr.root,
-		Env:     handlerEnv(hr.env, hr.ctx.Event, h, hr.root),
-		Stdin:   hr.stdin,
-		Timeout: h.Handler.Timeout,
+		Command:  h.Handler.Command,
+		Args:     h.Handler.Args,
+		HasArgs:  h.Handler.HasArgs,
+		Dir:      hr.root,
+		Env:      handlerEnv(hr.env, hr.ctx.Event, h, hr.root),
+		Stdin:    hr.stdin,
+		Timeout:  h.Handler.Timeout,
+		Watchdog: hr.watchdog,
 	}
 }
 

@@ -32,7 +32,9 @@ type Options struct {
 	Sequential   bool     // one at a time in merge order, stopping at the first deny
 	BlockingOnly bool     // only blocking hooks
 	Limits       exec.Limits
-	AuditPath    string // "" disables the audit log
+	// Watchdog, when set, ends the handlers' groups should hookrun die.
+	Watchdog  *exec.Watchdog
+	AuditPath string // "" disables the audit log
 	// Warnings are added to the result ahead of the hooks' own (for
 	// example the invalid files skipped under --skip-invalid).
 	Warnings []merge.Warning
@@ -54,7 +56,7 @@ func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Option
 	// sees a complete line.
 	stdin := append(c.JSON(), '\n')
 	base := withoutNames(opt.Env, "HOOKRUN_EVENT", "HOOKRUN_HOOK_ID", "HOOKRUN_PROJECT_DIR")
-	hr := handlers{ctx: c, stdin: stdin, env: base, root: opt.Root, limits: opt.Limits}
+	hr := handlers{ctx: c, stdin: stdin, env: base, root: opt.Root, limits: opt.Limits, watchdog: opt.Watchdog}
 	reports := make([]merge.Report, len(selected))
 	ran := len(selected)
 	if opt.Sequential {

@@ -23,6 +23,8 @@ type Spec struct {
 	Env     []string // the complete environment
 	Stdin   []byte
 	Timeout time.Duration
+	// Watchdog, when set, ends the handler's group should hookrun die.
+	Watchdog *Watchdog
 }
 
 // Limits bound what a handler may cost hookrun.
@@ -115,6 +117,7 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 	// that was given a recycled pid.
 	c := newChild(proc, pidfd)
 	group := proc.Pid
+	unwatch := s.Watchdog.watch(group)
 
 	// The handler may never read its stdin: a broken pipe is its
 	// business, and a writer it leaves blocked is released once it exits.
@@ -226,6 +229,7 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 	cleanup()
 	closeAll([]*os.File{outR, errR})
 
+	unwatch() // before the reap: until then the group's id is this group's
 	state, err := c.reap()
 	if err == nil {
 		err = waitErr
@@ -261,8 +265,12 @@ func startRetrying(ctx context.Context, path string, argv []string, attr *os.Pro
 		if err == nil || try == startRetries || !errors.Is(err, syscall.EAGAIN) {
 			return proc, err
 		}
+		var done <-chan struct{}
+		if ctx != nil {
+			done = ctx.Done()
+		}
 		select {
-		case <-ctx.Done():
+		case <-done:
 			return nil, err
 		case <-time.After(wait):
 		}
