@@ -148,12 +148,9 @@ func run(r Request, d *dialectRun) (err error) {
 	hooks := set.HooksFor(string(ctxDoc.Event))
 	var watchdog *exec.Watchdog
 	if r.Watchdog != "" && len(hooks) > 0 {
-		// Started before the first handler, and ended after the last: a
-		// SIGKILL to hookrun in between leaves no handler group running.
-		watchdog = exec.StartWatchdog(r.Watchdog)
-		if err := watchdog.Err(); err != nil {
-			fmt.Fprintf(r.Stderr, "hookrun: warning: %v: handlers would outlive a hookrun killed with SIGKILL\n", err)
-		}
+		// Ready before the first handler, closed after the last: a
+		// SIGKILL to hookrun while handlers run leaves none running.
+		watchdog = exec.NewWatchdog(r.Watchdog)
 	}
 	var orphans *exec.Orphans
 	if OwnOrphans {
@@ -171,7 +168,10 @@ func run(r Request, d *dialectRun) (err error) {
 		Warnings:     warnings,
 		Watchdog:     watchdog,
 	})
-	watchdog.Close()
+	orphans.Spare(watchdog.Close())
+	if err := watchdog.Err(); err != nil {
+		fmt.Fprintf(r.Stderr, "hookrun: warning: %v: a hookrun killed with SIGKILL would have left its handlers running\n", err)
+	}
 	if orphans != nil {
 		// Every handler's group is gone; what is left was started by a
 		// handler and left its group (setsid): no handler process

@@ -39,6 +39,14 @@ func AdoptOrphans() (*Orphans, error) {
 	return o, nil
 }
 
+// Spare leaves the child pid alone: it is hookrun's own (the watchdog),
+// not something a handler left behind.
+func (o *Orphans) Spare(pid int) {
+	if o != nil && pid > 0 {
+		o.before[pid] = true
+	}
+}
+
 // End kills and reaps every new child this process has, and the process
 // groups they lead, until none is left or limit has passed; it returns how
 // many it found. Every handler Run started has been reaped by the time Run

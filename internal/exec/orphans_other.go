@@ -13,3 +13,6 @@ func AdoptOrphans() (*Orphans, error) { return &Orphans{}, nil }
 
 // End does nothing outside Linux.
 func (o *Orphans) End(limit time.Duration) int { return 0 }
+
+// Spare does nothing where orphans are not adopted.
+func (o *Orphans) Spare(pid int) {}

@@ -9,81 +9,138 @@ import (
 	"strconv"
 	"sync"
 	"syscall"
+	"time"
 )
 
 // WatchdogArg is the argument that makes the hookrun binary a watchdog.
 const WatchdogArg = "__watchdog"
+
+// WatchdogDelay is how long handlers run before the watchdog starts: most
+// hooks are done sooner, and starting a second process on every event
+// would cost more than the hook itself.
+const WatchdogDelay = 50 * time.Millisecond
 
 // A Watchdog ends the handlers' process groups if hookrun dies without
 // ending them itself: killed with SIGKILL (as an agent's own timeout may
 // do), there is nothing hookrun can run. The watchdog is a second hookrun
 // process, in a process group of its own, that reads the groups to watch
 // from a pipe; when the pipe ends, because hookrun is done or dead, it
-// kills every group still listed.
+// kills every group still listed. It starts once a handler has run for
+// WatchdogDelay, and is told then of every group still running.
 type Watchdog struct {
-	mu   sync.Mutex
-	w    *os.File
-	proc *os.Process
-	err  error
+	binary string
+	mu     sync.Mutex
+	groups map[int]bool // running now
+	timer  *time.Timer
+	w      *os.File // the pipe to the running watchdog
+	proc   *os.Process
+	closed bool
+	err    error
 }
 
-// StartWatchdog starts binary (the running hookrun) as a watchdog.
-func StartWatchdog(binary string) *Watchdog {
+// NewWatchdog prepares a watchdog that runs binary (the running hookrun).
+func NewWatchdog(binary string) *Watchdog {
+	return &Watchdog{binary: binary, groups: map[int]bool{}}
+}
+
+// Err is why the watchdog could not start, if it could not.
+func (d *Watchdog) Err() error {
+	if d == nil {
+		return nil
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.err
+}
+
+// watch adds a process group; the returned func removes it, and is called
+// before the group's leader is reaped, so its id cannot have been reused.
+func (d *Watchdog) watch(group int) func() {
+	if d == nil {
+		return func() {}
+	}
+	d.mu.Lock()
+	d.groups[group] = true
+	if d.w != nil {
+		d.send('+', group)
+	} else if d.timer == nil && !d.closed {
+		d.timer = time.AfterFunc(WatchdogDelay, d.start)
+	}
+	d.mu.Unlock()
+	return func() {
+		d.mu.Lock()
+		delete(d.groups, group)
+		if d.w != nil {
+			d.send('-', group)
+		}
+		d.mu.Unlock()
+	}
+}
+
+// start runs the watchdog process and tells it the groups running now.
+func (d *Watchdog) start() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.closed || d.w != nil || len(d.groups) == 0 {
+		return
+	}
 	r, w, err := os.Pipe()
 	if err != nil {
-		return &Watchdog{err: err}
+		d.err = err
+		return
 	}
 	defer r.Close()
 	devnull, err := os.Open(os.DevNull)
 	if err != nil {
 		w.Close()
-		return &Watchdog{err: err}
+		d.err = err
+		return
 	}
 	defer devnull.Close()
 	// argv[0] is hookrun's name whatever the file is called: a test
 	// binary standing in for hookrun dispatches on it.
-	proc, err := startRetrying(nil, binary, []string{"hookrun", WatchdogArg}, &os.ProcAttr{
+	proc, err := startRetrying(nil, d.binary, []string{"hookrun", WatchdogArg}, &os.ProcAttr{
 		Files: []*os.File{r, devnull, devnull},
 		Sys:   &syscall.SysProcAttr{Setpgid: true},
 	})
 	if err != nil {
 		w.Close()
-		return &Watchdog{err: fmt.Errorf("starting the watchdog: %w", err)}
-	}
-	return &Watchdog{w: w, proc: proc}
-}
-
-// Err is why the watchdog is not running, if it is not.
-func (d *Watchdog) Err() error { return d.err }
-
-// watch adds a process group; the returned func removes it, and is called
-// before the group's leader is reaped, so its id cannot have been reused.
-func (d *Watchdog) watch(group int) func() {
-	if d == nil || d.w == nil {
-		return func() {}
-	}
-	d.send('+', group)
-	return func() { d.send('-', group) }
-}
-
-func (d *Watchdog) send(op byte, group int) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if d.w != nil {
-		_, _ = d.w.Write(append(strconv.AppendInt([]byte{op}, int64(group), 10), '\n'))
-	}
-}
-
-// Close ends the watchdog (no group is left to watch) and waits for it.
-func (d *Watchdog) Close() {
-	if d == nil || d.w == nil {
+		d.err = fmt.Errorf("starting the watchdog: %w", err)
 		return
 	}
+	d.w, d.proc = w, proc
+	for g := range d.groups {
+		d.send('+', g)
+	}
+}
+
+// send writes one line; d.mu is held. Each line is far below PIPE_BUF, so
+// it is written whole.
+func (d *Watchdog) send(op byte, group int) {
+	_, _ = d.w.Write(append(strconv.AppendInt([]byte{op}, int64(group), 10), '\n'))
+}
+
+// Close tells the watchdog, if it started, that no group is left to watch.
+// It does not wait for it: the watchdog exits by itself once it reads the
+// end of the pipe. Pid says which child it was, for Orphans.Spare.
+func (d *Watchdog) Close() (pid int) {
+	if d == nil {
+		return 0
+	}
 	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.closed = true
+	if d.timer != nil {
+		d.timer.Stop()
+	}
+	if d.w == nil {
+		return 0
+	}
 	d.w.Close()
 	d.w = nil
-	d.mu.Unlock()
-	_, _ = d.proc.Wait()
+	pid = d.proc.Pid
+	_ = d.proc.Release()
+	return pid
 }
 
 // WatchdogMain is the watchdog process: it keeps the groups listed on in
