@@ -13,9 +13,9 @@ import (
 	"strconv"
 	"strings"
 
+	"fmt"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
-	"fmt"
 )
 
 // Command is one simple command as it would run.
@@ -302,18 +302,28 @@ func shellScript(args []string) (script string, found, isDynamic bool) {
 	return "", false, seenC
 }
 
-
 // isStatic reports whether a word holds nothing only running can tell.
-func isStatic(w *syntax.Word) bool {
-	static := true
-	syntax.Walk(w, func(n syntax.Node) bool {
-		switch n.(type) {
-		case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp, *syntax.ProcSubst, *syntax.ExtGlob:
-			static = false
+func isStatic(w *syntax.Word) bool { return staticParts(w.Parts) }
+
+func staticParts(parts []syntax.WordPart) bool {
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *syntax.Lit, *syntax.SglQuoted:
+		case *syntax.DblQuoted:
+			if !staticParts(p.Parts) {
+				return false
+			}
+		case *syntax.BraceExp:
+			for _, e := range p.Elems {
+				if !staticParts(e.Parts) {
+					return false
+				}
+			}
+		default:
+			return false
 		}
-		return static
-	})
-	return static
+	}
+	return true
 }
 
 // words unquotes a word, brace expansion included ({rm,-rf} is two
@@ -321,6 +331,12 @@ func isStatic(w *syntax.Word) bool {
 func words(w *syntax.Word) ([]string, bool) {
 	if !isStatic(w) {
 		return nil, false
+	}
+	if len(w.Parts) == 1 {
+		// The common word: plain text, no escape, no brace.
+		if l, ok := w.Parts[0].(*syntax.Lit); ok && !strings.ContainsAny(l.Value, `\{`) {
+			return []string{l.Value}, true
+		}
 	}
 	syntax.SplitBraces(w)
 	var out []string

@@ -97,11 +97,11 @@ func (p *Pattern) Match(c Command) bool {
 	if !p.name.MatchString(path.Base(c.Name)) {
 		return false
 	}
-	short, long, operands := split(c.Args)
+	short, long, _ := split(c.Args)
 	for _, alts := range p.words {
 		ok := false
 		for _, a := range alts {
-			if a.matches(short, long, c.Args, operands) {
+			if a.matches(short, long, c.Args) {
 				ok = true
 				break
 			}
@@ -113,7 +113,7 @@ func (p *Pattern) Match(c Command) bool {
 	return true
 }
 
-func (a alt) matches(short string, long, args, operands []string) bool {
+func (a alt) matches(short string, long, args []string) bool {
 	switch {
 	case a.cluster != "":
 		for _, r := range a.cluster {
