@@ -82,6 +82,7 @@ func TestImportRules(t *testing.T) {
 		why    string
 	}{
 		{"internal/exec", nil, "the process runner is a leaf"},
+		{"internal/shellcmd", nil, "reading a shell line is a leaf: it runs nothing and knows no hooks"},
 		{"internal/config", []string{"internal/exec", "internal/declcache", "internal/emit"}, "config reads declarations and knows nothing of processes"},
 		{"internal/merge", []string{"internal/config", "internal/exec", "internal/protocol", "internal/declcache"}, "merge takes reports and knows neither declarations nor processes"},
 		{"internal/match", []string{"internal/exec", "internal/emit"}, "selecting hooks runs nothing"},

