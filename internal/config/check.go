@@ -16,7 +16,7 @@ type CommandCheck func(command string, args []string, hasArgs bool, dir string) 
 // fails that hook, by its on_error), so they live apart from Load.
 func CheckCommands(s *Set, root string, check CommandCheck) {
 	for _, h := range s.Parsed {
-		if h.Handler.Command == "" {
+		if h.Handler.Command == "" || h.Handler.Kind != KindScript {
 			continue
 		}
 		err := check(h.Handler.Command, h.Handler.Args, h.Handler.HasArgs, root)

@@ -21,16 +21,17 @@ import (
 var (
 	topKeys     = []string{"id", "event_type", "enabled", "blocking", "summary", "priority", "on_error", "match", "handler", "effects"}
 	requiredTop = []string{"id", "event_type", "enabled", "blocking"}
-	matchKeys   = []string{"ability_scope", "min_duration_ms", "only_if_changed_paths", "caller_source"}
-	handlerKeys = []string{"kind", "command", "args", "env", "timeout"}
+	matchKeys   = []string{"ability_scope", "min_duration_ms", "only_if_changed_paths", "caller_source", "paths"}
+	handlerKeys = []string{"kind", "command", "args", "env", "timeout", "unresolved", "rules"}
 	// HandlerKinds are the handler kinds hookrun can run.
-	HandlerKinds = []string{KindScript}
+	HandlerKinds = []string{KindScript, KindRules}
 )
 
 // The handler kinds. A kind's fields are decoded and validated here; emit
 // runs it (internal/emit, handler.go).
 const (
 	KindScript = "script" // a process: command, args, env, timeout
+	KindRules  = "rules"  // declarative guards, no process: unresolved, rules
 )
 
 // idPatternOK is a hook id's pattern, ^[a-z0-9_-]+$: lowercase letters,
@@ -392,6 +393,8 @@ func (d *decoder) match(m *yaml.Node, h *Hook) {
 			h.Match.AbilityScope = d.globs(v, name)
 		case "only_if_changed_paths":
 			h.Match.OnlyIfChangedPaths = d.globs(v, name)
+		case "paths":
+			h.Match.Paths = d.globs(v, name)
 		case "min_duration_ms":
 			if n, ok := d.integer(v, name); ok {
 				if n < 0 {
@@ -489,6 +492,7 @@ func (d *decoder) handler(v *yaml.Node, h *Hook) {
 		return
 	}
 	var kindSeen, commandSeen bool
+	var unresolved, rules *yaml.Node
 	for _, f := range d.fields(v, handlerKeys, "handler.") {
 		n := f.value
 		name := "handler." + f.name
@@ -544,10 +548,27 @@ func (d *decoder) handler(v *yaml.Node, h *Hook) {
 			h.Handler.Env = d.env(n, name)
 		case "timeout":
 			d.timeout(n, name, h)
+		case "unresolved":
+			unresolved = f.key
+		case "rules":
+			rules = f.value
 		}
 	}
 	if !kindSeen {
-		d.errorf(v, "handler: missing required key \"kind\" (use kind: script)")
+		d.errorf(v, "handler: missing required key \"kind\" (use kind: script, or kind: rules)")
+	}
+	if h.Handler.Kind == KindRules {
+		if commandSeen {
+			d.errorf(v, "handler.command: a rules handler runs no command; use kind: script for one")
+		}
+		if unresolved != nil {
+			unresolved = valueOf(v, "unresolved")
+		}
+		d.ruleSet(v, unresolved, rules, h)
+		return
+	}
+	if unresolved != nil || rules != nil {
+		d.errorf(v, "handler: unresolved and rules belong to kind: rules")
 	}
 	if !commandSeen {
 		d.errorf(v, "handler: missing required key \"command\"")

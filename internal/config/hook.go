@@ -51,11 +51,12 @@ type Match struct {
 	MinDurationMS      *int64
 	OnlyIfChangedPaths []string
 	CallerSource       []string
+	Paths              []string // globs on the call's paths
 }
 
 // Empty reports whether the match block restricts nothing: the hook always runs.
 func (m Match) Empty() bool {
-	return m.AbilityScope == nil && m.MinDurationMS == nil && m.OnlyIfChangedPaths == nil && m.CallerSource == nil
+	return m.AbilityScope == nil && m.MinDurationMS == nil && m.OnlyIfChangedPaths == nil && m.CallerSource == nil && m.Paths == nil
 }
 
 // Handler says how to run a hook.
@@ -66,6 +67,7 @@ type Handler struct {
 	HasArgs bool // args given: exec command directly, no shell
 	Env     []EnvVar
 	Timeout time.Duration
+	Rules   *RuleSet // kind: rules
 }
 
 // EnvVar is one handler.env entry; entries keep their file order.
@@ -90,6 +92,8 @@ func MatchFieldEvents(field string) []event.Name {
 		return []event.Name{event.SessionStop}
 	case "caller_source":
 		return []event.Name{event.PreAbilityCreate, event.PreAbilityCall}
+	case "paths":
+		return []event.Name{event.PreAbilityCall, event.PostAbilityCall}
 	}
 	return nil
 }
@@ -124,6 +128,9 @@ func (m Match) Summary() string {
 	}
 	if m.OnlyIfChangedPaths != nil {
 		parts = append(parts, "paths="+strings.Join(m.OnlyIfChangedPaths, ","))
+	}
+	if m.Paths != nil {
+		parts = append(parts, "call_paths="+strings.Join(m.Paths, ","))
 	}
 	if len(parts) == 0 {
 		return "always"

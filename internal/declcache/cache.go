@@ -29,7 +29,7 @@ import (
 
 const (
 	cacheMagic  = "hookrun-decl-cache\x00"
-	cacheVer    = 1
+	cacheVer    = 2
 	cacheMaxAge = 30 * 24 * time.Hour // unused caches are pruned after this
 )
 
@@ -160,7 +160,10 @@ func (c *cache) save(files []string, ids []fileID, idOK []bool, parsed []config.
 	for i, f := range files {
 		// A file that could not be read at all (no hook) is read again next
 		// time: what was wrong with it may have been put right.
-		keep[i] = idOK[i] && ids[i].mtime < limit && ids[i].ctime < limit && parsed[i].Hook != nil
+		// A rules handler is not cached: its compiled patterns have no
+		// encoding here, and parsing one costs microseconds.
+		keep[i] = idOK[i] && ids[i].mtime < limit && ids[i].ctime < limit && parsed[i].Hook != nil &&
+			parsed[i].Hook.Handler.Kind != config.KindRules
 		if keep[i] {
 			n++
 			e, had := c.entries[f]
@@ -298,6 +301,7 @@ func (e *cacheWriter) parsed(p config.FileResult) {
 	}
 	e.strs(h.Match.OnlyIfChangedPaths)
 	e.strs(h.Match.CallerSource)
+	e.strs(h.Match.Paths)
 	e.str(h.Handler.Kind)
 	e.str(h.Handler.Command)
 	e.strs(h.Handler.Args)
@@ -472,6 +476,7 @@ func (d *cacheReader) parsed() config.FileResult {
 	}
 	h.Match.OnlyIfChangedPaths = d.strs()
 	h.Match.CallerSource = d.strs()
+	h.Match.Paths = d.strs()
 	h.Handler.Kind = d.str()
 	h.Handler.Command = d.str()
 	h.Handler.Args = d.strs()

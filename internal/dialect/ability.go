@@ -125,3 +125,41 @@ func capLine(s string) string {
 	}
 	return s[:cut] + mark
 }
+
+// shellCommand is a shell call's command line: the string an agent sent,
+// or an argv list quoted back into one line.
+func shellCommand(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var argv []string
+	if json.Unmarshal(raw, &argv) != nil {
+		return ""
+	}
+	quoted := make([]string, len(argv))
+	for i, a := range argv {
+		if a != "" && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,@+%") == "" {
+			quoted[i] = a
+		} else {
+			quoted[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+	}
+	return strings.Join(quoted, " ")
+}
+
+// pathFields are the input fields in which the agents name the file a
+// call reads or writes.
+var pathFields = []string{"file_path", "path", "absolute_path", "notebook_path", "target_file", "filePath"}
+
+// inputPaths are the files a tool input names.
+func inputPaths(in map[string]json.RawMessage) []string {
+	var out []string
+	for _, f := range pathFields {
+		var s string
+		if json.Unmarshal(in[f], &s) == nil && s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -44,8 +44,9 @@ var codexTools = table[string]{
 func readCodex(c *Call) error {
 	return c.readCommon(codexEvents, codexTools, func(c *Call) {
 		if c.Tool.Name == "apply_patch" {
-			if files := patchFiles(c.Tool.Input); files != "" {
-				c.Tool.Summary = capLine(files)
+			if files := patchFiles(c.Tool.Input); len(files) > 0 {
+				c.Tool.Paths = files
+				c.Tool.Summary = capLine(strings.Join(files, ", "))
 			}
 		}
 	})
@@ -53,7 +54,7 @@ func readCodex(c *Call) error {
 
 // patchFiles lists the files an apply_patch input touches, from the
 // patch's "*** Add File:", "*** Update File:" and "*** Delete File:" lines.
-func patchFiles(input []byte) string {
+func patchFiles(input []byte) []string {
 	patch := text(object(input)["command"])
 	var files []string
 	for line := range strings.Lines(patch) {
@@ -64,7 +65,7 @@ func patchFiles(input []byte) string {
 			}
 		}
 	}
-	return strings.Join(files, ", ")
+	return files
 }
 
 // codexAnswer: Codex rejects permissionDecision "ask" (and "allow" without

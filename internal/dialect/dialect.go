@@ -150,6 +150,7 @@ type Tool struct {
 	Input   json.RawMessage // the agent's tool input, verbatim; nil when it sent none
 	UseID   string          // the agent's id for the call, when it sends one
 	Ability string          // the canonical ability id (docs/agents/README.md)
+	Paths   []string        // the files the call names, when its reader knows them better than its input's fields
 	Summary string          // a short, capped, one-line rendering of Input
 }
 
@@ -331,6 +332,21 @@ func (c *Call) Context() ([]byte, error) {
 		doc["tool_name"] = c.Tool.Name
 		if c.Tool.Input != nil {
 			doc["tool_input"] = c.Tool.Input
+		}
+		// The call in full, for guards: never cut as args_summary is.
+		in := object(c.Tool.Input)
+		if in != nil {
+			doc["ability_args"] = in
+		}
+		if c.Tool.Ability == Shell {
+			if cmd := shellCommand(in["command"]); cmd != "" {
+				doc["command"] = cmd
+			}
+		}
+		if paths := c.Tool.Paths; len(paths) > 0 {
+			doc["paths"] = paths
+		} else if paths := inputPaths(in); len(paths) > 0 {
+			doc["paths"] = paths
 		}
 		if c.Tool.UseID != "" {
 			doc["tool_use_id"] = c.Tool.UseID

@@ -160,9 +160,9 @@ func TestContextDocument(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"ability_id":"shell","agent":"claude-code","agent_event":"PostToolUseFailure",` +
+	want := `{"ability_args":{"command":"npm test","description":"Run test suite"},"ability_id":"shell","agent":"claude-code","agent_event":"PostToolUseFailure",` +
 		`"agent_payload":{"cwd":"/Users/x","duration_ms":4187,"error":"Exit code 1\nError: Cannot find module 'express'","hook_event_name":"PostToolUseFailure","is_interrupt":false,"permission_mode":"default","session_id":"abc123","tool_name":"Bash","tool_use_id":"toolu_01ABC123","transcript_path":"/t.jsonl"},` +
-		`"caller":{"session_id":"abc123","source":"ai_session"},"cwd":"/Users/x","duration_ms":4187,` +
+		`"caller":{"session_id":"abc123","source":"ai_session"},"command":"npm test","cwd":"/Users/x","duration_ms":4187,` +
 		`"error_message":"Exit code 1\nError: Cannot find module 'express'","event_type":"PostAbilityCall","input_summary":"npm test",` +
 		`"session_id":"abc123","status":"failure","tool_input":{"command":"npm test","description":"Run test suite"},"tool_name":"Bash","tool_use_id":"toolu_01ABC123"}`
 	if string(got) != want {

@@ -20,6 +20,8 @@ import (
 	"github.com/hookrun/hookrun/internal/project"
 	"github.com/hookrun/hookrun/internal/tty"
 	"runtime/debug"
+	"encoding/json"
+	"github.com/hookrun/hookrun/internal/callpath"
 )
 
 // Request is one `hookrun emit`: its flags, streams and directories.
@@ -138,6 +140,7 @@ func run(r Request, d *dialectRun) (err error) {
 			warnings = append(warnings, merge.Warning{Message: fmt.Sprintf("skipped invalid hook file %s (--skip-invalid)", config.Rel(loc.Root, f))})
 		}
 	}
+	withPaths(ctxDoc, loc.Root)
 	auditPath := AuditPath(r.AuditLog, r.Dirs.Cwd, loc)
 
 	// A signal missed from here on could leave a handler running.
@@ -306,4 +309,19 @@ func recoverInternal(err *error) {
 		v, stack = fmt.Sprintf("%v (in hook %s)", p.Value, p.HookID), p.Stack
 	}
 	*err = exitcode.With(exitcode.Error, fmt.Errorf("internal error: %v; no result was printed. This is a bug in hookrun; please report it with this trace:\n%s", v, stack))
+}
+
+// withPaths fills a call's paths (docs/hooks.md, "Events and their
+// contexts"): those the caller sent, or those its command line names,
+// cleaned against the project root, for match.paths, rules and handlers.
+func withPaths(c *event.Context, root string) {
+	if c.Event != event.PreAbilityCall && c.Event != event.PostAbilityCall {
+		return
+	}
+	var cwd string
+	_ = json.Unmarshal(c.Fields["cwd"], &cwd)
+	c.Paths = callpath.Of(c.Paths, c.HasPaths, c.Command, cwd, root)
+	if len(c.Paths) > 0 || c.HasPaths {
+		c.Fields["paths"], _ = json.Marshal(c.Paths)
+	}
 }

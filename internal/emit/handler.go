@@ -9,6 +9,7 @@ import (
 	"github.com/hookrun/hookrun/internal/exec"
 	"github.com/hookrun/hookrun/internal/merge"
 	"github.com/hookrun/hookrun/internal/protocol"
+	"github.com/hookrun/hookrun/internal/rules"
 )
 
 // handlers runs the handlers of one event's hooks.
@@ -27,6 +28,8 @@ type handlers struct {
 // the kind's fields at load time, so an unknown kind never gets here.
 func (hr handlers) run(ctx context.Context, h *config.Hook) merge.Report {
 	switch h.Handler.Kind {
+	case config.KindRules:
+		return rules.Evaluate(h, hr.ctx, hr.root)
 	default: // config.KindScript
 		return evaluate(hr.ctx.Event, h, exec.Run(ctx, hr.script(h), hr.limits))
 	}

@@ -27,6 +27,13 @@ type Context struct {
 	DurationMS   float64
 	HasDuration  bool
 	ChangedFiles []string
+	// PreAbilityCall and PostAbilityCall: the full command line of a shell
+	// call, and every path the call names (docs/hooks.md, "Events and
+	// their contexts"). Paths holds the caller's list as sent; emit
+	// derives it from Command when the caller sent none, and cleans it.
+	Command  string
+	Paths    []string
+	HasPaths bool
 }
 
 // ContextError names the context field that is wrong.
@@ -105,6 +112,9 @@ var (
 		{name: "task_key", kind: kString},
 		{name: "args_summary", kind: kString},
 		{name: "caller", kind: kObject, required: true, fields: callerFields},
+		{name: "ability_args", kind: kObject},
+		{name: "command", kind: kString},
+		{name: "paths", kind: kStrings},
 	}
 	postAbilityCallRules = []rule{
 		sessionID,
@@ -115,6 +125,9 @@ var (
 		{name: "input_summary", kind: kString},
 		{name: "output_summary", kind: kString},
 		{name: "error_message", kind: kString},
+		{name: "ability_args", kind: kObject},
+		{name: "command", kind: kString},
+		{name: "paths", kind: kStrings},
 	}
 	sessionStopRules = []rule{
 		requiredSessionID,
@@ -342,6 +355,12 @@ func (c *Context) fillViews() {
 	if c.SessionID == "" && (c.Event == PreAbilityCreate || c.Event == PreAbilityCall) {
 		// A task run may carry its session only on its caller.
 		c.SessionID = sub("caller", "session_id")
+	}
+	if c.Event == PreAbilityCall || c.Event == PostAbilityCall {
+		c.Command = str(c.Fields["command"])
+		if raw, ok := c.Fields["paths"]; ok && string(raw) != "null" {
+			c.HasPaths = json.Unmarshal(raw, &c.Paths) == nil
+		}
 	}
 	switch c.Event {
 	case PostAbilityCall:

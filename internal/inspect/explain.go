@@ -130,7 +130,7 @@ func Explain(o ExplainRequest) error {
 			Priority: h.Priority, Match: h.Match.Summary(), File: config.Rel(o.Dirs.Cwd, h.File)}
 		if e.Runs {
 			x.WouldRun = append(x.WouldRun, h.ID)
-			if err := exec.Check(h.Handler.Command, h.Handler.Args, h.Handler.HasArgs, loc.Root); err != nil {
+			if err := exec.Check(h.Handler.Command, h.Handler.Args, h.Handler.HasArgs, loc.Root); h.Handler.Kind == config.KindScript && err != nil {
 				e.Problem = "handler.command: " + err.Error()
 			}
 		}

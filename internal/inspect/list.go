@@ -102,6 +102,7 @@ type matchJSON struct {
 	MinDurationMS      *int64   `json:"min_duration_ms,omitempty"`
 	OnlyIfChangedPaths []string `json:"only_if_changed_paths,omitempty"`
 	CallerSource       []string `json:"caller_source,omitempty"`
+	Paths              []string `json:"paths,omitempty"`
 }
 
 type handlerJSON struct {
@@ -129,7 +130,7 @@ func toJSON(h *config.Hook, cwd string) hookJSON {
 		ID: h.ID, Event: string(h.Event), Enabled: h.Enabled, Blocking: h.Blocking,
 		Priority: h.Priority, OnError: h.OnError, Summary: h.Summary,
 		MatchSum: h.Match.Summary(),
-		Match:    matchJSON{h.Match.AbilityScope, h.Match.MinDurationMS, h.Match.OnlyIfChangedPaths, h.Match.CallerSource},
+		Match:    matchJSON{h.Match.AbilityScope, h.Match.MinDurationMS, h.Match.OnlyIfChangedPaths, h.Match.CallerSource, h.Match.Paths},
 		Handler:  handler,
 		Effects:  h.Effects,
 		File:     config.Rel(cwd, h.File),

@@ -87,6 +87,14 @@ func check(h *config.Hook, c *event.Context, opt Options, explain bool) string {
 			return no("duration %sms is below %dms", msText(c.DurationMS), *m.MinDurationMS)
 		}
 	}
+	if m.Paths != nil {
+		if len(c.Paths) == 0 {
+			return no("the call names no path; match.paths needs at least one")
+		}
+		if !AnyPath(m.Paths, c.Paths) {
+			return no("no path of the call under %s", joined(m.Paths))
+		}
+	}
 	if m.OnlyIfChangedPaths != nil {
 		if len(c.ChangedFiles) == 0 {
 			return no("no changed_files in the context; only_if_changed_paths needs at least one")

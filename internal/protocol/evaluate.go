@@ -237,7 +237,7 @@ func (r *report) takeContext(ev event.Name, h *config.Hook, text string) {
 
 // commandText is the command as the declaration wrote it, for messages.
 func commandText(h *config.Hook, o exec.Outcome) string {
-	if h.Handler.HasArgs && len(o.Argv) > 0 {
+	if (h.Handler.HasArgs || h.Handler.Command == "") && len(o.Argv) > 0 {
 		return strings.Join(o.Argv, " ")
 	}
 	return h.Handler.Command

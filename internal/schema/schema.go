@@ -34,7 +34,7 @@ var Boundary = []string{
 }
 
 // MatchFields are the keys of the match block, in documentation order.
-var MatchFields = []string{"ability_scope", "min_duration_ms", "only_if_changed_paths", "caller_source"}
+var MatchFields = []string{"ability_scope", "min_duration_ms", "only_if_changed_paths", "caller_source", "paths"}
 
 // durationPattern is a Go duration with a unit and no sign but '+':
 // "500ms", "5s", "1m30s", "1.5h". A second pattern requires a non-zero
@@ -129,13 +129,33 @@ func Document() Obj {
 							O("enum", sources),
 							O("type", "array", "minItems", 1, "items", O("enum", sources)),
 						}),
+					"paths", O("description", "PreAbilityCall, PostAbilityCall: run only when a path the call names (the context's paths) matches one of these globs.",
+						"$ref", "#/definitions/globs"),
 				)),
 			"handler", O("description", "How to run the hook: the context JSON on stdin, a HookResult on stdout.",
 				"type", []any{"object", "null"},
 				"additionalProperties", false,
-				"required", []any{"kind", "command"},
+				"required", []any{"kind"},
+				"if", O("properties", O("kind", O("const", config.KindRules)), "required", []any{"kind"}),
+				"then", O("required", []any{"rules"}, "not", O("required", []any{"command"})),
+				"else", O("required", []any{"command"}, "allOf", []any{
+					O("not", O("required", []any{"rules"})), O("not", O("required", []any{"unresolved"}))}),
 				"properties", O(
-					"kind", O("description", "The handler kind.", "default", "script", "enum", kinds),
+					"kind", O("description", "The handler kind: script runs a process; rules evaluates declarative guards without one.", "default", "script", "enum", kinds),
+					"unresolved", O("description", "rules: the decision for a command that cannot be read without running it.",
+						"default", config.DecisionRequireHuman, "enum", []any{config.DecisionDeny, config.DecisionRequireHuman, config.DecisionAllow}),
+					"rules", O("description", "rules: read in order; the first rule that fires and has a decision decides.",
+						"type", "array", "minItems", 1,
+						"items", O("type", "object", "additionalProperties", false, "properties", O(
+							"decision", O("enum", []any{config.DecisionDeny, config.DecisionRequireHuman, config.DecisionAllow}),
+							"reason", O("type", "string"),
+							"commands", O("$ref", "#/definitions/globs"),
+							"paths", O("$ref", "#/definitions/globs"),
+							"sources", O("anyOf", []any{O("enum", sources), O("type", "array", "items", O("enum", sources))}),
+							"prompt", O("type", "string", "minLength", 1),
+							"additional_context", O("type", "string"),
+							"additional_context_file", O("type", "string"),
+						))),
 					"command", O("description", "Run from the project root. ./path resolves against it; with args it is executed directly, else a command line with spaces or quotes goes to /bin/sh -c.",
 						"type", "string", "allOf", []any{O("pattern", `\S`), O("pattern", noNUL)}),
 					"args", O("description", "Arguments; when present, command is executed directly, never through a shell.",

@@ -1,0 +1,200 @@
+package config
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/shellcmd"
+)
+
+// Rule decisions.
+const (
+	DecisionDeny         = "deny"
+	DecisionRequireHuman = "require_human"
+	DecisionAllow        = "allow"
+)
+
+var (
+	decisions = []string{DecisionDeny, DecisionRequireHuman, DecisionAllow}
+	ruleKeys  = []string{"decision", "reason", "commands", "paths", "sources", "prompt", "additional_context", "additional_context_file"}
+)
+
+// RuleSet is a rules handler: declarative guards, evaluated without a
+// process (docs/rules.md).
+type RuleSet struct {
+	Unresolved string // the decision for a command that cannot be read statically
+	Rules      []Rule
+	// HasCommands: some rule matches commands, so a command that cannot be
+	// read gives Unresolved.
+	HasCommands bool
+}
+
+// Rule fires when every condition it states holds.
+type Rule struct {
+	Decision string // "" for a rule that only adds context
+	Reason   string
+	Commands []*shellcmd.Pattern
+	Paths    []string // globs on the call's paths
+	Sources  []string
+	Prompt   *regexp.Regexp
+	// AdditionalContext is text for the model; ContextFile a project
+	// file whose text is read when the rule fires.
+	AdditionalContext string
+	ContextFile       string
+	Pos               Pos
+}
+
+// rules decodes a rules handler's unresolved and rules keys.
+func (d *decoder) ruleSet(handler, unresolved, list *yaml.Node, h *Hook) {
+	rs := &RuleSet{Unresolved: DecisionRequireHuman}
+	if unresolved != nil {
+		if s, ok := d.str(unresolved, "handler.unresolved"); ok {
+			if slices.Contains(decisions, s) {
+				rs.Unresolved = s
+			} else {
+				d.errorf(unresolved, "handler.unresolved: must be deny, require_human or allow, got %q", s)
+			}
+		}
+	}
+	if list == nil || isNull(list) {
+		d.errorf(handler, "handler: a rules handler needs a list of rules (handler.rules)")
+		h.Handler.Rules = rs
+		return
+	}
+	if list.Kind != yaml.SequenceNode || len(list.Content) == 0 {
+		d.errorf(list, "handler.rules: must be a non-empty list of rules, got %s", describe(list))
+		h.Handler.Rules = rs
+		return
+	}
+	for i, item := range list.Content {
+		name := fmt.Sprintf("handler.rules[%d]", i)
+		if item.Kind != yaml.MappingNode {
+			d.errorf(item, "%s: must be a mapping, got %s", name, describe(item))
+			continue
+		}
+		r := Rule{Pos: Pos{item.Line, item.Column}}
+		conditions := 0
+		for _, f := range d.fields(item, ruleKeys, name+".") {
+			v, key := f.value, name+"."+f.name
+			if isNull(v) {
+				d.errorf(v, "%s: missing value", key)
+				continue
+			}
+			if on := ruleFieldEvents(f.name); on != nil && h.Event != "" && !slices.Contains(on, h.Event) {
+				d.errorf(f.key, "%s: never fires on %s: it applies to %s", key, h.Event, joinEvents(on))
+				continue
+			}
+			switch f.name {
+			case "decision":
+				if s, ok := d.str(v, key); ok {
+					if slices.Contains(decisions, s) {
+						r.Decision = s
+					} else {
+						d.errorf(v, "%s: must be deny, require_human or allow, got %q", key, s)
+					}
+				}
+			case "reason":
+				if s, ok := d.str(v, key); ok {
+					r.Reason = strings.TrimSpace(s)
+				}
+			case "commands":
+				conditions++
+				srcs, ok := d.strings(v, key)
+				if !ok {
+					break
+				}
+				for j, src := range srcs {
+					p, err := shellcmd.Compile(src)
+					if err != nil {
+						d.errorf(itemNode(v, j), "%s: %v", key, err)
+						continue
+					}
+					r.Commands = append(r.Commands, p)
+				}
+				rs.HasCommands = true
+			case "paths":
+				conditions++
+				r.Paths = d.globs(v, key)
+			case "sources":
+				conditions++
+				srcs, ok := d.strings(v, key)
+				for j, s := range srcs {
+					if !event.ValidSource(s) {
+						d.errorf(itemNode(v, j), "%s: unknown source %q; valid sources: %s", key, s, strings.Join(event.Sources, ", "))
+						ok = false
+					}
+				}
+				if ok {
+					r.Sources = srcs
+				}
+			case "prompt":
+				conditions++
+				if s, ok := d.str(v, key); ok {
+					re, err := regexp.Compile(s)
+					switch {
+					case s == "":
+						d.errorf(v, "%s: an empty pattern matches every prompt; leave prompt out instead", key)
+					case err != nil:
+						d.errorf(v, "%s: not a valid RE2 regular expression: %v", key, err)
+					default:
+						r.Prompt = re
+					}
+				}
+			case "additional_context":
+				if s, ok := d.str(v, key); ok {
+					r.AdditionalContext = s
+				}
+			case "additional_context_file":
+				if s, ok := d.str(v, key); ok {
+					clean := path.Clean(s)
+					if path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") {
+						d.errorf(v, "%s: must be a path inside the project, relative to its root, got %q", key, s)
+					} else {
+						r.ContextFile = clean
+					}
+				}
+			}
+		}
+		switch {
+		case (r.Decision == DecisionDeny || r.Decision == DecisionRequireHuman) && r.Reason == "":
+			d.errorf(item, "%s: a rule that decides %s needs a reason, which the agent and the person are shown", name, r.Decision)
+		case r.Decision == "" && r.AdditionalContext == "" && r.ContextFile == "":
+			d.errorf(item, "%s: does nothing: give it a decision, or additional_context", name)
+		}
+		if (r.Decision == DecisionDeny || r.Decision == DecisionRequireHuman) && h.Event != "" && !h.Event.AIFacing() {
+			d.errorf(item, "%s: decision %s never decides on %s, an infra-only event", name, r.Decision, h.Event)
+		}
+		_ = conditions
+		rs.Rules = append(rs.Rules, r)
+	}
+	h.Handler.Rules = rs
+}
+
+// ruleFieldEvents are the events a rule condition applies to; nil for all.
+func ruleFieldEvents(field string) []event.Name {
+	switch field {
+	case "commands", "paths":
+		return []event.Name{event.PreAbilityCall, event.PostAbilityCall}
+	case "sources":
+		return []event.Name{event.PreAbilityCreate, event.PreAbilityCall}
+	case "prompt":
+		return []event.Name{event.PromptSubmit}
+	}
+	return nil
+}
+
+// valueOf is the value node of key in mapping m.
+func valueOf(m *yaml.Node, key string) *yaml.Node {
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i+1]
+		}
+	}
+	return nil
+}

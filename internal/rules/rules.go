@@ -1,0 +1,167 @@
+// Package rules evaluates a rules handler: declarative guards on the
+// event's context (the command a shell call runs, the paths a call names,
+// the caller, the prompt), with no process started. What it decides
+// becomes the hook's report exactly as a script's signal would: it is
+// written as a HookResult and read through the handler protocol.
+package rules
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/exec"
+	"github.com/hookrun/hookrun/internal/merge"
+	"github.com/hookrun/hookrun/internal/protocol"
+	"github.com/hookrun/hookrun/internal/safefile"
+	"github.com/hookrun/hookrun/internal/shellcmd"
+)
+
+// maxContextFile caps an additional_context_file, as a hook's text is capped.
+const maxContextFile = protocol.MaxAdditionalContext
+
+// Evaluate runs hook h's rules against the context c of a project at root.
+func Evaluate(h *config.Hook, c *event.Context, root string) merge.Report {
+	start := time.Now()
+	rs := h.Handler.Rules
+	var line *shellcmd.Line
+	if c.Command != "" {
+		l := shellcmd.Parse(c.Command)
+		line = &l
+	}
+	var texts []string
+	decision, reason := "", ""
+	for _, r := range rs.Rules {
+		if !fires(r, c, line) {
+			continue
+		}
+		if r.AdditionalContext != "" {
+			texts = append(texts, r.AdditionalContext)
+		}
+		if r.ContextFile != "" {
+			data, err := safefile.ReadFile(root+"/"+r.ContextFile, maxContextFile)
+			if err != nil {
+				return failed(h, c, start, fmt.Sprintf("additional_context_file %s: %v", r.ContextFile, err))
+			}
+			texts = append(texts, string(data))
+		}
+		if r.Decision != "" {
+			decision, reason = r.Decision, r.Reason
+			break
+		}
+	}
+	if rs.HasCommands && line != nil && len(line.Unresolved) > 0 && rs.Unresolved != config.DecisionAllow &&
+		rank(rs.Unresolved) > rank(decision) {
+		decision = rs.Unresolved
+		reason = "hookrun could not check this command without running it: " + line.Unresolved[0]
+	}
+	return answer(h, c, start, decision, reason, strings.Join(texts, "\n"))
+}
+
+func rank(d string) int {
+	switch d {
+	case config.DecisionDeny:
+		return 2
+	case config.DecisionRequireHuman:
+		return 1
+	}
+	return 0
+}
+
+// fires reports whether every condition r states holds.
+func fires(r config.Rule, c *event.Context, line *shellcmd.Line) bool {
+	if r.Commands != nil {
+		if line == nil || !anyCommand(r.Commands, line.Commands) {
+			return false
+		}
+	}
+	if r.Paths != nil && !anyPath(r.Paths, c.Paths) {
+		return false
+	}
+	if r.Sources != nil && !slices.Contains(r.Sources, c.CallerSource) {
+		return false
+	}
+	if r.Prompt != nil {
+		var prompt string
+		_ = json.Unmarshal(c.Fields["user_raw_input"], &prompt)
+		if !r.Prompt.MatchString(prompt) {
+			return false
+		}
+	}
+	return true
+}
+
+func anyCommand(ps []*shellcmd.Pattern, cs []shellcmd.Command) bool {
+	for _, cmd := range cs {
+		for _, p := range ps {
+			if p.Match(cmd) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func anyPath(globs, paths []string) bool {
+	for _, p := range paths {
+		for _, g := range globs {
+			if ok, _ := doublestar.Match(g, p); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// answer writes what the rules decided as the HookResult a script would
+// print, and judges it through the handler protocol: the same provenance,
+// per-event constraints, reason and audit line.
+func answer(h *config.Hook, c *event.Context, start time.Time, decision, reason, text string) merge.Report {
+	res := map[string]any{}
+	if text != "" {
+		res["additional_context"] = text
+	}
+	out := exec.Outcome{Argv: []string{"rules"}, Exited: true}
+	if decision == config.DecisionDeny || decision == config.DecisionRequireHuman {
+		switch c.Event {
+		case event.PreAbilityCall:
+			code := "ABILITY_DENIED"
+			if decision == config.DecisionRequireHuman {
+				code = "ABILITY_REQUIRES_HUMAN"
+			}
+			res["hook_signals"] = []any{map[string]any{"kind": "ability_guard", "code": code, "severity": "error",
+				"payload": map[string]any{"reason": reason, "ability_id": c.AbilityID}}}
+		case event.PreAbilityCreate:
+			code := "ABILITY_UNAVAILABLE"
+			if decision == config.DecisionRequireHuman {
+				code = "ABILITY_REQUIRES_HUMAN"
+			}
+			res["hook_signals"] = []any{map[string]any{"kind": "ability_preflight", "code": code, "severity": "error",
+				"payload": map[string]any{"reason": reason}}}
+		default:
+			// A prompt is blocked the shell-hook way: exit 2, the reason on
+			// stderr. No agent can ask a human about a prompt.
+			if decision == config.DecisionRequireHuman {
+				reason = "needs human approval: " + reason
+			}
+			out.ExitCode, out.Stderr = 2, []byte(reason)
+		}
+	}
+	if out.ExitCode == 0 {
+		out.Stdout, _ = json.Marshal(res)
+	}
+	out.Duration = time.Since(start)
+	return protocol.Evaluate(c.Event, h, out)
+}
+
+// failed is a rules hook that could not be evaluated: its on_error decides.
+func failed(h *config.Hook, c *event.Context, start time.Time, msg string) merge.Report {
+	return protocol.Evaluate(c.Event, h, exec.Outcome{Argv: []string{"rules"}, Failure: exec.StartFailed,
+		Err: fmt.Errorf("%s", msg), Duration: time.Since(start)})
+}
