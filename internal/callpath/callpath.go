@@ -20,11 +20,7 @@ import (
 func Of(given []string, hasGiven bool, command, cwd, root string) []string {
 	raw := given
 	if !hasGiven && command != "" {
-		l := shellcmd.Parse(command)
-		for _, c := range l.Commands {
-			raw = append(raw, c.Operands()...)
-		}
-		raw = append(raw, l.Redirects...)
+		raw = shellcmd.Parse(command).Paths
 	}
 	if cwd == "" || !filepath.IsAbs(cwd) {
 		cwd = root

@@ -10,7 +10,9 @@ import (
 	"syscall"
 	"time"
 
+	"encoding/json"
 	"github.com/hookrun/hookrun/internal/audit"
+	"github.com/hookrun/hookrun/internal/callpath"
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/exec"
@@ -20,8 +22,6 @@ import (
 	"github.com/hookrun/hookrun/internal/project"
 	"github.com/hookrun/hookrun/internal/tty"
 	"runtime/debug"
-	"encoding/json"
-	"github.com/hookrun/hookrun/internal/callpath"
 )
 
 // Request is one `hookrun emit`: its flags, streams and directories.

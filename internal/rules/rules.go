@@ -37,8 +37,13 @@ func Evaluate(h *config.Hook, c *event.Context, root string) merge.Report {
 	}
 	var texts []string
 	decision, reason := "", ""
+	unknown := "" // why a commands rule could not be checked
 	for _, r := range rs.Rules {
-		if !fires(r, c, line) {
+		ok, why := fires(r, c, line)
+		if why != "" && unknown == "" {
+			unknown = why
+		}
+		if !ok {
 			continue
 		}
 		if r.AdditionalContext != "" {
@@ -56,10 +61,9 @@ func Evaluate(h *config.Hook, c *event.Context, root string) merge.Report {
 			break
 		}
 	}
-	if rs.HasCommands && line != nil && len(line.Unresolved) > 0 && rs.Unresolved != config.DecisionAllow &&
-		rank(rs.Unresolved) > rank(decision) {
+	if unknown != "" && rs.Unresolved != config.DecisionAllow && rank(rs.Unresolved) > rank(decision) {
 		decision = rs.Unresolved
-		reason = "hookrun could not check this command without running it: " + line.Unresolved[0]
+		reason = "hookrun could not check this command without running it: " + unknown
 	}
 	return answer(h, c, start, decision, reason, strings.Join(texts, "\n"))
 }
@@ -74,38 +78,43 @@ func rank(d string) int {
 	return 0
 }
 
-// fires reports whether every condition r states holds.
-func fires(r config.Rule, c *event.Context, line *shellcmd.Line) bool {
+// fires reports whether every condition r states holds; unknown says why
+// its commands could not be checked, when a command only known at run
+// time might match.
+func fires(r config.Rule, c *event.Context, line *shellcmd.Line) (ok bool, unknown string) {
 	if r.Commands != nil {
-		if line == nil || !anyCommand(r.Commands, line.Commands) {
-			return false
+		if line == nil {
+			return false, ""
+		}
+		matched := false
+		for _, p := range r.Commands {
+			switch o, why := p.MatchLine(line); o {
+			case shellcmd.Match:
+				matched = true
+			case shellcmd.Unknown:
+				if unknown == "" {
+					unknown = why
+				}
+			}
+		}
+		if !matched {
+			return false, unknown
 		}
 	}
 	if r.Paths != nil && !anyPath(r.Paths, c.Paths) {
-		return false
+		return false, ""
 	}
 	if r.Sources != nil && !slices.Contains(r.Sources, c.CallerSource) {
-		return false
+		return false, ""
 	}
 	if r.Prompt != nil {
 		var prompt string
 		_ = json.Unmarshal(c.Fields["user_raw_input"], &prompt)
 		if !r.Prompt.MatchString(prompt) {
-			return false
+			return false, ""
 		}
 	}
-	return true
-}
-
-func anyCommand(ps []*shellcmd.Pattern, cs []shellcmd.Command) bool {
-	for _, cmd := range cs {
-		for _, p := range ps {
-			if p.Match(cmd) {
-				return true
-			}
-		}
-	}
-	return false
+	return true, ""
 }
 
 func anyPath(globs, paths []string) bool {
