@@ -265,12 +265,8 @@ func startRetrying(ctx context.Context, path string, argv []string, attr *os.Pro
 		if err == nil || try == startRetries || !errors.Is(err, syscall.EAGAIN) {
 			return proc, err
 		}
-		var done <-chan struct{}
-		if ctx != nil {
-			done = ctx.Done()
-		}
 		select {
-		case <-done:
+		case <-ctx.Done():
 			return nil, err
 		case <-time.After(wait):
 		}

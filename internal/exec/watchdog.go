@@ -2,6 +2,7 @@ package exec
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -99,7 +100,7 @@ func (d *Watchdog) start() {
 	defer devnull.Close()
 	// argv[0] is hookrun's name whatever the file is called: a test
 	// binary standing in for hookrun dispatches on it.
-	proc, err := startRetrying(nil, d.binary, []string{"hookrun", WatchdogArg}, &os.ProcAttr{
+	proc, err := startRetrying(context.Background(), d.binary, []string{"hookrun", WatchdogArg}, &os.ProcAttr{
 		Files: []*os.File{r, devnull, devnull},
 		Sys:   &syscall.SysProcAttr{Setpgid: true},
 	})
