@@ -24,7 +24,33 @@ const (
 	ScriptsDir = "scripts/hooks"
 	LogsIgnore = audit.DefaultDir + "/.gitignore"
 	SchemaFile = ".system/hookrun.schema.json"
+	// ProtectHooksFile is the guard init writes so that an agent cannot switch off its own guards
+	// unnoticed.
+	ProtectHooksFile = HooksDir + "/protect_hooks.yaml"
 )
+
+// protectHooks asks a person before an agent or a background job writes, edits or runs a shell
+// command naming the hooks, hookrun's settings or the handler scripts. It is a rules hook: no
+// process, so it costs next to nothing on every call.
+const protectHooks = `# Written by hookrun init. An agent must not be able to switch off its own guards
+# unnoticed: a write, an edit or a shell command from an AI session or a background
+# job that names the hooks, hookrun's files under .system/ or the handler scripts
+# needs a person's approval. Edit it like any hook (docs/rules.md).
+id: protect_hooks
+event_type: PreAbilityCall
+enabled: true
+blocking: true
+summary: An agent's changes to the hooks and their scripts need a human
+match:
+  ability_scope: [shell, write_file, edit_file]
+handler:
+  kind: rules
+  rules:
+    - decision: require_human
+      reason: "this call names hookrun's hooks or their handler scripts (.system/, scripts/hooks/): a person must approve changes to the guards"
+      sources: [ai_session, background_job]
+      paths: [".system", ".system/**", "scripts/hooks", "scripts/hooks/**"]
+`
 
 // What happened to one path.
 const (
@@ -77,6 +103,14 @@ func Init(root string) ([]Item, error) {
 		}
 	}
 	items = append(items, ignore)
+
+	guard := Item{Path: ProtectHooksFile, Note: "guard: an agent's changes to the hooks or their scripts need a human"}
+	made, err = writeNew(root, filepath.Join(root, ProtectHooksFile), []byte(protectHooks), 0o644)
+	if err != nil {
+		return items, err
+	}
+	guard.Action = action(made)
+	items = append(items, guard)
 
 	sch := Item{Path: SchemaFile, Note: "JSON Schema for editors (hookrun schema)"}
 	sch.Action, err = refresh(root, filepath.Join(root, SchemaFile), schema.JSON())
