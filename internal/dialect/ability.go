@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"unicode/utf8"
+	"strconv"
 )
 
 // Canonical ability ids: one ability_scope guards the same kind of tool
@@ -162,4 +163,37 @@ func inputPaths(in map[string]json.RawMessage) []string {
 		}
 	}
 	return out
+}
+
+// exitCodeIn finds an exit status written as text after one of prefixes
+// in a tool response (a string, or an object's string fields), as agents
+// that report no status field write it.
+func exitCodeIn(raw json.RawMessage, prefixes ...string) (int, bool) {
+	var texts []string
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		texts = append(texts, s)
+	}
+	for _, v := range object(raw) {
+		if json.Unmarshal(v, &s) == nil {
+			texts = append(texts, s)
+		}
+	}
+	for _, t := range texts {
+		for _, p := range prefixes {
+			i := strings.Index(t, p)
+			if i < 0 {
+				continue
+			}
+			rest := t[i+len(p):]
+			end := 0
+			for end < len(rest) && (rest[end] >= '0' && rest[end] <= '9' || end == 0 && rest[end] == '-') {
+				end++
+			}
+			if n, err := strconv.Atoi(rest[:end]); err == nil {
+				return n, true
+			}
+		}
+	}
+	return 0, false
 }

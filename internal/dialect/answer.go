@@ -159,6 +159,11 @@ func userText(res merge.Result) string {
 	for _, t := range res.UserMessages {
 		lines = append(lines, untrusted.Attributed(fmt.Sprintf("[hookrun %s] ", t.HookID), t.Text)...)
 	}
+	// A hook that failed is news for the person: stderr alone reaches no
+	// one in an agent's session.
+	for _, e := range res.Errors {
+		lines = append(lines, "[hookrun] error: "+untrusted.OneLine(e.Message))
+	}
 	return strings.Join(lines, "\n")
 }
 

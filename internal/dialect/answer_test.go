@@ -53,7 +53,7 @@ func TestRespond(t *testing.T) {
 	}{
 		// Claude Code
 		{"claude/PreToolUse/Bash", "deny", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":` + q(denyWhy) + `}}`},
-		{"claude/PreToolUse/Edit", "require_human", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":` + q(askWhy) + `}}`},
+		{"claude/PreToolUse/Edit", "require_human", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":` + q("needs human approval: "+askWhy) + `}}`},
 		{"claude/PreToolUse/Bash", "allow", `{}`},
 		{"claude/PreToolUse/Bash", "allow+context", `{"systemMessage":` + q(userLine) + `,"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":` + q(ctxText) + `}}`},
 		{"claude/UserPromptSubmit", "deny", `{"decision":"block","reason":` + q(denyWhy) + `}`},
@@ -110,7 +110,7 @@ func TestRespondNotes(t *testing.T) {
 	r := Respond(read(t, "cursor/beforeSubmitPrompt"), res)
 	want := []string{
 		"hookrun: cursor beforeSubmitPrompt has no answer field for context for the AI; not delivered: " + capLine(ctxText),
-		"hookrun: cursor beforeSubmitPrompt has no answer field for a message for the user; not delivered: " + userLine,
+		"hookrun: cursor beforeSubmitPrompt has no answer field for a message for the user; not delivered: " + capLine(userLine+"\n[hookrun] error: hook lint: ./lint.sh: exited with status 1 (no stderr)"),
 		"hookrun: error: hook lint: ./lint.sh: exited with status 1 (no stderr)",
 		"hookrun: warning: hook style: unknown output field \"x\" ignored",
 	}

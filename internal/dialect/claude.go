@@ -74,7 +74,9 @@ func claudeAnswer(c *Call, v verdict) hookOutput {
 		case event.Deny:
 			spec.PermissionDecision, spec.PermissionDecisionReason = "deny", v.reason
 		case event.RequireHuman:
-			spec.PermissionDecision, spec.PermissionDecisionReason = "ask", v.reason
+			// "needs human approval: …": in a headless run Claude Code
+			// turns ask into a denial, and the model must tell the two apart.
+			spec.PermissionDecision, spec.PermissionDecisionReason = "ask", v.blockReason()
 			spec.AdditionalContext = v.context
 		default:
 			spec.AdditionalContext = v.context

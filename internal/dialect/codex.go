@@ -5,6 +5,7 @@ import (
 
 	"github.com/hookrun/hookrun/internal/event"
 	"time"
+	"fmt"
 )
 
 // Codex: https://developers.openai.com/codex/hooks and the output schemas
@@ -47,6 +48,14 @@ func readCodex(c *Call) error {
 			if files := patchFiles(c.Tool.Input); len(files) > 0 {
 				c.Tool.Paths = files
 				c.Tool.Summary = capLine(strings.Join(files, ", "))
+			}
+		}
+		// Codex reports a failed call's status only as "Exit code: N" in
+		// its tool response text.
+		if c.Kind == PostTool && c.Status == "success" {
+			if code, ok := exitCodeIn(c.Payload["tool_response"], "Exit code: "); ok && code != 0 {
+				c.Status = "failure"
+				c.ErrorMessage = fmt.Sprintf("exit code %d", code)
 			}
 		}
 	})

@@ -311,6 +311,11 @@ func (c *Call) Context() ([]byte, error) {
 	if c.CWD != "" {
 		doc["cwd"] = c.CWD
 	}
+	// Claude Code's permission mode (bypassPermissions, plan, ...): a guard
+	// may be stricter when the agent asks no one.
+	if mode := c.opt("permission_mode"); mode != "" {
+		doc["permission_mode"] = mode
+	}
 	payload := c.Payload
 	if c.liftedInput {
 		payload = make(map[string]json.RawMessage, len(c.Payload))

@@ -5,6 +5,7 @@ import (
 
 	"github.com/hookrun/hookrun/internal/event"
 	"time"
+	"fmt"
 )
 
 // Gemini CLI: docs/hooks/reference.md and packages/core/src/hooks in
@@ -41,7 +42,8 @@ var geminiTools = table[string]{
 	{"read_many_files", ReadFile},
 	{"list_directory", ListFiles},
 	{"glob", ListFiles},
-	{"search_file_content", SearchFiles},
+	{"grep_search", SearchFiles},         // its search tool since it was renamed
+	{"search_file_content", SearchFiles}, // the legacy name, still accepted
 	{"web_fetch", WebFetch},
 	{"google_web_search", WebSearch},
 }
@@ -57,6 +59,14 @@ func readGemini(c *Call) error {
 		if json.Unmarshal(c.Payload["mcp_context"], &mcp) == nil && mcp.Server != "" && mcp.Tool != "" {
 			c.Tool.Ability = MCPID(mcp.Server, mcp.Tool)
 			c.Tool.Summary = summarize(c.Tool.Ability, c.Tool.Input)
+		}
+		// A shell command that failed is reported only in text: "Exit Code:
+		// 1" in llmContent, "Command exited with code: 1" in returnDisplay.
+		if c.Kind == PostTool && c.Status == "success" {
+			if code, ok := exitCodeIn(c.Payload["tool_response"], "Exit Code: ", "Command exited with code: "); ok && code != 0 {
+				c.Status = "failure"
+				c.ErrorMessage = fmt.Sprintf("exit code %d", code)
+			}
 		}
 	})
 }

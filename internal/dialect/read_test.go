@@ -163,7 +163,7 @@ func TestContextDocument(t *testing.T) {
 	want := `{"ability_args":{"command":"npm test","description":"Run test suite"},"ability_id":"shell","agent":"claude-code","agent_event":"PostToolUseFailure",` +
 		`"agent_payload":{"cwd":"/Users/x","duration_ms":4187,"error":"Exit code 1\nError: Cannot find module 'express'","hook_event_name":"PostToolUseFailure","is_interrupt":false,"permission_mode":"default","session_id":"abc123","tool_name":"Bash","tool_use_id":"toolu_01ABC123","transcript_path":"/t.jsonl"},` +
 		`"caller":{"session_id":"abc123","source":"ai_session"},"command":"npm test","cwd":"/Users/x","duration_ms":4187,` +
-		`"error_message":"Exit code 1\nError: Cannot find module 'express'","event_type":"PostAbilityCall","input_summary":"npm test",` +
+		`"error_message":"Exit code 1\nError: Cannot find module 'express'","event_type":"PostAbilityCall","input_summary":"npm test","permission_mode":"default",` +
 		`"session_id":"abc123","status":"failure","tool_input":{"command":"npm test","description":"Run test suite"},"tool_name":"Bash","tool_use_id":"toolu_01ABC123"}`
 	if string(got) != want {
 		t.Errorf("Context =\n%s\nwant\n%s", got, want)
@@ -263,5 +263,47 @@ func TestMCPAbility(t *testing.T) {
 	}
 	if _, ok := mcpAbility("Bash"); ok {
 		t.Error("Bash is not an MCP tool")
+	}
+}
+
+// What the real agents showed: Gemini CLI's current search tool, a failed
+// shell command that Gemini CLI and Codex report only in text, Claude
+// Code's permission mode.
+func TestAgentsAsTheyRun(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		agent    Name
+		payload  string
+		contains []string
+	}{
+		{"gemini grep_search is search_files", GeminiCLI,
+			`{"hook_event_name":"BeforeTool","session_id":"s","tool_name":"grep_search","tool_input":{"pattern":"x"}}`,
+			[]string{`"ability_id":"search_files"`}},
+		{"gemini failed shell", GeminiCLI,
+			`{"hook_event_name":"AfterTool","session_id":"s","tool_name":"run_shell_command","tool_input":{"command":"false"},"tool_response":{"llmContent":"Command: false\nExit Code: 1","returnDisplay":"Command exited with code: 1"}}`,
+			[]string{`"status":"failure"`, `"error_message":"exit code 1"`}},
+		{"gemini shell that worked", GeminiCLI,
+			`{"hook_event_name":"AfterTool","session_id":"s","tool_name":"run_shell_command","tool_input":{"command":"true"},"tool_response":{"llmContent":"Command: true\nExit Code: 0"}}`,
+			[]string{`"status":"success"`}},
+		{"codex failed apply_patch", Codex,
+			`{"hook_event_name":"PostToolUse","session_id":"s","tool_name":"apply_patch","tool_input":{"command":"*** Begin Patch\n*** Update File: a.go\n*** End Patch"},"tool_response":"Exit code: 1\nerror: patch did not apply"}`,
+			[]string{`"status":"failure"`, `"paths":["a.go"]`}},
+		{"claude permission mode", ClaudeCode,
+			`{"hook_event_name":"PreToolUse","session_id":"s","permission_mode":"bypassPermissions","tool_name":"Bash","tool_input":{"command":"ls"}}`,
+			[]string{`"permission_mode":"bypassPermissions"`, `"command":"ls"`}},
+	} {
+		c, err := Read(tc.agent, []byte(tc.payload))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		doc, err := c.Context()
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		for _, want := range tc.contains {
+			if !strings.Contains(string(doc), want) {
+				t.Errorf("%s: context %s\nlacks %s", tc.name, doc, want)
+			}
+		}
 	}
 }

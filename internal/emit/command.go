@@ -22,6 +22,7 @@ import (
 	"github.com/hookrun/hookrun/internal/project"
 	"github.com/hookrun/hookrun/internal/tty"
 	"runtime/debug"
+	"strings"
 )
 
 // Request is one `hookrun emit`: its flags, streams and directories.
@@ -134,7 +135,7 @@ func run(r Request, d *dialectRun) (err error) {
 	if len(set.Invalid) > 0 {
 		r.Dirs.PrintFindings(r.Stderr, set.Findings, config.Error)
 		if !r.SkipInvalid {
-			return exitcode.Failf("%s: no hook was run (fix them, or pass --skip-invalid to run the valid ones)", exitcode.Plural(len(set.Invalid), "invalid hook file"))
+			return exitcode.Failf("%s: no hook was run (fix them, or pass --skip-invalid to run the valid ones): %s", exitcode.Plural(len(set.Invalid), "invalid hook file"), firstFindings(set.Findings, r.Dirs.Cwd))
 		}
 		for _, f := range set.Invalid {
 			warnings = append(warnings, merge.Warning{Message: fmt.Sprintf("skipped invalid hook file %s (--skip-invalid)", config.Rel(loc.Root, f))})
@@ -324,4 +325,21 @@ func withPaths(c *event.Context, root string) {
 	if len(c.Paths) > 0 || c.HasPaths {
 		c.Fields["paths"], _ = json.Marshal(c.Paths)
 	}
+}
+
+// firstFindings names the first errors, file:line:col and message, for a
+// message an agent shows: stderr reaches no one there.
+func firstFindings(fs []config.Finding, cwd string) string {
+	var out []string
+	for _, f := range fs {
+		if f.Severity != config.Error {
+			continue
+		}
+		if len(out) == 3 {
+			out = append(out, "…")
+			break
+		}
+		out = append(out, f.Format(cwd))
+	}
+	return strings.Join(out, "; ")
 }

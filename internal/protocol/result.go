@@ -85,7 +85,7 @@ func ParseResult(data []byte) (r event.HookResult, notes []string, err error) {
 	for _, err := range []error{
 		typed("logs", &logs, "an array of strings"),
 		typed("usage_recorded", &r.UsageRecorded, "true or false"),
-		typed("additional_context", &r.AdditionalContext, "a string"),
+		additionalContext(obj["additional_context"], &r.AdditionalContext),
 		typed("user_message", &r.UserMessage, "a string"),
 		typed("hook_signals", &sigs, "an array of signal objects"),
 	} {
@@ -229,4 +229,21 @@ func sortedKeys(m map[string]json.RawMessage) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// additionalContext reads additional_context: a string, or a list of
+// strings joined by newlines (handlers written for agents that take one).
+func additionalContext(raw json.RawMessage, into *string) error {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil
+	}
+	if isKind(raw, "a string") && json.Unmarshal(raw, into) == nil {
+		return nil
+	}
+	var list []string
+	if isKind(raw, "an array of strings") && json.Unmarshal(raw, &list) == nil {
+		*into = strings.Join(list, "\n")
+		return nil
+	}
+	return badOutput("output field \"additional_context\" must be a string or an array of strings, got %s", event.JSONKind(raw))
 }

@@ -31,7 +31,7 @@ func TestParseResultErrors(t *testing.T) {
 		{"logs item null", `{"logs":["a",null]}`, `output field "logs[1]" must be a string, got null`},
 		{"usage_recorded a string", `{"usage_recorded":"true"}`, `output field "usage_recorded" must be true or false, got a string`},
 		{"usage_recorded a number", `{"usage_recorded":1}`, `output field "usage_recorded" must be true or false, got a number`},
-		{"additional_context an object", `{"additional_context":{"text":"x"}}`, `output field "additional_context" must be a string, got an object`},
+		{"additional_context an object", `{"additional_context":{"text":"x"}}`, `output field "additional_context" must be a string or an array of strings, got an object`},
 		{"user_message an array", `{"user_message":["x"]}`, `output field "user_message" must be a string, got an array`},
 		{"error a string", `{"error":"boom"}`, `output field "error" must be an object with string fields code and message, got a string`},
 		{"error code a number", `{"error":{"code":1,"message":2}}`, `output field "error.code" must be a string, got a number`},
@@ -132,3 +132,11 @@ func TestParseResultManyDuplicates(t *testing.T) {
 
 // null is the payload of a signal sent without one.
 var null = json.RawMessage("null")
+
+// additional_context may be a list of strings, as some agents take it: joined, not lost.
+func TestAdditionalContextList(t *testing.T) {
+	r, _, err := ParseResult([]byte(`{"additional_context":["one","two"]}`))
+	if err != nil || r.AdditionalContext != "one\ntwo" {
+		t.Fatalf("got %q, %v; want the lines joined", r.AdditionalContext, err)
+	}
+}
