@@ -2,25 +2,16 @@ package main
 
 import (
 	"fmt"
-	"runtime"
-	"runtime/debug"
 
 	"github.com/spf13/cobra"
+
+	"github.com/hookrun/hookrun/internal/buildinfo"
 )
 
 // version is set at build time: go build -ldflags "-X main.version=v1.2.3".
 var version = ""
 
-func versionString() string {
-	v := version
-	if v == "" {
-		v = "dev"
-		if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-			v = bi.Main.Version
-		}
-	}
-	return fmt.Sprintf("hookrun %s (%s %s/%s)", v, runtime.Version(), runtime.GOOS, runtime.GOARCH)
-}
+func versionString() string { return buildinfo.String(version) }
 
 func (a *app) versionCmd() *cobra.Command {
 	return &cobra.Command{

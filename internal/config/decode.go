@@ -324,7 +324,10 @@ func (d *decoder) hook(m *yaml.Node) *Hook {
 	if onErrorNode != nil && h.OnError == OnErrorBlock && blockingOK && !h.Blocking {
 		d.errorf(onErrorNode, "on_error: \"block\" needs blocking: true; a non-blocking hook cannot block the event")
 	}
-	if blockingOK && h.Blocking && h.Event != "" && !h.Event.AIFacing() {
+	// blocking with on_error: block on an infra-only event is a CI gate (a
+	// failed build check makes emit exit 2): declared on purpose, not a
+	// mistake to warn about, so validate --strict passes it.
+	if blockingOK && h.Blocking && h.Event != "" && !h.Event.AIFacing() && h.OnError != OnErrorBlock {
 		d.warnf(blockingNode, "blocking: true on %s does not reach the agent: %s is infra-only, so its signals are dropped; it only lets on_error: block turn the hook's failure into a deny (exit 2), as a CI job may want", h.Event, h.Event)
 	}
 	return h

@@ -429,3 +429,17 @@ func TestValidID(t *testing.T) {
 		}
 	}
 }
+
+// A SessionStop gate (blocking, on_error: block) is declared on purpose:
+// no warning, so validate --strict passes it; blocking alone is warned.
+func TestSessionStopGateIsNotWarned(t *testing.T) {
+	base := "id: gate\nevent_type: SessionStop\nenabled: true\nblocking: true\n%shandler: {kind: script, command: ./build.sh}\n"
+	_, fs := ParseFile("f.yaml", []byte(fmt.Sprintf(base, "on_error: block\n")))
+	if len(fs) != 0 {
+		t.Errorf("gate: findings %q, want none", show(fs))
+	}
+	_, fs = ParseFile("f.yaml", []byte(fmt.Sprintf(base, "")))
+	if len(fs) != 1 || fs[0].Severity != Warning {
+		t.Errorf("blocking alone: findings %q, want one warning", show(fs))
+	}
+}

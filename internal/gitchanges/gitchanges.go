@@ -70,7 +70,11 @@ func List(ctx context.Context, dir, base string) ([]string, error) {
 	if base != "" && base != Head {
 		mb, err := run("merge-base", base, "HEAD")
 		if err != nil {
-			return nil, fmt.Errorf("no merge base of %s and HEAD: %w", base, err)
+			hint := ""
+			if shallow, _ := run("rev-parse", "--is-shallow-repository"); strings.TrimSpace(shallow) == "true" {
+				hint = " (this clone is shallow: fetch the history, with fetch-depth: 0 in actions/checkout or git fetch --unshallow, and the base branch)"
+			}
+			return nil, fmt.Errorf("no merge base of %s and HEAD%s: %w", base, hint, err)
 		}
 		diff, err := run("diff", "--name-only", "-z", "--no-renames", strings.TrimSpace(mb), "--")
 		if err != nil {

@@ -159,3 +159,19 @@ func TestParseStatus(t *testing.T) {
 		t.Errorf("parseStatus = %q, want %q", got, want)
 	}
 }
+
+// In a shallow clone without the base's history, the error says what to do.
+func TestListShallowCloneSaysWhatToDo(t *testing.T) {
+	src := repo(t, map[string]string{"a.txt": "a\n"})
+	git(t, src, "branch", "base")
+	write(t, src, "a.txt", "b\n")
+	git(t, src, "commit", "-q", "-am", "two")
+	write(t, src, "a.txt", "c\n")
+	git(t, src, "commit", "-q", "-am", "three")
+	dst := filepath.Join(t.TempDir(), "clone")
+	git(t, filepath.Dir(dst), "clone", "-q", "--depth", "1", "file://"+src, dst)
+	_, err := List(context.Background(), dst, "origin/base")
+	if err == nil || !strings.Contains(err.Error(), "this clone is shallow: fetch the history, with fetch-depth: 0") {
+		t.Errorf("error %v, want it to say the clone is shallow and what to do", err)
+	}
+}

@@ -49,6 +49,10 @@ func Validate(o ValidateRequest) error {
 		for _, f := range set.Findings {
 			fmt.Fprintln(o.Stdout, githubAnnotation(f, o.Dirs.Cwd))
 		}
+		if errs == 0 && !(o.Strict && warns > 0) {
+			// A green CI log should say what passed, not nothing.
+			fmt.Fprintf(o.Stdout, "::notice::hookrun validate: %s OK (%s)\n", exitcode.Plural(len(set.Files), "hook file"), exitcode.Plural(warns, "warning"))
+		}
 	default:
 		o.Dirs.PrintFindings(o.Stdout, set.Findings, "")
 		for _, f := range set.Ignored {
