@@ -592,7 +592,7 @@ func (d *decoder) env(n *yaml.Node, name string) []EnvVar {
 		case k.Kind != yaml.ScalarNode || key == "" || strings.ContainsAny(key, "=\x00"):
 			d.errorf(k, "%s: invalid variable name %q", name, key)
 			continue
-		case key == "HOOKRUN_EVENT" || key == "HOOKRUN_HOOK_ID" || key == "HOOKRUN_PROJECT_DIR":
+		case slices.Contains(HandlerVars, key):
 			d.errorf(k, "%s: %s is set by hookrun for every handler and cannot be overridden", name, key)
 			continue
 		case seen[key] > 0:

@@ -59,6 +59,11 @@ func (m Match) Empty() bool {
 	return m.AbilityScope == nil && m.MinDurationMS == nil && m.OnlyIfChangedPaths == nil && m.CallerSource == nil && m.Paths == nil
 }
 
+// HandlerVars are the variables hookrun sets for every handler, replacing any the caller had; a
+// declaration's handler.env cannot set them. The last three carry the context's common fields, so a
+// shell handler need not parse JSON for them (empty when the context has none).
+var HandlerVars = []string{"HOOKRUN_EVENT", "HOOKRUN_HOOK_ID", "HOOKRUN_PROJECT_DIR", "HOOKRUN_ABILITY_ID", "HOOKRUN_CALLER_SOURCE", "HOOKRUN_SESSION_ID"}
+
 // Handler says how to run a hook.
 type Handler struct {
 	Kind    string

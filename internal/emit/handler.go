@@ -45,7 +45,7 @@ func (hr handlers) script(h *config.Hook) exec.Spec {
 		Args:     h.Handler.Args,
 		HasArgs:  h.Handler.HasArgs,
 		Dir:      hr.root,
-		Env:      handlerEnv(hr.env, hr.ctx.Event, h, hr.root),
+		Env:      handlerEnv(hr.env, hr.ctx, h, hr.root),
 		Stdin:    hr.stdin,
 		Timeout:  h.Handler.Timeout,
 		Watchdog: hr.watchdog,
@@ -54,7 +54,7 @@ func (hr handlers) script(h *config.Hook) exec.Spec {
 
 // handlerEnv is the caller's environment plus hookrun's variables and the
 // hook's handler.env, later entries replacing earlier ones of the same name.
-func handlerEnv(base []string, ev event.Name, h *config.Hook, root string) []string {
+func handlerEnv(base []string, c *event.Context, h *config.Hook, root string) []string {
 	env := base
 	if len(h.Handler.Env) > 0 {
 		names := make([]string, len(h.Handler.Env))
@@ -63,14 +63,19 @@ func handlerEnv(base []string, ev event.Name, h *config.Hook, root string) []str
 		}
 		env = withoutNames(base, names...)
 	}
-	out := make([]string, 0, len(env)+3+len(h.Handler.Env))
+	out := make([]string, 0, len(env)+len(config.HandlerVars)+len(h.Handler.Env))
 	out = append(out, env...)
-	out = append(out, "HOOKRUN_EVENT="+string(ev), "HOOKRUN_HOOK_ID="+h.ID, "HOOKRUN_PROJECT_DIR="+root)
+	out = append(out, "HOOKRUN_EVENT="+string(c.Event), "HOOKRUN_HOOK_ID="+h.ID, "HOOKRUN_PROJECT_DIR="+root,
+		"HOOKRUN_ABILITY_ID="+envValue(c.AbilityID), "HOOKRUN_CALLER_SOURCE="+envValue(c.CallerSource), "HOOKRUN_SESSION_ID="+envValue(c.SessionID))
 	for _, v := range h.Handler.Env {
 		out = append(out, v.Name+"="+v.Value)
 	}
 	return out
 }
+
+// envValue makes a context string safe as an environment value: a NUL byte (JSON allows \u0000)
+// would make the handler fail to start.
+func envValue(s string) string { return strings.ReplaceAll(s, "\x00", "") }
 
 // withoutNames drops the variables called names from env.
 func withoutNames(env []string, names ...string) []string {

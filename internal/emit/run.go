@@ -55,7 +55,7 @@ func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Option
 	// One line of JSON and a newline, so that a shell handler's `read`
 	// sees a complete line.
 	stdin := append(c.JSON(), '\n')
-	base := withoutNames(opt.Env, "HOOKRUN_EVENT", "HOOKRUN_HOOK_ID", "HOOKRUN_PROJECT_DIR")
+	base := withoutNames(opt.Env, config.HandlerVars...)
 	hr := handlers{ctx: c, stdin: stdin, env: base, root: opt.Root, limits: opt.Limits, watchdog: opt.Watchdog}
 	reports := make([]merge.Report, len(selected))
 	ran := len(selected)

@@ -14,6 +14,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"strings"
 
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/event"
@@ -160,9 +161,9 @@ func Document() Obj {
 						"type", "string", "allOf", []any{O("pattern", `\S`), O("pattern", noNUL)}),
 					"args", O("description", "Arguments; when present, command is executed directly, never through a shell.",
 						"type", []any{"array", "null"}, "items", O("type", scalar, "pattern", noNUL)),
-					"env", O("description", "Variables added to the handler's environment (HOOKRUN_EVENT, HOOKRUN_HOOK_ID and HOOKRUN_PROJECT_DIR are hookrun's).",
+					"env", O("description", "Variables added to the handler's environment ("+strings.Join(config.HandlerVars, ", ")+" are hookrun's).",
 						"type", []any{"object", "null"},
-						"propertyNames", O("pattern", `^[^=\x00]+$`, "not", O("pattern", "^HOOKRUN_(EVENT|HOOK_ID|PROJECT_DIR)$")),
+						"propertyNames", O("pattern", `^[^=\x00]+$`, "not", O("pattern", "^("+strings.Join(config.HandlerVars, "|")+")$")),
 						"additionalProperties", O("type", append(scalar, "null"), "pattern", noNUL)),
 					"timeout", O("description", "A duration with a unit: \"500ms\", \"5s\", \"2m\". Never a bare number.",
 						"default", config.DefaultTimeout.String(),
