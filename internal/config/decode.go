@@ -14,6 +14,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 	yaml "go.yaml.in/yaml/v3"
 
+	"github.com/hookrun/hookrun/internal/dialect"
 	"github.com/hookrun/hookrun/internal/event"
 )
 
@@ -369,7 +370,9 @@ func (d *decoder) unknownEvent(n *yaml.Node, s string) {
 		names[i] = string(e)
 	}
 	msg := fmt.Sprintf("event_type: unknown event %q", s)
-	if sug := suggest(s, names); sug != "" {
+	if v, ok := dialect.EventWord(s); ok {
+		msg += fmt.Sprintf(" (%s is an event of %s; hookrun's event for it is %s, and --dialect translates it)", s, strings.Join(v.Agents, " and "), v.Hookrun)
+	} else if sug := suggest(s, names); sug != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", sug)
 	}
 	d.errorf(n, "%s; valid events: %s", msg, event.Names())
@@ -394,6 +397,7 @@ func (d *decoder) match(m *yaml.Node, h *Hook) {
 		switch f.name {
 		case "ability_scope":
 			h.Match.AbilityScope = d.globs(v, name)
+			d.agentTools(v, name, h.Match.AbilityScope)
 		case "only_if_changed_paths":
 			h.Match.OnlyIfChangedPaths = d.globs(v, name)
 		case "paths":
@@ -421,6 +425,16 @@ func (d *decoder) match(m *yaml.Node, h *Hook) {
 			if !bad {
 				h.Match.CallerSource = srcs
 			}
+		}
+	}
+}
+
+// agentTools warns about an ability_scope that names an agent's tool: dialects give the canonical
+// ability id (Bash is shell), so such a hook never runs for the agent's calls.
+func (d *decoder) agentTools(v *yaml.Node, name string, globs []string) {
+	for i, g := range globs {
+		if voc, ok := dialect.ToolWord(g); ok && voc.Hookrun != g {
+			d.warnf(itemNode(v, i), "%s: %q is a tool name of %s; hooks match the canonical ability id, so did you mean %q? (docs/agents/README.md)", name, g, strings.Join(voc.Agents, " and "), voc.Hookrun)
 		}
 	}
 }
