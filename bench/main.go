@@ -75,12 +75,25 @@ func run() error {
 	// Built as `make build` builds hookrun, the floor too: static, without
 	// cgo, without the symbol table and debug information.
 	os.Setenv("CGO_ENABLED", "0")
-	for _, p := range []string{"./cmd/hookrun", "./bench/floor", "./bench/maxrss"} {
+	for _, p := range []string{"./cmd/hookrun", "./bench/floor", "./bench/maxrss", "./bench/hello"} {
 		if err := sh("", "go", "build", "-trimpath", "-ldflags=-s -w", "-o", bin+"/", p); err != nil {
 			return err
 		}
 	}
 	hookrun, floor, maxrss := filepath.Join(bin, "hookrun"), filepath.Join(bin, "floor"), filepath.Join(bin, "maxrss")
+	hello := filepath.Join(bin, "hello")
+	rulesSets := map[int]string{}
+	for _, n := range []int{1, 10} {
+		dir, err := rulesSet(tmp, n)
+		if err != nil {
+			return err
+		}
+		rulesSets[n] = dir
+	}
+	guards, err := guardSets(tmp)
+	if err != nil {
+		return err
+	}
 
 	// Hook sets: N hooks that all match, and 1000 declared of which one matches.
 	sets := map[string]string{}
@@ -132,6 +145,33 @@ func run() error {
 			return err
 		}
 		rows = append(rows, row{"audit log on vs off, 1 hook", "off", "on", t, 0, "ms"})
+	}
+	// Rules hooks start no process: an event whose hooks are all rules costs about one Go process.
+	for _, n := range []int{1, 10} {
+		t, err := compare(rulesSets[n], hello, emit())
+		if err != nil {
+			return err
+		}
+		rows = append(rows, row{fmt.Sprintf("%d rules hook(s), all matching", n), "Go hello", "hookrun", t, 1.3, "ms"})
+	}
+	// The same deny guard as a rules hook and as a python3 script: the rules hook at least 10x faster.
+	{
+		deny := func(dir string) string {
+			return inDir(dir, strings.Replace(emit(), "ctx.json", "deny.json", 1))
+		}
+		t, err := compare("", deny(guards[0]), deny(guards[1]), "-i")
+		if err != nil {
+			return err
+		}
+		rows = append(rows, row{"deny guard: rules vs python3", "python3", "rules", t, 0.1, "ms"})
+	}
+	// What no hook set can go below: starting hookrun at all (hookrun version) against a Go hello.
+	{
+		t, err := compare("", hello, hookrun+" version")
+		if err != nil {
+			return err
+		}
+		rows = append(rows, row{"hookrun start (version)", "Go hello", "hookrun", t, 0, "ms"})
 	}
 	rss, err := peakRSS(sets["100"], maxrss, hookrun)
 	if err != nil {
@@ -194,6 +234,86 @@ handler:
 	return dir, writeCommon(dir)
 }
 
+// rulesCtx is a shell call every rules hook reads in full and lets through.
+const rulesCtx = `{"event_type":"PreAbilityCall","session_id":"bench","ability_id":"shell","command":"git status && ls -la src | grep -v tmp","caller":{"source":"ai_session"}}`
+
+// rulesSet is a project with n rules hooks that all match the call: each parses its command and
+// checks two rules, one on commands and one on paths.
+func rulesSet(tmp string, n int) (string, error) {
+	dir := filepath.Join(tmp, fmt.Sprintf("rules%d", n))
+	hooks := filepath.Join(dir, ".system", "hooks")
+	if err := os.MkdirAll(hooks, 0o755); err != nil {
+		return "", err
+	}
+	for i := range n {
+		y := fmt.Sprintf(`id: rules_%04d
+event_type: PreAbilityCall
+enabled: true
+blocking: true
+match:
+  ability_scope: shell
+handler:
+  kind: rules
+  rules:
+    - decision: deny
+      reason: recursive force delete
+      commands: ["rm -r|-R|--recursive -f|--force"]
+    - decision: require_human
+      reason: hook files
+      paths: [".system/**"]
+`, i)
+		if err := os.WriteFile(filepath.Join(hooks, fmt.Sprintf("rules_%04d.yaml", i)), []byte(y), 0o644); err != nil {
+			return "", err
+		}
+	}
+	return dir, os.WriteFile(filepath.Join(dir, "ctx.json"), []byte(rulesCtx), 0o644)
+}
+
+// denyCtx is a shell call both forms of the deny guard deny.
+const denyCtx = `{"event_type":"PreAbilityCall","session_id":"bench","ability_id":"shell","command":"rm -rf build","caller":{"source":"ai_session"}}`
+
+// pyGuard is the deny guard as a script: a real JSON parser and shlex, not a grep.
+// Its #! line names the interpreter itself (found at run time), not a version manager's shim,
+// which would make python3 look slower than it is.
+const pyGuard = `#!PYTHON3
+import json, shlex, sys
+cmd = json.load(sys.stdin).get("command", "")
+words = shlex.split(cmd)
+if words and words[0].rsplit("/", 1)[-1] == "rm" and any(w.startswith("-") and "r" in w for w in words) and any(w.startswith("-") and "f" in w for w in words):
+    print(json.dumps({"hook_signals": [{"kind": "ability_guard", "code": "ABILITY_DENIED", "payload": {"reason": "recursive force delete"}}]}))
+else:
+    print("{}")
+`
+
+// guardSets returns two projects holding the same deny guard: [0] as a python3 script, [1] as a
+// rules hook.
+func guardSets(tmp string) ([2]string, error) {
+	var dirs [2]string
+	out, err := osexec.Command("python3", "-c", "import sys; print(sys.executable)").Output()
+	if err != nil {
+		return dirs, fmt.Errorf("python3 for the script guard: %v", err)
+	}
+	py := strings.TrimSpace(string(out))
+	for i, handler := range []string{"  kind: script\n  command: ./guard.py\n", "  kind: rules\n  rules:\n    - decision: deny\n      reason: recursive force delete\n      commands: [\"rm -r|-R|--recursive -f|--force\"]\n"} {
+		dir := filepath.Join(tmp, fmt.Sprintf("guard%d", i))
+		if err := os.MkdirAll(filepath.Join(dir, ".system", "hooks"), 0o755); err != nil {
+			return dirs, err
+		}
+		y := "id: no_rm_rf\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nmatch:\n  ability_scope: shell\nhandler:\n" + handler
+		if err := os.WriteFile(filepath.Join(dir, ".system", "hooks", "no_rm_rf.yaml"), []byte(y), 0o644); err != nil {
+			return dirs, err
+		}
+		if err := os.WriteFile(filepath.Join(dir, "guard.py"), []byte(strings.Replace(pyGuard, "PYTHON3", py, 1)), 0o755); err != nil {
+			return dirs, err
+		}
+		if err := os.WriteFile(filepath.Join(dir, "deny.json"), []byte(denyCtx), 0o644); err != nil {
+			return dirs, err
+		}
+		dirs[i] = dir
+	}
+	return dirs, nil
+}
+
 func writeCommon(dir string) error {
 	if err := os.WriteFile(filepath.Join(dir, "h.sh"), []byte(handler), 0o755); err != nil {
 		return err
@@ -252,7 +372,7 @@ func lefthookBin(tmp string) (string, error) {
 // round so that drift on a shared machine hits both alike; the result is
 // each command's median over the rounds and the median of the rounds'
 // ratios, with their range.
-func compare(dir, base, subject string) (timing, error) {
+func compare(dir, base, subject string, extra ...string) (timing, error) {
 	var bs, ss, rs []float64
 	per := max(*runs / *rounds, 5)
 	for round := range *rounds {
@@ -261,7 +381,7 @@ func compare(dir, base, subject string) (timing, error) {
 			cmds = []string{subject, base}
 		}
 		out := filepath.Join(os.TempDir(), fmt.Sprintf("hookrun-bench-%d.json", time.Now().UnixNano()))
-		args := []string{"-N", "--style", "none", "--warmup", strconv.Itoa(*warmup), "--runs", strconv.Itoa(per), "--export-json", out}
+		args := append([]string{"-N", "--style", "none", "--warmup", strconv.Itoa(*warmup), "--runs", strconv.Itoa(per), "--export-json", out}, extra...)
 		err := sh(dir, "hyperfine", append(args, cmds...)...)
 		var m []float64
 		if err == nil {
