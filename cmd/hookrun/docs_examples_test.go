@@ -182,9 +182,7 @@ func TestDocExamples(t *testing.T) {
 		Dir:                 dir,
 		RequireExplicitExec: true,
 		Setup: func(env *testscript.Env) error {
-			env.Setenv("HOOKRUN_AUDIT_LOG", "off")
-			env.Setenv("GORACE", "atexit_sleep_ms=0")
-			env.Setenv("XDG_CACHE_HOME", filepath.Join(env.WorkDir, ".cache"))
+			setupScriptEnv(env)
 			return nil
 		},
 	})

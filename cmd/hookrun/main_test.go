@@ -28,15 +28,7 @@ func TestScripts(t *testing.T) {
 		RequireUniqueNames:  true,
 		Cmds:                scriptCmds,
 		Setup: func(env *testscript.Env) error {
-			// Handlers run from the project root with the caller's
-			// environment; keep the audit log out of the way unless a
-			// script asks for it.
-			env.Setenv("HOOKRUN_AUDIT_LOG", "off")
-			// Race-enabled binaries otherwise sleep a second on every
-			// exit, and every hookrun and handler in a script is one.
-			env.Setenv("GORACE", "atexit_sleep_ms=0")
-			// Each script gets its own declaration cache.
-			env.Setenv("XDG_CACHE_HOME", filepath.Join(env.WorkDir, ".cache"))
+			setupScriptEnv(env)
 			// The example scripts copy the repo's examples/ (read-only
 			// here: handlers write into the copy).
 			examples, err := filepath.Abs("../../examples")
@@ -44,4 +36,16 @@ func TestScripts(t *testing.T) {
 			return err
 		},
 	})
+}
+
+// setupScriptEnv is the environment every script runs in.
+func setupScriptEnv(env *testscript.Env) {
+	// Handlers run from the project root with the caller's environment;
+	// keep the audit log out of the way unless a script asks for it.
+	env.Setenv("HOOKRUN_AUDIT_LOG", "off")
+	// Race-enabled binaries otherwise sleep a second on every exit, and
+	// every hookrun and handler in a script is one.
+	env.Setenv("GORACE", "atexit_sleep_ms=0")
+	// Each script gets its own declaration cache.
+	env.Setenv("XDG_CACHE_HOME", filepath.Join(env.WorkDir, ".cache"))
 }

@@ -112,28 +112,23 @@ func Append(root, path string, data []byte) error {
 }
 
 func open(root, path string) (*os.File, error) {
-	flag := os.O_RDWR | os.O_APPEND | os.O_CREATE
+	var d *safefile.Dir
+	var err error
 	if rel, ok := safefile.Beneath(root, path); root != "" && ok {
-		d, err := safefile.OpenDir(root, filepath.Dir(rel), true)
-		if err != nil {
-			return nil, err
+		d, err = safefile.OpenDir(root, filepath.Dir(rel), true)
+	} else {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return nil, errors.New(err.Error()) // keeps the directory's name
 		}
-		defer d.Close()
-		f, err := d.OpenFile(filepath.Base(rel), flag, 0o644)
-		if errors.Is(err, fs.ErrPermission) {
-			f, err = d.OpenFile(filepath.Base(rel), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
-		}
-		return f, err
+		d, err = safefile.OpenDir(filepath.Dir(path), ".", false)
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, errors.New(err.Error()) // keeps the directory's name
-	}
-	d, err := safefile.OpenDir(filepath.Dir(path), ".", false)
 	if err != nil {
 		return nil, err
 	}
 	defer d.Close()
-	f, err := d.OpenFile(filepath.Base(path), flag, 0o644)
+	// Read and write, to look at the last byte; write-only where the log
+	// may be appended to but not read.
+	f, err := d.OpenFile(filepath.Base(path), os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o644)
 	if errors.Is(err, fs.ErrPermission) {
 		f, err = d.OpenFile(filepath.Base(path), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 	}

@@ -3,9 +3,9 @@ package dialect
 import (
 	"bytes"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"unicode/utf8"
-	"strconv"
 )
 
 // Canonical ability ids: one ability_scope guards the same kind of tool

@@ -3,9 +3,9 @@ package dialect
 import (
 	"strings"
 
+	"fmt"
 	"github.com/hookrun/hookrun/internal/event"
 	"time"
-	"fmt"
 )
 
 // Codex: https://developers.openai.com/codex/hooks and the output schemas

@@ -3,9 +3,9 @@ package dialect
 import (
 	"encoding/json"
 
+	"fmt"
 	"github.com/hookrun/hookrun/internal/event"
 	"time"
-	"fmt"
 )
 
 // Gemini CLI: docs/hooks/reference.md and packages/core/src/hooks in
