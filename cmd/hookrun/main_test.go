@@ -46,6 +46,8 @@ func setupScriptEnv(env *testscript.Env) {
 	// Race-enabled binaries otherwise sleep a second on every exit, and
 	// every hookrun and handler in a script is one.
 	env.Setenv("GORACE", "atexit_sleep_ms=0")
-	// Each script gets its own declaration cache.
-	env.Setenv("XDG_CACHE_HOME", filepath.Join(env.WorkDir, ".cache"))
+	// Each script gets its own declaration cache, beside its work
+	// directory rather than in it: a script that makes $WORK a git
+	// repository must not see the cache as a changed file.
+	env.Setenv("XDG_CACHE_HOME", env.WorkDir+".cache")
 }
