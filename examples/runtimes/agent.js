@@ -39,7 +39,7 @@ function emit(event, context) {
 // runAbility is the Tool Runner's task.run: guard, run, record.
 function runAbility(ability, args, caller = 'ai_session') {
   let [decision, result] = emit('PreAbilityCall', {
-    session_id: 'sess-1', ability_id: ability, args_summary: args, caller: { source: caller },
+    session_id: 'sess-1', ability_id: ability, args_summary: args, paths: [args], caller: { source: caller },
   });
   if (decision === null) {
     // A guard that cannot be checked must not be skipped: fail closed.

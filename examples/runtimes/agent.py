@@ -41,7 +41,7 @@ def emit(event, context):
 def run_ability(ability, args, caller="ai_session"):
     """The Tool Runner's task.run: guard, run, record."""
     ctx = {"session_id": "sess-1", "ability_id": ability, "args_summary": args,
-           "caller": {"source": caller}}
+           "paths": [args], "caller": {"source": caller}}
     decision, result = emit("PreAbilityCall", ctx)
     if decision is None:
         # A guard that cannot be checked must not be skipped: fail closed.

@@ -40,7 +40,7 @@ first_log() {
 
 # run_ability ABILITY ARGS: the Tool Runner's task.run: guard, run, record.
 run_ability() {
-	emit PreAbilityCall "{\"session_id\":\"sess-1\",\"ability_id\":\"$1\",\"args_summary\":\"$2\",\"caller\":{\"source\":\"ai_session\"}}"
+	emit PreAbilityCall "{\"session_id\":\"sess-1\",\"ability_id\":\"$1\",\"args_summary\":\"$2\",\"paths\":[\"$2\"],\"caller\":{\"source\":\"ai_session\"}}"
 	if [ -z "$decision" ]; then
 		# A guard that cannot be checked must not be skipped: fail closed.
 		echo "PreAbilityCall $1 ($2): hookrun error, exit 1"
