@@ -5,7 +5,7 @@ VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev
 LDFLAGS  := -s -w -X main.version=$(VERSION)
 FUZZTIME ?= 10s
 
-.PHONY: all build install test lint docs fuzz fuzz-smoke bench clean
+.PHONY: all build install test lint docs dist dist-check fuzz fuzz-smoke bench clean
 
 all: build
 
@@ -48,6 +48,18 @@ fuzz:
 
 bench:
 	@./scripts/bench.sh
+
+## dist: release archives for every platform, and SHA256SUMS, in dist/ (reproducible)
+dist:
+	$(GO) run ./scripts/dist -out dist
+
+## dist-check: build one platform's archive twice and require the same bytes
+dist-check:
+	@rm -rf $${TMPDIR:-/tmp}/hookrun-dist-a $${TMPDIR:-/tmp}/hookrun-dist-b
+	$(GO) run ./scripts/dist -targets linux/amd64 -out $${TMPDIR:-/tmp}/hookrun-dist-a
+	$(GO) run ./scripts/dist -targets linux/amd64 -out $${TMPDIR:-/tmp}/hookrun-dist-b
+	cmp $${TMPDIR:-/tmp}/hookrun-dist-a/SHA256SUMS $${TMPDIR:-/tmp}/hookrun-dist-b/SHA256SUMS
+	@echo "dist-check: two builds of this commit are byte-identical"
 
 clean:
 	rm -rf bin

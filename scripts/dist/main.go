@@ -1,0 +1,202 @@
+// Command dist builds hookrun's release archives, reproducibly: static
+// binaries for each platform, each packed with the README (and LICENSE,
+// when the repository has one) into a .tar.gz (.zip for Windows) whose
+// bytes depend only on the commit, and a SHA256SUMS file.
+//
+//	go run ./scripts/dist -out dist [-version v1.2.3] [-targets linux/amd64,darwin/arm64]
+//
+// A script of tar and gzip flags would do most of it, but zip has no
+// such flags and tar's differ between GNU and BSD; Go's archive packages
+// write the same bytes everywhere.
+package main
+
+import (
+	"archive/tar"
+	"archive/zip"
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Targets are the platforms a release carries. hookrun is Unix-only (it
+// runs handlers in process groups, locks the audit log with flock, opens
+// files with openat): no Windows build exists yet. The zip writer is kept
+// for the day one does.
+var Targets = []string{"linux/amd64", "linux/arm64", "darwin/amd64", "darwin/arm64"}
+
+func main() {
+	out := flag.String("out", "dist", "directory to write the archives and SHA256SUMS into")
+	version := flag.String("version", "", "the version to stamp (default: git describe)")
+	targets := flag.String("targets", strings.Join(Targets, ","), "comma-separated GOOS/GOARCH list")
+	flag.Parse()
+	if err := run(*out, *version, strings.Split(*targets, ",")); err != nil {
+		fmt.Fprintln(os.Stderr, "dist:", err)
+		os.Exit(1)
+	}
+}
+
+func run(out, version string, targets []string) error {
+	if version == "" {
+		v, err := git("describe", "--tags", "--always", "--dirty")
+		if err != nil {
+			return err
+		}
+		version = v
+	}
+	epoch, err := git("log", "-1", "--format=%ct")
+	if err != nil {
+		return err
+	}
+	sec, err := strconv.ParseInt(epoch, 10, 64)
+	if err != nil {
+		return fmt.Errorf("commit time %q: %v", epoch, err)
+	}
+	mtime := time.Unix(sec, 0).UTC()
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	var docs []file
+	for _, name := range []string{"README.md", "LICENSE"} {
+		data, err := os.ReadFile(name)
+		if os.IsNotExist(err) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		docs = append(docs, file{name, data, 0o644})
+	}
+	var sums []string
+	for _, t := range targets {
+		goos, goarch, ok := strings.Cut(t, "/")
+		if !ok {
+			return fmt.Errorf("target %q: want GOOS/GOARCH", t)
+		}
+		bin, err := build(goos, goarch, version)
+		if err != nil {
+			return err
+		}
+		exe := "hookrun"
+		if goos == "windows" {
+			exe += ".exe"
+		}
+		files := append([]file{{exe, bin, 0o755}}, docs...)
+		base := fmt.Sprintf("hookrun_%s_%s_%s", strings.TrimPrefix(version, "v"), goos, goarch)
+		var data []byte
+		if goos == "windows" {
+			base += ".zip"
+			data, err = Zip(files, mtime)
+		} else {
+			base += ".tar.gz"
+			data, err = TarGz(files, mtime)
+		}
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(out, base), data, 0o644); err != nil {
+			return err
+		}
+		sums = append(sums, fmt.Sprintf("%x  %s", sha256.Sum256(data), base))
+		fmt.Printf("%s  %d bytes\n", base, len(data))
+	}
+	slices.Sort(sums)
+	return os.WriteFile(filepath.Join(out, "SHA256SUMS"), []byte(strings.Join(sums, "\n")+"\n"), 0o644)
+}
+
+// build compiles a static, stripped hookrun for one platform, with no
+// build id or path that would differ between two builds of one commit.
+func build(goos, goarch, version string) ([]byte, error) {
+	dir, err := os.MkdirTemp("", "hookrun-dist-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	bin := filepath.Join(dir, "hookrun")
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags", "-s -w -buildid= -X main.version="+version, "-o", bin, "./cmd/hookrun")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS="+goos, "GOARCH="+goarch, "GOFLAGS=-buildvcs=true")
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("building for %s/%s: %v", goos, goarch, err)
+	}
+	return os.ReadFile(bin)
+}
+
+func git(args ...string) (string, error) {
+	out, err := exec.Command("git", args...).Output()
+	if err != nil {
+		return "", fmt.Errorf("git %s: %v", strings.Join(args, " "), err)
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// file is one archive member.
+type file struct {
+	name string
+	data []byte
+	mode int64
+}
+
+// TarGz packs files, in name order, with fixed times, owners and a gzip
+// header that holds no name or time: the same input gives the same bytes.
+func TarGz(files []file, mtime time.Time) ([]byte, error) {
+	var buf bytes.Buffer
+	gz, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	if err != nil {
+		return nil, err
+	}
+	tw := tar.NewWriter(gz)
+	for _, f := range sorted(files) {
+		h := &tar.Header{Name: f.name, Mode: f.mode, Size: int64(len(f.data)), ModTime: mtime,
+			Typeflag: tar.TypeReg, Uname: "root", Gname: "root", Format: tar.FormatPAX}
+		if err := tw.WriteHeader(h); err != nil {
+			return nil, err
+		}
+		if _, err := tw.Write(f.data); err != nil {
+			return nil, err
+		}
+	}
+	if err := tw.Close(); err != nil {
+		return nil, err
+	}
+	if err := gz.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// Zip packs files the same way, for Windows.
+func Zip(files []file, mtime time.Time) ([]byte, error) {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, f := range sorted(files) {
+		h := &zip.FileHeader{Name: f.name, Method: zip.Deflate, Modified: mtime}
+		h.SetMode(os.FileMode(f.mode))
+		w, err := zw.CreateHeader(h)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := io.Copy(w, bytes.NewReader(f.data)); err != nil {
+			return nil, err
+		}
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+func sorted(files []file) []file {
+	out := slices.Clone(files)
+	slices.SortFunc(out, func(a, b file) int { return strings.Compare(a.name, b.name) })
+	return out
+}
