@@ -102,9 +102,10 @@ func (a *app) newHook(o newOptions) error {
 		fmt.Fprintf(a.stdout, "note: %s is infra-only; blocking: true changes no decision there (validate warns about it)\n", ev)
 	}
 	script := relToCwd(a.cwd, filepath.Join(loc.Root, scaffold.ScriptPath(o.id)))
+	sample := relToCwd(a.cwd, filepath.Join(loc.Root, scaffold.ContextPath(o.id)))
 	fmt.Fprintf(a.stdout, "next: edit %s, then see it work:\n", script)
-	fmt.Fprintf(a.stdout, "  hookrun explain %s --context ctx.json   # would it run, and why\n", ev)
-	fmt.Fprintf(a.stdout, "  hookrun emit %s --context ctx.json      # run it\n", ev)
+	fmt.Fprintf(a.stdout, "  hookrun explain %s --context %s   # would it run, and why\n", ev, sample)
+	fmt.Fprintf(a.stdout, "  hookrun emit %s --context %s      # run it\n", ev, sample)
 	return nil
 }
 

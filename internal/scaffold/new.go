@@ -113,10 +113,16 @@ func New(root, hooksDir string, s Spec) ([]Item, error) {
 		os.Remove(decl) // leave no half-made hook behind
 		return nil, writeErr(root, script, err)
 	}
-	return []Item{
+	items := []Item{
 		{rel(root, decl), Created, "the declaration"},
 		{rel(root, script), Created, "the handler (executable)"},
-	}, nil
+	}
+	// The sample context is a convenience: one already there is kept.
+	sample := filepath.Join(root, ContextPath(s.ID))
+	if made, err := writeNew(root, sample, SampleContext(s), 0o644); err == nil {
+		items = append(items, Item{rel(root, sample), action(made), "a sample context to try it with"})
+	}
+	return items, nil
 }
 
 func writeErr(root, path string, err error) error {

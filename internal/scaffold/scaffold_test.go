@@ -141,3 +141,28 @@ func TestNewRefusesAndCleansUp(t *testing.T) {
 		t.Errorf("declaration left behind: %v", err)
 	}
 }
+
+// The sample context new writes is valid for its event, and names an ability the hook's scope lets through.
+func TestSampleContext(t *testing.T) {
+	for _, tc := range []struct {
+		spec    Spec
+		ability string
+	}{
+		{Spec{ID: "a", Event: event.PreAbilityCall, Scope: []string{"deploy_*"}}, "deploy_x"},
+		{Spec{ID: "b", Event: event.PreAbilityCall, Scope: []string{"edit_file", "x*"}}, "edit_file"},
+		{Spec{ID: "c", Event: event.PreAbilityCall}, "shell"},
+		{Spec{ID: "d", Event: event.PreAbilityCreate, Scope: []string{"db.*"}}, "db.x"},
+		{Spec{ID: "e", Event: event.PostAbilityCall, Scope: []string{"run_tests"}}, "run_tests"},
+		{Spec{ID: "f", Event: event.PromptSubmit}, ""},
+		{Spec{ID: "g", Event: event.SessionStop, Paths: []string{"services/**"}}, ""},
+	} {
+		c, err := event.ParseContext(SampleContext(tc.spec), "")
+		if err != nil {
+			t.Errorf("%s: %v", tc.spec.Event, err)
+			continue
+		}
+		if c.Event != tc.spec.Event || c.AbilityID != tc.ability {
+			t.Errorf("%s: event %s ability %q, want %q", tc.spec.Event, c.Event, c.AbilityID, tc.ability)
+		}
+	}
+}

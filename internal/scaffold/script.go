@@ -29,23 +29,21 @@ const scriptHead = `#!/bin/sh
 # Handler of the hook {{ID}} ({{EVENT}}), created by hookrun new.
 #
 # hookrun runs it from the project root with the event context on stdin
-# (one line of JSON) and HOOKRUN_EVENT, HOOKRUN_HOOK_ID and
-# HOOKRUN_PROJECT_DIR in the environment. Print one JSON object (a
-# HookResult) on stdout and exit 0; anything else on stdout, or another exit
-# status, makes the hook "failed". Diagnostics go to stderr.
+# (one line of JSON) and, in the environment, HOOKRUN_EVENT, HOOKRUN_HOOK_ID,
+# HOOKRUN_PROJECT_DIR and the context's HOOKRUN_ABILITY_ID,
+# HOOKRUN_CALLER_SOURCE and HOOKRUN_SESSION_ID. Read those from the
+# environment: searching the JSON text for a key can be fooled by the same
+# key nested in the call's input. Print one JSON object (a HookResult) on
+# stdout and exit 0; anything else on stdout, or another exit status, makes
+# the hook "failed". Diagnostics go to stderr.
 #
-# Try it:  hookrun explain {{EVENT}} --context ctx.json   (would it run, and why)
-#          hookrun emit {{EVENT}} --context ctx.json      (run it)
+# Try it:  hookrun explain {{EVENT}} --context scripts/hooks/{{ID}}.context.json
+#          hookrun emit {{EVENT}} --context scripts/hooks/{{ID}}.context.json
+# A guard on a command or a file needs no script: see docs/rules.md.
 set -eu
 
+# The whole context, for the other fields: parse it with a JSON parser.
 ctx=$(cat)
-
-# field NAME prints the value of the string field NAME of the context when
-# it holds no quote or backslash (ids, paths, enums); empty otherwise.
-# Enough to decide without jq; use a JSON tool for anything richer.
-field() {
-	printf '%s\n' "$ctx" | sed -n 's/.*"'"$1"'":"\([^"\\]*\)".*/\1/p'
-}
 `
 
 // body is the part of the stub that shows the event's ways to decide.
@@ -68,13 +66,14 @@ func body(n event.Name) string {
 # Block the prompt (blocking hooks only): write the reason on stderr and
 # exit 2:   echo "Prompts mentioning production secrets are blocked." >&2; exit 2
 #
-{{BLOCKING}}session=$(field session_id)
+{{BLOCKING}}session=$HOOKRUN_SESSION_ID
 printf '{"logs":["{{ID}}: no suggestion for session %s"]}\n' "$session"
 `
 	case event.PreAbilityCreate:
 		return `
-ability=$(field value)            # ability_ref.value: the ability id or operation key
-environment=$(field environment)  # dev, staging, prod... when the caller knows
+ability=$HOOKRUN_ABILITY_ID      # ability_ref.value: the ability id or operation key
+# The context's "environment" (dev, staging, prod), when the caller knows,
+# is read from "$ctx" with a JSON parser.
 
 # Refuse to create the task (an ability_preflight signal):
 #
@@ -87,12 +86,12 @@ environment=$(field environment)  # dev, staging, prod... when the caller knows
 # Ask a human first: the same signal with "code":"ABILITY_REQUIRES_HUMAN".
 # Or the shell-hook way to deny: echo "reason" >&2; exit 2
 #
-{{BLOCKING}}printf '{"hook_signals":[{"kind":"ability_preflight","code":"ABILITY_AVAILABLE","payload":{"ability":"%s","environment":"%s"}}]}\n' "$ability" "$environment"
+{{BLOCKING}}printf '{"hook_signals":[{"kind":"ability_preflight","code":"ABILITY_AVAILABLE","payload":{"ability":"%s"}}]}\n' "$ability"
 `
 	case event.PreAbilityCall:
 		return `
-ability=$(field ability_id)
-source=$(field source)            # caller.source: ai_session, background_job, ci_pipeline, manual_cli
+ability=$HOOKRUN_ABILITY_ID
+source=$HOOKRUN_CALLER_SOURCE     # caller.source: ai_session, background_job, ci_pipeline, manual_cli
 
 # Deny the call (an ability_guard signal; the reason reaches the agent):
 #
@@ -110,8 +109,9 @@ source=$(field source)            # caller.source: ai_session, background_job, c
 `
 	case event.PostAbilityCall:
 		return `
-ability=$(field ability_id)
-status=$(field status)            # success, failure or partial
+ability=$HOOKRUN_ABILITY_ID
+# The context's "status" (success, failure or partial) is read from "$ctx"
+# with a JSON parser.
 
 # PostAbilityCall is infra-only: record, log and update caches here. The
 # call has already run, so this hook cannot deny it, and hook_signals or
@@ -120,11 +120,11 @@ status=$(field status)            # success, failure or partial
 # Tell the person at the keyboard: {"user_message":"edit_file failed twice in a row."}
 # Say usage was recorded:          {"usage_recorded":true}
 #
-printf '{"logs":["{{ID}}: %s finished with %s"]}\n' "$ability" "$status"
+printf '{"logs":["{{ID}}: %s finished"]}\n' "$ability"
 `
 	case event.SessionStop:
 		return `
-session=$(field session_id)
+session=$HOOKRUN_SESSION_ID
 
 # SessionStop is infra-only: run builds and tests, write summaries for the
 # next session. It cannot change the session that ended, and hook_signals
