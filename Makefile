@@ -5,7 +5,7 @@ VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev
 LDFLAGS  := -s -w -X main.version=$(VERSION)
 FUZZTIME ?= 10s
 
-.PHONY: all build install test lint docs dist dist-check fuzz fuzz-smoke bench clean
+.PHONY: all build install test lint docs dist dist-check npm npm-check fuzz fuzz-smoke bench clean
 
 all: build
 
@@ -60,6 +60,15 @@ dist-check:
 	$(GO) run ./scripts/dist -targets linux/amd64 -out $${TMPDIR:-/tmp}/hookrun-dist-b
 	cmp $${TMPDIR:-/tmp}/hookrun-dist-a/SHA256SUMS $${TMPDIR:-/tmp}/hookrun-dist-b/SHA256SUMS
 	@echo "dist-check: two builds of this commit are byte-identical"
+
+## npm: the npm packages (hookrun and @hookrun/OS-ARCH), packed into dist/npm/ from make dist's archives
+npm: dist
+	./npm/build.sh dist
+
+## npm-check: pack the packages from dist-check's archive and install them offline into a scratch project
+npm-check: dist-check
+	./npm/build.sh $${TMPDIR:-/tmp}/hookrun-dist-a
+	./npm/test.sh $${TMPDIR:-/tmp}/hookrun-dist-a
 
 clean:
 	rm -rf bin
