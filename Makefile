@@ -5,7 +5,7 @@ VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev
 LDFLAGS  := -s -w -X main.version=$(VERSION)
 FUZZTIME ?= 10s
 
-.PHONY: all build install test lint docs dist dist-check npm npm-check fuzz fuzz-smoke bench clean
+.PHONY: all build install test lint docs dist dist-check npm npm-check action-check fuzz fuzz-smoke bench clean
 
 all: build
 
@@ -69,6 +69,10 @@ npm: dist
 npm-check: dist-check
 	./npm/build.sh $${TMPDIR:-/tmp}/hookrun-dist-a
 	./npm/test.sh $${TMPDIR:-/tmp}/hookrun-dist-a
+
+## action-check: the GitHub Action's shell steps against dist-check's archive as a local release
+action-check: dist-check
+	./action/test.sh $${TMPDIR:-/tmp}/hookrun-dist-a
 
 clean:
 	rm -rf bin
