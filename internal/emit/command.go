@@ -141,7 +141,7 @@ func run(r Request, d *dialectRun) (err error) {
 			warnings = append(warnings, merge.Warning{Message: fmt.Sprintf("skipped invalid hook file %s (--skip-invalid)", config.Rel(loc.Root, f))})
 		}
 	}
-	withPaths(ctxDoc, loc.Root)
+	WithPaths(ctxDoc, loc.Root)
 	auditPath := AuditPath(r.AuditLog, r.Dirs.Cwd, loc)
 
 	// A signal missed from here on could leave a handler running.
@@ -312,10 +312,11 @@ func recoverInternal(err *error) {
 	*err = exitcode.With(exitcode.Error, fmt.Errorf("internal error: %v; no result was printed. This is a bug in hookrun; please report it with this trace:\n%s", v, stack))
 }
 
-// withPaths fills a call's paths (docs/hooks.md, "Events and their
+// WithPaths fills a call's paths (docs/hooks.md, "Events and their
 // contexts"): those the caller sent, or those its command line names,
 // cleaned against the project root, for match.paths, rules and handlers.
-func withPaths(c *event.Context, root string) {
+// explain calls it too, so that it judges the context emit would.
+func WithPaths(c *event.Context, root string) {
 	if c.Event != event.PreAbilityCall && c.Event != event.PostAbilityCall {
 		return
 	}

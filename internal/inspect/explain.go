@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/dialect"
 	"github.com/hookrun/hookrun/internal/emit"
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/exec"
@@ -53,6 +54,7 @@ type ExplainRequest struct {
 	Event        string // the EVENT argument
 	ContextFile  string // --context; "" for stdin
 	Hook         string // --hook
+	Dialect      string // --dialect: the input is an agent's payload
 	BlockingOnly bool
 	JSON         bool
 	Dirs         project.Dirs
@@ -99,13 +101,15 @@ func Explain(o ExplainRequest) error {
 	if err != nil {
 		return err
 	}
-	if ev == "" && one != nil && one.Event != "" && !namesEvent(data) {
+	if ev == "" && o.Dialect == "" && one != nil && one.Event != "" && !namesEvent(data) {
 		ev = one.Event
 	}
-	ctx, err := event.ParseContext(data, ev)
+	ctx, err := readContext(o, data, ev)
 	if err != nil {
 		return exitcode.With(exitcode.Error, err)
 	}
+	// The paths a call names, as emit fills them: match.paths and rules read them.
+	emit.WithPaths(ctx, loc.Root)
 
 	x := explanation{EventType: ctx.Event, BlockingOnly: o.BlockingOnly, HooksDir: config.Rel(o.Dirs.Cwd, loc.HooksDir),
 		Hooks: []explained{}, WouldRun: []string{}, Invalid: []findingJSON{}, found: loc.Found}
@@ -214,4 +218,32 @@ func writeExplanation(w io.Writer, cwd string, x explanation, one *config.Hook, 
 		}
 		fmt.Fprintf(w, "fix them (hookrun validate), or run emit with --skip-invalid\n")
 	}
+}
+
+// readContext reads the context as emit would: hookrun's own, or with --dialect an agent's payload
+// translated (an agent event without a hookrun event is an error here: emit would answer it with
+// no opinion and run nothing).
+func readContext(o ExplainRequest, data []byte, ev event.Name) (*event.Context, error) {
+	if o.Dialect == "" {
+		return event.ParseContext(data, ev)
+	}
+	n, ok := dialect.Parse(o.Dialect)
+	if !ok {
+		return nil, fmt.Errorf("unknown --dialect %q; valid dialects: %s", o.Dialect, dialect.Names())
+	}
+	if ev != "" {
+		return nil, fmt.Errorf("--dialect takes the event from the payload's hook_event_name: drop the EVENT argument %s", ev)
+	}
+	call, err := dialect.Read(n, data)
+	if err != nil {
+		return nil, err
+	}
+	if call.Kind == dialect.Unmapped {
+		return nil, fmt.Errorf("%s's %s has no hookrun event: emit --dialect %s answers it with no opinion and runs no hook", n, call.AgentEvent, n)
+	}
+	doc, err := call.Context()
+	if err != nil {
+		return nil, err
+	}
+	return event.ParseContext(doc, "")
 }
