@@ -21,6 +21,9 @@ import (
 	"github.com/hookrun/hookrun/internal/protocol"
 	"github.com/hookrun/hookrun/internal/safefile"
 	"github.com/hookrun/hookrun/internal/shellcmd"
+	"io"
+	"os"
+	"path/filepath"
 )
 
 // maxContextFile caps an additional_context_file, as a hook's text is capped.
@@ -50,7 +53,7 @@ func Evaluate(h *config.Hook, c *event.Context, root string) merge.Report {
 			texts = append(texts, r.AdditionalContext)
 		}
 		if r.ContextFile != "" {
-			data, err := safefile.ReadFile(root+"/"+r.ContextFile, maxContextFile)
+			data, err := readBeneath(root, r.ContextFile)
 			if err != nil {
 				return failed(h, c, start, fmt.Sprintf("additional_context_file %s: %v", r.ContextFile, err))
 			}
@@ -173,4 +176,25 @@ func answer(h *config.Hook, c *event.Context, start time.Time, decision, reason,
 func failed(h *config.Hook, c *event.Context, start time.Time, msg string) merge.Report {
 	return protocol.Evaluate(c.Event, h, exec.Outcome{Argv: []string{"rules"}, Failure: exec.StartFailed,
 		Err: fmt.Errorf("%s", msg), Duration: time.Since(start)})
+}
+
+// readBeneath reads a project file for the model without following any
+// symbolic link: a repository must not be able to hand the model a file
+// from outside it (a link to ~/.ssh/id_rsa) as context.
+func readBeneath(root, rel string) ([]byte, error) {
+	d, err := safefile.OpenDir(root, filepath.Dir(rel), false)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	f, err := d.OpenFile(filepath.Base(rel), os.O_RDONLY, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxContextFile+1))
+	if err == nil && len(data) > maxContextFile {
+		err = fmt.Errorf("larger than %d bytes", maxContextFile)
+	}
+	return data, err
 }
