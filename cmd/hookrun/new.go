@@ -20,6 +20,7 @@ type newOptions struct {
 	hasPrio  bool
 	scope    []string
 	paths    []string
+	lang     string
 }
 
 func (a *app) newCmd() *cobra.Command {
@@ -69,6 +70,7 @@ take a glob, repeated or comma-separated.`,
 	f.BoolVar(&o.blocking, "blocking", false, "let the hook decide: deny or ask for a human (AI-facing events)")
 	f.IntVar(&o.priority, "priority", 0, "merge order: lower runs and merges first")
 	f.StringSliceVar(&o.scope, "scope", nil, "match.ability_scope `GLOB` (repeatable, or comma-separated)")
+	f.StringVar(&o.lang, "lang", "sh", "the handler stub's `LANGUAGE`: sh, python or node (each reads the context with a real JSON parser or hookrun's variables)")
 	f.StringSliceVar(&o.paths, "paths", nil, "match.only_if_changed_paths `GLOB` for SessionStop (repeatable, or comma-separated)")
 	_ = c.RegisterFlagCompletionFunc("event", completeEvents)
 	return c
@@ -82,7 +84,7 @@ func (a *app) newHook(o newOptions) error {
 	if !ok {
 		return exitcode.Failf("--event: unknown event %q; valid events: %s", o.event, event.Names())
 	}
-	spec := scaffold.Spec{ID: o.id, Event: ev, Blocking: o.blocking, Scope: o.scope, Paths: o.paths}
+	spec := scaffold.Spec{ID: o.id, Event: ev, Blocking: o.blocking, Scope: o.scope, Paths: o.paths, Lang: o.lang}
 	if o.hasPrio {
 		spec.Priority = &o.priority
 	}
@@ -101,7 +103,7 @@ func (a *app) newHook(o newOptions) error {
 	if !ev.AIFacing() && o.blocking {
 		fmt.Fprintf(a.stdout, "note: %s is infra-only; blocking: true changes no decision there (validate warns about it)\n", ev)
 	}
-	script := relToCwd(a.cwd, filepath.Join(loc.Root, scaffold.ScriptPath(o.id)))
+	script := relToCwd(a.cwd, filepath.Join(loc.Root, spec.ScriptFile()))
 	sample := relToCwd(a.cwd, filepath.Join(loc.Root, scaffold.ContextPath(o.id)))
 	fmt.Fprintf(a.stdout, "next: edit %s, then see it work:\n", script)
 	fmt.Fprintf(a.stdout, "  hookrun explain %s --context %s   # would it run, and why\n", ev, sample)

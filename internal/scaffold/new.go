@@ -25,11 +25,15 @@ type Spec struct {
 	Priority *int     // nil: left out (the default, 0)
 	Scope    []string // match.ability_scope
 	Paths    []string // match.only_if_changed_paths
+	Lang     string   // the stub's language: sh (the default), python or node
 }
 
 // Check applies validate's rules to the spec, so that what New writes is
 // valid: the id, the event, and each match field's event and globs.
 func (s Spec) Check() error {
+	if s.Lang != "" && !slices.Contains(Langs, s.Lang) {
+		return fmt.Errorf("unknown --lang %q; use %s", s.Lang, strings.Join(Langs, ", "))
+	}
 	if !config.ValidID(s.ID) {
 		return fmt.Errorf("invalid hook id %q: use lowercase letters, digits, \"-\" and \"_\", at most 128 characters", s.ID)
 	}
@@ -90,7 +94,7 @@ func New(root, hooksDir string, s Spec) ([]Item, error) {
 		return nil, err
 	}
 	decl := filepath.Join(hooksDir, s.ID+".yaml")
-	script := filepath.Join(root, ScriptPath(s.ID))
+	script := filepath.Join(root, s.ScriptFile())
 	for _, p := range []string{decl, script} {
 		if _, err := os.Lstat(p); err == nil {
 			return nil, &ExistsError{rel(root, p), "already exists; hookrun new never overwrites (pick another id, or remove the file)"}
@@ -160,7 +164,7 @@ func YAML(s Spec, schemaRef string) []byte {
 			fmt.Fprintf(&b, "  only_if_changed_paths: %s\n", globList(s.Paths))
 		}
 	}
-	fmt.Fprintf(&b, "handler:\n  kind: script\n  command: ./%s\n  timeout: 10s\n", filepath.ToSlash(ScriptPath(s.ID)))
+	fmt.Fprintf(&b, "handler:\n  kind: script\n  command: ./%s\n  timeout: 10s\n", filepath.ToSlash(s.ScriptFile()))
 	return []byte(b.String())
 }
 

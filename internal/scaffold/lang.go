@@ -1,0 +1,71 @@
+package scaffold
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/hookrun/hookrun/internal/event"
+)
+
+// Langs are the languages new writes a handler stub in; sh is the default.
+var Langs = []string{"sh", "python", "node"}
+
+var langExt = map[string]string{"sh": ".sh", "python": ".py", "node": ".js"}
+
+// ScriptFile is the spec's handler stub path relative to the project root.
+func (s Spec) ScriptFile() string {
+	ext, ok := langExt[s.Lang]
+	if !ok {
+		ext = ".sh"
+	}
+	return filepath.Join(ScriptsDir, s.ID+ext)
+}
+
+// stubResult is what each event's stub prints as it stands, and the comment showing how to decide,
+// in terms both python and node read alike (JSON literals).
+func stubResult(ev event.Name) (comment, result string) {
+	switch ev {
+	case event.PromptSubmit:
+		return `Suggest abilities with a routing_hint signal, add text for the AI with
+additional_context, or block the prompt (blocking hooks): write the reason on
+stderr and exit 2.`, `{"logs": ["{{ID}}: no suggestion for session " + @SESSION@]}`
+	case event.PreAbilityCreate:
+		return `Refuse to create the task: an ability_preflight signal with code
+ABILITY_UNAVAILABLE and payload {"reason": ..., "suggestion": ...}; ask a human
+with ABILITY_REQUIRES_HUMAN.`, `{"hook_signals": [{"kind": "ability_preflight", "code": "ABILITY_AVAILABLE", "payload": {"ability": @ABILITY@}}]}`
+	case event.PreAbilityCall:
+		return `Deny the call: an ability_guard signal with code ABILITY_DENIED and
+payload {"reason": ...}; ask a human with ABILITY_REQUIRES_HUMAN. A guard on a
+command or a file needs no script at all: see docs/rules.md.`, `{"hook_signals": [{"kind": "ability_guard", "code": "ABILITY_ALLOWED", "payload": {"ability_id": @ABILITY@, "caller": @SOURCE@}}]}`
+	case event.PostAbilityCall:
+		return `PostAbilityCall is infra-only: record, log, update caches. Signals and
+additional_context would be dropped; user_message and usage_recorded are kept.`, `{"logs": ["{{ID}}: " + @ABILITY@ + " finished with " + @STATUS@]}`
+	case event.SessionStop:
+		return `SessionStop is infra-only: run builds and tests, write summaries. Report
+to the person with user_message.`, `{"logs": ["{{ID}}: session " + @SESSION@ + " ended"]}`
+	}
+	return "", "{}"
+}
+
+func langStub(s Spec) []byte {
+	comment, result := stubResult(s.Event)
+	header := fmt.Sprintf("Handler of the hook %s (%s), created by hookrun new.\n\nhookrun runs it from the project root with the event context on stdin (one\nline of JSON), parsed here with a real JSON parser: read fields from the\nparsed object, never by searching the text. Print one JSON object (a\nHookResult) on stdout and exit 0. Diagnostics go to stderr.\n\n%s\n\nTry it: hookrun emit %s --context %s",
+		s.ID, s.Event, comment, s.Event, filepath.ToSlash(ContextPath(s.ID)))
+	result = strings.ReplaceAll(result, "{{ID}}", s.ID)
+	if s.Lang == "node" {
+		result = strings.NewReplacer("@STATUS@", "String(ctx.status)", "@SESSION@", "String(ctx.session_id ?? '')",
+			"@ABILITY@", "ability", "@SOURCE@", "source").Replace(result)
+		return []byte("#!/usr/bin/env node\n// " + strings.ReplaceAll(header, "\n", "\n// ") + "\n'use strict';\n" +
+			"const ctx = JSON.parse(require('fs').readFileSync(0, 'utf8'));\n" +
+			"const ability = String(ctx.ability_id ?? ctx.ability_ref?.value ?? '');\n" +
+			"const source = String(ctx.caller?.source ?? '');\n" +
+			"process.stdout.write(JSON.stringify(" + result + ") + '\\n');\n")
+	}
+	result = strings.NewReplacer("@STATUS@", "str(ctx.get(\"status\"))", "@SESSION@", "str(ctx.get(\"session_id\", \"\"))", "@ABILITY@", "ability", "@SOURCE@", "source").Replace(result)
+	return []byte("#!/usr/bin/env python3\n\"\"\"" + header + "\n\"\"\"\nimport json\nimport sys\n\n" +
+		"ctx = json.load(sys.stdin)\n" +
+		"ability = str(ctx.get(\"ability_id\") or (ctx.get(\"ability_ref\") or {}).get(\"value\") or \"\")\n" +
+		"source = str((ctx.get(\"caller\") or {}).get(\"source\") or \"\")\n" +
+		"print(json.dumps(" + result + "))\n")
+}
