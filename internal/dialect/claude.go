@@ -19,6 +19,7 @@ var claudeCode = Agent{
 		Events:        []string{"UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop"},
 		Unit:          time.Second,
 		ProjectDirVar: "CLAUDE_PROJECT_DIR",
+		Shell:         true,
 	},
 }
 

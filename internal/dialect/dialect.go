@@ -54,6 +54,9 @@ type Settings struct {
 	Flat bool
 	// Note is what a person should know after installing, if anything.
 	Note string
+	// Shell: the agent runs a hook's command line through a shell (its
+	// documented examples rely on one).
+	Shell bool
 }
 
 // Agents lists the supported agents in the order the documentation uses.

@@ -24,6 +24,7 @@ var geminiCLI = Agent{
 		Events:        []string{"BeforeAgent", "BeforeTool", "AfterTool", "SessionEnd"},
 		Unit:          time.Millisecond,
 		ProjectDirVar: "GEMINI_PROJECT_DIR",
+		Shell:         true,
 	},
 }
 

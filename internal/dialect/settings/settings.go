@@ -62,7 +62,13 @@ func (a Agent) Command(o Options, event string) string {
 		status = "2"
 	}
 	missing += ": install hookrun, or remove its entries from " + a.File
-	return "command -v hookrun >/dev/null 2>&1 || { echo " + shellQuote(missing) + " >&2; exit " + status + "; }; exec " + cmd
+	script := "command -v hookrun >/dev/null 2>&1 || { echo \"" + missing + "\" >&2; exit " + status + "; }; exec " + cmd
+	if a.Shell {
+		return script
+	}
+	// An agent not known to run the line through a shell may split it into
+	// words itself: one /bin/sh -c word works either way.
+	return "/bin/sh -c " + shellQuote(script)
 }
 
 // Emit is the hookrun command line every entry runs.

@@ -298,7 +298,20 @@ func TestCommandFailsClosed(t *testing.T) {
 			if slices.Contains(guarding[a.Dialect], ev) {
 				want = 2
 			}
-			sh := exec.Command("/bin/sh", "-c", cmd)
+			// A shell agent hands the line to sh; another may split it into
+			// words itself, which for the /bin/sh -c form is the same as
+			// running sh with the script.
+			run := func() *exec.Cmd { return exec.Command("/bin/sh", "-c", cmd) }
+			if !a.Shell {
+				// The words an agent that splits the line would get.
+				out, err := exec.Command("/bin/sh", "-c", "set -- "+cmd+"; printf '%s\\0' \"$@\"").Output()
+				words := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+				if err != nil || len(words) != 3 || words[0] != "/bin/sh" || words[1] != "-c" {
+					t.Fatalf("%s %s: %s is neither a shell line nor one /bin/sh -c word (%q, %v)", a.Dialect, ev, cmd, words, err)
+				}
+				run = func() *exec.Cmd { return exec.Command(words[0], words[1:]...) }
+			}
+			sh := run()
 			sh.Env = []string{"PATH=" + empty}
 			var stderr strings.Builder
 			sh.Stderr = &stderr
@@ -307,7 +320,7 @@ func TestCommandFailsClosed(t *testing.T) {
 			if !errors.As(err, &ee) || ee.ExitCode() != want || !strings.Contains(stderr.String(), "hookrun is not installed or not on PATH") {
 				t.Errorf("%s %s without hookrun: %v, stderr %q; want exit %d and what to install", a.Dialect, ev, err, stderr.String(), want)
 			}
-			sh = exec.Command("/bin/sh", "-c", cmd)
+			sh = run()
 			sh.Env = []string{"PATH=" + fake + ":/usr/bin:/bin"}
 			out, err := sh.Output()
 			if err != nil || strings.TrimSpace(string(out)) != strconv.Itoa(sh.Process.Pid) {
