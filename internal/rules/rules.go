@@ -43,7 +43,9 @@ func Evaluate(h *config.Hook, c *event.Context, root string) merge.Report {
 	unknown := "" // why a commands rule could not be checked
 	for _, r := range rs.Rules {
 		ok, why := fires(r, c, line)
-		if why != "" && unknown == "" {
+		// Only a rule that would decide, and whose other conditions hold, makes an unreadable
+		// command count: a guard kept to AI sessions does not hold up a person's command.
+		if why != "" && unknown == "" && r.Decision != "" && r.Decision != config.DecisionAllow {
 			unknown = why
 		}
 		if !ok {
@@ -85,6 +87,20 @@ func rank(d string) int {
 // its commands could not be checked, when a command only known at run
 // time might match.
 func fires(r config.Rule, c *event.Context, line *shellcmd.Line) (ok bool, unknown string) {
+	if r.Paths != nil && !anyPath(r.Paths, c.Paths) {
+		return false, ""
+	}
+	if r.Sources != nil && !slices.Contains(r.Sources, c.CallerSource) {
+		return false, ""
+	}
+	if r.Prompt != nil {
+		var prompt string
+		_ = json.Unmarshal(c.Fields["user_raw_input"], &prompt)
+		if !r.Prompt.MatchString(prompt) {
+			return false, ""
+		}
+	}
+	// The commands last: an unreadable command matters only when every other condition holds.
 	if r.Commands != nil {
 		if line == nil {
 			return false, ""
@@ -102,19 +118,6 @@ func fires(r config.Rule, c *event.Context, line *shellcmd.Line) (ok bool, unkno
 		}
 		if !matched {
 			return false, unknown
-		}
-	}
-	if r.Paths != nil && !anyPath(r.Paths, c.Paths) {
-		return false, ""
-	}
-	if r.Sources != nil && !slices.Contains(r.Sources, c.CallerSource) {
-		return false, ""
-	}
-	if r.Prompt != nil {
-		var prompt string
-		_ = json.Unmarshal(c.Fields["user_raw_input"], &prompt)
-		if !r.Prompt.MatchString(prompt) {
-			return false, ""
 		}
 	}
 	return true, ""
