@@ -39,7 +39,7 @@ func (e *TooLargeError) Error() string {
 type SymlinkError struct{ Path string }
 
 func (e *SymlinkError) Error() string {
-	return fmt.Sprintf("%s is a symbolic link: hookrun does not write through links in the project", e.Path)
+	return fmt.Sprintf("%s is a symbolic link: hookrun does not follow links in the project", e.Path)
 }
 
 // kind names a file mode for messages.
