@@ -79,18 +79,7 @@ scan:
 		case strings.HasPrefix(a.Value, "--"):
 			name, value, hasValue := strings.Cut(a.Value, "=")
 			if w.splitLong != "" && name == w.splitLong {
-				if !hasValue {
-					if i+1 >= len(args) {
-						return nil, false
-					}
-					i++
-					if args[i].Dynamic {
-						r.unresolved("%s -S splits %s, only known when the line runs", cmd.Name, args[i].Value)
-						return nil, true
-					}
-					value = args[i].Value
-				}
-				return r.split(cmd.Name, value, args[i+1:])
+				return r.splitOperand(cmd, args, i, value, hasValue)
 			}
 			if slices.Contains(w.valueLong, name) && !hasValue {
 				i++
@@ -104,19 +93,7 @@ scan:
 					return nil, false
 				}
 				if w.splitShort != 0 && c == w.splitShort {
-					value := opts[j+1:]
-					if value == "" {
-						if i+1 >= len(args) {
-							return nil, false
-						}
-						i++
-						if args[i].Dynamic {
-							r.unresolved("%s -S splits %s, only known when the line runs", cmd.Name, args[i].Value)
-							return nil, true
-						}
-						value = args[i].Value
-					}
-					return r.split(cmd.Name, value, args[i+1:])
+					return r.splitOperand(cmd, args, i, opts[j+1:], j+1 < len(opts))
 				}
 				if strings.IndexByte(w.valueShort, c) >= 0 {
 					if j == len(opts)-1 {
@@ -354,4 +331,21 @@ func (r *reader) find(args []Arg, depth int) {
 		}
 		i = j
 	}
+}
+
+// splitOperand splits env -S's string: the value attached to the option
+// (-Sstring, --split-string=string), or else the next argument.
+func (r *reader) splitOperand(cmd Command, args []Arg, i int, value string, attached bool) ([]Arg, bool) {
+	if !attached {
+		if i+1 >= len(args) {
+			return nil, false
+		}
+		i++
+		if args[i].Dynamic {
+			r.unresolved("%s -S splits %s, only known when the line runs", cmd.Name, args[i].Value)
+			return nil, true
+		}
+		value = args[i].Value
+	}
+	return r.split(cmd.Name, value, args[i+1:])
 }
