@@ -2,8 +2,6 @@ package dialect
 
 import (
 	"slices"
-
-	"github.com/hookrun/hookrun/internal/event"
 )
 
 // Vocabulary is an agent's word for something hookrun names otherwise, for validate's hints: a hook
@@ -16,21 +14,15 @@ type Vocabulary struct {
 // ToolWord returns the canonical ability an agent's tool name stands for.
 func ToolWord(word string) (Vocabulary, bool) {
 	var v Vocabulary
-	add := func(agent Name, ability string, ok bool) {
-		if ok && (v.Hookrun == "" || v.Hookrun == ability) {
-			v.Hookrun = ability
-			v.Agents = appendOnce(v.Agents, string(agent))
-		}
-	}
-	a, ok := claudeTools.get(word)
-	add(ClaudeCode, a, ok)
-	a, ok = geminiTools.get(word)
-	add(GeminiCLI, a, ok)
-	a, ok = codexTools.get(word)
-	add(Codex, a, ok)
+	a, _ := claudeTools.get(word)
+	v.add(ClaudeCode, a)
+	a, _ = geminiTools.get(word)
+	v.add(GeminiCLI, a)
+	a, _ = codexTools.get(word)
+	v.add(Codex, a)
 	for _, e := range cursorEvents {
-		if e.val.tool == word && e.val.ability != "" {
-			add(Cursor, e.val.ability, true)
+		if e.val.tool == word {
+			v.add(Cursor, e.val.ability)
 		}
 	}
 	return v, v.Hookrun != ""
@@ -39,21 +31,25 @@ func ToolWord(word string) (Vocabulary, bool) {
 // EventWord returns the hookrun event an agent's event name maps to.
 func EventWord(word string) (Vocabulary, bool) {
 	var v Vocabulary
-	add := func(agent Name, k Kind, ok bool) {
-		if ok && k != Unmapped && (v.Hookrun == "" || v.Hookrun == string(k.Event())) {
-			v.Hookrun = string(k.Event())
-			v.Agents = appendOnce(v.Agents, string(agent))
-		}
+	k, _ := claudeEvents.get(word)
+	v.add(ClaudeCode, string(k.Event()))
+	k, _ = geminiEvents.get(word)
+	v.add(GeminiCLI, string(k.Event()))
+	k, _ = codexEvents.get(word)
+	v.add(Codex, string(k.Event()))
+	e, _ := cursorEvents.get(word)
+	v.add(Cursor, string(e.kind.Event()))
+	return v, v.Hookrun != ""
+}
+
+// add records that agent uses the word for hookrun's name (none when
+// empty); a word that agents map to different names keeps the first.
+func (v *Vocabulary) add(agent Name, name string) {
+	if name == "" || v.Hookrun != "" && v.Hookrun != name {
+		return
 	}
-	k, ok := claudeEvents.get(word)
-	add(ClaudeCode, k, ok)
-	k, ok = geminiEvents.get(word)
-	add(GeminiCLI, k, ok)
-	k, ok = codexEvents.get(word)
-	add(Codex, k, ok)
-	e, ok := cursorEvents.get(word)
-	add(Cursor, e.kind, ok)
-	return v, v.Hookrun != "" && event.Name(v.Hookrun) != ""
+	v.Hookrun = name
+	v.Agents = appendOnce(v.Agents, string(agent))
 }
 
 func appendOnce(s []string, x string) []string {
