@@ -26,15 +26,23 @@ var codex = Agent{
 		File:   ".codex/hooks.json",
 		Events: []string{"UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"},
 		Unit:   time.Second,
-		Note:   "Codex loads a project's .codex/hooks.json only when the project is trusted",
+		// Codex keys a hook's trust by its position in the file and hashes
+		// its event, matcher, command and timeout: install leaves an
+		// unchanged entry byte for byte, so its trust holds.
+		Note: "Codex reads .codex/hooks.json only in a trusted project, and runs each of its hooks only once that entry is trusted: " +
+			"review hookrun's entries with /hooks in the Codex TUI, which stores a hash of each (an entry install adds or rewrites needs trusting again); " +
+			"where automation vets .codex/hooks.json itself, run codex exec --dangerously-bypass-hook-trust. Until then Codex runs no hook and says nothing",
 	},
 }
 
+// Stop ends each turn, SessionEnd the session: both are SessionStop, and
+// install routes Stop only (docs/agents/README.md, "The end of a session").
 var codexEvents = table[Kind]{
 	{"UserPromptSubmit", Prompt},
 	{"PreToolUse", PreTool},
 	{"PostToolUse", PostTool},
 	{"Stop", End},
+	{"SessionEnd", End},
 }
 
 var codexTools = table[string]{

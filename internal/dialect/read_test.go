@@ -39,6 +39,7 @@ var payloads = map[string]struct {
 	"codex/PostToolUse":      {Codex, `{"session_id":"c1","turn_id":"u1","transcript_path":null,"cwd":"/repo","hook_event_name":"PostToolUse","model":"gpt-5","permission_mode":"default","tool_name":"mcp__fs__read","tool_input":{"path":"a"},"tool_response":{"content":[{"type":"text","text":"no such file"}],"isError":true},"tool_use_id":"call_3"}`},
 	"codex/UserPromptSubmit": {Codex, `{"session_id":"c1","turn_id":"u1","cwd":"/repo","hook_event_name":"UserPromptSubmit","model":"gpt-5","prompt":"add a test"}`},
 	"codex/Stop":             {Codex, `{"session_id":"c1","turn_id":"u1","cwd":"/repo","hook_event_name":"Stop","model":"gpt-5","stop_hook_active":false,"last_assistant_message":null}`},
+	"codex/SessionEnd":       {Codex, `{"session_id":"c1","transcript_path":null,"cwd":"/repo","hook_event_name":"SessionEnd","model":"gpt-5","permission_mode":"default","reason":"exit"}`},
 	"codex/SessionStart":     {Codex, `{"session_id":"c1","cwd":"/repo","hook_event_name":"SessionStart","model":"gpt-5","source":"startup"}`},
 
 	"cursor/beforeShellExecution": {Cursor, `{"conversation_id":"conv-123","generation_id":"gen-456","model":"m","hook_event_name":"beforeShellExecution","cursor_version":"1.7.2","workspace_roots":["/path/to/project"],"user_email":null,"transcript_path":null,"command":"npm install express","cwd":"/path/to/project","timeout":30}`},
@@ -99,6 +100,7 @@ func TestReadMapsEvents(t *testing.T) {
 		{"codex/PostToolUse", PostTool, "c1", "mcp__fs__read", "mcp/fs/read", `{"path":"a"}`, "failure", "no such file"},
 		{"codex/UserPromptSubmit", Prompt, "c1", "", "", "", "", ""},
 		{"codex/Stop", End, "c1", "", "", "", "", ""},
+		{"codex/SessionEnd", End, "c1", "", "", "", "", ""},
 		{"codex/SessionStart", Unmapped, "c1", "", "", "", "", ""},
 
 		{"cursor/beforeShellExecution", PreTool, "conv-123", "Shell", "shell", "npm install express", "", ""},

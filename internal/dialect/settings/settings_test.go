@@ -363,3 +363,28 @@ func jsonString(s string) string {
 	_ = enc.Encode(s)
 	return strings.TrimSuffix(b.String(), "\n")
 }
+
+// Codex trusts a hook by its place in the file (event, group, handler) and
+// a hash of its matcher, command and timeout: once install has run, running
+// it again must leave every entry where and as it is, whatever the person
+// added around it, or Codex silently stops running hookrun until someone
+// trusts the entries again.
+func TestRerunKeepsCodexTrust(t *testing.T) {
+	a := agent(t, dialect.Codex)
+	first, err := Merge(a, nil, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The person adds a hook of their own and a key Codex may add one day.
+	edited := strings.Replace(string(first.Data), `"Stop": [`, `"Stop": [
+      {"matcher": "", "hooks": [{"type": "command", "command": "./notify.sh", "timeout": 5}]},`, 1)
+	edited = strings.Replace(edited, `"hooks": {`, `"x-trust": {"keep": true},
+  "hooks": {`, 1)
+	again, err := Merge(a, []byte(edited), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Changed || string(again.Data) != edited {
+		t.Errorf("re-running install changed the file (added %v, updated %v):\n%s", again.Added, again.Updated, again.Data)
+	}
+}
