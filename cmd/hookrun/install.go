@@ -105,6 +105,9 @@ func (a *app) install(o installOptions) error {
 	if len(res.Updated) > 0 {
 		did = append(did, "updated "+strings.Join(res.Updated, ", "))
 	}
+	if len(res.Removed) > 0 {
+		did = append(did, "removed "+strings.Join(res.Removed, ", "))
+	}
 	fmt.Fprintf(a.stdout, "wrote %s: %s (%s)\n", shown, strings.Join(did, "; "), agent.Emit(opts))
 	if !loc.Found {
 		fmt.Fprintf(a.stdout, "note: there is no %s yet: %s's events run no hooks until you add some\n", config.HooksSubdir, d)

@@ -50,6 +50,9 @@ var cursorEvents = table[cursorEvent]{
 	{"afterMCPExecution", cursorEvent{kind: PostTool}},
 	{"afterFileEdit", cursorEvent{PostTool, "Write", EditFile, []string{"file_path", "edits"}}},
 	{"stop", cursorEvent{kind: End}},
+	// Read, not routed: stop already ends each turn (docs/agents/README.md,
+	// "The end of a session").
+	{"sessionEnd", cursorEvent{kind: End}},
 }
 
 func readCursor(c *Call) error {

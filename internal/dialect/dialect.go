@@ -41,9 +41,13 @@ type Agent struct {
 
 // Settings is what install needs to know about the agent's settings file.
 type Settings struct {
-	File   string        // the project settings file, relative to the project root
-	Events []string      // the agent events routed to hookrun, in file order
-	Unit   time.Duration // the unit of the file's timeout: time.Second or time.Millisecond
+	File   string   // the project settings file, relative to the project root
+	Events []string // the agent events routed to hookrun, in file order
+	// Retired are events an earlier install routed and this one does not:
+	// install removes hookrun's entry from them (and only that), so one
+	// end of a turn never runs SessionStop hooks twice.
+	Retired []string
+	Unit    time.Duration // the unit of the file's timeout: time.Second or time.Millisecond
 	// ProjectDirVar names the environment variable in which the agent
 	// gives its hook commands the project directory; hookrun's command
 	// changes to it first, so discovery and git start at the project root

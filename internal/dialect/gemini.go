@@ -12,7 +12,8 @@ import (
 // google-gemini/gemini-cli. Payloads carry session_id, transcript_path,
 // cwd, hook_event_name and timestamp; BeforeTool and AfterTool add
 // tool_name, tool_input (and tool_response, mcp_context); BeforeAgent adds
-// prompt; SessionEnd adds reason.
+// prompt; AfterAgent prompt, prompt_response and stop_hook_active;
+// SessionEnd reason.
 
 // geminiCLI is everything hookrun knows about this agent.
 var geminiCLI = Agent{
@@ -21,17 +22,23 @@ var geminiCLI = Agent{
 	answer: func(c *Call, v verdict) (any, []string) { return geminiAnswer(c, v) },
 	Settings: Settings{
 		File:          ".gemini/settings.json",
-		Events:        []string{"BeforeAgent", "BeforeTool", "AfterTool", "SessionEnd"},
+		Events:        []string{"BeforeAgent", "BeforeTool", "AfterTool", "AfterAgent"},
+		Retired:       []string{"SessionEnd"},
 		Unit:          time.Millisecond,
 		ProjectDirVar: "GEMINI_PROJECT_DIR",
 		Shell:         true,
 	},
 }
 
+// AfterAgent ends Gemini's work on a prompt, as Stop does for Claude Code
+// and Codex: it is the SessionStop install routes. SessionEnd (exit,
+// /clear) is read as SessionStop too, for a project that routes it by
+// hand instead (docs/agents/README.md, "The end of a session").
 var geminiEvents = table[Kind]{
 	{"BeforeAgent", Prompt},
 	{"BeforeTool", PreTool},
 	{"AfterTool", PostTool},
+	{"AfterAgent", End},
 	{"SessionEnd", End},
 }
 

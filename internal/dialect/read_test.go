@@ -49,6 +49,7 @@ var payloads = map[string]struct {
 	"cursor/afterShellExecution":  {Cursor, `{"conversation_id":"conv-123","generation_id":"gen-456","hook_event_name":"afterShellExecution","workspace_roots":["/path/to/project"],"command":"npm test","output":"ok","duration":1234}`},
 	"cursor/beforeSubmitPrompt":   {Cursor, `{"conversation_id":"conv-123","generation_id":"gen-456","hook_event_name":"beforeSubmitPrompt","workspace_roots":["/path/to/project"],"prompt":"Fix the bug in main.ts","attachments":[{"type":"file","filePath":"/path/to/project/main.ts"},{"type":"rule","filePath":"/path/to/project/.cursorrules"}]}`},
 	"cursor/stop":                 {Cursor, `{"conversation_id":"conv-123","generation_id":"gen-456","hook_event_name":"stop","workspace_roots":["/path/to/project"],"status":"completed","loop_count":0}`},
+	"cursor/sessionEnd":           {Cursor, `{"conversation_id":"conv-123","hook_event_name":"sessionEnd","session_id":"conv-123","workspace_roots":["/path/to/project"],"reason":"completed"}`},
 	"cursor/sessionStart":         {Cursor, `{"conversation_id":"conv-123","hook_event_name":"sessionStart","session_id":"conv-123","is_background_agent":false,"composer_mode":"agent"}`},
 }
 
@@ -93,7 +94,7 @@ func TestReadMapsEvents(t *testing.T) {
 		{"gemini/AfterTool/fail", PostTool, "g1", "run_shell_command", "shell", "make", "failure", "Command exited with code 2"},
 		{"gemini/BeforeAgent", Prompt, "g1", "", "", "", "", ""},
 		{"gemini/SessionEnd", End, "g1", "", "", "", "", ""},
-		{"gemini/AfterAgent", Unmapped, "g1", "", "", "", "", ""},
+		{"gemini/AfterAgent", End, "g1", "", "", "", "", ""},
 
 		{"codex/PreToolUse", PreTool, "c1", "Bash", "shell", "rm -rf build", "", ""},
 		{"codex/PreToolUse/patch", PreTool, "c1", "apply_patch", "edit_file", "config/prod/app.yaml, docs/new.md", "", ""},
@@ -110,6 +111,7 @@ func TestReadMapsEvents(t *testing.T) {
 		{"cursor/afterShellExecution", PostTool, "conv-123", "Shell", "shell", "npm test", "success", ""},
 		{"cursor/beforeSubmitPrompt", Prompt, "conv-123", "", "", "", "", ""},
 		{"cursor/stop", End, "conv-123", "", "", "", "", ""},
+		{"cursor/sessionEnd", End, "conv-123", "", "", "", "", ""},
 		{"cursor/sessionStart", Unmapped, "conv-123", "", "", "", "", ""},
 	}
 	for _, tt := range tests {

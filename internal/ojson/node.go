@@ -168,6 +168,32 @@ func (n *Node) SetFirst(key string, v *Node) {
 	n.members = append([]member{{key, v}}, n.members...)
 }
 
+// Delete removes an object member; it reports whether there was one.
+func (n *Node) Delete(key string) bool {
+	for i, m := range n.members {
+		if m.key == key {
+			n.members = append(n.members[:i], n.members[i+1:]...)
+			return true
+		}
+	}
+	return false
+}
+
+// DeleteItems removes the array items drop picks, keeping the others in
+// order; it reports how many went.
+func (n *Node) DeleteItems(drop func(*Node) bool) int {
+	kept := n.items[:0]
+	for _, it := range n.items {
+		if !drop(it) {
+			kept = append(kept, it)
+		}
+	}
+	gone := len(n.items) - len(kept)
+	clear(n.items[len(kept):])
+	n.items = kept
+	return gone
+}
+
 // Str is a string scalar's value, or "".
 func (n *Node) Str() string {
 	var s string

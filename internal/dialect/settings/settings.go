@@ -118,6 +118,7 @@ type Result struct {
 	Changed bool     // the file needs writing: it is new, or an entry was added or rewritten
 	Added   []string // events that got a new entry
 	Updated []string // events whose hookrun entry was rewritten
+	Removed []string // retired events whose hookrun entry was removed
 }
 
 // Merge adds or refreshes, for each of the agent's events, one entry that
@@ -175,7 +176,15 @@ func Merge(a Agent, old []byte, o Options) (Result, error) {
 			res.Updated = append(res.Updated, ev)
 		}
 	}
-	res.Changed = res.Changed || len(res.Added)+len(res.Updated) > 0
+	for _, ev := range a.Retired {
+		if list := hooks.Get(ev); list != nil && list.IsArray() && a.remove(list) {
+			if list.Len() == 0 {
+				hooks.Delete(ev)
+			}
+			res.Removed = append(res.Removed, ev)
+		}
+	}
+	res.Changed = res.Changed || len(res.Added)+len(res.Updated)+len(res.Removed) > 0
 	res.Data = old
 	if res.Changed {
 		res.Data = root.Encode()
@@ -183,11 +192,32 @@ func Merge(a Agent, old []byte, o Options) (Result, error) {
 	return res, nil
 }
 
+// isOurs reports whether a handler is one of hookrun's entries.
+func (a Agent) isOurs(h *ojson.Node) bool {
+	return h.IsObject() && strings.Contains(h.Get("command").Str(), a.marker())
+}
+
+// remove takes hookrun's handlers out of an event's list, and any matcher
+// group they leave empty; it reports whether there were any.
+func (a Agent) remove(list *ojson.Node) bool {
+	if a.Flat {
+		return list.DeleteItems(a.isOurs) > 0
+	}
+	removed := false
+	list.DeleteItems(func(item *ojson.Node) bool {
+		hs := item.Get("hooks")
+		if !item.IsObject() || hs == nil || !hs.IsArray() || hs.DeleteItems(a.isOurs) == 0 {
+			return false
+		}
+		removed = true
+		return hs.Len() == 0
+	})
+	return removed
+}
+
 // find returns the slot holding hookrun's handler in an event's list.
 func (a Agent) find(list *ojson.Node) **ojson.Node {
-	isOurs := func(h *ojson.Node) bool {
-		return h.IsObject() && strings.Contains(h.Get("command").Str(), a.marker())
-	}
+	isOurs := a.isOurs
 	for i, item := range list.Items() {
 		if a.Flat {
 			if isOurs(item) {

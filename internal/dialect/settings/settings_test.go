@@ -388,3 +388,48 @@ func TestRerunKeepsCodexTrust(t *testing.T) {
 		t.Errorf("re-running install changed the file (added %v, updated %v):\n%s", again.Added, again.Updated, again.Data)
 	}
 }
+
+// An event an earlier install routed and this one does not (Gemini CLI's
+// SessionEnd, now that AfterAgent is SessionStop) loses hookrun's entry,
+// and only that: the person's own hooks stay, and an event left with no
+// hooks at all goes.
+func TestMergeRetiresEvents(t *testing.T) {
+	a := agent(t, dialect.GeminiCLI)
+	ours := `{"name": "hookrun", "type": "command", "command": "exec hookrun emit --dialect gemini-cli", "timeout": 1}`
+	tests := []struct{ old, want string }{
+		{`{"hooks": {"SessionEnd": [{"hooks": [` + ours + `]}]}}`, `{"hooks": {}}`},
+		{`{"hooks": {"SessionEnd": [{"matcher": "exit", "hooks": [{"command": "./mine.sh"}, ` + ours + `]}]}}`,
+			`{"hooks": {"SessionEnd": [{"matcher": "exit", "hooks": [{"command": "./mine.sh"}]}]}}`},
+		{`{"hooks": {"SessionEnd": [{"hooks": [{"command": "./mine.sh"}]}, {"hooks": [` + ours + `]}]}}`,
+			`{"hooks": {"SessionEnd": [{"hooks": [{"command": "./mine.sh"}]}]}}`},
+	}
+	for _, tt := range tests {
+		res, err := Merge(a, []byte(tt.old), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(res.Removed, []string{"SessionEnd"}) {
+			t.Errorf("%s: removed %v, want [SessionEnd]", tt.old, res.Removed)
+		}
+		var got, want map[string]map[string]any
+		if err := json.Unmarshal(res.Data, &got); err != nil {
+			t.Fatal(err)
+		}
+		_ = json.Unmarshal([]byte(tt.want), &want)
+		for _, ev := range a.Events {
+			delete(got["hooks"], ev)
+		}
+		if g, w := mustJSON(t, got), mustJSON(t, want); g != w {
+			t.Errorf("%s:\ngot  %s\nwant %s", tt.old, g, w)
+		}
+	}
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
