@@ -5,7 +5,7 @@ VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev
 LDFLAGS  := -s -w -X main.version=$(VERSION)
 FUZZTIME ?= 10s
 
-.PHONY: all build install test lint docs dist dist-check npm npm-check action-check fuzz fuzz-smoke bench clean
+.PHONY: all build install test test-agents lint docs dist dist-check npm npm-check action-check fuzz fuzz-smoke bench clean
 
 all: build
 
@@ -26,6 +26,10 @@ test:
 	$(GO) vet ./...
 	@[ -n "$(RACE)" ] || echo "make test: cgo is off (no C compiler, or CGO_ENABLED=0), so no race detector: go test -race needs cgo"
 	$(GO) test $(RACE) -count=1 ./...
+
+## test-agents: the real agent CLIs (scripts/agents/versions, from npm, cached) against a mock model; SKIPPED without node, npm or the registry
+test-agents:
+	./scripts/agents/run.sh
 
 # staticcheck is pinned and run with go run: no install step, the same
 # version everywhere.

@@ -1,0 +1,454 @@
+package agents
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// An agent is one agent CLI as the suite drives it: headless, its model at
+// the mock's URL, its telemetry and update checks off.
+type agent struct {
+	dialect string // hookrun's --dialect and install name
+	pkg     string
+	version string
+	command string // the executable npm links into node_modules/.bin
+
+	// prepare writes the agent's user-level configuration into home (the
+	// project's settings are hookrun install's) and returns the
+	// environment and arguments of a headless run of prompt.
+	prepare func(t *testing.T, home, project, modelURL, prompt string) (env, args []string)
+	// toolContext: the agent hands additional context from a pre-tool hook
+	// to the model.
+	toolContext bool
+}
+
+// agents are the drivers, by dialect; the versions come from the versions file.
+var agents = map[string]*agent{
+	"claude-code": {prepare: prepareClaude, toolContext: true},
+}
+
+func prepareClaude(t *testing.T, home, project, modelURL, prompt string) (env, args []string) {
+	env = []string{
+		"ANTHROPIC_BASE_URL=" + modelURL,
+		"ANTHROPIC_API_KEY=sk-ant-mock",
+		"CLAUDE_CONFIG_DIR=" + filepath.Join(home, ".claude"),
+		// No telemetry, error reports, update checks or other traffic.
+		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1",
+		"DISABLE_AUTOUPDATER=1",
+		"DISABLE_TELEMETRY=1",
+		"DISABLE_ERROR_REPORTING=1",
+	}
+	args = []string{"-p", prompt, "--output-format", "json", "--model", "claude-mock", "--allowedTools", "Bash"}
+	return env, args
+}
+
+// The suite's inputs, set by run.sh.
+var (
+	hookrunBin = os.Getenv("HOOKRUN_AGENTS_HOOKRUN")
+	cacheDir   = os.Getenv("HOOKRUN_AGENTS_CACHE")
+)
+
+// A pin is one line of the versions file.
+type pin struct {
+	dialect, pkg, version, command string
+}
+
+// pins reads the versions file (the one place the versions are written).
+func pins(t *testing.T) []pin {
+	const path = "versions"
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []pin
+	for i, line := range strings.Split(string(raw), "\n") {
+		fields := strings.Fields(line)
+		if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
+			continue
+		}
+		if len(fields) != 4 {
+			t.Fatalf("scripts/agents/%s:%d: want 4 fields (dialect, npm package, version, command), got %d", path, i+1, len(fields))
+		}
+		out = append(out, pin{fields[0], fields[1], fields[2], fields[3]})
+	}
+	return out
+}
+
+// suite is the agents to run, with their pinned versions; the test is
+// skipped outside run.sh (go test ./... in make test).
+func suite(t *testing.T) []*agent {
+	if hookrunBin == "" || cacheDir == "" {
+		t.Skip("the agents suite runs from scripts/agents/run.sh (make test-agents)")
+	}
+	var out []*agent
+	for _, p := range pins(t) {
+		a, ok := agents[p.dialect]
+		if !ok {
+			t.Errorf("scripts/agents/versions: no driver for agent %q in scripts/agents", p.dialect)
+			continue
+		}
+		a.dialect, a.pkg, a.version, a.command = p.dialect, p.pkg, p.version, p.command
+		out = append(out, a)
+	}
+	return out
+}
+
+// Each agent's page names the version the suite verified, so the docs
+// change with the pin.
+func TestDocsNameVerifiedVersions(t *testing.T) {
+	for _, p := range pins(t) {
+		page := filepath.Join("..", "..", "docs", "agents", p.dialect+".md")
+		raw, err := os.ReadFile(page)
+		if err != nil {
+			t.Errorf("%s: %v (each agent in scripts/agents/versions has a page)", page, err)
+			continue
+		}
+		want := fmt.Sprintf("Verified with %s %s (`%s`) by `make test-agents`", agentName(string(raw)), p.version, p.pkg)
+		if !strings.Contains(strings.Join(strings.Fields(string(raw)), " "), want) {
+			t.Errorf("%s does not say %q: update it with scripts/agents/versions", page, want)
+		}
+	}
+}
+
+// agentName is a page's title: "# Claude Code" is Claude Code.
+func agentName(page string) string {
+	title, _, _ := strings.Cut(page, "\n")
+	return strings.TrimPrefix(title, "# ")
+}
+
+func (a *agent) bin() string {
+	return filepath.Join(cacheDir, a.dialect+"-"+a.version, "node_modules", ".bin", a.command)
+}
+
+// A session is one headless run of an agent in a fresh project.
+type session struct {
+	t       *testing.T
+	agent   *agent
+	project string
+	model   *model
+	stdout  string
+	stderr  string
+	exit    int
+}
+
+// The hooks every session's project holds. The guards are rules hooks
+// (no process); the recorders are scripts that append the context they
+// receive to .records/, which git ignores.
+var hookFiles = map[string]string{
+	".system/hooks/prompt_guard.yaml": `id: prompt_guard
+event_type: PromptSubmit
+enabled: true
+blocking: true
+handler:
+  kind: rules
+  rules:
+    - decision: deny
+      reason: deploys are not started from a prompt
+      prompt: BLOCKME
+    - additional_context: "Prompt context from hookrun: KIWI-7"
+      prompt: "."
+`,
+	".system/hooks/shell_guard.yaml": `id: shell_guard
+event_type: PreAbilityCall
+enabled: true
+blocking: true
+match:
+  ability_scope: shell
+handler:
+  kind: rules
+  rules:
+    - decision: deny
+      reason: forbidden files are not touched
+      commands: ["touch forbidden.txt"]
+    - decision: require_human
+      reason: this file wants a person's yes
+      commands: ["touch needs-human.txt"]
+    - additional_context: "Tool context from hookrun: MANGO-3"
+      commands: ["touch allowed.txt"]
+`,
+	".system/hooks/post_record.yaml": `id: post_record
+event_type: PostAbilityCall
+enabled: true
+blocking: false
+handler:
+  kind: script
+  command: ./record.sh
+`,
+	".system/hooks/stop_record.yaml": `id: stop_record
+event_type: SessionStop
+enabled: true
+blocking: false
+handler:
+  kind: script
+  command: ./record.sh
+`,
+	"record.sh":  "#!/bin/sh\nmkdir -p .records && cat >>.records/contexts.jsonl && echo '{}'\n",
+	".gitignore": ".records/\n.system/logs/\n",
+}
+
+// newSession makes a git project with the hooks, extra files, and the
+// agent's settings as hookrun install writes them, committed, so that
+// what the agent changes is all git reports.
+func newSession(t *testing.T, a *agent, extra map[string]string, commands ...string) *session {
+	dir := t.TempDir()
+	project := filepath.Join(dir, "project")
+	for name, body := range hookFiles {
+		write(t, filepath.Join(project, name), body)
+	}
+	for name, body := range extra {
+		write(t, filepath.Join(project, name), body)
+	}
+	if err := os.Chmod(filepath.Join(project, "record.sh"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	run(t, project, "git", "init", "-q")
+	run(t, project, hookrunBin, "install", a.dialect)
+	run(t, project, "git", "add", "-A")
+	run(t, project, "git", "-c", "user.name=suite", "-c", "user.email=suite@example.invalid", "commit", "-q", "-m", "project")
+	return &session{t: t, agent: a, project: project, model: newModel(t, commands...)}
+}
+
+// Run runs the agent headless on prompt, in the project.
+func (s *session) Run(prompt string) {
+	t := s.t
+	home := filepath.Join(filepath.Dir(s.project), "home")
+	if err := os.MkdirAll(home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	env, args := s.agent.prepare(t, home, s.project, s.model.URL(), prompt)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, s.agent.bin(), args...)
+	cmd.Dir = s.project
+	cmd.Env = append([]string{
+		"HOME=" + home,
+		"PATH=" + filepath.Dir(hookrunBin) + ":" + os.Getenv("PATH"),
+		"XDG_CONFIG_HOME=" + filepath.Join(home, ".config"),
+		"XDG_CACHE_HOME=" + filepath.Join(home, ".cache"),
+		"XDG_DATA_HOME=" + filepath.Join(home, ".local", "share"),
+		"XDG_STATE_HOME=" + filepath.Join(home, ".local", "state"),
+		"TERM=dumb",
+		"NO_COLOR=1",
+		"CI=1",
+	}, env...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	cmd.Stdin = nil
+	err := cmd.Run()
+	s.stdout, s.stderr = stdout.String(), stderr.String()
+	if ctx.Err() != nil {
+		t.Fatalf("%s did not finish in 2 minutes\nstdout: %s\nstderr: %s", s.agent.command, s.stdout, s.stderr)
+	}
+	if ee, ok := err.(*exec.ExitError); ok {
+		s.exit = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		s.dump()
+		if t.Failed() {
+			t.Logf("%s exited %d\nstdout: %s\nstderr: %s", s.agent.command, s.exit, tail(s.stdout), tail(s.stderr))
+			for i, r := range s.model.Requests() {
+				t.Logf("model request %d: %s main=%v results=%d: %s", i, r.Path, r.Main, r.Results, tail(string(r.Body)))
+			}
+		}
+	})
+}
+
+// dump keeps what a session did under $HOOKRUN_AGENTS_DUMP, when set: the
+// agent's output and every model request, for a person reading how an
+// agent behaves.
+func (s *session) dump() {
+	root := os.Getenv("HOOKRUN_AGENTS_DUMP")
+	if root == "" {
+		return
+	}
+	dir := filepath.Join(root, strings.ReplaceAll(s.t.Name(), "/", "_"))
+	write(s.t, filepath.Join(dir, "stdout"), s.stdout)
+	write(s.t, filepath.Join(dir, "stderr"), s.stderr)
+	write(s.t, filepath.Join(dir, "exit"), fmt.Sprintln(s.exit))
+	for i, r := range s.model.Requests() {
+		name := fmt.Sprintf("%02d-%s-main=%v-results=%d.json", i, strings.NewReplacer("/", "_", ":", "_").Replace(r.Path), r.Main, r.Results)
+		write(s.t, filepath.Join(dir, name), string(r.Body))
+	}
+	if records, err := os.ReadFile(filepath.Join(s.project, ".records", "contexts.jsonl")); err == nil {
+		write(s.t, filepath.Join(dir, "records.jsonl"), string(records))
+	}
+}
+
+// Turn is the main model request carrying the n-th tool result, failing
+// the test when there is none.
+func (s *session) Turn(n int) request {
+	r, ok := s.model.Turn(n)
+	if !ok {
+		s.t.Fatalf("the model never received the result of call %d", n)
+	}
+	return r
+}
+
+// Records are the contexts the recorder hooks received, in order.
+func (s *session) Records() []map[string]any {
+	raw, err := os.ReadFile(filepath.Join(s.project, ".records", "contexts.jsonl"))
+	if os.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	var out []map[string]any
+	for _, line := range strings.Split(strings.TrimSpace(string(raw)), "\n") {
+		var rec map[string]any
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			s.t.Fatalf("a recorded context is not JSON: %v: %q", err, line)
+		}
+		out = append(out, rec)
+	}
+	return out
+}
+
+func (s *session) exists(name string) bool {
+	_, err := os.Stat(filepath.Join(s.project, name))
+	return err == nil
+}
+
+func TestAgents(t *testing.T) {
+	for _, a := range suite(t) {
+		t.Run(a.dialect, func(t *testing.T) {
+			t.Parallel()
+			if _, err := os.Stat(a.bin()); err != nil {
+				t.Fatalf("%s@%s is not installed (run scripts/agents/run.sh): %v", a.pkg, a.version, err)
+			}
+			t.Run("guards", func(t *testing.T) { t.Parallel(); testGuards(t, a) })
+			t.Run("prompt_blocked", func(t *testing.T) { t.Parallel(); testPromptBlocked(t, a) })
+			t.Run("fail_closed", func(t *testing.T) { t.Parallel(); testFailClosed(t, a) })
+		})
+	}
+}
+
+// One session: an allowed command runs, a denied one and one that needs a
+// person do not, and the model reads each reason; the prompt's context
+// reaches the model; the post-call and stop hooks get the right fields.
+func testGuards(t *testing.T, a *agent) {
+	s := newSession(t, a, nil, "touch allowed.txt", "touch forbidden.txt", "touch needs-human.txt")
+	s.Run("Create the files the plan names.")
+	if s.exit != 0 {
+		t.Errorf("%s exited %d, want 0", a.command, s.exit)
+	}
+
+	first, ok := s.model.Turn(0)
+	if !ok {
+		t.Fatal("the model was never asked for a first turn")
+	}
+	contains(t, "first request (prompt context)", first.Text, "Prompt context from hookrun: KIWI-7")
+
+	if !s.exists("allowed.txt") {
+		t.Error("allowed.txt: the allowed command did not run")
+	}
+	if a.toolContext {
+		contains(t, "request after the allowed call", s.Turn(1).Text, "Tool context from hookrun: MANGO-3")
+	}
+	if s.exists("forbidden.txt") {
+		t.Error("forbidden.txt: the denied command ran")
+	}
+	contains(t, "request after the denied call", s.Turn(2).Text, "forbidden files are not touched (hookrun: shell_guard)")
+	if s.exists("needs-human.txt") {
+		t.Error("needs-human.txt: the command that needs a person ran")
+	}
+	contains(t, "request after the require_human call", s.Turn(3).Text, "this file wants a person's yes (hookrun: shell_guard)")
+
+	var posts, stops []map[string]any
+	for _, rec := range s.Records() {
+		switch rec["event_type"] {
+		case "PostAbilityCall":
+			posts = append(posts, rec)
+		case "SessionStop":
+			stops = append(stops, rec)
+		}
+	}
+	if len(posts) != 1 {
+		t.Fatalf("PostAbilityCall ran %d times, want once (the one call that ran): %v", len(posts), posts)
+	}
+	post := posts[0]
+	for key, want := range map[string]any{"ability_id": "shell", "status": "success", "command": "touch allowed.txt", "agent": a.dialect} {
+		if post[key] != want {
+			t.Errorf("PostAbilityCall context: %s = %v, want %v", key, post[key], want)
+		}
+	}
+	if len(stops) == 0 {
+		t.Fatal("no SessionStop hook ran")
+	}
+	stop := stops[len(stops)-1]
+	if stop["session_id"] != post["session_id"] || stop["session_id"] == "unknown" {
+		t.Errorf("SessionStop session_id = %v, PostAbilityCall's = %v: want the agent's one session id", stop["session_id"], post["session_id"])
+	}
+	if got := fmt.Sprint(stop["changed_files"]); got != "[allowed.txt]" {
+		t.Errorf("SessionStop changed_files = %s, want [allowed.txt]", got)
+	}
+}
+
+// A blocked prompt never reaches the model, and the person is told why.
+func testPromptBlocked(t *testing.T, a *agent) {
+	s := newSession(t, a, nil)
+	s.Run("Please BLOCKME: deploy to production.")
+	for _, r := range s.model.Requests() {
+		if strings.Contains(r.Text, "BLOCKME") {
+			t.Errorf("the blocked prompt reached the model (%s)", r.Path)
+		}
+	}
+	contains(t, "the agent's output", s.stdout+s.stderr, "deploys are not started from a prompt")
+}
+
+// An invalid hook file blocks a tool call, and the model is told which file.
+func testFailClosed(t *testing.T, a *agent) {
+	broken := map[string]string{".system/hooks/broken.yaml": "id: broken\nevent_type: PreAbilityCal\nenabled: true\nblocking: true\nhandler:\n  kind: script\n  command: ./record.sh\n"}
+	s := newSession(t, a, broken, "touch invalid.txt")
+	s.Run("Create invalid.txt.")
+	if s.exists("invalid.txt") {
+		t.Error("invalid.txt: a command ran although the hooks are invalid")
+	}
+	text := s.Turn(1).Text
+	contains(t, "request after the call", text, "hookrun could not check this call, so it is blocked")
+	contains(t, "request after the call", text, "broken.yaml")
+}
+
+func contains(t *testing.T, what, text, want string) {
+	t.Helper()
+	if !strings.Contains(text, want) {
+		t.Errorf("%s: %q is not in it:\n%s", what, want, tail(text))
+	}
+}
+
+func tail(s string) string {
+	const max = 3000
+	if len(s) > max {
+		return "…" + s[len(s)-max:]
+	}
+	return s
+}
+
+func write(t *testing.T, path, body string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func run(t *testing.T, dir, name string, args ...string) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+	}
+}
