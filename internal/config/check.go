@@ -33,7 +33,7 @@ func CheckCommands(s *Set, root string, check CommandCheck) {
 			s.markInvalid(h)
 		}
 	}
-	sortFindings(s.Findings)
+	SortFindings(s.Findings)
 }
 
 // markInvalid moves h from the valid hooks to the invalid files.

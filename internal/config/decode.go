@@ -408,6 +408,7 @@ func (d *decoder) match(m *yaml.Node, h *Hook) {
 					d.errorf(v, "%s: must not be negative, got %d", name, n)
 				} else {
 					h.Match.MinDurationMS = &n
+					h.MinDurationPos = Pos{v.Line, v.Column}
 				}
 			}
 		case "caller_source":

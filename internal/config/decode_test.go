@@ -13,7 +13,7 @@ import (
 // show renders findings the way validate prints them, without the file:
 // "line:col: [warning: ]message".
 func show(fs []Finding) []string {
-	sortFindings(fs)
+	SortFindings(fs)
 	out := []string{}
 	for _, f := range fs {
 		out = append(out, strings.TrimPrefix(f.Format(""), "f.yaml:"))

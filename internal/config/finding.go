@@ -10,10 +10,13 @@ import (
 // Severity of a finding.
 type Severity string
 
-// Severities: errors make a file invalid; warnings only inform.
+// Severities: errors make a file invalid; warnings only inform; notes
+// (validate's, about the agents a project routes) are neither, and never
+// fail validate --strict.
 const (
 	Error   Severity = "error"
 	Warning Severity = "warning"
+	Note    Severity = "note"
 )
 
 // Finding is one problem in one declaration file.
@@ -54,8 +57,8 @@ func Rel(dir, file string) string {
 // relative to dir. A message with a Related place holds one %s for it.
 func (f Finding) Format(dir string) string {
 	sev := ""
-	if f.Severity == Warning {
-		sev = "warning: "
+	if f.Severity == Warning || f.Severity == Note {
+		sev = string(f.Severity) + ": "
 	}
 	return fmt.Sprintf("%s:%d:%d: %s%s", Rel(dir, f.File), f.Line, f.Col, sev, f.Text(dir))
 }
@@ -68,7 +71,8 @@ func (f Finding) Text(dir string) string {
 	return fmt.Sprintf(f.Message, fmt.Sprintf("%s:%d:%d", Rel(dir, f.Related.File), f.Related.Line, f.Related.Col))
 }
 
-func sortFindings(fs []Finding) {
+// SortFindings orders findings by file and position.
+func SortFindings(fs []Finding) {
 	slices.SortStableFunc(fs, func(a, b Finding) int {
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
 	})

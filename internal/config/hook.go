@@ -40,6 +40,9 @@ type Hook struct {
 	// CommandPos is where handler.command is written, for validate's
 	// checks of the file system.
 	CommandPos Pos
+	// MinDurationPos is where match.min_duration_ms is written, for
+	// validate's note on agents that send no duration.
+	MinDurationPos Pos
 	// Disabled is true only when the file says enabled: false; a hook
 	// whose enabled is missing or malformed is checked like an enabled one.
 	Disabled bool

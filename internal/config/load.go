@@ -246,7 +246,7 @@ func Assemble(files []string, parsed []FileResult) *Set {
 		}
 	}
 	Sort(s.Hooks)
-	sortFindings(s.Findings)
+	SortFindings(s.Findings)
 	return s
 }
 

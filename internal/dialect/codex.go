@@ -20,6 +20,8 @@ var codex = Agent{
 	Name:   Codex,
 	read:   readCodex,
 	answer: func(c *Call, v verdict) (any, []string) { return codexAnswer(c, v), nil },
+	// PostToolUseRequest has no duration (codex-rs/core hook_runtime.rs).
+	NoDuration: true,
 	Settings: Settings{
 		// Codex runs hook commands in the session's working directory,
 		// where hookrun's upward search finds the project's hooks.

@@ -37,6 +37,10 @@ type Agent struct {
 	// answer renders a verdict in the agent's shape; notes go to stderr.
 	answer   func(*Call, verdict) (body any, notes []string)
 	Settings Settings
+	// NoDuration: the agent's post-tool payloads carry no duration, so a
+	// positive match.min_duration_ms never matches its calls (validate
+	// says so when the project routes the agent).
+	NoDuration bool
 }
 
 // Settings is what install needs to know about the agent's settings file.

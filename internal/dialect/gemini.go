@@ -20,6 +20,8 @@ var geminiCLI = Agent{
 	Name:   GeminiCLI,
 	read:   readGemini,
 	answer: func(c *Call, v verdict) (any, []string) { return geminiAnswer(c, v) },
+	// fireAfterToolEvent sends no duration (packages/core hookEventHandler).
+	NoDuration: true,
 	Settings: Settings{
 		File:          ".gemini/settings.json",
 		Events:        []string{"BeforeAgent", "BeforeTool", "AfterTool", "AfterAgent"},

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/dialect"
+	"github.com/hookrun/hookrun/internal/dialect/settings"
 	"github.com/hookrun/hookrun/internal/exec"
 	"github.com/hookrun/hookrun/internal/exitcode"
 	"github.com/hookrun/hookrun/internal/ojson"
@@ -32,11 +34,16 @@ func Validate(o ValidateRequest) error {
 		return err
 	}
 	config.CheckCommands(set, loc.Root, exec.Check)
+	if loc.Found {
+		set.Findings = append(set.Findings, agentNotes(set, loc.Root)...)
+		config.SortFindings(set.Findings)
+	}
 	var errs, warns int
 	for _, f := range set.Findings {
-		if f.Severity == config.Error {
+		switch f.Severity {
+		case config.Error:
 			errs++
-		} else {
+		case config.Warning:
 			warns++
 		}
 	}
@@ -102,9 +109,43 @@ func toFindingJSON(f config.Finding, cwd string) findingJSON {
 	return findingJSON{config.Rel(cwd, f.File), f.Line, f.Col, string(f.Severity), f.HookID, f.Text(cwd)}
 }
 
-// githubAnnotation renders a finding as a GitHub Actions workflow command.
+// agentNotes says what the agents the project routes to hookrun cannot
+// give its hooks: a positive match.min_duration_ms never matches the calls
+// of an agent that sends no duration.
+func agentNotes(set *config.Set, root string) []config.Finding {
+	var names, files []string
+	for _, a := range settings.Routed(root) {
+		if d, _ := dialect.Find(a.Dialect); d.NoDuration {
+			names = append(names, string(a.Dialect))
+			files = append(files, a.File)
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	msg := fmt.Sprintf("match.min_duration_ms: %s sends no duration, so this hook never runs for its calls (it is routed to hookrun in %s)", names[0], files[0])
+	if len(names) > 1 {
+		msg = fmt.Sprintf("match.min_duration_ms: %s send no duration, so this hook never runs for their calls (they are routed to hookrun in %s)",
+			strings.Join(names[:len(names)-1], ", ")+" and "+names[len(names)-1], strings.Join(files, ", "))
+	}
+	var out []config.Finding
+	for _, h := range set.Hooks {
+		if h.Disabled || h.Match.MinDurationMS == nil || *h.Match.MinDurationMS == 0 {
+			continue
+		}
+		out = append(out, config.Finding{File: h.File, Line: h.MinDurationPos.Line, Col: h.MinDurationPos.Col, Severity: config.Note, HookID: h.ID, Message: msg})
+	}
+	return out
+}
+
+// githubAnnotation renders a finding as a GitHub Actions workflow command
+// (a note is a ::notice).
 func githubAnnotation(f config.Finding, dir string) string {
 	prop := strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
 	data := strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
-	return fmt.Sprintf("::%s file=%s,line=%d,col=%d::%s", f.Severity, prop.Replace(config.Rel(dir, f.File)), f.Line, f.Col, data.Replace(f.Text(dir)))
+	level := string(f.Severity)
+	if f.Severity == config.Note {
+		level = "notice"
+	}
+	return fmt.Sprintf("::%s file=%s,line=%d,col=%d::%s", level, prop.Replace(config.Rel(dir, f.File)), f.Line, f.Col, data.Replace(f.Text(dir)))
 }

@@ -3,9 +3,12 @@ package settings
 import (
 	"errors"
 	"fmt"
-	"github.com/hookrun/hookrun/internal/safefile"
 	"io/fs"
 	"path/filepath"
+
+	"github.com/hookrun/hookrun/internal/dialect"
+	"github.com/hookrun/hookrun/internal/ojson"
+	"github.com/hookrun/hookrun/internal/safefile"
 )
 
 // Install merges hookrun's entries into the agent's settings file under
@@ -33,4 +36,33 @@ func Install(a Agent, root string, o Options, dryRun bool) (Result, error) {
 		return Result{}, fmt.Errorf("writing %s: %w", a.File, err)
 	}
 	return res, nil
+}
+
+// Routed returns the agents whose settings file under root routes at
+// least one of their events to hookrun, in dialect.Agents order. A file
+// that cannot be read or parsed routes nothing.
+func Routed(root string) []Agent {
+	var out []Agent
+	for _, d := range dialect.Agents {
+		a, _ := Find(d.Name)
+		data, err := safefile.ReadFile(filepath.Join(root, a.File), 16<<20)
+		if err != nil {
+			continue
+		}
+		doc, err := ojson.Parse(data)
+		if err != nil || !doc.IsObject() {
+			continue
+		}
+		hooks := doc.Get("hooks")
+		if hooks == nil || !hooks.IsObject() {
+			continue
+		}
+		for _, ev := range a.Events {
+			if list := hooks.Get(ev); list != nil && list.IsArray() && a.find(list) != nil {
+				out = append(out, a)
+				break
+			}
+		}
+	}
+	return out
 }
