@@ -3,6 +3,8 @@ package dialect
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -165,35 +167,33 @@ func inputPaths(in map[string]json.RawMessage) []string {
 	return out
 }
 
-// exitCodeIn finds an exit status written as text after one of prefixes
-// in a tool response (a string, or an object's string fields), as agents
-// that report no status field write it.
-func exitCodeIn(raw json.RawMessage, prefixes ...string) (int, bool) {
-	var texts []string
+// exitCodeIn finds an exit status that an agent reports only as text in a
+// tool response: status reads one text, the response itself when it is a
+// string (field "") or each string field of an object, in key order.
+// Where in the text the status stands is the agent's own layout, and only
+// there does it count: a command's output may hold any text.
+func exitCodeIn(raw json.RawMessage, status func(field, text string) (int, bool)) (int, bool) {
 	var s string
 	if json.Unmarshal(raw, &s) == nil {
-		texts = append(texts, s)
+		return status("", s)
 	}
-	for _, v := range object(raw) {
-		if json.Unmarshal(v, &s) == nil {
-			texts = append(texts, s)
-		}
-	}
-	for _, t := range texts {
-		for _, p := range prefixes {
-			i := strings.Index(t, p)
-			if i < 0 {
-				continue
-			}
-			rest := t[i+len(p):]
-			end := 0
-			for end < len(rest) && (rest[end] >= '0' && rest[end] <= '9' || end == 0 && rest[end] == '-') {
-				end++
-			}
-			if n, err := strconv.Atoi(rest[:end]); err == nil {
+	obj := object(raw)
+	for _, k := range slices.Sorted(maps.Keys(obj)) {
+		if json.Unmarshal(obj[k], &s) == nil {
+			if n, ok := status(k, s); ok {
 				return n, true
 			}
 		}
 	}
 	return 0, false
+}
+
+// statusLine reads a line that is exactly prefix and a whole number.
+func statusLine(line, prefix string) (int, bool) {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(line), prefix)
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(rest)
+	return n, err == nil
 }

@@ -60,15 +60,20 @@ func readCodex(c *Call) error {
 				c.Tool.Summary = capLine(strings.Join(files, ", "))
 			}
 		}
-		// Codex reports a failed call's status only as "Exit code: N" in
-		// its tool response text.
+		// Codex reports a failed call's status only as text: "Exit code: N"
+		// on the response's first line, before "Wall time" and the output.
 		if c.Kind == PostTool && c.Status == "success" {
-			if code, ok := exitCodeIn(c.Payload["tool_response"], "Exit code: "); ok && code != 0 {
+			if code, ok := exitCodeIn(c.Payload["tool_response"], codexStatus); ok && code != 0 {
 				c.Status = "failure"
 				c.ErrorMessage = fmt.Sprintf("exit code %d", code)
 			}
 		}
 	})
+}
+
+func codexStatus(_, text string) (int, bool) {
+	first, _, _ := strings.Cut(strings.TrimLeft(text, "\n"), "\n")
+	return statusLine(first, "Exit code: ")
 }
 
 // patchFiles lists the files an apply_patch input touches, from the

@@ -2,6 +2,8 @@ package dialect
 
 import (
 	"encoding/json"
+	"slices"
+	"strings"
 
 	"fmt"
 	"github.com/hookrun/hookrun/internal/event"
@@ -73,12 +75,40 @@ func readGemini(c *Call) error {
 		// A shell command that failed is reported only in text: "Exit Code:
 		// 1" in llmContent, "Command exited with code: 1" in returnDisplay.
 		if c.Kind == PostTool && c.Status == "success" {
-			if code, ok := exitCodeIn(c.Payload["tool_response"], "Exit Code: ", "Command exited with code: "); ok && code != 0 {
+			if code, ok := exitCodeIn(c.Payload["tool_response"], geminiStatus); ok && code != 0 {
 				c.Status = "failure"
 				c.ErrorMessage = fmt.Sprintf("exit code %d", code)
 			}
 		}
 	})
+}
+
+// geminiTrailer starts the lines Gemini CLI's shell tool writes after
+// "Exit Code: N" in llmContent.
+var geminiTrailer = []string{"Signal: ", "Background PIDs: ", "Process Group PGID: "}
+
+// geminiStatus reads the shell tool's status where it writes it
+// (packages/core shell tool, 0.61): llmContent is "Output: ..." and then,
+// each on its own line, Error, Exit Code (when not 0), Signal, Background
+// PIDs and the process group; returnDisplay is the output itself, or
+// "Command exited with code: N" alone when there was none. A status line
+// inside the output does not count.
+func geminiStatus(field, text string) (int, bool) {
+	switch field {
+	case "llmContent":
+		lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
+		for i := len(lines) - 1; i > 0; i-- {
+			if n, ok := statusLine(lines[i], "Exit Code: "); ok {
+				return n, true
+			}
+			if !slices.ContainsFunc(geminiTrailer, func(p string) bool { return strings.HasPrefix(lines[i], p) }) {
+				break
+			}
+		}
+	case "returnDisplay":
+		return statusLine(text, "Command exited with code: ")
+	}
+	return 0, false
 }
 
 // geminiAnswer: Gemini CLI's documented decisions are allow and deny, and

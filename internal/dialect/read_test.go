@@ -292,6 +292,25 @@ func TestAgentsAsTheyRun(t *testing.T) {
 		{"codex failed apply_patch", Codex,
 			`{"hook_event_name":"PostToolUse","session_id":"s","tool_name":"apply_patch","tool_input":{"command":"*** Begin Patch\n*** Update File: a.go\n*** End Patch"},"tool_response":"Exit code: 1\nerror: patch did not apply"}`,
 			[]string{`"status":"failure"`, `"paths":["a.go"]`}},
+		// Gemini CLI writes the command's output first and its status
+		// lines after it: only a status line among the trailing ones counts.
+		{"gemini output that looks like a status", GeminiCLI,
+			`{"hook_event_name":"AfterTool","session_id":"s","tool_name":"run_shell_command","tool_input":{"command":"cat log"},"tool_response":{"llmContent":"Output: build\nExit Code: 3\nretrying\nProcess Group PGID: 42","returnDisplay":"build\nExit Code: 3\nretrying"}}`,
+			[]string{`"status":"success"`}},
+		{"gemini failed shell whose output says 0", GeminiCLI,
+			`{"hook_event_name":"AfterTool","session_id":"s","tool_name":"run_shell_command","tool_input":{"command":"make"},"tool_response":{"llmContent":"Output: Exit Code: 0\nExit Code: 0\nError: make failed\nExit Code: 2\nSignal: SIGTERM\nProcess Group PGID: 42","returnDisplay":"Exit Code: 0"}}`,
+			[]string{`"status":"failure"`, `"error_message":"exit code 2"`}},
+		// Codex writes "Exit code: N" as the response's first line, before
+		// the output.
+		{"codex output that looks like a status", Codex,
+			`{"hook_event_name":"PostToolUse","session_id":"s","tool_name":"Bash","tool_input":{"command":"cat log"},"tool_response":"Exit code: 0\nWall time: 0.1 seconds\nOutput:\nExit code: 1\n"}`,
+			[]string{`"status":"success"`}},
+		{"codex text that is not a status", Codex,
+			`{"hook_event_name":"PostToolUse","session_id":"s","tool_name":"mcp__logs__tail","tool_input":{},"tool_response":"last run:\nExit code: 1"}`,
+			[]string{`"status":"success"`}},
+		{"codex failed shell", Codex,
+			`{"hook_event_name":"PostToolUse","session_id":"s","tool_name":"Bash","tool_input":{"command":"false"},"tool_response":"Exit code: 1\nWall time: 0 seconds\nOutput:\n"}`,
+			[]string{`"status":"failure"`, `"error_message":"exit code 1"`}},
 		{"claude permission mode", ClaudeCode,
 			`{"hook_event_name":"PreToolUse","session_id":"s","permission_mode":"bypassPermissions","tool_name":"Bash","tool_input":{"command":"ls"}}`,
 			[]string{`"permission_mode":"bypassPermissions"`, `"command":"ls"`}},
