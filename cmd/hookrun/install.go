@@ -35,7 +35,9 @@ its hook events to 'hookrun emit --dialect AGENT', so the agent runs this
 repository's .system/hooks and gets answers in its own format. Everything
 else in the file is kept: other hooks, other settings, unknown keys, their
 order. Running it again changes nothing; a changed --timeout rewrites
-hookrun's entries in place.
+hookrun's entries in place, and hookrun's entry in an event it no longer
+routes (Gemini CLI's SessionEnd) is removed. Codex runs each entry only
+once it is trusted (/hooks in its TUI): install says so when it writes.
 
 Agents and their files:
   claude-code  .claude/settings.json  (timeout in seconds)
