@@ -28,11 +28,21 @@ type agent struct {
 	// toolContext: the agent hands additional context from a pre-tool hook
 	// to the model.
 	toolContext bool
+	// blockedPrompt is what the agent prints when a hook blocks the prompt;
+	// "" for hookrun's reason.
+	blockedPrompt string
+	// failedShell is the PostAbilityCall status of a shell command that
+	// exited 1: "failure", unless the agent's payload does not say.
+	failedShell string
 }
 
 // agents are the drivers, by dialect; the versions come from the versions file.
 var agents = map[string]*agent{
-	"claude-code": {prepare: prepareClaude, toolContext: true},
+	"claude-code": {prepare: prepareClaude, toolContext: true, failedShell: "failure"},
+	// codex exec prints neither the reason nor a systemMessage for a
+	// blocked prompt (0.169.0), only that it was blocked; its PostToolUse
+	// for exec_command carries the output and no exit status.
+	"codex": {prepare: prepareCodex, toolContext: true, blockedPrompt: "hook: UserPromptSubmit Blocked", failedShell: "success"},
 }
 
 func prepareClaude(t *testing.T, home, project, modelURL, prompt string) (env, args []string) {
@@ -47,6 +57,39 @@ func prepareClaude(t *testing.T, home, project, modelURL, prompt string) (env, a
 		"DISABLE_ERROR_REPORTING=1",
 	}
 	args = []string{"-p", prompt, "--output-format", "json", "--model", "claude-mock", "--allowedTools", "Bash"}
+	return env, args
+}
+
+func prepareCodex(t *testing.T, home, project, modelURL, prompt string) (env, args []string) {
+	codexHome := filepath.Join(home, ".codex")
+	// The project is trusted (Codex loads a project's .codex/ only then);
+	// its hooks still need --dangerously-bypass-hook-trust, below.
+	write(t, filepath.Join(codexHome, "config.toml"), fmt.Sprintf(`model = "mock-model"
+model_provider = "mock"
+check_for_update_on_startup = false
+
+[model_providers.mock]
+name = "mock"
+base_url = %q
+env_key = "MOCK_API_KEY"
+wire_api = "responses"
+request_max_retries = 0
+stream_max_retries = 0
+
+[analytics]
+enabled = false
+
+[feedback]
+enabled = false
+
+[otel]
+exporter = "none"
+
+[projects.%q]
+trust_level = "trusted"
+`, modelURL+"/v1", project))
+	env = []string{"CODEX_HOME=" + codexHome, "MOCK_API_KEY=mock-key"}
+	args = []string{"exec", "--dangerously-bypass-approvals-and-sandbox", "--dangerously-bypass-hook-trust", "--color", "never", prompt}
 	return env, args
 }
 
@@ -257,7 +300,7 @@ func (s *session) Run(prompt string) {
 		if t.Failed() {
 			t.Logf("%s exited %d\nstdout: %s\nstderr: %s", s.agent.command, s.exit, tail(s.stdout), tail(s.stderr))
 			for i, r := range s.model.Requests() {
-				t.Logf("model request %d: %s main=%v results=%d: %s", i, r.Path, r.Main, r.Results, tail(string(r.Body)))
+				t.Logf("model request %d: %s main=%v results=%d", i, r.Path, r.Main, r.Results)
 			}
 		}
 	})
@@ -337,7 +380,7 @@ func TestAgents(t *testing.T) {
 // person do not, and the model reads each reason; the prompt's context
 // reaches the model; the post-call and stop hooks get the right fields.
 func testGuards(t *testing.T, a *agent) {
-	s := newSession(t, a, nil, "touch allowed.txt", "touch forbidden.txt", "touch needs-human.txt")
+	s := newSession(t, a, nil, "touch allowed.txt", "touch forbidden.txt", "touch needs-human.txt", "ls missing.txt")
 	s.Run("Create the files the plan names.")
 	if s.exit != 0 {
 		t.Errorf("%s exited %d, want 0", a.command, s.exit)
@@ -364,24 +407,31 @@ func testGuards(t *testing.T, a *agent) {
 	}
 	contains(t, "request after the require_human call", s.Turn(3).Text, "this file wants a person's yes (hookrun: shell_guard)")
 
-	var posts, stops []map[string]any
+	posts := map[any]map[string]any{}
+	var stops []map[string]any
 	for _, rec := range s.Records() {
 		switch rec["event_type"] {
 		case "PostAbilityCall":
-			posts = append(posts, rec)
+			if posts[rec["command"]] != nil {
+				t.Errorf("PostAbilityCall ran twice for %v", rec["command"])
+			}
+			posts[rec["command"]] = rec
 		case "SessionStop":
 			stops = append(stops, rec)
 		}
 	}
-	if len(posts) != 1 {
-		t.Fatalf("PostAbilityCall ran %d times, want once (the one call that ran): %v", len(posts), posts)
+	if len(posts) != 2 {
+		t.Errorf("PostAbilityCall ran for %d calls, want 2 (the calls that ran): %v", len(posts), posts)
 	}
-	post := posts[0]
-	for key, want := range map[string]any{"ability_id": "shell", "status": "success", "command": "touch allowed.txt", "agent": a.dialect} {
-		if post[key] != want {
-			t.Errorf("PostAbilityCall context: %s = %v, want %v", key, post[key], want)
+	for cmd, status := range map[string]string{"touch allowed.txt": "success", "ls missing.txt": a.failedShell} {
+		post := posts[cmd]
+		for key, want := range map[string]any{"ability_id": "shell", "status": status, "command": cmd, "agent": a.dialect} {
+			if post[key] != want {
+				t.Errorf("PostAbilityCall context of %s: %s = %v, want %v", cmd, key, post[key], want)
+			}
 		}
 	}
+	post := posts["touch allowed.txt"]
 	if len(stops) == 0 {
 		t.Fatal("no SessionStop hook ran")
 	}
@@ -403,7 +453,11 @@ func testPromptBlocked(t *testing.T, a *agent) {
 			t.Errorf("the blocked prompt reached the model (%s)", r.Path)
 		}
 	}
-	contains(t, "the agent's output", s.stdout+s.stderr, "deploys are not started from a prompt")
+	want := a.blockedPrompt
+	if want == "" {
+		want = "deploys are not started from a prompt (hookrun: prompt_guard)"
+	}
+	contains(t, "the agent's output", s.stdout+s.stderr, want)
 }
 
 // An invalid hook file blocks a tool call, and the model is told which file.
