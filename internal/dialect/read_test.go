@@ -311,6 +311,10 @@ func TestAgentsAsTheyRun(t *testing.T) {
 		{"codex failed shell", Codex,
 			`{"hook_event_name":"PostToolUse","session_id":"s","tool_name":"Bash","tool_input":{"command":"false"},"tool_response":"Exit code: 1\nWall time: 0 seconds\nOutput:\n"}`,
 			[]string{`"status":"failure"`, `"error_message":"exit code 1"`}},
+		// Codex says bypassPermissions when its approval policy is never.
+		{"codex permission mode", Codex,
+			`{"hook_event_name":"PreToolUse","session_id":"s","turn_id":"t","permission_mode":"bypassPermissions","tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"c"}`,
+			[]string{`"permission_mode":"bypassPermissions"`}},
 		{"claude permission mode", ClaudeCode,
 			`{"hook_event_name":"PreToolUse","session_id":"s","permission_mode":"bypassPermissions","tool_name":"Bash","tool_input":{"command":"ls"}}`,
 			[]string{`"permission_mode":"bypassPermissions"`, `"command":"ls"`}},
