@@ -60,9 +60,11 @@ func readCodex(c *Call) error {
 				c.Tool.Summary = capLine(strings.Join(files, ", "))
 			}
 		}
-		// Codex reports a failed call's status only as text: "Exit code: N"
-		// on the response's first line, before "Wall time" and the output.
-		if c.Kind == PostTool && c.Status == "success" {
+		// Codex reports a failed patch only as text: "Exit code: N" on the
+		// response's first line, before "Wall time" and the output. A Bash
+		// response is the command's output alone, with no status (0.169),
+		// so nothing in it is read as one.
+		if c.Kind == PostTool && c.Status == "success" && c.Tool.Name == "apply_patch" {
 			if code, ok := exitCodeIn(c.Payload["tool_response"], codexStatus); ok && code != 0 {
 				c.Status = "failure"
 				c.ErrorMessage = fmt.Sprintf("exit code %d", code)
