@@ -8,10 +8,10 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
-// The four dialect scripts run one hook set: the same guard, router,
+// The dialect scripts run one hook set: the same guard, router,
 // tracker and build check, byte for byte, must give each agent its answer.
 func TestDialectScriptsShareOneHookSet(t *testing.T) {
-	scripts := []string{"dialect_claude_code", "dialect_gemini_cli", "dialect_codex", "dialect_cursor"}
+	scripts := []string{"dialect_claude_code", "dialect_gemini_cli", "dialect_codex", "dialect_cursor", "dialect_opencode"}
 	var first map[string]string
 	for _, name := range scripts {
 		a, err := txtar.ParseFile(filepath.Join("..", "..", "testdata", "scripts", name+".txtar"))

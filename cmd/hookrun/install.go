@@ -39,17 +39,25 @@ hookrun's entries in place, and hookrun's entry in an event it no longer
 routes (Gemini CLI's SessionEnd) is removed. Codex runs each entry only
 once it is trusted (/hooks in its TUI): install says so when it writes.
 
+OpenCode's hooks are plugins: for it, install writes hookrun's own plugin
+file whole (and rewrites it when --timeout changes), and refuses to
+replace a file of that name that hookrun did not write. The plugin runs
+hookrun without a shell and blocks a prompt or tool call when hookrun is
+missing, fails, times out or answers with something it cannot read.
+
 Agents and their files:
-  claude-code  .claude/settings.json  (timeout in seconds)
-  gemini-cli   .gemini/settings.json  (timeout in milliseconds)
-  codex        .codex/hooks.json      (timeout in seconds)
-  cursor       .cursor/hooks.json     (timeout in seconds)
+  claude-code  .claude/settings.json         (timeout in seconds)
+  gemini-cli   .gemini/settings.json         (timeout in milliseconds)
+  codex        .codex/hooks.json             (timeout in seconds)
+  cursor       .cursor/hooks.json            (timeout in seconds)
+  opencode     .opencode/plugins/hookrun.js  (timeout in milliseconds)
 
 The file is in the project root: the directory holding .system/hooks, or
 the working directory when there is none yet.`,
 		Example: `  hookrun install claude-code
   hookrun install codex --dry-run
-  hookrun install gemini-cli --timeout 5m`,
+  hookrun install gemini-cli --timeout 5m
+  hookrun install opencode`,
 		ValidArgs: names,
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) != 1 {

@@ -63,7 +63,7 @@ func MCPID(server, tool string) string { return "mcp/" + server + "/" + tool }
 
 // summaryKeys are the input fields that say, alone, what a call does: the
 // first one present is the summary.
-var summaryKeys = []string{"command", "file_path", "absolute_path", "notebook_path", "pattern", "path", "paths", "url", "query"}
+var summaryKeys = []string{"command", "file_path", "filePath", "absolute_path", "notebook_path", "pattern", "path", "paths", "url", "query"}
 
 // summarize renders a tool input in one short line: the shell command,
 // the file path, the pattern or URL; for MCP tools and anything else, the
@@ -196,4 +196,19 @@ func statusLine(line, prefix string) (int, bool) {
 	}
 	n, err := strconv.Atoi(rest)
 	return n, err == nil
+}
+
+// patchFiles lists the files an apply_patch patch (Codex, OpenCode)
+// touches, from its "*** Add File:", "*** Update File:" and "*** Delete File:" lines.
+func patchFiles(patch string) []string {
+	var files []string
+	for line := range strings.Lines(patch) {
+		line = strings.TrimSpace(line)
+		for _, p := range []string{"*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: "} {
+			if f, ok := strings.CutPrefix(line, p); ok {
+				files = append(files, f)
+			}
+		}
+	}
+	return files
 }

@@ -91,6 +91,17 @@ func TestRespond(t *testing.T) {
 		{"cursor/beforeSubmitPrompt", "allow", `{"continue":true}`},
 		{"cursor/afterFileEdit", "allow", `{}`},
 		{"cursor/stop", "allow+context", `{}`},
+
+		// OpenCode
+		{"opencode/before/bash", "deny", `{"action":"block","reason":` + q(denyWhy) + `}`},
+		{"opencode/before/read", "require_human", `{"action":"block","reason":` + q("needs human approval: "+askWhy) + `}`},
+		{"opencode/before/bash", "allow", `{"action":"allow"}`},
+		{"opencode/before/bash", "allow+context", `{"action":"allow","context":` + q(ctxText) + `,"message":` + q(userLine) + `}`},
+		{"opencode/chat.message", "deny", `{"action":"block","reason":` + q(denyWhy) + `}`},
+		{"opencode/chat.message", "allow+context", `{"action":"allow","context":` + q(ctxText) + `,"message":` + q(userLine) + `}`},
+		{"opencode/after/bash", "allow+context", `{"action":"allow","message":` + q(userLine) + `}`},
+		{"opencode/session.idle", "deny", `{"action":"allow"}`},
+		{"opencode/session.created", "allow+context", `{"action":"allow"}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.payload+"/"+tt.result, func(t *testing.T) {
@@ -133,6 +144,8 @@ func TestFailure(t *testing.T) {
 		{"cursor/beforeSubmitPrompt", `{"continue":true}`},
 		{"claude/Stop", `{"systemMessage":"hookrun could not run this repository's hooks: 1 invalid hook file: no hook was run"}`},
 		{"cursor/stop", `{}`},
+		{"opencode/before/bash", `{"action":"block","reason":"hookrun could not check this call, so it is blocked: 1 invalid hook file: no hook was run"}`},
+		{"opencode/session.idle", `{"action":"allow","message":"hookrun could not run this repository's hooks: 1 invalid hook file: no hook was run"}`},
 	}
 	for _, tt := range tests {
 		r := Failure(read(t, tt.payload), err)
@@ -146,9 +159,13 @@ func TestFailure(t *testing.T) {
 }
 
 func TestNoOpinion(t *testing.T) {
-	for _, key := range []string{"claude/Notification", "gemini/AfterAgent", "codex/SessionStart", "cursor/sessionStart"} {
-		if got := body(t, NoOpinion(read(t, key))); got != `{}` {
-			t.Errorf("%s: NoOpinion = %s, want {}", key, got)
+	for _, key := range []string{"claude/Notification", "gemini/AfterAgent", "codex/SessionStart", "cursor/sessionStart", "opencode/session.created"} {
+		want := `{}`
+		if strings.HasPrefix(key, "opencode/") {
+			want = `{"action":"allow"}` // the plugin reads every answer's action
+		}
+		if got := body(t, NoOpinion(read(t, key))); got != want {
+			t.Errorf("%s: NoOpinion = %s, want %s", key, got, want)
 		}
 	}
 }
@@ -220,6 +237,13 @@ func documented(d Name, ev string) map[string]field {
 			return map[string]field{"additional_context": anyString, "continue": boolean, "user_message": anyString}
 		}
 		return map[string]field{}
+	case OpenCode: // what hookrun's plugin (opencode_plugin.js) reads
+		top := map[string]field{"action": oneOf("allow"), "message": anyString}
+		switch ev {
+		case "chat.message", "tool.execute.before":
+			top["action"], top["reason"], top["context"] = oneOf("allow", "block"), anyString, anyString
+		}
+		return top
 	}
 	return nil
 }

@@ -55,7 +55,7 @@ var codexTools = table[string]{
 func readCodex(c *Call) error {
 	return c.readCommon(codexEvents, codexTools, func(c *Call) {
 		if c.Tool.Name == "apply_patch" {
-			if files := patchFiles(c.Tool.Input); len(files) > 0 {
+			if files := patchFiles(text(object(c.Tool.Input)["command"])); len(files) > 0 {
 				c.Tool.Paths = files
 				c.Tool.Summary = capLine(strings.Join(files, ", "))
 			}
@@ -76,22 +76,6 @@ func readCodex(c *Call) error {
 func codexStatus(_, text string) (int, bool) {
 	first, _, _ := strings.Cut(strings.TrimLeft(text, "\n"), "\n")
 	return statusLine(first, "Exit code: ")
-}
-
-// patchFiles lists the files an apply_patch input touches, from the
-// patch's "*** Add File:", "*** Update File:" and "*** Delete File:" lines.
-func patchFiles(input []byte) []string {
-	patch := text(object(input)["command"])
-	var files []string
-	for line := range strings.Lines(patch) {
-		line = strings.TrimSpace(line)
-		for _, p := range []string{"*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: "} {
-			if f, ok := strings.CutPrefix(line, p); ok {
-				files = append(files, f)
-			}
-		}
-	}
-	return files
 }
 
 // codexAnswer: Codex rejects permissionDecision "ask" (and "allow" without

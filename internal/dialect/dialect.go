@@ -1,5 +1,5 @@
 // Package dialect translates coding agents' hook payloads (Claude Code,
-// Gemini CLI, Codex, Cursor) into hookrun event contexts, and hookrun's
+// Gemini CLI, Codex, Cursor, OpenCode) into hookrun event contexts, and hookrun's
 // merged results back into each agent's own answer.
 package dialect
 
@@ -24,6 +24,7 @@ const (
 	GeminiCLI  Name = "gemini-cli"
 	Codex      Name = "codex"
 	Cursor     Name = "cursor"
+	OpenCode   Name = "opencode"
 )
 
 // Agent is everything hookrun knows about one coding agent, as one value
@@ -65,10 +66,15 @@ type Settings struct {
 	// Shell: the agent runs a hook's command line through a shell (its
 	// documented examples rely on one).
 	Shell bool
+	// Plugin, for an agent whose hooks are code (OpenCode), renders the
+	// whole File: a plugin that runs hookrun with argv ("emit", "--dialect",
+	// ...) and waits at most timeout for its answer. Nil for agents whose
+	// hooks are entries in a JSON settings file.
+	Plugin func(argv []string, timeout time.Duration) []byte
 }
 
 // Agents lists the supported agents in the order the documentation uses.
-var Agents = []*Agent{&claudeCode, &geminiCLI, &codex, &cursor}
+var Agents = []*Agent{&claudeCode, &geminiCLI, &codex, &cursor, &openCodeAgent}
 
 // Find returns the agent of a dialect.
 func Find(n Name) (*Agent, bool) {

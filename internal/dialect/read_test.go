@@ -50,6 +50,15 @@ var payloads = map[string]struct {
 	"cursor/beforeSubmitPrompt":   {Cursor, `{"conversation_id":"conv-123","generation_id":"gen-456","hook_event_name":"beforeSubmitPrompt","workspace_roots":["/path/to/project"],"prompt":"Fix the bug in main.ts","attachments":[{"type":"file","filePath":"/path/to/project/main.ts"},{"type":"rule","filePath":"/path/to/project/.cursorrules"}]}`},
 	"cursor/stop":                 {Cursor, `{"conversation_id":"conv-123","generation_id":"gen-456","hook_event_name":"stop","workspace_roots":["/path/to/project"],"status":"completed","loop_count":0}`},
 	"cursor/sessionEnd":           {Cursor, `{"conversation_id":"conv-123","hook_event_name":"sessionEnd","session_id":"conv-123","workspace_roots":["/path/to/project"],"reason":"completed"}`},
+	"opencode/before/bash":        {OpenCode, `{"hook_event_name":"tool.execute.before","session_id":"ses_1","cwd":"/p","tool_name":"bash","tool_use_id":"call_1","tool_input":{"command":"rm -rf build","description":"Remove build"}}`},
+	"opencode/before/read":        {OpenCode, `{"hook_event_name":"tool.execute.before","session_id":"ses_1","cwd":"/p","tool_name":"read","tool_use_id":"call_2","tool_input":{"filePath":"/p/.env","offset":0,"limit":100}}`},
+	"opencode/before/patch":       {OpenCode, `{"hook_event_name":"tool.execute.before","session_id":"ses_1","cwd":"/p","tool_name":"apply_patch","tool_use_id":"call_3","tool_input":{"patchText":"*** Begin Patch\n*** Update File: config/prod/app.yaml\n@@\n-a\n+b\n*** End Patch\n"}}`},
+	"opencode/before/todo":        {OpenCode, `{"hook_event_name":"tool.execute.before","session_id":"ses_1","cwd":"/p","tool_name":"todowrite","tool_use_id":"call_4","tool_input":{"todos":[]}}`},
+	"opencode/after/bash":         {OpenCode, `{"hook_event_name":"tool.execute.after","session_id":"ses_1","cwd":"/p","tool_name":"bash","tool_use_id":"call_5","tool_input":{"command":"make"},"tool_response":{"title":"make","output":"Error 2","metadata":{"output":"Error 2","exit":2,"truncated":false}},"duration_ms":812}`},
+	"opencode/after/mcp":          {OpenCode, `{"hook_event_name":"tool.execute.after","session_id":"ses_1","cwd":"/p","tool_name":"github_search","tool_use_id":"call_6","tool_input":{"q":"x"},"tool_response":{"content":[{"type":"text","text":"rate limited"}],"isError":true}}`},
+	"opencode/chat.message":       {OpenCode, `{"hook_event_name":"chat.message","session_id":"ses_1","cwd":"/p","prompt":"Add a test","files":["src/app.go"],"agent":"build","message_id":"msg_1"}`},
+	"opencode/session.idle":       {OpenCode, `{"hook_event_name":"session.idle","session_id":"ses_1","cwd":"/p"}`},
+	"opencode/session.created":    {OpenCode, `{"hook_event_name":"session.created","session_id":"ses_1","cwd":"/p"}`},
 	"cursor/sessionStart":         {Cursor, `{"conversation_id":"conv-123","hook_event_name":"sessionStart","session_id":"conv-123","is_background_agent":false,"composer_mode":"agent"}`},
 }
 
@@ -113,6 +122,16 @@ func TestReadMapsEvents(t *testing.T) {
 		{"cursor/stop", End, "conv-123", "", "", "", "", ""},
 		{"cursor/sessionEnd", End, "conv-123", "", "", "", "", ""},
 		{"cursor/sessionStart", Unmapped, "conv-123", "", "", "", "", ""},
+
+		{"opencode/before/bash", PreTool, "ses_1", "bash", "shell", "rm -rf build", "", ""},
+		{"opencode/before/read", PreTool, "ses_1", "read", "read_file", "/p/.env", "", ""},
+		{"opencode/before/patch", PreTool, "ses_1", "apply_patch", "edit_file", "config/prod/app.yaml", "", ""},
+		{"opencode/before/todo", PreTool, "ses_1", "todowrite", "opencode/todowrite", `{"todos":[]}`, "", ""},
+		{"opencode/after/bash", PostTool, "ses_1", "bash", "shell", "make", "failure", "exit code 2"},
+		{"opencode/after/mcp", PostTool, "ses_1", "github_search", "opencode/github_search", `{"q":"x"}`, "failure", "rate limited"},
+		{"opencode/chat.message", Prompt, "ses_1", "", "", "", "", ""},
+		{"opencode/session.idle", End, "ses_1", "", "", "", "", ""},
+		{"opencode/session.created", Unmapped, "ses_1", "", "", "", "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.payload, func(t *testing.T) {
@@ -316,6 +335,15 @@ func TestAgentsAsTheyRun(t *testing.T) {
 		{"codex permission mode", Codex,
 			`{"hook_event_name":"PreToolUse","session_id":"s","turn_id":"t","permission_mode":"bypassPermissions","tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"c"}`,
 			[]string{`"permission_mode":"bypassPermissions"`}},
+		{"opencode prompt and its files", OpenCode,
+			`{"hook_event_name":"chat.message","session_id":"s","prompt":"fix it","files":["src/a.go"]}`,
+			[]string{`"user_raw_input":"fix it"`, `"current_files":["src/a.go"]`}},
+		{"opencode patch paths, duration", OpenCode,
+			`{"hook_event_name":"tool.execute.after","session_id":"s","tool_name":"apply_patch","tool_input":{"patchText":"*** Begin Patch\n*** Add File: docs/new.md\n+hi\n*** End Patch"},"tool_response":{"title":"","output":"","metadata":{}},"duration_ms":40}`,
+			[]string{`"status":"success"`, `"paths":["docs/new.md"]`, `"duration_ms":40`}},
+		{"opencode bash that worked", OpenCode,
+			`{"hook_event_name":"tool.execute.after","session_id":"s","tool_name":"bash","tool_input":{"command":"true"},"tool_response":{"output":"","metadata":{"exit":0}}}`,
+			[]string{`"status":"success"`, `"command":"true"`}},
 		{"claude permission mode", ClaudeCode,
 			`{"hook_event_name":"PreToolUse","session_id":"s","permission_mode":"bypassPermissions","tool_name":"Bash","tool_input":{"command":"ls"}}`,
 			[]string{`"permission_mode":"bypassPermissions"`, `"command":"ls"`}},

@@ -25,6 +25,8 @@ func ToolWord(word string) (Vocabulary, bool) {
 			v.add(Cursor, e.val.ability)
 		}
 	}
+	a, _ = openCodeTools.get(word)
+	v.add(OpenCode, a)
 	return v, v.Hookrun != ""
 }
 
@@ -39,6 +41,8 @@ func EventWord(word string) (Vocabulary, bool) {
 	v.add(Codex, string(k.Event()))
 	e, _ := cursorEvents.get(word)
 	v.add(Cursor, string(e.kind.Event()))
+	k, _ = openCodeEvents.get(word)
+	v.add(OpenCode, string(k.Event()))
 	return v, v.Hookrun != ""
 }
 

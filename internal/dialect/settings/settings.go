@@ -80,6 +80,36 @@ func (a Agent) Emit(o Options) string {
 	return cmd
 }
 
+// argv is the arguments of Emit's command line, for an agent that runs
+// hookrun without a shell.
+func (a Agent) argv(o Options) []string {
+	args := []string{"emit", "--dialect", string(a.Dialect)}
+	if o.HooksDir != "" {
+		args = append(args, "--hooks-dir", filepath.ToSlash(o.HooksDir))
+	}
+	return args
+}
+
+// mergePlugin is Merge for an agent whose hooks are code: the file is
+// hookrun's plugin, whole. A file there that hookrun did not write is left
+// alone: it may be someone's own plugin.
+func (a Agent) mergePlugin(old []byte, o Options) (Result, error) {
+	want := a.Plugin(a.argv(o), o.Timeout)
+	res := Result{Data: old}
+	switch {
+	case old == nil:
+		res.Added = a.Events
+	case !bytes.Contains(old, []byte(a.marker())):
+		return Result{}, fmt.Errorf("%s exists and was not written by hookrun install (it lacks %q): move it away, or merge hookrun's plugin (hookrun install %s --dry-run) into it", a.File, a.marker(), a.Dialect)
+	case !bytes.Equal(old, want):
+		res.Updated = a.Events
+	default:
+		return res, nil
+	}
+	res.Changed, res.Data = true, want
+	return res, nil
+}
+
 // guards reports whether the agent's event guards an action: a tool call
 // or a prompt, which a missing hookrun must block.
 func (a Agent) guards(event string) bool {
@@ -128,6 +158,9 @@ type Result struct {
 func Merge(a Agent, old []byte, o Options) (Result, error) {
 	if o.Timeout <= 0 {
 		return Result{}, fmt.Errorf("the timeout must be positive, got %s", o.Timeout)
+	}
+	if a.Plugin != nil {
+		return a.mergePlugin(old, o)
 	}
 	root, err := ojson.Parse(old)
 	if err != nil {

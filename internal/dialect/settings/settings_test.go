@@ -289,6 +289,9 @@ func TestCommandFailsClosed(t *testing.T) {
 	}
 	for _, d := range dialect.Agents {
 		a := agent(t, d.Name)
+		if a.Plugin != nil {
+			continue // no command line: the plugin fails closed itself (testdata/scripts/dialect_opencode.txtar)
+		}
 		for _, ev := range a.Events {
 			cmd := a.Command(Options{HooksDir: "my hooks"}, ev)
 			if strings.Contains(cmd, "$") {

@@ -1,0 +1,80 @@
+package settings
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hookrun/hookrun/internal/dialect"
+)
+
+// OpenCode's hooks are a plugin: install writes hookrun's whole file, with
+// hookrun's arguments as an argv array and the timeout in milliseconds;
+// running it again changes nothing, a new timeout or hooks directory
+// rewrites it, and a plugin hookrun did not write is left alone.
+func TestInstallOpenCodePlugin(t *testing.T) {
+	root := t.TempDir()
+	a := agent(t, dialect.OpenCode)
+	if a.File != ".opencode/plugins/hookrun.js" {
+		t.Fatalf("file %s, want .opencode/plugins/hookrun.js", a.File)
+	}
+	path := filepath.Join(root, a.File)
+	events := "chat.message tool.execute.before tool.execute.after session.idle"
+
+	res, err := Install(a, root, Options{Timeout: 90 * time.Second}, false)
+	if err != nil || !res.Changed || strings.Join(res.Added, " ") != events || res.Updated != nil {
+		t.Fatalf("first install: %v, changed %v, added %q, updated %q", err, res.Changed, res.Added, res.Updated)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"// hookrun emit --dialect opencode: written by `hookrun install opencode`.\n",
+		"\nconst ARGV = [\"emit\",\"--dialect\",\"opencode\"]\n",
+		"\nconst TIMEOUT_MS = 90000\n",
+		"\nexport const HookrunPlugin = async ({ client, directory }) => {\n",
+		`spawn("hookrun", ARGV, { cwd, stdio: ["pipe", "pipe", "pipe"] })`,
+	} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("the plugin lacks %q", want)
+		}
+	}
+	// No shell: nothing from a payload ever reaches a command line.
+	for _, shell := range []string{"exec(", "execSync(", "shell: true", "$`"} {
+		if strings.Contains(string(data), shell) {
+			t.Errorf("the plugin uses %q: it must spawn hookrun with an argv array", shell)
+		}
+	}
+
+	res, err = Install(a, root, Options{Timeout: 90 * time.Second}, false)
+	if err != nil || res.Changed {
+		t.Fatalf("second install: %v, changed %v (want no change)", err, res.Changed)
+	}
+	again, _ := os.ReadFile(path)
+	if string(again) != string(data) {
+		t.Fatal("a second install changed the plugin")
+	}
+
+	res, err = Install(a, root, Options{Timeout: 90 * time.Second, HooksDir: "ops/my hooks"}, false)
+	if err != nil || !res.Changed || strings.Join(res.Updated, " ") != events || res.Added != nil {
+		t.Fatalf("install with a hooks dir: %v, changed %v, added %q, updated %q", err, res.Changed, res.Added, res.Updated)
+	}
+	data, _ = os.ReadFile(path)
+	if !strings.Contains(string(data), "\nconst ARGV = [\"emit\",\"--dialect\",\"opencode\",\"--hooks-dir\",\"ops/my hooks\"]\n") {
+		t.Errorf("the hooks directory is not one argv element:\n%s", data)
+	}
+
+	if err := os.WriteFile(path, []byte("export const Mine = async () => ({})\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Install(a, root, Options{Timeout: time.Minute}, false)
+	if err == nil || !strings.HasPrefix(err.Error(), ".opencode/plugins/hookrun.js exists and was not written by hookrun install") {
+		t.Fatalf("install over someone's plugin: %v, want a refusal naming the file", err)
+	}
+	if mine, _ := os.ReadFile(path); string(mine) != "export const Mine = async () => ({})\n" {
+		t.Errorf("someone's plugin was changed:\n%s", mine)
+	}
+}
