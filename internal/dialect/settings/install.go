@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -47,6 +48,12 @@ func Routed(root string) []Agent {
 		a, _ := Find(d.Name)
 		data, err := safefile.ReadFile(filepath.Join(root, a.File), 16<<20)
 		if err != nil {
+			continue
+		}
+		if a.Plugin != nil { // hookrun's plugin routes all of them
+			if bytes.Contains(data, []byte(a.marker())) {
+				out = append(out, a)
+			}
 			continue
 		}
 		doc, err := ojson.Parse(data)

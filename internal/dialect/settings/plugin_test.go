@@ -78,3 +78,25 @@ func TestInstallOpenCodePlugin(t *testing.T) {
 		t.Errorf("someone's plugin was changed:\n%s", mine)
 	}
 }
+
+// A project with hookrun's OpenCode plugin routes OpenCode; someone's own
+// plugin under that name does not.
+func TestRoutedFindsThePlugin(t *testing.T) {
+	root := t.TempDir()
+	a := agent(t, dialect.OpenCode)
+	if got := Routed(root); len(got) != 0 {
+		t.Fatalf("empty project routes %v", got)
+	}
+	if _, err := Install(a, root, Options{Timeout: time.Minute}, false); err != nil {
+		t.Fatal(err)
+	}
+	if got := Routed(root); len(got) != 1 || got[0].Dialect != dialect.OpenCode {
+		t.Fatalf("after install opencode, Routed = %v", got)
+	}
+	if err := os.WriteFile(filepath.Join(root, a.File), []byte("export const Mine = async () => ({})\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := Routed(root); len(got) != 0 {
+		t.Fatalf("someone's plugin routes %v", got)
+	}
+}
