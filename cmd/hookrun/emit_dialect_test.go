@@ -11,7 +11,7 @@ import (
 // The dialect scripts run one hook set: the same guard, router,
 // tracker and build check, byte for byte, must give each agent its answer.
 func TestDialectScriptsShareOneHookSet(t *testing.T) {
-	scripts := []string{"dialect_claude_code", "dialect_gemini_cli", "dialect_codex", "dialect_cursor", "dialect_opencode"}
+	scripts := []string{"dialect_claude_code", "dialect_gemini_cli", "dialect_codex", "dialect_cursor", "dialect_opencode", "dialect_copilot"}
 	var first map[string]string
 	for _, name := range scripts {
 		a, err := txtar.ParseFile(filepath.Join("..", "..", "testdata", "scripts", name+".txtar"))

@@ -39,11 +39,10 @@ hookrun's entries in place, and hookrun's entry in an event it no longer
 routes (Gemini CLI's SessionEnd) is removed. Codex runs each entry only
 once it is trusted (/hooks in its TUI): install says so when it writes.
 
-OpenCode's hooks are plugins: for it, install writes hookrun's own plugin
-file whole (and rewrites it when --timeout changes), and refuses to
-replace a file of that name that hookrun did not write. The plugin runs
-hookrun without a shell and blocks a prompt or tool call when hookrun is
-missing, fails, times out or answers with something it cannot read.
+For OpenCode, whose hooks are plugins, install writes hookrun's plugin
+file whole, never over one hookrun did not write; the plugin blocks a
+prompt or tool call when hookrun is missing, fails or times out. Copilot
+CLI goes on when a hook fails, so its PreToolUse entry prints the deny.
 
 Agents and their files:
   claude-code  .claude/settings.json         (timeout in seconds)
@@ -51,6 +50,7 @@ Agents and their files:
   codex        .codex/hooks.json             (timeout in seconds)
   cursor       .cursor/hooks.json            (timeout in seconds)
   opencode     .opencode/plugins/hookrun.js  (timeout in milliseconds)
+  copilot      .github/hooks/hookrun.json    (timeout in seconds)
 
 The file is in the project root: the directory holding .system/hooks, or
 the working directory when there is none yet.`,

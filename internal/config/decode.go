@@ -371,7 +371,7 @@ func (d *decoder) unknownEvent(n *yaml.Node, s string) {
 	}
 	msg := fmt.Sprintf("event_type: unknown event %q", s)
 	if v, ok := dialect.EventWord(s); ok {
-		msg += fmt.Sprintf(" (%s is an event of %s; hookrun's event for it is %s, and --dialect translates it)", s, strings.Join(v.Agents, " and "), v.Hookrun)
+		msg += fmt.Sprintf(" (%s is an event of %s; hookrun's event for it is %s, and --dialect translates it)", s, v.AgentList(), v.Hookrun)
 	} else if sug := suggest(s, names); sug != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", sug)
 	}
@@ -435,7 +435,7 @@ func (d *decoder) match(m *yaml.Node, h *Hook) {
 func (d *decoder) agentTools(v *yaml.Node, name string, globs []string) {
 	for i, g := range globs {
 		if voc, ok := dialect.ToolWord(g); ok && voc.Hookrun != g {
-			d.warnf(itemNode(v, i), "%s: %q is a tool name of %s; hooks match the canonical ability id, so did you mean %q? (docs/agents/README.md)", name, g, strings.Join(voc.Agents, " and "), voc.Hookrun)
+			d.warnf(itemNode(v, i), "%s: %q is a tool name of %s; hooks match the canonical ability id, so did you mean %q? (docs/agents/README.md)", name, g, voc.AgentList(), voc.Hookrun)
 		}
 	}
 }

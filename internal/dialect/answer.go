@@ -96,6 +96,17 @@ func Failure(c *Call, err error) Response {
 	return r
 }
 
+// Refusal is the agent's answer that blocks its event agentEvent with
+// reason, for a hook command line to print when hookrun cannot answer.
+func Refusal(n Name, agentEvent, reason string) ([]byte, error) {
+	payload, _ := json.Marshal(map[string]string{"hook_event_name": agentEvent})
+	c, _ := Read(n, payload)
+	if c == nil || c.Kind != PreTool && c.Kind != Prompt {
+		return nil, fmt.Errorf("%s %s guards no action", n, agentEvent)
+	}
+	return json.Marshal(render(c, verdict{decision: event.Deny, reason: reason}).Body)
+}
+
 func render(c *Call, v verdict) Response {
 	a, _ := Find(c.Dialect)
 	body, notes := a.answer(c, v)

@@ -92,6 +92,15 @@ func TestRespond(t *testing.T) {
 		{"cursor/afterFileEdit", "allow", `{}`},
 		{"cursor/stop", "allow+context", `{}`},
 
+		// Copilot CLI
+		{"copilot/PreToolUse/bash", "deny", `{"permissionDecision":"deny","permissionDecisionReason":` + q(denyWhy) + `}`},
+		{"copilot/PreToolUse/edit", "require_human", `{"permissionDecision":"ask","permissionDecisionReason":` + q("needs human approval: "+askWhy) + `}`},
+		{"copilot/PreToolUse/bash", "allow", `{}`},
+		{"copilot/PreToolUse/bash", "allow+context", `{}`},
+		{"copilot/UserPromptSubmit", "deny", `{}`},
+		{"copilot/Stop", "deny", `{}`},
+		{"copilot/PostToolUse", "allow+context", `{}`},
+
 		// OpenCode
 		{"opencode/before/bash", "deny", `{"action":"block","reason":` + q(denyWhy) + `}`},
 		{"opencode/before/read", "require_human", `{"action":"block","reason":` + q("needs human approval: "+askWhy) + `}`},
@@ -144,6 +153,8 @@ func TestFailure(t *testing.T) {
 		{"cursor/beforeSubmitPrompt", `{"continue":true}`},
 		{"claude/Stop", `{"systemMessage":"hookrun could not run this repository's hooks: 1 invalid hook file: no hook was run"}`},
 		{"cursor/stop", `{}`},
+		{"copilot/PreToolUse/bash", `{"permissionDecision":"deny","permissionDecisionReason":"hookrun could not check this call, so it is blocked: 1 invalid hook file: no hook was run"}`},
+		{"copilot/Stop", `{}`},
 		{"opencode/before/bash", `{"action":"block","reason":"hookrun could not check this call, so it is blocked: 1 invalid hook file: no hook was run"}`},
 		{"opencode/session.idle", `{"action":"allow","message":"hookrun could not run this repository's hooks: 1 invalid hook file: no hook was run"}`},
 	}
@@ -159,7 +170,7 @@ func TestFailure(t *testing.T) {
 }
 
 func TestNoOpinion(t *testing.T) {
-	for _, key := range []string{"claude/Notification", "gemini/AfterAgent", "codex/SessionStart", "cursor/sessionStart", "opencode/session.created"} {
+	for _, key := range []string{"claude/Notification", "gemini/AfterAgent", "codex/SessionStart", "cursor/sessionStart", "opencode/session.created", "copilot/PreCompact"} {
 		want := `{}`
 		if strings.HasPrefix(key, "opencode/") {
 			want = `{"action":"allow"}` // the plugin reads every answer's action
@@ -235,6 +246,11 @@ func documented(d Name, ev string) map[string]field {
 			return map[string]field{"continue": boolean, "user_message": anyString}
 		case "sessionStart":
 			return map[string]field{"additional_context": anyString, "continue": boolean, "user_message": anyString}
+		}
+		return map[string]field{}
+	case Copilot: // docs.github.com, cli-hooks-reference: preToolUse decision control
+		if ev == "PreToolUse" { // allow is left out: hookrun has no opinion to give there
+			return map[string]field{"permissionDecision": oneOf("deny", "ask"), "permissionDecisionReason": anyString}
 		}
 		return map[string]field{}
 	case OpenCode: // what hookrun's plugin (opencode_plugin.js) reads

@@ -1,5 +1,5 @@
 // Package dialect translates coding agents' hook payloads (Claude Code,
-// Gemini CLI, Codex, Cursor, OpenCode) into hookrun event contexts, and hookrun's
+// Gemini CLI, Codex, Cursor, OpenCode, Copilot CLI) into hookrun event contexts, and hookrun's
 // merged results back into each agent's own answer.
 package dialect
 
@@ -25,6 +25,7 @@ const (
 	Codex      Name = "codex"
 	Cursor     Name = "cursor"
 	OpenCode   Name = "opencode"
+	Copilot    Name = "copilot"
 )
 
 // Agent is everything hookrun knows about one coding agent, as one value
@@ -66,6 +67,16 @@ type Settings struct {
 	// Shell: the agent runs a hook's command line through a shell (its
 	// documented examples rely on one).
 	Shell bool
+	// CommandKey and TimeoutKey name the handler's command and timeout
+	// fields when they are not "command" and "timeout" (Copilot CLI: bash,
+	// timeoutSec); Typed flat handlers carry "type": "command" too.
+	CommandKey, TimeoutKey string
+	Typed                  bool
+	// AnswerFailures: the agent ignores a hook that exits non-zero or
+	// prints nothing (Copilot CLI logs it and goes on), so the command of
+	// an event that guards an action prints the agent's deny itself when
+	// hookrun is missing or fails.
+	AnswerFailures bool
 	// Plugin, for an agent whose hooks are code (OpenCode), renders the
 	// whole File: a plugin that runs hookrun with argv ("emit", "--dialect",
 	// ...) and waits at most timeout for its answer. Nil for agents whose
@@ -74,7 +85,7 @@ type Settings struct {
 }
 
 // Agents lists the supported agents in the order the documentation uses.
-var Agents = []*Agent{&claudeCode, &geminiCLI, &codex, &cursor, &openCodeAgent}
+var Agents = []*Agent{&claudeCode, &geminiCLI, &codex, &cursor, &openCodeAgent, &copilot}
 
 // Find returns the agent of a dialect.
 func Find(n Name) (*Agent, bool) {

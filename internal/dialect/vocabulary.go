@@ -2,6 +2,7 @@ package dialect
 
 import (
 	"slices"
+	"strings"
 )
 
 // Vocabulary is an agent's word for something hookrun names otherwise, for validate's hints: a hook
@@ -27,6 +28,8 @@ func ToolWord(word string) (Vocabulary, bool) {
 	}
 	a, _ = openCodeTools.get(word)
 	v.add(OpenCode, a)
+	a, _ = copilotTools.get(word)
+	v.add(Copilot, a)
 	return v, v.Hookrun != ""
 }
 
@@ -43,6 +46,8 @@ func EventWord(word string) (Vocabulary, bool) {
 	v.add(Cursor, string(e.kind.Event()))
 	k, _ = openCodeEvents.get(word)
 	v.add(OpenCode, string(k.Event()))
+	k, _ = copilotEvents.get(word)
+	v.add(Copilot, string(k.Event()))
 	return v, v.Hookrun != ""
 }
 
@@ -61,4 +66,13 @@ func appendOnce(s []string, x string) []string {
 		return s
 	}
 	return append(s, x)
+}
+
+// AgentList names the agents for a message: "a", "a and b", "a, b and c".
+func (v Vocabulary) AgentList() string {
+	n := len(v.Agents)
+	if n < 2 {
+		return strings.Join(v.Agents, "")
+	}
+	return strings.Join(v.Agents[:n-1], ", ") + " and " + v.Agents[n-1]
 }

@@ -2,6 +2,7 @@ package settings
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -98,5 +99,36 @@ func TestRoutedFindsThePlugin(t *testing.T) {
 	}
 	if got := Routed(root); len(got) != 0 {
 		t.Fatalf("someone's plugin routes %v", got)
+	}
+}
+
+// Copilot CLI logs and skips a hook that exits non-zero, so on preToolUse
+// the command itself answers Copilot's deny, with exit 0, when hookrun is
+// missing or fails; hookrun's own answer passes through untouched.
+func TestAnsweringCommandFailsClosed(t *testing.T) {
+	a := agent(t, dialect.Copilot)
+	cmd := a.Command(Options{}, "PreToolUse")
+	if strings.Contains(cmd, "$") {
+		t.Errorf("the command holds a $: %s", cmd)
+	}
+	bin := func(script string) string {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "hookrun"), []byte("#!/bin/sh\n"+script), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return dir + ":/usr/bin:/bin"
+	}
+	for _, tc := range []struct{ name, path, want string }{
+		{"missing", t.TempDir(), `{"permissionDecision":"deny","permissionDecisionReason":"hookrun is not installed or not on PATH, so the hooks in .system/hooks did not run and this action is blocked: install hookrun, or remove its entries from .github/hooks/hookrun.json"}`},
+		{"failing", bin("echo 'hookrun: copilot payload: not a JSON object' >&2\nexit 2\n"), `{"permissionDecision":"deny","permissionDecisionReason":"hookrun failed, so this action is blocked: run hookrun validate in the project, and see the hook log of the agent"}`},
+		{"answering", bin("cat >/dev/null\necho '{}'\n"), `{}`},
+	} {
+		sh := exec.Command("/bin/sh", "-c", cmd)
+		sh.Env = []string{"PATH=" + tc.path}
+		sh.Stdin = strings.NewReader(`{"hook_event_name":"PreToolUse","tool_name":"bash","tool_input":{"command":"ls"}}`)
+		out, err := sh.Output()
+		if err != nil || strings.TrimSpace(string(out)) != tc.want {
+			t.Errorf("%s: %v, stdout %s\nwant exit 0 and %s", tc.name, err, out, tc.want)
+		}
 	}
 }

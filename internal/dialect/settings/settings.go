@@ -5,6 +5,7 @@ package settings
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -56,6 +57,9 @@ type Options struct {
 func (a Agent) Command(o Options, event string) string {
 	cmd := a.Emit(o)
 	missing := "hookrun is not installed or not on PATH, so the hooks in .system/hooks did not run"
+	if a.AnswerFailures && a.guards(event) {
+		return a.answeringCommand(cmd, event, missing)
+	}
 	status := "1"
 	if a.guards(event) {
 		missing += " and this action is blocked"
@@ -69,6 +73,20 @@ func (a Agent) Command(o Options, event string) string {
 	// An agent not known to run the line through a shell may split it into
 	// words itself: one /bin/sh -c word works either way.
 	return "/bin/sh -c " + shellQuote(script)
+}
+
+// answeringCommand is Command for an agent that ignores a failed hook
+// (AnswerFailures): on an event that guards an action, a missing hookrun
+// and a hookrun that exits non-zero (which prints no answer) are answered
+// with the agent's own deny on stdout, and exit 0. hookrun is not exec'd:
+// the shell stays to print the deny.
+func (a Agent) answeringCommand(cmd, event, missing string) string {
+	refuse := func(reason string) string {
+		deny, _ := dialect.Refusal(a.Dialect, event, reason)
+		return "echo " + shellQuote(string(deny))
+	}
+	return "command -v hookrun >/dev/null 2>&1 || { " + refuse(missing+" and this action is blocked: install hookrun, or remove its entries from "+a.File) + "; exit 0; }; " +
+		cmd + " || " + refuse("hookrun failed, so this action is blocked: run hookrun validate in the project, and see the hook log of the agent")
 }
 
 // Emit is the hookrun command line every entry runs.
@@ -126,16 +144,20 @@ func (a Agent) timeout(o Options) int64 {
 	return int64(math.Ceil(float64(o.Timeout) / float64(a.Unit)))
 }
 
+// commandKey and timeoutKey are the handler's field names.
+func (a Agent) commandKey() string { return cmp.Or(a.CommandKey, "command") }
+func (a Agent) timeoutKey() string { return cmp.Or(a.TimeoutKey, "timeout") }
+
 func (a Agent) handler(o Options, event string) *ojson.Node {
 	h := ojson.Object()
 	if a.Dialect == dialect.GeminiCLI {
 		h.Set("name", ojson.Value("hookrun"))
 	}
-	if !a.Flat {
+	if !a.Flat || a.Typed {
 		h.Set("type", ojson.Value("command"))
 	}
-	h.Set("command", ojson.Value(a.Command(o, event)))
-	h.Set("timeout", ojson.Value(a.timeout(o)))
+	h.Set(a.commandKey(), ojson.Value(a.Command(o, event)))
+	h.Set(a.timeoutKey(), ojson.Value(a.timeout(o)))
 	if a.Dialect == dialect.GeminiCLI {
 		h.Set("description", ojson.Value("Run this repository's .system/hooks through hookrun"))
 	}
@@ -227,7 +249,7 @@ func Merge(a Agent, old []byte, o Options) (Result, error) {
 
 // isOurs reports whether a handler is one of hookrun's entries.
 func (a Agent) isOurs(h *ojson.Node) bool {
-	return h.IsObject() && strings.Contains(h.Get("command").Str(), a.marker())
+	return h.IsObject() && strings.Contains(h.Get(a.commandKey()).Str(), a.marker())
 }
 
 // remove takes hookrun's handlers out of an event's list, and any matcher

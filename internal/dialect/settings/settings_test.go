@@ -297,6 +297,9 @@ func TestCommandFailsClosed(t *testing.T) {
 			if strings.Contains(cmd, "$") {
 				t.Errorf("%s %s: the command holds a $: %s", a.Dialect, ev, cmd)
 			}
+			if a.AnswerFailures && a.guards(ev) {
+				continue // TestAnsweringCommandFailsClosed
+			}
 			want := 1
 			if slices.Contains(guarding[a.Dialect], ev) {
 				want = 2
