@@ -71,23 +71,31 @@ func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Option
 		// Each run writes only its own slot: merge order is declaration
 		// order whatever order the handlers finish in. A lone hook runs
 		// on this goroutine: starting another to wait for it costs more
-		// (about 0.1 ms) than it overlaps.
+		// (about 0.1 ms) than it overlaps. So do rules hooks, once the
+		// processes have started: they take microseconds, and a goroutine
+		// each made ten of them start threads.
 		var wg sync.WaitGroup
 		var crash crashes
 		// At most MaxParallel handlers at once: hundreds of hooks must not
 		// run the user out of processes.
 		slots := make(chan struct{}, MaxParallel)
+		inline := func(h *config.Hook) bool { return len(selected) == 1 || h.Handler.Kind == config.KindRules }
 		for i, h := range selected {
-			run := func() {
-				defer crash.catch(h.ID)
-				slots <- struct{}{}
-				defer func() { <-slots }()
-				reports[i] = hr.run(ctx, h)
+			if !inline(h) {
+				wg.Go(func() {
+					defer crash.catch(h.ID)
+					slots <- struct{}{}
+					defer func() { <-slots }()
+					reports[i] = hr.run(ctx, h)
+				})
 			}
-			if len(selected) == 1 {
-				run()
-			} else {
-				wg.Go(run)
+		}
+		for i, h := range selected {
+			if inline(h) {
+				func() {
+					defer crash.catch(h.ID)
+					reports[i] = hr.run(ctx, h)
+				}()
 			}
 		}
 		wg.Wait()

@@ -1,6 +1,9 @@
 package shellcmd
 
-import "testing"
+import (
+	"reflect"
+	"testing"
+)
 
 // More lines, collected separately from the tables in pattern_test.go: each must match "rm -rf" or
 // its spelled-out form, or neither, with nothing unknown.
@@ -174,6 +177,18 @@ func TestMoreLines(t *testing.T) {
 	for _, src := range moreUnknown {
 		if o, _ := best(src); o != Unknown {
 			t.Errorf("%q: %v, want unknown", src, o)
+		}
+	}
+}
+
+// TestParseRemembersLastLine: the line read last is answered from memory, and a different line is
+// read afresh, so the answer is always the line's own.
+func TestParseRemembersLastLine(t *testing.T) {
+	a, b := "rm -rf build", "sudo cp x /etc/y"
+	for _, line := range []string{a, a, b, a, b, b} {
+		got, want := Parse(line), parse(line)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("Parse(%q) = %+v, want %+v", line, got, want)
 		}
 	}
 }
