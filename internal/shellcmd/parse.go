@@ -92,6 +92,7 @@ type reader struct {
 	braceWords int    // words brace expansion produced
 	dir        string // the directory a literal cd moved to, relative to the start ("" when none)
 	seen       map[string]bool
+	args       []Arg // where words cuts each command's arguments from
 }
 
 func (r *reader) unresolved(format string, args ...any) {
@@ -184,7 +185,7 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 			r.unresolved("the command name %s is only known when the line runs", name.Value)
 			return
 		}
-		if strings.ContainsAny(name.Value, "*?[") {
+		if isPattern(name.Value) {
 			r.unresolved("the command name %s is a file-name pattern", name.Value)
 			return
 		}
@@ -193,6 +194,11 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 			cmd.Name = ""
 		}
 		at := len(r.out.Commands)
+		if len(r.out.Commands) == cap(r.out.Commands) {
+			// Doubled, not the quarter append adds to a large slice: three copies of a long line's
+			// commands became one.
+			r.out.Commands = append(make([]Command, 0, 2*cap(r.out.Commands)), r.out.Commands...)
+		}
 		r.out.Commands = append(r.out.Commands, cmd) // before what it runs, in the order they start
 		next, wrapper := r.peel(cmd, redirs, depth)
 		r.out.Commands[at].Wrapper = wrapper
@@ -262,7 +268,13 @@ func (r *reader) cd(args []Arg) {
 // words expands each word as the shell would before running the command: brace expansion, then quote
 // and escape removal. A word with a parameter, substitution or arithmetic in it is one Dynamic Arg.
 func (r *reader) words(src string, ws []*syntax.Word) []Arg {
-	out := make([]Arg, 0, len(ws))
+	// Every command's arguments are cut from one shared array: a long line has thousands of commands,
+	// and an allocation each was a tenth of reading it. The slice returned has no room to grow into
+	// the next command's arguments.
+	if cap(r.args)-len(r.args) < len(ws) {
+		r.args = make([]Arg, 0, max(len(ws), 256))
+	}
+	out := r.args[len(r.args):len(r.args)]
 	for _, w := range ws {
 		if w == nil || len(w.Parts) == 0 {
 			continue
@@ -285,7 +297,10 @@ func (r *reader) words(src string, ws []*syntax.Word) []Arg {
 			out = append(out, word(bw, text))
 		}
 	}
-	return out
+	if cap(out) == cap(r.args)-len(r.args) { // still in the shared array: brace expansion can outgrow it
+		r.args = r.args[:len(r.args)+len(out)]
+	}
+	return out[:len(out):len(out)]
 }
 
 func source(src string, n syntax.Node) string {
@@ -373,4 +388,15 @@ func unescape(b *strings.Builder, s string, quoted bool) {
 			b.WriteByte(c)
 		}
 	}
+}
+
+// isPattern says whether a word holds a file-name pattern character (strings.ContainsAny, without
+// building its character set on every call).
+func isPattern(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '*' || c == '?' || c == '[' {
+			return true
+		}
+	}
+	return false
 }

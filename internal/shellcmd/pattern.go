@@ -22,14 +22,14 @@ import (
 // Options count only before "--": in rm -- -rf, -rf is a file name.
 type Pattern struct {
 	text  string
-	name  []*regexp.Regexp
+	name  []wordGlob
 	words [][]term
 }
 
 type term struct {
-	short string         // letters of a short-option cluster
-	long  string         // a long option's name, with its dashes
-	glob  *regexp.Regexp // any other word
+	short string   // letters of a short-option cluster
+	long  string   // a long option's name, with its dashes
+	glob  wordGlob // any other word
 }
 
 // Outcome is what a pattern says of a command line.
@@ -95,8 +95,26 @@ func isAlnum(s string) bool {
 	return true
 }
 
+// wordGlob is a * and ? pattern on one whole word. A pattern without either is compared as a string:
+// a long line runs thousands of commands, and a regular expression on each name was most of the
+// time spent matching it.
+type wordGlob struct {
+	literal string
+	re      *regexp.Regexp // nil for a literal
+}
+
+func (g wordGlob) match(s string) bool {
+	if g.re == nil {
+		return s == g.literal
+	}
+	return g.re.MatchString(s)
+}
+
 // glob compiles a * and ? pattern on one whole word. RE2 keeps matching linear in the word.
-func glob(s string) *regexp.Regexp {
+func glob(s string) wordGlob {
+	if !strings.ContainsAny(s, "*?") {
+		return wordGlob{literal: s}
+	}
 	var b strings.Builder
 	b.WriteString(`^(?s:`)
 	for _, c := range s {
@@ -110,7 +128,7 @@ func glob(s string) *regexp.Regexp {
 		}
 	}
 	b.WriteString(`)$`)
-	return regexp.MustCompile(b.String())
+	return wordGlob{re: regexp.MustCompile(b.String())}
 }
 
 // MatchLine says whether some command of the line matches. The reason is set when the outcome is
@@ -155,9 +173,9 @@ func (p *Pattern) MatchCommand(c *Command) (Outcome, string) {
 	return Match, ""
 }
 
-func anyMatch(res []*regexp.Regexp, s string) bool {
-	for _, re := range res {
-		if re.MatchString(s) {
+func anyMatch(globs []wordGlob, s string) bool {
+	for _, g := range globs {
+		if g.match(s) {
 			return true
 		}
 	}
@@ -219,7 +237,7 @@ func (a *parsedArgs) holds(terms []term) bool {
 			}
 		default:
 			for _, v := range a.all {
-				if t.glob.MatchString(v) {
+				if t.glob.match(v) {
 					return true
 				}
 			}
