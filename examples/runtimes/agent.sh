@@ -27,11 +27,25 @@ emit() {
 	esac
 }
 
-# field NAME prints the first string field NAME of the result. The merged
-# result puts reason before hook_signals, and additional_context before
-# user_messages, so the first one is the top-level one.
-. ./scripts/hooks/lib/json.sh # the working directory is examples/ (see above)
-field() { printf '%s\n' "$result" | json_field "$1"; }
+# field NAME prints the first string field NAME of hookrun's result, as
+# JSON writes it. This reads hookrun's own output, not a context: the
+# merged result is one line whose top-level reason comes before
+# hook_signals, and additional_context before user_messages, so the first
+# one is the top-level one. (Handlers never need this: hookrun hands them
+# the context's fields as HOOKRUN_* variables.)
+field() {
+	printf '%s\n' "$result" | awk -v key="\"$1\":\"" '{
+		i = index($0, key); if (!i) exit
+		s = substr($0, i + length(key)); out = ""
+		while (s != "") {
+			c = substr(s, 1, 1)
+			if (c == "\\") { out = out substr(s, 1, 2); s = substr(s, 3); continue }
+			if (c == "\"") break
+			out = out c; s = substr(s, 2)
+		}
+		print out
+	}'
+}
 
 # first_log prints the first entry of the result's logs.
 first_log() {

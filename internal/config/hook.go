@@ -63,9 +63,10 @@ func (m Match) Empty() bool {
 }
 
 // HandlerVars are the variables hookrun sets for every handler, replacing any the caller had; a
-// declaration's handler.env cannot set them. The last three carry the context's common fields, so a
-// shell handler need not parse JSON for them (empty when the context has none).
-var HandlerVars = []string{"HOOKRUN_EVENT", "HOOKRUN_HOOK_ID", "HOOKRUN_PROJECT_DIR", "HOOKRUN_ABILITY_ID", "HOOKRUN_CALLER_SOURCE", "HOOKRUN_SESSION_ID"}
+// declaration's handler.env cannot set them. All but the first three carry the context's common
+// fields, so a shell handler need not parse JSON for them (empty when the context has none).
+var HandlerVars = []string{"HOOKRUN_EVENT", "HOOKRUN_HOOK_ID", "HOOKRUN_PROJECT_DIR", "HOOKRUN_ABILITY_ID", "HOOKRUN_CALLER_SOURCE", "HOOKRUN_SESSION_ID",
+	"HOOKRUN_STATUS", "HOOKRUN_DURATION_MS", "HOOKRUN_ENVIRONMENT", "HOOKRUN_PROMPT", "HOOKRUN_CHANGED_FILES"}
 
 // Handler says how to run a hook.
 type Handler struct {

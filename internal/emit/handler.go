@@ -67,6 +67,7 @@ func handlerEnv(base []string, c *event.Context, h *config.Hook, root string) []
 	out = append(out, env...)
 	out = append(out, "HOOKRUN_EVENT="+string(c.Event), "HOOKRUN_HOOK_ID="+h.ID, "HOOKRUN_PROJECT_DIR="+root,
 		"HOOKRUN_ABILITY_ID="+envValue(c.AbilityID), "HOOKRUN_CALLER_SOURCE="+envValue(c.CallerSource), "HOOKRUN_SESSION_ID="+envValue(c.SessionID))
+	out = appendContextVars(out, c)
 	for _, v := range h.Handler.Env {
 		out = append(out, v.Name+"="+v.Value)
 	}

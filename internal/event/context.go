@@ -373,6 +373,15 @@ func (c *Context) fillViews() {
 	}
 }
 
+// StringField is the top-level field name when it is a string, else "".
+func (c *Context) StringField(name string) string {
+	var s string
+	if raw, ok := c.Fields[name]; ok && len(raw) > 0 && raw[0] == '"' {
+		_ = json.Unmarshal(raw, &s)
+	}
+	return s
+}
+
 // JSON encodes the context for handlers: every field the caller sent, with
 // event_type set. Keys come out sorted, so the bytes are deterministic, and
 // <, > and & stay as they are: handlers get the caller's strings unchanged.

@@ -4,23 +4,17 @@
 # last status per ability), and append calls slower than SLOW_MS (set in
 # the declaration's handler.env) to .system/logs/slow_abilities.log.
 #
-# POSIX sh and awk only. hookrun passes the context as one line of JSON
-# and runs this from the project root.
+# POSIX sh and awk only. hookrun hands the context's fields to the handler
+# as HOOKRUN_* variables (nothing here parses JSON) and runs it from the
+# project root.
 set -eu
-ctx=$(cat)
+cat >/dev/null # the context on stdin: everything needed is in the variables
 
-# json_str NAME prints the first string field NAME of the context.
-. "$HOOKRUN_PROJECT_DIR/scripts/hooks/lib/json.sh"
-json_str() { printf '%s\n' "$ctx" | json_field "$1"; }
-
-# json_num NAME prints the number field NAME, or nothing.
-json_num() {
-	printf '%s\n' "$ctx" | sed -n 's/.*"'"$1"'":\([0-9][0-9.eE+-]*\).*/\1/p'
-}
-
-ability=$(json_str ability_id)
-status=$(json_str status)
-duration=$(json_num duration_ms)
+# The id goes into JSON (the cache, the answer), so it is escaped for it.
+. "$HOOKRUN_PROJECT_DIR/scripts/hooks/lib/json_string.sh"
+ability=$(printf '%s' "$HOOKRUN_ABILITY_ID" | json_string)
+status=$HOOKRUN_STATUS # success, failure, ...: one of the context's statuses
+duration=$HOOKRUN_DURATION_MS
 
 cache=.system/cache/ability_usage.json
 lock=$cache.lock

@@ -7,20 +7,17 @@
 # routing documents, read by one or two hooks like this one, not spread
 # over many hooks' match blocks.
 #
-# POSIX sh and awk only. hookrun passes the context as one line of JSON.
+# POSIX sh only. hookrun hands the prompt to the handler as $HOOKRUN_PROMPT:
+# nothing here parses JSON.
 set -eu
-ctx=$(cat)
-
-# json_str NAME prints the first string field NAME of the context.
-. "$HOOKRUN_PROJECT_DIR/scripts/hooks/lib/json.sh"
-json_str() { printf '%s\n' "$ctx" | json_field "$1"; }
+cat >/dev/null # the context on stdin: the prompt is in the variable
 
 # keyword|ability|document|reason
 routes='signup|signup_e2e_test|integration/ROUTING.md|The prompt is about the signup flow.
 deploy|deploy_staging|ops/DEPLOY.md|The prompt asks for a deployment.
 test|run_tests|docs/TESTING.md|The prompt asks for tests.'
 
-prompt=$(json_str user_raw_input | tr '[:upper:]' '[:lower:]')
+prompt=$(printf '%s\n' "$HOOKRUN_PROMPT" | tr '[:upper:]' '[:lower:]')
 
 abilities= documents= topics= names= docs=
 while IFS='|' read -r keyword ability document reason; do

@@ -5,33 +5,23 @@
 # will read them (user_message). SessionStop is infra-only: nothing here
 # changes the session that ended.
 #
-# POSIX sh and awk only. hookrun passes the context as one line of JSON
-# and runs this from the project root.
+# POSIX sh and awk only. hookrun hands changed_files to the handler as
+# $HOOKRUN_CHANGED_FILES, one per line (nothing here parses JSON), and runs
+# this from the project root.
 set -eu
-ctx=$(cat)
+cat >/dev/null # the context on stdin: changed_files is in the variable
 
 # The components under services/ and apps/ named in changed_files, once
 # each, in order.
-components=$(printf '%s\n' "$ctx" | awk '{
-	i = index($0, "\"changed_files\":["); if (!i) exit
-	s = substr($0, i + 17); s = substr(s, 1, index(s, "]") - 1)
-	n = split(s, parts, ",")
-	for (k = 1; k <= n; k++) {
-		p = parts[k]; gsub(/^"|"$/, "", p); sub(/^\.\//, "", p)
-		if (split(p, seg, "/") >= 3 && (seg[1] == "services" || seg[1] == "apps")) {
-			c = seg[1] "/" seg[2]
-			if (!(c in seen)) { seen[c] = 1; print c }
-		}
+components=$(printf '%s\n' "$HOOKRUN_CHANGED_FILES" | awk '{
+	p = $0; sub(/^\.\//, "", p)
+	if (split(p, seg, "/") >= 3 && (seg[1] == "services" || seg[1] == "apps")) {
+		c = seg[1] "/" seg[2]
+		if (!(c in seen)) { seen[c] = 1; print c }
 	}
 }')
 
-# json_text turns stdin into the body of a JSON string.
-json_text() {
-	awk 'BEGIN { ORS = "" } {
-		gsub(/\\/, "\\\\"); gsub(/"/, "\\\""); gsub(/\t/, "\\t"); gsub(/[\001-\037]/, "")
-		if (NR > 1) print "\\n"; print
-	}'
-}
+. "$HOOKRUN_PROJECT_DIR/scripts/hooks/lib/json_string.sh"
 
 logs= failed= summary=
 for c in $components; do
@@ -43,7 +33,7 @@ for c in $components; do
 		logs="$logs${logs:+,}\"session_stop_build_check: $c check passed\""
 	else
 		failed="$failed${failed:+, }$c"
-		tail=$(printf '%s\n' "$out" | tail -n 5 | json_text)
+		tail=$(printf '%s\n' "$out" | tail -n 5 | json_string)
 		summary="$summary${summary:+\\n\\n}$c: check.sh failed:\\n$tail"
 		logs="$logs${logs:+,}\"session_stop_build_check: $c check failed\""
 	fi
