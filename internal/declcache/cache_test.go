@@ -194,6 +194,37 @@ effects:
   - plain
   - append_to: .system/logs/x.log
 `)
+	f.write("rules.yaml", `id: rules
+event_type: PreAbilityCall
+enabled: true
+blocking: true
+match:
+  ability_scope: shell
+handler:
+  kind: rules
+  unresolved: deny
+  rules:
+    - decision: deny
+      reason: recursive force delete
+      commands: ["rm -rf", "rm -r|-R|--recursive -f|--force", "git push*"]
+    - decision: require_human
+      reason: hook files
+      paths: [".system/**"]
+      sources: [ai_session, background_job]
+    - additional_context: read the conventions
+      additional_context_file: docs/conventions.md
+`)
+	f.write("prompt.yaml", `id: prompt
+event_type: PromptSubmit
+enabled: true
+blocking: true
+handler:
+  kind: rules
+  rules:
+    - decision: require_human
+      reason: deploys need a person
+      prompt: "(?i)deploy .*prod"
+`)
 	f.write("dup1.yaml", cachedHook("dup", "x"))
 	if err := os.MkdirAll(filepath.Join(f.dir, "sub"), 0o755); err != nil {
 		t.Fatal(err)
@@ -207,7 +238,7 @@ effects:
 	if parsed != 0 {
 		t.Fatalf("%d files parsed, want 0", parsed)
 	}
-	if len(s.Invalid) != 3 || len(s.Hooks) != 2 {
+	if len(s.Invalid) != 3 || len(s.Hooks) != 4 {
 		t.Fatalf("invalid %v, hooks %s", s.Invalid, scopes(s))
 	}
 }
@@ -280,7 +311,9 @@ func TestCacheCoversEveryField(t *testing.T) {
 	for typ, n := range map[reflect.Type]int{
 		reflect.TypeOf(config.Hook{}):    15,
 		reflect.TypeOf(config.Match{}):   5,
-		reflect.TypeOf(config.Handler{}): 7, // Rules is not encoded: rules hooks are never cached
+		reflect.TypeOf(config.Handler{}): 7,
+		reflect.TypeOf(config.RuleSet{}): 3,
+		reflect.TypeOf(config.Rule{}):    9,
 		reflect.TypeOf(config.Finding{}): 7,
 		reflect.TypeOf(config.Place{}):   3,
 		reflect.TypeOf(config.EnvVar{}):  2,
