@@ -119,15 +119,31 @@ export const HookrunPlugin = async ({ client, directory }) => {
       p?.catch?.(() => {})
     } catch {}
   }
+  const toast = (message) => {
+    try {
+      const p = client?.tui?.showToast?.({ body: { title: "hookrun", message, variant: "error" } })
+      p?.catch?.(() => {})
+    } catch {}
+  }
   // guard: a prompt or a tool call goes ahead only on hookrun's allow.
   const guard = async (payload) => {
     const r = await ask(payload, directory)
     if (r.problem) {
       log("error", r.problem)
+      toast(r.problem)
       throw new Error(`${r.problem} (this ${payload.hook_event_name === "chat.message" ? "message" : "tool call"} is blocked until hookrun can check it)`)
     }
     if (text(r.answer.message)) log("warn", r.answer.message)
-    if (r.answer.action === "block") throw new Error(text(r.answer.reason) || "blocked by hookrun")
+    if (r.answer.action === "block") {
+      const reason = text(r.answer.reason) || "blocked by hookrun"
+      // `opencode run` shows a message its plugin refused as an unexpected
+      // server error: the log and the TUI's toast carry the reason too.
+      if (payload.hook_event_name === "chat.message") {
+        log("error", `message blocked: ${reason}`)
+        toast(`message blocked: ${reason}`)
+      }
+      throw new Error(reason)
+    }
     return r.answer
   }
   // report: post-call and session-end hooks never stop OpenCode.
