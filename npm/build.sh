@@ -1,7 +1,8 @@
 #!/bin/sh
 # Builds hookrun's npm packages from the release archives in dist/ (make
 # dist): one @hookrun/OS-ARCH package per archive, carrying the native
-# binary, and the hookrun package that depends on them all optionally.
+# binary (OS and ARCH as Node names them: win32, x64), and the hookrun
+# package that depends on them all optionally.
 # Writes the packed .tgz files to dist/npm/. Usage: npm/build.sh [DIST]
 set -eu
 cd "$(dirname "$0")/.."
@@ -10,31 +11,36 @@ rm -rf "$dist/npm" && mkdir -p "$dist/npm"
 out=$(cd "$dist/npm" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# The Windows archives are zips; unzip is not on every machine, Go is.
+${GO:-go} build -o "$work/dist-tool" ./scripts/dist
 version=
-for archive in "$dist"/hookrun_*_*_*.tar.gz; do
-	[ -e "$archive" ] || { echo "npm/build.sh: no release archives in $dist: run make dist first" >&2; exit 1; }
-	name=$(basename "$archive" .tar.gz)             # hookrun_VERSION_OS_ARCH
+for archive in "$dist"/hookrun_*_*_*.tar.gz "$dist"/hookrun_*_*_*.zip; do
+	[ -e "$archive" ] || continue
+	name=$(basename "$archive"); name=${name%.tar.gz}; name=${name%.zip} # hookrun_VERSION_OS_ARCH
 	arch=${name##*_}; rest=${name%_*}; os=${rest##*_}; v=${rest%_*}; v=${v#hookrun_}
 	case $arch in amd64) cpu=x64 ;; *) cpu=$arch ;; esac
+	exe=hookrun; npmos=$os
+	[ "$os" = windows ] && exe=hookrun.exe npmos=win32
 	# npm needs a semver version; a build from an untagged commit is 0.0.0-<describe>.
 	case $v in [0-9]*.[0-9]*.[0-9]*) version=$v ;; *) version=0.0.0-$(printf '%s' "$v" | tr -c 'A-Za-z0-9.\n-' '-') ;; esac
-	pkg="$work/$os-$cpu"
+	pkg="$work/$npmos-$cpu"
 	mkdir -p "$pkg/bin"
-	tar -xzf "$archive" -C "$pkg/bin" hookrun
+	"$work/dist-tool" -extract "$archive" -member "$exe" -out "$pkg/bin/$exe"
 	cat > "$pkg/package.json" <<JSON
 {
-  "name": "@hookrun/$os-$cpu",
+  "name": "@hookrun/$npmos-$cpu",
   "version": "$version",
-  "description": "The hookrun binary for $os on $cpu (installed by the hookrun package).",
+  "description": "The hookrun binary for $npmos on $cpu (installed by the hookrun package).",
   "license": "SEE LICENSE IN README.md",
   "repository": "github:hookrun/hookrun",
-  "os": ["$os"],
+  "os": ["$npmos"],
   "cpu": ["$cpu"],
-  "files": ["bin/hookrun"]
+  "files": ["bin/$exe"]
 }
 JSON
 	(cd "$pkg" && npm pack --quiet --pack-destination "$out" >/dev/null)
 done
+[ -n "$version" ] || { echo "npm/build.sh: no release archives in $dist: run make dist first" >&2; exit 1; }
 main="$work/hookrun"
 cp -R npm/hookrun "$main"
 cp README.md "$main/"

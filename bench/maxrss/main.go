@@ -1,3 +1,5 @@
+//go:build unix
+
 // Command maxrss runs a command and prints the peak resident set size of
 // the command (its largest process) in KiB, for the benchmark's memory row.
 //

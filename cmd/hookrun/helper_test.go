@@ -121,7 +121,7 @@ func faultHelper(args []string) (int, bool) {
 		if err == nil {
 			_, err = os.StartProcess(self, append([]string{"hrtest"}, args[1:]...), &os.ProcAttr{
 				Env: os.Environ(), Files: []*os.File{nil, os.Stdout, os.Stderr},
-				Sys: &syscall.SysProcAttr{Setsid: true},
+				Sys: detachedAttr(),
 			})
 		}
 		if err != nil {
@@ -158,7 +158,7 @@ func faultHelper(args []string) (int, bool) {
 			}
 			if proctest.Running(pid) {
 				fmt.Fprintf(os.Stderr, "hrtest pidsgonewithin: process %d still runs after %s\n", pid, d)
-				_ = syscall.Kill(pid, syscall.SIGKILL)
+				proctest.Kill(pid)
 				return 1, true
 			}
 		}
@@ -173,7 +173,7 @@ func faultHelper(args []string) (int, bool) {
 		for _, pid := range pids {
 			if proctest.Running(pid) {
 				fmt.Fprintf(os.Stderr, "hrtest pidsgone: process %d is still running\n", pid)
-				_ = syscall.Kill(pid, syscall.SIGKILL)
+				proctest.Kill(pid)
 				code = 1
 			}
 		}

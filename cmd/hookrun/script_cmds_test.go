@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/rogpeppe/go-internal/testscript"
-	"syscall"
 )
 
 // scriptCmds are the commands the scripts add to testscript's own.
@@ -118,5 +117,5 @@ func cmdMkfifo(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 1 {
 		ts.Fatalf("usage: mkfifo path")
 	}
-	ts.Check(syscall.Mkfifo(ts.MkAbs(args[0]), 0o644))
+	ts.Check(mkfifo(ts.MkAbs(args[0])))
 }

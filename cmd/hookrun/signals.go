@@ -9,6 +9,7 @@ import (
 	"syscall"
 
 	"github.com/hookrun/hookrun/internal/emit"
+	"github.com/hookrun/hookrun/internal/exec"
 )
 
 // Catching signals is the dearest thing emit does before its first
@@ -53,7 +54,7 @@ func catchSignals() {
 				// runs several, as tests do): the signal does what it
 				// would have done uncaught.
 				signal.Reset(s)
-				_ = syscall.Kill(os.Getpid(), s.(syscall.Signal))
+				exec.Reraise(s)
 			}
 		}()
 	})

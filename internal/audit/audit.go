@@ -12,12 +12,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"syscall"
 	"time"
 )
 
-// The log's place under the project root. (hookrun runs on Unix only;
-// paths written as constants cost nothing at start-up.)
+// The log's place under the project root, with forward slashes, which
+// Windows accepts too. (Paths written as constants cost nothing at
+// start-up.)
 const (
 	DefaultDir  = ".system/logs"
 	FileName    = "hookrun.jsonl"
@@ -94,7 +94,7 @@ func Append(root, path string, data []byte) error {
 	if err := lock(f); err != nil {
 		return fmt.Errorf("audit log %s: %w", path, err)
 	}
-	defer syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+	defer unlock(f)
 	if st, err := f.Stat(); err == nil && st.Size() > 0 {
 		last := make([]byte, 1)
 		if _, err := f.ReadAt(last, st.Size()-1); err == nil && last[0] != '\n' {
@@ -139,12 +139,12 @@ func open(root, path string) (*os.File, error) {
 func lock(f *os.File) error {
 	deadline := time.Now().Add(lockWait)
 	for wait := time.Millisecond; ; wait = min(2*wait, 50*time.Millisecond) {
-		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
-		if err == nil {
-			return nil
-		}
-		if !errors.Is(err, syscall.EWOULDBLOCK) {
+		held, err := tryLock(f)
+		if err != nil {
 			return fmt.Errorf("lock: %w", err)
+		}
+		if held {
+			return nil
 		}
 		if time.Now().After(deadline) {
 			return fmt.Errorf("another process has held its lock for %s; these lines are not written", lockWait)

@@ -3,12 +3,12 @@ package audit
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -162,12 +162,14 @@ func TestAppendRefusesWhatTheRepositoryPlanted(t *testing.T) {
 			if err := os.MkdirAll(filepath.Join(root, ".system", "logs"), 0o755); err != nil {
 				return err
 			}
-			return syscall.Mkfifo(filepath.Join(root, ".system", "logs", "hookrun.jsonl"), 0o644)
+			return mkfifo(filepath.Join(root, ".system", "logs", "hookrun.jsonl"))
 		},
 	} {
 		t.Run(name, func(t *testing.T) {
 			root := t.TempDir()
-			if err := plant(root); err != nil {
+			if err := plant(root); errors.Is(err, errNoFIFO) {
+				t.Skip(err)
+			} else if err != nil {
 				t.Fatal(err)
 			}
 			path := filepath.Join(root, DefaultPath)
@@ -192,8 +194,8 @@ func TestAppendGivesUpOnAHeldLock(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
-		t.Fatal(err)
+	if held, err := tryLock(f); !held {
+		t.Fatal("could not take the lock first:", err)
 	}
 	err = Append("", path, []byte("{}\n"))
 	if err == nil || !strings.Contains(err.Error(), "held its lock") {

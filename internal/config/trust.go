@@ -5,11 +5,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 )
 
-// TrustedDirsVar names the variable that lists, separated by colons,
-// directories whose hooks run even though another user owns them or
+// TrustedDirsVar names the variable that lists, separated as PATH is
+// (colons; semicolons on Windows), directories whose hooks run even though another user owns them or
 // anyone may write them (like git's safe.directory); "*" trusts all.
 const TrustedDirsVar = "HOOKRUN_TRUSTED_DIRS"
 
@@ -23,23 +22,12 @@ func (e *UntrustedError) Error() string {
 	return fmt.Sprintf("%s %s: hookrun does not run hooks that someone else can change; if you trust it, add its hooks directory to %s", e.Path, e.Why, TrustedDirsVar)
 }
 
-// checkTrust refuses a file or directory owned by another user (root
-// excepted) or writable by everyone, unless it lies in a trusted directory.
+// checkTrust refuses a file or directory owned by another user (root, or
+// on Windows the administrators and the system, excepted) or writable by
+// everyone, unless it lies in a trusted directory.
 func checkTrust(path string, st os.FileInfo) error {
-	sys, ok := st.Sys().(*syscall.Stat_t)
-	if !ok {
-		return nil
-	}
-	why := ""
-	switch me := uint32(os.Geteuid()); {
-	case sys.Uid != me && sys.Uid != 0:
-		why = fmt.Sprintf("is owned by another user (uid %d; you are uid %d)", sys.Uid, me)
-	case st.Mode().Perm()&0o002 != 0 && st.Mode()&os.ModeSticky == 0:
-		why = "is writable by every user"
-	default:
-		return nil
-	}
-	if trusted(path) {
+	why := untrusted(path, st)
+	if why == "" || trusted(path) {
 		return nil
 	}
 	return &UntrustedError{path, why}
@@ -47,13 +35,13 @@ func checkTrust(path string, st os.FileInfo) error {
 
 // trusted reports whether path lies in a directory listed in TrustedDirsVar.
 func trusted(path string) bool {
-	for _, d := range strings.Split(os.Getenv(TrustedDirsVar), ":") {
+	for _, d := range filepath.SplitList(os.Getenv(TrustedDirsVar)) {
 		switch {
 		case d == "":
 		case d == "*":
 			return true
 		default:
-			if rel, err := filepath.Rel(d, path); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+			if rel, err := filepath.Rel(d, path); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 				return true
 			}
 		}

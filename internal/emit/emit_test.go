@@ -16,6 +16,7 @@ import (
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/exec"
 	"github.com/hookrun/hookrun/internal/merge"
+	"github.com/hookrun/hookrun/internal/proctest"
 	"github.com/hookrun/hookrun/internal/protocol"
 	"strconv"
 )
@@ -123,10 +124,8 @@ func TestInterruptStopsHandlersAndWritesTheAudit(t *testing.T) {
 	data, _ := os.ReadFile(pids)
 	for _, f := range strings.Fields(string(data)) {
 		var pid int
-		if err := json.Unmarshal([]byte(f), &pid); err == nil && syscall.Kill(pid, 0) == nil {
-			if stat, _ := os.ReadFile(filepath.Join("/proc", f, "stat")); !strings.Contains(string(stat), ") Z") {
-				t.Errorf("handler %d outlived Run", pid)
-			}
+		if err := json.Unmarshal([]byte(f), &pid); err == nil && proctest.Running(pid) {
+			t.Errorf("handler %d outlived Run", pid)
 		}
 	}
 	log, err := os.ReadFile(opt.AuditPath)

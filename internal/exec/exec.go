@@ -96,7 +96,7 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 		pipes[2*i], pipes[2*i+1] = r, w
 	}
 	inR, inW, outR, outW, errR, errW := pipes[0], pipes[1], pipes[2], pipes[3], pipes[4], pipes[5]
-	sys := &syscall.SysProcAttr{Setpgid: true}
+	sys := ownGroupAttr()
 	var pidfd int
 	withPidFD(sys, &pidfd)
 	proc, err := startRetrying(ctx, path, argv, &os.ProcAttr{
@@ -111,13 +111,22 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 		o.Failure, o.Err = StartFailed, explainStart(err, path, s.Dir)
 		return o
 	}
-	// The handler leads its own process group, and the group's id stays
-	// reserved until the leader is reaped: hookrun reaps it only after the
-	// last signal to the group, so a signal can never reach a stranger
-	// that was given a recycled pid.
+	// The handler leads its own process group (a job object on Windows),
+	// and the group's id stays reserved until the leader is reaped:
+	// hookrun reaps it only after the last signal to the group, so a
+	// signal can never reach a stranger that was given a recycled pid.
 	c := newChild(proc, pidfd)
-	group := proc.Pid
-	unwatch := s.Watchdog.watch(group)
+	grp, err := ownGroup(proc)
+	if err != nil {
+		_ = proc.Kill()
+		_ = c.awaitExit()
+		_, _ = c.reap()
+		closeAll([]*os.File{inW, outR, errR})
+		o.Failure, o.Err = StartFailed, fmt.Errorf("cannot start %s: %w", Display(path, s.Dir), err)
+		return o
+	}
+	defer grp.release()
+	unwatch := s.Watchdog.watch(grp.id())
 
 	// The handler may never read its stdin: a broken pipe is its
 	// business, and a writer it leaves blocked is released once it exits.
@@ -153,7 +162,7 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 			return
 		}
 		cleanedUp = true
-		_ = syscall.Kill(-group, syscall.SIGKILL)
+		grp.kill()
 		now := time.Now()
 		_ = inW.SetWriteDeadline(now)
 		_ = outR.SetReadDeadline(now)
@@ -180,7 +189,7 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 			return
 		}
 		o.Failure = why
-		_ = syscall.Kill(-group, syscall.SIGTERM)
+		grp.terminate()
 		killAt = time.After(lim.Grace)
 	}
 	var afterExit <-chan time.Time
@@ -197,7 +206,7 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 		case <-afterExit:
 			afterExit = nil
 			o.PipesHeld = true
-			_ = syscall.Kill(-group, syscall.SIGKILL)
+			grp.kill()
 			now := time.Now()
 			_ = outR.SetReadDeadline(now)
 			_ = errR.SetReadDeadline(now)
@@ -216,7 +225,7 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 			end(Interrupted)
 		case <-killAt:
 			killAt = nil
-			_ = syscall.Kill(-group, syscall.SIGKILL)
+			grp.kill()
 			abandon = time.After(abandonAfter)
 		case <-abandon:
 			abandon = nil
@@ -282,38 +291,6 @@ const ExitGrace = 250 * time.Millisecond
 // output: long enough for the kernel to close the pipes of the processes
 // it killed, short enough not to wait on a process that left the group.
 const abandonAfter = 100 * time.Millisecond
-
-// writeNow writes what the pipe takes without waiting and returns what is
-// left, or nil when nothing is: all of it written, or the handler already
-// gone (a broken pipe is the handler's business).
-func writeNow(w *os.File, data []byte) []byte {
-	rc, err := w.SyscallConn()
-	if err != nil {
-		return data
-	}
-	rest := data
-	_ = rc.Write(func(fd uintptr) bool {
-		for len(rest) > 0 {
-			n, err := syscall.Write(int(fd), rest)
-			if n > 0 {
-				rest = rest[n:]
-			}
-			switch err {
-			case nil, syscall.EINTR:
-				continue
-			case syscall.EAGAIN:
-				return true // full: the goroutine waits for the rest
-			default:
-				rest = nil // EPIPE and the like: nothing more can be written
-			}
-		}
-		return true
-	})
-	if len(rest) == 0 {
-		return nil
-	}
-	return rest
-}
 
 func closeAll(fs []*os.File) {
 	for _, f := range fs {

@@ -34,7 +34,7 @@ func NeedsShell(command string) bool {
 // resolves to dir/name when that file exists, else through PATH.
 func Resolve(command string, args []string, hasArgs bool, dir string) (string, []string, error) {
 	if !hasArgs && NeedsShell(command) {
-		return Shell, []string{"sh", "-c", command}, nil
+		return Shell, []string{"sh", "-c", command}, shellAvailable(command)
 	}
 	argv := append([]string{command}, args...)
 	path, err := Program(command, dir)
@@ -46,7 +46,7 @@ func Program(name, dir string) (string, error) {
 	switch {
 	case filepath.IsAbs(name):
 		return name, nil
-	case strings.ContainsRune(name, '/'):
+	case strings.ContainsAny(name, "/"+string(filepath.Separator)):
 		return filepath.Join(dir, name), nil
 	}
 	local := filepath.Join(dir, name)
@@ -69,6 +69,9 @@ func Program(name, dir string) (string, error) {
 func Check(command string, args []string, hasArgs bool, dir string) error {
 	prog := command
 	if !hasArgs && NeedsShell(command) {
+		if err := shellAvailable(command); err != nil {
+			return err
+		}
 		first, _, _ := strings.Cut(strings.TrimSpace(command), " ")
 		if first == "" || NeedsShell(first) {
 			return nil // too dynamic to check without running it
@@ -85,8 +88,8 @@ func Check(command string, args []string, hasArgs bool, dir string) error {
 		return fmt.Errorf("command not found: %s does not exist", Display(path, dir))
 	case st.IsDir():
 		return fmt.Errorf("%s is a directory, not a command", Display(path, dir))
-	case st.Mode()&0o111 == 0:
-		return fmt.Errorf("%s is not executable (chmod +x %s)", Display(path, dir), Display(path, dir))
+	case !executable(path, st):
+		return notExecutable(Display(path, dir))
 	}
 	if sb, ok := readShebang(path); ok {
 		if sb.crlf || sb.interp == "" {

@@ -8,7 +8,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -46,18 +45,4 @@ func WaitPids(file string, n int) []int {
 		}
 	}
 	return Pids(file)
-}
-
-// Running reports whether pid is a live process: a zombie, dead but not
-// yet reaped by whoever inherited it, is not.
-func Running(pid int) bool {
-	if syscall.Kill(pid, 0) != nil {
-		return false
-	}
-	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return true // no /proc: the signal above is all there is
-	}
-	i := strings.LastIndexByte(string(stat), ')')
-	return i < 0 || i+2 >= len(stat) || (stat[i+2] != 'Z' && stat[i+2] != 'X')
 }

@@ -4,6 +4,10 @@
 // bytes depend only on the commit, and a SHA256SUMS file.
 //
 //	go run ./scripts/dist -out dist [-version v1.2.3] [-targets linux/amd64,darwin/arm64]
+//	go run ./scripts/dist -extract hookrun_1.2.3_windows_amd64.zip -member hookrun.exe -o FILE
+//
+// -extract copies one member out of a release archive (npm/build.sh
+// takes the binaries from them): unzip is not on every machine.
 //
 // A script of tar and gzip flags would do most of it, but zip has no
 // such flags and tar's differ between GNU and BSD; Go's archive packages
@@ -28,18 +32,25 @@ import (
 	"time"
 )
 
-// Targets are the platforms a release carries. hookrun is Unix-only (it
-// runs handlers in process groups, locks the audit log with flock, opens
-// files with openat): no Windows build exists yet. The zip writer is kept
-// for the day one does.
-var Targets = []string{"linux/amd64", "linux/arm64", "darwin/amd64", "darwin/arm64"}
+// Targets are the platforms a release carries. The Windows builds keep
+// their guarantees with their own means (job objects, handle-relative
+// opens): docs/guarantees.md says where they differ.
+var Targets = []string{"linux/amd64", "linux/arm64", "darwin/amd64", "darwin/arm64", "windows/amd64", "windows/arm64"}
 
 func main() {
-	out := flag.String("out", "dist", "directory to write the archives and SHA256SUMS into")
+	out := flag.String("out", "dist", "directory to write the archives and SHA256SUMS into (with -extract, the file to write)")
 	version := flag.String("version", "", "the version to stamp (default: git describe)")
 	targets := flag.String("targets", strings.Join(Targets, ","), "comma-separated GOOS/GOARCH list")
+	extract := flag.String("extract", "", "a release archive to copy one member out of, to -o")
+	member := flag.String("member", "hookrun", "with -extract, the member to copy")
 	flag.Parse()
-	if err := run(*out, *version, strings.Split(*targets, ",")); err != nil {
+	var err error
+	if *extract != "" {
+		err = Extract(*extract, *member, *out)
+	} else {
+		err = run(*out, *version, strings.Split(*targets, ","))
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "dist:", err)
 		os.Exit(1)
 	}
@@ -199,4 +210,59 @@ func sorted(files []file) []file {
 	out := slices.Clone(files)
 	slices.SortFunc(out, func(a, b file) int { return strings.Compare(a.name, b.name) })
 	return out
+}
+
+// Extract writes the member named member of the archive at path (a
+// .tar.gz or a .zip from Zip) to the file out, executable.
+func Extract(path, member, out string) error {
+	var data []byte
+	var err error
+	if strings.HasSuffix(path, ".zip") {
+		data, err = fromZip(path, member)
+	} else {
+		data, err = fromTarGz(path, member)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	return os.WriteFile(out, data, 0o755)
+}
+
+func fromZip(path, member string) ([]byte, error) {
+	zr, err := zip.OpenReader(path)
+	if err != nil {
+		return nil, err
+	}
+	defer zr.Close()
+	f, err := zr.Open(member)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
+}
+
+func fromTarGz(path, member string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		return nil, err
+	}
+	tr := tar.NewReader(zr)
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			return nil, fmt.Errorf("no member %s", member)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if h.Name == member {
+			return io.ReadAll(tr)
+		}
+	}
 }

@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"compress/gzip"
 	"io"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 )
@@ -54,5 +56,32 @@ func TestArchivesAreReproducible(t *testing.T) {
 	}
 	if len(names) != 2 || names[0] != "README.md" || names[1] != "hookrun" {
 		t.Errorf("members %v, want README.md, hookrun in name order", names)
+	}
+}
+
+// What npm/build.sh takes out of an archive is the binary packed into it,
+// byte for byte, from a zip as from a tar.gz.
+func TestExtractGivesBackTheMember(t *testing.T) {
+	dir := t.TempDir()
+	files := []file{{"hookrun.exe", []byte("MZ binary"), 0o755}, {"README.md", []byte("# hookrun\n"), 0o644}}
+	for name, pack := range map[string]func([]file, time.Time) ([]byte, error){"a.zip": Zip, "a.tar.gz": TarGz} {
+		data, err := pack(files, time.Unix(1795412621, 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		archive := filepath.Join(dir, name)
+		if err := os.WriteFile(archive, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(dir, name+".bin")
+		if err := Extract(archive, "hookrun.exe", out); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got, _ := os.ReadFile(out); string(got) != "MZ binary" {
+			t.Errorf("%s: extracted %q, want %q", name, got, "MZ binary")
+		}
+		if err := Extract(archive, "hookrun", out); err == nil {
+			t.Errorf("%s: extracting a member it lacks succeeded", name)
+		}
 	}
 }

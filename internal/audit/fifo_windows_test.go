@@ -1,0 +1,7 @@
+package audit
+
+import "errors"
+
+var errNoFIFO = errors.New("Windows has no FIFOs in the file system")
+
+func mkfifo(string) error { return errNoFIFO }
