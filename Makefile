@@ -46,7 +46,7 @@ lint: cross-check
 # vetted, built, and every test binary compiled, so platform files that
 # no longer compile fail CI on Linux.
 CROSS_TMP := $(or $(TMPDIR),/tmp)/hookrun-cross
-## cross-check: vet, build and compile the tests for windows and darwin
+## cross-check: vet, build and compile the tests for windows and darwin; staticcheck the windows files
 cross-check:
 	@for os in windows darwin; do \
 		echo "cross-check: GOOS=$$os go vet ./..., go build ./cmd/hookrun, go test -c ./..."; \
@@ -55,7 +55,11 @@ cross-check:
 		rm -rf $(CROSS_TMP) && mkdir -p $(CROSS_TMP) && \
 		GOOS=$$os CGO_ENABLED=0 $(GO) test -c -o $(CROSS_TMP)/ ./... >/dev/null || exit 1; \
 		echo "cross-check: $$os: $$(ls $(CROSS_TMP) | wc -l) test binaries compiled, none run"; \
-	done; rm -rf $(CROSS_TMP)
+	done
+	@# staticcheck built for this machine, checking the Windows files.
+	GOBIN=$(CROSS_TMP)/bin $(GO) install $(STATICCHECK)
+	GOOS=windows $(CROSS_TMP)/bin/staticcheck ./...
+	@rm -rf $(CROSS_TMP)
 
 ## docs: regenerate the command reference in docs/cli from the commands' help
 docs:

@@ -14,4 +14,4 @@ func detachedAttr() *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{CreationFlags: windows.DETACHED_PROCESS | windows.CREATE_NEW_PROCESS_GROUP}
 }
 
-func mkfifo(string) error { return errors.New("Windows has no FIFOs in the file system") }
+func mkfifo(string) error { return errors.New("no FIFOs in a Windows file system") }

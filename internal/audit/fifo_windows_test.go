@@ -2,6 +2,6 @@ package audit
 
 import "errors"
 
-var errNoFIFO = errors.New("Windows has no FIFOs in the file system")
+var errNoFIFO = errors.New("no FIFOs in a Windows file system")
 
 func mkfifo(string) error { return errNoFIFO }

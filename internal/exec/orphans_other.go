@@ -5,7 +5,8 @@ package exec
 import "time"
 
 // Orphans are the processes handlers leave behind. Outside Linux they are
-// not tracked: only a handler's process group is ended.
+// not tracked: only a handler's process group is ended (on Windows, its
+// job object, which no process can leave).
 type Orphans struct{}
 
 // AdoptOrphans does nothing outside Linux.
