@@ -92,10 +92,12 @@ var geminiTrailer = []string{"Signal: ", "Background PIDs: ", "Process Group PGI
 // each on its own line, Error, Exit Code (when not 0), Signal, Background
 // PIDs and the process group; returnDisplay is the output itself, or
 // "Command exited with code: N" alone when there was none. A status line
-// inside the output does not count.
+// inside the output does not count. 0.61 wraps llmContent in
+// <untrusted_context> tags, each on a line of its own.
 func geminiStatus(field, text string) (int, bool) {
 	switch field {
 	case "llmContent":
+		text = strings.TrimSuffix(strings.TrimRight(text, "\n"), "\n</untrusted_context>")
 		lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
 		for i := len(lines) - 1; i > 0; i-- {
 			if n, ok := statusLine(lines[i], "Exit Code: "); ok {

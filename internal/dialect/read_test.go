@@ -326,6 +326,14 @@ func TestAgentsAsTheyRun(t *testing.T) {
 		{"gemini failed shell", GeminiCLI,
 			`{"hook_event_name":"AfterTool","session_id":"s","tool_name":"run_shell_command","tool_input":{"command":"false"},"tool_response":{"llmContent":"Command: false\nExit Code: 1","returnDisplay":"Command exited with code: 1"}}`,
 			[]string{`"status":"failure"`, `"error_message":"exit code 1"`}},
+		// Gemini CLI 0.61 wraps llmContent in <untrusted_context> tags and
+		// returnDisplay is the output alone (make test-agents).
+		{"gemini 0.61 failed shell", GeminiCLI,
+			`{"hook_event_name":"AfterTool","session_id":"s","tool_name":"run_shell_command","tool_input":{"command":"ls missing.txt"},"tool_response":{"llmContent":"<untrusted_context>\nOutput: ls: cannot access 'missing.txt': No such file or directory\nExit Code: 2\nProcess Group PGID: 17420\n</untrusted_context>","returnDisplay":"ls: cannot access 'missing.txt': No such file or directory"}}`,
+			[]string{`"status":"failure"`, `"error_message":"exit code 2"`}},
+		{"gemini 0.61 shell that worked", GeminiCLI,
+			`{"hook_event_name":"AfterTool","session_id":"s","tool_name":"run_shell_command","tool_input":{"command":"touch a"},"tool_response":{"llmContent":"<untrusted_context>\nOutput: (empty)\nProcess Group PGID: 17190\n</untrusted_context>","returnDisplay":""}}`,
+			[]string{`"status":"success"`}},
 		{"gemini shell that worked", GeminiCLI,
 			`{"hook_event_name":"AfterTool","session_id":"s","tool_name":"run_shell_command","tool_input":{"command":"true"},"tool_response":{"llmContent":"Command: true\nExit Code: 0"}}`,
 			[]string{`"status":"success"`}},
