@@ -42,7 +42,8 @@ var agents = map[string]*agent{
 	// codex exec prints neither the reason nor a systemMessage for a
 	// blocked prompt (0.169.0), only that it was blocked; its PostToolUse
 	// for exec_command carries the output and no exit status.
-	"codex": {prepare: prepareCodex, toolContext: true, blockedPrompt: "hook: UserPromptSubmit Blocked", failedShell: "success"},
+	"gemini-cli": {prepare: prepareGemini, failedShell: "failure"},
+	"codex":      {prepare: prepareCodex, toolContext: true, blockedPrompt: "hook: UserPromptSubmit Blocked", failedShell: "success"},
 }
 
 func prepareClaude(t *testing.T, home, project, modelURL, prompt string) (env, args []string) {
@@ -90,6 +91,26 @@ trust_level = "trusted"
 `, modelURL+"/v1", project))
 	env = []string{"CODEX_HOME=" + codexHome, "MOCK_API_KEY=mock-key"}
 	args = []string{"exec", "--dangerously-bypass-approvals-and-sandbox", "--dangerously-bypass-hook-trust", "--color", "never", prompt}
+	return env, args
+}
+
+func prepareGemini(t *testing.T, home, project, modelURL, prompt string) (env, args []string) {
+	write(t, filepath.Join(home, ".gemini", "settings.json"), `{
+  "security": {"auth": {"selectedType": "gemini-api-key"}},
+  "privacy": {"usageStatisticsEnabled": false},
+  "telemetry": {"enabled": false},
+  "general": {"enableAutoUpdate": false, "enableAutoUpdateNotification": false}
+}
+`)
+	env = []string{
+		"GEMINI_API_KEY=mock-key",
+		"GOOGLE_GEMINI_BASE_URL=" + modelURL,
+		// The project's .gemini/settings.json (its hooks) counts only in a
+		// trusted folder.
+		"GEMINI_CLI_TRUST_WORKSPACE=true",
+		"GEMINI_CLI_NO_RELAUNCH=true",
+	}
+	args = []string{"-p", prompt, "--approval-mode", "yolo", "-m", "gemini-2.5-flash"}
 	return env, args
 }
 
@@ -319,7 +340,7 @@ func (s *session) dump() {
 	write(s.t, filepath.Join(dir, "stderr"), s.stderr)
 	write(s.t, filepath.Join(dir, "exit"), fmt.Sprintln(s.exit))
 	for i, r := range s.model.Requests() {
-		name := fmt.Sprintf("%02d-%s-main=%v-results=%d.json", i, strings.NewReplacer("/", "_", ":", "_").Replace(r.Path), r.Main, r.Results)
+		name := fmt.Sprintf("%02d-at=%dms-%s-main=%v-results=%d.json", i, r.At.Milliseconds(), strings.NewReplacer("/", "_", ":", "_").Replace(r.Path), r.Main, r.Results)
 		write(s.t, filepath.Join(dir, name), string(r.Body))
 	}
 	if records, err := os.ReadFile(filepath.Join(s.project, ".records", "contexts.jsonl")); err == nil {

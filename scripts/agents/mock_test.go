@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // A model is the mock model server one agent session talks to. Its script
@@ -21,6 +22,7 @@ import (
 type model struct {
 	t        *testing.T
 	srv      *httptest.Server
+	start    time.Time
 	commands []string
 
 	mu   sync.Mutex
@@ -36,6 +38,8 @@ type request struct {
 	Main bool
 	// Results is how many tool results the conversation held.
 	Results int
+	// At is when the request came, since the model started.
+	At time.Duration
 	// Text is every string in the JSON body, one per line: what the model
 	// was told, wherever the wire format puts it.
 	Text string
@@ -43,7 +47,7 @@ type request struct {
 
 // newModel starts a mock model on 127.0.0.1 at a port the system picks.
 func newModel(t *testing.T, commands ...string) *model {
-	m := &model{t: t, commands: commands}
+	m := &model{t: t, commands: commands, start: time.Now()}
 	m.srv = httptest.NewServer(http.HandlerFunc(m.serve))
 	t.Cleanup(m.srv.Close)
 	return m
@@ -81,7 +85,7 @@ func (m *model) serve(w http.ResponseWriter, r *http.Request) {
 			m.t.Logf("model: %s %s: body is not JSON (%v): %.200q", r.Method, r.URL.Path, err, body)
 		}
 	}
-	rec := request{Path: r.URL.Path, Body: body, Text: strings.Join(stringsIn(doc, nil), "\n")}
+	rec := request{Path: r.URL.Path, Body: body, At: time.Since(m.start), Text: strings.Join(stringsIn(doc, nil), "\n")}
 	path := r.URL.Path
 	switch {
 	case strings.HasSuffix(path, "/messages/count_tokens"):
