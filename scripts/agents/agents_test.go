@@ -453,10 +453,11 @@ func testGuards(t *testing.T, a *agent) {
 		}
 	}
 	post := posts["touch allowed.txt"]
-	if len(stops) == 0 {
-		t.Fatal("no SessionStop hook ran")
+	// One prompt, one end of the agent's work: SessionStop hooks run once.
+	if len(stops) != 1 {
+		t.Fatalf("SessionStop hooks ran %d times for one prompt, want once: %v", len(stops), stops)
 	}
-	stop := stops[len(stops)-1]
+	stop := stops[0]
 	if stop["session_id"] != post["session_id"] || stop["session_id"] == "unknown" {
 		t.Errorf("SessionStop session_id = %v, PostAbilityCall's = %v: want the agent's one session id", stop["session_id"], post["session_id"])
 	}
