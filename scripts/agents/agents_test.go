@@ -34,6 +34,9 @@ type agent struct {
 	// failedShell is the PostAbilityCall status of a shell command that
 	// exited 1: "failure", unless the agent's payload does not say.
 	failedShell string
+	// skip, when set, says why the agent is pinned and installed but not
+	// run: the suite prints it as SKIPPED.
+	skip string
 }
 
 // agents are the drivers, by dialect; the versions come from the versions file.
@@ -42,6 +45,11 @@ var agents = map[string]*agent{
 	// codex exec prints neither the reason nor a systemMessage for a
 	// blocked prompt (0.169.0), only that it was blocked; its PostToolUse
 	// for exec_command carries the output and no exit status.
+	"opencode": {prepare: prepareOpenCode, toolContext: true, failedShell: "failure",
+		skip: "OpenCode 1.18.33 installs @opencode-ai/plugin from npm into .opencode/ and its config directory " +
+			"at every start and loads no plugin (hookrun's included) until that is done; with no network it " +
+			"waits for more than two minutes, so it cannot run isolated (and --pure, which skips the install, " +
+			"skips hookrun's plugin too)"},
 	"gemini-cli": {prepare: prepareGemini, failedShell: "failure"},
 	"codex":      {prepare: prepareCodex, toolContext: true, blockedPrompt: "hook: UserPromptSubmit Blocked", failedShell: "success"},
 }
@@ -114,6 +122,36 @@ func prepareGemini(t *testing.T, home, project, modelURL, prompt string) (env, a
 	return env, args
 }
 
+func prepareOpenCode(t *testing.T, home, project, modelURL, prompt string) (env, args []string) {
+	write(t, filepath.Join(home, ".config", "opencode", "opencode.json"), fmt.Sprintf(`{
+  "$schema": "https://opencode.ai/config.json",
+  "autoupdate": false,
+  "share": "disabled",
+  "model": "mock/mock-model",
+  "small_model": "mock/mock-model",
+  "provider": {
+    "mock": {
+      "npm": "@ai-sdk/openai-compatible",
+      "name": "Mock",
+      "options": {"baseURL": %q, "apiKey": "mock-key"},
+      "models": {"mock-model": {"name": "Mock model", "tool_call": true}}
+    }
+  }
+}
+`, modelURL+"/v1"))
+	env = []string{
+		"OPENCODE_DISABLE_AUTOUPDATE=1",
+		"OPENCODE_DISABLE_MODELS_FETCH=1",
+		"OPENCODE_DISABLE_DEFAULT_PLUGINS=1",
+		"OPENCODE_DISABLE_SHARE=1",
+		"OPENCODE_DISABLE_LSP_DOWNLOAD=1",
+		"OPENCODE_DISABLE_CLAUDE_CODE=1",
+		"OPENCODE_DISABLE_EXTERNAL_SKILLS=1",
+	}
+	args = []string{"run", "--model", "mock/mock-model", "--auto", prompt}
+	return env, args
+}
+
 // The suite's inputs, set by run.sh.
 var (
 	hookrunBin = os.Getenv("HOOKRUN_AGENTS_HOOKRUN")
@@ -175,17 +213,13 @@ func TestDocsNameVerifiedVersions(t *testing.T) {
 			t.Errorf("%s: %v (each agent in scripts/agents/versions has a page)", page, err)
 			continue
 		}
-		want := fmt.Sprintf("Verified with %s %s (`%s`) by `make test-agents`", agentName(string(raw)), p.version, p.pkg)
-		if !strings.Contains(strings.Join(strings.Fields(string(raw)), " "), want) {
-			t.Errorf("%s does not say %q: update it with scripts/agents/versions", page, want)
+		text := strings.Join(strings.Fields(string(raw)), " ")
+		for _, want := range []string{p.version, "`" + p.pkg + "`", "make test-agents"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s does not name %s: say which version make test-agents verified (scripts/agents/versions)", page, want)
+			}
 		}
 	}
-}
-
-// agentName is a page's title: "# Claude Code" is Claude Code.
-func agentName(page string) string {
-	title, _, _ := strings.Cut(page, "\n")
-	return strings.TrimPrefix(title, "# ")
 }
 
 func (a *agent) bin() string {
@@ -386,6 +420,10 @@ func (s *session) exists(name string) bool {
 func TestAgents(t *testing.T) {
 	for _, a := range suite(t) {
 		t.Run(a.dialect, func(t *testing.T) {
+			if a.skip != "" {
+				fmt.Fprintf(os.Stderr, "\ntest-agents: SKIPPED %s %s: %s\n\n", a.dialect, a.version, a.skip)
+				t.Skip(a.skip)
+			}
 			t.Parallel()
 			if _, err := os.Stat(a.bin()); err != nil {
 				t.Fatalf("%s@%s is not installed (run scripts/agents/run.sh): %v", a.pkg, a.version, err)

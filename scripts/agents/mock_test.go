@@ -92,6 +92,8 @@ func (m *model) serve(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, map[string]any{"input_tokens": 10})
 	case strings.HasSuffix(path, "/messages"):
 		rec.Main, rec.Results = m.anthropic(w, doc)
+	case strings.HasSuffix(path, "/chat/completions"):
+		rec.Main, rec.Results = m.chatCompletions(w, doc)
 	case strings.HasSuffix(path, "/responses"):
 		rec.Main, rec.Results = m.openaiResponses(w, doc)
 	case strings.HasSuffix(path, ":countTokens"):
@@ -208,6 +210,47 @@ func (m *model) openaiResponses(w http.ResponseWriter, doc map[string]any) (main
 	sse.event("response.completed", map[string]any{"type": "response.completed", "response": map[string]any{"id": id,
 		"usage": map[string]any{"input_tokens": 10, "input_tokens_details": nil, "output_tokens": 5,
 			"output_tokens_details": nil, "total_tokens": 15}}})
+	return main, results
+}
+
+// chatCompletions answers an OpenAI Chat Completions request (OpenCode's
+// OpenAI-compatible provider), streamed or not.
+func (m *model) chatCompletions(w http.ResponseWriter, doc map[string]any) (main bool, results int) {
+	for _, tool := range list(doc["tools"]) {
+		if field(field(tool, "function"), "name") == "bash" {
+			main = true
+		}
+	}
+	for _, msg := range list(doc["messages"]) {
+		if field(msg, "role") == "tool" {
+			results++
+		}
+	}
+	id := fmt.Sprintf("chatcmpl_%02d", results+1)
+	delta := map[string]any{"role": "assistant", "content": answer}
+	finish := "stop"
+	if cmd := m.next(results); main && cmd != "" {
+		args, _ := json.Marshal(map[string]any{"command": cmd, "description": "scripted step"})
+		delta = map[string]any{"role": "assistant", "content": nil, "tool_calls": []any{map[string]any{"index": 0,
+			"id": fmt.Sprintf("call_%02d", results+1), "type": "function",
+			"function": map[string]any{"name": "bash", "arguments": string(args)}}}}
+		finish = "tool_calls"
+	}
+	usage := map[string]any{"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}
+	if doc["stream"] != true {
+		delete(delta, "index")
+		writeJSON(w, map[string]any{"id": id, "object": "chat.completion", "created": 0, "model": doc["model"],
+			"choices": []any{map[string]any{"index": 0, "message": delta, "finish_reason": finish}}, "usage": usage})
+		return main, results
+	}
+	sse := newSSE(w)
+	chunk := func(choice map[string]any, usage any) map[string]any {
+		return map[string]any{"id": id, "object": "chat.completion.chunk", "created": 0, "model": doc["model"],
+			"choices": []any{choice}, "usage": usage}
+	}
+	sse.event("", chunk(map[string]any{"index": 0, "delta": delta, "finish_reason": nil}, nil))
+	sse.event("", chunk(map[string]any{"index": 0, "delta": map[string]any{}, "finish_reason": finish}, usage))
+	fmt.Fprint(w, "data: [DONE]\n\n")
 	return main, results
 }
 
