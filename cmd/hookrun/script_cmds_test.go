@@ -13,9 +13,10 @@ import (
 
 // scriptCmds are the commands the scripts add to testscript's own.
 var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []string){
-	"exitcode": cmdExitcode,
-	"cmpjson":  cmdCmpJSON,
-	"mkfifo":   cmdMkfifo,
+	"exitcode":     cmdExitcode,
+	"cmpjson":      cmdCmpJSON,
+	"mkfifo":       cmdMkfifo,
+	"policyserver": cmdPolicyserver,
 }
 
 // exitcode N program [args...] runs program like exec and requires its

@@ -23,9 +23,9 @@ var (
 	topKeys     = []string{"id", "event_type", "enabled", "blocking", "summary", "priority", "on_error", "match", "handler", "effects"}
 	requiredTop = []string{"id", "event_type", "enabled", "blocking"}
 	matchKeys   = []string{"ability_scope", "min_duration_ms", "only_if_changed_paths", "caller_source", "paths"}
-	handlerKeys = []string{"kind", "command", "args", "env", "timeout", "unresolved", "rules"}
+	handlerKeys = []string{"kind", "command", "args", "env", "timeout", "unresolved", "rules", "url", "headers", "allowed_env", "response"}
 	// HandlerKinds are the handler kinds hookrun can run.
-	HandlerKinds = []string{KindScript, KindRules}
+	HandlerKinds = []string{KindScript, KindRules, KindHTTP}
 )
 
 // The handler kinds. A kind's fields are decoded and validated here; emit
@@ -33,6 +33,7 @@ var (
 const (
 	KindScript = "script" // a process: command, args, env, timeout
 	KindRules  = "rules"  // declarative guards, no process: unresolved, rules
+	KindHTTP   = "http"   // a POST to a policy service, no process: url, headers, allowed_env, response, timeout
 )
 
 // idPatternOK is a hook id's pattern, ^[a-z0-9_-]+$: lowercase letters,
@@ -510,7 +511,8 @@ func (d *decoder) handler(v *yaml.Node, h *Hook) {
 		return
 	}
 	var kindSeen, commandSeen bool
-	var unresolved, rules *yaml.Node
+	var unresolved, rules, args, env *yaml.Node
+	var web httpNodes
 	for _, f := range d.fields(v, handlerKeys, "handler.") {
 		n := f.value
 		name := "handler." + f.name
@@ -545,6 +547,7 @@ func (d *decoder) handler(v *yaml.Node, h *Hook) {
 				}
 			}
 		case "args":
+			args = f.key
 			if n.Kind != yaml.SequenceNode {
 				d.errorf(n, "%s: must be a list of strings, got %s", name, describe(n))
 				break
@@ -563,6 +566,7 @@ func (d *decoder) handler(v *yaml.Node, h *Hook) {
 				h.Handler.Args = append(h.Handler.Args, item.Value)
 			}
 		case "env":
+			env = f.key
 			h.Handler.Env = d.env(n, name)
 		case "timeout":
 			d.timeout(n, name, h)
@@ -570,10 +574,36 @@ func (d *decoder) handler(v *yaml.Node, h *Hook) {
 			unresolved = f.key
 		case "rules":
 			rules = f.value
+		case "url":
+			web.url = f.value
+		case "headers":
+			web.headers = f.value
+		case "allowed_env":
+			web.allowedEnv = f.value
+		case "response":
+			web.response = f.value
 		}
 	}
 	if !kindSeen {
-		d.errorf(v, "handler: missing required key \"kind\" (use kind: script, or kind: rules)")
+		d.errorf(v, "handler: missing required key \"kind\" (use kind: script, kind: rules or kind: http)")
+	}
+	if h.Handler.Kind != KindHTTP && web.any() {
+		d.errorf(v, "handler: url, headers, allowed_env and response belong to kind: http")
+	}
+	if h.Handler.Kind == KindHTTP {
+		for _, k := range []*yaml.Node{args, env, unresolved} {
+			if k != nil {
+				d.errorf(k, "handler.%s: an http handler runs no process; it POSTs the context to handler.url", k.Value)
+			}
+		}
+		if commandSeen {
+			d.errorf(v, "handler.command: an http handler runs no command; it POSTs the context to handler.url")
+		}
+		if rules != nil {
+			d.errorf(v, "handler: unresolved and rules belong to kind: rules")
+		}
+		d.http(v, web, h)
+		return
 	}
 	if h.Handler.Kind == KindRules {
 		if commandSeen {

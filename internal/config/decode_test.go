@@ -174,11 +174,11 @@ func TestParseFileFindings(t *testing.T) {
 		{"on_error unknown value", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\non_error: retry\nhandler: {kind: script, command: ./x.sh}\n", []string{
 			"5:11: on_error: must be \"skip\" or \"block\", got \"retry\"",
 		}},
-		{"unknown handler kind", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler:\n  kind: http\n  command: https://example.com/hook\n", []string{
-			"6:9: handler.kind: unknown kind \"http\"; supported: script, rules",
+		{"unknown handler kind", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler:\n  kind: grpc\n  command: https://example.com/hook\n", []string{
+			"6:9: handler.kind: unknown kind \"grpc\"; supported: script, rules, http",
 		}},
 		{"handler without kind and command", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler:\n  timeout: 5s\n", []string{
-			"6:3: handler: missing required key \"kind\" (use kind: script, or kind: rules)",
+			"6:3: handler: missing required key \"kind\" (use kind: script, kind: rules or kind: http)",
 			"6:3: handler: missing required key \"command\"",
 		}},
 		{"handler command empty", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler:\n  kind: script\n  command: \"  \"\n", []string{

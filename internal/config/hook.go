@@ -77,6 +77,7 @@ type Handler struct {
 	Env     []EnvVar
 	Timeout time.Duration
 	Rules   *RuleSet // kind: rules
+	HTTP    *HTTP    // kind: http
 }
 
 // EnvVar is one handler.env entry; entries keep their file order.

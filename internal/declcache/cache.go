@@ -15,6 +15,7 @@ import (
 	"unsafe"
 
 	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/envref"
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/safefile"
 	"github.com/hookrun/hookrun/internal/shellcmd"
@@ -31,7 +32,7 @@ import (
 
 const (
 	cacheMagic  = "hookrun-decl-cache\x00"
-	cacheVer    = 4
+	cacheVer    = 5
 	cacheMaxAge = 30 * 24 * time.Hour // unused caches are pruned after this
 )
 
@@ -338,6 +339,23 @@ func (e *cacheWriter) parsed(p config.FileResult) {
 	e.int(int64(h.MinDurationPos.Col))
 	e.bool(h.Disabled)
 	e.rules(h.Handler.Rules)
+	e.http(h.Handler.HTTP)
+}
+
+// http writes an http handler as written: its templates are parsed again when read.
+func (e *cacheWriter) http(web *config.HTTP) {
+	e.bool(web != nil)
+	if web == nil {
+		return
+	}
+	e.str(web.URL.String())
+	e.uint(uint64(len(web.Headers)))
+	for _, h := range web.Headers {
+		e.str(h.Name)
+		e.str(h.Value.String())
+	}
+	e.strs(web.AllowedEnv)
+	e.str(web.Response)
 }
 
 // rules writes a rules handler's rule set as written: its patterns are compiled again when read,
@@ -538,8 +556,33 @@ func (d *cacheReader) parsed() config.FileResult {
 	h.MinDurationPos = config.Pos{Line: int(d.int()), Col: int(d.int())}
 	h.Disabled = d.bool()
 	h.Handler.Rules = d.rules()
+	h.Handler.HTTP = d.http()
 	p.Hook = h
 	return p
+}
+
+func (d *cacheReader) http() *config.HTTP {
+	if !d.bool() || d.err != nil {
+		return nil
+	}
+	template := func() envref.Template {
+		t, err := envref.Parse(d.str())
+		if err != nil { // it parsed when cached: this is not that cache
+			d.err, d.b = errCorrupt, nil
+		}
+		return t
+	}
+	web := &config.HTTP{URL: template()}
+	for range d.count() {
+		name := d.str()
+		web.Headers = append(web.Headers, config.Header{Name: name, Value: template()})
+	}
+	web.AllowedEnv = d.strs()
+	web.Response = d.str()
+	if d.err != nil {
+		return nil
+	}
+	return web
 }
 
 func (d *cacheReader) rules() *config.RuleSet {

@@ -225,6 +225,19 @@ handler:
       reason: deploys need a person
       prompt: "(?i)deploy .*prod"
 `)
+	f.write("http.yaml", `id: http
+event_type: PreAbilityCall
+enabled: true
+blocking: true
+on_error: block
+handler:
+  kind: http
+  url: ${POLICY_URL}/v1/data/hookrun/result?cost=$$5
+  headers: {Authorization: "Bearer ${TOKEN}", x-team: "${TEAM}-${TEAM}"}
+  allowed_env: [POLICY_URL, TOKEN, TEAM]
+  response: opa
+  timeout: 2s
+`)
 	f.write("dup1.yaml", cachedHook("dup", "x"))
 	if err := os.MkdirAll(filepath.Join(f.dir, "sub"), 0o755); err != nil {
 		t.Fatal(err)
@@ -238,7 +251,7 @@ handler:
 	if parsed != 0 {
 		t.Fatalf("%d files parsed, want 0", parsed)
 	}
-	if len(s.Invalid) != 3 || len(s.Hooks) != 4 {
+	if len(s.Invalid) != 3 || len(s.Hooks) != 5 {
 		t.Fatalf("invalid %v, hooks %s", s.Invalid, scopes(s))
 	}
 }
@@ -311,7 +324,9 @@ func TestCacheCoversEveryField(t *testing.T) {
 	for typ, n := range map[reflect.Type]int{
 		reflect.TypeOf(config.Hook{}):    15,
 		reflect.TypeOf(config.Match{}):   5,
-		reflect.TypeOf(config.Handler{}): 7,
+		reflect.TypeOf(config.Handler{}): 8,
+		reflect.TypeOf(config.HTTP{}):    4,
+		reflect.TypeOf(config.Header{}):  2,
 		reflect.TypeOf(config.RuleSet{}): 3,
 		reflect.TypeOf(config.Rule{}):    9,
 		reflect.TypeOf(config.Finding{}): 7,

@@ -2,11 +2,13 @@ package emit
 
 import (
 	"context"
+	"net/http"
 	"strings"
 
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/exec"
+	"github.com/hookrun/hookrun/internal/httpcall"
 	"github.com/hookrun/hookrun/internal/merge"
 	"github.com/hookrun/hookrun/internal/protocol"
 	"github.com/hookrun/hookrun/internal/rules"
@@ -20,6 +22,7 @@ type handlers struct {
 	root     string   // the project root
 	limits   exec.Limits
 	watchdog *exec.Watchdog
+	client   func() *http.Client // the http handlers' shared client, made on first use
 }
 
 // run runs one hook's handler, whatever its kind, and judges what it did:
@@ -30,6 +33,8 @@ func (hr handlers) run(ctx context.Context, h *config.Hook) merge.Report {
 	switch h.Handler.Kind {
 	case config.KindRules:
 		return rules.Evaluate(h, hr.ctx, hr.root)
+	case config.KindHTTP:
+		return protocol.EvaluateCall(hr.ctx.Event, h, httpcall.Post(ctx, hr.client(), hr.call(h)))
 	default: // config.KindScript
 		return evaluate(hr.ctx.Event, h, exec.Run(ctx, hr.script(h), hr.limits))
 	}
@@ -37,6 +42,31 @@ func (hr handlers) run(ctx context.Context, h *config.Hook) merge.Report {
 
 // evaluate is protocol.Evaluate; tests replace it to make a hook's goroutine panic.
 var evaluate = protocol.Evaluate
+
+// call is the request an http handler makes: the same context a script
+// reads, the same cap on the answer as on a script's stdout, and only the
+// caller's environment for the variables it may expand.
+func (hr handlers) call(h *config.Hook) httpcall.Call {
+	return httpcall.Call{
+		Spec:    h.Handler.HTTP,
+		Timeout: h.Handler.Timeout,
+		Context: hr.stdin,
+		Env:     lookup(hr.env),
+		MaxBody: hr.limits.MaxStdout,
+	}
+}
+
+// lookup finds a variable in env, the last entry of a name winning as in exec.
+func lookup(env []string) func(string) (string, bool) {
+	return func(name string) (string, bool) {
+		for i := len(env) - 1; i >= 0; i-- {
+			if k, v, ok := strings.Cut(env[i], "="); ok && k == name {
+				return v, true
+			}
+		}
+		return "", false
+	}
+}
 
 // script is the process a script handler runs as.
 func (hr handlers) script(h *config.Hook) exec.Spec {

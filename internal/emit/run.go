@@ -16,6 +16,7 @@ import (
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/exec"
+	"github.com/hookrun/hookrun/internal/httpcall"
 	"github.com/hookrun/hookrun/internal/match"
 	"github.com/hookrun/hookrun/internal/merge"
 )
@@ -56,7 +57,8 @@ func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Option
 	// sees a complete line.
 	stdin := append(c.JSON(), '\n')
 	base := withoutNames(opt.Env, config.HandlerVars...)
-	hr := handlers{ctx: c, stdin: stdin, env: base, root: opt.Root, limits: opt.Limits, watchdog: opt.Watchdog}
+	hr := handlers{ctx: c, stdin: stdin, env: base, root: opt.Root, limits: opt.Limits, watchdog: opt.Watchdog,
+		client: sync.OnceValue(httpcall.NewClient)}
 	reports := make([]merge.Report, len(selected))
 	ran := len(selected)
 	if opt.Sequential {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"text/tabwriter"
 
@@ -134,9 +135,7 @@ func Explain(o ExplainRequest) error {
 			Priority: h.Priority, Match: h.Match.Summary(), File: config.Rel(o.Dirs.Cwd, h.File)}
 		if e.Runs {
 			x.WouldRun = append(x.WouldRun, h.ID)
-			if err := exec.Check(h.Handler.Command, h.Handler.Args, h.Handler.HasArgs, loc.Root); h.Handler.Kind == config.KindScript && err != nil {
-				e.Problem = "handler.command: " + err.Error()
-			}
+			e.Problem = handlerProblem(h, loc.Root)
 		}
 		x.Hooks = append(x.Hooks, e)
 	}
@@ -247,3 +246,23 @@ func readContext(o ExplainRequest, data []byte, ev event.Name) (*event.Context, 
 	}
 	return event.ParseContext(doc, "")
 }
+
+// handlerProblem is why a hook that would run cannot do its work here, or
+// "": a script's command that cannot start, an http handler's variable
+// that is not set (named, never shown).
+func handlerProblem(h *config.Hook, root string) string {
+	switch h.Handler.Kind {
+	case config.KindScript:
+		if err := exec.Check(h.Handler.Command, h.Handler.Args, h.Handler.HasArgs, root); err != nil {
+			return "handler.command: " + err.Error()
+		}
+	case config.KindHTTP:
+		for _, name := range h.Handler.HTTP.AllowedEnv {
+			if os.Getenv(name) == "" {
+				return "handler.allowed_env: " + name + " is not set or empty here, so the request cannot be made and the hook fails"
+			}
+		}
+	}
+	return ""
+}
+

@@ -107,10 +107,15 @@ type matchJSON struct {
 
 type handlerJSON struct {
 	Kind    string            `json:"kind"`
-	Command string            `json:"command"`
+	Command string            `json:"command,omitempty"`
 	Args    []string          `json:"args,omitempty"`
 	Env     map[string]string `json:"env,omitempty"`
-	Timeout string            `json:"timeout"`
+	// An http handler's url as written (${NAME} references, never their
+	// values) and its header names: header values are never listed.
+	URL      string   `json:"url,omitempty"`
+	Headers  []string `json:"headers,omitempty"`
+	Response string   `json:"response,omitempty"`
+	Timeout  string   `json:"timeout"`
 }
 
 func toJSON(h *config.Hook, cwd string) hookJSON {
@@ -122,9 +127,16 @@ func toJSON(h *config.Hook, cwd string) hookJSON {
 		}
 	}
 	var handler *handlerJSON
-	if h.Handler.Command != "" {
+	switch {
+	case h.Handler.Command != "":
 		handler = &handlerJSON{Kind: h.Handler.Kind, Command: h.Handler.Command, Args: h.Handler.Args, Env: env,
 			Timeout: h.Handler.Timeout.String()}
+	case h.Handler.HTTP != nil:
+		web := h.Handler.HTTP
+		handler = &handlerJSON{Kind: h.Handler.Kind, URL: web.URL.String(), Response: web.Response, Timeout: h.Handler.Timeout.String()}
+		for _, hd := range web.Headers {
+			handler.Headers = append(handler.Headers, hd.Name)
+		}
 	}
 	return hookJSON{
 		ID: h.ID, Event: string(h.Event), Enabled: h.Enabled, Blocking: h.Blocking,

@@ -28,6 +28,8 @@ const (
 	CodeSignal         = "killed_by_signal"
 	CodeInvalidOutput  = "invalid_output"
 	CodeHandlerError   = "handler_error"
+	CodeHTTPStatus     = "http_status" // an http handler's service answered with a status that is not 2xx
+	CodeUnreachable    = "unreachable" // an http handler got no answer: connection, DNS, TLS, redirect, or its request could not be made
 )
 
 // Result is the merged result printed by emit (docs/result.md). Fields

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/hookrun/hookrun/internal/config"
@@ -18,7 +19,11 @@ import (
 )
 
 // report is a hook's report while Evaluate builds it.
-type report struct{ merge.Report }
+type report struct {
+	merge.Report
+	hook *config.Hook
+	who  string // "hook ID: what it ran", for error messages
+}
 
 // Limits on what one hook may put in the merged result.
 const (
@@ -29,45 +34,31 @@ const (
 
 // Evaluate judges one hook's run on event ev.
 func Evaluate(ev event.Name, h *config.Hook, o exec.Outcome) merge.Report {
-	r := report{merge.Report{Decision: event.Allow, Run: merge.HookRun{
-		ID: h.ID, Status: merge.StatusOK, Blocking: h.Blocking, DurationMS: o.Duration.Milliseconds(),
-	}}}
+	r := newReport(h, o.Duration, "hook "+h.ID+": "+commandText(h, o))
 	if o.Exited {
 		code := o.ExitCode
 		r.Run.ExitCode = &code
 	}
-	who := fmt.Sprintf("hook %s: %s", h.ID, commandText(h, o))
 	if o.PipesHeld {
 		r.warn(h.ID, "a process it started held its output open after it exited: what it printed within %s of exiting is its answer, and that process's group was ended", exec.ExitGrace)
 	}
-	fail := func(code, format string, args ...any) merge.Report {
-		if r.Run.Status == merge.StatusOK {
-			r.Run.Status = merge.StatusFailed
-		}
-		r.Errors = append(r.Errors, merge.HookError{HookID: h.ID, Code: code, Message: who + ": " + fmt.Sprintf(format, args...)})
-		if h.Blocking && h.OnError == config.OnErrorBlock {
-			r.Decision = event.Deny
-			r.Reason = fmt.Sprintf("hook %s failed and its on_error is block: %s", h.ID, fmt.Sprintf(format, args...))
-		}
-		return r.Report
-	}
 	switch o.Failure {
 	case exec.StartFailed:
-		return fail(merge.CodeStartFailed, "%v", o.Err)
+		return r.fail(merge.CodeStartFailed, "%v", o.Err)
 	case exec.TimedOut:
 		r.Run.Status = merge.StatusTimeout
 		extra := ""
 		if o.Exited {
 			extra = fmt.Sprintf(" (it exited with status %d, but a process it started kept its output open)", o.ExitCode)
 		}
-		return fail(merge.CodeTimeout, "timed out after %s%s; its process group was ended", h.Handler.Timeout, extra)
+		return r.fail(merge.CodeTimeout, "timed out after %s%s; its process group was ended", h.Handler.Timeout, extra)
 	case exec.OutputTooLarge:
-		return fail(merge.CodeOutputTooLarge, "output exceeds %d bytes; its process group was ended", o.StdoutLimit)
+		return r.fail(merge.CodeOutputTooLarge, "output exceeds %d bytes; its process group was ended", o.StdoutLimit)
 	case exec.Interrupted:
-		return fail(merge.CodeInterrupted, "interrupted before it finished; its process group was ended")
+		return r.fail(merge.CodeInterrupted, "interrupted before it finished; its process group was ended")
 	}
 	if !o.Exited {
-		return fail(merge.CodeSignal, "killed by signal %s%s", exec.SignalName(o.Signal), stderrSuffix(o.Stderr))
+		return r.fail(merge.CodeSignal, "killed by signal %s%s", exec.SignalName(o.Signal), stderrSuffix(o.Stderr))
 	}
 	switch {
 	case o.ExitCode == 2 && h.Blocking && ev.AIFacing():
@@ -86,14 +77,41 @@ func Evaluate(ev event.Name, h *config.Hook, o exec.Outcome) merge.Report {
 		if !ev.AIFacing() {
 			why = string(ev) + " is infra-only"
 		}
-		return fail(merge.CodeExitStatus, "exited with status 2, the deny convention, but %s so it cannot deny%s", why, stderrSuffix(o.Stderr))
+		return r.fail(merge.CodeExitStatus, "exited with status 2, the deny convention, but %s so it cannot deny%s", why, stderrSuffix(o.Stderr))
 	case o.ExitCode != 0:
-		return fail(merge.CodeExitStatus, "exited with status %d%s", o.ExitCode, stderrSuffix(o.Stderr))
+		return r.fail(merge.CodeExitStatus, "exited with status %d%s", o.ExitCode, stderrSuffix(o.Stderr))
 	}
+	return r.answer(ev, h, o.Stdout)
+}
 
-	res, notes, err := ParseResult(o.Stdout)
+// newReport starts hook h's report; who names the hook and what it ran,
+// for error messages.
+func newReport(h *config.Hook, d time.Duration, who string) *report {
+	return &report{Report: merge.Report{Decision: event.Allow, Run: merge.HookRun{
+		ID: h.ID, Status: merge.StatusOK, Blocking: h.Blocking, DurationMS: d.Milliseconds(),
+	}}, hook: h, who: who}
+}
+
+// fail records that the hook failed; a blocking hook whose on_error is
+// block then denies.
+func (r *report) fail(code, format string, args ...any) merge.Report {
+	h := r.hook
+	if r.Run.Status == merge.StatusOK {
+		r.Run.Status = merge.StatusFailed
+	}
+	r.Errors = append(r.Errors, merge.HookError{HookID: h.ID, Code: code, Message: r.who + ": " + fmt.Sprintf(format, args...)})
+	if h.Blocking && h.OnError == config.OnErrorBlock {
+		r.Decision = event.Deny
+		r.Reason = fmt.Sprintf("hook %s failed and its on_error is block: %s", h.ID, fmt.Sprintf(format, args...))
+	}
+	return r.Report
+}
+
+// answer reads a handler's HookResult, whatever kind of handler gave it.
+func (r *report) answer(ev event.Name, h *config.Hook, out []byte) merge.Report {
+	res, notes, err := ParseResult(out)
 	if err != nil {
-		return fail(merge.CodeInvalidOutput, "%v; output began: %s", err, quoteStart(o.Stdout))
+		return r.fail(merge.CodeInvalidOutput, "%v; output began: %s", err, quoteStart(out))
 	}
 	for _, n := range notes {
 		r.warn(h.ID, "%s", n)
@@ -115,7 +133,7 @@ func Evaluate(ev event.Name, h *config.Hook, o exec.Outcome) merge.Report {
 		if res.AdditionalContext != "" {
 			r.warn(h.ID, "additional_context ignored: the handler reported an error")
 		}
-		return fail(code, "reported an error: %s", msg)
+		return r.fail(code, "reported an error: %s", msg)
 	}
 	r.takeSignals(ev, h, res.Signals)
 	r.takeContext(ev, h, res.AdditionalContext)

@@ -137,12 +137,13 @@ func Document() Obj {
 				"type", []any{"object", "null"},
 				"additionalProperties", false,
 				"required", []any{"kind"},
-				"if", O("properties", O("kind", O("const", config.KindRules)), "required", []any{"kind"}),
-				"then", O("required", []any{"rules"}, "not", O("required", []any{"command"})),
-				"else", O("required", []any{"command"}, "allOf", []any{
-					O("not", O("required", []any{"rules"})), O("not", O("required", []any{"unresolved"}))}),
+				"allOf", []any{
+					kindNeeds(config.KindScript, []any{"command"}, "rules", "unresolved", "url", "headers", "allowed_env", "response"),
+					kindNeeds(config.KindRules, []any{"rules"}, "command", "url", "headers", "allowed_env", "response"),
+					kindNeeds(config.KindHTTP, []any{"url"}, "command", "args", "env", "rules", "unresolved"),
+				},
 				"properties", O(
-					"kind", O("description", "The handler kind: script runs a process; rules evaluates declarative guards without one.", "default", "script", "enum", kinds),
+					"kind", O("description", "The handler kind: script runs a process; rules evaluates declarative guards without one; http POSTs the context to a policy service.", "default", "script", "enum", kinds),
 					"unresolved", O("description", "rules: the decision for a command that cannot be read without running it.",
 						"default", config.DecisionRequireHuman, "enum", []any{config.DecisionDeny, config.DecisionRequireHuman, config.DecisionAllow}),
 					"rules", O("description", "rules: read in order; the first rule that fires and has a decision decides.",
@@ -165,6 +166,16 @@ func Document() Obj {
 						"type", []any{"object", "null"},
 						"propertyNames", O("pattern", `^[^=\x00]+$`, "not", O("pattern", "^("+strings.Join(config.HandlerVars, "|")+")$")),
 						"additionalProperties", O("type", append(scalar, "null"), "pattern", noNUL)),
+					"url", O("description", "http: where the context is POSTed; https:// or http://. ${NAME} expands a variable listed in allowed_env; $$ is a literal $.",
+						"type", "string", "pattern", `^https?://[^\s#]+$`),
+					"headers", O("description", "http: request headers; values may use ${NAME} for a variable listed in allowed_env. Never listed or logged.",
+						"type", "object",
+						"propertyNames", O("pattern", "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"),
+						"additionalProperties", O("type", "string", "pattern", `^[^\r\n\x00]*$`)),
+					"allowed_env", O("description", "http: the only variables url and headers may expand.",
+						"anyOf", []any{O("type", "string", "pattern", envName), O("type", "array", "minItems", 1, "items", O("type", "string", "pattern", envName))}),
+					"response", O("description", "http: hookresult (the answer is a HookResult) or opa (the request is {\"input\": context} and the answer {\"result\": HookResult}).",
+						"default", config.ResponseHookResult, "enum", []any{config.ResponseHookResult, config.ResponseOPA}),
 					"timeout", O("description", "A duration with a unit: \"500ms\", \"5s\", \"2m\". Never a bare number.",
 						"default", config.DefaultTimeout.String(),
 						"type", []any{"string", "null"},
@@ -186,6 +197,20 @@ func Document() Obj {
 			}),
 		),
 	)
+}
+
+// envName is a variable name an http handler may expand.
+const envName = `^[A-Za-z_][A-Za-z0-9_]*$`
+
+// kindNeeds says that a handler of kind needs the keys required and takes
+// none of the keys others.
+func kindNeeds(kind string, required []any, others ...string) Obj {
+	nots := make([]any, len(others))
+	for i, k := range others {
+		nots[i] = O("not", O("required", []any{k}))
+	}
+	return O("if", O("properties", O("kind", O("const", kind)), "required", []any{"kind"}),
+		"then", O("required", required, "allOf", nots))
 }
 
 func applies(field string, ev event.Name) bool {

@@ -1,0 +1,215 @@
+// Package httpcall runs an http handler: it POSTs the event context to a
+// policy service and brings back the answer's body, or says why there is
+// none. It starts no process. What the answer means is protocol's job.
+//
+// Nothing a declaration's variables expand to leaves this package in a
+// message: errors name the url as written (${NAME} references intact) and
+// Outcome.Secrets lists the expanded values so that callers can scrub them
+// from anything the service echoes back.
+package httpcall
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/hookrun/hookrun/internal/config"
+)
+
+// Failure says why a call brought back no answer to read.
+type Failure int
+
+// Failures. None means a 2xx answer whose body is in Outcome.Body.
+const (
+	None        Failure = iota
+	Setup               // the request could not be built (a variable unset, a bad expanded url)
+	Unreachable         // no answer: connection refused, DNS, TLS, a refused redirect
+	TimedOut            // no answer within the handler's timeout
+	Interrupted         // hookrun was interrupted while waiting
+	Status              // an answer whose status is not 2xx
+	TooLarge            // the body passed the limit
+	Undefined           // response: opa, and the answer has no "result": the policy decided nothing
+	Malformed           // response: opa, and the body is not {"result": …}
+)
+
+// Outcome is what one call came to.
+type Outcome struct {
+	Failure Failure
+	Err     error // why, for every failure; never holds an expanded value
+	Status  int   // the HTTP status, when there was an answer
+	// Body is the answer: the service's body, or for response: opa the
+	// value of its "result".
+	Body     []byte
+	Secrets  []string // the values the url and headers expanded to
+	Duration time.Duration
+}
+
+// Call is one request: the handler's spec and what it sends.
+type Call struct {
+	Spec    *config.HTTP
+	Timeout time.Duration
+	Context []byte                      // the event context, one JSON object
+	Env     func(string) (string, bool) // the caller's environment
+	MaxBody int                         // bytes of answer kept; more is TooLarge
+}
+
+// NewClient is the client an event's http handlers share, so that hooks
+// calling one service reuse its connections. TLS is verified against the
+// system roots; a redirect is followed only within the same origin.
+func NewClient() *http.Client {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConnsPerHost = 16
+	return &http.Client{Transport: t, CheckRedirect: sameOrigin}
+}
+
+// sameOrigin refuses a redirect to another scheme, host or port: the
+// context and the headers' secrets go only where the declaration says.
+func sameOrigin(req *http.Request, via []*http.Request) error {
+	first := via[0].URL
+	if req.URL.Scheme != first.Scheme || req.URL.Host != first.Host {
+		return errRedirect
+	}
+	if len(via) >= 5 {
+		return errors.New("more than 5 redirects")
+	}
+	return nil
+}
+
+var errRedirect = errors.New("redirected to another origin, which hookrun does not follow")
+
+// Post makes the call.
+func Post(ctx context.Context, client *http.Client, c Call) Outcome {
+	start := time.Now()
+	o := post(ctx, client, c)
+	o.Duration = time.Since(start)
+	return o
+}
+
+func post(ctx context.Context, client *http.Client, c Call) Outcome {
+	var o Outcome
+	fail := func(f Failure, format string, args ...any) Outcome {
+		o.Failure, o.Err = f, fmt.Errorf(format, args...)
+		return o
+	}
+	rawURL, vals, err := c.Spec.URL.Expand(c.Env)
+	if err != nil {
+		return fail(Setup, "url: %v", err)
+	}
+	o.Secrets = append(o.Secrets, vals...)
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return fail(Setup, "url is not a URL once its variables are expanded")
+	}
+	if msg := config.CheckURL(u); msg != "" {
+		return fail(Setup, "url, once its variables are expanded, %s", msg)
+	}
+	body := c.Context
+	if c.Spec.Response == config.ResponseOPA {
+		body = make([]byte, 0, len(c.Context)+10)
+		body = append(append(append(body, `{"input":`...), bytes.TrimSpace(c.Context)...), '}')
+	}
+	ctx, cancel := context.WithTimeout(ctx, c.Timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, rawURL, bytes.NewReader(body))
+	if err != nil {
+		return fail(Setup, "url: cannot make a request of it")
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json")
+	req.Header.Set("User-Agent", "hookrun")
+	for _, h := range c.Spec.Headers {
+		v, vals, err := h.Value.Expand(c.Env)
+		if err != nil {
+			return fail(Setup, "header %s: %v", h.Name, err)
+		}
+		o.Secrets = append(o.Secrets, vals...)
+		if !headerValue(v) {
+			return fail(Setup, "header %s: its expanded value holds a control character", h.Name)
+		}
+		req.Header.Set(h.Name, v)
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		switch {
+		case errors.Is(ctx.Err(), context.DeadlineExceeded):
+			return fail(TimedOut, "no answer from the service within %s", c.Timeout)
+		case ctx.Err() != nil:
+			return fail(Interrupted, "interrupted while waiting for the service")
+		}
+		return fail(Unreachable, "cannot reach the service: %s", cause(err))
+	}
+	defer resp.Body.Close()
+	o.Status = resp.StatusCode
+	data, err := io.ReadAll(io.LimitReader(resp.Body, int64(c.MaxBody)+1))
+	switch {
+	case err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return fail(TimedOut, "the service's answer did not finish within %s", c.Timeout)
+	case err != nil && ctx.Err() != nil:
+		return fail(Interrupted, "interrupted while reading the service's answer")
+	case err != nil:
+		return fail(Unreachable, "reading the service's answer: %s", cause(err))
+	case len(data) > c.MaxBody:
+		return fail(TooLarge, "the service's answer exceeds %d bytes", c.MaxBody)
+	}
+	o.Body = data
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		return fail(Status, "the service answered %s", resp.Status)
+	}
+	if c.Spec.Response == config.ResponseOPA {
+		return unwrapOPA(o)
+	}
+	return o
+}
+
+// unwrapOPA takes the decision out of OPA's {"result": …}. A body with no
+// result is OPA's "undefined": the query's rule did not produce a value,
+// which is a wrong url or policy, never a decision.
+func unwrapOPA(o Outcome) Outcome {
+	var answer struct {
+		Result json.RawMessage `json:"result"`
+	}
+	if err := json.Unmarshal(o.Body, &answer); err != nil {
+		o.Failure, o.Err = Malformed, fmt.Errorf("the answer is not OPA's {\"result\": …}: %v", err)
+		return o
+	}
+	if len(answer.Result) == 0 || string(answer.Result) == "null" {
+		o.Failure, o.Err = Undefined, errors.New("OPA's answer has no result: the rule the url names is undefined for this input (check the url's package path and that the policy is loaded)")
+		return o
+	}
+	o.Body = answer.Result
+	return o
+}
+
+// cause is a transport error without the request line: net/http's
+// url.Error repeats the expanded url, which may hold a secret.
+func cause(err error) string {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		err = ue.Err
+	}
+	if errors.Is(err, errRedirect) {
+		return errRedirect.Error()
+	}
+	var ne *net.OpError
+	if errors.As(err, &ne) && ne.Err != nil {
+		return ne.Op + ": " + ne.Err.Error()
+	}
+	return err.Error()
+}
+
+// headerValue reports whether v can be sent as a header value.
+func headerValue(v string) bool {
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; c < 0x20 && c != '\t' || c == 0x7f {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,196 @@
+package httpcall
+
+import (
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/envref"
+)
+
+func spec(t *testing.T, url, response string, headers ...string) *config.HTTP {
+	t.Helper()
+	u, err := envref.Parse(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &config.HTTP{URL: u, Response: response}
+	for i := 0; i+1 < len(headers); i += 2 {
+		v, err := envref.Parse(headers[i+1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Headers = append(s.Headers, config.Header{Name: headers[i], Value: v})
+	}
+	return s
+}
+
+var env = map[string]string{"TOKEN": "tok-s3cret", "EMPTY": ""}
+
+func call(s *config.HTTP) Call {
+	return Call{Spec: s, Timeout: 2 * time.Second, Context: []byte(`{"event_type":"PreAbilityCall"}` + "\n"),
+		Env: func(n string) (string, bool) { v, ok := env[n]; return v, ok }, MaxBody: 1 << 10}
+}
+
+func TestPostHookResult(t *testing.T) {
+	var got struct{ body, auth, ctype, method string }
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		got.body, got.auth, got.ctype, got.method = string(b), r.Header.Get("Authorization"), r.Header.Get("Content-Type"), r.Method
+		io.WriteString(w, `{"additional_context":"ok"}`)
+	}))
+	defer srv.Close()
+	o := Post(context.Background(), NewClient(), call(spec(t, srv.URL+"/v1", config.ResponseHookResult, "Authorization", "Bearer ${TOKEN}")))
+	if o.Failure != None || string(o.Body) != `{"additional_context":"ok"}` || o.Status != 200 {
+		t.Fatalf("outcome = %+v", o)
+	}
+	if got.method != "POST" || got.body != `{"event_type":"PreAbilityCall"}`+"\n" || got.auth != "Bearer tok-s3cret" || got.ctype != "application/json" {
+		t.Errorf("request = %+v", got)
+	}
+	if strings.Join(o.Secrets, ",") != "tok-s3cret" {
+		t.Errorf("secrets = %q", o.Secrets)
+	}
+}
+
+func TestPostOPA(t *testing.T) {
+	for _, tc := range []struct {
+		answer, body string
+		failure      Failure
+		err          string
+	}{
+		{answer: `{"result":{"hook_signals":[]}}`, body: `{"hook_signals":[]}`},
+		{answer: `{"decision_id":"x"}`, failure: Undefined, err: "has no result: the rule the url names is undefined"},
+		{answer: `{"result":null}`, failure: Undefined, err: "has no result"},
+		{answer: `[1]`, failure: Malformed, err: "is not OPA's {\"result\": …}"},
+	} {
+		var sent string
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			b, _ := io.ReadAll(r.Body)
+			sent = string(b)
+			io.WriteString(w, tc.answer)
+		}))
+		o := Post(context.Background(), NewClient(), call(spec(t, srv.URL+"/v1/data/hookrun/result", config.ResponseOPA)))
+		srv.Close()
+		if sent != `{"input":{"event_type":"PreAbilityCall"}}` {
+			t.Errorf("sent %s", sent)
+		}
+		if o.Failure != tc.failure || (tc.failure == None && string(o.Body) != tc.body) {
+			t.Errorf("answer %s: outcome %+v", tc.answer, o)
+		}
+		if tc.err != "" && (o.Err == nil || !strings.Contains(o.Err.Error(), tc.err)) {
+			t.Errorf("answer %s: error %v, want %q", tc.answer, o.Err, tc.err)
+		}
+	}
+}
+
+func TestPostFailures(t *testing.T) {
+	slow := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/500":
+			w.WriteHeader(500)
+			io.WriteString(w, "policy crashed")
+		case "/slow":
+			<-slow
+		case "/big":
+			io.WriteString(w, strings.Repeat("x", 2<<10))
+		case "/away":
+			http.Redirect(w, r, "http://example.invalid/x", http.StatusTemporaryRedirect)
+		case "/here":
+			http.Redirect(w, r, "/ok", http.StatusTemporaryRedirect)
+		case "/ok":
+			b, _ := io.ReadAll(r.Body)
+			w.Write(append([]byte(`{"logs":[`), append(strconvQuote(b), ']', '}')...))
+		}
+	}))
+	defer srv.Close()
+	defer close(slow) // first: Close waits for the handler it releases
+	// A port nothing listens on: listen, note it, close.
+	l, _ := net.Listen("tcp", "127.0.0.1:0")
+	dead := "http://" + l.Addr().String()
+	l.Close()
+
+	for _, tc := range []struct {
+		url     string
+		failure Failure
+		err     string
+	}{
+		{srv.URL + "/500", Status, "the service answered 500 Internal Server Error"},
+		{srv.URL + "/slow", TimedOut, "no answer from the service within 200ms"},
+		{srv.URL + "/big", TooLarge, "the service's answer exceeds 1024 bytes"},
+		{srv.URL + "/away", Unreachable, "redirected to another origin, which hookrun does not follow"},
+		{dead + "/v1?token=${TOKEN}", Unreachable, "cannot reach the service: dial: "},
+		{srv.URL + "/${MISSING}", Setup, "url: ${MISSING} is not set in hookrun's environment"},
+		{srv.URL + "/${EMPTY}", Setup, "url: ${EMPTY} is empty in hookrun's environment"},
+		{"http://${TOKEN}@host/", Setup, "must not carry a user name or password"},
+	} {
+		c := call(spec(t, tc.url, config.ResponseHookResult))
+		c.Timeout = 200 * time.Millisecond
+		o := Post(context.Background(), NewClient(), c)
+		if o.Failure != tc.failure || o.Err == nil || !strings.Contains(o.Err.Error(), tc.err) {
+			t.Errorf("%s: failure %d, error %v; want %d, %q", tc.url, o.Failure, o.Err, tc.failure, tc.err)
+		}
+		if o.Err != nil && strings.Contains(o.Err.Error(), "tok-s3cret") {
+			t.Errorf("%s: error holds the secret: %v", tc.url, o.Err)
+		}
+	}
+	// A redirect within the origin is followed with the body.
+	o := Post(context.Background(), NewClient(), call(spec(t, srv.URL+"/here", config.ResponseHookResult)))
+	if o.Failure != None || !strings.Contains(string(o.Body), "PreAbilityCall") {
+		t.Errorf("same-origin redirect: %+v %s", o, o.Body)
+	}
+	// A header whose variable expands to a line break is refused before sending.
+	env["NL"] = "a\r\nX-Evil: 1"
+	defer delete(env, "NL")
+	o = Post(context.Background(), NewClient(), call(spec(t, srv.URL+"/ok", config.ResponseHookResult, "X-Token", "${NL}")))
+	if o.Failure != Setup || !strings.Contains(o.Err.Error(), "header X-Token: its expanded value holds a control character") {
+		t.Errorf("line break in header: %+v", o)
+	}
+}
+
+func TestPostInterrupted(t *testing.T) {
+	block := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-block }))
+	defer srv.Close()
+	defer close(block)
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(50*time.Millisecond, cancel)
+	o := Post(ctx, NewClient(), call(spec(t, srv.URL, config.ResponseHookResult)))
+	if o.Failure != Interrupted {
+		t.Errorf("outcome = %+v", o)
+	}
+}
+
+// Hooks of one event share a client: calls run side by side, and a
+// second round reuses the connections of the first.
+func TestClientReusesConnections(t *testing.T) {
+	var conns atomic.Int32
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "{}") }))
+	srv.Config.ConnState = func(_ net.Conn, s http.ConnState) {
+		if s == http.StateNew {
+			conns.Add(1)
+		}
+	}
+	srv.Start()
+	defer srv.Close()
+	client := NewClient()
+	for range 3 {
+		if o := Post(context.Background(), client, call(spec(t, srv.URL, config.ResponseHookResult))); o.Failure != None {
+			t.Fatal(o.Err)
+		}
+	}
+	if n := conns.Load(); n != 1 {
+		t.Errorf("3 calls in turn opened %d connections, want 1", n)
+	}
+}
+
+func strconvQuote(b []byte) []byte {
+	return []byte(`"` + strings.NewReplacer(`"`, `\"`, "\n", `\n`).Replace(string(b)) + `"`)
+}
