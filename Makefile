@@ -5,7 +5,7 @@ VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev
 LDFLAGS  := -s -w -X main.version=$(VERSION)
 FUZZTIME ?= 10s
 
-.PHONY: all build install test test-agents lint cross-check docs dist dist-check npm npm-check action-check fuzz fuzz-smoke bench clean
+.PHONY: all build install test test-agents lint cross-check docs dist dist-check npm npm-check action-check fuzz fuzz-smoke bench opa-check clean
 
 all: build
 
@@ -71,6 +71,10 @@ fuzz:
 
 bench:
 	@./scripts/bench.sh
+
+## opa-check: the http handler against a real OPA server (builds opa once from the Go module proxy)
+opa-check:
+	@./scripts/opa.sh
 
 ## dist: release archives for every platform, and SHA256SUMS, in dist/ (reproducible)
 dist:

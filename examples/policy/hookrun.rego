@@ -1,0 +1,110 @@
+# The example hooks' guards as one central policy, for an http hook with
+# response: opa (examples/policy/hook.yaml, docs/central-policy.md).
+#
+# hookrun POSTs {"input": <the event context>} to /v1/data/hookrun/result
+# and reads the value of `result` as a HookResult. `result` is always
+# defined: {} when the policy has nothing to say. An undefined result (a
+# wrong url, a policy not loaded) makes the hook fail, and a blocking
+# guard then blocks.
+package hookrun
+
+# Calls from these sources are guarded; a person at a terminal
+# (manual_cli) may go ahead.
+guarded_sources := {"ai_session", "background_job"}
+
+prod_config_globs := ["config/prod/**", "**/*.prod.yaml", "**/*.prod.yml", "**/prod.env"]
+
+# --- PreAbilityCall: no recursive force delete -------------------------
+
+# OPA sees the command as text: it is cut into simple commands at ; & |
+# ( ) ` and $( and each is read as words. hookrun's own rules handler
+# parses the shell (quotes, escapes, sh -c, eval): keep a local rules
+# guard for commands where that difference matters (docs/central-policy.md).
+deny contains "recursive force delete" if {
+	input.event_type == "PreAbilityCall"
+	input.ability_id == "shell"
+	some words in simple_commands
+	some i, w in words
+	base(w) == "rm"
+	in_command_position(words, i)
+	opts := options(array.slice(words, i + 1, count(words)))
+	recursive(opts)
+	force(opts)
+}
+
+simple_commands contains words if {
+	some seg in regex.split("[;&|()`\n]|\\$\\(", object.get(input, "command", ""))
+	words := [w | some w in regex.split("[ \t]+", trim_space(seg)); w != ""]
+	count(words) > 0
+}
+
+# Only wrappers, their options and assignments come before the command
+# name: `sudo rm -rf` is rm, `echo rm -rf` is echo.
+in_command_position(words, i) if {
+	every w in array.slice(words, 0, i) {
+		prefix_word(w)
+	}
+}
+
+wrappers := {"sudo", "doas", "env", "nice", "nohup", "time", "timeout", "command", "builtin", "exec", "xargs"}
+
+prefix_word(w) if wrappers[base(w)]
+prefix_word(w) if startswith(w, "-")
+prefix_word(w) if regex.match("^[A-Za-z_][A-Za-z0-9_]*=", w)
+prefix_word(w) if regex.match("^[0-9.]+[smhd]?$", w)
+
+base(w) := b if {
+	parts := split(trim(w, "'\"\\"), "/")
+	b := parts[count(parts) - 1]
+}
+
+options(args) := {o | some a in args; regex.match("^-[A-Za-z]+$", a); some o in split(substring(a, 1, -1), "")} | {a | some a in args; startswith(a, "--")}
+
+recursive(opts) if opts.r
+recursive(opts) if opts.R
+recursive(opts) if opts["--recursive"]
+
+force(opts) if opts.f
+force(opts) if opts["--force"]
+
+# --- PreAbilityCall: production config edits need a human --------------
+
+require_human contains "Editing prod config files needs a human when an AI session or a background job asks." if {
+	input.event_type == "PreAbilityCall"
+	input.ability_id == "edit_file"
+	guarded_sources[input.caller.source]
+	some p in object.get(input, "paths", [])
+	some g in prod_config_globs
+	glob.match(g, ["/"], p)
+}
+
+# --- PromptSubmit: context for deploy prompts ---------------------------
+
+context contains "Deploys to prod go through the release pipeline: open a change ticket first." if {
+	input.event_type == "PromptSubmit"
+	regex.match("(?i)deploy .*prod", object.get(input, "user_raw_input", ""))
+}
+
+# --- The answer ----------------------------------------------------------
+
+guard(reason, human) := {
+	"kind": "ability_guard",
+	"code": "ABILITY_DENIED",
+	"severity": "error",
+	"payload": {"reason": reason, "require_human": human},
+}
+
+signals := array.concat(
+	[guard(r, false) | some r in sort(deny)],
+	[guard(r, true) | some r in sort(require_human)],
+)
+
+signal_part := {"hook_signals": signals} if count(signals) > 0
+
+default signal_part := {}
+
+context_part := {"additional_context": concat("\n", sort(context))} if count(context) > 0
+
+default context_part := {}
+
+result := object.union(signal_part, context_part)
