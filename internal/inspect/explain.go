@@ -265,4 +265,3 @@ func handlerProblem(h *config.Hook, root string) string {
 	}
 	return ""
 }
-
