@@ -166,6 +166,12 @@ func run() error {
 		}
 		rows = append(rows, row{"deny guard: rules vs python3", "python3", "rules", t, 0.1, "ms", 0})
 	}
+	// http hooks: against a local server that answers at once, and against a local OPA.
+	httpR, httpNotes, err := httpRows(tmp, hello, emit, guards[0])
+	if err != nil {
+		return err
+	}
+	rows = append(rows, httpR...)
 	// What no hook set can go below: starting hookrun at all (hookrun version) against a Go hello.
 	{
 		t, err := compare("", hello, hookrun+" version")
@@ -204,6 +210,9 @@ func run() error {
 	}
 
 	printTable(rows)
+	for _, n := range httpNotes {
+		fmt.Printf("\n%s\n", n)
+	}
 	if lhErr != nil {
 		fmt.Printf("\nlefthook rows skipped: %v\n", lhErr)
 	}

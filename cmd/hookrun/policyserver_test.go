@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -15,7 +16,9 @@ import (
 // policyserver starts a policy service on 127.0.0.1 for the rest of the
 // script and sets $POLICY to its address. It answers POST /answer/FILE
 // with the script's file FILE, /opa/FILE with {"result": FILE's JSON},
-// /status/N with status N, and /slow never, until the script ends. Each
+// /status/N with status N, /slow never, until the script ends, and
+// /pair/FILE like /answer/FILE once two /pair requests are waiting (after
+// 10s alone, 504): hooks that call it must run side by side. Each
 // request's headers and body are appended to $WORK/requests.txt.
 func cmdPolicyserver(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 0 {
@@ -23,6 +26,9 @@ func cmdPolicyserver(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	var mu sync.Mutex
 	done := make(chan struct{})
+	var pairMu sync.Mutex
+	pair := make(chan struct{})
+	waiting := 0
 	log := ts.MkAbs("requests.txt")
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
@@ -59,6 +65,26 @@ func cmdPolicyserver(ts *testscript.TestScript, neg bool, args []string) {
 			io.WriteString(w, "policy service says no")
 		case "slow":
 			<-done
+		case "pair":
+			pairMu.Lock()
+			ch := pair
+			if waiting++; waiting == 2 {
+				close(pair)
+				pair, waiting = make(chan struct{}), 0
+			}
+			pairMu.Unlock()
+			select {
+			case <-ch:
+			case <-time.After(10 * time.Second):
+				w.WriteHeader(http.StatusGatewayTimeout)
+				return
+			}
+			data, err := os.ReadFile(ts.MkAbs(rest))
+			if err != nil {
+				http.Error(w, err.Error(), http.StatusNotFound)
+				return
+			}
+			w.Write(data)
 		default:
 			http.NotFound(w, r)
 		}
