@@ -82,6 +82,8 @@ func TestImportRules(t *testing.T) {
 		why    string
 	}{
 		{"internal/exec", nil, "the process runner is a leaf"},
+		{"internal/envref", nil, "reading ${NAME} references is a leaf"},
+		{"internal/httpcall", []string{"internal/exec", "internal/emit", "internal/protocol", "internal/declcache"}, "a request runs no process and judges no answer"},
 		{"internal/shellcmd", nil, "reading a shell line is a leaf: it runs nothing and knows no hooks"},
 		{"internal/config", []string{"internal/exec", "internal/declcache", "internal/emit"}, "config reads declarations and knows nothing of processes"},
 		{"internal/merge", []string{"internal/config", "internal/exec", "internal/protocol", "internal/declcache"}, "merge takes reports and knows neither declarations nor processes"},
