@@ -194,3 +194,14 @@ func TestClientReusesConnections(t *testing.T) {
 func strconvQuote(b []byte) []byte {
 	return []byte(`"` + strings.NewReplacer(`"`, `\"`, "\n", `\n`).Replace(string(b)) + `"`)
 }
+
+// TLS is verified against the system roots: a certificate they do not
+// vouch for is no answer.
+func TestPostVerifiesTLS(t *testing.T) {
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "{}") }))
+	defer srv.Close()
+	o := Post(context.Background(), NewClient(), call(spec(t, srv.URL, config.ResponseHookResult)))
+	if o.Failure != Unreachable || !strings.Contains(o.Err.Error(), "certificate") {
+		t.Errorf("self-signed server: %+v", o)
+	}
+}
