@@ -31,6 +31,7 @@ var Boundary = []string{
 	"handler commands that exist and are executable (a schema cannot see the file system)",
 	"glob syntax (an unclosed '[' or '{' in ability_scope or only_if_changed_paths)",
 	"durations that overflow or round to zero (\"99999999999h\", \"0.1ns\")",
+	"an http handler's url and headers beyond their shape: ${NAME} syntax, every variable listed in allowed_env, no credentials in the url, header names unique regardless of case",
 	"YAML-level rules: duplicate keys, anchors and aliases, one document per file (editors report the first two themselves)",
 }
 
@@ -167,7 +168,7 @@ func Document() Obj {
 						"propertyNames", O("pattern", `^[^=\x00]+$`, "not", O("pattern", "^("+strings.Join(config.HandlerVars, "|")+")$")),
 						"additionalProperties", O("type", append(scalar, "null"), "pattern", noNUL)),
 					"url", O("description", "http: where the context is POSTed; https:// or http://. ${NAME} expands a variable listed in allowed_env; $$ is a literal $.",
-						"type", "string", "pattern", `^https?://[^\s#]+$`),
+						"type", "string", "pattern", `^(https?://|\$\{)[^\s#]+$`),
 					"headers", O("description", "http: request headers; values may use ${NAME} for a variable listed in allowed_env. Never listed or logged.",
 						"type", "object",
 						"propertyNames", O("pattern", "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"),
