@@ -50,7 +50,7 @@ func httpRows(tmp, hello string, emit func(...string) string, pyGuard string) (r
 	// The target is against the hello process plus the server's own time.
 	scale := t.baseMS / (t.baseMS + own)
 	t.ratio, t.lo, t.hi = t.ratio*scale, t.lo*scale, t.hi*scale
-	rows = append(rows, row{fmt.Sprintf("1 http hook, local server (%.3f ms its own)", own), "Go hello+server", "hookrun", t, 1.3, "ms"})
+	rows = append(rows, row{fmt.Sprintf("1 http hook, local server (%.3f ms its own)", own), "Go hello+server", "hookrun", t, 1.3, "ms", 0})
 
 	opa, why := opaBin()
 	if opa == "" {
@@ -71,7 +71,7 @@ func httpRows(tmp, hello string, emit func(...string) string, pyGuard string) (r
 	if err != nil {
 		return nil, nil, err
 	}
-	rows = append(rows, row{"deny guard: OPA (http) vs python3 script", "python3", "OPA", t, 0, "ms"})
+	rows = append(rows, row{"deny guard: OPA (http) vs python3 script", "python3", "OPA", t, 0, "ms", 0})
 	return rows, nil, nil
 }
 
