@@ -35,7 +35,8 @@ func spec(t *testing.T, url, response string, headers ...string) *config.HTTP {
 var env = map[string]string{"TOKEN": "tok-s3cret", "EMPTY": ""}
 
 func call(s *config.HTTP) Call {
-	return Call{Spec: s, Timeout: 2 * time.Second, Context: []byte(`{"event_type":"PreAbilityCall"}` + "\n"),
+	// Generous: a loaded machine under -race is slow to shake hands.
+	return Call{Spec: s, Timeout: 30 * time.Second, Context: []byte(`{"event_type":"PreAbilityCall"}` + "\n"),
 		Env: func(n string) (string, bool) { v, ok := env[n]; return v, ok }, MaxBody: 1 << 10}
 }
 
