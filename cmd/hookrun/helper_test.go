@@ -27,6 +27,8 @@ import (
 //	hrtest json TEXT             print TEXT after a delay given by HRTEST_DELAY
 //	hrtest pids FILE             append own pid to FILE, then sleep 60s
 //	hrtest copytree SRC DST      copy a directory tree, modes kept
+//	hrtest hookcmd FILE EVENT    print the first command an agent's settings
+//	                             FILE runs on EVENT ("command" or "bash")
 func helperMain(args []string) int {
 	if len(args) == 0 {
 		fmt.Fprintln(os.Stderr, "hrtest: missing subcommand")
@@ -70,6 +72,18 @@ func helperMain(args []string) int {
 			return 1
 		}
 		time.Sleep(60 * time.Second)
+	case "hookcmd":
+		data, err := os.ReadFile(args[1])
+		var doc struct{ Hooks map[string]any }
+		if err == nil {
+			err = json.Unmarshal(data, &doc)
+		}
+		cmd, ok := firstCommand(doc.Hooks[args[2]])
+		if err != nil || !ok {
+			fmt.Fprintf(os.Stderr, "hrtest hookcmd: no command for %s in %s (%v)\n", args[2], args[1], err)
+			return 1
+		}
+		fmt.Println(cmd)
 	case "copytree":
 		if err := copyTree(args[1], args[2]); err != nil {
 			fmt.Fprintln(os.Stderr, "hrtest copytree:", err)
@@ -242,4 +256,25 @@ func copyTree(src, dst string) error {
 		}
 		return os.WriteFile(target, data, info.Mode().Perm())
 	})
+}
+
+// firstCommand finds, depth first, the first "command" or "bash" string in
+// a settings file's list of handlers.
+func firstCommand(v any) (string, bool) {
+	switch v := v.(type) {
+	case []any:
+		for _, x := range v {
+			if c, ok := firstCommand(x); ok {
+				return c, true
+			}
+		}
+	case map[string]any:
+		for _, k := range []string{"command", "bash"} {
+			if c, ok := v[k].(string); ok {
+				return c, true
+			}
+		}
+		return firstCommand(v["hooks"])
+	}
+	return "", false
 }

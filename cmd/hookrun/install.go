@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -19,6 +20,7 @@ type installOptions struct {
 	agent   string
 	dryRun  bool
 	timeout time.Duration
+	hookrun string
 }
 
 func (a *app) installCmd() *cobra.Command {
@@ -73,6 +75,7 @@ the working directory when there is none yet.`,
 	f := c.Flags()
 	f.BoolVar(&o.dryRun, "dry-run", false, "print the settings file as it would be written, and write nothing")
 	f.DurationVar(&o.timeout, "timeout", 2*time.Minute, "how long the agent waits for hookrun, written in the agent's own unit")
+	f.StringVar(&o.hookrun, "hookrun", "", "the hookrun binary the entries run, relative to the project root (node_modules/.bin/hookrun) or absolute; default: hookrun from the agent's PATH")
 	return c
 }
 
@@ -86,7 +89,7 @@ func (a *app) install(o installOptions) error {
 	if err != nil {
 		return err
 	}
-	opts := settings.Options{Timeout: o.timeout}
+	opts := settings.Options{Timeout: o.timeout, Hookrun: o.hookrun, Root: loc.Root}
 	if rel, err := filepath.Rel(loc.Root, loc.HooksDir); err == nil && rel != config.HooksSubdir {
 		opts.HooksDir = rel
 	}
@@ -122,11 +125,33 @@ func (a *app) install(o installOptions) error {
 	if !loc.Found {
 		fmt.Fprintf(a.stdout, "note: there is no %s yet: %s's events run no hooks until you add some\n", config.HooksSubdir, d)
 	}
-	if _, err := exec.LookPath("hookrun"); err != nil {
-		fmt.Fprintf(a.stdout, "note: hookrun is not on PATH: %s needs it there to run the entries\n", d)
-	}
+	a.installNotes(o, loc.Root, d)
 	if agent.Note != "" {
 		fmt.Fprintf(a.stdout, "note: %s\n", agent.Note)
 	}
 	return nil
 }
+
+// installNotes says when the hookrun the entries run is not there yet.
+func (a *app) installNotes(o installOptions, root string, d dialect.Name) {
+	if o.hookrun != "" {
+		p := o.hookrun
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(root, p)
+		}
+		if _, err := os.Stat(p); err != nil {
+			fmt.Fprintf(a.stdout, "note: %s does not exist yet: %s's entries block its tool calls and prompts until it does\n", o.hookrun, d)
+		}
+		return
+	}
+	if _, err := exec.LookPath("hookrun"); err == nil {
+		return
+	}
+	fmt.Fprintf(a.stdout, "note: hookrun is not on PATH: %s needs it there to run the entries\n", d)
+	if _, err := os.Stat(filepath.Join(root, npmHookrun)); err == nil {
+		fmt.Fprintf(a.stdout, "note: this project has %s (npm): hookrun install %s --hookrun %s runs that one\n", npmHookrun, d, npmHookrun)
+	}
+}
+
+// npmHookrun is where npm install -D hookrun puts hookrun in a project.
+const npmHookrun = "node_modules/.bin/hookrun"

@@ -33,11 +33,12 @@ var cursor = Agent{
 	answer: func(c *Call, v verdict) (any, []string) { return cursorAnswer(c, v) },
 	Settings: Settings{
 		// Cursor runs project hooks from the project root.
-		File:   ".cursor/hooks.json",
-		Events: []string{"beforeSubmitPrompt", "beforeShellExecution", "beforeMCPExecution", "beforeReadFile", "afterShellExecution", "afterMCPExecution", "afterFileEdit", "stop"},
-		Unit:   time.Second,
-		Flat:   true,
-		Note:   "Cursor runs project hooks only in a trusted workspace, and reads hooks.json when it starts",
+		File:       ".cursor/hooks.json",
+		Events:     []string{"beforeSubmitPrompt", "beforeShellExecution", "beforeMCPExecution", "beforeReadFile", "afterShellExecution", "afterMCPExecution", "afterFileEdit", "stop"},
+		Unit:       time.Second,
+		Flat:       true,
+		RunsInRoot: true,
+		Note:       "Cursor runs project hooks only in a trusted workspace, and reads hooks.json when it starts",
 	},
 }
 

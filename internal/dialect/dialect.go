@@ -59,6 +59,13 @@ type Settings struct {
 	// changes to it first, so discovery and git start at the project root
 	// wherever the agent's working directory has wandered.
 	ProjectDirVar string
+	// ProjectDirQuoted: the agent itself rewrites $ProjectDirVar in a
+	// command's text into a quoted path before its shell runs it (Gemini
+	// CLI), so the command must not quote it again.
+	ProjectDirQuoted bool
+	// RunsInRoot: the agent runs project hooks with the project root as
+	// their working directory (Cursor), so a path relative to it works.
+	RunsInRoot bool
 	// Flat agents (Cursor) list handlers directly under each event;
 	// the others wrap them in matcher groups: {"hooks": [handler]}.
 	Flat bool
@@ -78,10 +85,12 @@ type Settings struct {
 	// hookrun is missing or fails.
 	AnswerFailures bool
 	// Plugin, for an agent whose hooks are code (OpenCode), renders the
-	// whole File: a plugin that runs hookrun with argv ("emit", "--dialect",
+	// whole File: a plugin that runs bin with argv ("emit", "--dialect",
 	// ...) and waits at most timeout for its answer. Nil for agents whose
 	// hooks are entries in a JSON settings file.
-	Plugin func(argv []string, timeout time.Duration) []byte
+	// bin is the hookrun it runs: "hookrun" from PATH, or a path (relative
+	// to the project directory, or absolute).
+	Plugin func(bin string, argv []string, timeout time.Duration) []byte
 }
 
 // Agents lists the supported agents in the order the documentation uses.

@@ -30,7 +30,10 @@ var geminiCLI = Agent{
 		Retired:       []string{"SessionEnd"},
 		Unit:          time.Millisecond,
 		ProjectDirVar: "GEMINI_PROJECT_DIR",
-		Shell:         true,
+		// Gemini CLI rewrites $GEMINI_PROJECT_DIR in a hook's command
+		// into a quoted path (its docs write it unquoted).
+		ProjectDirQuoted: true,
+		Shell:            true,
 	},
 }
 

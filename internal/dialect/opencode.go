@@ -128,10 +128,12 @@ func openCodeAnswer(c *Call, v verdict) openCodeOutput {
 var openCodePluginSource string
 
 // openCodePlugin is the plugin install writes: opencode_plugin.js with
-// hookrun's arguments and the timeout filled in.
-func openCodePlugin(argv []string, timeout time.Duration) []byte {
+// the hookrun it runs, its arguments and the timeout filled in.
+func openCodePlugin(bin string, argv []string, timeout time.Duration) []byte {
 	args, _ := json.Marshal(argv)
+	exe, _ := json.Marshal(bin)
 	r := strings.NewReplacer(
+		`"hookrun" /* HOOKRUN */`, string(exe),
 		`["emit", "--dialect", "opencode"] /* ARGV */`, string(args),
 		`120000 /* TIMEOUT_MS */`, fmt.Sprint(timeout.Milliseconds()),
 	)

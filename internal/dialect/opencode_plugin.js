@@ -6,7 +6,11 @@
 // missing, fails, times out or answers with something it cannot read, the
 // prompt or tool call is blocked, with a reason saying what to do.
 import { spawn } from "node:child_process"
+import { isAbsolute, resolve } from "node:path"
 
+// HOOKRUN is "hookrun" from PATH, or the path install --hookrun named:
+// a relative one is relative to the project directory.
+const HOOKRUN = "hookrun" /* HOOKRUN */
 const ARGV = ["emit", "--dialect", "opencode"] /* ARGV */
 const TIMEOUT_MS = 120000 /* TIMEOUT_MS */
 const FILE = ".opencode/plugins/hookrun.js"
@@ -26,7 +30,8 @@ function run(payload, cwd) {
     }
     let child
     try {
-      child = spawn("hookrun", ARGV, { cwd, stdio: ["pipe", "pipe", "pipe"] })
+      const bin = HOOKRUN === "hookrun" || isAbsolute(HOOKRUN) ? HOOKRUN : resolve(cwd, HOOKRUN)
+      child = spawn(bin, ARGV, { cwd, stdio: ["pipe", "pipe", "pipe"] })
     } catch (e) {
       resolve({ error: e })
       return
@@ -82,8 +87,10 @@ async function ask(payload, cwd) {
   if (r.problem) return { problem: r.problem }
   if (r.error) {
     if (r.error.code === "ENOENT")
-      return { problem: `hookrun is not installed or not on PATH, so the hooks in .system/hooks did not run: install hookrun, or remove ${FILE}` }
-    return { problem: `hookrun could not be started (${r.error.message}): check that hookrun on PATH runs, or remove ${FILE}` }
+      return { problem: HOOKRUN === "hookrun"
+        ? `hookrun is not installed or not on PATH, so the hooks in .system/hooks did not run: install hookrun, or remove ${FILE}`
+        : `${HOOKRUN} is missing, so the hooks in .system/hooks did not run: install hookrun there (npm install), or remove ${FILE}` }
+    return { problem: `hookrun could not be started (${r.error.message}): check that ${HOOKRUN === "hookrun" ? "hookrun on PATH" : HOOKRUN} runs, or remove ${FILE}` }
   }
   if (r.timedOut)
     return { problem: `hookrun did not answer within ${TIMEOUT_MS / 1000}s and was stopped: speed up the slow hook, or re-run 'hookrun install opencode --timeout' with a longer one` }

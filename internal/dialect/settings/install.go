@@ -19,6 +19,9 @@ import (
 // through a symbolic link, in the file or its directories. The Result
 // says what was, or would be, written.
 func Install(a Agent, root string, o Options, dryRun bool) (Result, error) {
+	if o.Root == "" {
+		o.Root = root
+	}
 	path := filepath.Join(root, a.File)
 	old, err := safefile.ReadFile(path, 16<<20)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {

@@ -39,34 +39,42 @@ type Options struct {
 	// HooksDir is the hooks directory relative to the project root, when it
 	// is not the default .system/hooks; "" for the default.
 	HooksDir string
+	// Hookrun is the hookrun binary the entries run, relative to the
+	// project root or absolute; "" for hookrun from the agent's PATH.
+	Hookrun string
+	// Root is the project root, for an agent that names no project
+	// directory and runs hooks wherever it is: a relative Hookrun is
+	// written as Root joined with it.
+	Root string
 }
 
 // Command is the command line an agent runs for each routed event.
 //
 // It fails closed at the boundary between the agent and hookrun: when
-// hookrun is missing from the agent's PATH, an event that guards an action
-// (a tool call, a prompt) exits 2, which every supported agent reads as
-// "block, with stderr as the reason", and says what to install; any other
-// event exits 1, which the agents report and go on from (exit 2 there
-// means something else: Claude Code's Stop would keep the agent going).
-// hookrun replaces the shell (exec), so the agent's SIGTERM reaches it and
-// it ends its handlers. The line holds no $VARIABLE: Gemini CLI rewrites
-// those in the text before its shell sees them. hookrun finds the project
-// from the directory the agent names in its environment
+// hookrun is missing (from the agent's PATH, or at Options.Hookrun), an
+// event that guards an action (a tool call, a prompt) exits 2, which every
+// supported agent reads as "block, with stderr as the reason", and says
+// what to install; any other event exits 1, which the agents report and go
+// on from (exit 2 there means something else: Claude Code's Stop would
+// keep the agent going). hookrun replaces the shell (exec), so the agent's
+// SIGTERM reaches it and it ends its handlers. The line holds no
+// $VARIABLE but the agent's project directory before a relative
+// Options.Hookrun (Gemini CLI rewrites that one itself). hookrun finds the
+// project from the directory the agent names in its environment
 // (Settings.ProjectDirVar), so there is no cd to fail either.
 func (a Agent) Command(o Options, event string) string {
 	cmd := a.Emit(o)
-	missing := "hookrun is not installed or not on PATH, so the hooks in .system/hooks did not run"
 	if a.AnswerFailures && a.guards(event) {
-		return a.answeringCommand(cmd, event, missing)
+		return a.answeringCommand(o, cmd, event)
 	}
+	missing := a.missing(o)
 	status := "1"
 	if a.guards(event) {
 		missing += " and this action is blocked"
 		status = "2"
 	}
-	missing += ": install hookrun, or remove its entries from " + a.File
-	script := "command -v hookrun >/dev/null 2>&1 || { echo \"" + missing + "\" >&2; exit " + status + "; }; exec " + cmd
+	missing += ": " + a.remedy(o)
+	script := a.check(o) + " || { echo " + a.quoteMessage(o, missing) + " >&2; exit " + status + "; }; exec " + cmd
 	if a.Shell {
 		return script
 	}
@@ -75,23 +83,100 @@ func (a Agent) Command(o Options, event string) string {
 	return "/bin/sh -c " + shellQuote(script)
 }
 
+// check is the shell test that hookrun is there to run.
+func (a Agent) check(o Options) string {
+	if o.Hookrun == "" {
+		return "command -v hookrun >/dev/null 2>&1"
+	}
+	return "[ -x " + a.bin(o) + " ]"
+}
+
+// missing says what is missing, and remedy what to do about it.
+func (a Agent) missing(o Options) string {
+	if o.Hookrun == "" {
+		return "hookrun is not installed or not on PATH, so the hooks in .system/hooks did not run"
+	}
+	return filepath.ToSlash(o.Hookrun) + " is missing, so the hooks in .system/hooks did not run"
+}
+
+func (a Agent) remedy(o Options) string {
+	if o.Hookrun == "" {
+		return "install hookrun, or remove its entries from " + a.File
+	}
+	return "install hookrun there (npm install), or remove its entries from " + a.File
+}
+
+// quoteMessage quotes an error message for echo. Without --hookrun the
+// message is the fixed text of earlier versions, in double quotes, so
+// their entries stay byte for byte (Codex trusts an entry by its hash);
+// a message naming a path is single-quoted, whatever the path holds.
+func (a Agent) quoteMessage(o Options, msg string) string {
+	if o.Hookrun == "" {
+		return "\"" + msg + "\""
+	}
+	return shellQuote(msg)
+}
+
 // answeringCommand is Command for an agent that ignores a failed hook
 // (AnswerFailures): on an event that guards an action, a missing hookrun
 // and a hookrun that exits non-zero (which prints no answer) are answered
 // with the agent's own deny on stdout, and exit 0. hookrun is not exec'd:
 // the shell stays to print the deny.
-func (a Agent) answeringCommand(cmd, event, missing string) string {
+func (a Agent) answeringCommand(o Options, cmd, event string) string {
 	refuse := func(reason string) string {
 		deny, _ := dialect.Refusal(a.Dialect, event, reason)
 		return "echo " + shellQuote(string(deny))
 	}
-	return "command -v hookrun >/dev/null 2>&1 || { " + refuse(missing+" and this action is blocked: install hookrun, or remove its entries from "+a.File) + "; exit 0; }; " +
+	return a.check(o) + " || { " + refuse(a.missing(o)+" and this action is blocked: "+a.remedy(o)) + "; exit 0; }; " +
 		cmd + " || " + refuse("hookrun failed, so this action is blocked: run hookrun validate in the project, and see the hook log of the agent")
+}
+
+// bin is the hookrun to run, as a shell word: "hookrun" from PATH, an
+// absolute path, or a path relative to the project root made independent
+// of the agent's working directory: after the project directory the agent
+// names, from the root where the agent runs hooks there, else joined to
+// Options.Root.
+func (a Agent) bin(o Options) string {
+	p := o.Hookrun
+	switch {
+	case p == "":
+		return "hookrun"
+	case a.Plugin != nil: // for the record: the plugin runs it without a shell
+		return shellQuote(pluginBin(o))
+	case filepath.IsAbs(p):
+		return shellQuote(filepath.ToSlash(p))
+	}
+	rel := filepath.ToSlash(filepath.Clean(p))
+	switch {
+	case a.ProjectDirVar != "" && a.ProjectDirQuoted:
+		return "$" + a.ProjectDirVar + "/" + shellQuote(rel)
+	case a.ProjectDirVar != "":
+		return "\"$" + a.ProjectDirVar + "\"/" + shellQuote(rel)
+	case a.RunsInRoot || o.Root == "":
+		if !strings.Contains(rel, "/") {
+			rel = "./" + rel // a bare name would be looked up on PATH
+		}
+		return shellQuote(rel)
+	}
+	return shellQuote(filepath.ToSlash(filepath.Join(o.Root, rel)))
+}
+
+// pluginBin is the hookrun an agent whose hooks are code runs, without a
+// shell: "hookrun", or the path, relative to the project directory the
+// plugin is given, or absolute.
+func pluginBin(o Options) string {
+	if o.Hookrun == "" {
+		return "hookrun"
+	}
+	if filepath.IsAbs(o.Hookrun) {
+		return filepath.ToSlash(o.Hookrun)
+	}
+	return filepath.ToSlash(filepath.Clean(o.Hookrun))
 }
 
 // Emit is the hookrun command line every entry runs.
 func (a Agent) Emit(o Options) string {
-	cmd := "hookrun emit --dialect " + string(a.Dialect)
+	cmd := a.bin(o) + " emit --dialect " + string(a.Dialect)
 	if o.HooksDir != "" {
 		cmd += " --hooks-dir " + shellQuote(filepath.ToSlash(o.HooksDir))
 	}
@@ -112,7 +197,7 @@ func (a Agent) argv(o Options) []string {
 // hookrun's plugin, whole. A file there that hookrun did not write is left
 // alone: it may be someone's own plugin.
 func (a Agent) mergePlugin(old []byte, o Options) (Result, error) {
-	want := a.Plugin(a.argv(o), o.Timeout)
+	want := a.Plugin(pluginBin(o), a.argv(o), o.Timeout)
 	res := Result{Data: old}
 	switch {
 	case old == nil:
@@ -247,9 +332,16 @@ func Merge(a Agent, old []byte, o Options) (Result, error) {
 	return res, nil
 }
 
-// isOurs reports whether a handler is one of hookrun's entries.
+// isOurs reports whether a handler is one of hookrun's entries: its
+// command holds the marker, or, for an entry that runs hookrun from a
+// path (install --hookrun, which may be quoted or named hookrun.exe), the
+// marker's arguments.
 func (a Agent) isOurs(h *ojson.Node) bool {
-	return h.IsObject() && strings.Contains(h.Get(a.commandKey()).Str(), a.marker())
+	if !h.IsObject() {
+		return false
+	}
+	cmd := h.Get(a.commandKey()).Str()
+	return strings.Contains(cmd, a.marker()) || strings.Contains(cmd, "hookrun") && strings.Contains(cmd, " emit --dialect "+string(a.Dialect))
 }
 
 // remove takes hookrun's handlers out of an event's list, and any matcher
