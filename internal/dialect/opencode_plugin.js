@@ -6,7 +6,7 @@
 // missing, fails, times out or answers with something it cannot read, the
 // prompt or tool call is blocked, with a reason saying what to do.
 import { spawn } from "node:child_process"
-import { isAbsolute, resolve } from "node:path"
+import { isAbsolute, resolve as resolvePath } from "node:path"
 
 // HOOKRUN is "hookrun" from PATH, or the path install --hookrun named:
 // a relative one is relative to the project directory.
@@ -30,7 +30,7 @@ function run(payload, cwd) {
     }
     let child
     try {
-      const bin = HOOKRUN === "hookrun" || isAbsolute(HOOKRUN) ? HOOKRUN : resolve(cwd, HOOKRUN)
+      const bin = HOOKRUN === "hookrun" || isAbsolute(HOOKRUN) ? HOOKRUN : resolvePath(cwd, HOOKRUN)
       child = spawn(bin, ARGV, { cwd, stdio: ["pipe", "pipe", "pipe"] })
     } catch (e) {
       resolve({ error: e })

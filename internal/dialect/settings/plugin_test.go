@@ -37,7 +37,8 @@ func TestInstallOpenCodePlugin(t *testing.T) {
 		"\nconst ARGV = [\"emit\",\"--dialect\",\"opencode\"]\n",
 		"\nconst TIMEOUT_MS = 90000\n",
 		"\nexport const HookrunPlugin = async ({ client, directory }) => {\n",
-		`spawn("hookrun", ARGV, { cwd, stdio: ["pipe", "pipe", "pipe"] })`,
+		"\nconst HOOKRUN = \"hookrun\"\n",
+		`spawn(bin, ARGV, { cwd, stdio: ["pipe", "pipe", "pipe"] })`,
 	} {
 		if !strings.Contains(string(data), want) {
 			t.Errorf("the plugin lacks %q", want)
@@ -66,6 +67,15 @@ func TestInstallOpenCodePlugin(t *testing.T) {
 	data, _ = os.ReadFile(path)
 	if !strings.Contains(string(data), "\nconst ARGV = [\"emit\",\"--dialect\",\"opencode\",\"--hooks-dir\",\"ops/my hooks\"]\n") {
 		t.Errorf("the hooks directory is not one argv element:\n%s", data)
+	}
+
+	res, err = Install(a, root, Options{Timeout: 90 * time.Second, HooksDir: "ops/my hooks", Hookrun: "node_modules/.bin/hookrun"}, false)
+	if err != nil || !res.Changed || strings.Join(res.Updated, " ") != events {
+		t.Fatalf("install with --hookrun: %v, changed %v, updated %q", err, res.Changed, res.Updated)
+	}
+	data, _ = os.ReadFile(path)
+	if !strings.Contains(string(data), "\nconst HOOKRUN = \"node_modules/.bin/hookrun\"\n") {
+		t.Errorf("the plugin does not run --hookrun's path:\n%s", data)
 	}
 
 	if err := os.WriteFile(path, []byte("export const Mine = async () => ({})\n"), 0o644); err != nil {
