@@ -54,12 +54,24 @@ Agents and their files:
   opencode     .opencode/plugins/hookrun.js  (timeout in milliseconds)
   copilot      .github/hooks/hookrun.json    (timeout in seconds)
 
+With --hookrun PATH the entries run that binary instead of hookrun from
+the agent's PATH: npm's node_modules/.bin/hookrun after npm install -D
+hookrun (on Windows, node_modules\hookrun\bin\hookrun.exe). A relative
+PATH is relative to the project root and is written after the project
+directory the agent names ($CLAUDE_PROJECT_DIR, $GEMINI_PROJECT_DIR),
+as is for Cursor (which runs hooks from the root) and OpenCode's plugin,
+and made absolute for Codex and Copilot CLI, which name no project
+directory. The entries then check that PATH is executable instead, and
+block as before when it is not. A different --hookrun, or none, rewrites
+hookrun's entries.
+
 The file is in the project root: the directory holding .system/hooks, or
 the working directory when there is none yet.`,
 		Example: `  hookrun install claude-code
   hookrun install codex --dry-run
   hookrun install gemini-cli --timeout 5m
-  hookrun install opencode`,
+  hookrun install opencode
+  hookrun install claude-code --hookrun node_modules/.bin/hookrun`,
 		ValidArgs: names,
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) != 1 {
