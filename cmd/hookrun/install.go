@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
@@ -55,15 +53,11 @@ Agents and their files:
   copilot      .github/hooks/hookrun.json    (timeout in seconds)
 
 With --hookrun PATH the entries run that binary instead of hookrun from
-the agent's PATH: npm's node_modules/.bin/hookrun after npm install -D
-hookrun (on Windows, node_modules\hookrun\bin\hookrun.exe). A relative
-PATH is relative to the project root and is written after the project
-directory the agent names ($CLAUDE_PROJECT_DIR, $GEMINI_PROJECT_DIR),
-as is for Cursor (which runs hooks from the root) and OpenCode's plugin,
-and made absolute for Codex and Copilot CLI, which name no project
-directory. The entries then check that PATH is executable instead, and
-block as before when it is not. A different --hookrun, or none, rewrites
-hookrun's entries.
+PATH: npm's node_modules/.bin/hookrun (node_modules\hookrun\bin\hookrun.exe
+on Windows). A relative PATH is relative to the project root, written
+after the agent's project directory ($CLAUDE_PROJECT_DIR, $GEMINI_PROJECT_DIR),
+as is for Cursor and OpenCode, absolute for Codex and Copilot CLI. The
+entries check that it is executable, and block as before when it is not.
 
 The file is in the project root: the directory holding .system/hooks, or
 the working directory when there is none yet.`,
@@ -123,47 +117,15 @@ func (a *app) install(o installOptions) error {
 		fmt.Fprintf(a.stdout, "%s already routes %s's events to hookrun: nothing to change\n", shown, d)
 		return nil
 	}
-	var did []string
-	if len(res.Added) > 0 {
-		did = append(did, "added "+strings.Join(res.Added, ", "))
-	}
-	if len(res.Updated) > 0 {
-		did = append(did, "updated "+strings.Join(res.Updated, ", "))
-	}
-	if len(res.Removed) > 0 {
-		did = append(did, "removed "+strings.Join(res.Removed, ", "))
-	}
-	fmt.Fprintf(a.stdout, "wrote %s: %s (%s)\n", shown, strings.Join(did, "; "), agent.Emit(opts))
+	fmt.Fprintf(a.stdout, "wrote %s: %s (%s)\n", shown, res.Summary(), agent.Emit(opts))
 	if !loc.Found {
 		fmt.Fprintf(a.stdout, "note: there is no %s yet: %s's events run no hooks until you add some\n", config.HooksSubdir, d)
 	}
-	a.installNotes(o, loc.Root, d)
+	for _, n := range settings.Notes(agent, opts) {
+		fmt.Fprintf(a.stdout, "note: %s\n", n)
+	}
 	if agent.Note != "" {
 		fmt.Fprintf(a.stdout, "note: %s\n", agent.Note)
 	}
 	return nil
 }
-
-// installNotes says when the hookrun the entries run is not there yet.
-func (a *app) installNotes(o installOptions, root string, d dialect.Name) {
-	if o.hookrun != "" {
-		p := o.hookrun
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(root, p)
-		}
-		if _, err := os.Stat(p); err != nil {
-			fmt.Fprintf(a.stdout, "note: %s does not exist yet: %s's entries block its tool calls and prompts until it does\n", o.hookrun, d)
-		}
-		return
-	}
-	if _, err := exec.LookPath("hookrun"); err == nil {
-		return
-	}
-	fmt.Fprintf(a.stdout, "note: hookrun is not on PATH: %s needs it there to run the entries\n", d)
-	if _, err := os.Stat(filepath.Join(root, npmHookrun)); err == nil {
-		fmt.Fprintf(a.stdout, "note: this project has %s (npm): hookrun install %s --hookrun %s runs that one\n", npmHookrun, d, npmHookrun)
-	}
-}
-
-// npmHookrun is where npm install -D hookrun puts hookrun in a project.
-const npmHookrun = "node_modules/.bin/hookrun"

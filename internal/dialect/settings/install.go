@@ -5,7 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 
 	"github.com/hookrun/hookrun/internal/dialect"
 	"github.com/hookrun/hookrun/internal/ojson"
@@ -75,4 +78,45 @@ func Routed(root string) []Agent {
 		}
 	}
 	return out
+}
+
+// Summary says what Install did, for a person: "added A, B; updated C".
+func (r Result) Summary() string {
+	var did []string
+	for _, d := range []struct {
+		verb   string
+		events []string
+	}{{"added", r.Added}, {"updated", r.Updated}, {"removed", r.Removed}} {
+		if len(d.events) > 0 {
+			did = append(did, d.verb+" "+strings.Join(d.events, ", "))
+		}
+	}
+	return strings.Join(did, "; ")
+}
+
+// NPMHookrun is where npm install -D hookrun puts hookrun in a project.
+const NPMHookrun = "node_modules/.bin/hookrun"
+
+// Notes say when the hookrun the entries run is not there to run them:
+// o.Hookrun missing under o.Root, or no hookrun on PATH, with a hint when
+// the project has npm's.
+func Notes(a Agent, o Options) []string {
+	if o.Hookrun != "" {
+		p := o.Hookrun
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(o.Root, p)
+		}
+		if _, err := os.Stat(p); err != nil {
+			return []string{fmt.Sprintf("%s does not exist yet: %s's entries block its tool calls and prompts until it does", o.Hookrun, a.Dialect)}
+		}
+		return nil
+	}
+	if _, err := exec.LookPath("hookrun"); err == nil {
+		return nil
+	}
+	notes := []string{fmt.Sprintf("hookrun is not on PATH: %s needs it there to run the entries", a.Dialect)}
+	if _, err := os.Stat(filepath.Join(o.Root, NPMHookrun)); err == nil {
+		notes = append(notes, fmt.Sprintf("this project has %s (npm): hookrun install %s --hookrun %s runs that one", NPMHookrun, a.Dialect, NPMHookrun))
+	}
+	return notes
 }
