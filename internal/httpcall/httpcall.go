@@ -18,9 +18,11 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/envref"
 )
 
 // Failure says why a call brought back no answer to read.
@@ -76,13 +78,21 @@ func sameOrigin(req *http.Request, via []*http.Request) error {
 	if req.URL.Scheme != first.Scheme || req.URL.Host != first.Host {
 		return errRedirect
 	}
+	if req.Method != http.MethodPost {
+		// 301, 302 and 303 turn the POST into a GET without the context:
+		// whatever answers that did not see the call.
+		return errRedirectMethod
+	}
 	if len(via) >= 5 {
 		return errors.New("more than 5 redirects")
 	}
 	return nil
 }
 
-var errRedirect = errors.New("redirected to another origin, which hookrun does not follow")
+var (
+	errRedirect       = errors.New("redirected to another origin, which hookrun does not follow")
+	errRedirectMethod = errors.New("redirected with a status that turns the POST into a GET without the context (301, 302 or 303), which hookrun does not follow; point the url at the final address, or redirect with 307 or 308")
+)
 
 // Post makes the call.
 func Post(ctx context.Context, client *http.Client, c Call) Outcome {
@@ -109,6 +119,10 @@ func post(ctx context.Context, client *http.Client, c Call) Outcome {
 	}
 	if msg := config.CheckURL(u); msg != "" {
 		return fail(Setup, "url, once its variables are expanded, %s", msg)
+	}
+	if hostFromVariable(c.Spec.URL) && u.Hostname() != "" {
+		// A variable that named the host must not come back in a DNS or TLS error.
+		o.Secrets = append(o.Secrets, u.Hostname())
 	}
 	body := c.Context
 	if c.Spec.Response == config.ResponseOPA {
@@ -147,6 +161,10 @@ func post(ctx context.Context, client *http.Client, c Call) Outcome {
 	}
 	defer resp.Body.Close()
 	o.Status = resp.StatusCode
+	if resp.StatusCode < 200 {
+		// A 101's body is the raw connection, which no deadline covers: never read it.
+		return fail(Status, "the service answered %s", resp.Status)
+	}
 	data, err := io.ReadAll(io.LimitReader(resp.Body, int64(c.MaxBody)+1))
 	switch {
 	case err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded):
@@ -165,25 +183,41 @@ func post(ctx context.Context, client *http.Client, c Call) Outcome {
 	if c.Spec.Response == config.ResponseOPA {
 		return unwrapOPA(o)
 	}
+	if keys := topKeys(o.Body); keys["result"] {
+		o.Failure, o.Err = Malformed, errors.New(`the answer has a top-level "result", OPA's shape, which a HookResult does not have: set response: opa, or answer the HookResult itself`)
+	}
 	return o
+}
+
+// topKeys are the keys of a JSON object, exactly as written (encoding/json
+// would match "Result" to a field named result); nil when it is not one.
+func topKeys(b []byte) map[string]bool {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(b, &obj) != nil {
+		return nil
+	}
+	keys := make(map[string]bool, len(obj))
+	for k := range obj {
+		keys[k] = true
+	}
+	return keys
 }
 
 // unwrapOPA takes the decision out of OPA's {"result": …}. A body with no
 // result is OPA's "undefined": the query's rule did not produce a value,
 // which is a wrong url or policy, never a decision.
 func unwrapOPA(o Outcome) Outcome {
-	var answer struct {
-		Result json.RawMessage `json:"result"`
-	}
-	if err := json.Unmarshal(o.Body, &answer); err != nil {
-		o.Failure, o.Err = Malformed, fmt.Errorf("the answer is not OPA's {\"result\": …}: %v", err)
+	var answer map[string]json.RawMessage
+	if err := json.Unmarshal(o.Body, &answer); err != nil || answer == nil {
+		o.Failure, o.Err = Malformed, errors.New(`the answer is not OPA's {"result": …}`)
 		return o
 	}
-	if len(answer.Result) == 0 || string(answer.Result) == "null" {
+	result := answer["result"] // exactly "result": OPA writes no other spelling
+	if len(result) == 0 || string(result) == "null" {
 		o.Failure, o.Err = Undefined, errors.New("OPA's answer has no result: the rule the url names is undefined for this input (check the url's package path and that the policy is loaded)")
 		return o
 	}
-	o.Body = answer.Result
+	o.Body = result
 	return o
 }
 
@@ -194,14 +228,23 @@ func cause(err error) string {
 	if errors.As(err, &ue) {
 		err = ue.Err
 	}
-	if errors.Is(err, errRedirect) {
-		return errRedirect.Error()
+	for _, e := range []error{errRedirect, errRedirectMethod} {
+		if errors.Is(err, e) {
+			return e.Error()
+		}
 	}
 	var ne *net.OpError
 	if errors.As(err, &ne) && ne.Err != nil {
 		return ne.Op + ": " + ne.Err.Error()
 	}
 	return err.Error()
+}
+
+// hostFromVariable reports whether a variable forms part of the url's host.
+func hostFromVariable(t envref.Template) bool {
+	const mark = "hookrun-variable-mark"
+	w, err := url.Parse(t.Text(func(string) string { return mark }))
+	return err != nil || w.Host == "" || strings.Contains(w.Host, mark)
 }
 
 // headerValue reports whether v can be sent as a header value.

@@ -206,3 +206,59 @@ func TestPostVerifiesTLS(t *testing.T) {
 		t.Errorf("self-signed server: %+v", o)
 	}
 }
+
+// What a hostile or misconfigured service can answer: each is no answer.
+func TestPostHostileAnswers(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/s101": // a body that is the raw connection, beyond any deadline
+			hj, _ := w.(http.Hijacker)
+			c, buf, _ := hj.Hijack()
+			buf.WriteString("HTTP/1.1 101 Switching Protocols\r\nUpgrade: x\r\nConnection: Upgrade\r\n\r\n{}")
+			buf.Flush()
+			time.AfterFunc(5*time.Second, func() { c.Close() })
+		case "/r302":
+			http.Redirect(w, r, "/allow", http.StatusFound)
+		case "/allow":
+			if r.Method == http.MethodGet {
+				io.WriteString(w, "{}")
+			}
+		case "/opa-shaped":
+			io.WriteString(w, `{"result":{"hook_signals":[]}}`)
+		case "/opa-case":
+			io.WriteString(w, `{"Result":{}}`)
+		}
+	}))
+	defer srv.Close()
+	for _, tc := range []struct {
+		path, response string
+		failure        Failure
+		err            string
+	}{
+		{"/s101", config.ResponseHookResult, Status, "the service answered 101 Switching Protocols"},
+		{"/r302", config.ResponseHookResult, Unreachable, "turns the POST into a GET without the context"},
+		{"/opa-shaped", config.ResponseHookResult, Malformed, `top-level "result", OPA's shape`},
+		{"/opa-case", config.ResponseOPA, Undefined, "has no result"},
+	} {
+		c := call(spec(t, srv.URL+tc.path, tc.response))
+		c.Timeout = 3 * time.Second
+		start := time.Now()
+		o := Post(context.Background(), NewClient(), c)
+		if o.Failure != tc.failure || o.Err == nil || !strings.Contains(o.Err.Error(), tc.err) {
+			t.Errorf("%s: failure %d, error %v; want %d, %q", tc.path, o.Failure, o.Err, tc.failure, tc.err)
+		}
+		if d := time.Since(start); d > 4*time.Second {
+			t.Errorf("%s: took %s with a 3s timeout", tc.path, d)
+		}
+	}
+}
+
+// A variable that names the host is a secret: DNS and TLS errors repeat hosts.
+func TestPostHostIsSecret(t *testing.T) {
+	env["HOSTVAR"] = "http://s3cret-host.invalid"
+	defer delete(env, "HOSTVAR")
+	o := Post(context.Background(), NewClient(), call(spec(t, "${HOSTVAR}/x", config.ResponseHookResult)))
+	if strings.Join(o.Secrets, ",") != "http://s3cret-host.invalid,s3cret-host.invalid" {
+		t.Errorf("secrets = %q", o.Secrets)
+	}
+}

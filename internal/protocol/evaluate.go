@@ -23,6 +23,17 @@ type report struct {
 	merge.Report
 	hook *config.Hook
 	who  string // "hook ID: what it ran", for error messages
+	// hideOutput: the answer is never quoted in messages (an http answer
+	// to a request that carried secrets may echo them in any encoding).
+	hideOutput bool
+}
+
+// outputStart quotes the start of a handler's output for an error message.
+func (r *report) outputStart(out []byte) string {
+	if r.hideOutput {
+		return "the answer is not quoted: the request carried expanded variables, which it may echo"
+	}
+	return "output began: " + quoteStart(out)
 }
 
 // Limits on what one hook may put in the merged result.
@@ -111,7 +122,7 @@ func (r *report) fail(code, format string, args ...any) merge.Report {
 func (r *report) answer(ev event.Name, h *config.Hook, out []byte) merge.Report {
 	res, notes, err := ParseResult(out)
 	if err != nil {
-		return r.fail(merge.CodeInvalidOutput, "%v; output began: %s", err, quoteStart(out))
+		return r.fail(merge.CodeInvalidOutput, "%v; %s", err, r.outputStart(out))
 	}
 	for _, n := range notes {
 		r.warn(h.ID, "%s", n)
