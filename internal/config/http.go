@@ -2,6 +2,7 @@ package config
 
 import (
 	"net/netip"
+	"net/textproto"
 	"net/url"
 	"slices"
 	"strings"
@@ -140,7 +141,7 @@ func (d *decoder) headers(n *yaml.Node, refs func(*yaml.Node, string) (envref.Te
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		name := k.Value
-		canon := canonicalHeader(name)
+		canon := textproto.CanonicalMIMEHeaderKey(name)
 		switch {
 		case k.Kind != yaml.ScalarNode || !headerName(name):
 			d.errorf(k, "handler.headers: %q is not a header name (letters, digits and !#$%%&'*+-.^_`|~)", name)
@@ -206,23 +207,6 @@ func loopback(host string) bool {
 	}
 	ip, err := netip.ParseAddr(host)
 	return err == nil && ip.IsLoopback()
-}
-
-// canonicalHeader is a header name as HTTP/1.1 writes it: each
-// '-'-separated word capitalized ("content-type" is "Content-Type").
-func canonicalHeader(s string) string {
-	b := []byte(s)
-	upper := true
-	for i, c := range b {
-		switch {
-		case upper && c >= 'a' && c <= 'z':
-			b[i] = c - 'a' + 'A'
-		case !upper && c >= 'A' && c <= 'Z':
-			b[i] = c - 'A' + 'a'
-		}
-		upper = c == '-'
-	}
-	return string(b)
 }
 
 // headerName reports whether s is an HTTP header field name (RFC 9110 token).
