@@ -34,6 +34,8 @@ var claudeEvents = table[Kind]{
 
 var claudeTools = table[string]{
 	{"Bash", Shell},
+	{"PowerShell", Shell}, // on Windows
+	{"Monitor", Shell},    // its command's output lines become events
 	{"Edit", EditFile},
 	{"MultiEdit", EditFile},
 	{"NotebookEdit", EditFile},

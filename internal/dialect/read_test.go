@@ -320,6 +320,15 @@ func TestAgentsAsTheyRun(t *testing.T) {
 		payload  string
 		contains []string
 	}{
+		// Claude Code 2.1.197 runs shell commands from two tools besides Bash: Monitor (a
+		// command whose output lines are events) and PowerShell (on Windows). A shell guard
+		// must see them (sdk-tools.d.ts of the package; MonitorInput.command).
+		{"claude Monitor runs a shell command", ClaudeCode,
+			`{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Monitor","tool_input":{"description":"tail","timeout_ms":1000,"persistent":false,"command":"rm -rf /"}}`,
+			[]string{`"ability_id":"shell"`, `"command":"rm -rf /"`}},
+		{"claude PowerShell is a shell", ClaudeCode,
+			`{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"PowerShell","tool_input":{"command":"Remove-Item -Recurse -Force C:\\src"}}`,
+			[]string{`"ability_id":"shell"`, `"command":"Remove-Item -Recurse -Force C:\\src"`}},
 		{"gemini grep_search is search_files", GeminiCLI,
 			`{"hook_event_name":"BeforeTool","session_id":"s","tool_name":"grep_search","tool_input":{"pattern":"x"}}`,
 			[]string{`"ability_id":"search_files"`}},
