@@ -34,7 +34,7 @@ type Arg struct {
 
 // Command is one simple command the line runs.
 type Command struct {
-	Name    string // the basename of the command name, quotes and escapes removed: \rm, 'rm', /bin/rm are rm
+	Name    string // the basename of the command name, quotes and escapes removed: \rm, 'rm', /bin/rm are rm; folded as a case-insensitive file system and Git Bash find it: RM and rm.exe are rm
 	Path    string // the command name as the shell resolves it, before taking the basename
 	Args    []Arg
 	Wrapper bool // sudo, env, timeout, bash -c …: the command it runs is listed after it
@@ -92,7 +92,8 @@ type reader struct {
 	braceWords int    // words brace expansion produced
 	dir        string // the directory a literal cd moved to, relative to the start ("" when none)
 	seen       map[string]bool
-	args       []Arg // where words cuts each command's arguments from
+	aliases    map[string]bool // names the line makes stand for another command (alias, hash -p)
+	args       []Arg           // where words cuts each command's arguments from
 }
 
 func (r *reader) unresolved(format string, args ...any) {
@@ -189,9 +190,12 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 			r.unresolved("the command name %s is a file-name pattern", name.Value)
 			return
 		}
-		cmd := Command{Name: path.Base(name.Value), Path: name.Value, Args: args[1:]}
+		cmd := Command{Name: foldName(path.Base(name.Value)), Path: name.Value, Args: args[1:]}
 		if name.Value == "" {
 			cmd.Name = ""
+		}
+		if r.aliases[cmd.Name] {
+			r.unresolved("%s is an alias or a hashed name the line defines, run as what it stands for", cmd.Name)
 		}
 		at := len(r.out.Commands)
 		if len(r.out.Commands) == cap(r.out.Commands) {
@@ -388,6 +392,24 @@ func unescape(b *strings.Builder, s string, quoted bool) {
 			b.WriteByte(c)
 		}
 	}
+}
+
+// foldName is a command name as a case-insensitive file system (macOS, Windows) and Git Bash's PATH
+// search find it: RM runs rm there, and so does rm.exe. Folding costs nothing on a case-sensitive
+// system but a false match of a command named like a guarded one.
+func foldName(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; 'A' <= c && c <= 'Z' {
+			s = strings.ToLower(s)
+			break
+		}
+	}
+	for _, ext := range []string{".exe", ".com", ".bat", ".cmd"} {
+		if n, ok := strings.CutSuffix(s, ext); ok && n != "" {
+			return n
+		}
+	}
+	return s
 }
 
 // isPattern says whether a word holds a file-name pattern character (strings.ContainsAny, without

@@ -57,7 +57,7 @@ func Compile(text string) (*Pattern, error) {
 		case strings.Contains(alt, "/"):
 			return nil, fmt.Errorf("command pattern %q: the command name is compared by its basename; write %q", text, alt[strings.LastIndexByte(alt, '/')+1:])
 		}
-		p.name = append(p.name, glob(alt))
+		p.name = append(p.name, glob(foldName(alt)))
 	}
 	for _, f := range fields[1:] {
 		var terms []term

