@@ -1,34 +1,62 @@
 // Package callpath names the paths an ability call touches, the same way
-// for every caller: the paths a dialect or caller sent, or those a shell
+// for every caller: the paths a dialect or caller sent, and those a shell
 // command line names (its commands' operands and its redirection
 // targets), each cleaned, relative to the project root inside it and
-// absolute outside it.
+// absolute outside it; a file-name pattern also as the files it matches,
+// and a path through a symbolic link also as the path it leads to.
 package callpath
 
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 
 	"github.com/hookrun/hookrun/internal/shellcmd"
 )
 
-// Of returns the call's paths: given (when the caller sent a list) or
-// those of the command line, normalized against cwd (where the call runs;
-// the root when unknown) and root.
-func Of(given []string, hasGiven bool, command, cwd, root string) []string {
+// maxGlobEntries caps the directory entries one call's file-name patterns
+// may read, in all: a pattern such as /*/*/*/* must not make reading a
+// command line walk a whole file system.
+const maxGlobEntries = 4096
+
+// maxLinks caps the symbolic links followed for one path, as the kernel's
+// own limit (ELOOP) does.
+const maxLinks = 40
+
+// Of returns the call's paths: given (what the caller sent) and those the
+// command line names, normalized against cwd (where the call runs; the
+// root when unknown) and root. A shell call's own paths are always read:
+// the fields a caller sends beside a command must not hide what it runs.
+func Of(given []string, command, cwd, root string) []string {
 	raw := given
-	if !hasGiven && command != "" {
-		raw = shellcmd.Parse(command).Paths
+	if command != "" {
+		raw = append(slices.Clip(given), shellcmd.Parse(command).Paths...)
 	}
 	if cwd == "" || !filepath.IsAbs(cwd) {
 		cwd = root
 	}
 	out := make([]string, 0, len(raw))
-	for _, p := range raw {
-		if n := Normalize(p, cwd, root); n != "" && !slices.Contains(out, n) {
+	add := func(p string) {
+		if n := relative(p, root); n != "" && !slices.Contains(out, n) {
 			out = append(out, n)
+		}
+	}
+	budget := maxGlobEntries
+	for _, p := range raw {
+		abs := absolute(p, cwd)
+		if abs == "" {
+			continue
+		}
+		add(filepath.Clean(abs))
+		targets := []string{abs}
+		if strings.ContainsAny(p, "*?[") {
+			targets = append(targets, glob(filepath.Clean(abs), &budget)...)
+		}
+		for _, t := range targets {
+			add(t)
+			add(resolve(t))
 		}
 	}
 	return out
@@ -38,20 +66,122 @@ func Of(given []string, hasGiven bool, command, cwd, root string) []string {
 // slash, when it lies inside root; absolute otherwise. A leading ~ is the
 // home directory; a relative p is taken from cwd.
 func Normalize(p, cwd, root string) string {
+	return relative(absolute(p, cwd), root)
+}
+
+// absolute is p from cwd, ~ as the home directory, not yet cleaned: a ".."
+// after a symbolic link leads from the link's target.
+func absolute(p, cwd string) string {
 	if p == "" {
 		return ""
 	}
 	if p == "~" || strings.HasPrefix(p, "~/") {
 		if home, err := os.UserHomeDir(); err == nil {
-			p = filepath.Join(home, p[1:])
+			p = home + string(filepath.Separator) + p[1:]
 		}
 	}
 	if !filepath.IsAbs(p) {
-		p = filepath.Join(cwd, p)
+		p = cwd + string(filepath.Separator) + p
+	}
+	return p
+}
+
+// relative is the absolute path p cleaned, relative to root inside it.
+func relative(p, root string) string {
+	if p == "" {
+		return ""
 	}
 	p = filepath.Clean(p)
-	if rel, err := filepath.Rel(root, p); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+	if rel, err := filepath.Rel(root, p); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return filepath.ToSlash(rel)
 	}
 	return filepath.ToSlash(p)
+}
+
+// resolve follows the symbolic links of the absolute path p as the kernel
+// would, component by component; a component that does not exist (a file
+// about to be written) ends the links, and the rest is kept as written.
+func resolve(p string) string {
+	if runtime.GOOS == "windows" {
+		return p
+	}
+	parts := strings.Split(p, "/")
+	cur, links := "/", 0
+	for i := 0; i < len(parts); i++ {
+		switch parts[i] {
+		case "", ".":
+			continue
+		case "..":
+			cur = filepath.Dir(cur)
+			continue
+		}
+		next := filepath.Join(cur, parts[i])
+		fi, err := os.Lstat(next)
+		if err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			cur = next
+			continue
+		}
+		target, err := os.Readlink(next)
+		if links++; err != nil || links > maxLinks {
+			return p
+		}
+		if !filepath.IsAbs(target) {
+			target = cur + "/" + target
+		}
+		parts = append(strings.Split(target, "/"), parts[i+1:]...)
+		cur, i = "/", -1
+	}
+	return cur
+}
+
+// glob lists the existing files the absolute pattern p matches, reading
+// at most *budget directory entries. A * also matches a leading dot, which
+// a shell's does not: more paths, never fewer.
+func glob(p string, budget *int) []string {
+	vol := filepath.VolumeName(p)
+	parts := strings.Split(p[len(vol):], string(filepath.Separator))
+	dirs := []string{vol + string(filepath.Separator)}
+	for i, part := range parts {
+		if part == "" {
+			continue
+		}
+		var next []string
+		if !strings.ContainsAny(part, "*?[") {
+			for _, d := range dirs {
+				next = append(next, filepath.Join(d, part))
+			}
+		} else {
+			for _, d := range dirs {
+				entries, err := os.ReadDir(d)
+				if err != nil {
+					continue
+				}
+				for _, e := range entries {
+					if *budget--; *budget < 0 {
+						return existing(next, i == len(parts)-1)
+					}
+					if ok, err := filepath.Match(part, e.Name()); ok && err == nil {
+						next = append(next, filepath.Join(d, e.Name()))
+					}
+				}
+			}
+		}
+		dirs = next
+	}
+	return existing(dirs, true)
+}
+
+// existing keeps the paths that exist; a partial expansion is kept only
+// when it reached the last component.
+func existing(ps []string, last bool) []string {
+	if !last {
+		return nil
+	}
+	out := ps[:0]
+	for _, p := range ps {
+		if _, err := os.Lstat(p); err == nil {
+			out = append(out, p)
+		}
+	}
+	return out
 }

@@ -1,6 +1,9 @@
 package callpath
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 )
@@ -8,20 +11,77 @@ import (
 func TestOf(t *testing.T) {
 	root := "/p"
 	for _, tc := range []struct {
-		given    []string
-		hasGiven bool
-		command  string
-		cwd      string
-		want     []string
+		given   []string
+		command string
+		cwd     string
+		want    []string
 	}{
-		{nil, false, `rm -rf ./build/ ../outside; cat a > logs/out.txt`, "/p", []string{"build", "/outside", "a", "logs/out.txt"}},
-		{nil, false, `sed -i s/a/b/ config/prod/app.yaml`, "/p/sub", []string{"sub/s/a/b", "sub/config/prod/app.yaml"}},
-		{[]string{"/p/src/./x.go", "/etc/passwd", "rel/y/"}, true, `ignored`, "", []string{"src/x.go", "/etc/passwd", "rel/y"}},
-		{nil, false, `cp .system/hooks/a.yaml /tmp/`, "", []string{".system/hooks/a.yaml", "/tmp"}},
-		{nil, false, `ls /p`, "/p", []string{"."}},
+		{nil, `rm -rf ./build/ ../outside; cat a > logs/out.txt`, "/p", []string{"build", "/outside", "a", "logs/out.txt"}},
+		{nil, `sed -i s/a/b/ config/prod/app.yaml`, "/p/sub", []string{"sub/s/a/b", "sub/config/prod/app.yaml"}},
+		{[]string{"/p/src/./x.go", "/etc/passwd", "rel/y/"}, `ignored`, "", []string{"src/x.go", "/etc/passwd", "rel/y"}},
+		{nil, `cp .system/hooks/a.yaml /tmp/`, "", []string{".system/hooks/a.yaml", "/tmp"}},
+		{nil, `ls /p`, "/p", []string{"."}},
 	} {
-		if got := Of(tc.given, tc.hasGiven, tc.command, tc.cwd, root); !slices.Equal(got, tc.want) {
+		if got := Of(tc.given, tc.command, tc.cwd, root); !slices.Equal(got, tc.want) {
 			t.Errorf("Of(%q, %q) = %q, want %q", tc.given, tc.command, got, tc.want)
 		}
+	}
+}
+
+// TestOfNamesWhatTheShellWouldTouch: a path is listed as the shell and the file system would reach
+// it, beside its spelling: a file-name pattern as the files it matches, a path through a symbolic
+// link as the path the link leads to, and a shell call's own paths even when the caller sent others.
+func TestOfNamesWhatTheShellWouldTouch(t *testing.T) {
+	root := t.TempDir()
+	if r, err := filepath.EvalSymlinks(root); err == nil {
+		root = r
+	}
+	for _, d := range []string{".system/hooks", "docs"} {
+		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(root, ".system/hooks/guard.yaml"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(".system", filepath.Join(root, "sys")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/etc", filepath.Join(root, "docs/etc")); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		given   []string
+		command string
+		cwd     string
+		want    []string
+	}{
+		{nil, `rm .sys*/hooks/guard.yaml`, "", []string{".sys*/hooks/guard.yaml", ".system/hooks/guard.yaml"}},
+		{nil, `rm .syste?/hooks/*`, "", []string{".syste?/hooks/*", ".system/hooks/guard.yaml"}},
+		{nil, `rm .[s]ystem/hooks/guard.yam[l]`, "", []string{".[s]ystem/hooks/guard.yam[l]", ".system/hooks/guard.yaml"}},
+		{nil, `rm nothing*`, "", []string{"nothing*"}},
+		{[]string{"sys/hooks/new.yaml"}, "", "", []string{"sys/hooks/new.yaml", ".system/hooks/new.yaml"}},
+		{nil, `cat hooks/guard.yaml`, filepath.Join(root, "sys"), []string{"sys/hooks/guard.yaml", ".system/hooks/guard.yaml"}},
+		{nil, `cat docs/etc/passwd`, "", []string{"docs/etc/passwd", "/etc/passwd"}},
+		{[]string{"README.md"}, `rm .system/hooks/guard.yaml`, "", []string{"README.md", ".system/hooks/guard.yaml"}},
+	} {
+		if got := Of(tc.given, tc.command, tc.cwd, root); !slices.Equal(got, tc.want) {
+			t.Errorf("Of(%q, %q, cwd %q) = %q, want %q", tc.given, tc.command, tc.cwd, got, tc.want)
+		}
+	}
+}
+
+// TestOfBoundsPatterns: a pattern that would walk a large tree is expanded only so far; reading a
+// command line never lists a whole file system.
+func TestOfBoundsPatterns(t *testing.T) {
+	root := t.TempDir()
+	for i := range maxGlobEntries + 100 {
+		if err := os.WriteFile(filepath.Join(root, fmt.Sprintf("f%05d", i)), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := Of(nil, `ls */*/* f*`, "", root)
+	if len(got) > maxGlobEntries+2 {
+		t.Errorf("Of listed %d paths, want at most %d", len(got), maxGlobEntries+2)
 	}
 }
