@@ -38,11 +38,14 @@ func Of(given []string, command, cwd, root string) []string {
 		cwd = root
 	}
 	out := make([]string, 0, len(raw))
+	seen := make(map[string]bool, len(raw))
 	add := func(p string) {
-		if n := relative(p, root); n != "" && !slices.Contains(out, n) {
+		if n := relative(p, root); n != "" && !seen[n] {
+			seen[n] = true
 			out = append(out, n)
 		}
 	}
+	var links resolver
 	budget := maxGlobEntries
 	for _, p := range raw {
 		abs := absolute(p, cwd)
@@ -56,7 +59,7 @@ func Of(given []string, command, cwd, root string) []string {
 		}
 		for _, t := range targets {
 			add(t)
-			add(resolve(t))
+			add(links.resolve(t))
 		}
 	}
 	return out
@@ -98,13 +101,52 @@ func relative(p, root string) string {
 	return filepath.ToSlash(p)
 }
 
+// resolver follows symbolic links, remembering each directory it has
+// resolved: a long command line names many files in few directories, and a
+// system call per component of every path was most of the time it took.
+type resolver struct {
+	dirs map[string]resolvedDir
+}
+
+type resolvedDir struct {
+	path   string
+	exists bool
+}
+
 // resolve follows the symbolic links of the absolute path p as the kernel
-// would, component by component; a component that does not exist (a file
-// about to be written) ends the links, and the rest is kept as written.
-func resolve(p string) string {
+// would; a component that does not exist (a file about to be written) ends
+// the links, and the rest is kept as written.
+func (r *resolver) resolve(p string) string {
 	if runtime.GOOS == "windows" {
 		return p
 	}
+	i := strings.LastIndexByte(p, '/')
+	base := p[i+1:]
+	if i <= 0 || base == "" || base == "." || base == ".." {
+		return follow(p)
+	}
+	if r.dirs == nil {
+		r.dirs = map[string]resolvedDir{}
+	}
+	dir, ok := r.dirs[p[:i]]
+	if !ok {
+		dir.path = follow(p[:i])
+		fi, err := os.Stat(dir.path)
+		dir.exists = err == nil && fi.IsDir()
+		r.dirs[p[:i]] = dir
+	}
+	full := filepath.Join(dir.path, base)
+	if !dir.exists {
+		return full
+	}
+	if fi, err := os.Lstat(full); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+		return follow(full)
+	}
+	return full
+}
+
+// follow resolves every component of the absolute path p.
+func follow(p string) string {
 	parts := strings.Split(p, "/")
 	cur, links := "/", 0
 	for i := 0; i < len(parts); i++ {
