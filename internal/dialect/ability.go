@@ -155,6 +155,55 @@ func shellCommand(raw json.RawMessage) string {
 // call reads or writes.
 var pathFields = []string{"file_path", "path", "absolute_path", "notebook_path", "target_file", "filePath"}
 
+// canonical says whether an ability id is one of hookrun's own (shell,
+// edit_file, ...), whose tools' path fields are known, rather than an MCP
+// tool's or an agent's other tools' (mcp/SERVER/TOOL, AGENT/TOOL).
+func canonical(id string) bool { return !strings.Contains(id, "/") }
+
+// maxPathBytes is PATH_MAX on Linux: a longer string names no file.
+const maxPathBytes = 4096
+
+// anyPaths lists every string of a tool input, at any depth, that could
+// name a file. Which arguments of an MCP tool or of an agent's other tools
+// are paths hookrun cannot know (a filesystem server's move_file has
+// "source" and "destination"), and a guard on paths must not miss one: a
+// string that is not a path matches no path glob but the ones written to
+// catch it. Strings longer than PATH_MAX or holding NUL name no file.
+func anyPaths(input json.RawMessage) []string {
+	var v any
+	if json.Unmarshal(input, &v) != nil {
+		return nil
+	}
+	if s, ok := v.(string); ok { // Cursor sends MCP input as a JSON string holding an object
+		var inner any
+		if json.Unmarshal([]byte(s), &inner) == nil {
+			v = inner
+		}
+	}
+	var out []string
+	seen := map[string]bool{}
+	var walk func(v any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case string:
+			if v != "" && len(v) <= maxPathBytes && !strings.ContainsRune(v, 0) && !seen[v] {
+				seen[v] = true
+				out = append(out, v)
+			}
+		case []any:
+			for _, e := range v {
+				walk(e)
+			}
+		case map[string]any:
+			for _, k := range slices.Sorted(maps.Keys(v)) {
+				walk(v[k])
+			}
+		}
+	}
+	walk(v)
+	return out
+}
+
 // inputPaths are the files a tool input names.
 func inputPaths(in map[string]json.RawMessage) []string {
 	var out []string

@@ -385,9 +385,15 @@ func (c *Call) Context() ([]byte, error) {
 				doc["command"] = cmd
 			}
 		}
-		if paths := c.Tool.Paths; len(paths) > 0 {
-			doc["paths"] = paths
-		} else if paths := inputPaths(in); len(paths) > 0 {
+		paths := c.Tool.Paths
+		if len(paths) == 0 {
+			if canonical(c.Tool.Ability) {
+				paths = inputPaths(in)
+			} else {
+				paths = anyPaths(c.Tool.Input)
+			}
+		}
+		if len(paths) > 0 {
 			doc["paths"] = paths
 		}
 		if c.Tool.UseID != "" {

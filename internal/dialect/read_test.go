@@ -329,6 +329,14 @@ func TestAgentsAsTheyRun(t *testing.T) {
 		{"claude PowerShell is a shell", ClaudeCode,
 			`{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"PowerShell","tool_input":{"command":"Remove-Item -Recurse -Force C:\\src"}}`,
 			[]string{`"ability_id":"shell"`, `"command":"Remove-Item -Recurse -Force C:\\src"`}},
+		// An MCP tool's paths are whichever of its arguments are: every string is listed, so a
+		// filesystem server's move_file into the hooks is seen by a paths guard.
+		{"mcp tool: every string may be a path", ClaudeCode,
+			`{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"mcp__fs__move_file","tool_input":{"source":"notes.txt","destination":".system/hooks/guard.yaml","options":{"overwrite":true,"tags":["a/b"]}}}`,
+			[]string{`"ability_id":"mcp/fs/move_file"`, `"paths":[".system/hooks/guard.yaml","a/b","notes.txt"]`}},
+		{"cursor mcp input as a JSON string", Cursor,
+			`{"hook_event_name":"beforeMCPExecution","conversation_id":"s","tool_name":"write","tool_input":"{\"to\":\".system/hooks/x.yaml\"}"}`,
+			[]string{`"paths":[".system/hooks/x.yaml"]`}},
 		{"gemini grep_search is search_files", GeminiCLI,
 			`{"hook_event_name":"BeforeTool","session_id":"s","tool_name":"grep_search","tool_input":{"pattern":"x"}}`,
 			[]string{`"ability_id":"search_files"`}},

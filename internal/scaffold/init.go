@@ -30,26 +30,42 @@ const (
 )
 
 // protectHooks asks a person before an agent or a background job writes, edits or runs a shell
-// command naming the hooks, hookrun's settings or the handler scripts. It is a rules hook: no
-// process, so it costs next to nothing on every call.
+// command naming the hooks, hookrun's settings, the handler scripts or the agent settings that
+// call hookrun, through a file tool, a shell or a tool without a canonical id (an MCP server's,
+// an agent's own: their every string argument counts as a path). It is a rules hook: no process,
+// so it costs next to nothing on every call.
 const protectHooks = `# Written by hookrun init. An agent must not be able to switch off its own guards
-# unnoticed: a write, an edit or a shell command from an AI session or a background
-# job that names the hooks, hookrun's files under .system/ or the handler scripts
-# needs a person's approval. Edit it like any hook (docs/rules.md).
+# unnoticed: a write, an edit, a shell command or an MCP or other agent tool call
+# from an AI session or a background job that names the hooks, hookrun's files
+# under .system/, the handler scripts or an agent's hook settings (the files
+# hookrun install writes, and Claude Code's settings.local.json) needs a person's
+# approval. Reads pass. Edit it like any hook (docs/rules.md).
 id: protect_hooks
 event_type: PreAbilityCall
 enabled: true
 blocking: true
-summary: An agent's changes to the hooks and their scripts need a human
+summary: An agent's changes to the hooks, their scripts and the agents' hook settings need a human
 match:
-  ability_scope: [shell, write_file, edit_file]
+  ability_scope: [shell, write_file, edit_file, "mcp/**", "*/*"]
 handler:
   kind: rules
   rules:
     - decision: require_human
-      reason: "this call names hookrun's hooks or their handler scripts (.system/, scripts/hooks/): a person must approve changes to the guards"
+      reason: "this call names hookrun's hooks, their handler scripts or an agent's hook settings: a person must approve changes to the guards"
       sources: [ai_session, background_job]
-      paths: [".system", ".system/**", "scripts/hooks", "scripts/hooks/**"]
+      paths:
+        - .system
+        - .system/**
+        - scripts/hooks
+        - scripts/hooks/**
+        - .claude/settings*.json
+        - .codex/**
+        - .gemini/settings.json
+        - .cursor/hooks.json
+        - .opencode/**
+        - opencode.json
+        - opencode.jsonc
+        - .github/hooks/**
 `
 
 // What happened to one path.
@@ -104,7 +120,7 @@ func Init(root string) ([]Item, error) {
 	}
 	items = append(items, ignore)
 
-	guard := Item{Path: ProtectHooksFile, Note: "guard: an agent's changes to the hooks or their scripts need a human"}
+	guard := Item{Path: ProtectHooksFile, Note: "guard: an agent's changes to the hooks, their scripts or the agents' hook settings need a human"}
 	made, err = writeNew(root, filepath.Join(root, ProtectHooksFile), []byte(protectHooks), 0o644)
 	if err != nil {
 		return items, err

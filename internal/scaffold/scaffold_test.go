@@ -8,7 +8,9 @@ import (
 	"testing"
 
 	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/dialect"
 	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/match"
 )
 
 func TestSpecCheck(t *testing.T) {
@@ -163,6 +165,37 @@ func TestSampleContext(t *testing.T) {
 		}
 		if c.Event != tc.spec.Event || c.AbilityID != tc.ability {
 			t.Errorf("%s: event %s ability %q, want %q", tc.spec.Event, c.Event, c.AbilityID, tc.ability)
+		}
+	}
+}
+
+// TestProtectHooksCoversEveryAgentsSettings: the settings file each agent's install writes (the one
+// that makes the agent call hookrun) is among the paths init's protect_hooks guards, and so are
+// tools without a canonical id; a read is not. An agent added later without its file here fails.
+func TestProtectHooksCoversEveryAgentsSettings(t *testing.T) {
+	h, findings := config.ParseFile("protect_hooks.yaml", []byte(protectHooks))
+	if config.HasErrors(findings) {
+		t.Fatalf("protect_hooks does not validate: %+v", findings)
+	}
+	globs := h.Handler.Rules.Rules[0].Paths
+	for _, a := range dialect.Agents {
+		if !match.AnyPath(globs, []string{a.Settings.File}) {
+			t.Errorf("%s's %s is not among protect_hooks' paths %v", a.Name, a.Settings.File, globs)
+		}
+	}
+	for _, p := range []string{".claude/settings.local.json", ".system/hooks/protect_hooks.yaml", "scripts/hooks/guard.sh", ".codex/config.toml"} {
+		if !match.AnyPath(globs, []string{p}) {
+			t.Errorf("%s is not among protect_hooks' paths", p)
+		}
+	}
+	for _, p := range []string{"src/main.go", ".systemd/unit", ".github/workflows/ci.yml", ".claude/commands/x.md"} {
+		if match.AnyPath(globs, []string{p}) {
+			t.Errorf("%s is among protect_hooks' paths, and should not be", p)
+		}
+	}
+	for id, want := range map[string]bool{"shell": true, "write_file": true, "edit_file": true, "mcp/fs/move_file": true, "claude-code/TodoWrite": true, "read_file": false, "list_files": false, "search_files": false} {
+		if got := match.Ability(h.Match.AbilityScope, id); got != want {
+			t.Errorf("protect_hooks applies to %s: %v, want %v", id, got, want)
 		}
 	}
 }
