@@ -87,8 +87,14 @@ func rank(d string) int {
 // its commands could not be checked, when a command only known at run
 // time might match.
 func fires(r config.Rule, c *event.Context, line *shellcmd.Line) (ok bool, unknown string) {
+	// A path the command names only at run time ($D/hooks/x) might be one
+	// the rule guards: it counts once every other condition holds.
+	pathsUnknown := ""
 	if r.Paths != nil && !anyPath(r.Paths, c.Paths) {
-		return false, ""
+		if line == nil || len(line.UnknownPaths) == 0 {
+			return false, ""
+		}
+		pathsUnknown = line.UnknownPaths[0]
 	}
 	if r.Sources != nil && !slices.Contains(r.Sources, c.CallerSource) {
 		return false, ""
@@ -117,8 +123,17 @@ func fires(r config.Rule, c *event.Context, line *shellcmd.Line) (ok bool, unkno
 			}
 		}
 		if !matched {
+			if unknown == "" {
+				return false, ""
+			}
+			if pathsUnknown != "" {
+				return false, pathsUnknown
+			}
 			return false, unknown
 		}
+	}
+	if pathsUnknown != "" {
+		return false, pathsUnknown
 	}
 	return true, ""
 }

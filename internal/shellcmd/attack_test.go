@@ -104,3 +104,26 @@ func TestAttackLines(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownPaths: a path a line names only at run time is reported, so a paths guard cannot be
+// passed with a variable; text-only commands and file descriptors are not paths.
+func TestUnknownPaths(t *testing.T) {
+	for _, tc := range []struct{ line, first string }{
+		{`rm $D/hooks/x.yaml`, `the path $D/hooks/x.yaml is only known when the line runs`},
+		{`cat > "$(dirname x)/y"`, `the path "$(dirname x)/y" is only known when the line runs`},
+		{`cd $DIR && rm hooks/x`, `hooks/x is relative to $DIR, a directory only known when the line runs`},
+		{`cd ~ && cd proj && rm x`, `proj is relative to ~, a directory only known when the line runs`},
+		{`cd $DIR; cd /etc; cat passwd`, ``},
+		{`echo $HOME; printf '%s' "$X"; test -n "$Y"; [ -z "$Z" ]; export A=$B`, ``},
+		{`cd /tmp && rm x; echo hi >&$FD`, ``},
+	} {
+		l := Parse(tc.line)
+		got := ""
+		if len(l.UnknownPaths) > 0 {
+			got = l.UnknownPaths[0]
+		}
+		if got != tc.first {
+			t.Errorf("Parse(%q).UnknownPaths = %q, want first %q", tc.line, l.UnknownPaths, tc.first)
+		}
+	}
+}

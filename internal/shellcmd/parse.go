@@ -50,6 +50,10 @@ type Line struct {
 	// non-option arguments of every command. Relative paths are relative to the directory the line
 	// starts in; after a literal cd they are listed both as written and joined to that directory.
 	Paths []string
+	// UnknownPaths says why some path the line names is only known when it runs: an operand or a
+	// redirection target with an expansion in it, or a relative path after a cd to such a directory.
+	// Arguments of commands that take text, not files (echo, printf, test), do not count.
+	UnknownPaths []string
 }
 
 // Parse reads a command line. It never fails: what it cannot read is reported in Line.Unresolved.
@@ -91,6 +95,7 @@ type reader struct {
 	parsed     int    // bytes of script parsed, the line included
 	braceWords int    // words brace expansion produced
 	dir        string // the directory a literal cd moved to, relative to the start ("" when none)
+	dirUnknown string // the cd operand, when the line moved to a directory only known at run time
 	seen       map[string]bool
 	aliases    map[string]bool // names the line makes stand for another command (alias, hash -p)
 	args       []Arg           // where words cuts each command's arguments from
@@ -134,6 +139,9 @@ func (r *reader) redirect(src string, rd *syntax.Redirect) {
 	}
 	for _, a := range r.words(src, []*syntax.Word{rd.Word}) {
 		if a.Dynamic {
+			if rd.Op != syntax.DplIn && rd.Op != syntax.DplOut {
+				r.unknownPath(a.Value)
+			}
 			continue
 		}
 		if rd.Op == syntax.DplIn || rd.Op == syntax.DplOut {
@@ -150,9 +158,33 @@ func (r *reader) path(p string) {
 		return
 	}
 	r.addPath(p)
-	if r.dir != "" && !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") {
+	if strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") {
+		return
+	}
+	if r.dir != "" {
 		r.addPath(path.Join(r.dir, p))
 	}
+	if r.dirUnknown != "" && len(r.out.UnknownPaths) < maxUnknownPaths {
+		r.out.UnknownPaths = append(r.out.UnknownPaths, fmt.Sprintf("%s is relative to %s, a directory only known when the line runs", p, r.dirUnknown))
+	}
+}
+
+// maxUnknownPaths caps the reasons kept: the first one is the one shown.
+const maxUnknownPaths = 8
+
+func (r *reader) unknownPath(word string) {
+	if len(r.out.UnknownPaths) < maxUnknownPaths {
+		r.out.UnknownPaths = append(r.out.UnknownPaths, fmt.Sprintf("the path %s is only known when the line runs", word))
+	}
+}
+
+// textOnly are commands whose arguments are text, never files they open: a variable in them names no
+// path.
+var textOnly = map[string]bool{
+	"echo": true, "printf": true, "test": true, "[": true, "true": true, "false": true, ":": true,
+	"export": true, "local": true, "declare": true, "typeset": true, "readonly": true, "let": true,
+	"exit": true, "return": true, "shift": true, "unset": true, "sleep": true, "seq": true, "expr": true,
+	"read": true, "set": true,
 }
 
 func (r *reader) addPath(p string) {
@@ -226,6 +258,9 @@ func (r *reader) operands(cmd Command) {
 	options := true
 	for _, a := range cmd.Args {
 		if a.Dynamic {
+			if !textOnly[cmd.Name] && !(cmd.Name == "cd" || cmd.Name == "pushd") {
+				r.unknownPath(a.Value)
+			}
 			continue
 		}
 		v := a.Value
@@ -258,9 +293,15 @@ func (r *reader) cd(args []Arg) {
 	}
 	switch {
 	case target == nil || target.Dynamic || target.Value == "-" || strings.HasPrefix(target.Value, "~"):
-		r.dir = "" // unknown: paths stay listed as written
+		r.dir = "" // unknown: paths stay listed as written, and are unknown
+		r.dirUnknown = "~"
+		if target != nil {
+			r.dirUnknown = target.Value
+		}
 	case strings.HasPrefix(target.Value, "/"):
-		r.dir = path.Clean(target.Value)
+		r.dir, r.dirUnknown = path.Clean(target.Value), ""
+	case r.dirUnknown != "":
+		r.dirUnknown = path.Join(r.dirUnknown, target.Value)
 	default:
 		r.dir = path.Join(r.dir, target.Value)
 		if r.dir == "." {
