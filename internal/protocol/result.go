@@ -27,16 +27,12 @@ var (
 	errorFields  = []string{"code", "message"}
 )
 
-// maxDuplicateNotes bounds the notes about duplicate keys: a handler that
-// repeats a key a million times gets a few lines, not a million.
-const maxDuplicateNotes = 5
-
 // ParseResult parses a handler's stdout as a HookResult. Empty output is
 // {}. A field of the wrong type is an error: a guard whose output hookrun
-// cannot read must fail, not pass. What hookrun reads differently from
-// what the handler wrote (unknown fields, duplicate keys, bytes that are
-// not UTF-8, a severity outside the enum) is returned as notes, never
-// silently dropped.
+// cannot read must fail, not pass, and so must a key given twice. What
+// hookrun reads differently from what the handler wrote (unknown fields,
+// bytes that are not UTF-8, a severity outside the enum) is returned as
+// notes, never silently dropped.
 func ParseResult(data []byte) (r event.HookResult, notes []string, err error) {
 	data = bytes.TrimSpace(data)
 	if len(data) == 0 {
@@ -59,8 +55,12 @@ func ParseResult(data []byte) (r event.HookResult, notes []string, err error) {
 	if obj == nil {
 		return event.HookResult{}, nil, badOutput("output must be a JSON object, got null")
 	}
-	for _, p := range ojson.DuplicateKeys(data, maxDuplicateNotes) {
-		notes = append(notes, fmt.Sprintf("output key %q appears more than once; the last one counts", p))
+	// A key given twice is read one way by hookrun and maybe another by
+	// whoever reads the handler's output next; and a handler that pastes
+	// the command into its JSON can be made to print a second "code" after
+	// its deny. Ambiguous output fails the hook, as an ambiguous context does.
+	if dup := ojson.DuplicateKeys(data, 1); len(dup) > 0 {
+		return event.HookResult{}, nil, badOutput("output key %q appears more than once: hookrun cannot tell which one the handler meant", dup[0])
 	}
 	for _, k := range sortedKeys(obj) {
 		if !slices.Contains(resultFields, k) {

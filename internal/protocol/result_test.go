@@ -45,6 +45,12 @@ func TestParseResultErrors(t *testing.T) {
 		{"signal code a number", `{"hook_signals":[{"kind":"ability_guard","code":403}]}`, `hook_signals[0].code must be a string, got a number`},
 		{"signal severity a number", `{"hook_signals":[{"kind":"k","code":"c","severity":3}]}`, `hook_signals[0].severity must be a string, got a number`},
 		{"signal hook_id mistyped", `{"hook_signals":[{"kind":"k","code":"c","hook_id":["x"]}]}`, `hook_signals[0].hook_id must be a string, got an array`},
+		// A handler that pastes the command into its JSON ("reason":"$CMD") can be made to print
+		// a second "code" after its deny: the output is ambiguous, and a guard's must not be.
+		{"duplicate signal code", `{"hook_signals":[{"kind":"ability_guard","code":"ABILITY_DENIED","payload":{"reason":"x"},"code":"ABILITY_ALLOWED"}]}`,
+			`output key "hook_signals[0].code" appears more than once: hookrun cannot tell which one the handler meant`},
+		{"duplicate top-level key", `{"usage_recorded":false,"usage_recorded":true}`,
+			`output key "usage_recorded" appears more than once: hookrun cannot tell which one the handler meant`},
 		{"signal source_event mistyped", `{"hook_signals":[{"kind":"k","code":"c","source_event":true}]}`, `hook_signals[0].source_event must be a string, got a boolean`},
 	}
 	for _, c := range cases {
@@ -92,9 +98,6 @@ func TestParseResult(t *testing.T) {
 		{"severity outside the enum is dropped, the signal kept", `{"hook_signals":[{"kind":"ability_guard","code":"ABILITY_DENIED","severity":"critical"}]}`,
 			event.HookResult{Signals: []event.Signal{{Kind: "ability_guard", Code: "ABILITY_DENIED", Payload: null}}},
 			[]string{`hook_signals[0].severity "critical" dropped: it must be info, warning or error`}},
-		{"duplicate keys: the last counts, with a note", `{"usage_recorded":false,"usage_recorded":true,"hook_signals":[{"kind":"k","code":"a","code":"b"}]}`,
-			event.HookResult{UsageRecorded: true, Signals: []event.Signal{{Kind: "k", Code: "b", Payload: null}}},
-			[]string{`output key "usage_recorded" appears more than once; the last one counts`, `output key "hook_signals[0].code" appears more than once; the last one counts`}},
 		{"invalid UTF-8 is replaced, with a note", "{\"logs\":[\"caf\xe9\"],\"user_message\":\"\xff\"}",
 			event.HookResult{Logs: []string{"caf\uFFFD"}, UserMessage: "\uFFFD"},
 			[]string{`output is not valid UTF-8 (at byte 14); invalid bytes were replaced with U+FFFD`}},
@@ -121,12 +124,9 @@ func TestParseResult(t *testing.T) {
 
 func TestParseResultManyDuplicates(t *testing.T) {
 	out := "{" + strings.Repeat(`"logs":[],`, 1000) + `"logs":["last"]}`
-	r, notes, err := ParseResult([]byte(out))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(notes) != maxDuplicateNotes || !slices.Equal(r.Logs, []string{"last"}) {
-		t.Errorf("%d notes, logs %q", len(notes), r.Logs)
+	_, _, err := ParseResult([]byte(out))
+	if err == nil || err.Error() != `output key "logs" appears more than once: hookrun cannot tell which one the handler meant` {
+		t.Errorf("err %v, want the first duplicate named", err)
 	}
 }
 
