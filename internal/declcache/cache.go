@@ -126,8 +126,8 @@ func openCache(path string) *cache {
 	}
 	// The cache is read like a declaration: a FIFO or a device planted in
 	// its place must not hang or exhaust hookrun.
-	data, err := safefile.ReadFile(path, maxCacheBytes)
-	if err != nil {
+	data, st, err := safefile.ReadFileInfo(path, maxCacheBytes)
+	if err != nil || !ownCache(st) {
 		return c
 	}
 	entries, err := decodeCache(data, c.self)

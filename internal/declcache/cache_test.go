@@ -339,3 +339,37 @@ func TestCacheCoversEveryField(t *testing.T) {
 		}
 	}
 }
+
+// TestCacheOfAnotherUserIsNotRead: a cache file someone else could have written (writable by its
+// group or by everyone, or owned by another user, as in a shared XDG_CACHE_HOME) is not read: a
+// forged entry would say what a declaration holds without hookrun reading it.
+func TestCacheOfAnotherUserIsNotRead(t *testing.T) {
+	f := newCacheFixture(t)
+	f.write("a.yaml", cachedHook("a", "edit_file"))
+	f.settle()
+	f.load()
+	if _, parsed := f.load(); parsed != 0 {
+		t.Fatalf("second load parsed %d files, want 0 (all from the cache)", parsed)
+	}
+	for _, mode := range []os.FileMode{0o666, 0o620} {
+		if err := os.Chmod(f.cache, mode); err != nil {
+			t.Fatal(err)
+		}
+		if _, parsed := f.load(); parsed != 1 {
+			t.Errorf("a cache with mode %v: parsed %d files, want 1 (the cache not read)", mode, parsed)
+		}
+	}
+	if os.Geteuid() != 0 {
+		t.Log("not root: a cache owned by another user is not tried")
+		return
+	}
+	if _, parsed := f.load(); parsed != 0 {
+		t.Fatalf("parsed %d files, want 0 (all from the cache)", parsed)
+	}
+	if err := os.Chown(f.cache, 65534, 65534); err != nil {
+		t.Fatal(err)
+	}
+	if _, parsed := f.load(); parsed != 1 {
+		t.Errorf("a cache owned by uid 65534: parsed %d files, want 1 (the cache not read)", parsed)
+	}
+}

@@ -1,6 +1,9 @@
 package declcache
 
-import "syscall"
+import (
+	"os"
+	"syscall"
+)
 
 // selfExe is the running binary itself, even when the file it was started
 // from has since been replaced: one stat, where os.Executable and a stat
@@ -36,4 +39,13 @@ func idOf(st *syscall.Stat_t) fileID {
 		dev: uint64(st.Dev), ino: st.Ino, size: uint64(st.Size),
 		mtime: st.Mtim.Nano(), ctime: st.Ctim.Nano(),
 	}
+}
+
+// ownCache says whether a cache file is one only this user could have
+// written: owned by the effective user, writable by no one else. Another
+// user's file (a shared XDG_CACHE_HOME, a cache directory planted with
+// mode 777) could say anything about a declaration.
+func ownCache(st os.FileInfo) bool {
+	sys, ok := st.Sys().(*syscall.Stat_t)
+	return ok && sys.Uid == uint32(syscall.Geteuid()) && st.Mode().Perm()&0o022 == 0
 }
