@@ -140,8 +140,16 @@ func (d *dialectRun) finish(r Request, err error) error {
 	}
 	var usage UsageError
 	switch code := exitcode.Of(err); {
-	case errors.As(err, &usage), code == exitcode.Interrupted, code == exitcode.Terminated:
+	case errors.As(err, &usage):
 		return err
+	case (code == exitcode.Interrupted || code == exitcode.Terminated) && d.call != nil:
+		// Exit 130 or 143 is a non-blocking error to every agent, which
+		// then lets the call through: whoever stopped hookrun (a process a
+		// parallel tool call started, say) must not unguard the call.
+		sig := map[int]string{exitcode.Interrupted: "SIGINT", exitcode.Terminated: "SIGTERM"}[code]
+		return d.respond(r, dialect.Failure(d.call, fmt.Errorf("interrupted by %s before its hooks finished", sig)))
+	case code == exitcode.Interrupted, code == exitcode.Terminated:
+		return exitcode.With(exitcode.AgentBlock, fmt.Errorf("%v; hookrun could not tell what the agent asked, so it blocks the action (exit %d)", err, exitcode.AgentBlock))
 	case errors.Is(err, errNoOpinion):
 		return d.respond(r, dialect.NoOpinion(d.call))
 	case d.call == nil:
