@@ -21,6 +21,9 @@ type Set struct {
 	Files    []string  // every declaration file read, sorted
 	Invalid  []string  // files with at least one error, sorted
 	Ignored  []string  // editor and OS files named like declarations, not read (see Ignored)
+	// Duplicates maps each hook id declared in more than one file to those
+	// files, sorted: which of them is meant cannot be told.
+	Duplicates map[string][]string
 	// Parsed holds every file's hook as far as it could be decoded,
 	// valid or not, in file order; validate's file-system checks use it.
 	Parsed []*Hook
@@ -233,6 +236,13 @@ func Assemble(files []string, parsed []FileResult) *Set {
 			continue
 		}
 		first := parsed[j].Hook
+		if s.Duplicates == nil {
+			s.Duplicates = map[string][]string{}
+		}
+		if len(s.Duplicates[p.Hook.ID]) == 0 {
+			s.Duplicates[p.Hook.ID] = []string{files[j]}
+		}
+		s.Duplicates[p.Hook.ID] = append(s.Duplicates[p.Hook.ID], files[i])
 		s.Findings = append(s.Findings,
 			dupFinding(first, p.Hook),
 			dupFinding(p.Hook, first))

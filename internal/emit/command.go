@@ -21,7 +21,9 @@ import (
 	"github.com/hookrun/hookrun/internal/ojson"
 	"github.com/hookrun/hookrun/internal/project"
 	"github.com/hookrun/hookrun/internal/tty"
+	"maps"
 	"runtime/debug"
+	"slices"
 	"strings"
 )
 
@@ -136,6 +138,17 @@ func run(r Request, d *dialectRun) (err error) {
 		r.Dirs.PrintFindings(r.Stderr, set.Findings, config.Error)
 		if !r.SkipInvalid {
 			return exitcode.Failf("%s: no hook was run (fix them, or pass --skip-invalid to run the valid ones): %s", exitcode.Plural(len(set.Invalid), "invalid hook file"), firstFindings(set.Findings, r.Dirs.Cwd))
+		}
+		// One new file repeating a guard's id would otherwise switch the
+		// valid guard off with it.
+		if ids := slices.Sorted(maps.Keys(set.Duplicates)); len(ids) > 0 {
+			id := ids[0]
+			files := set.Duplicates[id]
+			rel := make([]string, len(files))
+			for i, f := range files {
+				rel[i] = config.Rel(loc.Root, f)
+			}
+			return exitcode.Failf("hook id %q is declared in %d files (%s): hookrun cannot tell which one is meant, so --skip-invalid does not skip them; no hook was run", id, len(files), strings.Join(rel, ", "))
 		}
 		for _, f := range set.Invalid {
 			warnings = append(warnings, merge.Warning{Message: fmt.Sprintf("skipped invalid hook file %s (--skip-invalid)", config.Rel(loc.Root, f))})
