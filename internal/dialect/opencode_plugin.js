@@ -115,7 +115,12 @@ function text(v) {
 }
 
 export const HookrunPlugin = async ({ client, directory }) => {
-  const forModel = new Map() // sessionID: a prompt's context, for the next model call's system prompt
+  // sessionID: a prompt's context, for the system prompt of every model call
+  // until the session is idle. OpenCode calls the system transform with the
+  // same input for the session's title (on the small model, often first)
+  // and for each step, and the system prompt is not kept in the history, so
+  // context given to one call only would miss the steps after it.
+  const forModel = new Map()
   const forResult = new Map() // callID: an allowed call's context, for its result
   const started = new Map() // callID: when the call was allowed
   const pending = new Set() // session-end runs, awaited when OpenCode disposes of the plugin
@@ -178,14 +183,12 @@ export const HookrunPlugin = async ({ client, directory }) => {
         model: input?.model,
         message_id: input?.messageID,
       })
+      forModel.delete(input?.sessionID)
       if (text(a.context)) forModel.set(input.sessionID, a.context)
     },
     "experimental.chat.system.transform": async (input, output) => {
       const c = forModel.get(input?.sessionID)
-      if (c && Array.isArray(output?.system)) {
-        forModel.delete(input.sessionID)
-        output.system.push(c)
-      }
+      if (c && Array.isArray(output?.system)) output.system.push(c)
     },
     "tool.execute.before": async (input, output) => {
       const a = await guard({
@@ -221,6 +224,7 @@ export const HookrunPlugin = async ({ client, directory }) => {
     },
     event: async ({ event }) => {
       if (event?.type !== "session.idle") return
+      forModel.delete(event.properties?.sessionID)
       const p = report({ hook_event_name: "session.idle", session_id: event.properties?.sessionID, cwd: directory })
       pending.add(p)
       try {
