@@ -38,6 +38,13 @@ mkdir -p "$cache"
 missing=$(while read -r agent pkg version cmd; do
 	case $agent in '' | '#'*) continue ;; esac
 	[ -x "$cache/$agent-$version/node_modules/.bin/$cmd" ] || echo "$agent $pkg $version"
+	# OpenCode installs @opencode-ai/plugin at its own version into each
+	# of its configuration directories when it starts, and loads no plugin
+	# until that is done; offline it waits minutes. The suite seeds those
+	# directories from this install (docs/agents/opencode.md).
+	if [ "$agent" = opencode ] && [ ! -f "$cache/opencode-plugin-$version/package-lock.json" ]; then
+		echo "opencode-plugin @opencode-ai/plugin $version"
+	fi
 done <scripts/agents/versions)
 if [ -n "$missing" ] && ! npm ping --fetch-retries=0 --fetch-timeout=15000 >/dev/null 2>&1; then
 	skip "the npm registry ($(npm config get registry)) cannot be reached, and these are not installed yet:" $(echo "$missing" | cut -d' ' -f2,3 | tr ' ' @)
