@@ -8,6 +8,7 @@ import (
 	"path"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
@@ -101,8 +102,61 @@ type reader struct {
 	args       []Arg           // where words cuts each command's arguments from
 }
 
+// maxUnresolved caps the reasons kept: the first is the one shown, and a
+// line nested n deep would otherwise give n reasons of n bytes each.
+const maxUnresolved = 8
+
 func (r *reader) unresolved(format string, args ...any) {
+	if len(r.out.Unresolved) >= maxUnresolved {
+		return
+	}
+	for i, a := range args {
+		if s, ok := a.(string); ok {
+			args[i] = short(s)
+		}
+	}
 	r.out.Unresolved = append(r.out.Unresolved, fmt.Sprintf(format, args...))
+}
+
+// maxQuoted is how much of a word a reason quotes.
+const maxQuoted = 120
+
+// short cuts s to maxQuoted bytes, on a UTF-8 boundary, marking the cut.
+func short(s string) string {
+	if len(s) <= maxQuoted {
+		return s
+	}
+	cut := maxQuoted
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// maxOpens caps the brackets and compound-command keywords a line may
+// open before it is read: the parser recurses once per level of nesting,
+// and a few megabytes of "$(" would exhaust Go's stack, a crash no recover
+// catches. Opens are counted, not nesting, so that nothing a line holds (a
+// ")" in quotes, a comment, a here-document) can make the count smaller
+// than the nesting; a line over it is unresolved.
+const maxOpens = 10000
+
+// opens counts what may open a level of nesting in src: brackets, and the
+// keywords that open compound commands, as whole words.
+func opens(src string) int {
+	n := strings.Count(src, "(") + strings.Count(src, "{") + strings.Count(src, "[")
+	word := 0
+	for i := 0; i <= len(src); i++ {
+		if i < len(src) && 'a' <= src[i] && src[i] <= 'z' {
+			continue
+		}
+		switch src[word:i] {
+		case "if", "case", "while", "until", "for", "select":
+			n++
+		}
+		word = i + 1
+	}
+	return n
 }
 
 func (r *reader) script(src string, depth int) {
@@ -112,6 +166,10 @@ func (r *reader) script(src string, depth int) {
 	}
 	if r.parsed += len(src); r.parsed > maxScriptBytes {
 		r.unresolved("the scripts inside the line add up to more than %d bytes", maxScriptBytes)
+		return
+	}
+	if opens(src) > maxOpens {
+		r.unresolved("the line opens more than %d brackets and compound commands, too many to read", maxOpens)
 		return
 	}
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
@@ -165,7 +223,7 @@ func (r *reader) path(p string) {
 		r.addPath(path.Join(r.dir, p))
 	}
 	if r.dirUnknown != "" && len(r.out.UnknownPaths) < maxUnknownPaths {
-		r.out.UnknownPaths = append(r.out.UnknownPaths, fmt.Sprintf("%s is relative to %s, a directory only known when the line runs", p, r.dirUnknown))
+		r.out.UnknownPaths = append(r.out.UnknownPaths, fmt.Sprintf("%s is relative to %s, a directory only known when the line runs", short(p), short(r.dirUnknown)))
 	}
 }
 
@@ -174,7 +232,7 @@ const maxUnknownPaths = 8
 
 func (r *reader) unknownPath(word string) {
 	if len(r.out.UnknownPaths) < maxUnknownPaths {
-		r.out.UnknownPaths = append(r.out.UnknownPaths, fmt.Sprintf("the path %s is only known when the line runs", word))
+		r.out.UnknownPaths = append(r.out.UnknownPaths, fmt.Sprintf("the path %s is only known when the line runs", short(word)))
 	}
 }
 

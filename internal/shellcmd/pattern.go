@@ -195,7 +195,7 @@ func (a *parsedArgs) read(args []Arg) {
 	for _, arg := range args {
 		if arg.Dynamic {
 			if a.dynamic == "" {
-				a.dynamic = arg.Value
+				a.dynamic = short(arg.Value)
 			}
 			continue
 		}
