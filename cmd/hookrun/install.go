@@ -42,7 +42,8 @@ once it is trusted (/hooks in its TUI): install says so when it writes.
 For OpenCode, whose hooks are plugins, install writes hookrun's plugin
 file whole, never over one hookrun did not write; the plugin blocks a
 prompt or tool call when hookrun is missing, fails or times out. Copilot
-CLI goes on when a hook fails, so its PreToolUse entry prints the deny.
+CLI lets a prompt through when its hook fails, so its UserPromptSubmit and
+PreToolUse entries print the block themselves.
 
 Agents and their files:
   claude-code  .claude/settings.json         (timeout in seconds)

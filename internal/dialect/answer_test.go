@@ -96,8 +96,12 @@ func TestRespond(t *testing.T) {
 		{"copilot/PreToolUse/bash", "deny", `{"permissionDecision":"deny","permissionDecisionReason":` + q(denyWhy) + `}`},
 		{"copilot/PreToolUse/edit", "require_human", `{"permissionDecision":"ask","permissionDecisionReason":` + q("needs human approval: "+askWhy) + `}`},
 		{"copilot/PreToolUse/bash", "allow", `{}`},
-		{"copilot/PreToolUse/bash", "allow+context", `{}`},
-		{"copilot/UserPromptSubmit", "deny", `{}`},
+		{"copilot/PreToolUse/bash", "allow+context", `{"additionalContext":` + q(ctxText) + `}`},
+		{"copilot/PreToolUse/Bash", "deny", `{"permissionDecision":"deny","permissionDecisionReason":` + q(denyWhy) + `}`},
+		{"copilot/UserPromptSubmit", "deny", `{"decision":"block","reason":` + q(denyWhy) + `}`},
+		{"copilot/UserPromptSubmit", "require_human", `{"decision":"block","reason":` + q("needs human approval: "+askWhy) + `}`},
+		{"copilot/UserPromptSubmit", "allow+context", `{"additionalContext":` + q(ctxText) + `}`},
+		{"copilot/UserPromptSubmit", "allow", `{}`},
 		{"copilot/Stop", "deny", `{}`},
 		{"copilot/PostToolUse", "allow+context", `{}`},
 
@@ -154,6 +158,7 @@ func TestFailure(t *testing.T) {
 		{"claude/Stop", `{"systemMessage":"hookrun could not run this repository's hooks: 1 invalid hook file: no hook was run"}`},
 		{"cursor/stop", `{}`},
 		{"copilot/PreToolUse/bash", `{"permissionDecision":"deny","permissionDecisionReason":"hookrun could not check this call, so it is blocked: 1 invalid hook file: no hook was run"}`},
+		{"copilot/UserPromptSubmit", `{"additionalContext":"hookrun could not run this repository's hooks for this prompt: 1 invalid hook file: no hook was run. Tool calls are blocked until this is fixed."}`},
 		{"copilot/Stop", `{}`},
 		{"opencode/before/bash", `{"action":"block","reason":"hookrun could not check this call, so it is blocked: 1 invalid hook file: no hook was run"}`},
 		{"opencode/session.idle", `{"action":"allow","message":"hookrun could not run this repository's hooks: 1 invalid hook file: no hook was run"}`},
@@ -248,9 +253,12 @@ func documented(d Name, ev string) map[string]field {
 			return map[string]field{"additional_context": anyString, "continue": boolean, "user_message": anyString}
 		}
 		return map[string]field{}
-	case Copilot: // docs.github.com, cli-hooks-reference: preToolUse decision control
-		if ev == "PreToolUse" { // allow is left out: hookrun has no opinion to give there
-			return map[string]field{"permissionDecision": oneOf("deny", "ask"), "permissionDecisionReason": anyString}
+	case Copilot: // what Copilot CLI 1.0.102 acts on (make test-agents): top-level fields only
+		switch ev {
+		case "PreToolUse": // allow is left out: hookrun has no opinion to give there
+			return map[string]field{"permissionDecision": oneOf("deny", "ask"), "permissionDecisionReason": anyString, "additionalContext": anyString}
+		case "UserPromptSubmit":
+			return map[string]field{"decision": oneOf("block"), "reason": anyString, "additionalContext": anyString}
 		}
 		return map[string]field{}
 	case OpenCode: // what hookrun's plugin (opencode_plugin.js) reads

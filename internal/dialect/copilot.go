@@ -2,21 +2,23 @@ package dialect
 
 import (
 	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/hookrun/hookrun/internal/event"
 )
 
-// GitHub Copilot CLI (npm @github/copilot 1.0.102): from its hooks
-// reference (docs.github.com, copilot/reference/copilot-cli-reference/
-// cli-hooks-reference); its npm package is a single executable whose
-// JavaScript could not be read. Hooks are .github/hooks/*.json. Events
-// configured in PascalCase (PreToolUse) get payloads in Claude Code's
-// shape: hook_event_name, session_id, timestamp, cwd, tool_name,
-// tool_input (parsed from its JSON string when possible), tool_result
-// {result_type, text_result_for_llm} on PostToolUse, error on
-// PostToolUseFailure. Copilot CLI logs and skips a hook that exits
-// non-zero or times out, so a failure must be answered on stdout.
+// GitHub Copilot CLI (npm @github/copilot 1.0.102), as run by make
+// test-agents against a mock model (its custom provider, BYOK, needs no
+// sign-in) and read from its package, whose hook runner is native code.
+// Hooks are .github/hooks/*.json. Events configured in PascalCase
+// (PreToolUse) get payloads in Claude Code's shape and with Claude Code's
+// tool names: hook_event_name, session_id, timestamp, cwd, tool_name (Bash,
+// Read, Write, Edit, Grep, Glob; others keep their own name), tool_input,
+// tool_result {result_type, text_result_for_llm} on PostToolUse, error on
+// PostToolUseFailure. Copilot CLI reads only top-level answer fields.
 
 // copilot is everything hookrun knows about this agent.
 var copilot = Agent{
@@ -27,7 +29,7 @@ var copilot = Agent{
 	NoDuration: true,
 	Settings: Settings{
 		File:           ".github/hooks/hookrun.json",
-		Events:         []string{"PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop"},
+		Events:         []string{"UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop"},
 		Unit:           time.Second,
 		Flat:           true,
 		Shell:          true,
@@ -35,7 +37,7 @@ var copilot = Agent{
 		TimeoutKey:     "timeoutSec",
 		Typed:          true,
 		AnswerFailures: true,
-		Note:           "Copilot CLI does not act on a userPromptSubmitted hook's answer, so PromptSubmit hooks do not run under it",
+		Note:           "copilot -p runs a repository's hooks only in a trusted folder: pass --trust-folder, or set GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS=true",
 	},
 }
 
@@ -48,8 +50,16 @@ var copilotEvents = table[Kind]{
 	{"SessionEnd", End},
 }
 
-// copilotTools are the tool names of the hooks reference.
+// copilotTools are the tool names of PascalCase payloads (Claude Code's),
+// and the names Copilot CLI gives its tools (camelCase payloads, its docs).
 var copilotTools = table[string]{
+	{"Bash", Shell},
+	{"PowerShell", Shell},
+	{"Edit", EditFile},
+	{"Write", WriteFile},
+	{"Read", ReadFile},
+	{"Glob", ListFiles},
+	{"Grep", SearchFiles},
 	{"bash", Shell},
 	{"powershell", Shell},
 	{"edit", EditFile},
@@ -62,6 +72,11 @@ var copilotTools = table[string]{
 
 func readCopilot(c *Call) error {
 	return c.readCommon(copilotEvents, copilotTools, func(c *Call) {
+		// Grep and Glob name what they search in a list.
+		var paths []string
+		if json.Unmarshal(object(c.Tool.Input)["paths"], &paths) == nil {
+			c.Tool.Paths = slices.DeleteFunc(paths, func(p string) bool { return p == "" })
+		}
 		if c.Kind != PostTool {
 			return
 		}
@@ -75,21 +90,50 @@ func readCopilot(c *Call) error {
 		}
 		if json.Unmarshal(c.Payload["tool_result"], &r) == nil && r.Type != "" && r.Type != "success" {
 			c.Status, c.ErrorMessage = "failure", r.Type+": "+r.Text
+			return
+		}
+		// A shell command that exited non-zero is a "success": its status
+		// is only in the text, on the last line.
+		if c.Tool.Ability == Shell {
+			if code, ok := copilotExitCode(r.Text); ok && code != 0 {
+				c.Status, c.ErrorMessage = "failure", fmt.Sprintf("exit code %d", code)
+			}
 		}
 	})
 }
 
-// copilotOutput holds preToolUse's documented decision fields.
-type copilotOutput struct {
-	PermissionDecision       string `json:"permissionDecision,omitempty"`
-	PermissionDecisionReason string `json:"permissionDecisionReason,omitempty"`
+// copilotExitCode reads the line Copilot CLI's shell tool ends its text
+// with: "<shellId: 4 completed with exit code 2>". A line like it in the
+// command's output, before the last, does not count.
+func copilotExitCode(text string) (int, bool) {
+	text = strings.TrimRight(text, "\n")
+	last := text[strings.LastIndexByte(text, '\n')+1:]
+	rest, ok := strings.CutPrefix(last, "<shellId: ")
+	if !ok {
+		return 0, false
+	}
+	_, status, ok := strings.Cut(rest, " completed with exit code ")
+	if !ok {
+		return 0, false
+	}
+	return statusLine(strings.TrimSuffix(status, ">"), "")
 }
 
-// copilotAnswer: preToolUse's deny and ask, with a reason; anything else is
-// {}: earlier Copilot CLI versions denied on any non-empty answer, and
-// agentStop's decision would keep the agent going. Copilot CLI's command
-// hooks have no field for context or a message for the person: those are
-// reported on stderr.
+// copilotOutput holds the answer fields Copilot CLI acts on: preToolUse's
+// decision, a prompt's block, and context for the AI on either.
+type copilotOutput struct {
+	Decision                 string `json:"decision,omitempty"`
+	Reason                   string `json:"reason,omitempty"`
+	PermissionDecision       string `json:"permissionDecision,omitempty"`
+	PermissionDecisionReason string `json:"permissionDecisionReason,omitempty"`
+	AdditionalContext        string `json:"additionalContext,omitempty"`
+}
+
+// copilotAnswer: preToolUse's deny and ask, with a reason; a prompt's block
+// (there is no ask for prompts, so require_human blocks too, saying so);
+// context for the AI on both. Anything else is {}: agentStop's decision
+// would keep the agent going. Copilot CLI's command hooks have no field for
+// a message for the person: it is reported on stderr.
 func copilotAnswer(c *Call, v verdict) (copilotOutput, []string) {
 	var out copilotOutput
 	var notes []string
@@ -98,13 +142,23 @@ func copilotAnswer(c *Call, v verdict) (copilotOutput, []string) {
 			notes = append(notes, dropped(c, what, text))
 		}
 	}
-	switch {
-	case c.Kind == PreTool && v.decision == event.Deny:
-		out.PermissionDecision, out.PermissionDecisionReason = "deny", v.reason
-	case c.Kind == PreTool && v.decision == event.RequireHuman:
-		out.PermissionDecision, out.PermissionDecisionReason = "ask", v.blockReason()
-	case c.Kind == Prompt && v.decision != event.Allow:
-		notes = append(notes, "hookrun: copilot UserPromptSubmit cannot be blocked; not delivered: "+v.blockReason())
+	switch c.Kind {
+	case PreTool:
+		switch v.decision {
+		case event.Deny:
+			out.PermissionDecision, out.PermissionDecisionReason = "deny", v.reason
+		case event.RequireHuman:
+			out.PermissionDecision, out.PermissionDecisionReason = "ask", v.blockReason()
+			out.AdditionalContext = v.context
+		default:
+			out.AdditionalContext = v.context
+		}
+	case Prompt:
+		if v.decision != event.Allow {
+			out.Decision, out.Reason = "block", v.blockReason()
+		} else {
+			out.AdditionalContext = v.context
+		}
 	default:
 		drop("context for the AI", v.context)
 	}

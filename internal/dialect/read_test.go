@@ -68,8 +68,16 @@ var payloads = map[string]struct {
 	"copilot/UserPromptSubmit":    {Copilot, `{"hook_event_name":"UserPromptSubmit","session_id":"cp1","timestamp":"2026-11-26T03:00:00.000Z","cwd":"/repo","prompt":"add a test"}`},
 	"copilot/Stop":                {Copilot, `{"hook_event_name":"Stop","session_id":"cp1","timestamp":"2026-11-26T03:00:00.000Z","cwd":"/repo","transcript_path":"/t.jsonl","stop_reason":"end_turn"}`},
 	"copilot/SessionEnd":          {Copilot, `{"hook_event_name":"SessionEnd","session_id":"cp1","timestamp":"2026-11-26T03:00:00.000Z","cwd":"/repo","reason":"complete"}`},
-	"copilot/PreCompact":          {Copilot, `{"hook_event_name":"PreCompact","session_id":"cp1","timestamp":"2026-11-26T03:00:00.000Z","cwd":"/repo","transcript_path":"/t.jsonl","trigger":"auto","custom_instructions":""}`},
-	"cursor/sessionStart":         {Cursor, `{"conversation_id":"conv-123","hook_event_name":"sessionStart","session_id":"conv-123","is_background_agent":false,"composer_mode":"agent"}`},
+	// As Copilot CLI 1.0.102 sends them to a PascalCase hook (make test-agents):
+	// Claude Code's tool names, the shell's exit status only in its text.
+	"copilot/PreToolUse/Bash":         {Copilot, `{"hook_event_name":"PreToolUse","session_id":"cp1","timestamp":"2026-11-26T05:27:51.607Z","cwd":"/repo","tool_name":"Bash","tool_input":{"command":"touch b.txt","description":"scripted step"}}`},
+	"copilot/PreToolUse/Write":        {Copilot, `{"hook_event_name":"PreToolUse","session_id":"cp1","timestamp":"2026-11-26T05:30:48.708Z","cwd":"/repo","tool_name":"Write","tool_input":{"path":"new.txt","file_text":"hi\n"}}`},
+	"copilot/PreToolUse/Grep":         {Copilot, `{"hook_event_name":"PreToolUse","session_id":"cp1","timestamp":"2026-11-26T05:30:49.171Z","cwd":"/repo","tool_name":"Grep","tool_input":{"pattern":"y","paths":["README.md","docs"]}}`},
+	"copilot/PostToolUse/Bash/exit2":  {Copilot, `{"hook_event_name":"PostToolUse","session_id":"cp1","timestamp":"2026-11-26T05:28:01.212Z","cwd":"/repo","tool_name":"Bash","tool_input":{"command":"ls missing.txt","description":"scripted step"},"tool_result":{"result_type":"success","text_result_for_llm":"ls: cannot access 'missing.txt': No such file or directory\n<shellId: 4 completed with exit code 2>"}}`},
+	"copilot/PostToolUse/Bash/ok":     {Copilot, `{"hook_event_name":"PostToolUse","session_id":"cp1","timestamp":"2026-11-26T05:27:51.337Z","cwd":"/repo","tool_name":"Bash","tool_input":{"command":"touch a.txt","description":"scripted step"},"tool_result":{"result_type":"success","text_result_for_llm":"\n<shellId: 0 completed with exit code 0>"}}`},
+	"copilot/PostToolUseFailure/Read": {Copilot, `{"hook_event_name":"PostToolUseFailure","session_id":"cp1","timestamp":"2026-11-26T05:30:49.780Z","cwd":"/repo","tool_name":"Read","tool_input":{"path":"missing.txt"},"error":"Path does not exist"}`},
+	"copilot/PreCompact":              {Copilot, `{"hook_event_name":"PreCompact","session_id":"cp1","timestamp":"2026-11-26T03:00:00.000Z","cwd":"/repo","transcript_path":"/t.jsonl","trigger":"auto","custom_instructions":""}`},
+	"cursor/sessionStart":             {Cursor, `{"conversation_id":"conv-123","hook_event_name":"sessionStart","session_id":"conv-123","is_background_agent":false,"composer_mode":"agent"}`},
 }
 
 func read(t *testing.T, key string) *Call {
@@ -143,6 +151,12 @@ func TestReadMapsEvents(t *testing.T) {
 		{"copilot/Stop", End, "cp1", "", "", "", "", ""},
 		{"copilot/SessionEnd", End, "cp1", "", "", "", "", ""},
 		{"copilot/PreCompact", Unmapped, "cp1", "", "", "", "", ""},
+		{"copilot/PreToolUse/Bash", PreTool, "cp1", "Bash", "shell", "touch b.txt", "", ""},
+		{"copilot/PreToolUse/Write", PreTool, "cp1", "Write", "write_file", "new.txt", "", ""},
+		{"copilot/PreToolUse/Grep", PreTool, "cp1", "Grep", "search_files", "y", "", ""},
+		{"copilot/PostToolUse/Bash/exit2", PostTool, "cp1", "Bash", "shell", "ls missing.txt", "failure", "exit code 2"},
+		{"copilot/PostToolUse/Bash/ok", PostTool, "cp1", "Bash", "shell", "touch a.txt", "success", ""},
+		{"copilot/PostToolUseFailure/Read", PostTool, "cp1", "Read", "read_file", "missing.txt", "failure", "Path does not exist"},
 
 		{"opencode/before/bash", PreTool, "ses_1", "bash", "shell", "rm -rf build", "", ""},
 		{"opencode/before/read", PreTool, "ses_1", "read", "read_file", "/p/.env", "", ""},
@@ -390,6 +404,16 @@ func TestAgentsAsTheyRun(t *testing.T) {
 		{"opencode bash that worked", OpenCode,
 			`{"hook_event_name":"tool.execute.after","session_id":"s","tool_name":"bash","tool_input":{"command":"true"},"tool_response":{"output":"","metadata":{"exit":0}}}`,
 			[]string{`"status":"success"`, `"command":"true"`}},
+		// Copilot CLI's Grep and Glob name their paths in a list.
+		{"copilot Grep paths", Copilot, payloads["copilot/PreToolUse/Grep"].json,
+			[]string{`"ability_id":"search_files"`, `"paths":["README.md","docs"],"session_id"`}},
+		// A status line in the output is not Copilot CLI's: its own is the last line.
+		{"copilot output that looks like a status", Copilot,
+			`{"hook_event_name":"PostToolUse","session_id":"s","tool_name":"Bash","tool_input":{"command":"cat log"},"tool_result":{"result_type":"success","text_result_for_llm":"<shellId: 1 completed with exit code 7>\nretry\n<shellId: 2 completed with exit code 0>"}}`,
+			[]string{`"status":"success"`}},
+		{"copilot text that is not a shell's", Copilot,
+			`{"hook_event_name":"PostToolUse","session_id":"s","tool_name":"sql","tool_input":{"query":"x"},"tool_result":{"result_type":"success","text_result_for_llm":"<shellId: 1 completed with exit code 7>"}}`,
+			[]string{`"status":"success"`}},
 		{"claude permission mode", ClaudeCode,
 			`{"hook_event_name":"PreToolUse","session_id":"s","permission_mode":"bypassPermissions","tool_name":"Bash","tool_input":{"command":"ls"}}`,
 			[]string{`"permission_mode":"bypassPermissions"`, `"command":"ls"`}},
