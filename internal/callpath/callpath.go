@@ -65,6 +65,18 @@ func Of(given []string, command, cwd, root string) []string {
 	return out
 }
 
+// Unknown says why a path the command line names is only known when it
+// runs, or "" when every path is known.
+func Unknown(command string) string {
+	if command == "" {
+		return ""
+	}
+	if u := shellcmd.Parse(command).UnknownPaths; len(u) > 0 {
+		return u[0]
+	}
+	return ""
+}
+
 // Normalize cleans p: relative to root, with no ".", ".." or trailing
 // slash, when it lies inside root; absolute otherwise. A leading ~ is the
 // home directory; a relative p is taken from cwd.

@@ -34,6 +34,10 @@ type Context struct {
 	Command  string
 	Paths    []string
 	HasPaths bool
+	// UnknownPaths says why a path Command names is only known when it
+	// runs ($D/hooks/x); emit sets it, and match.paths cannot rule the
+	// call out while it is set.
+	UnknownPaths string
 }
 
 // ContextError names the context field that is wrong.

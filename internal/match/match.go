@@ -87,7 +87,9 @@ func check(h *config.Hook, c *event.Context, opt Options, explain bool) string {
 			return no("duration %sms is below %dms", msText(c.DurationMS), *m.MinDurationMS)
 		}
 	}
-	if m.Paths != nil {
+	// A path only known when the command runs might be under the globs:
+	// the hook runs and decides.
+	if m.Paths != nil && c.UnknownPaths == "" {
 		if len(c.Paths) == 0 {
 			return no("the call names no path; match.paths needs at least one")
 		}
