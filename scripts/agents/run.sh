@@ -3,7 +3,9 @@
 #
 # 1. Installs each agent pinned in scripts/agents/versions from npm, once:
 #    into $HOOKRUN_AGENTS_CACHE (default $XDG_CACHE_HOME/hookrun/agents,
-#    else ~/.cache/hookrun/agents), one directory per agent and version.
+#    else ~/.cache/hookrun/agents), one directory per agent and version;
+#    for OpenCode also @opencode-ai/plugin, which the sessions put in place
+#    so that OpenCode does not install it at start (docs/agents/opencode.md).
 # 2. Builds hookrun from this working tree, and the suite's test binary.
 # 3. Runs the suite with no network but loopback (unshare -rn, lo up), so
 #    an agent that tries any other connection fails; where unshare cannot
