@@ -116,6 +116,15 @@ func TestUnknownPaths(t *testing.T) {
 		{`cd $DIR; cd /etc; cat passwd`, ``},
 		{`echo $HOME; printf '%s' "$X"; test -n "$Y"; [ -z "$Z" ]; export A=$B`, ``},
 		{`cd /tmp && rm x; echo hi >&$FD`, ``},
+		// A message passed as a quoted-delimiter here-document is known text, not a path only the
+		// shell knows (the commit idiom of agents); anything looser stays unknown.
+		{"git commit -m \"$(cat <<'EOF'\nFix the build\n\nDetails: $HOME stays as written\nEOF\n)\"", ``},
+		{"git commit -m \"$(cat <<\"EOF\"\nmsg\nEOF\n)\"", ``},
+		{"git commit -m \"$(cat <<\\EOF\nmsg\nEOF\n)\"", ``},
+		{"git commit -m \"$(cat <<EOF\nmsg\nEOF\n)\"", "the path \"$(cat <<EOF\nmsg\nEOF\n)\" is only known when the line runs"},
+		{"git commit -m $(cat <<'EOF'\nmsg\nEOF\n)", "the path $(cat <<'EOF'\nmsg\nEOF\n) is only known when the line runs"},
+		{"git commit -m \"$(cat x <<'EOF'\nmsg\nEOF\n)\"", "the path \"$(cat x <<'EOF'\nmsg\nEOF\n)\" is only known when the line runs"},
+		{"git commit -m \"$(tac <<'EOF'\nmsg\nEOF\n)\"", "the path \"$(tac <<'EOF'\nmsg\nEOF\n)\" is only known when the line runs"},
 	} {
 		l := Parse(tc.line)
 		got := ""

@@ -464,10 +464,60 @@ func literal(b *strings.Builder, p syntax.WordPart, quoted bool) bool {
 				return false
 			}
 		}
+	case *syntax.CmdSubst:
+		// "$(cat <<'EOF' … EOF)" is how agents pass a multi-line message (git commit -m): its
+		// value is the here-document's text. Only in double quotes (unquoted, the shell would
+		// split it into words) and only with a quoted delimiter (the body is then taken as
+		// written, with no expansion, escape or line continuation to follow).
+		body, ok := catHeredoc(p)
+		if !quoted || !ok {
+			return false
+		}
+		b.WriteString(strings.TrimRight(body, "\n")) // a substitution drops trailing newlines
 	default:
 		return false
 	}
 	return true
+}
+
+// catHeredoc is the text of a command substitution that is exactly `cat` reading a here-document
+// with a quoted delimiter; ok is false for anything else.
+func catHeredoc(cs *syntax.CmdSubst) (string, bool) {
+	if len(cs.Stmts) != 1 {
+		return "", false
+	}
+	st := cs.Stmts[0]
+	call, isCall := st.Cmd.(*syntax.CallExpr)
+	if !isCall || st.Negated || st.Background || st.Coprocess || len(call.Assigns) > 0 || len(call.Args) != 1 || len(st.Redirs) != 1 {
+		return "", false
+	}
+	if name, ok := call.Args[0].Lit(), len(call.Args[0].Parts) == 1; !ok || name != "cat" {
+		return "", false
+	}
+	rd := st.Redirs[0]
+	if rd.Op != syntax.Hdoc || (rd.N != nil && rd.N.Value != "0") || !quotedDelimiter(rd.Word) {
+		return "", false
+	}
+	return heredoc(rd.Hdoc)
+}
+
+// quotedDelimiter says whether a here-document's delimiter is quoted in any way ('EOF', "EOF",
+// \EOF), which makes the shell take its body as written.
+func quotedDelimiter(w *syntax.Word) bool {
+	if w == nil {
+		return false
+	}
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.SglQuoted, *syntax.DblQuoted:
+			return true
+		case *syntax.Lit:
+			if strings.IndexByte(p.Value, '\\') >= 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // unescape removes backslashes as the shell does: outside quotes every backslash escapes the next

@@ -278,6 +278,7 @@ func TestPaths(t *testing.T) {
 		{"rm -- -rf", []string{"-rf"}},
 		{`rm "$x" 'y z'`, []string{"y z"}},
 		{"cat <<EOF > out\nbody\nEOF", []string{"out"}},
+		{"rm \"$(cat <<'EOF'\n.system/hooks/x.yaml\n\nEOF\n)\"", []string{".system/hooks/x.yaml"}},
 	} {
 		got := Parse(tc.line).Paths
 		if strings.Join(got, "\x00") != strings.Join(tc.paths, "\x00") {
