@@ -37,9 +37,10 @@ const (
 const protectHooks = `# Written by hookrun init. An agent must not be able to switch off its own guards
 # unnoticed: a write, an edit, a shell command or an MCP or other agent tool call
 # from an AI session or a background job that names the hooks, hookrun's files
-# under .system/, the handler scripts or an agent's hook settings (the files
-# hookrun install writes, and Claude Code's settings.local.json) needs a person's
-# approval. Reads pass. Edit it like any hook (docs/rules.md).
+# under .system/, the handler scripts, an agent's hook settings (the files
+# hookrun install writes, and Claude Code's settings.local.json) or the hookrun
+# an npm install put in node_modules needs a person's approval. Reads pass. Edit
+# it like any hook (docs/rules.md).
 id: protect_hooks
 event_type: PreAbilityCall
 enabled: true
@@ -66,6 +67,9 @@ handler:
         - opencode.json
         - opencode.jsonc
         - .github/hooks/**
+        - node_modules/.bin/hookrun*
+        - node_modules/hookrun/**
+        - node_modules/@hookrun/**
 `
 
 // What happened to one path.

@@ -183,12 +183,12 @@ func TestProtectHooksCoversEveryAgentsSettings(t *testing.T) {
 			t.Errorf("%s's %s is not among protect_hooks' paths %v", a.Name, a.Settings.File, globs)
 		}
 	}
-	for _, p := range []string{".claude/settings.local.json", ".system/hooks/protect_hooks.yaml", "scripts/hooks/guard.sh", ".codex/config.toml"} {
+	for _, p := range []string{".claude/settings.local.json", ".system/hooks/protect_hooks.yaml", "scripts/hooks/guard.sh", ".codex/config.toml", "node_modules/.bin/hookrun", "node_modules/.bin/hookrun.cmd", "node_modules/@hookrun/linux-x64/bin/hookrun"} {
 		if !match.AnyPath(globs, []string{p}) {
 			t.Errorf("%s is not among protect_hooks' paths", p)
 		}
 	}
-	for _, p := range []string{"src/main.go", ".systemd/unit", ".github/workflows/ci.yml", ".claude/commands/x.md"} {
+	for _, p := range []string{"src/main.go", ".systemd/unit", "node_modules/.bin/tsc", ".github/workflows/ci.yml", ".claude/commands/x.md"} {
 		if match.AnyPath(globs, []string{p}) {
 			t.Errorf("%s is among protect_hooks' paths, and should not be", p)
 		}
