@@ -251,7 +251,11 @@ func suite(t *testing.T) []*agent {
 // change with the pin.
 func TestDocsNameVerifiedVersions(t *testing.T) {
 	for _, p := range pins(t) {
-		page := filepath.Join("..", "..", "docs", "agents", p.dialect+".md")
+		name := p.dialect + ".md"
+		if p.dialect == "copilot" { // the dialect is named for the command, the page for the product
+			name = "copilot-cli.md"
+		}
+		page := filepath.Join("..", "..", "docs", "agents", name)
 		raw, err := os.ReadFile(page)
 		if err != nil {
 			t.Errorf("%s: %v (each agent in scripts/agents/versions has a page)", page, err)

@@ -1,0 +1,104 @@
+package agents
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// GitHub Copilot CLI runs its model through a custom provider (BYOK:
+// COPILOT_PROVIDER_BASE_URL, OpenAI Chat Completions, the mock's
+// /v1/chat/completions), which needs no GitHub sign-in. It prints a blocked
+// prompt's reason on stderr, and a shell command's exit status reaches the
+// post-call hook only in the tool's text (hookrun reads it there).
+func init() {
+	a := &agent{toolContext: true, failedShell: "failure"}
+	a.prepare = func(t *testing.T, home, project, modelURL, prompt string) (env, args []string) {
+		return prepareCopilot(t, a, home, modelURL, prompt)
+	}
+	agents["copilot"] = a
+}
+
+func prepareCopilot(t *testing.T, a *agent, home, modelURL, prompt string) (env, args []string) {
+	env = []string{
+		"COPILOT_HOME=" + filepath.Join(home, ".copilot"),
+		"COPILOT_PKG_CACHE_HOME=" + copilotPackages(t, a),
+		"COPILOT_PROVIDER_BASE_URL=" + modelURL + "/v1",
+		"COPILOT_PROVIDER_API_KEY=mock-key",
+		"COPILOT_MODEL=gpt-4.1",
+		// No GitHub sign-in, telemetry, update check or web tool.
+		"COPILOT_OFFLINE=true",
+		"COPILOT_AUTO_UPDATE=false",
+		// In -p mode a repository's hooks load only in a trusted folder
+		// or with this opt-in.
+		"GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS=true",
+	}
+	args = []string{"-p", prompt, "--allow-tool", "shell", "--no-ask-user", "--no-color"}
+	return env, args
+}
+
+var copilotUnpack struct {
+	sync.Once
+	err error
+	out []byte
+}
+
+// copilotPackages is where Copilot CLI unpacks the JavaScript its
+// executable carries (235 MB, a minute's work), shared by the sessions and
+// kept beside the install: once, before the first session, not in each
+// session's home.
+func copilotPackages(t *testing.T, a *agent) string {
+	dir := filepath.Join(cacheDir, a.dialect+"-"+a.version, "unpacked")
+	copilotUnpack.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, a.bin())
+		cmd.Env = append(os.Environ(), "COPILOT_SEA_EXTRACT_ONLY=1", "COPILOT_PKG_CACHE_HOME="+dir)
+		copilotUnpack.out, copilotUnpack.err = cmd.CombinedOutput()
+	})
+	if copilotUnpack.err != nil {
+		t.Fatalf("unpacking %s %s into %s: %v\n%s", a.pkg, a.version, dir, copilotUnpack.err, copilotUnpack.out)
+	}
+	return dir
+}
+
+// Copilot CLI lets a prompt through when its hook exits non-zero, so the
+// command hookrun install writes answers the block itself when hookrun is
+// missing: the prompt never reaches the model, and the person reads why.
+func TestCopilotWithoutHookrun(t *testing.T) {
+	var a *agent
+	for _, p := range suite(t) {
+		if p.dialect == "copilot" {
+			a = p
+		}
+	}
+	if a == nil {
+		t.Skip("copilot is not in scripts/agents/versions")
+	}
+	path := os.Getenv("PATH")
+	if found, err := exec.LookPath("hookrun"); err == nil {
+		t.Skipf("hookrun is on PATH (%s): the session would find it", found)
+	}
+	without := *a
+	without.prepare = func(t *testing.T, home, project, modelURL, prompt string) (env, args []string) {
+		env, args = a.prepare(t, home, project, modelURL, prompt)
+		// The last PATH wins: the session's, without hookrun's directory.
+		return append(env, "PATH="+path), args
+	}
+	s := newSession(t, &without, nil, "touch unchecked.txt")
+	s.Run("Create unchecked.txt.")
+	if n := len(s.model.Requests()); n != 0 {
+		t.Errorf("the model got %d requests, want none: the prompt went ahead without hookrun", n)
+	}
+	if s.exists("unchecked.txt") {
+		t.Error("unchecked.txt: a command ran without hookrun")
+	}
+	// Copilot CLI wraps what it prints at 100 columns, even on a pipe.
+	out := strings.Join(strings.Fields(s.stdout+s.stderr), " ")
+	contains(t, "the agent's output", out, "hookrun is not installed or not on PATH, so the hooks in .system/hooks did not run and this action is blocked")
+}
