@@ -44,22 +44,21 @@ lint: cross-check
 
 # Windows and macOS builds cannot run here (no Wine, no Mac): they are
 # vetted, built, and every test binary compiled, so platform files that
-# no longer compile fail CI on Linux.
-CROSS_TMP := $(or $(TMPDIR),/tmp)/hookrun-cross
+# no longer compile fail CI on Linux. Each run has its own scratch
+# directory: two make lint at once must not remove each other's.
 ## cross-check: vet, build and compile the tests for windows and darwin; staticcheck the windows files
 cross-check:
-	@for os in windows darwin; do \
+	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/hookrun-cross.XXXXXX") && trap 'rm -rf "$$tmp"' EXIT && \
+	for os in windows darwin; do \
 		echo "cross-check: GOOS=$$os go vet ./..., go build ./cmd/hookrun, go test -c ./..."; \
 		GOOS=$$os $(GO) vet ./... || exit 1; \
 		GOOS=$$os CGO_ENABLED=0 $(GO) build -o /dev/null ./cmd/hookrun || exit 1; \
-		rm -rf $(CROSS_TMP) && mkdir -p $(CROSS_TMP) && \
-		GOOS=$$os CGO_ENABLED=0 $(GO) test -c -o $(CROSS_TMP)/ ./... >/dev/null || exit 1; \
-		echo "cross-check: $$os: $$(ls $(CROSS_TMP) | wc -l) test binaries compiled, none run"; \
-	done
-	@# staticcheck built for this machine, checking the Windows files.
-	GOBIN=$(CROSS_TMP)/bin $(GO) install $(STATICCHECK)
-	GOOS=windows $(CROSS_TMP)/bin/staticcheck ./...
-	@rm -rf $(CROSS_TMP)
+		rm -rf "$$tmp/$$os" && mkdir -p "$$tmp/$$os" && \
+		GOOS=$$os CGO_ENABLED=0 $(GO) test -c -o "$$tmp/$$os/" ./... >/dev/null || exit 1; \
+		echo "cross-check: $$os: $$(ls "$$tmp/$$os" | wc -l) test binaries compiled, none run"; \
+	done && \
+	echo "GOBIN=$$tmp/bin $(GO) install $(STATICCHECK)" && GOBIN="$$tmp/bin" $(GO) install $(STATICCHECK) && \
+	echo "GOOS=windows staticcheck ./..." && GOOS=windows "$$tmp/bin/staticcheck" ./...
 
 ## docs: regenerate the command reference in docs/cli from the commands' help
 docs:
