@@ -75,18 +75,20 @@ bench:
 opa-check:
 	@./scripts/opa.sh
 
-## dist: release archives for every platform, and SHA256SUMS, in dist/ (reproducible)
+## dist: release archives for every platform (binary, README.md, LICENSE, THIRD_PARTY_LICENSES), and SHA256SUMS, in dist/ (reproducible)
 dist:
 	$(GO) run ./scripts/dist -out dist
+	$(GO) run ./scripts/dist -check dist
 
 # dist-check's platforms: this machine's (for npm-check and action-check)
 # and both Windows ones, whose archives are zips.
 DIST_CHECK_TARGETS ?= linux/amd64,windows/amd64,windows/arm64
 
-## dist-check: build archives (linux/amd64 and both windows ones) twice and require the same bytes
+## dist-check: build archives (linux/amd64 and both windows ones) twice and require the same bytes, and each archive's members
 dist-check:
 	@rm -rf $${TMPDIR:-/tmp}/hookrun-dist-a $${TMPDIR:-/tmp}/hookrun-dist-b
 	$(GO) run ./scripts/dist -targets $(DIST_CHECK_TARGETS) -out $${TMPDIR:-/tmp}/hookrun-dist-a
+	$(GO) run ./scripts/dist -check $${TMPDIR:-/tmp}/hookrun-dist-a
 	$(GO) run ./scripts/dist -targets $(DIST_CHECK_TARGETS) -out $${TMPDIR:-/tmp}/hookrun-dist-b
 	cmp $${TMPDIR:-/tmp}/hookrun-dist-a/SHA256SUMS $${TMPDIR:-/tmp}/hookrun-dist-b/SHA256SUMS
 	@echo "dist-check: two builds of this commit are byte-identical"

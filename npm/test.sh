@@ -16,6 +16,35 @@ Darwin-x86_64) plat=darwin-x64 ;; Darwin-arm64) plat=darwin-arm64 ;;
 esac
 main=$(ls "$dist"/npm/hookrun-[0-9]*.tgz)
 native=$(ls "$dist"/npm/hookrun-$plat-*.tgz)
+
+# Every package says Apache-2.0 and carries the repository's LICENSE; each
+# platform package carries its archive's THIRD_PARTY_LICENSES, the
+# licences of what its binary links.
+tool=$(mktemp -d)
+trap 'rm -rf "$tool"' EXIT
+${GO:-go} build -o "$tool/dist" ./scripts/dist
+for tgz in "$dist"/npm/*.tgz; do
+	x=$(mktemp -d)
+	tar -xzf "$tgz" -C "$x"
+	lic=$(node -p 'require(process.argv[1]).license' "$x/package/package.json")
+	[ "$lic" = Apache-2.0 ] || { echo "npm/test.sh: $(basename "$tgz"): license is $lic, want Apache-2.0"; exit 1; }
+	cmp -s LICENSE "$x/package/LICENSE" || { echo "npm/test.sh: $(basename "$tgz") does not carry the repository's LICENSE"; exit 1; }
+	case $(basename "$tgz") in
+	hookrun-[0-9]*) ;;
+	*)
+		p=$(basename "$tgz" .tgz); p=${p#hookrun-}; os=${p%%-*}; rest=${p#*-}; cpu=${rest%%-*}
+		[ "$os" = win32 ] && os=windows
+		[ "$cpu" = x64 ] && cpu=amd64
+		archive=$(ls "$dist"/hookrun_*_${os}_${cpu}.*)
+		"$tool/dist" -extract "$archive" -member THIRD_PARTY_LICENSES -out "$x/notices"
+		cmp -s "$x/notices" "$x/package/THIRD_PARTY_LICENSES" ||
+			{ echo "npm/test.sh: $(basename "$tgz") does not carry $(basename "$archive")'s THIRD_PARTY_LICENSES"; exit 1; }
+		;;
+	esac
+	rm -rf "$x"
+done
+rm -rf "$tool"
+echo "npm/test.sh: ok: every package is Apache-2.0 with LICENSE; each platform package has its binary's THIRD_PARTY_LICENSES"
 for scripts in run ignore; do
 	proj=$(mktemp -d)
 	trap 'rm -rf "$proj"' EXIT

@@ -1,10 +1,18 @@
 // Command dist builds hookrun's release archives, reproducibly: static
-// binaries for each platform, each packed with the README (and LICENSE,
-// when the repository has one) into a .tar.gz (.zip for Windows) whose
-// bytes depend only on the commit, and a SHA256SUMS file.
+// binaries for each platform, each packed with README.md, LICENSE and
+// THIRD_PARTY_LICENSES (the licences of Go and of every module linked into
+// that binary, read from its build information and the module cache) into
+// a .tar.gz (.zip for Windows) whose bytes depend only on the commit, and a
+// SHA256SUMS file.
 //
 //	go run ./scripts/dist -out dist [-version v1.2.3] [-targets linux/amd64,darwin/arm64]
+//	go run ./scripts/dist -check dist
 //	go run ./scripts/dist -extract hookrun_1.2.3_windows_amd64.zip -member hookrun.exe -o FILE
+//
+// -check verifies a release directory: every archive matches its
+// SHA256SUMS line and holds exactly the binary, README.md, LICENSE (this
+// repository's) and a THIRD_PARTY_LICENSES naming exactly the modules the
+// binary was built with.
 //
 // -extract copies one member out of a release archive (npm/build.sh
 // takes the binaries from them): unzip is not on every machine.
@@ -43,11 +51,15 @@ func main() {
 	targets := flag.String("targets", strings.Join(Targets, ","), "comma-separated GOOS/GOARCH list")
 	extract := flag.String("extract", "", "a release archive to copy one member out of, to -o")
 	member := flag.String("member", "hookrun", "with -extract, the member to copy")
+	check := flag.String("check", "", "a release directory to verify")
 	flag.Parse()
 	var err error
-	if *extract != "" {
+	switch {
+	case *check != "":
+		err = Check(*check, os.Stdout)
+	case *extract != "":
 		err = Extract(*extract, *member, *out)
-	} else {
+	default:
 		err = run(*out, *version, strings.Split(*targets, ","))
 	}
 	if err != nil {
@@ -56,7 +68,30 @@ func main() {
 	}
 }
 
+// Docs are the repository's files every archive carries beside the binary
+// and THIRD_PARTY_LICENSES.
+var Docs = []string{"README.md", "LICENSE"}
+
+// Exe is the binary's name in the archive for goos.
+func Exe(goos string) string {
+	if goos == "windows" {
+		return "hookrun.exe"
+	}
+	return "hookrun"
+}
+
 func run(out, version string, targets []string) error {
+	var docs []file
+	for _, name := range Docs {
+		data, err := os.ReadFile(name)
+		if os.IsNotExist(err) {
+			return fmt.Errorf("%s is missing: every release archive carries it", name)
+		}
+		if err != nil {
+			return err
+		}
+		docs = append(docs, file{name, data, 0o644})
+	}
 	if version == "" {
 		v, err := git("describe", "--tags", "--always", "--dirty")
 		if err != nil {
@@ -76,17 +111,7 @@ func run(out, version string, targets []string) error {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
-	var docs []file
-	for _, name := range []string{"README.md", "LICENSE"} {
-		data, err := os.ReadFile(name)
-		if os.IsNotExist(err) {
-			continue
-		}
-		if err != nil {
-			return err
-		}
-		docs = append(docs, file{name, data, 0o644})
-	}
+	var lic licences
 	var sums []string
 	for _, t := range targets {
 		goos, goarch, ok := strings.Cut(t, "/")
@@ -97,11 +122,12 @@ func run(out, version string, targets []string) error {
 		if err != nil {
 			return err
 		}
-		exe := "hookrun"
-		if goos == "windows" {
-			exe += ".exe"
+		notices, err := lic.notices(bin)
+		if err != nil {
+			return fmt.Errorf("%s: %s: %v", t, NoticesName, err)
 		}
-		files := append([]file{{exe, bin, 0o755}}, docs...)
+		exe := Exe(goos)
+		files := append([]file{{exe, bin, 0o755}, {NoticesName, notices, 0o644}}, docs...)
 		base := fmt.Sprintf("hookrun_%s_%s_%s", strings.TrimPrefix(version, "v"), goos, goarch)
 		var data []byte
 		if goos == "windows" {
@@ -215,54 +241,76 @@ func sorted(files []file) []file {
 // Extract writes the member named member of the archive at path (a
 // .tar.gz or a .zip from Zip) to the file out, executable.
 func Extract(path, member, out string) error {
-	var data []byte
-	var err error
+	files, err := Members(path)
+	if err != nil {
+		return err
+	}
+	for _, f := range files {
+		if f.name == member {
+			return os.WriteFile(out, f.data, 0o755)
+		}
+	}
+	return fmt.Errorf("%s: no member %s", path, member)
+}
+
+// Members reads every member of a .tar.gz or .zip, in archive order.
+func Members(path string) ([]file, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var files []file
 	if strings.HasSuffix(path, ".zip") {
-		data, err = fromZip(path, member)
+		files, err = zipMembers(data)
 	} else {
-		data, err = fromTarGz(path, member)
+		files, err = tarGzMembers(data)
 	}
 	if err != nil {
-		return fmt.Errorf("%s: %v", path, err)
+		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	return os.WriteFile(out, data, 0o755)
+	return files, nil
 }
 
-func fromZip(path, member string) ([]byte, error) {
-	zr, err := zip.OpenReader(path)
+func zipMembers(data []byte) ([]file, error) {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		return nil, err
 	}
-	defer zr.Close()
-	f, err := zr.Open(member)
-	if err != nil {
-		return nil, err
+	var files []file
+	for _, zf := range zr.File {
+		r, err := zf.Open()
+		if err != nil {
+			return nil, err
+		}
+		b, err := io.ReadAll(r)
+		r.Close()
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, file{zf.Name, b, int64(zf.Mode().Perm())})
 	}
-	defer f.Close()
-	return io.ReadAll(f)
+	return files, nil
 }
 
-func fromTarGz(path, member string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
+func tarGzMembers(data []byte) ([]file, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(data))
 	if err != nil {
 		return nil, err
 	}
 	tr := tar.NewReader(zr)
+	var files []file
 	for {
 		h, err := tr.Next()
 		if err == io.EOF {
-			return nil, fmt.Errorf("no member %s", member)
+			return files, nil
 		}
 		if err != nil {
 			return nil, err
 		}
-		if h.Name == member {
-			return io.ReadAll(tr)
+		b, err := io.ReadAll(tr)
+		if err != nil {
+			return nil, err
 		}
+		files = append(files, file{h.Name, b, h.Mode})
 	}
 }
