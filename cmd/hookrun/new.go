@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -70,7 +71,7 @@ take a glob, repeated or comma-separated.`,
 	f.BoolVar(&o.blocking, "blocking", false, "let the hook decide: deny or ask for a human (AI-facing events)")
 	f.IntVar(&o.priority, "priority", 0, "merge order: lower runs and merges first")
 	f.StringSliceVar(&o.scope, "scope", nil, "match.ability_scope `GLOB` (repeatable, or comma-separated)")
-	f.StringVar(&o.lang, "lang", "sh", "the handler stub's `LANGUAGE`: sh, python or node (each reads the context with a real JSON parser or hookrun's variables)")
+	f.StringVar(&o.lang, "lang", "", "the handler stub's `LANGUAGE`: sh, python or node (each reads the context with a real JSON parser or hookrun's variables); default sh, node on Windows, which cannot start sh")
 	f.StringSliceVar(&o.paths, "paths", nil, "match.only_if_changed_paths `GLOB` for SessionStop (repeatable, or comma-separated)")
 	_ = c.RegisterFlagCompletionFunc("event", completeEvents)
 	return c
@@ -84,7 +85,7 @@ func (a *app) newHook(o newOptions) error {
 	if !ok {
 		return exitcode.Failf("--event: unknown event %q; valid events: %s", o.event, event.Names())
 	}
-	spec := scaffold.Spec{ID: o.id, Event: ev, Blocking: o.blocking, Scope: o.scope, Paths: o.paths, Lang: o.lang}
+	spec := scaffold.Spec{ID: o.id, Event: ev, Blocking: o.blocking, Scope: o.scope, Paths: o.paths, Lang: o.lang, OS: runtime.GOOS}
 	if o.hasPrio {
 		spec.Priority = &o.priority
 	}

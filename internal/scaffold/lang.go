@@ -13,9 +13,35 @@ var Langs = []string{"sh", "python", "node"}
 
 var langExt = map[string]string{"sh": ".sh", "python": ".py", "node": ".js"}
 
+// DefaultLang is the stub's language when --lang is not given: sh, but
+// node on Windows, which starts no #! script and has no /bin/sh (node is
+// there wherever an agent installed from npm runs).
+func DefaultLang(goos string) string {
+	if goos == "windows" {
+		return "node"
+	}
+	return "sh"
+}
+
+func (s Spec) lang() string {
+	if s.Lang == "" {
+		return DefaultLang(s.OS)
+	}
+	return s.Lang
+}
+
+// interpreter is the program the declaration names to run the stub, or ""
+// when the stub runs itself through its #! line. Windows reads no #! line.
+func (s Spec) interpreter() string {
+	if s.OS != "windows" {
+		return ""
+	}
+	return map[string]string{"node": "node", "python": "python"}[s.lang()]
+}
+
 // ScriptFile is the spec's handler stub path relative to the project root.
 func (s Spec) ScriptFile() string {
-	ext, ok := langExt[s.Lang]
+	ext, ok := langExt[s.lang()]
 	if !ok {
 		ext = ".sh"
 	}
@@ -53,7 +79,7 @@ func langStub(s Spec) []byte {
 	header := fmt.Sprintf("Handler of the hook %s (%s), created by hookrun new.\n\nhookrun runs it from the project root with the event context on stdin (one\nline of JSON), parsed here with a real JSON parser: read fields from the\nparsed object, never by searching the text. Print one JSON object (a\nHookResult) on stdout and exit 0. Diagnostics go to stderr.\n\n%s\n\nTry it: hookrun emit %s --context %s",
 		s.ID, s.Event, comment, s.Event, filepath.ToSlash(ContextPath(s.ID)))
 	result = strings.ReplaceAll(result, "{{ID}}", s.ID)
-	if s.Lang == "node" {
+	if s.lang() == "node" {
 		result = strings.NewReplacer("@STATUS@", "String(ctx.status)", "@SESSION@", "String(ctx.session_id ?? '')",
 			"@ABILITY@", "ability", "@SOURCE@", "source").Replace(result)
 		return []byte("#!/usr/bin/env node\n// " + strings.ReplaceAll(header, "\n", "\n// ") + "\n'use strict';\n" +

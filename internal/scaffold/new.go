@@ -25,7 +25,8 @@ type Spec struct {
 	Priority *int     // nil: left out (the default, 0)
 	Scope    []string // match.ability_scope
 	Paths    []string // match.only_if_changed_paths
-	Lang     string   // the stub's language: sh (the default), python or node
+	Lang     string   // the stub's language: sh, python or node; "" for the OS's default (DefaultLang)
+	OS       string   // the GOOS the handler will start on (runtime.GOOS): "windows" cannot start a #! script
 }
 
 // Check applies validate's rules to the spec, so that what New writes is
@@ -33,6 +34,11 @@ type Spec struct {
 func (s Spec) Check() error {
 	if s.Lang != "" && !slices.Contains(Langs, s.Lang) {
 		return fmt.Errorf("unknown --lang %q; use %s", s.Lang, strings.Join(Langs, ", "))
+	}
+	if s.OS == "windows" && s.lang() == "sh" {
+		return fmt.Errorf("--lang sh: Windows cannot start a sh script (it has no /bin/sh and reads no #! line); " +
+			"use --lang node or --lang python (the hook then runs node or python with the script), " +
+			"or, for a guard on a command or a path, a rules hook that needs no script (docs/rules.md)")
 	}
 	if !config.ValidID(s.ID) {
 		return fmt.Errorf("invalid hook id %q: use lowercase letters, digits, \"-\" and \"_\", at most 128 characters", s.ID)
@@ -117,9 +123,13 @@ func New(root, hooksDir string, s Spec) ([]Item, error) {
 		os.Remove(decl) // leave no half-made hook behind
 		return nil, writeErr(root, script, err)
 	}
+	how := "the handler (executable)"
+	if interp := s.interpreter(); interp != "" {
+		how = "the handler (run by " + interp + ")"
+	}
 	items := []Item{
 		{rel(root, decl), Created, "the declaration"},
-		{rel(root, script), Created, "the handler (executable)"},
+		{rel(root, script), Created, how},
 	}
 	// The sample context is a convenience: one already there is kept.
 	sample := filepath.Join(root, ContextPath(s.ID))
@@ -164,7 +174,12 @@ func YAML(s Spec, schemaRef string) []byte {
 			fmt.Fprintf(&b, "  only_if_changed_paths: %s\n", globList(s.Paths))
 		}
 	}
-	fmt.Fprintf(&b, "handler:\n  kind: script\n  command: ./%s\n  timeout: 10s\n", filepath.ToSlash(s.ScriptFile()))
+	script := "./" + filepath.ToSlash(s.ScriptFile())
+	if interp := s.interpreter(); interp != "" {
+		fmt.Fprintf(&b, "handler:\n  kind: script\n  command: %s  # Windows starts no #! script: the interpreter runs it\n  args: [%s]\n  timeout: 10s\n", interp, quote(script))
+	} else {
+		fmt.Fprintf(&b, "handler:\n  kind: script\n  command: %s\n  timeout: 10s\n", script)
+	}
 	return []byte(b.String())
 }
 

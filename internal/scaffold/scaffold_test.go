@@ -30,6 +30,10 @@ func TestSpecCheck(t *testing.T) {
 		{Spec{ID: "r", Event: event.PostAbilityCall, Paths: []string{"a/**"}}, "--paths sets match.only_if_changed_paths, which does not apply to PostAbilityCall hooks; it applies to SessionStop"},
 		{Spec{ID: "r", Event: event.PreAbilityCall, Scope: []string{""}}, "--scope: empty pattern"},
 		{Spec{ID: "r", Event: event.PreAbilityCall, Scope: []string{"a[b"}}, `--scope: invalid glob "a[b"`},
+		{Spec{ID: "w", Event: event.PreAbilityCall, OS: "windows", Lang: "sh"}, "--lang sh: Windows cannot start a sh script (it has no /bin/sh and reads no #! line); use --lang node or --lang python"},
+		{Spec{ID: "w", Event: event.PreAbilityCall, OS: "windows"}, ""},
+		{Spec{ID: "w", Event: event.PreAbilityCall, OS: "windows", Lang: "python"}, ""},
+		{Spec{ID: "w", Event: event.PreAbilityCall, OS: "darwin", Lang: "sh"}, ""},
 	}
 	for _, c := range cases {
 		err := c.spec.Check()
@@ -197,5 +201,57 @@ func TestProtectHooksCoversEveryAgentsSettings(t *testing.T) {
 		if got := match.Ability(h.Match.AbilityScope, id); got != want {
 			t.Errorf("protect_hooks applies to %s: %v, want %v", id, got, want)
 		}
+	}
+}
+
+// What new writes depends on the OS the handler will start on: Windows
+// starts no #! script, so there the stub is node (or python when asked) and
+// the declaration runs the interpreter with the script; elsewhere the sh
+// stub runs itself. The OS is a field, so every branch is tested here.
+func TestNewPerOS(t *testing.T) {
+	for _, c := range []struct {
+		os, lang            string
+		file, command, item string
+		args                []string
+		shebang             string
+	}{
+		{"linux", "", "guard.sh", "./scripts/hooks/guard.sh", "the handler (executable)", nil, "#!/bin/sh\n"},
+		{"darwin", "node", "guard.js", "./scripts/hooks/guard.js", "the handler (executable)", nil, "#!/usr/bin/env node\n"},
+		{"windows", "", "guard.js", "node", "the handler (run by node)", []string{"./scripts/hooks/guard.js"}, "#!/usr/bin/env node\n"},
+		{"windows", "node", "guard.js", "node", "the handler (run by node)", []string{"./scripts/hooks/guard.js"}, "#!/usr/bin/env node\n"},
+		{"windows", "python", "guard.py", "python", "the handler (run by python)", []string{"./scripts/hooks/guard.py"}, "#!/usr/bin/env python3\n"},
+	} {
+		name := c.os + "/" + c.lang
+		root := t.TempDir()
+		hooks := filepath.Join(root, HooksDir)
+		items, err := New(root, hooks, Spec{ID: "guard", Event: event.PreAbilityCall, Blocking: true, Lang: c.lang, OS: c.os})
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if len(items) < 2 || items[1].Path != filepath.Join(ScriptsDir, c.file) || items[1].Note != c.item {
+			t.Errorf("%s: items %+v, want %s as %q", name, items, c.file, c.item)
+		}
+		stub, err := os.ReadFile(filepath.Join(root, ScriptsDir, c.file))
+		if err != nil || !strings.HasPrefix(string(stub), c.shebang) {
+			t.Errorf("%s: stub %s starts %.30q (%v), want %q", name, c.file, stub, err, c.shebang)
+		}
+		data, _ := os.ReadFile(filepath.Join(hooks, "guard.yaml"))
+		h, findings := config.ParseFile("guard.yaml", data)
+		if config.HasErrors(findings) {
+			t.Errorf("%s: the declaration is invalid: %v\n%s", name, findings, data)
+			continue
+		}
+		if h.Handler.Command != c.command || h.Handler.HasArgs != (c.args != nil) || !slices.Equal(h.Handler.Args, c.args) {
+			t.Errorf("%s: handler command %q args %q (given %v), want %q %q\n%s", name, h.Handler.Command, h.Handler.Args, h.Handler.HasArgs, c.command, c.args, data)
+		}
+	}
+	root := t.TempDir()
+	_, err := New(root, filepath.Join(root, HooksDir), Spec{ID: "guard", Event: event.PreAbilityCall, Lang: "sh", OS: "windows"})
+	if err == nil || !strings.Contains(err.Error(), "Windows cannot start a sh script") {
+		t.Errorf("windows/sh: %v, want a refusal", err)
+	}
+	if entries, _ := os.ReadDir(root); len(entries) != 0 {
+		t.Errorf("windows/sh: refused, but wrote %v", entries)
 	}
 }

@@ -10,7 +10,7 @@ import (
 // valid result for the event as it stands, with the event's ways to
 // decide shown in comments.
 func Script(s Spec) []byte {
-	if s.Lang == "python" || s.Lang == "node" {
+	if l := s.lang(); l == "python" || l == "node" {
 		return langStub(s)
 	}
 	r := strings.NewReplacer("{{ID}}", s.ID, "{{EVENT}}", string(s.Event), "{{BLOCKING}}", blockingLine(s))
