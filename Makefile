@@ -80,11 +80,12 @@ dist:
 	$(GO) run ./scripts/dist -out dist
 	$(GO) run ./scripts/dist -check dist
 
-# dist-check's platforms: this machine's (for npm-check and action-check)
-# and both Windows ones, whose archives are zips.
-DIST_CHECK_TARGETS ?= linux/amd64,windows/amd64,windows/arm64
+# dist-check's platforms: this machine's (for npm-check and action-check),
+# both Windows ones, whose archives are zips, and darwin/arm64 (action-check
+# simulates a macOS runner with it).
+DIST_CHECK_TARGETS ?= linux/amd64,windows/amd64,windows/arm64,darwin/arm64
 
-## dist-check: build archives (linux/amd64 and both windows ones) twice and require the same bytes, and each archive's members
+## dist-check: build archives (linux/amd64, darwin/arm64 and both windows ones) twice and require the same bytes, and each archive's members
 dist-check:
 	@rm -rf $${TMPDIR:-/tmp}/hookrun-dist-a $${TMPDIR:-/tmp}/hookrun-dist-b
 	$(GO) run ./scripts/dist -targets $(DIST_CHECK_TARGETS) -out $${TMPDIR:-/tmp}/hookrun-dist-a
@@ -102,7 +103,7 @@ npm-check: dist-check
 	./npm/build.sh $${TMPDIR:-/tmp}/hookrun-dist-a
 	./npm/test.sh $${TMPDIR:-/tmp}/hookrun-dist-a
 
-## action-check: the GitHub Action's shell steps against dist-check's archive as a local release
+## action-check: the GitHub Action's shell steps against dist-check's archives as a local release (Windows and macOS runners simulated)
 action-check: dist-check
 	./action/test.sh $${TMPDIR:-/tmp}/hookrun-dist-a
 
