@@ -4,7 +4,10 @@
 # through node_modules/.bin/hookrun. Checks that the postinstall step put
 # the native binary there (no Node start-up per event), that it answers an
 # agent's payload, and, with --ignore-scripts, that the Node shim still
-# runs the native binary. Usage: npm/test.sh [DIST]
+# runs the native binary; that `hookrun install claude-code --hookrun
+# node_modules/.bin/hookrun` writes settings whose command, run as Claude
+# Code runs it, denies through that binary, and blocks when it is missing.
+# Usage: npm/test.sh [DIST]
 set -eu
 cd "$(dirname "$0")/.."
 dist=$(cd "${1:-dist}" && pwd)
@@ -80,6 +83,35 @@ YAML
 	*'"permissionDecision":"deny"'*) echo "npm/test.sh: ok ($scripts scripts): $bin answered $out" ;;
 	*) echo "npm/test.sh: unexpected answer ($scripts scripts): $out"; exit 1 ;;
 	esac
+
+	# As a user would: the installed hookrun writes Claude Code's settings
+	# naming itself, then the exact command line those settings hold runs
+	# as Claude Code runs it (sh -c, CLAUDE_PROJECT_DIR set, from wherever
+	# the session is: a subdirectory here).
+	(cd "$proj" && git init -q && "$bin" install claude-code --hookrun node_modules/.bin/hookrun >/dev/null) ||
+		{ echo "npm/test.sh: hookrun install claude-code --hookrun node_modules/.bin/hookrun failed ($scripts scripts)"; exit 1; }
+	cmd=$(node -p 'require(process.argv[1]).hooks.PreToolUse[0].hooks[0].command' "$proj/.claude/settings.json")
+	case $cmd in *'"$CLAUDE_PROJECT_DIR"/node_modules/.bin/hookrun emit --dialect claude-code') ;;
+	*) echo "npm/test.sh: .claude/settings.json's PreToolUse command does not run node_modules/.bin/hookrun: $cmd"; exit 1 ;;
+	esac
+	mkdir -p "$proj/src/deep"
+	agent() { # the tool call's command line; prints the answer and the exit status
+		printf '{"session_id":"s","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"%s"},"cwd":"%s"}' "$1" "$proj/src/deep" |
+			(set +e; cd "$proj/src/deep" && CLAUDE_PROJECT_DIR="$proj" HOOKRUN_AUDIT_LOG=off sh -c "$cmd" 2>"$proj/stderr"; echo "exit $?")
+	}
+	want='{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"recursive force delete (hookrun: guard)"}}
+exit 0'
+	[ "$(agent 'rm -rf /')" = "$want" ] ||
+		{ echo "npm/test.sh: settings' command on rm -rf ($scripts scripts): $(agent 'rm -rf /') (stderr: $(cat "$proj/stderr")), want $want"; exit 1; }
+	[ "$(agent 'ls')" = "{}
+exit 0" ] ||
+		{ echo "npm/test.sh: settings' command on ls ($scripts scripts): $(agent ls), want {} and exit 0"; exit 1; }
+	# A fresh clone before npm install: the binary is not there, and the
+	# command blocks the call (exit 2, Claude Code's deny) saying why.
+	mv "$proj/node_modules" "$proj/node_modules.away"
+	[ "$(agent ls)" = "exit 2" ] && grep -q '^node_modules/.bin/hookrun is missing, so the hooks in .system/hooks did not run and this action is blocked' "$proj/stderr" ||
+		{ echo "npm/test.sh: settings' command without the binary ($scripts scripts): $(agent ls), stderr $(cat "$proj/stderr"), want exit 2 and why"; exit 1; }
+	echo "npm/test.sh: ok ($scripts scripts): install claude-code --hookrun node_modules/.bin/hookrun; its settings' command denied rm -rf and allowed ls from src/deep, and without node_modules blocked with exit 2"
 	rm -rf "$proj"
 done
 
