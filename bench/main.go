@@ -7,11 +7,13 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
 	osexec "os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"sort"
@@ -26,6 +28,7 @@ var (
 	rounds   = flag.Int("rounds", 7, "rounds per case; the order of the two commands alternates, and the ratio is the median of the rounds' ratios")
 	warmup   = flag.Int("warmup", 5, "warm-up runs per command in each round")
 	keep     = flag.Bool("keep", false, "keep the temporary directory")
+	only     = flag.String("only", "", "run only the rows whose name matches this regular expression (e.g. -only rules)")
 	lefthook = flag.String("lefthook", os.Getenv("LEFTHOOK_BIN"), "lefthook binary (default: installed from npm into the temporary directory)")
 )
 
@@ -57,6 +60,15 @@ type row struct {
 type timing struct {
 	baseMS, subMS float64
 	ratio, lo, hi float64
+}
+
+// want says whether the row named name is to be measured (-only).
+func want(name string) bool {
+	if *only == "" {
+		return true
+	}
+	ok, _ := regexp.MatchString(*only, name)
+	return ok
 }
 
 func run() error {
@@ -124,6 +136,9 @@ func run() error {
 		n      int
 		target float64
 	}{{1, 1.5}, {10, 1.3}, {100, 1.2}} {
+		if !want(fmt.Sprintf("%d hook(s), all matching", c.n)) {
+			continue
+		}
 		dir := sets[fmt.Sprint(c.n)]
 		t, err := compare(dir, floorCmd(c.n), emit())
 		if err != nil {
@@ -131,14 +146,14 @@ func run() error {
 		}
 		rows = append(rows, row{fmt.Sprintf("%d hook(s), all matching", c.n), "floor", "hookrun", t, c.target, "ms", 0})
 	}
-	{
+	if want("1000 declared, 1 matching") {
 		t, err := compare("", inDir(sets["1"], emit()), inDir(decl1000, emit()))
 		if err != nil {
 			return err
 		}
 		rows = append(rows, row{"1000 declared, 1 matching", "1 declared", "1000 declared", t, 3.0, "ms", 0})
 	}
-	{
+	if want("audit log on vs off, 1 hook") {
 		dir := sets["1"]
 		logPath := filepath.Join(tmp, "audit.jsonl")
 		t, err := compare(dir, emit(), strings.Replace(emit(), "--audit-log off", "--audit-log "+logPath, 1))
@@ -149,6 +164,9 @@ func run() error {
 	}
 	// Rules hooks start no process: an event whose hooks are all rules costs about one Go process.
 	for _, n := range []int{1, 10} {
+		if !want(fmt.Sprintf("%d rules hook(s), all matching", n)) {
+			continue
+		}
 		t, err := compare(rulesSets[n], hello, emit())
 		if err != nil {
 			return err
@@ -156,7 +174,7 @@ func run() error {
 		rows = append(rows, row{fmt.Sprintf("%d rules hook(s), all matching", n), "Go hello", "hookrun", t, 1.3, "ms", 0})
 	}
 	// The same deny guard as a rules hook and as a python3 script: the rules hook at least 10x faster.
-	{
+	if want("deny guard: rules vs python3") {
 		deny := func(dir string) string {
 			return inDir(dir, strings.Replace(emit(), "ctx.json", "deny.json", 1))
 		}
@@ -167,33 +185,42 @@ func run() error {
 		rows = append(rows, row{"deny guard: rules vs python3", "python3", "rules", t, 0.1, "ms", 0})
 	}
 	// http hooks: against a local server that answers at once, and against a local OPA.
-	httpR, httpNotes, err := httpRows(tmp, hello, emit, guards[0])
-	if err != nil {
-		return err
+	var httpNotes []string
+	if want("1 http hook, local server") || want("deny guard: OPA (http) vs python3 script") {
+		httpR, notes, err := httpRows(tmp, hello, emit, guards[0])
+		if err != nil {
+			return err
+		}
+		rows, httpNotes = append(rows, httpR...), notes
 	}
-	rows = append(rows, httpR...)
 	// What no hook set can go below: starting hookrun at all (hookrun version) against a Go hello.
-	{
+	if want("hookrun start (version)") {
 		t, err := compare("", hello, hookrun+" version")
 		if err != nil {
 			return err
 		}
 		rows = append(rows, row{"hookrun start (version)", "Go hello", "hookrun", t, 0, "ms", 0})
 	}
-	{
+	if want("read and match a 100 KB command line") {
 		t, err := parseBench(bin)
 		if err != nil {
 			return err
 		}
 		rows = append(rows, row{name: "read and match a 100 KB command line", base: "shell parser alone", subject: "shellcmd", timing: t, unit: "ms", limit: 5})
 	}
-	rss, err := peakRSS(sets["100"], maxrss, hookrun)
-	if err != nil {
-		return err
+	if want("peak RSS, 100 hooks") {
+		rss, err := peakRSS(sets["100"], maxrss, hookrun)
+		if err != nil {
+			return err
+		}
+		rows = append(rows, row{"peak RSS, 100 hooks", "", "hookrun", timing{subMS: rss / 1024}, 30, "MiB", 0})
 	}
-	rows = append(rows, row{"peak RSS, 100 hooks", "", "hookrun", timing{subMS: rss / 1024}, 30, "MiB", 0})
 
-	lh, lhErr := lefthookBin(tmp)
+	lhErr := errors.New("not asked for (-only)")
+	var lh string
+	if want("vs lefthook") {
+		lh, lhErr = lefthookBin(tmp)
+	}
 	if lhErr == nil {
 		for _, n := range []int{1, 100} {
 			dir, err := lefthookSet(tmp, n)
