@@ -437,18 +437,15 @@ func (r *reader) flock(cmd Command, depth int) ([]Arg, bool) {
 			r.unresolved("the arguments of %s include %s, only known when the line runs", cmd.Name, a.Value)
 			return nil, true
 		}
-		v := a.Value
-		switch {
-		case v == "-c" || v == "--command":
-			if i+1 >= len(args) {
+		if script, ok := commandOption(args, i); ok {
+			if script == nil {
 				return nil, false
 			}
-			if args[i+1].Dynamic {
-				r.unresolved("%s -c runs %s, only known when the line runs", cmd.Name, args[i+1].Value)
-				return nil, true
-			}
-			r.script(args[i+1].Value, depth+1)
+			r.runScript(cmd.Name+" -c", script, depth)
 			return nil, true
+		}
+		v := a.Value
+		switch {
 		case v == "-w" || v == "--wait" || v == "--timeout" || v == "-E" || v == "--conflict-exit-code":
 			i++
 		case strings.HasPrefix(v, "-") && len(v) > 1 && v != "--":
@@ -473,14 +470,9 @@ func (r *reader) scriptOption(cmd Command, redirs []*syntax.Redirect, depth int)
 			return true
 		}
 		v := a.Value
-		var script *Arg
+		script, isC := commandOption(args, i)
 		switch {
-		case v == "-c" || v == "--command":
-			if i+1 < len(args) {
-				script = &args[i+1]
-			}
-		case strings.HasPrefix(v, "--command="):
-			script = &Arg{Value: strings.TrimPrefix(v, "--command=")}
+		case isC:
 		case strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.IndexByte(v, 'c') > 0:
 			at := strings.IndexByte(v, 'c')
 			if at+1 < len(v) {
@@ -501,14 +493,7 @@ func (r *reader) scriptOption(cmd Command, redirs []*syntax.Redirect, depth int)
 				continue
 			}
 		}
-		if script == nil {
-			return true
-		}
-		if script.Dynamic {
-			r.unresolved("%s runs %s, only known when the line runs", cmd.Name, script.Value)
-			return true
-		}
-		r.script(script.Value, depth+1)
+		r.runScript(cmd.Name, script, depth)
 		return true
 	}
 	if cmd.Name == "script" {
@@ -577,14 +562,9 @@ func (r *reader) su(cmd Command, redirs []*syntax.Redirect, depth int) bool {
 			return true
 		}
 		v := a.Value
-		var script *Arg
+		script, isC := commandOption(args, i)
 		switch {
-		case v == "--command" || v == "-c":
-			if i+1 < len(args) {
-				script = &args[i+1]
-			}
-		case strings.HasPrefix(v, "--command="):
-			script = &Arg{Value: strings.TrimPrefix(v, "--command=")}
+		case isC:
 		case strings.HasPrefix(v, "-c") && !strings.HasPrefix(v, "--"):
 			script = &Arg{Value: v[2:]}
 		case v == "-s" || v == "-g" || v == "-G" || v == "-w" || v == "--shell" || v == "--group" || v == "--supp-group":
@@ -593,17 +573,37 @@ func (r *reader) su(cmd Command, redirs []*syntax.Redirect, depth int) bool {
 		default:
 			continue
 		}
-		if script == nil {
-			return true
-		}
-		if script.Dynamic {
-			r.unresolved("%s -c runs %s, only known when the line runs", cmd.Name, script.Value)
-			return true
-		}
-		r.script(script.Value, depth+1)
+		r.runScript(cmd.Name+" -c", script, depth)
 		return true
 	}
 	return r.stdin(cmd.Name, redirs, depth)
+}
+
+// commandOption reads the option that gives a command its script, -c SCRIPT, --command SCRIPT or
+// --command=SCRIPT, at args[i]; script is nil when the option ends the line.
+func commandOption(args []Arg, i int) (script *Arg, ok bool) {
+	switch v := args[i].Value; {
+	case v == "-c" || v == "--command":
+		if i+1 < len(args) {
+			return &args[i+1], true
+		}
+		return nil, true
+	case strings.HasPrefix(v, "--command="):
+		return &Arg{Value: strings.TrimPrefix(v, "--command=")}, true
+	}
+	return nil, false
+}
+
+// runScript reads the script a command was given (what names the command, for the reason); nothing
+// when it was given none, unresolved when it is only known at run time.
+func (r *reader) runScript(what string, script *Arg, depth int) {
+	switch {
+	case script == nil:
+	case script.Dynamic:
+		r.unresolved("%s runs %s, only known when the line runs", what, script.Value)
+	default:
+		r.script(script.Value, depth+1)
+	}
 }
 
 // find runs the command after each -exec, -execdir, -ok and -okdir, up to ; or +.
