@@ -11,8 +11,6 @@ import (
 // Langs are the languages new writes a handler stub in; sh is the default.
 var Langs = []string{"sh", "python", "node"}
 
-var langExt = map[string]string{"sh": ".sh", "python": ".py", "node": ".js"}
-
 // DefaultLang is the stub's language when --lang is not given: sh, but
 // node on Windows, which starts no #! script and has no /bin/sh (node is
 // there wherever an agent installed from npm runs).
@@ -41,9 +39,12 @@ func (s Spec) interpreter() string {
 
 // ScriptFile is the spec's handler stub path relative to the project root.
 func (s Spec) ScriptFile() string {
-	ext, ok := langExt[s.lang()]
-	if !ok {
-		ext = ".sh"
+	ext := ".sh"
+	switch s.lang() {
+	case "python":
+		ext = ".py"
+	case "node":
+		ext = ".js"
 	}
 	return filepath.Join(ScriptsDir, s.ID+ext)
 }

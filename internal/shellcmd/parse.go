@@ -236,13 +236,17 @@ func (r *reader) unknownPath(word string) {
 	}
 }
 
-// textOnly are commands whose arguments are text, never files they open: a variable in them names no
-// path.
-var textOnly = map[string]bool{
-	"echo": true, "printf": true, "test": true, "[": true, "true": true, "false": true, ":": true,
-	"export": true, "local": true, "declare": true, "typeset": true, "readonly": true, "let": true,
-	"exit": true, "return": true, "shift": true, "unset": true, "sleep": true, "seq": true, "expr": true,
-	"read": true, "set": true,
+// textOnly reports whether name is a command whose arguments are text, never files it opens: a
+// variable in them names no path. (A switch, not a map literal, which would be built at every start.)
+func textOnly(name string) bool {
+	switch name {
+	case "echo", "printf", "test", "[", "true", "false", ":",
+		"export", "local", "declare", "typeset", "readonly", "let",
+		"exit", "return", "shift", "unset", "sleep", "seq", "expr",
+		"read", "set":
+		return true
+	}
+	return false
 }
 
 func (r *reader) addPath(p string) {
@@ -316,7 +320,7 @@ func (r *reader) operands(cmd Command) {
 	options := true
 	for _, a := range cmd.Args {
 		if a.Dynamic {
-			if !textOnly[cmd.Name] && !(cmd.Name == "cd" || cmd.Name == "pushd") {
+			if !textOnly(cmd.Name) && !(cmd.Name == "cd" || cmd.Name == "pushd") {
 				r.unknownPath(a.Value)
 			}
 			continue

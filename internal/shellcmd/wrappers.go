@@ -23,55 +23,71 @@ type wrapper struct {
 	oneDash    bool   // -x86_64 is one option, not a cluster of letters (macOS arch)
 }
 
-var wrappers = map[string]wrapper{
-	"sudo": {valueShort: "CDghpRrTtUu", noRun: "eKlVv", assigns: true, shell: "is",
-		valueLong: []string{"--close-from", "--chdir", "--group", "--host", "--prompt", "--chroot", "--role", "--type", "--command-timeout", "--other-user", "--user"}},
-	"doas":    {valueShort: "Cu", noRun: "C", shell: "s"},
-	"env":     {valueShort: "aCPu", splitShort: 'S', splitLong: "--split-string", assigns: true, valueLong: []string{"--argv0", "--chdir", "--unset"}},
-	"nice":    {valueShort: "n", valueLong: []string{"--adjustment"}},
-	"nohup":   {},
-	"time":    {valueShort: "fo", valueLong: []string{"--format", "--output"}},
-	"timeout": {valueShort: "ks", valueLong: []string{"--kill-after", "--signal"}, operands: 1},
-	"command": {noRun: "vV"},
-	"builtin": {},
-	"exec":    {valueShort: "a"},
-	"xargs": {valueShort: "adEILnPs", reads: true,
-		valueLong: []string{"--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"}},
-	"stdbuf":    {valueShort: "eio", valueLong: []string{"--error", "--input", "--output"}},
-	"setsid":    {},
-	"ionice":    {valueShort: "cnpPu", valueLong: []string{"--class", "--classdata", "--pid", "--pgid", "--uid"}},
-	"chroot":    {valueLong: []string{"--groups", "--userspec", "--skip-chdir"}, operands: 1, noCommand: true},
-	"nocorrect": {},
-	"noglob":    {},
-	"busybox":   {},
-	"toybox":    {},
-	"pkexec":    {valueLong: []string{"--user"}},
-	"unshare": {valueShort: "SGRw", valueLong: []string{"--setuid", "--setgid", "--root", "--wd", "--propagation", "--setgroups",
-		"--map-user", "--map-group", "--map-users", "--map-groups", "--load-interp"}},
-	"nsenter":   {valueShort: "tSG", valueLong: []string{"--target", "--setuid", "--setgid"}},
-	"chrt":      {valueShort: "TPD", valueLong: []string{"--sched-runtime", "--sched-period", "--sched-deadline"}, noRun: "p", operands: 1},
-	"taskset":   {noRun: "p", operands: 1},
-	"strace":    {valueShort: "abeEIoOpPsSuUX"},
-	"ltrace":    {valueShort: "aADeFlnopsuwxX"},
-	"fakeroot":  {valueShort: "bils", valueLong: []string{"--lib", "--faked"}},
-	"unbuffer":  {},
-	"catchsegv": {},
-	"watch":     {valueShort: "nq", valueLong: []string{"--interval", "--equexit", "--shell"}, joined: true},
-	"systemd-run": {valueShort: "upEHM", valueLong: []string{"--unit", "--property", "--setenv", "--uid", "--gid", "--nice",
+// wrappers, sorted by name: wrapperOf finds one by binary search. A slice is laid out by the linker;
+// a map literal would be built at every start of hookrun. The g-prefixed names are GNU coreutils and
+// findutils as Homebrew installs them on macOS.
+var wrappers = []namedWrapper{
+	{"arch", wrapper{valueShort: "ed", oneDash: true}},
+	{"builtin", wrapper{}},
+	{"busybox", wrapper{}},
+	{"caffeinate", wrapper{valueShort: "tw"}},
+	{"catchsegv", wrapper{}},
+	{"chroot", wrapper{valueLong: []string{"--groups", "--userspec", "--skip-chdir"}, operands: 1, noCommand: true}},
+	{"chrt", wrapper{valueShort: "TPD", valueLong: []string{"--sched-runtime", "--sched-period", "--sched-deadline"}, noRun: "p", operands: 1}},
+	{"command", wrapper{noRun: "vV"}},
+	{"doas", wrapper{valueShort: "Cu", noRun: "C", shell: "s"}},
+	{"env", wrapper{valueShort: "aCPu", splitShort: 'S', splitLong: "--split-string", assigns: true, valueLong: []string{"--argv0", "--chdir", "--unset"}}},
+	{"exec", wrapper{valueShort: "a"}},
+	{"fakeroot", wrapper{valueShort: "bils", valueLong: []string{"--lib", "--faked"}}},
+	{"gchroot", wrapper{valueLong: []string{"--groups", "--userspec", "--skip-chdir"}, operands: 1, noCommand: true}},
+	{"genv", wrapper{valueShort: "aCPu", splitShort: 'S', splitLong: "--split-string", assigns: true, valueLong: []string{"--argv0", "--chdir", "--unset"}}},
+	{"gnice", wrapper{valueShort: "n", valueLong: []string{"--adjustment"}}},
+	{"gnohup", wrapper{}},
+	{"gstdbuf", wrapper{valueShort: "eio", valueLong: []string{"--error", "--input", "--output"}}},
+	{"gtimeout", wrapper{valueShort: "ks", valueLong: []string{"--kill-after", "--signal"}, operands: 1}},
+	{"gxargs", wrapper{valueShort: "adEILnPs", reads: true,
+		valueLong: []string{"--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"}}},
+	{"ionice", wrapper{valueShort: "cnpPu", valueLong: []string{"--class", "--classdata", "--pid", "--pgid", "--uid"}}},
+	{"ltrace", wrapper{valueShort: "aADeFlnopsuwxX"}},
+	{"nice", wrapper{valueShort: "n", valueLong: []string{"--adjustment"}}},
+	{"nocorrect", wrapper{}},
+	{"noglob", wrapper{}},
+	{"nohup", wrapper{}},
+	{"nsenter", wrapper{valueShort: "tSG", valueLong: []string{"--target", "--setuid", "--setgid"}}},
+	{"pkexec", wrapper{valueLong: []string{"--user"}}},
+	{"setsid", wrapper{}},
+	{"stdbuf", wrapper{valueShort: "eio", valueLong: []string{"--error", "--input", "--output"}}},
+	{"strace", wrapper{valueShort: "abeEIoOpPsSuUX"}},
+	{"sudo", wrapper{valueShort: "CDghpRrTtUu", noRun: "eKlVv", assigns: true, shell: "is",
+		valueLong: []string{"--close-from", "--chdir", "--group", "--host", "--prompt", "--chroot", "--role", "--type", "--command-timeout", "--other-user", "--user"}}},
+	{"systemd-run", wrapper{valueShort: "upEHM", valueLong: []string{"--unit", "--property", "--setenv", "--uid", "--gid", "--nice",
 		"--working-directory", "--host", "--machine", "--slice", "--description", "--service-type", "--on-active",
 		"--on-boot", "--on-startup", "--on-unit-active", "--on-unit-inactive", "--on-calendar", "--timer-property",
-		"--path-property", "--socket-property", "--expand-environment"}},
-	"caffeinate": {valueShort: "tw"},
-	"arch":       {valueShort: "ed", oneDash: true},
-	// GNU coreutils and findutils as Homebrew installs them on macOS.
-	"gtimeout": {valueShort: "ks", valueLong: []string{"--kill-after", "--signal"}, operands: 1},
-	"genv":     {valueShort: "aCPu", splitShort: 'S', splitLong: "--split-string", assigns: true, valueLong: []string{"--argv0", "--chdir", "--unset"}},
-	"gnice":    {valueShort: "n", valueLong: []string{"--adjustment"}},
-	"gnohup":   {},
-	"gstdbuf":  {valueShort: "eio", valueLong: []string{"--error", "--input", "--output"}},
-	"gchroot":  {valueLong: []string{"--groups", "--userspec", "--skip-chdir"}, operands: 1, noCommand: true},
-	"gxargs": {valueShort: "adEILnPs", reads: true,
-		valueLong: []string{"--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"}},
+		"--path-property", "--socket-property", "--expand-environment"}}},
+	{"taskset", wrapper{noRun: "p", operands: 1}},
+	{"time", wrapper{valueShort: "fo", valueLong: []string{"--format", "--output"}}},
+	{"timeout", wrapper{valueShort: "ks", valueLong: []string{"--kill-after", "--signal"}, operands: 1}},
+	{"toybox", wrapper{}},
+	{"unbuffer", wrapper{}},
+	{"unshare", wrapper{valueShort: "SGRw", valueLong: []string{"--setuid", "--setgid", "--root", "--wd", "--propagation", "--setgroups",
+		"--map-user", "--map-group", "--map-users", "--map-groups", "--load-interp"}}},
+	{"watch", wrapper{valueShort: "nq", valueLong: []string{"--interval", "--equexit", "--shell"}, joined: true}},
+	{"xargs", wrapper{valueShort: "adEILnPs", reads: true,
+		valueLong: []string{"--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"}}},
+}
+
+type namedWrapper struct {
+	name string
+	wrapper
+}
+
+// wrapperOf returns the wrapper named name, if it is one.
+func wrapperOf(name string) (wrapper, bool) {
+	i, ok := slices.BinarySearchFunc(wrappers, name, func(w namedWrapper, name string) int { return strings.Compare(w.name, name) })
+	if !ok {
+		return wrapper{}, false
+	}
+	return wrappers[i].wrapper, true
 }
 
 // shells run a script given with -c, or read it from standard input.
@@ -104,7 +120,7 @@ func (r *reader) peel(cmd Command, redirs []*syntax.Redirect, depth int) (next [
 	case cmd.Name == "script" || cmd.Name == "sg":
 		return nil, r.scriptOption(cmd, redirs, depth)
 	}
-	w, ok := wrappers[cmd.Name]
+	w, ok := wrapperOf(cmd.Name)
 	if !ok {
 		return nil, false
 	}
