@@ -27,15 +27,18 @@ const maxLinks = 40
 
 // Of returns the call's paths: given (what the caller sent) and those the
 // command line names, normalized against cwd (where the call runs; the
-// root when unknown) and root. A shell call's own paths are always read:
+// root when unknown, and what a relative cwd is taken from) and root. A shell call's own paths are always read:
 // the fields a caller sends beside a command must not hide what it runs.
 func Of(given []string, command, cwd, root string) []string {
 	raw := given
 	if command != "" {
 		raw = append(slices.Clip(given), shellcmd.Parse(command).Paths...)
 	}
-	if cwd == "" || !filepath.IsAbs(cwd) {
+	switch {
+	case cwd == "":
 		cwd = root
+	case !filepath.IsAbs(cwd): // a directory the call names, from the root
+		cwd = filepath.Join(root, cwd)
 	}
 	out := make([]string, 0, len(raw))
 	seen := make(map[string]bool, len(raw))

@@ -21,6 +21,7 @@ func TestOf(t *testing.T) {
 		{[]string{"/p/src/./x.go", "/etc/passwd", "rel/y/"}, `ignored`, "", []string{"src/x.go", "/etc/passwd", "rel/y"}},
 		{nil, `cp .system/hooks/a.yaml /tmp/`, "", []string{".system/hooks/a.yaml", "/tmp"}},
 		{nil, `ls /p`, "/p", []string{"."}},
+		{nil, `rm hooks/x`, ".system", []string{".system/hooks/x"}}, // a relative cwd is from the root
 	} {
 		if got := Of(tc.given, tc.command, tc.cwd, root); !slices.Equal(got, tc.want) {
 			t.Errorf("Of(%q, %q) = %q, want %q", tc.given, tc.command, got, tc.want)

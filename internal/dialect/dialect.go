@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -313,6 +314,51 @@ func (c *Call) readTool(tools table[string]) error {
 	}
 	c.Tool.Ability = ability(c.Dialect, name, tools)
 	c.Tool.Summary = summarize(c.Tool.Ability, c.Tool.Input)
+	if c.Tool.Ability == Shell {
+		return c.shellDir()
+	}
+	return nil
+}
+
+// shellDirFields are the fields in which a shell tool names the directory
+// its command runs in: Gemini CLI's dir_path (directory before it),
+// OpenCode's workdir, and the common spellings of the same.
+var shellDirFields = []string{"dir_path", "directory", "workdir", "cwd", "working_directory"}
+
+// shellDir makes a shell call's own working directory its cwd: rm
+// hooks/x run in .system removes .system/hooks/x, and a guard on paths
+// must see that. The directory is one of the call's paths too, as the
+// operand of a cd before the command would be. A relative one is taken
+// from the agent's cwd (from the project root when there is none). A
+// directory that is not a string, or two different ones, are not guessed
+// at.
+func (c *Call) shellDir() error {
+	in := object(c.Tool.Input)
+	dir, from := "", ""
+	for _, f := range shellDirFields {
+		raw, ok := in[f]
+		if !ok || string(raw) == "null" {
+			continue
+		}
+		var d string
+		if json.Unmarshal(raw, &d) != nil {
+			return c.fail("tool_input.%s must be a string, got %s", f, event.JSONKind(raw))
+		}
+		if d == "" {
+			continue
+		}
+		if !filepath.IsAbs(d) && c.CWD != "" {
+			d = filepath.Join(c.CWD, d)
+		}
+		if dir != "" && filepath.Clean(d) != filepath.Clean(dir) {
+			return c.fail("tool_input.%s and tool_input.%s name different directories for one command", from, f)
+		}
+		dir, from = d, f
+	}
+	if dir != "" {
+		c.CWD = dir
+		c.Tool.Paths = append(inputPaths(in), dir)
+	}
 	return nil
 }
 

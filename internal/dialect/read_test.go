@@ -267,6 +267,8 @@ func TestReadErrors(t *testing.T) {
 		{ClaudeCode, `{"hook_event_name":"PreToolUse","tool_input":{}}`, "PreToolUse", "claude-code PreToolUse payload: tool_name is missing"},
 		{Cursor, `{"hook_event_name":"beforeShellExecution"}`, "beforeShellExecution", "cursor beforeShellExecution payload: command is missing"},
 		{Cursor, `{"hook_event_name":"beforeReadFile","file_path":3}`, "beforeReadFile", "cursor beforeReadFile payload: file_path must be a string, got a number"},
+		{GeminiCLI, `{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"ls","dir_path":7}}`, "BeforeTool", "gemini-cli BeforeTool payload: tool_input.dir_path must be a string, got a number"},
+		{OpenCode, `{"hook_event_name":"tool.execute.before","tool_name":"bash","tool_input":{"command":"ls","workdir":"a","cwd":"b"}}`, "tool.execute.before", "opencode tool.execute.before payload: tool_input.workdir and tool_input.cwd name different directories for one command"},
 	}
 	for _, tt := range tests {
 		c, err := Read(tt.dialect, []byte(tt.payload))
@@ -280,6 +282,40 @@ func TestReadErrors(t *testing.T) {
 		}
 		if tt.event == "" && c != nil || tt.event != "" && (c == nil || c.AgentEvent != tt.event || c.Kind != PreTool) {
 			t.Errorf("Read(%s) call = %+v, want event %q", tt.payload, c, tt.event)
+		}
+	}
+}
+
+// A shell call that names its own directory runs there: that directory is
+// the context's cwd, from which its command's paths are read, and one of
+// its paths.
+func TestShellDir(t *testing.T) {
+	tests := []struct {
+		dialect Name
+		payload string
+		cwd     string
+		paths   string
+	}{
+		{GeminiCLI, `{"hook_event_name":"BeforeTool","cwd":"/p","tool_name":"run_shell_command","tool_input":{"command":"rm hooks/x","dir_path":".system"}}`, `"/p/.system"`, `["/p/.system"]`},
+		{GeminiCLI, `{"hook_event_name":"BeforeTool","cwd":"/p","tool_name":"run_shell_command","tool_input":{"command":"ls","directory":"/q"}}`, `"/q"`, `["/q"]`},
+		{GeminiCLI, `{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"ls","dir_path":"sub"}}`, `"sub"`, `["sub"]`},
+		{OpenCode, `{"hook_event_name":"tool.execute.before","cwd":"/p","tool_name":"bash","tool_input":{"command":"ls","workdir":"/p/a","cwd":"a"}}`, `"/p/a"`, `["/p/a"]`},
+		{GeminiCLI, `{"hook_event_name":"BeforeTool","cwd":"/p","tool_name":"run_shell_command","tool_input":{"command":"ls","dir_path":""}}`, `"/p"`, ``},
+		{GeminiCLI, `{"hook_event_name":"BeforeTool","cwd":"/p","tool_name":"read_file","tool_input":{"file_path":"x","dir_path":".system"}}`, `"/p"`, `["x"]`},
+	}
+	for _, tt := range tests {
+		c, err := Read(tt.dialect, []byte(tt.payload))
+		if err != nil {
+			t.Fatalf("Read(%s): %v", tt.payload, err)
+		}
+		data, err := c.Context()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc map[string]json.RawMessage
+		_ = json.Unmarshal(data, &doc)
+		if string(doc["cwd"]) != tt.cwd || string(doc["paths"]) != tt.paths {
+			t.Errorf("%s: cwd %s paths %s, want %s and %s", tt.payload, doc["cwd"], doc["paths"], tt.cwd, tt.paths)
 		}
 	}
 }
