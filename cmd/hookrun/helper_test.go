@@ -110,6 +110,7 @@ func helperMain(args []string) int {
 //	                             (dotted, array indexes as numbers) in the JSON FILE
 //	hrtest waitlines FILE N      wait up to 30s for FILE to hold N lines
 //	hrtest pidsgone FILE N       FILE lists N pids and none of them is running
+//	hrtest files DIR N           create DIR holding N empty files
 func faultHelper(args []string) (int, bool) {
 	switch args[0] {
 	case "save":
@@ -122,6 +123,18 @@ func faultHelper(args []string) (int, bool) {
 			return 1, true
 		}
 		fmt.Println("{}")
+	case "files":
+		n, _ := strconv.Atoi(args[2])
+		if err := os.MkdirAll(args[1], 0o755); err != nil {
+			fmt.Fprintln(os.Stderr, "hrtest files:", err)
+			return 1, true
+		}
+		for i := range n {
+			if err := os.WriteFile(filepath.Join(args[1], strconv.Itoa(i)), nil, 0o644); err != nil {
+				fmt.Fprintln(os.Stderr, "hrtest files:", err)
+				return 1, true
+			}
+		}
 	case "long":
 		n, _ := strconv.Atoi(args[2])
 		text := strings.Repeat("m", n)

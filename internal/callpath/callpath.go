@@ -7,11 +7,14 @@
 package callpath
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hookrun/hookrun/internal/shellcmd"
 )
@@ -27,12 +30,19 @@ const maxLinks = 40
 
 // Of returns the call's paths: given (what the caller sent) and those the
 // command line names, normalized against cwd (where the call runs; the
-// root when unknown, and what a relative cwd is taken from) and root. A shell call's own paths are always read:
-// the fields a caller sends beside a command must not hide what it runs.
-func Of(given []string, command, cwd, root string) []string {
+// root when unknown, and what a relative cwd is taken from) and root. A
+// shell call's own paths are always read: the fields a caller sends beside
+// a command must not hide what it runs. unknown says why some path is only
+// known when the call runs (a variable, a directory the line changed to at
+// run time, a pattern matching more files than are read), or is "".
+func Of(given []string, command, cwd, root string) (paths []string, unknown string) {
 	raw := given
 	if command != "" {
-		raw = append(slices.Clip(given), shellcmd.Parse(command).Paths...)
+		line := shellcmd.Parse(command)
+		raw = append(slices.Clip(given), line.Paths...)
+		if len(line.UnknownPaths) > 0 {
+			unknown = line.UnknownPaths[0]
+		}
 	}
 	switch {
 	case cwd == "":
@@ -57,27 +67,19 @@ func Of(given []string, command, cwd, root string) []string {
 		}
 		add(filepath.Clean(abs))
 		targets := []string{abs}
-		if strings.ContainsAny(p, "*?[") {
-			targets = append(targets, glob(filepath.Clean(abs), &budget)...)
+		if strings.ContainsAny(p, patternChars) {
+			matches, complete := glob(filepath.Clean(abs), &budget)
+			if !complete && unknown == "" {
+				unknown = fmt.Sprintf("the pattern %s matches more than the %d directory entries hookrun reads for one call", quote(p), maxGlobEntries)
+			}
+			targets = append(targets, matches...)
 		}
 		for _, t := range targets {
 			add(t)
 			add(links.resolve(t))
 		}
 	}
-	return out
-}
-
-// Unknown says why a path the command line names is only known when it
-// runs, or "" when every path is known.
-func Unknown(command string) string {
-	if command == "" {
-		return ""
-	}
-	if u := shellcmd.Parse(command).UnknownPaths; len(u) > 0 {
-		return u[0]
-	}
-	return ""
+	return out, unknown
 }
 
 // Normalize cleans p: relative to root, with no ".", ".." or trailing
@@ -192,9 +194,11 @@ func follow(p string) string {
 }
 
 // glob lists the existing files the absolute pattern p matches, reading
-// at most *budget directory entries. A * also matches a leading dot, which
-// a shell's does not: more paths, never fewer.
-func glob(p string, budget *int) []string {
+// at most *budget directory entries; complete is false when the budget ran
+// out first. It matches what any shell might, whatever its options (see
+// matchName); a ** component also crosses directories, as zsh's and bash's
+// globstar do: more paths, never fewer.
+func glob(p string, budget *int) (matches []string, complete bool) {
 	vol := filepath.VolumeName(p)
 	parts := strings.Split(p[len(vol):], string(filepath.Separator))
 	dirs := []string{vol + string(filepath.Separator)}
@@ -203,11 +207,29 @@ func glob(p string, budget *int) []string {
 			continue
 		}
 		var next []string
-		if !strings.ContainsAny(part, "*?[") {
+		switch {
+		case !strings.ContainsAny(part, patternChars):
 			for _, d := range dirs {
 				next = append(next, filepath.Join(d, part))
 			}
-		} else {
+		case part == "**":
+			// Every directory beneath, and each itself; the last ** also every file.
+			next = slices.Clone(dirs)
+			for j := 0; j < len(next); j++ {
+				entries, err := os.ReadDir(next[j])
+				if err != nil {
+					continue
+				}
+				for _, e := range entries {
+					if *budget--; *budget < 0 {
+						return nil, false
+					}
+					if e.IsDir() || i == len(parts)-1 {
+						next = append(next, filepath.Join(next[j], e.Name()))
+					}
+				}
+			}
+		default:
 			for _, d := range dirs {
 				entries, err := os.ReadDir(d)
 				if err != nil {
@@ -215,9 +237,9 @@ func glob(p string, budget *int) []string {
 				}
 				for _, e := range entries {
 					if *budget--; *budget < 0 {
-						return existing(next, i == len(parts)-1)
+						return nil, false
 					}
-					if ok, err := filepath.Match(part, e.Name()); ok && err == nil {
+					if matchName(part, e.Name()) {
 						next = append(next, filepath.Join(d, e.Name()))
 					}
 				}
@@ -225,15 +247,11 @@ func glob(p string, budget *int) []string {
 		}
 		dirs = next
 	}
-	return existing(dirs, true)
+	return existing(dirs), true
 }
 
-// existing keeps the paths that exist; a partial expansion is kept only
-// when it reached the last component.
-func existing(ps []string, last bool) []string {
-	if !last {
-		return nil
-	}
+// existing keeps the paths that exist.
+func existing(ps []string) []string {
 	out := ps[:0]
 	for _, p := range ps {
 		if _, err := os.Lstat(p); err == nil {
@@ -241,4 +259,16 @@ func existing(ps []string, last bool) []string {
 		}
 	}
 	return out
+}
+
+// quote quotes a word for a reason, cut to 120 bytes.
+func quote(w string) string {
+	if len(w) > 120 {
+		cut := 120
+		for cut > 0 && !utf8.RuneStart(w[cut]) {
+			cut--
+		}
+		return strconv.Quote(w[:cut]) + "…"
+	}
+	return strconv.Quote(w)
 }

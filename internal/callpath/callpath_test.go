@@ -23,7 +23,7 @@ func TestOf(t *testing.T) {
 		{nil, `ls /p`, "/p", []string{"."}},
 		{nil, `rm hooks/x`, ".system", []string{".system/hooks/x"}}, // a relative cwd is from the root
 	} {
-		if got := Of(tc.given, tc.command, tc.cwd, root); !slices.Equal(got, tc.want) {
+		if got, _ := Of(tc.given, tc.command, tc.cwd, root); !slices.Equal(got, tc.want) {
 			t.Errorf("Of(%q, %q) = %q, want %q", tc.given, tc.command, got, tc.want)
 		}
 	}
@@ -60,13 +60,21 @@ func TestOfNamesWhatTheShellWouldTouch(t *testing.T) {
 		{nil, `rm .sys*/hooks/guard.yaml`, "", []string{".sys*/hooks/guard.yaml", ".system/hooks/guard.yaml"}},
 		{nil, `rm .syste?/hooks/*`, "", []string{".syste?/hooks/*", ".system/hooks/guard.yaml"}},
 		{nil, `rm .[s]ystem/hooks/guard.yam[l]`, "", []string{".[s]ystem/hooks/guard.yam[l]", ".system/hooks/guard.yaml"}},
+		// Any shell's patterns, whatever its options: bash's [!x] and [[:alpha:]], nocaseglob, extglob, and
+		// a ** that crosses directories (zsh, bash's globstar) match at least the files they would.
+		{nil, `rm .sy[!x]tem/hooks/guard.yaml`, "", []string{".sy[!x]tem/hooks/guard.yaml", ".system/hooks/guard.yaml"}},
+		{nil, `rm .sy[[:alpha:]]tem/hooks/guard.yaml`, "", []string{".sy[[:alpha:]]tem/hooks/guard.yaml", ".system/hooks/guard.yaml"}},
+		{nil, `rm .sy[]s]tem/hooks/guard.yaml`, "", []string{".sy[]s]tem/hooks/guard.yaml", ".system/hooks/guard.yaml"}},
+		{nil, `rm .SY[S]TEM/hooks/guard.yaml`, "", []string{".SY[S]TEM/hooks/guard.yaml", ".system/hooks/guard.yaml"}},
+		{nil, `rm **/guard.yaml`, "", []string{"**/guard.yaml", ".system/hooks/guard.yaml"}},
+		{nil, `rm -r .system/**`, "", []string{".system/**", ".system", ".system/hooks", ".system/hooks/guard.yaml"}},
 		{nil, `rm nothing*`, "", []string{"nothing*"}},
 		{[]string{"sys/hooks/new.yaml"}, "", "", []string{"sys/hooks/new.yaml", ".system/hooks/new.yaml"}},
 		{nil, `cat hooks/guard.yaml`, filepath.Join(root, "sys"), []string{"sys/hooks/guard.yaml", ".system/hooks/guard.yaml"}},
 		{nil, `cat docs/etc/passwd`, "", []string{"docs/etc/passwd", "/etc/passwd"}},
 		{[]string{"README.md"}, `rm .system/hooks/guard.yaml`, "", []string{"README.md", ".system/hooks/guard.yaml"}},
 	} {
-		if got := Of(tc.given, tc.command, tc.cwd, root); !slices.Equal(got, tc.want) {
+		if got, _ := Of(tc.given, tc.command, tc.cwd, root); !slices.Equal(got, tc.want) {
 			t.Errorf("Of(%q, %q, cwd %q) = %q, want %q", tc.given, tc.command, tc.cwd, got, tc.want)
 		}
 	}
@@ -81,8 +89,37 @@ func TestOfBoundsPatterns(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	got := Of(nil, `ls */*/* f*`, "", root)
+	got, unknown := Of(nil, `ls */*/* f*`, "", root)
 	if len(got) > maxGlobEntries+2 {
 		t.Errorf("Of listed %d paths, want at most %d", len(got), maxGlobEntries+2)
+	}
+	// What was not read might be anything: a guard must not take the paths read for all of them.
+	if want := `the pattern "*/*/*" matches more than the 4096 directory entries hookrun reads for one call`; unknown != want {
+		t.Errorf("unknown = %q, want %q", unknown, want)
+	}
+}
+
+// TestOfUnknown: a path only known when the line runs, and a pattern whose files could not all be
+// read (a directory filled to use up what is read before the pattern that matters), make the call's
+// paths unknown.
+func TestOfUnknown(t *testing.T) {
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "big"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i := range maxGlobEntries {
+		if err := os.WriteFile(filepath.Join(root, "big", fmt.Sprintf("f%05d", i)), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct{ command, want string }{
+		{`rm .system/hooks/x.yaml`, ""},
+		{`rm big/*`, ""},
+		{`rm $D/hooks/x.yaml`, "the path $D/hooks/x.yaml is only known when the line runs"},
+		{`rm big/* .s*/hooks/x.yaml`, `the pattern ".s*/hooks/x.yaml" matches more than the 4096 directory entries hookrun reads for one call`},
+	} {
+		if _, got := Of(nil, tc.command, "", root); got != tc.want {
+			t.Errorf("Of(%q) unknown = %q, want %q", tc.command, got, tc.want)
+		}
 	}
 }

@@ -24,10 +24,28 @@ func FuzzOf(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
-		for _, p := range Of(nil, line, "", root) {
+		paths, _ := Of(nil, line, "", root)
+		for _, p := range paths {
 			if p == "" || p == ".." || strings.HasPrefix(p, "../") || !filepath.IsAbs(p) && strings.HasPrefix(p, "/") {
 				t.Fatalf("path %q from %q", p, line)
 			}
+		}
+	})
+}
+
+// FuzzMatchName: reading any pattern never panics, and it matches at least what Go's own
+// filepath.Match matches (bash's reading of the plain cases): more names, never fewer.
+func FuzzMatchName(f *testing.F) {
+	for _, s := range [][2]string{{".sy[!x]tem", ".system"}, {"[[:alpha:]]*", "a"}, {"[]x]", "]"}, {`a\*`, "a*"}, {"[", "["}, {"*.YAML", "x.yaml"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, pattern, name string) {
+		got := matchName(pattern, name)
+		if strings.Contains(name, "/") {
+			return
+		}
+		if ok, err := filepath.Match(pattern, name); err == nil && ok && !got {
+			t.Fatalf("matchName(%q, %q) = false; filepath.Match says true", pattern, name)
 		}
 	})
 }

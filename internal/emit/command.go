@@ -335,8 +335,7 @@ func WithPaths(c *event.Context, root string) {
 	}
 	var cwd string
 	_ = json.Unmarshal(c.Fields["cwd"], &cwd)
-	c.Paths = callpath.Of(c.Paths, c.Command, cwd, root)
-	c.UnknownPaths = callpath.Unknown(c.Command)
+	c.Paths, c.UnknownPaths = callpath.Of(c.Paths, c.Command, cwd, root)
 	if len(c.Paths) > 0 || c.HasPaths {
 		c.Fields["paths"], _ = json.Marshal(c.Paths)
 	}

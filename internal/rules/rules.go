@@ -87,14 +87,18 @@ func rank(d string) int {
 // its commands could not be checked, when a command only known at run
 // time might match.
 func fires(r config.Rule, c *event.Context, line *shellcmd.Line) (ok bool, unknown string) {
-	// A path the command names only at run time ($D/hooks/x) might be one
-	// the rule guards: it counts once every other condition holds.
+	// A path the command names only at run time ($D/hooks/x), or a pattern
+	// whose files could not all be read, might be one the rule guards: it
+	// counts once every other condition holds.
 	pathsUnknown := ""
 	if r.Paths != nil && !anyPath(r.Paths, c.Paths) {
-		if line == nil || len(line.UnknownPaths) == 0 {
+		pathsUnknown = c.UnknownPaths
+		if pathsUnknown == "" && line != nil && len(line.UnknownPaths) > 0 {
+			pathsUnknown = line.UnknownPaths[0]
+		}
+		if pathsUnknown == "" {
 			return false, ""
 		}
-		pathsUnknown = line.UnknownPaths[0]
 	}
 	if r.Sources != nil && !slices.Contains(r.Sources, c.CallerSource) {
 		return false, ""
