@@ -16,6 +16,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/hookrun/hookrun/internal/pathcase"
 	"github.com/hookrun/hookrun/internal/shellcmd"
 )
 
@@ -112,10 +113,38 @@ func relative(p, root string) string {
 		return ""
 	}
 	p = filepath.Clean(p)
-	if rel, err := filepath.Rel(root, p); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+	if rel, ok := inside(p, root); ok {
 		return filepath.ToSlash(rel)
 	}
 	return filepath.ToSlash(p)
+}
+
+// inside is the cleaned absolute path p relative to root, when it lies
+// inside it. Where file systems ignore case (pathcase.On), a spelling
+// of root that differs in case is root: /Users/me/PROJ/.system is the
+// project's .system, and must be named so for the globs to see it.
+func inside(p, root string) (string, bool) {
+	if rel, err := filepath.Rel(root, p); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return rel, true
+	}
+	if !pathcase.On() || root == "" {
+		return "", false
+	}
+	sep := string(filepath.Separator)
+	rs := strings.Split(strings.TrimSuffix(filepath.Clean(root), sep), sep)
+	ps := strings.Split(p, sep)
+	if len(ps) < len(rs) {
+		return "", false
+	}
+	for i, r := range rs {
+		if !pathcase.Equal(r, ps[i]) {
+			return "", false
+		}
+	}
+	if len(ps) == len(rs) {
+		return ".", true
+	}
+	return strings.Join(ps[len(rs):], sep), true
 }
 
 // resolver follows symbolic links, remembering each directory it has

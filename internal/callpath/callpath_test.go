@@ -5,7 +5,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/hookrun/hookrun/internal/pathcase"
 )
 
 func TestOf(t *testing.T) {
@@ -120,6 +123,47 @@ func TestOfUnknown(t *testing.T) {
 	} {
 		if _, got := Of(nil, tc.command, "", root); got != tc.want {
 			t.Errorf("Of(%q) unknown = %q, want %q", tc.command, got, tc.want)
+		}
+	}
+}
+
+// TestOfFoldsCase: where file systems ignore case (pathcase.Fold), an absolute path whose
+// spelling of the root differs only in case is inside the root (an agent's /Users/me/Proj/x
+// for a root of /Users/me/proj). A file-name pattern lists the files it reaches in any case,
+// folding or not (bash's nocaseglob, zsh's (#i), PowerShell's wildcards).
+func TestOfFoldsCase(t *testing.T) {
+	defer func(f bool) { pathcase.Fold = f }(pathcase.Fold)
+	root := t.TempDir()
+	if r, err := filepath.EvalSymlinks(root); err == nil {
+		root = r
+	}
+	if err := os.MkdirAll(filepath.Join(root, ".system/hooks"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, ".system/hooks/guard.yaml"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	upper := strings.ToUpper(root)
+	for _, tc := range []struct {
+		given         []string
+		command       string
+		exact, folded []string
+	}{
+		{[]string{upper + "/.SYSTEM/hooks/x.yaml"}, "", []string{upper + "/.SYSTEM/hooks/x.yaml"}, []string{".SYSTEM/hooks/x.yaml"}},
+		{[]string{upper}, "", []string{upper}, []string{"."}},
+		{[]string{upper + "x/a"}, "", []string{upper + "x/a"}, []string{upper + "x/a"}}, // a sibling of the root is outside it
+		// A pattern matches in any case on every platform (nocaseglob), folded as pathcase folds it.
+		{nil, `rm .ſYSTE?/hooks/GUARD.*`, []string{".ſYSTE?/hooks/GUARD.*", ".system/hooks/guard.yaml"}, []string{".ſYSTE?/hooks/GUARD.*", ".system/hooks/guard.yaml"}},
+	} {
+		for _, fold := range []bool{false, true} {
+			pathcase.Fold = fold
+			want := tc.exact
+			if fold {
+				want = tc.folded
+			}
+			if got, _ := Of(tc.given, tc.command, "", root); !slices.Equal(got, want) {
+				t.Errorf("Fold %v: Of(%q, %q) = %q, want %q", fold, tc.given, tc.command, got, want)
+			}
 		}
 	}
 }

@@ -2,8 +2,9 @@ package callpath
 
 import (
 	"strings"
-	"unicode"
 	"unicode/utf8"
+
+	"github.com/hookrun/hookrun/internal/pathcase"
 )
 
 // patternChars make a path component a file-name pattern.
@@ -14,12 +15,12 @@ const patternChars = "*?["
 // less. So a bracket expression matches any one character ([!x], [^x],
 // [[:alpha:]], []x] alike: bash, zsh and dash read them differently), a *
 // also matches a leading dot (dotglob), case is folded (nocaseglob, and
-// case-insensitive file systems), and a backslash, which may or may not
+// case-insensitive file systems, as generously as pathcase folds it), and a backslash, which may or may not
 // have escaped the character after it, matches anything.
 func matchName(pattern, name string) bool {
 	runes := []rune(name)
 	for i, r := range runes {
-		runes[i] = unicode.ToLower(r)
+		runes[i] = pathcase.FoldRune(r)
 	}
 	return wildcard(compile(pattern), runes)
 }
@@ -56,7 +57,7 @@ func compile(pattern string) []token {
 			}
 			out = append(out, token{kind: literal, r: '['})
 		default:
-			out = append(out, token{kind: literal, r: unicode.ToLower(r)})
+			out = append(out, token{kind: literal, r: pathcase.FoldRune(r)})
 		}
 		i += size
 	}

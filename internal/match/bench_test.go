@@ -27,3 +27,24 @@ func BenchmarkSelect1000(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAnyPathFolded compares a shell call's ten paths with init's protect_hooks globs,
+// none matching (the common case), as written and with case folded (macOS, Windows).
+func BenchmarkAnyPathFolded(b *testing.B) {
+	globs := []string{".system", ".system/**", "scripts/hooks", "scripts/hooks/**", ".claude/settings*.json", ".codex/**",
+		".gemini/settings.json", ".cursor/hooks.json", ".opencode/**", "opencode.json", "opencode.jsonc", ".github/hooks/**",
+		"node_modules/.bin/hookrun*", "node_modules/hookrun/**", "node_modules/@hookrun/**"}
+	var paths []string
+	for i := range 10 {
+		paths = append(paths, fmt.Sprintf("src/Pkg%d/File_%d.go", i, i))
+	}
+	for _, fold := range []bool{false, true} {
+		b.Run(fmt.Sprintf("fold=%v", fold), func(b *testing.B) {
+			for b.Loop() {
+				if anyPath(globs, paths, fold) {
+					b.Fatal("matched")
+				}
+			}
+		})
+	}
+}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/pathcase"
 )
 
 // FuzzMatch throws arbitrary globs, ability ids and paths at the matcher.
@@ -26,6 +27,13 @@ func FuzzMatch(f *testing.F) {
 		}
 		if !strings.ContainsAny(path, `*?[]{}\`) && !AnyPath([]string{path}, []string{path}) {
 			t.Fatalf("literal path glob %q does not match itself", path)
+		}
+		// Folding never matches less than the glob as written, and a path matches its folded self.
+		if anyPath([]string{glob}, []string{path}, false) && !anyPath([]string{glob}, []string{path}, true) {
+			t.Fatalf("folded AnyPath(%q, %q) matches less than the exact one", glob, path)
+		}
+		if !strings.ContainsAny(path, `*?[]{}\`) && !anyPath([]string{pathcase.Key(path)}, []string{path}, true) {
+			t.Fatalf("folded AnyPath does not match %q to its key %q", path, pathcase.Key(path))
 		}
 		_ = Ability([]string{glob}, id)
 		_ = AnyPath([]string{glob}, []string{path, id})

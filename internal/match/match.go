@@ -11,6 +11,7 @@ import (
 
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/pathcase"
 )
 
 // Options narrow the selection beyond the hooks' own match blocks.
@@ -151,13 +152,39 @@ func ascii(s string) bool {
 	return true
 }
 
-// AnyPath reports whether any changed file matches any glob. Paths are
-// compared relative to the project root, so a leading "./" is ignored.
-func AnyPath(globs, files []string) bool {
+// AnyPath reports whether any path matches any glob, comparing names as
+// the file systems do (pathcase.On: ignoring case on macOS and Windows,
+// where .SYSTEM/hooks opens .system/hooks). Paths are compared relative
+// to the project root, so a leading "./" is ignored.
+func AnyPath(globs, files []string) bool { return anyPath(globs, files, pathcase.On()) }
+
+// AnyPathExact is AnyPath without folding: for a rule that allows, which
+// folding must never make let more through.
+func AnyPathExact(globs, files []string) bool { return anyPath(globs, files, false) }
+
+func anyPath(globs, files []string, fold bool) bool {
+	var folded []string // the globs' keys, made once a path needs them
 	for _, f := range files {
 		f = strings.TrimPrefix(f, "./")
 		for _, g := range globs {
 			if glob(strings.TrimPrefix(g, "./"), f) {
+				return true
+			}
+		}
+		if !fold {
+			continue
+		}
+		if folded == nil {
+			folded = make([]string, len(globs))
+			for i, g := range globs {
+				folded[i] = pathcase.Key(strings.TrimPrefix(g, "./"))
+			}
+		}
+		// Exact first, then folded: folding never matches less than the
+		// glob as written ([A-z] folded is [a-z]).
+		key := pathcase.Key(f)
+		for _, g := range folded {
+			if glob(g, key) {
 				return true
 			}
 		}

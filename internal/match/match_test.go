@@ -8,6 +8,7 @@ import (
 
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/pathcase"
 )
 
 func ctx(t *testing.T, ev event.Name, doc string) *event.Context {
@@ -245,4 +246,53 @@ func FuzzGlobShortcut(f *testing.F) {
 			t.Fatalf("glob(%q, %q) = %v, doublestar says %v", pattern, name, got, want)
 		}
 	})
+}
+
+// TestAnyPathFoldsCase: where the file systems ignore case (pathcase.Fold), a path glob matches
+// every spelling that opens the same file, so .SYSTEM/hooks is under .system/**; elsewhere only
+// the exact spelling is. An ability id is never folded: it is no file name.
+func TestAnyPathFoldsCase(t *testing.T) {
+	defer func(f bool) { pathcase.Fold = f }(pathcase.Fold)
+	for _, tc := range []struct {
+		globs, files []string
+		exact        bool // matches without folding
+		folded       bool // matches with folding
+	}{
+		{[]string{".system/**"}, []string{".system/hooks/x.yaml"}, true, true},
+		{[]string{".system/**"}, []string{".SYSTEM/hooks"}, false, true},
+		{[]string{".system/**"}, []string{".System/Hooks/x.yaml"}, false, true},
+		{[]string{".system"}, []string{".SYSTEM"}, false, true},
+		{[]string{"./.system/**"}, []string{"./.sYstem/x"}, false, true},
+		{[]string{".system/**"}, []string{".ſystem/hooks"}, false, true}, // NTFS upper-cases ſ to S
+		{[]string{".claude/settings*.json"}, []string{".Claude/Settings.local.JSON"}, false, true},
+		{[]string{"node_modules/.bin/hookrun*"}, []string{"NODE_MODULES/.BIN/HOOKRUN.CMD"}, false, true},
+		{[]string{"config/[p]rod/**"}, []string{"CONFIG/PROD/app.yaml"}, false, true},
+		{[]string{"config/{prod,stage}/**"}, []string{"Config/Stage/x"}, false, true},
+		{[]string{"[A-z]"}, []string{"_"}, true, true}, // folding never matches less than the exact glob
+		{[]string{".system/**"}, []string{".systemd/x"}, false, false},
+		{[]string{".system/**"}, []string{"docs/.system"}, false, false},
+	} {
+		for _, fold := range []bool{false, true} {
+			pathcase.Fold = fold
+			want := tc.exact
+			if fold {
+				want = tc.folded
+			}
+			if got := AnyPath(tc.globs, tc.files); got != want {
+				t.Errorf("Fold %v: AnyPath(%q, %q) = %v, want %v", fold, tc.globs, tc.files, got, want)
+			}
+		}
+	}
+	pathcase.Fold = true
+	if Ability([]string{"edit_file"}, "Edit_File") {
+		t.Errorf("Ability folded case: an ability id is not a file name")
+	}
+	h := hook(event.PreAbilityCall, config.Match{Paths: []string{".system/**"}})
+	if why := Check(h, &event.Context{Event: event.PreAbilityCall, Paths: []string{".SYSTEM/hooks/guard.yaml"}}, Options{}); why != "" {
+		t.Errorf("match.paths under folding: %q, want the hook to run", why)
+	}
+	h = hook(event.SessionStop, config.Match{OnlyIfChangedPaths: []string{"src/**"}})
+	if why := Check(h, &event.Context{Event: event.SessionStop, ChangedFiles: []string{"SRC/app.go"}}, Options{}); why != "" {
+		t.Errorf("only_if_changed_paths under folding: %q, want the hook to run", why)
+	}
 }

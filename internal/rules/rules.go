@@ -12,11 +12,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/bmatcuk/doublestar/v4"
-
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/exec"
+	"github.com/hookrun/hookrun/internal/match"
 	"github.com/hookrun/hookrun/internal/merge"
 	"github.com/hookrun/hookrun/internal/protocol"
 	"github.com/hookrun/hookrun/internal/safefile"
@@ -91,7 +90,7 @@ func fires(r config.Rule, c *event.Context, line *shellcmd.Line) (ok bool, unkno
 	// whose files could not all be read, might be one the rule guards: it
 	// counts once every other condition holds.
 	pathsUnknown := ""
-	if r.Paths != nil && !anyPath(r.Paths, c.Paths) {
+	if r.Paths != nil && !pathsMatch(r, c.Paths) {
 		pathsUnknown = c.UnknownPaths
 		if pathsUnknown == "" && line != nil && len(line.UnknownPaths) > 0 {
 			pathsUnknown = line.UnknownPaths[0]
@@ -142,15 +141,15 @@ func fires(r config.Rule, c *event.Context, line *shellcmd.Line) (ok bool, unkno
 	return true, ""
 }
 
-func anyPath(globs, paths []string) bool {
-	for _, p := range paths {
-		for _, g := range globs {
-			if ok, _ := doublestar.Match(g, p); ok {
-				return true
-			}
-		}
+// pathsMatch reports whether a path of the call is under the rule's
+// globs. Where file systems ignore case, .SYSTEM/hooks opens .system/hooks:
+// a rule that stops a call or adds context compares folded; a rule that
+// allows compares as written, so that folding never lets more through.
+func pathsMatch(r config.Rule, paths []string) bool {
+	if r.Decision == config.DecisionAllow {
+		return match.AnyPathExact(r.Paths, paths)
 	}
-	return false
+	return match.AnyPath(r.Paths, paths)
 }
 
 // answer writes what the rules decided as the HookResult a script would
