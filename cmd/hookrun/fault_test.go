@@ -282,7 +282,8 @@ func testConcurrentAudit(t *testing.T, bin string) {
 			l := lines[i+j]
 			if l["session_id"] != sid || (want != "" && (l["hook_id"] != want || len(l["error"].(string)) != len("hook a_long: cat long.json: reported an error: ")+msgLen)) ||
 				(want == "" && l["kind"] != "event") {
-				t.Fatalf("audit line %d (session %v, hook %v, kind %v) is not line %d of one emit's three", i+j+1, l["session_id"], l["hook_id"], l["kind"], j+1)
+				msg, _ := l["error"].(string)
+				t.Fatalf("audit line %d (session %v, hook %v, kind %v, error of %d bytes %.200q) is not line %d of one emit's three", i+j+1, l["session_id"], l["hook_id"], l["kind"], len(msg), msg, j+1)
 			}
 		}
 		if seen[sid] {

@@ -202,9 +202,15 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 			// process it left behind holding a pipe gets ExitGrace to let
 			// go, then loses it, and cannot turn that answer into a
 			// timeout.
-			afterExit = time.After(ExitGrace)
+			afterExit = time.After(exitGrace)
 		case <-afterExit:
 			afterExit = nil
+			if (!outOK && readable(outR)) || (!errOK && readable(errR)) {
+				// Output, or the end of it, is waiting in a pipe: the reading
+				// is behind (a loaded machine), no process is holding it up.
+				afterExit = time.After(exitGrace)
+				continue
+			}
 			o.PipesHeld = true
 			grp.kill()
 			now := time.Now()
@@ -286,6 +292,9 @@ func startRetrying(ctx context.Context, path string, argv []string, attr *os.Pro
 // ExitGrace is how long hookrun goes on reading a handler's output after
 // the handler exited, for what a process it started still holds open.
 const ExitGrace = 250 * time.Millisecond
+
+// exitGrace is ExitGrace; a test shortens it.
+var exitGrace = ExitGrace
 
 // abandonAfter is how long after SIGKILL hookrun still reads a handler's
 // output: long enough for the kernel to close the pipes of the processes

@@ -387,3 +387,18 @@ func TestTransientStartFailureIsRetried(t *testing.T) {
 		t.Errorf("failure %v after %d tries, want StartFailed after %d", o.Failure, fails, startRetries)
 	}
 }
+
+// What a handler printed before it exited is read whole however long the reading takes: the grace
+// after its exit is for a process it left holding the pipe, not for output already in the pipe.
+// With no grace at all, the output still in the pipe when the handler exits must not be cut.
+func TestOutputInThePipeAtExitIsReadWhole(t *testing.T) {
+	checkNoLeaks(t)
+	defer func(g time.Duration) { exitGrace = g }(exitGrace)
+	exitGrace = 0
+	for i := range 20 {
+		o := Run(context.Background(), helperSpec(t, startupBound, "flood", "60000", "stdout"), testLimits)
+		if o.Failure != None || !o.Exited || o.ExitCode != 0 || o.PipesHeld || len(o.Stdout) != 60003 {
+			t.Fatalf("run %d: failure %v exited %v code %d pipes held %v, %d bytes of stdout; want exit 0 and all 60003 bytes", i, o.Failure, o.Exited, o.ExitCode, o.PipesHeld, len(o.Stdout))
+		}
+	}
+}

@@ -1,0 +1,31 @@
+//go:build unix
+
+package exec
+
+import (
+	"os"
+
+	"golang.org/x/sys/unix"
+)
+
+// readable reports whether a read of f would not wait: data, or the end of
+// the pipe, is there to read.
+func readable(f *os.File) bool {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return false
+	}
+	ready := false
+	_ = rc.Control(func(fd uintptr) {
+		fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
+		for {
+			n, err := unix.Poll(fds, 0)
+			if err == unix.EINTR {
+				continue
+			}
+			ready = err == nil && n > 0 && fds[0].Revents&(unix.POLLIN|unix.POLLHUP) != 0
+			return
+		}
+	})
+	return ready
+}
