@@ -246,18 +246,3 @@ func statusLine(line, prefix string) (int, bool) {
 	n, err := strconv.Atoi(rest)
 	return n, err == nil
 }
-
-// patchFiles lists the files an apply_patch patch (Codex, OpenCode)
-// touches, from its "*** Add File:", "*** Update File:" and "*** Delete File:" lines.
-func patchFiles(patch string) []string {
-	var files []string
-	for line := range strings.Lines(patch) {
-		line = strings.TrimSpace(line)
-		for _, p := range []string{"*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: "} {
-			if f, ok := strings.CutPrefix(line, p); ok {
-				files = append(files, f)
-			}
-		}
-	}
-	return files
-}

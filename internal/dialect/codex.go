@@ -5,6 +5,7 @@ import (
 
 	"fmt"
 	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/shellcmd"
 	"time"
 )
 
@@ -55,7 +56,7 @@ var codexTools = table[string]{
 func readCodex(c *Call) error {
 	return c.readCommon(codexEvents, codexTools, func(c *Call) {
 		if c.Tool.Name == "apply_patch" {
-			if files := patchFiles(text(object(c.Tool.Input)["command"])); len(files) > 0 {
+			if files := shellcmd.PatchFiles(text(object(c.Tool.Input)["command"])); len(files) > 0 {
 				c.Tool.Paths = files
 				c.Tool.Summary = capLine(strings.Join(files, ", "))
 			}

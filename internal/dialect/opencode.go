@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/shellcmd"
 )
 
 // OpenCode (npm opencode-ai, verified at 1.18.33): its hooks are JS/TS
@@ -65,7 +66,7 @@ func readOpenCode(c *Call) error {
 	err := c.readCommon(openCodeEvents, openCodeTools, func(c *Call) {
 		in := object(c.Tool.Input)
 		if c.Tool.Ability == EditFile && in["patchText"] != nil {
-			if files := patchFiles(text(in["patchText"])); len(files) > 0 {
+			if files := shellcmd.PatchFiles(text(in["patchText"])); len(files) > 0 {
 				c.Tool.Paths = files
 				c.Tool.Summary = capLine(strings.Join(files, ", "))
 			}

@@ -116,6 +116,16 @@ func TestUnknownPaths(t *testing.T) {
 		{`cd $DIR; cd /etc; cat passwd`, ``},
 		{`echo $HOME; printf '%s' "$X"; test -n "$Y"; [ -z "$Z" ]; export A=$B`, ``},
 		{`cd /tmp && rm x; echo hi >&$FD`, ``},
+		// ~- (the previous directory), the directory stack and another user's home are only known
+		// when the line runs.
+		{`rm ~-/x`, `the path ~-/x is only known when the line runs`},
+		{`rm ~+1/x ~2`, `the path ~+1/x is only known when the line runs`},
+		{`rm ~root/proj/.system/hooks/x.yaml`, `the path ~root/proj/.system/hooks/x.yaml is only known when the line runs`},
+		{`rm ~+/x ~/y`, ``},
+		// A patch apply_patch reads from a file, a pipe or a here-document with expansions.
+		{`apply_patch < p.diff`, `the files apply_patch changes are named in a patch file, only known when the line runs`},
+		{`cat p.diff | apply_patch`, `the files apply_patch changes are named on its standard input, only known when the line runs`},
+		{"apply_patch <<EOF\n*** Begin Patch\n*** Delete File: $F\n*** End Patch\nEOF", `the files apply_patch changes are named in a here-document with expansions in it, only known when the line runs`},
 		// A message passed as a quoted-delimiter here-document is known text, not a path only the
 		// shell knows (the commit idiom of agents); anything looser stays unknown.
 		{"git commit -m \"$(cat <<'EOF'\nFix the build\n\nDetails: $HOME stays as written\nEOF\n)\"", ``},

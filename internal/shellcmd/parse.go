@@ -215,6 +215,10 @@ func (r *reader) path(p string) {
 	if p == "" {
 		return
 	}
+	p, known := tilde(p)
+	if !known {
+		r.unknownPath(p)
+	}
 	r.addPath(p)
 	if strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") {
 		return

@@ -279,6 +279,14 @@ func TestPaths(t *testing.T) {
 		{`rm "$x" 'y z'`, []string{"y z"}},
 		{"cat <<EOF > out\nbody\nEOF", []string{"out"}},
 		{"rm \"$(cat <<'EOF'\n.system/hooks/x.yaml\n\nEOF\n)\"", []string{".system/hooks/x.yaml"}},
+		// ~+ is the working directory: ~+/x is ./x (and, after a cd, the same path from there).
+		{"rm ~+/.system/hooks/x.yaml", []string{"./.system/hooks/x.yaml"}},
+		{"cd sub && rm ~+/x", []string{"sub", "./x", "sub/x"}},
+		{"rm ~/x ~", []string{"~/x", "~"}},
+		// apply_patch run as a command (Codex applies it itself): the files its patch names.
+		{"apply_patch <<'EOF'\n*** Begin Patch\n*** Delete File: .system/hooks/x.yaml\n*** Update File: a.go\n*** Move to: b.go\n@@\n-x\n+y\n*** End Patch\nEOF", []string{".system/hooks/x.yaml", "a.go", "b.go"}},
+		{"cd .system && apply_patch '*** Begin Patch\n*** Add File: hooks/x.yaml\n+id: x\n*** End Patch'", []string{".system", "hooks/x.yaml", ".system/hooks/x.yaml", "*** Begin Patch\n*** Add File: hooks/x.yaml\n+id: x\n*** End Patch", ".system/*** Begin Patch\n*** Add File: hooks/x.yaml\n+id: x\n*** End Patch"}},
+		{"applypatch <<< '*** Begin Patch\n*** Delete File: x\n*** End Patch'", []string{"x"}},
 	} {
 		got := Parse(tc.line).Paths
 		if strings.Join(got, "\x00") != strings.Join(tc.paths, "\x00") {

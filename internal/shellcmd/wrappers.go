@@ -119,6 +119,9 @@ func (r *reader) peel(cmd Command, redirs []*syntax.Redirect, depth int) (next [
 		return r.flock(cmd, depth)
 	case cmd.Name == "script" || cmd.Name == "sg":
 		return nil, r.scriptOption(cmd, redirs, depth)
+	case cmd.Name == "apply_patch" || cmd.Name == "applypatch":
+		r.applyPatch(cmd, redirs)
+		return nil, false
 	}
 	w, ok := wrapperOf(cmd.Name)
 	if !ok {
