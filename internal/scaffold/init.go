@@ -39,8 +39,11 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # from an AI session or a background job that names the hooks, hookrun's files
 # under .system/, the handler scripts, an agent's hook settings (the files
 # hookrun install writes, and Claude Code's settings.local.json) or the hookrun
-# an npm install put in node_modules needs a person's approval. Reads pass. Edit
-# it like any hook (docs/rules.md).
+# an npm install put in node_modules needs a person's approval, and so does a
+# command that changes which hooks run without naming those files: hookrun init
+# or install, git init (a .git ends the search for .system/hooks), a .system
+# made below the root (the nearest hooks directory wins). Reads pass. Edit it
+# like any hook (docs/rules.md).
 id: protect_hooks
 event_type: PreAbilityCall
 enabled: true
@@ -55,8 +58,8 @@ handler:
       reason: "this call names hookrun's hooks, their handler scripts or an agent's hook settings: a person must approve changes to the guards"
       sources: [ai_session, background_job]
       paths:
-        - .system
-        - .system/**
+        - "**/.system"
+        - "**/.system/**"
         - scripts/hooks
         - scripts/hooks/**
         - .claude/settings*.json
@@ -70,6 +73,13 @@ handler:
         - node_modules/.bin/hookrun*
         - node_modules/hookrun/**
         - node_modules/@hookrun/**
+    - decision: require_human
+      reason: "this command changes which hooks run or how the agents call hookrun: a person must approve changes to the guards"
+      sources: [ai_session, background_job]
+      commands:
+        - hookrun init|install
+        - npx hookrun init|install
+        - git init
 `
 
 // What happened to one path.
