@@ -38,7 +38,8 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # unnoticed: a write, an edit, a shell command or an MCP or other agent tool call
 # from an AI session or a background job that names the hooks, hookrun's files
 # under .system/, the handler scripts, an agent's hook settings (the files
-# hookrun install writes, and Claude Code's settings.local.json) or the hookrun
+# hookrun install writes, Claude Code's settings.local.json, and the same files
+# in the home directory, which switch hooks off for every project) or the hookrun
 # an npm install put in node_modules needs a person's approval, and so does a
 # command that changes which hooks run without naming those files: hookrun init
 # or install, git init (a .git ends the search for .system/hooks), a .system
@@ -62,14 +63,16 @@ handler:
         - "**/.system/**"
         - scripts/hooks
         - scripts/hooks/**
-        - .claude/settings*.json
-        - .codex/**
-        - .gemini/settings.json
-        - .cursor/hooks.json
-        - .opencode/**
-        - opencode.json
-        - opencode.jsonc
-        - .github/hooks/**
+        - "**/.claude/settings*.json"
+        - "**/.codex/**"
+        - "**/.gemini/settings.json"
+        - "**/.cursor/hooks.json"
+        - "**/.opencode/**"
+        - "**/opencode.json"
+        - "**/opencode.jsonc"
+        - "**/.config/opencode/**"
+        - "**/.copilot/**"
+        - "**/.github/hooks/**"
         - node_modules/.bin/hookrun*
         - node_modules/hookrun/**
         - node_modules/@hookrun/**

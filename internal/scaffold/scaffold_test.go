@@ -187,7 +187,7 @@ func TestProtectHooksCoversEveryAgentsSettings(t *testing.T) {
 			t.Errorf("%s's %s is not among protect_hooks' paths %v", a.Name, a.Settings.File, globs)
 		}
 	}
-	for _, p := range []string{".claude/settings.local.json", ".system/hooks/protect_hooks.yaml", "services/api/.system", "services/api/.system/hooks/x.yaml", "scripts/hooks/guard.sh", ".codex/config.toml", "node_modules/.bin/hookrun", "node_modules/.bin/hookrun.cmd", "node_modules/@hookrun/linux-x64/bin/hookrun"} {
+	for _, p := range []string{".claude/settings.local.json", ".system/hooks/protect_hooks.yaml", "services/api/.system", "services/api/.system/hooks/x.yaml", "/home/u/.claude/settings.json", "/home/u/.codex/config.toml", "/home/u/.gemini/settings.json", "/home/u/.cursor/hooks.json", "/home/u/.config/opencode/opencode.json", "/home/u/.copilot/config.json", "scripts/hooks/guard.sh", ".codex/config.toml", "node_modules/.bin/hookrun", "node_modules/.bin/hookrun.cmd", "node_modules/@hookrun/linux-x64/bin/hookrun"} {
 		if !match.AnyPath(globs, []string{p}) {
 			t.Errorf("%s is not among protect_hooks' paths", p)
 		}
