@@ -218,7 +218,13 @@ func testSignalWhileReading(t *testing.T, bin string) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	// The signal may come before emit listens for it; send it until emit ends.
+	// emit reads a context on a pipe only once signals are caught: from the
+	// moment a thread of it waits in read(2) on stdin, SIGTERM is emit's to
+	// answer, however slowly a loaded machine started it.
+	if !readingStdin(cmd.Process.Pid, 30*time.Second) {
+		_ = cmd.Process.Kill()
+		t.Fatal("hookrun never waited in read(2) on its stdin")
+	}
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	deadline := time.After(30 * time.Second)
@@ -332,4 +338,18 @@ func auditLines(t *testing.T, path string) []map[string]any {
 		t.Fatal(err)
 	}
 	return lines
+}
+
+// readingStdin waits until one of pid's threads is in read(2) on
+// descriptor 0, as /proc/PID/task/TID/syscall shows it.
+func readingStdin(pid int, within time.Duration) bool {
+	for deadline := time.Now().Add(within); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/syscall", pid))
+		for _, f := range tasks {
+			if b, err := os.ReadFile(f); err == nil && strings.HasPrefix(string(b), "0 0x0 ") {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -3,7 +3,10 @@ package main
 import (
 	"flag"
 	"os"
+	osexec "os/exec"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -50,4 +53,21 @@ func setupScriptEnv(env *testscript.Env) {
 	// directory rather than in it: a script that makes $WORK a git
 	// repository must not see the cache as a changed file.
 	env.Setenv("XDG_CACHE_HOME", env.WorkDir+".cache")
+	// Handlers that start with #!/usr/bin/env python3 find the interpreter
+	// itself, not a version manager's shim (pyenv's is a bash script that
+	// costs 0.4 s per start here and more than a stub's 10 s timeout on a
+	// loaded machine).
+	if dir := pythonDir(); dir != "" {
+		env.Setenv("PATH", dir+string(os.PathListSeparator)+env.Getenv("PATH"))
+	}
 }
+
+// pythonDir is the directory of the python3 interpreter that python3 on
+// PATH runs, or "" without one.
+var pythonDir = sync.OnceValue(func() string {
+	out, err := osexec.Command("python3", "-c", "import sys; print(sys.executable)").Output()
+	if err != nil {
+		return ""
+	}
+	return filepath.Dir(strings.TrimSpace(string(out)))
+})

@@ -103,7 +103,7 @@ func run(r Request, d *dialectRun) (err error) {
 	if r.Summary != "auto" && r.Summary != "always" && r.Summary != "never" {
 		return exitcode.Failf("--summary must be auto, always or never, got %q", r.Summary)
 	}
-	data, err := ReadContext(ctx, r.Stdin, r.ContextFile)
+	data, err := ReadContext(ctx, r.Stdin, r.ContextFile, r.Signals.Caught)
 	if err != nil {
 		return err
 	}
@@ -236,8 +236,12 @@ var ContextTimeout = 10 * time.Second
 
 // ReadContext reads the context document, refusing to wait on a terminal
 // and to read more than the documented maximum. A signal ends the wait
-// for a caller that never closes stdin.
-func ReadContext(ctx context.Context, stdin io.Reader, file string) ([]byte, error) {
+// for a caller that never closes stdin: before reading a pipe, which may
+// keep it waiting, it calls caught (when not nil), which returns once
+// signals are caught. A caller whose timeout sends SIGTERM then gets its
+// answer, however slowly a loaded machine started hookrun, not a default
+// death by the signal that an agent reads as "go ahead".
+func ReadContext(ctx context.Context, stdin io.Reader, file string, caught func()) ([]byte, error) {
 	var r io.Reader = stdin
 	from := "stdin"
 	regular := false
@@ -265,6 +269,9 @@ func ReadContext(ctx context.Context, stdin io.Reader, file string) ([]byte, err
 	if regular {
 		got = readAll() // a regular file ends: no need to watch for signals
 	} else {
+		if caught != nil {
+			caught()
+		}
 		done := make(chan read, 1)
 		go func() { done <- readAll() }()
 		timer := time.NewTimer(ContextTimeout)

@@ -73,7 +73,7 @@ func (e *endless) Read(p []byte) (int, error) {
 
 func TestEndlessContextIsNotReadToTheEnd(t *testing.T) {
 	in := &endless{}
-	_, err := ReadContext(context.Background(), in, "")
+	_, err := ReadContext(context.Background(), in, "", nil)
 	want := "the context on stdin is larger than the maximum of 8388608 bytes (8 MiB); no hook ran"
 	if err == nil || err.Error() != want || exitcode.Of(err) != exitcode.Error {
 		t.Fatalf("error %v (exit %d), want %q (exit 1)", err, exitcode.Of(err), want)
@@ -153,7 +153,7 @@ func TestContextReadIsBoundedInTime(t *testing.T) {
 	ContextTimeout = 50 * time.Millisecond
 	r, w := io.Pipe()
 	defer w.Close()
-	_, err := ReadContext(context.Background(), r, "")
+	_, err := ReadContext(context.Background(), r, "", nil)
 	if exitcode.Of(err) != exitcode.Error || err == nil || !strings.Contains(err.Error(), "did not end within 50ms") {
 		t.Fatalf("error %v (exit %d), want the bound named, exit 1", err, exitcode.Of(err))
 	}

@@ -98,7 +98,7 @@ func Explain(o ExplainRequest) error {
 			return exitcode.Failf("explain reads the event context as JSON on stdin, and stdin is a terminal: pass --context FILE (examples/contexts/ has one per event) or pipe it in")
 		}
 	}
-	data, err := emit.ReadContext(context.Background(), o.Stdin, o.ContextFile)
+	data, err := emit.ReadContext(context.Background(), o.Stdin, o.ContextFile, nil)
 	if err != nil {
 		return err
 	}
