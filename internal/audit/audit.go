@@ -69,9 +69,15 @@ func Encode(records ...any) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// lockWait bounds how long Append waits for another writer's lock: the
-// log must never hold up a decision.
-var lockWait = 2 * time.Second
+// lockWait bounds how long Append waits for another writer's lock while
+// the log does not grow: the log must never hold up a decision. While it
+// grows, writers are taking their turns and the wait goes on, up to
+// lockQueueWait in all (a writer that held the lock and kept writing
+// would otherwise hold every decision up).
+var (
+	lockWait      = 2 * time.Second
+	lockQueueWait = 10 * time.Second
+)
 
 // Append writes data to the log at path in one write, holding an
 // exclusive lock so that no other hookrun's lines land in between. If the
@@ -83,8 +89,9 @@ var lockWait = 2 * time.Second
 // lies under root (the project, which the repository controls), no
 // directory on the way and not the file itself may be a symbolic link,
 // and missing directories are created; elsewhere (a path the person gave)
-// the file itself must not be one. A lock held longer than lockWait is
-// given up on: the lines are lost, with an error saying so.
+// the file itself must not be one. A lock held lockWait without the log
+// growing, or lockQueueWait in all, is given up on: the lines are lost,
+// with an error saying so.
 func Append(root, path string, data []byte) error {
 	f, err := open(root, path)
 	if err != nil {
@@ -135,9 +142,11 @@ func open(root, path string) (*os.File, error) {
 	return f, err
 }
 
-// lock takes the exclusive lock, waiting at most lockWait.
+// lock takes the exclusive lock, waiting at most lockWait since the log
+// last grew and lockQueueWait in all.
 func lock(f *os.File) error {
-	deadline := time.Now().Add(lockWait)
+	start := time.Now()
+	deadline, size := start.Add(lockWait), fileSize(f)
 	for wait := time.Millisecond; ; wait = min(2*wait, 50*time.Millisecond) {
 		held, err := tryLock(f)
 		if err != nil {
@@ -146,11 +155,27 @@ func lock(f *os.File) error {
 		if held {
 			return nil
 		}
-		if time.Now().After(deadline) {
-			return fmt.Errorf("another process has held its lock for %s; these lines are not written", lockWait)
+		now := time.Now()
+		if s := fileSize(f); s != size {
+			deadline, size = now.Add(lockWait), s // another writer's lines: the queue moves
+		}
+		switch {
+		case now.Sub(start) > lockQueueWait:
+			return fmt.Errorf("other processes have held its lock for %s; these lines are not written", lockQueueWait)
+		case now.After(deadline):
+			return fmt.Errorf("another process has held its lock for %s without writing; these lines are not written", lockWait)
 		}
 		time.Sleep(wait)
 	}
+}
+
+// fileSize is f's size, or -1 when it cannot be read.
+func fileSize(f *os.File) int64 {
+	st, err := f.Stat()
+	if err != nil {
+		return -1
+	}
+	return st.Size()
 }
 
 // unwrapPath drops an *os.PathError's path when it is the log's, which the

@@ -202,3 +202,54 @@ func TestAppendGivesUpOnAHeldLock(t *testing.T) {
 		t.Fatalf("error %v, want the held lock given up on", err)
 	}
 }
+
+// Writers that take their turns at the lock, each appending, are waited for past lockWait: the
+// queue moves, and no line is lost for it. A writer that holds the lock and keeps writing is
+// given up on after lockQueueWait.
+func TestAppendWaitsForAQueueThatMoves(t *testing.T) {
+	defer func(d, q time.Duration) { lockWait, lockQueueWait = d, q }(lockWait, lockQueueWait)
+	for _, tc := range []struct {
+		name     string
+		queue    time.Duration // lockQueueWait
+		holdFor  time.Duration // how long the other writer holds the lock, appending every 10 ms
+		wantLost bool
+	}{
+		{"queue moving for 6 times lockWait", 5 * time.Second, 300 * time.Millisecond, false},
+		{"writer holding past lockQueueWait", 200 * time.Millisecond, 2 * time.Second, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			lockWait, lockQueueWait = 50*time.Millisecond, tc.queue
+			path := filepath.Join(t.TempDir(), "hookrun.jsonl")
+			f, err := os.Create(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			if held, err := tryLock(f); !held {
+				t.Fatal("could not take the lock first:", err)
+			}
+			released := make(chan struct{})
+			go func() {
+				defer close(released)
+				for end := time.Now().Add(tc.holdFor); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
+					_, _ = f.WriteString("{}\n")
+				}
+				unlock(f)
+			}()
+			err = Append("", path, []byte(`{"mine":true}`+"\n"))
+			<-released
+			if tc.wantLost {
+				if err == nil || !strings.Contains(err.Error(), "other processes have held its lock for 200ms") {
+					t.Fatalf("error %v, want the lock given up on after lockQueueWait", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("error %v, want the line appended once the queue moved on", err)
+			}
+			if got, _ := os.ReadFile(path); !strings.HasSuffix(string(got), `{"mine":true}`+"\n") {
+				t.Errorf("log ends %q, want the line appended", got[max(0, len(got)-40):])
+			}
+		})
+	}
+}
