@@ -205,20 +205,21 @@ func TestAppendGivesUpOnAHeldLock(t *testing.T) {
 
 // Writers that take their turns at the lock, each appending, are waited for past lockWait: the
 // queue moves, and no line is lost for it. A writer that holds the lock and keeps writing is
-// given up on after lockQueueWait.
+// given up on after lockQueueWait. (The other writer appends every 10 ms; lockWait is a second,
+// so that a loaded machine's pauses do not look like a writer that stopped.)
 func TestAppendWaitsForAQueueThatMoves(t *testing.T) {
 	defer func(d, q time.Duration) { lockWait, lockQueueWait = d, q }(lockWait, lockQueueWait)
 	for _, tc := range []struct {
 		name     string
 		queue    time.Duration // lockQueueWait
-		holdFor  time.Duration // how long the other writer holds the lock, appending every 10 ms
+		holdFor  time.Duration // how long the other writer holds the lock; 0: until Append returns
 		wantLost bool
 	}{
-		{"queue moving for 6 times lockWait", 5 * time.Second, 300 * time.Millisecond, false},
-		{"writer holding past lockQueueWait", 200 * time.Millisecond, 2 * time.Second, true},
+		{"queue moving for 2.5 times lockWait", time.Minute, 2500 * time.Millisecond, false},
+		{"writer holding past lockQueueWait", 1500 * time.Millisecond, 0, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			lockWait, lockQueueWait = 50*time.Millisecond, tc.queue
+			lockWait, lockQueueWait = time.Second, tc.queue
 			path := filepath.Join(t.TempDir(), "hookrun.jsonl")
 			f, err := os.Create(path)
 			if err != nil {
@@ -228,18 +229,25 @@ func TestAppendWaitsForAQueueThatMoves(t *testing.T) {
 			if held, err := tryLock(f); !held {
 				t.Fatal("could not take the lock first:", err)
 			}
-			released := make(chan struct{})
+			appended, released := make(chan struct{}), make(chan struct{})
 			go func() {
 				defer close(released)
-				for end := time.Now().Add(tc.holdFor); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
+				defer unlock(f)
+				end := time.Now().Add(tc.holdFor)
+				for tc.holdFor == 0 || time.Now().Before(end) {
 					_, _ = f.WriteString("{}\n")
+					select {
+					case <-appended:
+						return
+					case <-time.After(10 * time.Millisecond):
+					}
 				}
-				unlock(f)
 			}()
 			err = Append("", path, []byte(`{"mine":true}`+"\n"))
+			close(appended)
 			<-released
 			if tc.wantLost {
-				if err == nil || !strings.Contains(err.Error(), "other processes have held its lock for 200ms") {
+				if err == nil || !strings.Contains(err.Error(), "other processes have held its lock for 1.5s") {
 					t.Fatalf("error %v, want the lock given up on after lockQueueWait", err)
 				}
 				return
