@@ -84,6 +84,7 @@ func TestImportRules(t *testing.T) {
 		{"internal/exec", nil, "the process runner is a leaf"},
 		{"internal/envref", nil, "reading ${NAME} references is a leaf"},
 		{"internal/pathcase", nil, "comparing file names is a leaf"},
+		{"internal/plaintext", nil, "the plain form of text is a leaf"},
 		{"internal/httpcall", []string{"internal/exec", "internal/emit", "internal/protocol", "internal/declcache"}, "a request runs no process and judges no answer"},
 		{"internal/shellcmd", nil, "reading a shell line is a leaf: it runs nothing and knows no hooks"},
 		{"internal/config", []string{"internal/exec", "internal/declcache", "internal/emit"}, "config reads declarations and knows nothing of processes"},

@@ -17,6 +17,7 @@ import (
 	"github.com/hookrun/hookrun/internal/exec"
 	"github.com/hookrun/hookrun/internal/match"
 	"github.com/hookrun/hookrun/internal/merge"
+	"github.com/hookrun/hookrun/internal/plaintext"
 	"github.com/hookrun/hookrun/internal/protocol"
 	"github.com/hookrun/hookrun/internal/safefile"
 	"github.com/hookrun/hookrun/internal/shellcmd"
@@ -37,11 +38,16 @@ func Evaluate(h *config.Hook, c *event.Context, root string) merge.Report {
 		l := shellcmd.Parse(c.Command)
 		line = &l
 	}
+	var p prompt
+	if c.Event == event.PromptSubmit {
+		p.raw = c.StringField("user_raw_input")
+		p.plain = plaintext.Of(p.raw)
+	}
 	var texts []string
 	decision, reason := "", ""
 	unknown := "" // why a commands rule could not be checked
 	for _, r := range rs.Rules {
-		ok, why := fires(r, c, line)
+		ok, why := fires(r, c, line, &p)
 		// Only a rule that would decide, and whose other conditions hold, makes an unreadable
 		// command count: a guard kept to AI sessions does not hold up a person's command.
 		if why != "" && unknown == "" && r.Decision != "" && r.Decision != config.DecisionAllow {
@@ -85,7 +91,7 @@ func rank(d string) int {
 // fires reports whether every condition r states holds; unknown says why
 // its commands could not be checked, when a command only known at run
 // time might match.
-func fires(r config.Rule, c *event.Context, line *shellcmd.Line) (ok bool, unknown string) {
+func fires(r config.Rule, c *event.Context, line *shellcmd.Line, p *prompt) (ok bool, unknown string) {
 	// A path the command names only at run time ($D/hooks/x), or a pattern
 	// whose files could not all be read, might be one the rule guards: it
 	// counts once every other condition holds.
@@ -102,12 +108,8 @@ func fires(r config.Rule, c *event.Context, line *shellcmd.Line) (ok bool, unkno
 	if r.Sources != nil && !slices.Contains(r.Sources, c.CallerSource) {
 		return false, ""
 	}
-	if r.Prompt != nil {
-		var prompt string
-		_ = json.Unmarshal(c.Fields["user_raw_input"], &prompt)
-		if !r.Prompt.MatchString(prompt) {
-			return false, ""
-		}
+	if r.Prompt != nil && !p.matches(r) {
+		return false, ""
 	}
 	// The commands last: an unreadable command matters only when every other condition holds.
 	if r.Commands != nil {
@@ -139,6 +141,26 @@ func fires(r config.Rule, c *event.Context, line *shellcmd.Line) (ok bool, unkno
 		return false, pathsUnknown
 	}
 	return true, ""
+}
+
+// prompt is the user's prompt as sent and in its plain form (invisible
+// characters removed, NFKC: package plaintext), read once for every rule.
+type prompt struct{ raw, plain string }
+
+// matches reports whether the rule's prompt pattern matches. A rule that
+// stops the prompt or adds context fires when the pattern matches either
+// form, so that ig\u200bnore or ｉｇｎｏｒｅ does not hide a word from it;
+// a rule that allows fires only when it matches both, so that the plain
+// form never lets more through than the prompt as sent.
+func (p *prompt) matches(r config.Rule) bool {
+	raw := r.Prompt.MatchString(p.raw)
+	if p.plain == p.raw {
+		return raw
+	}
+	if r.Decision == config.DecisionAllow {
+		return raw && r.Prompt.MatchString(p.plain)
+	}
+	return raw || r.Prompt.MatchString(p.plain)
 }
 
 // pathsMatch reports whether a path of the call is under the rule's

@@ -1,0 +1,59 @@
+// Package plaintext gives the plain form of free text, the form a rule's
+// pattern is also matched against: the text a person or a model reads,
+// without the characters that hide a word from a regular expression.
+// Characters no one sees are removed (Unicode's default ignorable code
+// points: zero-width spaces and joiners, the soft hyphen, bidirectional
+// controls, tag characters, variation selectors, Hangul fillers), and
+// compatibility forms are folded by NFKC (fullwidth ｉｇｎｏｒｅ,
+// mathematical 𝐢𝐠𝐧𝐨𝐫𝐞, ligatures, circled letters, and the no-break and
+// other spaces become their plain forms). Letters of other scripts that
+// look alike (a Cyrillic і) are left alone: they are other letters.
+package plaintext
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// Of is s in its plain form. Text in ASCII is plain already, and is
+// returned as it is, without work.
+func Of(s string) string {
+	if ascii(s) {
+		return s
+	}
+	// Removing a character can leave marks that NFKC composes, and NFKC
+	// could make a character that is removed: repeat until nothing
+	// changes, within a bound (FuzzOf holds the result plain).
+	for range 4 {
+		p := norm.NFKC.String(strings.Map(keep, s))
+		if p == s {
+			break
+		}
+		s = p
+	}
+	return s
+}
+
+// keep drops the default ignorable code points: the format characters
+// (category Cf), the variation selectors and Unicode's other ignorables.
+func keep(r rune) rune {
+	if r < 0xad { // below the soft hyphen, the first of them
+		return r
+	}
+	if unicode.In(r, unicode.Cf, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point) {
+		return -1
+	}
+	return r
+}
+
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
