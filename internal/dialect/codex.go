@@ -1,6 +1,7 @@
 package dialect
 
 import (
+	"encoding/json"
 	"strings"
 
 	"fmt"
@@ -56,7 +57,7 @@ var codexTools = table[string]{
 func readCodex(c *Call) error {
 	return c.readCommon(codexEvents, codexTools, func(c *Call) {
 		if c.Tool.Name == "apply_patch" {
-			if files := shellcmd.PatchFiles(text(object(c.Tool.Input)["command"])); len(files) > 0 {
+			if files := shellcmd.PatchFiles(patchText(c.Tool.Input)); len(files) > 0 {
 				c.Tool.Paths = files
 				c.Tool.Summary = capLine(strings.Join(files, ", "))
 			}
@@ -72,6 +73,21 @@ func readCodex(c *Call) error {
 			}
 		}
 	})
+}
+
+// patchText is an apply_patch call's patch: its command (what Codex sends
+// today), the input or patch of the tool's JSON form, or the input itself
+// when it is the patch (the freeform tool's).
+func patchText(input json.RawMessage) string {
+	in := object(input)
+	for _, k := range []string{"command", "input", "patch"} {
+		if s := text(in[k]); s != "" {
+			return s
+		}
+	}
+	var s string
+	_ = json.Unmarshal(input, &s)
+	return s
 }
 
 func codexStatus(_, text string) (int, bool) {

@@ -14,6 +14,7 @@ import (
 	"github.com/hookrun/hookrun/internal/audit"
 	"github.com/hookrun/hookrun/internal/callpath"
 	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/dialect"
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/exec"
 	"github.com/hookrun/hookrun/internal/exitcode"
@@ -343,6 +344,10 @@ func WithPaths(c *event.Context, root string) {
 	var cwd string
 	_ = json.Unmarshal(c.Fields["cwd"], &cwd)
 	c.Paths, c.UnknownPaths = callpath.Of(c.Paths, c.Command, cwd, root)
+	if len(c.Paths) == 0 && c.UnknownPaths == "" && (c.AbilityID == dialect.EditFile || c.AbilityID == dialect.WriteFile) {
+		// A payload shape hookrun does not know: the file it changes might be a guarded one.
+		c.UnknownPaths = "the " + c.AbilityID + " call names no file hookrun can find in its input"
+	}
 	if len(c.Paths) > 0 || c.HasPaths {
 		c.Fields["paths"], _ = json.Marshal(c.Paths)
 	}

@@ -74,6 +74,9 @@ func Evaluate(h *config.Hook, c *event.Context, root string) merge.Report {
 	if unknown != "" && rs.Unresolved != config.DecisionAllow && rank(rs.Unresolved) > rank(decision) {
 		decision = rs.Unresolved
 		reason = "hookrun could not check this command without running it: " + unknown
+		if c.Command == "" {
+			reason = "hookrun could not check this call: " + unknown
+		}
 	}
 	return answer(h, c, start, decision, reason, strings.Join(texts, "\n"))
 }
