@@ -27,6 +27,10 @@ var (
 	errorFields  = []string{"code", "message"}
 )
 
+// foreignAnswers are the top-level fields with which the agents' hook
+// formats and OPA carry a decision.
+var foreignAnswers = []string{"decision", "permissionDecision", "hookSpecificOutput", "continue", "action", "result"}
+
 // ParseResult parses a handler's stdout as a HookResult. Empty output is
 // {}. A field of the wrong type is an error: a guard whose output hookrun
 // cannot read must fail, not pass, and so must a key given twice. What
@@ -115,6 +119,18 @@ func ParseResult(data []byte) (r event.HookResult, notes []string, err error) {
 		}
 		notes = append(notes, sigNotes...)
 		r.Signals = append(r.Signals, sig)
+	}
+	// An answer in an agent's own hook format ({"decision": "deny"},
+	// hookSpecificOutput.permissionDecision, {"continue": false}, OpenCode's
+	// action, OPA's result) and no signal of hookrun's means a decision
+	// hookrun does not read: taken as no opinion, the deny it was meant to
+	// be would let the call through. Beside signals it is only a note.
+	if len(r.Signals) == 0 {
+		for _, k := range foreignAnswers {
+			if _, ok := obj[k]; ok {
+				return event.HookResult{}, nil, badOutput("output field %q is an agent's or OPA's answer, which hookrun does not read: a deny is an ability_guard signal with code ABILITY_DENIED, or exit status 2 with the reason on stderr", k)
+			}
+		}
 	}
 	return r, notes, nil
 }

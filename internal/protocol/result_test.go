@@ -51,6 +51,12 @@ func TestParseResultErrors(t *testing.T) {
 			`output key "hook_signals[0].code" appears more than once: hookrun cannot tell which one the handler meant`},
 		{"duplicate top-level key", `{"usage_recorded":false,"usage_recorded":true}`,
 			`output key "usage_recorded" appears more than once: hookrun cannot tell which one the handler meant`},
+		// An agent's or OPA's answer means a decision hookrun does not read: as no opinion, a deny would pass.
+		{"Claude Code's decision", `{"decision":"block","reason":"no"}`, `output field "decision" is an agent's or OPA's answer, which hookrun does not read: a deny is an ability_guard signal with code ABILITY_DENIED, or exit status 2 with the reason on stderr`},
+		{"Claude Code's permissionDecision", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}`, `output field "hookSpecificOutput" is an agent's or OPA's answer, which hookrun does not read: a deny is an ability_guard signal with code ABILITY_DENIED, or exit status 2 with the reason on stderr`},
+		{"continue false", `{"continue":false,"logs":[],"hook_signals":[]}`, `output field "continue" is an agent's or OPA's answer, which hookrun does not read: a deny is an ability_guard signal with code ABILITY_DENIED, or exit status 2 with the reason on stderr`},
+		{"OpenCode's action", `{"action":"block"}`, `output field "action" is an agent's or OPA's answer, which hookrun does not read: a deny is an ability_guard signal with code ABILITY_DENIED, or exit status 2 with the reason on stderr`},
+		{"OPA's result", `{"result":{"hook_signals":[]}}`, `output field "result" is an agent's or OPA's answer, which hookrun does not read: a deny is an ability_guard signal with code ABILITY_DENIED, or exit status 2 with the reason on stderr`},
 		{"signal source_event mistyped", `{"hook_signals":[{"kind":"k","code":"c","source_event":true}]}`, `hook_signals[0].source_event must be a string, got a boolean`},
 	}
 	for _, c := range cases {
@@ -89,9 +95,12 @@ func TestParseResult(t *testing.T) {
 			nil},
 		{"signal with a null payload keeps it", `{"hook_signals":[{"kind":"k","code":"c","payload":null}]}`,
 			event.HookResult{Signals: []event.Signal{{Kind: "k", Code: "c", Payload: json.RawMessage(`null`)}}}, nil},
-		{"unknown fields are notes, sorted", `{"zeta":1,"decision":"deny","logs":[]}`,
+		{"unknown fields are notes, sorted", `{"zeta":1,"note":"deny","logs":[]}`,
 			event.HookResult{Logs: nil},
-			[]string{`unknown output field "decision" ignored`, `unknown output field "zeta" ignored`}},
+			[]string{`unknown output field "note" ignored`, `unknown output field "zeta" ignored`}},
+		{"an agent's answer beside a signal is a note", `{"decision":"deny","hook_signals":[{"kind":"ability_guard","code":"ABILITY_DENIED"}]}`,
+			event.HookResult{Signals: []event.Signal{{Kind: "ability_guard", Code: "ABILITY_DENIED", Payload: null}}},
+			[]string{`unknown output field "decision" ignored`}},
 		{"unknown signal and error fields", `{"error":{"code":"E","message":"m","details":{}},"hook_signals":[{"kind":"k","code":"c","confidence":0.9}]}`,
 			event.HookResult{Error: &event.HandlerError{Code: "E", Message: "m"}, Signals: []event.Signal{{Kind: "k", Code: "c", Payload: null}}},
 			[]string{`error: unknown field "details" ignored`, `hook_signals[0]: unknown field "confidence" ignored`}},
