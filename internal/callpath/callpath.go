@@ -164,7 +164,7 @@ type resolvedDir struct {
 // the links, and the rest is kept as written.
 func (r *resolver) resolve(p string) string {
 	if runtime.GOOS == "windows" {
-		return p
+		return r.resolveWindows(p)
 	}
 	i := strings.LastIndexByte(p, '/')
 	base := p[i+1:]
@@ -187,6 +187,39 @@ func (r *resolver) resolve(p string) string {
 	}
 	if fi, err := os.Lstat(full); err == nil && fi.Mode()&os.ModeSymlink != 0 {
 		return follow(full)
+	}
+	return full
+}
+
+// resolveWindows is the absolute path p as Windows stores it, its
+// directory resolved once: filepath.EvalSymlinks follows symbolic links
+// and spells each existing name as stored, the long name for an 8.3 short
+// one (.SYSTE~1 is .system, which a glob on .system/** would not see
+// otherwise). A name not yet made (a file about to be written) is kept.
+func (r *resolver) resolveWindows(p string) string {
+	dir, base := filepath.Dir(p), filepath.Base(p)
+	if dir == p {
+		return p
+	}
+	if r.dirs == nil {
+		r.dirs = map[string]resolvedDir{}
+	}
+	d, ok := r.dirs[dir]
+	if !ok {
+		d.path = dir
+		if e, err := filepath.EvalSymlinks(dir); err == nil {
+			d.path, d.exists = e, true
+		}
+		r.dirs[dir] = d
+	}
+	full := filepath.Join(d.path, base)
+	if !d.exists {
+		return full
+	}
+	if fi, err := os.Lstat(full); err == nil && (fi.Mode()&os.ModeSymlink != 0 || strings.Contains(base, "~")) {
+		if e, err := filepath.EvalSymlinks(full); err == nil {
+			return e
+		}
 	}
 	return full
 }

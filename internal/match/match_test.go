@@ -296,3 +296,33 @@ func TestAnyPathFoldsCase(t *testing.T) {
 		t.Errorf("only_if_changed_paths under folding: %q, want the hook to run", why)
 	}
 }
+
+// TestAnyPathWin32: on Windows a name is also read as Windows reads it, so a trailing dot or space
+// or a stream suffix does not walk around a glob: .system./hooks and .system::$INDEX_ALLOCATION/hooks
+// are .system/hooks there.
+func TestAnyPathWin32(t *testing.T) {
+	defer func(f, w bool) { pathcase.Fold, pathcase.Win32 = f, w }(pathcase.Fold, pathcase.Win32)
+	pathcase.Fold = true
+	for _, tc := range []struct {
+		file         string
+		win32, other bool // matches .system/** with and without Win32
+	}{
+		{".system./hooks/protect_hooks.yaml", true, false},
+		{".System. . /Hooks/x.yaml", true, false},
+		{".system::$INDEX_ALLOCATION/hooks/x.yaml", true, false},
+		{".SYSTEM:x/hooks", true, false},
+		{".system/hooks/protect_hooks.yaml::$DATA", true, true},
+		{".systemd/x", false, false},
+	} {
+		for _, w := range []bool{false, true} {
+			pathcase.Win32 = w
+			want := tc.other
+			if w {
+				want = tc.win32
+			}
+			if got := AnyPath([]string{".system/**"}, []string{tc.file}); got != want {
+				t.Errorf("Win32 %v: AnyPath(.system/**, %q) = %v, want %v", w, tc.file, got, want)
+			}
+		}
+	}
+}

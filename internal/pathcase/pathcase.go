@@ -1,7 +1,10 @@
 // Package pathcase compares file names as this platform's file systems
 // do: ignoring case where they do by default (macOS's APFS, Windows's
-// NTFS), exactly elsewhere, so that a guard on .system/** is not walked
-// around as .SYSTEM/hooks on a file system that opens the same files.
+// NTFS), and the other spellings they open as the same file (a decomposed
+// accent on macOS; a trailing dot or a stream suffix on Windows), exactly
+// elsewhere, so that a guard on .system/** is not walked around as
+// .SYSTEM/hooks or .system./hooks on a file system that opens the same
+// files.
 package pathcase
 
 import (
@@ -11,6 +14,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Env names the variable that turns folding on where the platform does
@@ -42,20 +47,60 @@ var (
 // file systems that ignore case could take them for the same name
 // (Unicode simple case folding, as APFS does, and upper-casing, as
 // NTFS does: "K", "k" and the Kelvin sign; "s", "S" and the long s "ſ";
-// "ı" and "I"). Characters that are not letters are kept, so a glob's
-// metacharacters survive.
+// "ı" and "I"), in NFC, since APFS and HFS+ take a composed é and an e
+// with a combining accent for the same name, and, under Win32, read as
+// Windows reads a name (see Win32). Characters that are not letters are
+// kept, so a glob's metacharacters survive.
 func Key(s string) string {
-	ascii := true
+	if ascii(s) {
+		s = strings.ToLower(s)
+	} else {
+		s = strings.Map(FoldRune, norm.NFC.String(s))
+	}
+	if Win32 {
+		s = win32Name(s)
+	}
+	return s
+}
+
+// Win32 says whether Key also reads a name as Windows's Win32 layer does,
+// through which most programs there open files: a trailing dot or space of
+// a name is dropped (".system./hooks" and ".system /hooks" open
+// .system\hooks), and so is a stream suffix ("x.yaml::$DATA" is x.yaml,
+// ".system::$INDEX_ALLOCATION" the directory .system). On for windows; a
+// variable so that tests elsewhere can exercise it.
+var Win32 = runtime.GOOS == "windows"
+
+// win32Name drops each slash-separated name's stream suffix and trailing
+// dots and spaces; "." and ".." are kept, and so is a name that would be
+// left empty.
+func win32Name(s string) string {
+	if !strings.ContainsAny(s, ". :") {
+		return s
+	}
+	parts := strings.Split(s, "/")
+	for i, p := range parts {
+		if p == "." || p == ".." {
+			continue
+		}
+		if j := strings.IndexByte(p, ':'); j > 0 {
+			p = p[:j]
+		}
+		if t := strings.TrimRight(p, ". "); t != "" {
+			p = t
+		}
+		parts[i] = p
+	}
+	return strings.Join(parts, "/")
+}
+
+func ascii(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= utf8.RuneSelf {
-			ascii = false
-			break
+		if s[i] >= utf8.RuneSelf {
+			return false
 		}
 	}
-	if ascii {
-		return strings.ToLower(s)
-	}
-	return strings.Map(FoldRune, s)
+	return true
 }
 
 // FoldRune is the lower case of the smallest rune in the case-folding

@@ -2,6 +2,7 @@ package pathcase
 
 import (
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -16,11 +17,13 @@ func TestFold(t *testing.T) {
 func TestKey(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{".SYSTEM/Hooks/X.yaml", ".system/hooks/x.yaml"},
-		{".ſYSTEM", ".system"},                 // the long s upper-cases to S
-		{"\u212Aey", "key"},                    // the Kelvin sign folds to k
-		{"ıd", "id"},                           // the dotless i upper-cases to I
-		{"ÉTÉ/Ça", "été/ça"},                   // beyond ASCII
-		{"[A-Z]*?{a,b}\\*", "[a-z]*?{a,b}\\*"}, // a glob's metacharacters are kept
+		{".ſYSTEM", ".system"},                       // the long s upper-cases to S
+		{"\u212Aey", "key"},                          // the Kelvin sign folds to k
+		{"ıd", "id"},                                 // the dotless i upper-cases to I
+		{"ÉTÉ/Ça", "été/ça"},                         // beyond ASCII
+		{"[A-Z]*?{a,b}\\*", "[a-z]*?{a,b}\\*"},       // a glob's metacharacters are kept
+		{"Re\u0301sume\u0301s", "r\u00e9sum\u00e9s"}, // decomposed, as HFS+ stores it: APFS opens the composed name
+		{"R\u00c9SUM\u00c9S", "r\u00e9sum\u00e9s"},
 	} {
 		if got := Key(tc.in); got != tc.want {
 			t.Errorf("Key(%q) = %q, want %q", tc.in, got, tc.want)
@@ -44,6 +47,33 @@ func TestEqual(t *testing.T) {
 			want := tc.a == tc.b || fold && tc.folded
 			if got := Equal(tc.a, tc.b); got != want {
 				t.Errorf("Fold %v: Equal(%q, %q) = %v, want %v", fold, tc.a, tc.b, got, want)
+			}
+		}
+	}
+}
+
+// TestKeyWin32: under Win32 a name is read as Windows reads it: trailing dots and spaces and a
+// stream suffix dropped, so .system./hooks and .system::$INDEX_ALLOCATION/hooks are .system/hooks.
+func TestKeyWin32(t *testing.T) {
+	defer func(w bool) { Win32 = w }(Win32)
+	for _, tc := range []struct{ in, win32 string }{
+		{".system./hooks/x.yaml", ".system/hooks/x.yaml"},
+		{".System . /Hooks/X.yaml. ", ".system/hooks/x.yaml"},
+		{".system::$INDEX_ALLOCATION/hooks/x.yaml", ".system/hooks/x.yaml"},
+		{".system/hooks/protect_hooks.yaml::$DATA", ".system/hooks/protect_hooks.yaml"},
+		{".system/hooks/x.yaml:evil", ".system/hooks/x.yaml"},
+		{"../a/./b", "../a/./b"},
+		{"...", "..."}, // a name left empty is kept
+		{"c:/proj/.system", "c/proj/.system"},
+	} {
+		for _, w := range []bool{false, true} {
+			Win32 = w
+			want := strings.ToLower(tc.in)
+			if w {
+				want = tc.win32
+			}
+			if got := Key(tc.in); got != want {
+				t.Errorf("Win32 %v: Key(%q) = %q, want %q", w, tc.in, got, want)
 			}
 		}
 	}
