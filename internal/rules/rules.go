@@ -99,7 +99,7 @@ func fires(r config.Rule, c *event.Context, line *shellcmd.Line, p *prompt) (ok 
 	// whose files could not all be read, might be one the rule guards: it
 	// counts once every other condition holds.
 	pathsUnknown := ""
-	if r.Paths != nil && !pathsMatch(r, c.Paths) {
+	if r.Paths != nil && !pathsMatch(r, c, line) {
 		pathsUnknown = c.UnknownPaths
 		if pathsUnknown == "" && line != nil && len(line.UnknownPaths) > 0 {
 			pathsUnknown = line.UnknownPaths[0]
@@ -166,15 +166,26 @@ func (p *prompt) matches(r config.Rule) bool {
 	return raw || r.Prompt.MatchString(p.plain)
 }
 
-// pathsMatch reports whether a path of the call is under the rule's
-// globs. Where file systems ignore case, .SYSTEM/hooks opens .system/hooks:
-// a rule that stops a call or adds context compares folded; a rule that
-// allows compares as written, so that folding never lets more through.
-func pathsMatch(r config.Rule, paths []string) bool {
-	if r.Decision == config.DecisionAllow {
-		return match.AnyPathExact(r.Paths, paths)
+// pathsMatch reports whether the call's paths are under the rule's globs.
+// A rule that stops a call or adds context needs one path under them;
+// where file systems ignore case, .SYSTEM/hooks opens .system/hooks, so it
+// compares folded. A rule that allows needs every path the call names
+// under them, each known before the call runs (an allow list allows a
+// call, not one of its paths: rm docs/a .system/hooks/x is not a change to
+// docs/), and compares as written, so that folding never lets more through.
+func pathsMatch(r config.Rule, c *event.Context, line *shellcmd.Line) bool {
+	if r.Decision != config.DecisionAllow {
+		return match.AnyPath(r.Paths, c.Paths)
 	}
-	return match.AnyPath(r.Paths, paths)
+	if len(c.Paths) == 0 || c.UnknownPaths != "" || (line != nil && len(line.UnknownPaths) > 0) {
+		return false
+	}
+	for _, p := range c.Paths {
+		if !match.AnyPathExact(r.Paths, []string{p}) {
+			return false
+		}
+	}
+	return true
 }
 
 // answer writes what the rules decided as the HookResult a script would
