@@ -237,8 +237,8 @@ var ContextTimeout = 10 * time.Second
 
 // ReadContext reads the context document, refusing to wait on a terminal
 // and to read more than the documented maximum. A signal ends the wait
-// for a caller that never closes stdin: before reading a pipe, which may
-// keep it waiting, it calls caught (when not nil), which returns once
+// for a caller that never closes stdin: before waiting on a pipe with
+// nothing in it yet, it calls caught (when not nil), which returns once
 // signals are caught. A caller whose timeout sends SIGTERM then gets its
 // answer, however slowly a loaded machine started hookrun, not a default
 // death by the signal that an agent reads as "go ahead".
@@ -270,7 +270,10 @@ func ReadContext(ctx context.Context, stdin io.Reader, file string, caught func(
 	if regular {
 		got = readAll() // a regular file ends: no need to watch for signals
 	} else {
-		if caught != nil {
+		// A context already waiting is read at once: the agents write it as
+		// they start hookrun, and the wait for signals (a round trip to a
+		// thread os/signal starts) would only add to every event.
+		if f, ok := r.(*os.File); caught != nil && (!ok || !exec.Readable(f)) {
 			caught()
 		}
 		done := make(chan read, 1)

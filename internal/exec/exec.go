@@ -205,7 +205,7 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 			afterExit = time.After(exitGrace)
 		case <-afterExit:
 			afterExit = nil
-			if (!outOK && readable(outR)) || (!errOK && readable(errR)) {
+			if (!outOK && Readable(outR)) || (!errOK && Readable(errR)) {
 				// Output, or the end of it, is waiting in a pipe: the reading
 				// is behind (a loaded machine), no process is holding it up.
 				afterExit = time.After(exitGrace)

@@ -8,9 +8,9 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// readable reports whether a read of f would not wait: data, or the end of
+// Readable reports whether a read of f would not wait: data, or the end of
 // the pipe, is there to read.
-func readable(f *os.File) bool {
+func Readable(f *os.File) bool {
 	rc, err := f.SyscallConn()
 	if err != nil {
 		return false

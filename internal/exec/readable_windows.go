@@ -12,9 +12,9 @@ import (
 // does not wrap; it works on anonymous pipes too.
 var peekNamedPipe = windows.NewLazySystemDLL("kernel32.dll").NewProc("PeekNamedPipe")
 
-// readable reports whether a read of f would not wait: data, or the end of
+// Readable reports whether a read of f would not wait: data, or the end of
 // the pipe (its writers gone), is there to read.
-func readable(f *os.File) bool {
+func Readable(f *os.File) bool {
 	rc, err := f.SyscallConn()
 	if err != nil {
 		return false
