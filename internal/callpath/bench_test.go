@@ -2,6 +2,7 @@ package callpath
 
 import (
 	"fmt"
+	"github.com/hookrun/hookrun/internal/shellcmd"
 	"strings"
 	"testing"
 )
@@ -17,6 +18,6 @@ func BenchmarkOf100KB(b *testing.B) {
 	root := b.TempDir()
 	line := sb.String()
 	for b.Loop() {
-		Of(nil, line, "", root)
+		Of(nil, line, shellcmd.POSIX, "", root)
 	}
 }

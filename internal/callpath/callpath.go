@@ -30,16 +30,17 @@ const maxGlobEntries = 4096
 const maxLinks = 40
 
 // Of returns the call's paths: given (what the caller sent) and those the
-// command line names, normalized against cwd (where the call runs; the
-// root when unknown, and what a relative cwd is taken from) and root. A
-// shell call's own paths are always read: the fields a caller sends beside
-// a command must not hide what it runs. unknown says why some path is only
-// known when the call runs (a variable, a directory the line changed to at
-// run time, a pattern matching more files than are read), or is "".
-func Of(given []string, command, cwd, root string) (paths []string, unknown string) {
+// command line (written for the shell sh) names, normalized against cwd
+// (where the call runs; the root when unknown, and what a relative cwd is
+// taken from) and root. A shell call's own paths are always read: the
+// fields a caller sends beside a command must not hide what it runs.
+// unknown says why some path is only known when the call runs (a
+// variable, a directory the line changed to at run time, a pattern
+// matching more files than are read), or is "".
+func Of(given []string, command string, sh shellcmd.Shell, cwd, root string) (paths []string, unknown string) {
 	raw := given
 	if command != "" {
-		line := shellcmd.Parse(command)
+		line := shellcmd.ParseAs(command, sh)
 		raw = append(slices.Clip(given), line.Paths...)
 		if len(line.UnknownPaths) > 0 {
 			unknown = line.UnknownPaths[0]

@@ -2,6 +2,7 @@ package callpath
 
 import (
 	"fmt"
+	"github.com/hookrun/hookrun/internal/shellcmd"
 	"os"
 	"path/filepath"
 	"slices"
@@ -26,7 +27,7 @@ func TestOf(t *testing.T) {
 		{nil, `ls /p`, "/p", []string{"."}},
 		{nil, `rm hooks/x`, ".system", []string{".system/hooks/x"}}, // a relative cwd is from the root
 	} {
-		if got, _ := Of(tc.given, tc.command, tc.cwd, root); !slices.Equal(got, tc.want) {
+		if got, _ := Of(tc.given, tc.command, shellcmd.POSIX, tc.cwd, root); !slices.Equal(got, tc.want) {
 			t.Errorf("Of(%q, %q) = %q, want %q", tc.given, tc.command, got, tc.want)
 		}
 	}
@@ -77,7 +78,7 @@ func TestOfNamesWhatTheShellWouldTouch(t *testing.T) {
 		{nil, `cat docs/etc/passwd`, "", []string{"docs/etc/passwd", "/etc/passwd"}},
 		{[]string{"README.md"}, `rm .system/hooks/guard.yaml`, "", []string{"README.md", ".system/hooks/guard.yaml"}},
 	} {
-		if got, _ := Of(tc.given, tc.command, tc.cwd, root); !slices.Equal(got, tc.want) {
+		if got, _ := Of(tc.given, tc.command, shellcmd.POSIX, tc.cwd, root); !slices.Equal(got, tc.want) {
 			t.Errorf("Of(%q, %q, cwd %q) = %q, want %q", tc.given, tc.command, tc.cwd, got, tc.want)
 		}
 	}
@@ -92,7 +93,7 @@ func TestOfBoundsPatterns(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	got, unknown := Of(nil, `ls */*/* f*`, "", root)
+	got, unknown := Of(nil, `ls */*/* f*`, shellcmd.POSIX, "", root)
 	if len(got) > maxGlobEntries+2 {
 		t.Errorf("Of listed %d paths, want at most %d", len(got), maxGlobEntries+2)
 	}
@@ -121,7 +122,7 @@ func TestOfUnknown(t *testing.T) {
 		{`rm $D/hooks/x.yaml`, "the path $D/hooks/x.yaml is only known when the line runs"},
 		{`rm big/* .s*/hooks/x.yaml`, `the pattern ".s*/hooks/x.yaml" matches more than the 4096 directory entries hookrun reads for one call`},
 	} {
-		if _, got := Of(nil, tc.command, "", root); got != tc.want {
+		if _, got := Of(nil, tc.command, shellcmd.POSIX, "", root); got != tc.want {
 			t.Errorf("Of(%q) unknown = %q, want %q", tc.command, got, tc.want)
 		}
 	}
@@ -161,7 +162,7 @@ func TestOfFoldsCase(t *testing.T) {
 			if fold {
 				want = tc.folded
 			}
-			if got, _ := Of(tc.given, tc.command, "", root); !slices.Equal(got, want) {
+			if got, _ := Of(tc.given, tc.command, shellcmd.POSIX, "", root); !slices.Equal(got, want) {
 				t.Errorf("Fold %v: Of(%q, %q) = %q, want %q", fold, tc.given, tc.command, got, want)
 			}
 		}

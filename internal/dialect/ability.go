@@ -151,6 +151,24 @@ func shellCommand(raw json.RawMessage) string {
 	return strings.Join(quoted, " ")
 }
 
+// shellOf names the shell a shell tool's command is written for, when it
+// is not sh: a PowerShell tool's is PowerShell (Claude Code's and Copilot
+// CLI's, on Windows); on Windows, the shell tools of the other agents run
+// PowerShell or a POSIX shell depending on the set-up (Gemini CLI,
+// Codex, Cursor, OpenCode), so either is read; Claude Code's Bash is Git
+// Bash, and Copilot CLI's bash is its tool for POSIX shells.
+func shellOf(n Name, tool, goos string) string {
+	switch {
+	case strings.EqualFold(tool, "powershell"):
+		return "powershell"
+	case goos != "windows":
+		return ""
+	case (n == ClaudeCode || n == Copilot) && strings.EqualFold(tool, "bash"):
+		return ""
+	}
+	return "unknown"
+}
+
 // pathFields are the input fields in which the agents name the file a
 // call reads or writes.
 var pathFields = []string{"file_path", "path", "absolute_path", "notebook_path", "target_file", "filePath"}

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -429,6 +430,9 @@ func (c *Call) Context() ([]byte, error) {
 		if c.Tool.Ability == Shell {
 			if cmd := shellCommand(in["command"]); cmd != "" {
 				doc["command"] = cmd
+				if sh := shellOf(c.Dialect, c.Tool.Name, runtime.GOOS); sh != "" {
+					doc["shell"] = sh
+				}
 			}
 		}
 		paths := c.Tool.Paths

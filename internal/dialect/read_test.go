@@ -469,3 +469,39 @@ func TestAgentsAsTheyRun(t *testing.T) {
 		}
 	}
 }
+
+// The shell a shell tool's command is read as: PowerShell for a PowerShell tool anywhere; on
+// Windows, either shell for the agents whose shell tool runs PowerShell or a POSIX shell by set-up,
+// and sh for Claude Code's Bash (Git Bash) and Copilot CLI's bash.
+func TestShellOf(t *testing.T) {
+	for _, tt := range []struct {
+		n          Name
+		tool, goos string
+		want       string
+	}{
+		{ClaudeCode, "PowerShell", "windows", "powershell"},
+		{ClaudeCode, "PowerShell", "linux", "powershell"},
+		{Copilot, "powershell", "windows", "powershell"},
+		{ClaudeCode, "Bash", "windows", ""},
+		{Copilot, "bash", "windows", ""},
+		{ClaudeCode, "Monitor", "windows", "unknown"},
+		{GeminiCLI, "run_shell_command", "windows", "unknown"},
+		{Codex, "Bash", "windows", "unknown"},
+		{Cursor, "Shell", "windows", "unknown"},
+		{OpenCode, "bash", "windows", "unknown"},
+		{GeminiCLI, "run_shell_command", "linux", ""},
+		{Codex, "Bash", "darwin", ""},
+	} {
+		if got := shellOf(tt.n, tt.tool, tt.goos); got != tt.want {
+			t.Errorf("shellOf(%s, %s, %s) = %q, want %q", tt.n, tt.tool, tt.goos, got, tt.want)
+		}
+	}
+	c, err := Read(ClaudeCode, []byte(`{"session_id":"s","hook_event_name":"PreToolUse","tool_name":"PowerShell","tool_input":{"command":"ri x"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, _ := c.Context()
+	if !strings.Contains(string(doc), `"shell":"powershell"`) {
+		t.Errorf("PowerShell context %s has no shell", doc)
+	}
+}

@@ -21,6 +21,7 @@ import (
 	"github.com/hookrun/hookrun/internal/merge"
 	"github.com/hookrun/hookrun/internal/ojson"
 	"github.com/hookrun/hookrun/internal/project"
+	"github.com/hookrun/hookrun/internal/shellcmd"
 	"github.com/hookrun/hookrun/internal/tty"
 	"maps"
 	"runtime/debug"
@@ -346,7 +347,8 @@ func WithPaths(c *event.Context, root string) {
 	}
 	var cwd string
 	_ = json.Unmarshal(c.Fields["cwd"], &cwd)
-	c.Paths, c.UnknownPaths = callpath.Of(c.Paths, c.Command, cwd, root)
+	sh, _ := shellcmd.ShellNamed(c.Shell)
+	c.Paths, c.UnknownPaths = callpath.Of(c.Paths, c.Command, sh, cwd, root)
 	if len(c.Paths) == 0 && c.UnknownPaths == "" && (c.AbilityID == dialect.EditFile || c.AbilityID == dialect.WriteFile) {
 		// A payload shape hookrun does not know: the file it changes might be a guarded one.
 		c.UnknownPaths = "the " + c.AbilityID + " call names no file hookrun can find in its input"

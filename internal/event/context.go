@@ -38,6 +38,9 @@ type Context struct {
 	// runs ($D/hooks/x); emit sets it, and match.paths cannot rule the
 	// call out while it is set.
 	UnknownPaths string
+	// Shell is the language Command is written in: the context's "shell"
+	// (sh when absent; docs/hooks.md).
+	Shell string
 }
 
 // ContextError names the context field that is wrong.
@@ -118,6 +121,7 @@ var (
 		{name: "caller", kind: kObject, required: true, fields: callerFields},
 		{name: "ability_args", kind: kObject},
 		{name: "command", kind: kString},
+		{name: "shell", kind: kString, enum: Shells},
 		{name: "paths", kind: kStrings},
 	}
 	postAbilityCallRules = []rule{
@@ -131,6 +135,7 @@ var (
 		{name: "error_message", kind: kString},
 		{name: "ability_args", kind: kObject},
 		{name: "command", kind: kString},
+		{name: "shell", kind: kString, enum: Shells},
 		{name: "paths", kind: kStrings},
 	}
 	sessionStopRules = []rule{
@@ -374,6 +379,9 @@ func (c *Context) fillViews() {
 		}
 	case SessionStop:
 		_ = json.Unmarshal(c.Fields["changed_files"], &c.ChangedFiles)
+	}
+	if c.Event == PreAbilityCall || c.Event == PostAbilityCall {
+		c.Shell = str(c.Fields["shell"])
 	}
 }
 

@@ -60,6 +60,10 @@ func (n Name) AIFacing() bool {
 // Sources are the InvocationSource values of the specification.
 var Sources = []string{"ai_session", "background_job", "ci_pipeline", "manual_cli"}
 
+// Shells are the values of a call context's "shell": the language its
+// command is written in (unknown: either sh or PowerShell).
+var Shells = []string{"sh", "bash", "powershell", "unknown"}
+
 // ValidSource reports whether s is an InvocationSource.
 func ValidSource(s string) bool {
 	for _, v := range Sources {

@@ -35,7 +35,8 @@ func Evaluate(h *config.Hook, c *event.Context, root string) merge.Report {
 	rs := h.Handler.Rules
 	var line *shellcmd.Line
 	if c.Command != "" {
-		l := shellcmd.Parse(c.Command)
+		sh, _ := shellcmd.ShellNamed(c.Shell)
+		l := shellcmd.ParseAs(c.Command, sh)
 		line = &l
 	}
 	var p prompt

@@ -39,6 +39,9 @@ type Command struct {
 	Path    string // the command name as the shell resolves it, before taking the basename
 	Args    []Arg
 	Wrapper bool // sudo, env, timeout, bash -c …: the command it runs is listed after it
+	// PowerShell: a cmdlet (or function) of a PowerShell line. Name is the cmdlet, folded
+	// (remove-item for rm, del, ri), and a pattern reads its parameters as PowerShell does.
+	PowerShell bool
 }
 
 // Line is what a command line runs, as far as it can be known without running it.
@@ -57,19 +60,22 @@ type Line struct {
 	UnknownPaths []string
 }
 
-// Parse reads a command line. It never fails: what it cannot read is reported in Line.Unresolved.
-// The Line it returns shares its slices with other callers: it must not be modified.
-func Parse(line string) Line {
+// Parse reads a POSIX shell command line. It never fails: what it cannot read is reported in
+// Line.Unresolved. The Line it returns shares its slices with other callers: it must not be modified.
+func Parse(line string) Line { return ParseAs(line, POSIX) }
+
+// ParseAs reads a command line written for the shell sh, as Parse does.
+func ParseAs(line string, sh Shell) Line {
 	last.Lock()
-	if last.ok && last.src == line {
+	if last.ok && last.src == line && last.sh == sh {
 		l := last.line
 		last.Unlock()
 		return l
 	}
 	last.Unlock()
-	l := parse(line)
+	l := parseAs(line, sh)
 	last.Lock()
-	last.src, last.line, last.ok = line, l, true
+	last.src, last.sh, last.line, last.ok = line, sh, l, true
 	last.Unlock()
 	return l
 }
@@ -79,6 +85,7 @@ func Parse(line string) Line {
 var last struct {
 	sync.Mutex
 	src  string
+	sh   Shell
 	line Line
 	ok   bool
 }
@@ -91,6 +98,24 @@ func parse(line string) Line {
 	return r.out
 }
 
+func parseAs(line string, sh Shell) Line {
+	if sh == POSIX {
+		return parse(line)
+	}
+	var r reader
+	r.out.Commands = make([]Command, 0, len(line)/30+2)
+	switch sh {
+	case PowerShell:
+		r.pwsh(line, 0)
+	default:
+		// Either shell may run it: what either reading finds counts.
+		r.script(line, 0)
+		r.dir, r.dirUnknown = "", ""
+		r.pwsh(line, 0)
+	}
+	return r.out
+}
+
 type reader struct {
 	out        Line
 	parsed     int    // bytes of script parsed, the line included
@@ -100,6 +125,7 @@ type reader struct {
 	seen       map[string]bool
 	aliases    map[string]bool // names the line makes stand for another command (alias, hash -p)
 	args       []Arg           // where words cuts each command's arguments from
+	backslash  bool            // reading PowerShell: a backslash in a path separates its components
 }
 
 // maxUnresolved caps the reasons kept: the first is the one shown, and a
@@ -159,17 +185,28 @@ func opens(src string) int {
 	return n
 }
 
-func (r *reader) script(src string, depth int) {
+// enter counts a script about to be read at depth against the line's budgets: false, with the
+// reason, when reading it would go over one.
+func (r *reader) enter(src string, depth int) bool {
 	if depth > maxDepth {
 		r.unresolved("scripts nested more than %d deep", maxDepth)
-		return
+		return false
 	}
 	if r.parsed += len(src); r.parsed > maxScriptBytes {
 		r.unresolved("the scripts inside the line add up to more than %d bytes", maxScriptBytes)
-		return
+		return false
 	}
 	if opens(src) > maxOpens {
 		r.unresolved("the line opens more than %d brackets and compound commands, too many to read", maxOpens)
+		return false
+	}
+	return true
+}
+
+func (r *reader) script(src string, depth int) {
+	defer func(b bool) { r.backslash = b }(r.backslash)
+	r.backslash = false
+	if !r.enter(src, depth) {
 		return
 	}
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
@@ -215,6 +252,9 @@ func (r *reader) path(p string) {
 	if p == "" {
 		return
 	}
+	if r.backslash {
+		p = strings.ReplaceAll(p, `\`, "/")
+	}
 	p, known := tilde(p)
 	if !known {
 		r.unknownPath(p)
@@ -235,9 +275,20 @@ func (r *reader) path(p string) {
 const maxUnknownPaths = 8
 
 func (r *reader) unknownPath(word string) {
-	if len(r.out.UnknownPaths) < maxUnknownPaths {
-		r.out.UnknownPaths = append(r.out.UnknownPaths, fmt.Sprintf("the path %s is only known when the line runs", short(word)))
+	r.pathsUnknown("the path %s is only known when the line runs", word)
+}
+
+// pathsUnknown says why some path the line names is only known when it runs.
+func (r *reader) pathsUnknown(format string, args ...any) {
+	if len(r.out.UnknownPaths) >= maxUnknownPaths {
+		return
 	}
+	for i, a := range args {
+		if s, ok := a.(string); ok {
+			args[i] = short(s)
+		}
+	}
+	r.out.UnknownPaths = append(r.out.UnknownPaths, fmt.Sprintf(format, args...))
 }
 
 // textOnly reports whether name is a command whose arguments are text, never files it opens: a

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // Pattern is one compiled command pattern, such as "rm -rf" or "rm -r|-R|--recursive -f|--force".
@@ -157,11 +158,11 @@ func (p *Pattern) MatchLine(l *Line) (Outcome, string) {
 // MatchCommand matches one command. A command with an argument only known when it runs is Unknown
 // when its known arguments alone do not match, since that argument might supply what is missing.
 func (p *Pattern) MatchCommand(c *Command) (Outcome, string) {
-	if !anyMatch(p.name, c.Name) {
+	if !anyMatch(p.name, c.Name) && !(c.PowerShell && anyAlias(p.name, c.Name)) {
 		return NoMatch, ""
 	}
 	var a parsedArgs
-	a.read(c.Args)
+	a.read(c.Args, c.PowerShell)
 	for _, terms := range p.words {
 		if !a.holds(terms) {
 			if a.dynamic != "" {
@@ -171,6 +172,16 @@ func (p *Pattern) MatchCommand(c *Command) (Outcome, string) {
 		}
 	}
 	return Match, ""
+}
+
+// anyAlias says whether a name matches one of a cmdlet's aliases: rm for Remove-Item.
+func anyAlias(globs []wordGlob, cmdlet string) bool {
+	for _, a := range psAliasesOf(cmdlet) {
+		if anyMatch(globs, a) {
+			return true
+		}
+	}
+	return false
 }
 
 func anyMatch(globs []wordGlob, s string) bool {
@@ -188,9 +199,14 @@ type parsedArgs struct {
 	long    []string  // long option names, without =VALUE
 	all     []string  // every known argument, as given
 	dynamic string    // the first argument only known at run time
+	params  []string  // a cmdlet's parameters, lower case, without the dash
 }
 
-func (a *parsedArgs) read(args []Arg) {
+// read sorts a command's arguments. A cmdlet's -Name is a PowerShell parameter, which may be
+// shortened to any prefix (-r, -Rec for -Recurse): it stands for the short option of its first
+// letter, in either case (-Recurse -Force holds for -rf), and for a long option it is a prefix of
+// (-fo holds for --force).
+func (a *parsedArgs) read(args []Arg, powerShell bool) {
 	options := true
 	for _, arg := range args {
 		if arg.Dynamic {
@@ -205,6 +221,13 @@ func (a *parsedArgs) read(args []Arg) {
 		case !options:
 		case v == "--":
 			options = false
+		case powerShell && len(v) > 1 && v[0] == '-' && v[1] != '-':
+			name := strings.ToLower(v[1:])
+			a.params = append(a.params, name)
+			if c := name[0]; c < 128 {
+				a.short[c] = true
+				a.short[unicode.ToUpper(rune(c))] = true
+			}
 		case strings.HasPrefix(v, "--"):
 			name, _, _ := strings.Cut(v, "=")
 			a.long = append(a.long, name)
@@ -218,6 +241,17 @@ func (a *parsedArgs) read(args []Arg) {
 	}
 }
 
+// param says whether a cmdlet's parameter is name or a prefix of it, ignoring case.
+func (a *parsedArgs) param(name string) bool {
+	name = strings.ToLower(name)
+	for _, p := range a.params {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
+}
+
 func (a *parsedArgs) holds(terms []term) bool {
 	for _, t := range terms {
 		switch {
@@ -226,7 +260,7 @@ func (a *parsedArgs) holds(terms []term) bool {
 			for i := 0; i < len(t.short); i++ {
 				ok = ok && a.short[t.short[i]]
 			}
-			if ok {
+			if ok || a.param(t.short) {
 				return true
 			}
 		case t.long != "":
@@ -234,6 +268,9 @@ func (a *parsedArgs) holds(terms []term) bool {
 				if len(l) > 2 && strings.HasPrefix(t.long, l) {
 					return true
 				}
+			}
+			if a.param(t.long[2:]) {
+				return true
 			}
 		default:
 			for _, v := range a.all {

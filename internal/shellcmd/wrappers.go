@@ -72,6 +72,8 @@ var wrappers = []namedWrapper{
 	{"unshare", wrapper{valueShort: "SGRw", valueLong: []string{"--setuid", "--setgid", "--root", "--wd", "--propagation", "--setgroups",
 		"--map-user", "--map-group", "--map-users", "--map-groups", "--load-interp"}}},
 	{"watch", wrapper{valueShort: "nq", valueLong: []string{"--interval", "--equexit", "--shell"}, joined: true}},
+	// Windows: wsl runs its arguments, joined, through the Linux distribution's shell (-e: directly).
+	{"wsl", wrapper{valueShort: "du", valueLong: []string{"--distribution", "--distribution-id", "--user", "--cd", "--shell-type"}, joined: true}},
 	{"xargs", wrapper{valueShort: "adEILnPs", reads: true,
 		valueLong: []string{"--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"}}},
 }
@@ -122,6 +124,12 @@ func (r *reader) peel(cmd Command, redirs []*syntax.Redirect, depth int) (next [
 	case cmd.Name == "apply_patch" || cmd.Name == "applypatch":
 		r.applyPatch(cmd, redirs)
 		return nil, false
+	case cmd.Name == "pwsh" || cmd.Name == "powershell":
+		return nil, r.pwshCLI(cmd, depth)
+	case cmd.Name == "cmd":
+		r.unresolved("%s runs a cmd.exe command line, which hookrun does not read", cmd.Path)
+		r.pathsUnknown("%s runs a cmd.exe command line, whose paths hookrun does not read", cmd.Path)
+		return nil, true
 	}
 	w, ok := wrapperOf(cmd.Name)
 	if !ok {
