@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/hookrun/hookrun/internal/event"
 )
 
 // Canonical ability ids: one ability_scope guards the same kind of tool
@@ -140,15 +142,7 @@ func shellCommand(raw json.RawMessage) string {
 	if json.Unmarshal(raw, &argv) != nil {
 		return ""
 	}
-	quoted := make([]string, len(argv))
-	for i, a := range argv {
-		if a != "" && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,@+%") == "" {
-			quoted[i] = a
-		} else {
-			quoted[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
-		}
-	}
-	return strings.Join(quoted, " ")
+	return event.JoinArgv(argv)
 }
 
 // shellOf names the shell a shell tool's command is written for, when it

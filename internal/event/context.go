@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/hookrun/hookrun/internal/ojson"
+	"runtime"
 	"slices"
 	"strings"
 )
@@ -39,7 +40,8 @@ type Context struct {
 	// call out while it is set.
 	UnknownPaths string
 	// Shell is the language Command is written in: the context's "shell"
-	// (sh when absent; docs/hooks.md).
+	// (sh when absent), or, for a command read from the input of a tool
+	// without a canonical id, what its name says (docs/hooks.md).
 	Shell string
 }
 
@@ -382,7 +384,63 @@ func (c *Context) fillViews() {
 	}
 	if c.Event == PreAbilityCall || c.Event == PostAbilityCall {
 		c.Shell = str(c.Fields["shell"])
+		if c.Command == "" && strings.Contains(c.AbilityID, "/") {
+			c.Command, c.Shell = toolCommand(c.Fields["ability_args"], c.AbilityID)
+		}
 	}
+}
+
+// commandKeys are the input fields in which a tool without a canonical
+// id (mcp/shell/exec, AGENT/TOOL) is given a command line to run.
+var commandKeys = []string{"command", "cmd", "script", "commandLine", "command_line", "shell_command", "shellCommand"}
+
+// toolCommand is the command line a tool without a canonical id is given
+// (its first command field: a string, with an "args" list of strings
+// after it, or an argv list), and the shell it is read as: PowerShell when
+// the tool's id says so, either shell on Windows, sh elsewhere. A command
+// such a tool runs must not pass the guards that would stop it as a shell
+// call.
+func toolCommand(raw json.RawMessage, abilityID string) (command, shell string) {
+	var in map[string]json.RawMessage
+	if json.Unmarshal(raw, &in) != nil {
+		return "", ""
+	}
+	for _, k := range commandKeys {
+		var s string
+		var argv []string
+		switch {
+		case json.Unmarshal(in[k], &s) == nil && s != "":
+			if json.Unmarshal(in["args"], &argv) == nil && len(argv) > 0 {
+				s += " " + JoinArgv(argv)
+			}
+		case json.Unmarshal(in[k], &argv) == nil && len(argv) > 0:
+			s = JoinArgv(argv)
+		default:
+			continue
+		}
+		id := strings.ToLower(abilityID)
+		switch {
+		case strings.Contains(id, "powershell") || strings.Contains(id, "pwsh"):
+			return s, "powershell"
+		case runtime.GOOS == "windows":
+			return s, "unknown"
+		}
+		return s, "sh"
+	}
+	return "", ""
+}
+
+// JoinArgv quotes an argument list into one sh command line.
+func JoinArgv(argv []string) string {
+	quoted := make([]string, len(argv))
+	for i, a := range argv {
+		if a != "" && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,@+%") == "" {
+			quoted[i] = a
+		} else {
+			quoted[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+	}
+	return strings.Join(quoted, " ")
 }
 
 // StringField is the top-level field name when it is a string, else "".

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"maps"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -329,5 +330,39 @@ func TestDuplicateInUnknownFieldPassesThrough(t *testing.T) {
 	}
 	if got, want := string(c.JSON()), `{"event_type":"SessionStop","extra":[{"k":1},{"k":1,"k":2}],"session_id":"s1"}`; got != want {
 		t.Errorf("JSON() = %s, want %s", got, want)
+	}
+}
+
+// A tool without a canonical id that is given a command line has it read as a shell call's command;
+// a context's own command and shell win.
+func TestParseContextToolCommand(t *testing.T) {
+	other := "sh"
+	if runtime.GOOS == "windows" {
+		other = "unknown"
+	}
+	for _, c := range []struct {
+		doc, command, shell string
+	}{
+		{`{"ability_id":"mcp/shell/exec","caller":{"source":"ai_session"},"ability_args":{"command":"rm -rf x"}}`, "rm -rf x", other},
+		{`{"ability_id":"mcp/box/run","caller":{"source":"ai_session"},"ability_args":{"cwd":"/","cmd":["rm","-rf","a b"]}}`, "rm -rf 'a b'", other},
+		{`{"ability_id":"mcp/proc/spawn","caller":{"source":"ai_session"},"ability_args":{"command":"rm","args":["-rf","x"]}}`, "rm -rf x", other},
+		{`{"ability_id":"codex/exec_command","caller":{"source":"ai_session"},"ability_args":{"script":"make"}}`, "make", other},
+		{`{"ability_id":"mcp/PowerShell/run","caller":{"source":"ai_session"},"ability_args":{"command":"ri x"}}`, "ri x", "powershell"},
+		{`{"ability_id":"mcp/db/query","caller":{"source":"ai_session"},"ability_args":{"sql":"DELETE FROM t"}}`, "", ""},
+		{`{"ability_id":"mcp/x/y","caller":{"source":"ai_session"},"ability_args":{"command":7}}`, "", ""},
+		{`{"ability_id":"edit_file","caller":{"source":"ai_session"},"ability_args":{"command":"str_replace"}}`, "", ""},
+		{`{"ability_id":"mcp/shell/exec","caller":{"source":"ai_session"},"command":"ls","shell":"powershell","ability_args":{"command":"rm -rf x"}}`, "ls", "powershell"},
+	} {
+		got, err := ParseContext([]byte(c.doc), PreAbilityCall)
+		if err != nil {
+			t.Fatalf("%s: %v", c.doc, err)
+		}
+		if got.Command != c.command || got.Shell != c.shell {
+			t.Errorf("%s: command %q, shell %q; want %q, %q", c.doc, got.Command, got.Shell, c.command, c.shell)
+		}
+	}
+	_, err := ParseContext([]byte(`{"ability_id":"shell","caller":{"source":"ai_session"},"command":"x","shell":"cmd"}`), PreAbilityCall)
+	if err == nil || err.Error() != `context field "shell": must be one of sh, bash, powershell, unknown, got "cmd"` {
+		t.Errorf("shell cmd: %v", err)
 	}
 }
