@@ -120,6 +120,13 @@ func fires(r config.Rule, c *event.Context, line *shellcmd.Line, p *prompt) (ok 
 		if line == nil {
 			return false, ""
 		}
+		if r.Decision == config.DecisionAllow {
+			// An allow list allows a line, not one of its commands: ls; rm -rf / is not ls.
+			if !everyCommand(r.Commands, line) {
+				return false, ""
+			}
+			return pathsUnknown == "", ""
+		}
 		matched := false
 		for _, p := range r.Commands {
 			switch o, why := p.MatchLine(line); o {
@@ -165,6 +172,27 @@ func (p *prompt) matches(r config.Rule) bool {
 		return raw && r.Prompt.MatchString(p.plain)
 	}
 	return raw || r.Prompt.MatchString(p.plain)
+}
+
+// everyCommand reports whether the line runs at least one command, can be read whole, and each
+// command it runs (wrappers included: sudo ls is not ls) matches one of the patterns.
+func everyCommand(patterns []*shellcmd.Pattern, line *shellcmd.Line) bool {
+	if len(line.Commands) == 0 || len(line.Unresolved) > 0 {
+		return false
+	}
+	for i := range line.Commands {
+		matched := false
+		for _, p := range patterns {
+			if o, _ := p.MatchCommand(&line.Commands[i]); o == shellcmd.Match {
+				matched = true
+				break
+			}
+		}
+		if !matched {
+			return false
+		}
+	}
+	return true
 }
 
 // pathsMatch reports whether the call's paths are under the rule's globs.
