@@ -67,7 +67,8 @@ func compile(pattern string) []token {
 // bracketEnd returns the index just past the bracket expression that
 // starts at pattern[i] ('['), or 0 when it is not closed (a literal '[').
 // A ']' first in it (after '!' or '^') is one of its characters, and
-// [:class:], [.sym.] and [=equiv=] are read whole.
+// [:class:], [.sym.] and [=equiv=] are read whole; one not closed is
+// characters of the expression.
 func bracketEnd(pattern string, i int) int {
 	j := i + 1
 	if j < len(pattern) && (pattern[j] == '!' || pattern[j] == '^') {
@@ -84,7 +85,8 @@ func bracketEnd(pattern string, i int) int {
 			closing := string(pattern[j+1]) + "]"
 			k := strings.Index(pattern[j+2:], closing)
 			if k < 0 {
-				return 0
+				j++ // not closed: '[' is one of the expression's characters ([[.a] holds [, . and a)
+				continue
 			}
 			j += 2 + k + len(closing)
 		default:
