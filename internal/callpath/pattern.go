@@ -18,6 +18,14 @@ const patternChars = "*?["
 // case-insensitive file systems, as generously as pathcase folds it), and a backslash, which may or may not
 // have escaped the character after it, matches anything.
 func matchName(pattern, name string) bool {
+	if strings.Contains(pattern, "[:") || strings.Contains(pattern, "[.") || strings.Contains(pattern, "[=") ||
+		(strings.Contains(pattern, "[") && strings.Contains(pattern, `\`)) {
+		// [[:a:] is one expression to filepath.Match and another to a
+		// shell that reads [:a:] whole; [\]] ends at the first ] or the
+		// second, as the backslash escapes or not. Rather than follow every
+		// reading, such a pattern may name any file.
+		return true
+	}
 	runes := []rune(name)
 	for i, r := range runes {
 		runes[i] = pathcase.FoldRune(r)
