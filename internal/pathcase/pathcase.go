@@ -55,7 +55,8 @@ func Key(s string) string {
 	if ascii(s) {
 		s = strings.ToLower(s)
 	} else {
-		s = strings.Map(FoldRune, norm.NFC.String(s))
+		// Composed again after folding: a lower-case letter may compose where its capital does not (y and a ring make ẙ; Y and a ring stay two).
+		s = norm.NFC.String(strings.Map(FoldRune, norm.NFC.String(s)))
 	}
 	if Win32 {
 		s = win32Name(s)
