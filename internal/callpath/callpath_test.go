@@ -49,6 +49,9 @@ func TestOfNamesWhatTheShellWouldTouch(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, ".system/hooks/guard.yaml"), nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.WriteFile(filepath.Join(root, "docs/é.md"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.Symlink(".system", filepath.Join(root, "sys")); err != nil {
 		t.Fatal(err)
 	}
@@ -73,6 +76,9 @@ func TestOfNamesWhatTheShellWouldTouch(t *testing.T) {
 		{nil, `rm **/guard.yaml`, "", []string{"**/guard.yaml", ".system/hooks/guard.yaml"}},
 		{nil, `rm -r .system/**`, "", []string{".system/**", ".system", ".system/hooks", ".system/hooks/guard.yaml"}},
 		{nil, `rm nothing*`, "", []string{"nothing*"}},
+		// Under the C locale a ? matches one byte: ?? names é, two bytes in UTF-8.
+		{nil, `rm docs/??.md`, "", []string{"docs/??.md", "docs/é.md"}},
+		{nil, `rm docs/?.md`, "", []string{"docs/?.md", "docs/é.md"}},
 		{[]string{"sys/hooks/new.yaml"}, "", "", []string{"sys/hooks/new.yaml", ".system/hooks/new.yaml"}},
 		{nil, `cat hooks/guard.yaml`, filepath.Join(root, "sys"), []string{"sys/hooks/guard.yaml", ".system/hooks/guard.yaml"}},
 		{nil, `cat docs/etc/passwd`, "", []string{"docs/etc/passwd", "/etc/passwd"}},

@@ -15,8 +15,10 @@ const patternChars = "*?["
 // less. So a bracket expression matches any one character ([!x], [^x],
 // [[:alpha:]], []x] alike: bash, zsh and dash read them differently), a *
 // also matches a leading dot (dotglob), case is folded (nocaseglob, and
-// case-insensitive file systems, as generously as pathcase folds it), and a backslash, which may or may not
-// have escaped the character after it, matches anything.
+// case-insensitive file systems, as generously as pathcase folds it), a backslash, which may or may not
+// have escaped the character after it, matches anything, and the pattern is read both by character and by
+// byte: under the C locale, common in containers and CI, a ? or a bracket matches one byte of a
+// multi-byte character, so ?? names é.
 func matchName(pattern, name string) bool {
 	if strings.Contains(pattern, "[:") || strings.Contains(pattern, "[.") || strings.Contains(pattern, "[=") ||
 		(strings.Contains(pattern, "[") && strings.Contains(pattern, `\`)) {
@@ -30,7 +32,25 @@ func matchName(pattern, name string) bool {
 	for i, r := range runes {
 		runes[i] = pathcase.FoldRune(r)
 	}
-	return wildcard(compile(pattern), runes)
+	return wildcard(compile(pattern, false), runes) || wildcard(compile(pattern, true), byteUnits(name))
+}
+
+// byteUnits spells s as one unit per byte, for the C locale's reading: an
+// ASCII byte folded as a character, any other byte a unit no character
+// can equal.
+func byteUnits(s string) []rune {
+	units := make([]rune, len(s))
+	for i := range len(s) {
+		units[i] = byteUnit(s[i])
+	}
+	return units
+}
+
+func byteUnit(b byte) rune {
+	if b < utf8.RuneSelf {
+		return pathcase.FoldRune(rune(b))
+	}
+	return utf8.MaxRune + 1 + rune(b)
 }
 
 // token is one step of a compiled pattern: a literal rune, any one rune,
@@ -46,7 +66,9 @@ const (
 	anyRun
 )
 
-func compile(pattern string) []token {
+// compile reads the pattern by character, or by byte when bytewise (its
+// tokens then match byteUnits).
+func compile(pattern string, bytewise bool) []token {
 	var out []token
 	for i := 0; i < len(pattern); {
 		r, size := utf8.DecodeRuneInString(pattern[i:])
@@ -65,7 +87,13 @@ func compile(pattern string) []token {
 			}
 			out = append(out, token{kind: literal, r: '['})
 		default:
-			out = append(out, token{kind: literal, r: pathcase.FoldRune(r)})
+			if !bytewise {
+				out = append(out, token{kind: literal, r: pathcase.FoldRune(r)})
+				break
+			}
+			for k := range size {
+				out = append(out, token{kind: literal, r: byteUnit(pattern[i+k])})
+			}
 		}
 		i += size
 	}
