@@ -37,6 +37,23 @@ func (v verdict) blockReason() string {
 	return v.reason
 }
 
+// permissionAnswer is a PreToolUse verdict as Claude Code and Copilot CLI
+// both read it: permissionDecision deny with the reason; ask with a reason
+// that says a human must approve (in a headless run Claude Code turns ask
+// into a denial, and the model must tell the two apart); context for the AI
+// beside an ask or an allow, never beside a deny. An allow sets no
+// permissionDecision: "allow" would skip the agent's own permission prompt,
+// and hookrun has no opinion there.
+func permissionAnswer(v verdict) (decision, reason, context string) {
+	switch v.decision {
+	case event.Deny:
+		return "deny", v.reason, ""
+	case event.RequireHuman:
+		return "ask", v.blockReason(), v.context
+	}
+	return "", "", v.context
+}
+
 // Respond turns a merged result into the agent's answer.
 func Respond(c *Call, res merge.Result) Response {
 	v := verdict{decision: res.Decision, context: contextText(res), user: userText(res)}

@@ -13,7 +13,7 @@ import (
 	"github.com/hookrun/hookrun/internal/merge"
 )
 
-var results = map[string]merge.Result{
+var results = withContext(map[string]merge.Result{
 	"allow": {Decision: event.Allow},
 	"allow+context": {
 		Decision: event.Allow,
@@ -26,6 +26,19 @@ var results = map[string]merge.Result{
 	},
 	"deny":          {Decision: event.Deny, Reason: "rm -rf is not allowed", BlockedBy: []string{"shell_guard"}},
 	"require_human": {Decision: event.RequireHuman, Reason: "prod config edits need a human", BlockedBy: []string{"prod_config_guard"}},
+})
+
+// withContext adds deny+context and require_human+context: the decision,
+// with the texts for the AI and the person that allow+context carries
+// (other hooks that allowed had something to say).
+func withContext(results map[string]merge.Result) map[string]merge.Result {
+	texts := results["allow+context"]
+	for _, d := range []string{"deny", "require_human"} {
+		r := results[d]
+		r.HookSignals, r.AdditionalContext, r.UserMessages = texts.HookSignals, texts.AdditionalContext, texts.UserMessages
+		results[d+"+context"] = r
+	}
+	return results
 }
 
 const (
@@ -55,6 +68,8 @@ func TestRespond(t *testing.T) {
 		{"claude/PreToolUse/Bash", "deny", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":` + q(denyWhy) + `}}`},
 		{"claude/PreToolUse/Edit", "require_human", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":` + q("needs human approval: "+askWhy) + `}}`},
 		{"claude/PreToolUse/Bash", "allow", `{}`},
+		{"claude/PreToolUse/Bash", "deny+context", `{"systemMessage":` + q(userLine) + `,"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":` + q(denyWhy) + `}}`},
+		{"claude/PreToolUse/Bash", "require_human+context", `{"systemMessage":` + q(userLine) + `,"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":` + q("needs human approval: "+askWhy) + `,"additionalContext":` + q(ctxText) + `}}`},
 		{"claude/PreToolUse/Bash", "allow+context", `{"systemMessage":` + q(userLine) + `,"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":` + q(ctxText) + `}}`},
 		{"claude/UserPromptSubmit", "deny", `{"decision":"block","reason":` + q(denyWhy) + `}`},
 		{"claude/UserPromptSubmit", "require_human", `{"decision":"block","reason":` + q("needs human approval: "+askWhy) + `}`},
@@ -66,6 +81,8 @@ func TestRespond(t *testing.T) {
 		// Codex
 		{"codex/PreToolUse", "deny", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":` + q(denyWhy) + `}}`},
 		{"codex/PreToolUse/patch", "require_human", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":` + q("needs human approval: "+askWhy) + `}}`},
+		{"codex/PreToolUse", "deny+context", `{"systemMessage":` + q(userLine) + `,"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":` + q(denyWhy) + `}}`},
+		{"codex/PreToolUse", "require_human+context", `{"systemMessage":` + q(userLine) + `,"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":` + q("needs human approval: "+askWhy) + `}}`},
 		{"codex/PreToolUse", "allow+context", `{"systemMessage":` + q(userLine) + `,"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":` + q(ctxText) + `}}`},
 		{"codex/UserPromptSubmit", "deny", `{"decision":"block","reason":` + q(denyWhy) + `}`},
 		{"codex/UserPromptSubmit", "allow+context", `{"systemMessage":` + q(userLine) + `,"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":` + q(ctxText) + `}}`},
@@ -97,6 +114,8 @@ func TestRespond(t *testing.T) {
 		{"copilot/PreToolUse/edit", "require_human", `{"permissionDecision":"ask","permissionDecisionReason":` + q("needs human approval: "+askWhy) + `}`},
 		{"copilot/PreToolUse/bash", "allow", `{}`},
 		{"copilot/PreToolUse/bash", "allow+context", `{"additionalContext":` + q(ctxText) + `}`},
+		{"copilot/PreToolUse/bash", "deny+context", `{"permissionDecision":"deny","permissionDecisionReason":` + q(denyWhy) + `}`},
+		{"copilot/PreToolUse/edit", "require_human+context", `{"permissionDecision":"ask","permissionDecisionReason":` + q("needs human approval: "+askWhy) + `,"additionalContext":` + q(ctxText) + `}`},
 		{"copilot/PreToolUse/Bash", "deny", `{"permissionDecision":"deny","permissionDecisionReason":` + q(denyWhy) + `}`},
 		{"copilot/UserPromptSubmit", "deny", `{"decision":"block","reason":` + q(denyWhy) + `}`},
 		{"copilot/UserPromptSubmit", "require_human", `{"decision":"block","reason":` + q("needs human approval: "+askWhy) + `}`},

@@ -1,9 +1,6 @@
 package dialect
 
-import (
-	"github.com/hookrun/hookrun/internal/event"
-	"time"
-)
+import "time"
 
 // Claude Code: https://code.claude.com/docs/en/hooks. Payloads carry
 // session_id, transcript_path, cwd, permission_mode and hook_event_name;
@@ -63,9 +60,8 @@ func readClaude(c *Call) error {
 
 // claudeAnswer: a denied prompt is decision "block" (Claude Code has no
 // ask for prompts, so require_human blocks too, saying so); a tool call is
-// permissionDecision deny or ask. An allow sets no permissionDecision at
-// all: "allow" would skip Claude Code's own permission prompt, and hookrun
-// has no opinion there. Infra events only ever carry a systemMessage.
+// permissionDecision deny or ask, as permissionAnswer says. Infra events
+// only ever carry a systemMessage.
 func claudeAnswer(c *Call, v verdict) hookOutput {
 	out := hookOutput{SystemMessage: v.user}
 	switch c.Kind {
@@ -73,17 +69,7 @@ func claudeAnswer(c *Call, v verdict) hookOutput {
 		out.promptAnswer(c, v, "block")
 	case PreTool:
 		spec := hookSpecific{HookEventName: c.AgentEvent}
-		switch v.decision {
-		case event.Deny:
-			spec.PermissionDecision, spec.PermissionDecisionReason = "deny", v.reason
-		case event.RequireHuman:
-			// "needs human approval: …": in a headless run Claude Code
-			// turns ask into a denial, and the model must tell the two apart.
-			spec.PermissionDecision, spec.PermissionDecisionReason = "ask", v.blockReason()
-			spec.AdditionalContext = v.context
-		default:
-			spec.AdditionalContext = v.context
-		}
+		spec.PermissionDecision, spec.PermissionDecisionReason, spec.AdditionalContext = permissionAnswer(v)
 		if spec.PermissionDecision != "" || spec.AdditionalContext != "" {
 			out.HookSpecificOutput = &spec
 		}

@@ -144,15 +144,7 @@ func copilotAnswer(c *Call, v verdict) (copilotOutput, []string) {
 	}
 	switch c.Kind {
 	case PreTool:
-		switch v.decision {
-		case event.Deny:
-			out.PermissionDecision, out.PermissionDecisionReason = "deny", v.reason
-		case event.RequireHuman:
-			out.PermissionDecision, out.PermissionDecisionReason = "ask", v.blockReason()
-			out.AdditionalContext = v.context
-		default:
-			out.AdditionalContext = v.context
-		}
+		out.PermissionDecision, out.PermissionDecisionReason, out.AdditionalContext = permissionAnswer(v)
 	case Prompt:
 		if v.decision != event.Allow {
 			out.Decision, out.Reason = "block", v.blockReason()
