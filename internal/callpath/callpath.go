@@ -38,19 +38,24 @@ const maxLinks = 40
 // variable, a directory the line changed to at run time, a pattern
 // matching more files than are read), or is "".
 func Of(given []string, command string, sh shellcmd.Shell, cwd, root string) (paths []string, unknown string) {
-	raw := given
-	if command != "" {
-		line := shellcmd.ParseAs(command, sh)
-		raw = append(slices.Clip(given), line.Paths...)
-		if len(line.UnknownPaths) > 0 {
-			unknown = line.UnknownPaths[0]
-		}
-	}
 	switch {
 	case cwd == "":
 		cwd = root
 	case !filepath.IsAbs(cwd): // a directory the call names, from the root
 		cwd = filepath.Join(root, cwd)
+	}
+	raw := given
+	if command != "" {
+		line := shellcmd.ParseAs(command, sh)
+		raw = append(slices.Clip(given), line.Paths...)
+		for _, p := range line.OptionPaths {
+			if mayBePath(p, cwd) {
+				raw = append(raw, p)
+			}
+		}
+		if len(line.UnknownPaths) > 0 {
+			unknown = line.UnknownPaths[0]
+		}
 	}
 	out := make([]string, 0, len(raw))
 	seen := make(map[string]bool, len(raw))
@@ -82,6 +87,18 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string) (pa
 		}
 	}
 	return out, unknown
+}
+
+// mayBePath reports whether p, a value a short option may carry in its own word (-o.system/x,
+// -Cscripts), is taken for a path: when it is spelled as one (a separator, a dot, a leading ~, a
+// pattern) or names a file that exists. So tar -C.system and sort -oguard.sh are read, and the f
+// of rm -rf is not.
+func mayBePath(p, cwd string) bool {
+	if strings.ContainsAny(p, "/."+patternChars) || strings.HasPrefix(p, "~") {
+		return true
+	}
+	_, err := os.Lstat(absolute(p, cwd))
+	return err == nil
 }
 
 // Normalize cleans p: relative to root, with no ".", ".." or trailing

@@ -76,6 +76,11 @@ func TestOfNamesWhatTheShellWouldTouch(t *testing.T) {
 		{nil, `rm **/guard.yaml`, "", []string{"**/guard.yaml", ".system/hooks/guard.yaml"}},
 		{nil, `rm -r .system/**`, "", []string{".system/**", ".system", ".system/hooks", ".system/hooks/guard.yaml"}},
 		{nil, `rm nothing*`, "", []string{"nothing*"}},
+		// A short option's value in its own word is kept where it may be a path: spelled as one, or
+		// naming a file that exists (docs); the f of -rf is neither.
+		{nil, `sort -o.system/hooks/guard.yaml x`, "", []string{"x", ".system/hooks/guard.yaml"}},
+		{nil, `tar -xf a.tar -Cdocs`, "", []string{"a.tar", "docs"}},
+		{nil, `rm -rf x`, "", []string{"x"}},
 		// Under the C locale a ? matches one byte: ?? names é, two bytes in UTF-8.
 		{nil, `rm docs/??.md`, "", []string{"docs/??.md", "docs/é.md"}},
 		{nil, `rm docs/?.md`, "", []string{"docs/?.md", "docs/é.md"}},

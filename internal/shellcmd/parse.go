@@ -58,6 +58,11 @@ type Line struct {
 	// redirection target with an expansion in it, or a relative path after a cd to such a directory.
 	// Arguments of commands that take text, not files (echo, printf, test), do not count.
 	UnknownPaths []string
+	// OptionPaths are the values a short option may carry in its own word, listed as Paths are:
+	// in sort -o.system/x or tar -C.system the value follows the option's letter, and which
+	// letters take a value is each command's own, so every tail of an option word after its first
+	// letter is a candidate (-xvzf gives vzf, zf and f). The caller keeps those that may be paths.
+	OptionPaths []string
 }
 
 // Parse reads a POSIX shell command line. It never fails: what it cannot read is reported in
@@ -248,7 +253,11 @@ func (r *reader) redirect(src string, rd *syntax.Redirect) {
 	}
 }
 
-func (r *reader) path(p string) {
+func (r *reader) path(p string) { r.name(p, false) }
+
+// name records the path p, or the candidate p when option (Line.OptionPaths): a candidate that may
+// be no path at all is not reported as unknown.
+func (r *reader) name(p string, option bool) {
 	if p == "" {
 		return
 	}
@@ -256,17 +265,17 @@ func (r *reader) path(p string) {
 		p = strings.ReplaceAll(p, `\`, "/")
 	}
 	p, known := tilde(p)
-	if !known {
+	if !known && !option {
 		r.unknownPath(p)
 	}
-	r.addPath(p)
+	r.addPath(p, option)
 	if strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") {
 		return
 	}
 	if r.dir != "" {
-		r.addPath(path.Join(r.dir, p))
+		r.addPath(path.Join(r.dir, p), option)
 	}
-	if r.dirUnknown != "" && len(r.out.UnknownPaths) < maxUnknownPaths {
+	if r.dirUnknown != "" && !option && len(r.out.UnknownPaths) < maxUnknownPaths {
 		r.out.UnknownPaths = append(r.out.UnknownPaths, fmt.Sprintf("%s is relative to %s, a directory only known when the line runs", short(p), short(r.dirUnknown)))
 	}
 }
@@ -304,13 +313,41 @@ func textOnly(name string) bool {
 	return false
 }
 
-func (r *reader) addPath(p string) {
+func (r *reader) addPath(p string, option bool) {
 	if r.seen == nil {
 		r.seen = map[string]bool{}
 	}
-	if !r.seen[p] {
-		r.seen[p] = true
-		r.out.Paths = append(r.out.Paths, p)
+	key, list := p, &r.out.Paths
+	if option {
+		key, list = "\x00"+p, &r.out.OptionPaths // its own key: a candidate seen first must not hide the path
+	}
+	if !r.seen[key] {
+		r.seen[key] = true
+		*list = append(*list, p)
+	}
+}
+
+// maxOptionTails caps the tails of one option word read as candidate values; a longer cluster is
+// reported as naming a path hookrun cannot know.
+const maxOptionTails = 64
+
+// optionValues lists what the short option word v may carry after each of its letters
+// (Line.OptionPaths), up to the first character only a value holds (/ . ~ or a backslash): the
+// value began at or before it. A long option's value only follows an = sign, read with the operands.
+func (r *reader) optionValues(v string) {
+	if strings.HasPrefix(v, "--") {
+		return
+	}
+	n := 0
+	for i := 2; i < len(v) && !strings.ContainsAny(v[i-1:i], `/.~\`); i++ {
+		if !utf8.RuneStart(v[i]) {
+			continue
+		}
+		if n++; n > maxOptionTails {
+			r.pathsUnknown("the option %s may carry a path in more ways than hookrun reads", v)
+			return
+		}
+		r.name(v[i:], true)
 	}
 }
 
@@ -389,6 +426,7 @@ func (r *reader) operands(cmd Command) {
 			r.path(val)
 		}
 		if options && strings.HasPrefix(v, "-") && v != "-" {
+			r.optionValues(v)
 			continue
 		}
 		r.path(v)

@@ -295,6 +295,32 @@ func TestPaths(t *testing.T) {
 	}
 }
 
+// TestOptionPaths: a short option's value may sit in the option's own word (sort -o.system/x,
+// tar -C.system); every tail after its first letter is a candidate, a long option's is not.
+func TestOptionPaths(t *testing.T) {
+	for _, tc := range []struct {
+		line  string
+		paths []string
+	}{
+		{"sort -o.system/hooks/x.yaml in", []string{".system/hooks/x.yaml"}},
+		{"tar -xzfC../x", []string{"zfC../x", "fC../x", "C../x", "../x"}},
+		{"rm -rf build", []string{"f"}},
+		{"cd sub && tar -xCd", []string{"Cd", "sub/Cd", "d", "sub/d"}},
+		{"ls -l", nil},
+		{"rm --recursive x -- -ab", nil},
+		{"ls -é", nil},
+	} {
+		got := Parse(tc.line).OptionPaths
+		if strings.Join(got, "\x00") != strings.Join(tc.paths, "\x00") {
+			t.Errorf("Parse(%q).OptionPaths = %q, want %q", tc.line, got, tc.paths)
+		}
+	}
+	long := "-" + strings.Repeat("a", maxOptionTails+1) + "/x"
+	if l := Parse("tar " + long); len(l.UnknownPaths) != 1 || l.UnknownPaths[0] != "the option "+short(long)+" may carry a path in more ways than hookrun reads" {
+		t.Errorf("Parse(tar %s).UnknownPaths = %q", long, l.UnknownPaths)
+	}
+}
+
 func TestCommands(t *testing.T) {
 	l := Parse("sudo -u root timeout 5 bash -c 'rm -rf /'")
 	var got []string
