@@ -23,6 +23,7 @@ import (
 
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/envref"
+	"github.com/hookrun/hookrun/internal/ojson"
 )
 
 // Failure says why a call brought back no answer to read.
@@ -210,6 +211,13 @@ func unwrapOPA(o Outcome) Outcome {
 	var answer map[string]json.RawMessage
 	if err := json.Unmarshal(o.Body, &answer); err != nil || answer == nil {
 		o.Failure, o.Err = Malformed, errors.New(`the answer is not OPA's {"result": …}`)
+		return o
+	}
+	// OPA writes each key once. A second "result" after a deny would be
+	// read as the last one (allow) here, and maybe as the first by a proxy
+	// or a log that shows the answer: an answer read two ways is no answer.
+	if dup := ojson.DuplicateKeys(o.Body, 1); len(dup) > 0 {
+		o.Failure, o.Err = Malformed, fmt.Errorf("OPA's answer is ambiguous: key %q appears more than once", dup[0])
 		return o
 	}
 	result := answer["result"] // exactly "result": OPA writes no other spelling
