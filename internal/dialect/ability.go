@@ -152,6 +152,7 @@ func shellCommand(raw json.RawMessage) string {
 // Codex, Cursor, OpenCode), so either is read; Claude Code's Bash is Git
 // Bash, and Copilot CLI's bash is its tool for POSIX shells.
 func shellOf(n Name, tool, goos string) string {
+	tool = strings.TrimPrefix(tool, "write_") // Copilot CLI's input into a running session
 	switch {
 	case strings.EqualFold(tool, "powershell"):
 		return "powershell"

@@ -57,10 +57,7 @@ var codexTools = table[string]{
 func readCodex(c *Call) error {
 	return c.readCommon(codexEvents, codexTools, func(c *Call) {
 		if c.Tool.Name == "apply_patch" {
-			if files := shellcmd.PatchFiles(patchText(c.Tool.Input)); len(files) > 0 {
-				c.Tool.Paths = files
-				c.Tool.Summary = capLine(strings.Join(files, ", "))
-			}
+			c.readPatch()
 		}
 		// Codex reports a failed patch only as text: "Exit code: N" on the
 		// response's first line, before "Wall time" and the output. A Bash
@@ -73,6 +70,16 @@ func readCodex(c *Call) error {
 			}
 		}
 	})
+}
+
+// readPatch makes an apply_patch call's paths the files its patch names.
+// A patch hookrun cannot find names none, and an edit naming no file is
+// unresolved (emit.WithPaths).
+func (c *Call) readPatch() {
+	if files := shellcmd.PatchFiles(patchText(c.Tool.Input)); len(files) > 0 {
+		c.Tool.Paths = files
+		c.Tool.Summary = capLine(strings.Join(files, ", "))
+	}
 }
 
 // patchText is an apply_patch call's patch: its command (what Codex sends

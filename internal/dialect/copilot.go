@@ -68,10 +68,43 @@ var copilotTools = table[string]{
 	{"glob", ListFiles},
 	{"grep", SearchFiles},
 	{"web_fetch", WebFetch},
+	// Tools the model calls by these names (1.0.102's cli-main.js); a
+	// PascalCase payload's name for them was not seen, so both are read.
+	{"write_bash", Shell},       // types input into a running shell session
+	{"write_powershell", Shell}, // the same for PowerShell
+	{"apply_patch", EditFile},   // GPT models' edits: a patch, raw or under input or patch
+	{"str_replace", EditFile},
+	{"str_replace_editor", EditFile}, // by its command: view reads, create writes
+	{"rg", SearchFiles},
 }
 
 func readCopilot(c *Call) error {
 	return c.readCommon(copilotEvents, copilotTools, func(c *Call) {
+		in := object(c.Tool.Input)
+		switch c.Tool.Name {
+		case "write_bash", "write_powershell":
+			// What a session runs is not known here; a shell is what such a
+			// session usually runs (bash's async mode, a tmux), so its input
+			// is read as a command line, and a shell guard sees rm -rf typed
+			// into it as it sees rm -rf run.
+			var s string
+			_ = json.Unmarshal(in["input"], &s)
+			c.Tool.Command = s
+			c.Tool.Summary = capLine(s)
+		case "apply_patch":
+			c.readPatch()
+		case "str_replace_editor":
+			// view reads and create writes; any other command (str_replace,
+			// insert, undo_edit, none) edits its path.
+			var cmd string
+			_ = json.Unmarshal(in["command"], &cmd)
+			switch cmd {
+			case "view":
+				c.Tool.Ability = ReadFile
+			case "create":
+				c.Tool.Ability = WriteFile
+			}
+		}
 		// Grep and Glob name what they search in a list.
 		var paths []string
 		if json.Unmarshal(object(c.Tool.Input)["paths"], &paths) == nil {

@@ -190,6 +190,7 @@ type Tool struct {
 	UseID   string          // the agent's id for the call, when it sends one
 	Ability string          // the canonical ability id (docs/agents/README.md)
 	Paths   []string        // the files the call names, when its reader knows them better than its input's fields
+	Command string          // a shell call's command line, when it is not its input's command field
 	Summary string          // a short, capped, one-line rendering of Input
 }
 
@@ -428,7 +429,11 @@ func (c *Call) Context() ([]byte, error) {
 			doc["ability_args"] = in
 		}
 		if c.Tool.Ability == Shell {
-			if cmd := shellCommand(in["command"]); cmd != "" {
+			cmd := c.Tool.Command
+			if cmd == "" {
+				cmd = shellCommand(in["command"])
+			}
+			if cmd != "" {
 				doc["command"] = cmd
 				if sh := shellOf(c.Dialect, c.Tool.Name, runtime.GOOS); sh != "" {
 					doc["shell"] = sh
