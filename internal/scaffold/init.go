@@ -39,7 +39,9 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # from an AI session or a background job that names the hooks, hookrun's files
 # under .system/, the handler scripts, an agent's hook settings (the files
 # hookrun install writes, Claude Code's settings.local.json, and the same files
-# in the home directory, which switch hooks off for every project) or the hookrun
+# in the home directory, which switch hooks off for every project), the .env
+# files Gemini CLI loads into its hooks' environment at start (where
+# HOOKRUN_HOOKS_DIR or a proxy would turn every guard off or elsewhere) or the hookrun
 # an npm install put in node_modules needs a person's approval, and so does a
 # command that changes which hooks run without naming those files: hookrun init
 # or install, git init (a .git ends the search for .system/hooks), a .system
@@ -66,6 +68,8 @@ handler:
         - "**/.claude/settings*.json"
         - "**/.codex/**"
         - "**/.gemini/settings.json"
+        - "**/.gemini/.env"
+        - "**/.env"
         - "**/.cursor/hooks.json"
         - "**/.opencode/**"
         - "**/opencode.json"

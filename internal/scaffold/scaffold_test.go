@@ -187,12 +187,12 @@ func TestProtectHooksCoversEveryAgentsSettings(t *testing.T) {
 			t.Errorf("%s's %s is not among protect_hooks' paths %v", a.Name, a.Settings.File, globs)
 		}
 	}
-	for _, p := range []string{".claude/settings.local.json", ".system/hooks/protect_hooks.yaml", "services/api/.system", "services/api/.system/hooks/x.yaml", "/home/u/.claude/settings.json", "/home/u/.codex/config.toml", "/home/u/.gemini/settings.json", "/home/u/.cursor/hooks.json", "/home/u/.config/opencode/opencode.json", "/home/u/.copilot/config.json", "scripts/hooks/guard.sh", ".codex/config.toml", "node_modules/.bin/hookrun", "node_modules/.bin/hookrun.cmd", "node_modules/@hookrun/linux-x64/bin/hookrun"} {
+	for _, p := range []string{".claude/settings.local.json", ".system/hooks/protect_hooks.yaml", "services/api/.system", "services/api/.system/hooks/x.yaml", "/home/u/.claude/settings.json", "/home/u/.codex/config.toml", "/home/u/.gemini/settings.json", "/home/u/.cursor/hooks.json", "/home/u/.config/opencode/opencode.json", "/home/u/.copilot/config.json", "scripts/hooks/guard.sh", ".codex/config.toml", "node_modules/.bin/hookrun", "node_modules/.bin/hookrun.cmd", "node_modules/@hookrun/linux-x64/bin/hookrun", ".env", ".gemini/.env", "services/api/.env", "/home/u/.env", "/home/u/.gemini/.env"} {
 		if !match.AnyPath(globs, []string{p}) {
 			t.Errorf("%s is not among protect_hooks' paths", p)
 		}
 	}
-	for _, p := range []string{"src/main.go", ".systemd/unit", "node_modules/.bin/tsc", ".github/workflows/ci.yml", ".claude/commands/x.md"} {
+	for _, p := range []string{"src/main.go", ".env.example", ".systemd/unit", "node_modules/.bin/tsc", ".github/workflows/ci.yml", ".claude/commands/x.md"} {
 		if match.AnyPath(globs, []string{p}) {
 			t.Errorf("%s is among protect_hooks' paths, and should not be", p)
 		}
