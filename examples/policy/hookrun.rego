@@ -69,13 +69,26 @@ force(opts) if opts["--force"]
 
 # --- PreAbilityCall: production config edits need a human --------------
 
+# A write replaces a file as surely as an edit changes it.
+file_changes := {"edit_file", "write_file"}
+
 require_human contains "Editing prod config files needs a human when an AI session or a background job asks." if {
 	input.event_type == "PreAbilityCall"
-	input.ability_id == "edit_file"
+	file_changes[input.ability_id]
 	guarded_sources[input.caller.source]
 	some p in object.get(input, "paths", [])
 	some g in prod_config_globs
 	glob.match(g, ["/"], p)
+}
+
+# hookrun says when it could not find every file a call names
+# (paths_unknown: an edit in a shape it does not know, a patch read from a
+# file): any of them could be prod config.
+require_human contains sprintf("hookrun could not tell which files this call changes (%s): a human must check it is not prod config.", [input.paths_unknown]) if {
+	input.event_type == "PreAbilityCall"
+	file_changes[input.ability_id]
+	guarded_sources[input.caller.source]
+	is_string(input.paths_unknown)
 }
 
 # --- PromptSubmit: context for deploy prompts ---------------------------

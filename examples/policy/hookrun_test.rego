@@ -23,6 +23,21 @@ test_prod_config_needs_a_human if {
 	r.hook_signals[0].payload.require_human == true
 }
 
+test_prod_config_written_whole_needs_a_human if {
+	r := hookrun.result with input as {"event_type": "PreAbilityCall", "ability_id": "write_file", "paths": ["config/prod/db.yaml"], "caller": {"source": "ai_session"}}
+	r.hook_signals[0].payload.require_human == true
+}
+
+test_an_edit_of_files_hookrun_cannot_tell_needs_a_human if {
+	r := hookrun.result with input as {"event_type": "PreAbilityCall", "ability_id": "edit_file", "paths_unknown": "the edit_file call names no file hookrun can find in its input", "caller": {"source": "ai_session"}}
+	r.hook_signals[0].payload.require_human == true
+	startswith(r.hook_signals[0].payload.reason, "hookrun could not tell which files this call changes")
+}
+
+test_an_edit_elsewhere_passes if {
+	hookrun.result == {} with input as {"event_type": "PreAbilityCall", "ability_id": "edit_file", "paths": ["src/main.go"], "caller": {"source": "ai_session"}}
+}
+
 test_prod_config_from_a_person_passes if {
 	hookrun.result == {} with input as {"event_type": "PreAbilityCall", "ability_id": "edit_file", "paths": ["config/prod/db.yaml"], "caller": {"source": "manual_cli"}}
 }

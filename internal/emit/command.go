@@ -356,7 +356,18 @@ func WithPaths(c *event.Context, root string) {
 	if len(c.Paths) > 0 || c.HasPaths {
 		c.Fields["paths"], _ = json.Marshal(c.Paths)
 	}
+	// A script or a policy service sees paths too, and without this would
+	// take a path it cannot see for no path at all: rm $D/app.yaml would
+	// name nothing under config/prod. The field is hookrun's alone.
+	delete(c.Fields, PathsUnknownField)
+	if c.UnknownPaths != "" {
+		c.Fields[PathsUnknownField], _ = json.Marshal(c.UnknownPaths)
+	}
 }
+
+// PathsUnknownField is the context field that says why a path the call
+// names is only known when it runs (docs/hooks.md).
+const PathsUnknownField = "paths_unknown"
 
 // firstFindings names the first errors, file:line:col and message, for a
 // message an agent shows: stderr reaches no one there.
