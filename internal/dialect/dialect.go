@@ -317,7 +317,35 @@ func (c *Call) readTool(tools table[string]) error {
 	c.Tool.Ability = ability(c.Dialect, name, tools)
 	c.Tool.Summary = summarize(c.Tool.Ability, c.Tool.Input)
 	if c.Tool.Ability == Shell {
+		if err := c.shellInput(); err != nil {
+			return err
+		}
 		return c.shellDir()
+	}
+	return nil
+}
+
+// shellInput refuses a shell call whose command cannot be read as a
+// command line: an agent that ran the object or the number it holds would
+// run something no guard saw, which a call with no command field at all
+// (Claude Code's Monitor on a WebSocket) does not.
+func (c *Call) shellInput() error {
+	raw := c.Tool.Input
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil
+	}
+	in := object(raw)
+	if in == nil {
+		return c.fail("tool_input must be an object, got %s", event.JSONKind(raw))
+	}
+	cmd, ok := in["command"]
+	if !ok || string(cmd) == "null" {
+		return nil
+	}
+	var s string
+	var argv []string
+	if json.Unmarshal(cmd, &s) != nil && json.Unmarshal(cmd, &argv) != nil {
+		return c.fail("tool_input.command must be a string or a list of strings, got %s", event.JSONKind(cmd))
 	}
 	return nil
 }
