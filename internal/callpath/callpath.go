@@ -25,6 +25,11 @@ import (
 // command line walk a whole file system.
 const maxGlobEntries = 4096
 
+// maxTreeEntries caps the directory entries read beneath the directories a call may change
+// anything in (shellcmd.Line.TreePaths: rm -r's operands, where tar unpacks), in all; past it
+// what lies beneath is only known when the call runs.
+const maxTreeEntries = 20000
+
 // maxLinks caps the symbolic links followed for one path, as the kernel's
 // own limit (ELOOP) does.
 const maxLinks = 40
@@ -44,9 +49,10 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string) (pa
 	case !filepath.IsAbs(cwd): // a directory the call names, from the root
 		cwd = filepath.Join(root, cwd)
 	}
-	raw := given
+	raw, trees := given, []string(nil)
 	if command != "" {
 		line := shellcmd.ParseAs(command, sh)
+		trees = line.TreePaths
 		raw = append(slices.Clip(given), line.Paths...)
 		for _, p := range line.OptionPaths {
 			if mayBePath(p, cwd) {
@@ -84,6 +90,29 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string) (pa
 		for _, t := range targets {
 			add(t)
 			add(links.resolve(t))
+		}
+	}
+	treeBudget := maxTreeEntries
+	for _, t := range trees {
+		abs := absolute(t, cwd)
+		if abs == "" {
+			continue
+		}
+		abs = filepath.Clean(abs)
+		tops := []string{abs}
+		if to := links.resolve(abs); to != abs { // a link named is followed, as chmod -R and tar -C do
+			tops = append(tops, to)
+		}
+		for _, top := range tops {
+			add(top)
+			below, complete := glob(filepath.Join(top, "**"), &treeBudget)
+			if !complete && unknown == "" {
+				unknown = fmt.Sprintf("%s holds more than the %d entries hookrun reads for one call, and the command may change any of them", quote(t), maxTreeEntries)
+			}
+			for _, b := range below {
+				add(b)
+				add(links.resolve(b))
+			}
 		}
 	}
 	return out, unknown
@@ -293,8 +322,10 @@ func glob(p string, budget *int) (matches []string, complete bool) {
 				next = append(next, filepath.Join(d, part))
 			}
 		case part == "**":
-			// Every directory beneath, and each itself; the last ** also every file.
+			// Every directory beneath, and each itself; the last ** also every file. A link is
+			// listed, not followed: the shells' ** does not descend into links, nor does rm -r.
 			next = slices.Clone(dirs)
+			var files []string
 			for j := 0; j < len(next); j++ {
 				entries, err := os.ReadDir(next[j])
 				if err != nil {
@@ -304,11 +335,15 @@ func glob(p string, budget *int) (matches []string, complete bool) {
 					if *budget--; *budget < 0 {
 						return nil, false
 					}
-					if e.IsDir() || i == len(parts)-1 {
+					switch {
+					case e.IsDir():
 						next = append(next, filepath.Join(next[j], e.Name()))
+					case i == len(parts)-1:
+						files = append(files, filepath.Join(next[j], e.Name()))
 					}
 				}
 			}
+			next = append(next, files...)
 		default:
 			for _, d := range dirs {
 				entries, err := os.ReadDir(d)

@@ -23,7 +23,7 @@ func TestOf(t *testing.T) {
 		{nil, `rm -rf ./build/ ../outside; cat a > logs/out.txt`, "/p", []string{"build", "/outside", "a", "logs/out.txt"}},
 		{nil, `sed -i s/a/b/ config/prod/app.yaml`, "/p/sub", []string{"sub/s/a/b", "sub/config/prod/app.yaml"}},
 		{[]string{"/p/src/./x.go", "/etc/passwd", "rel/y/"}, `ignored`, "", []string{"src/x.go", "/etc/passwd", "rel/y"}},
-		{nil, `cp .system/hooks/a.yaml /tmp/`, "", []string{".system/hooks/a.yaml", "/tmp"}},
+		{nil, `cp .system/hooks/a.yaml /tmp/`, "", []string{".system/hooks/a.yaml", "/tmp", "/tmp/a.yaml"}},
 		{nil, `ls /p`, "/p", []string{"."}},
 		{nil, `rm hooks/x`, ".system", []string{".system/hooks/x"}}, // a relative cwd is from the root
 	} {
@@ -79,8 +79,11 @@ func TestOfNamesWhatTheShellWouldTouch(t *testing.T) {
 		// A short option's value in its own word is kept where it may be a path: spelled as one, or
 		// naming a file that exists (docs); the f of -rf is neither.
 		{nil, `sort -o.system/hooks/guard.yaml x`, "", []string{"x", ".system/hooks/guard.yaml"}},
-		{nil, `tar -xf a.tar -Cdocs`, "", []string{"a.tar", "docs"}},
+		{nil, `tar -xf a.tar -Cdocs`, "", []string{"a.tar", "docs", "docs/etc", "/etc", "docs/é.md"}},
 		{nil, `rm -rf x`, "", []string{"x"}},
+		// What a command may change beneath a directory it names: everything there, and what links lead to.
+		{nil, `tar -xf /tmp/e.tar -C docs`, "", []string{"/tmp/e.tar", "docs", "docs/etc", "/etc", "docs/é.md"}},
+		{nil, `cd docs && rm -r .`, "", []string{"docs", ".", ".system", ".system/hooks", "sys", "docs/etc", "/etc", "docs/é.md", ".system/hooks/guard.yaml"}}, // . as written too: the cd may fail
 		// Under the C locale a ? matches one byte: ?? names é, two bytes in UTF-8.
 		{nil, `rm docs/??.md`, "", []string{"docs/??.md", "docs/é.md"}},
 		{nil, `rm docs/?.md`, "", []string{"docs/?.md", "docs/é.md"}},
@@ -110,6 +113,31 @@ func TestOfBoundsPatterns(t *testing.T) {
 	}
 	// What was not read might be anything: a guard must not take the paths read for all of them.
 	if want := `the pattern "*/*/*" matches more than the 4096 directory entries hookrun reads for one call`; unknown != want {
+		t.Errorf("unknown = %q, want %q", unknown, want)
+	}
+}
+
+// TestOfBoundsTrees: what lies beneath a directory a command may change is read only so far; past
+// that it is only known when the call runs.
+func TestOfBoundsTrees(t *testing.T) {
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "big"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i := range maxTreeEntries {
+		if err := os.WriteFile(filepath.Join(root, "big", fmt.Sprintf("f%05d", i)), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, unknown := Of(nil, `rm -r big`, shellcmd.POSIX, "", root)
+	if len(got) != maxTreeEntries+1 || unknown != "" {
+		t.Errorf("rm -r big: %d paths, unknown %q; want %d and none", len(got), unknown, maxTreeEntries+1)
+	}
+	if err := os.WriteFile(filepath.Join(root, "big", "one-more"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, unknown = Of(nil, `rm -r big`, shellcmd.POSIX, "", root)
+	if want := `"big" holds more than the 20000 entries hookrun reads for one call, and the command may change any of them`; unknown != want {
 		t.Errorf("unknown = %q, want %q", unknown, want)
 	}
 }

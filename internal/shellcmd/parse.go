@@ -63,6 +63,14 @@ type Line struct {
 	// letters take a value is each command's own, so every tail of an option word after its first
 	// letter is a candidate (-xvzf gives vzf, zf and f). The caller keeps those that may be paths.
 	OptionPaths []string
+	// TreePaths are directories beneath which a command may change any file, listed as Paths are:
+	// the operands of a recursive rm, chmod, chown or chgrp, find's start points when it deletes or
+	// runs commands, the directory an archive (tar, unzip, cpio, 7z) or a patch (patch, git apply,
+	// git am) is unpacked into, a directory a copy of another's contents lands in, the work tree for
+	// git commands that write it from the index, a stash or an object (checkout-index, read-tree,
+	// update-index, stash pop, reset --hard, clean) and checkout's and restore's pathspecs. The
+	// caller lists what lies beneath them.
+	TreePaths []string
 }
 
 // Parse reads a POSIX shell command line. It never fails: what it cannot read is reported in
@@ -253,11 +261,21 @@ func (r *reader) redirect(src string, rd *syntax.Redirect) {
 	}
 }
 
-func (r *reader) path(p string) { r.name(p, false) }
+func (r *reader) path(p string) { r.name(p, pathList) }
 
-// name records the path p, or the candidate p when option (Line.OptionPaths): a candidate that may
-// be no path at all is not reported as unknown.
-func (r *reader) name(p string, option bool) {
+// A list of the Line that name records a path in.
+type list int
+
+const (
+	pathList   list = iota // Line.Paths
+	optionList             // Line.OptionPaths
+	treeList               // Line.TreePaths
+)
+
+// name records the path p in the list: a candidate value of an option (optionList) that may be no
+// path at all is not reported as unknown.
+func (r *reader) name(p string, in list) {
+	option := in == optionList
 	if p == "" {
 		return
 	}
@@ -268,12 +286,12 @@ func (r *reader) name(p string, option bool) {
 	if !known && !option {
 		r.unknownPath(p)
 	}
-	r.addPath(p, option)
+	r.addPath(p, in)
 	if strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") {
 		return
 	}
 	if r.dir != "" {
-		r.addPath(path.Join(r.dir, p), option)
+		r.addPath(path.Join(r.dir, p), in)
 	}
 	if r.dirUnknown != "" && !option && len(r.out.UnknownPaths) < maxUnknownPaths {
 		r.out.UnknownPaths = append(r.out.UnknownPaths, fmt.Sprintf("%s is relative to %s, a directory only known when the line runs", short(p), short(r.dirUnknown)))
@@ -313,17 +331,21 @@ func textOnly(name string) bool {
 	return false
 }
 
-func (r *reader) addPath(p string, option bool) {
+func (r *reader) addPath(p string, in list) {
 	if r.seen == nil {
 		r.seen = map[string]bool{}
 	}
-	key, list := p, &r.out.Paths
-	if option {
-		key, list = "\x00"+p, &r.out.OptionPaths // its own key: a candidate seen first must not hide the path
+	// Each list has its own keys: a candidate seen first must not hide the path.
+	key, to := p, &r.out.Paths
+	switch in {
+	case optionList:
+		key, to = "\x00"+p, &r.out.OptionPaths
+	case treeList:
+		key, to = "\x01"+p, &r.out.TreePaths
 	}
 	if !r.seen[key] {
 		r.seen[key] = true
-		*list = append(*list, p)
+		*to = append(*to, p)
 	}
 }
 
@@ -347,7 +369,7 @@ func (r *reader) optionValues(v string) {
 			r.pathsUnknown("the option %s may carry a path in more ways than hookrun reads", v)
 			return
 		}
-		r.name(v[i:], true)
+		r.name(v[i:], optionList)
 	}
 }
 
@@ -394,6 +416,7 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 		r.out.Commands[at].Wrapper = wrapper
 		if !wrapper {
 			r.operands(cmd)
+			r.writes(cmd)
 		}
 		if len(next) == 0 {
 			return

@@ -343,3 +343,52 @@ func TestCommands(t *testing.T) {
 func (o Outcome) String() string {
 	return [...]string{"no match", "match", "unknown"}[o]
 }
+
+// TestTreePaths: the directories beneath which a command may change any file, with no operand
+// naming those files.
+func TestTreePaths(t *testing.T) {
+	for _, tc := range []struct {
+		line  string
+		trees []string
+		paths []string
+	}{
+		{"rm -rf .", []string{"."}, []string{"."}},
+		{"rm -f a b", nil, []string{"a", "b"}},
+		{"chmod -R 000 src ..", []string{"000", "src", ".."}, []string{"000", "src", ".."}},
+		{"chown --recursive me:me build", []string{"me:me", "build"}, []string{"me:me", "build"}},
+		{"find . -name x", nil, []string{".", "x"}},
+		{"find -L docs src -name '*.tmp' -delete", []string{"docs", "src"}, []string{"docs", "src", "*.tmp"}},
+		{"find -exec rm {} +", []string{"."}, []string{"{}", "rm", "+"}},
+		{"tar -xzf /tmp/e.tgz", []string{"."}, []string{"/tmp/e.tgz"}},
+		{"tar xf e.tar -C out", []string{"out"}, []string{"xf", "e.tar", "out"}},
+		{"tar --extract --file=e.tar --directory=out", []string{"out"}, []string{"e.tar", "out"}},
+		{"tar -czf a.tgz .", nil, []string{"a.tgz", "."}},
+		{"unzip e.zip -d out", []string{"out"}, []string{"e.zip", "out"}},
+		{"unzip -l e.zip", nil, []string{"e.zip"}},
+		{"cpio -idv < e.cpio", []string{"."}, []string{"e.cpio"}},
+		{"7z x e.7z -oout", []string{"out"}, []string{"x", "e.7z"}},
+		{"patch -p1 < e.diff", []string{"."}, []string{"e.diff"}},
+		{"cd sub && patch -d lib -i e.diff", []string{"lib", "sub/lib"}, []string{"sub", "lib", "sub/lib", "e.diff", "sub/e.diff"}},
+		{"cp -r /tmp/evil/. .", []string{"."}, []string{"/tmp/evil/.", "."}},
+		{"rsync -a /tmp/evil/ ./", []string{"./"}, []string{"/tmp/evil/", "./"}},
+		{"mv /tmp/evil/.system .", nil, []string{"/tmp/evil/.system", ".", ".system"}},
+		{"cp -t hooks a.yaml b", nil, []string{"hooks", "a.yaml", "b", "hooks/a.yaml", "hooks/b"}},
+		{"rsync -t a dst", nil, []string{"a", "dst", "dst/a"}},
+		{"git apply /tmp/e.diff", []string{"."}, []string{"apply", "/tmp/e.diff"}},
+		{"git -C sub am < e.mbox", []string{"sub"}, []string{"sub", "am", "e.mbox"}},
+		{"git update-index --cacheinfo 100644,abc,.system/x", []string{"."}, []string{"update-index", "100644,abc,.system/x"}},
+		{"git reset --hard HEAD~1", []string{"."}, []string{"reset", "HEAD~1"}},
+		{"git reset HEAD~1", nil, []string{"reset", "HEAD~1"}},
+		{"git stash", nil, []string{"stash"}},
+		{"git stash pop", []string{"."}, []string{"stash", "pop"}},
+		{"git checkout HEAD~1 -- :/", []string{"HEAD~1", "."}, []string{"checkout", "HEAD~1", ":/"}},
+		{"git restore --source=x '.sys*'", []string{".sys*"}, []string{"restore", "x", ".sys*"}},
+		{"git status", nil, []string{"status"}},
+		{"git log -p", nil, []string{"log"}},
+	} {
+		l := Parse(tc.line)
+		if strings.Join(l.TreePaths, "\x00") != strings.Join(tc.trees, "\x00") || strings.Join(l.Paths, "\x00") != strings.Join(tc.paths, "\x00") {
+			t.Errorf("Parse(%q): TreePaths %q, Paths %q; want %q, %q", tc.line, l.TreePaths, l.Paths, tc.trees, tc.paths)
+		}
+	}
+}

@@ -1,0 +1,247 @@
+package shellcmd
+
+import (
+	"path"
+	"slices"
+	"strings"
+)
+
+// writes lists what a command may change beyond the operands it names (Line.TreePaths and
+// Line.Paths): the directories beneath which it may change any file, a recursive rm, chmod or
+// find's start points, and the directory an archive, a patch or a copy of a directory's contents
+// is unpacked into; and the path a file moved or copied into a directory gets there.
+func (r *reader) writes(cmd Command) {
+	ops := staticOperands(cmd.Args)
+	switch cmd.Name {
+	case "rm", "chmod", "chown", "chgrp", "chattr", "setfacl":
+		if hasShort(cmd.Args, "rR") || hasLong(cmd.Args, "recursive") {
+			r.trees(ops...)
+		}
+	case "find":
+		if findWrites(cmd.Args) {
+			r.trees(findStarts(cmd.Args)...)
+		}
+	case "cp", "mv", "rsync", "install", "ln", "scp":
+		r.copyTargets(cmd, ops)
+	case "tar", "bsdtar", "gtar":
+		if hasShort(cmd.Args, "x") || hasLong(cmd.Args, "extract", "get") || len(cmd.Args) > 0 && !strings.HasPrefix(cmd.Args[0].Value, "-") && strings.Contains(cmd.Args[0].Value, "x") {
+			r.trees(optionValue(cmd.Args, "C", "directory", "."))
+		}
+	case "unzip":
+		if !hasShort(cmd.Args, "lptvzZ") {
+			r.trees(optionValue(cmd.Args, "d", "", "."))
+		}
+	case "cpio":
+		if hasShort(cmd.Args, "i") || hasLong(cmd.Args, "extract") {
+			r.trees(optionValue(cmd.Args, "D", "directory", "."))
+		}
+	case "7z", "7za", "7zr":
+		if len(ops) > 0 && (ops[0] == "x" || ops[0] == "e") {
+			r.trees(optionValue(cmd.Args, "o", "", "."))
+		}
+	case "patch":
+		r.trees(optionValue(cmd.Args, "d", "directory", "."))
+	case "git":
+		r.gitWrites(cmd.Args)
+	}
+}
+
+// gitWrites: the git commands that write the work tree from content no operand names (a patch,
+// the index, an object, a stash, a reset --hard to another commit) are read as changing anything
+// beneath it, checkout's and restore's pathspecs anything beneath them, and a pathspec from the top
+// (:/x, :(top)x) that path from the work tree's top. Switching branches, merge, pull and rebase are
+// not read so: every one of them would need a person.
+func (r *reader) gitWrites(args []Arg) {
+	dir, sub := ".", -1
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case args[i].Dynamic:
+			return // the subcommand is only known when the line runs: its paths are unknown already
+		case v == "-C" && i+1 < len(args):
+			dir = path.Join(dir, args[i+1].Value)
+			i++
+		case v == "-c" || v == "--git-dir" || v == "--work-tree" || v == "--namespace":
+			i++
+		case strings.HasPrefix(v, "-"):
+		default:
+			sub = i
+		}
+		if sub >= 0 {
+			break
+		}
+	}
+	if sub < 0 {
+		return
+	}
+	rest := staticOperands(args[sub+1:])
+	switch args[sub].Value {
+	case "apply", "am", "checkout-index", "read-tree", "update-index", "clean":
+		r.trees(dir)
+	case "reset":
+		if hasLong(args[sub+1:], "hard", "merge", "keep") {
+			r.trees(dir)
+		}
+	case "stash":
+		if len(rest) > 0 && (rest[0] == "pop" || rest[0] == "apply" || rest[0] == "branch") {
+			r.trees(dir)
+		}
+	case "checkout", "restore":
+		for _, p := range rest { // a pathspec names what lies beneath it (magic ones below)
+			if !strings.HasPrefix(p, ":") {
+				r.trees(path.Join(dir, p))
+			}
+		}
+	}
+	for _, a := range args[sub+1:] {
+		if rest, ok := strings.CutPrefix(a.Value, ":/"); ok {
+			r.trees(path.Join(dir, rest))
+		} else if _, rest, ok := strings.Cut(a.Value, ")"); ok && strings.HasPrefix(a.Value, ":(") {
+			r.trees(path.Join(dir, rest))
+		}
+	}
+}
+
+// copyTargets: cp, mv, rsync, install, ln and scp put each source in a target directory under its
+// own name, and a copy of a directory's contents (src/., rsync's src/) anywhere beneath it.
+func (r *reader) copyTargets(cmd Command, ops []string) {
+	dest := ""
+	if cmd.Name != "rsync" && cmd.Name != "scp" { // their -t keeps times, or is internal
+		dest = optionValue(cmd.Args, "t", "target-directory", "")
+	}
+	sources := ops
+	if i := slices.Index(ops, dest); dest != "" && i >= 0 {
+		sources = slices.Delete(slices.Clone(ops), i, i+1) // -t DIR: DIR is no source
+	}
+	if dest == "" {
+		if len(ops) < 2 {
+			return
+		}
+		dest, sources = ops[len(ops)-1], ops[:len(ops)-1]
+	}
+	for _, s := range sources {
+		base := path.Base(s)
+		if base == "." || base == "/" || strings.HasSuffix(s, "/") || strings.HasSuffix(s, "/.") {
+			r.trees(dest)
+			continue
+		}
+		r.name(path.Join(dest, base), pathList)
+	}
+}
+
+func (r *reader) trees(ps ...string) {
+	for _, p := range ps {
+		r.name(p, treeList)
+	}
+}
+
+// staticOperands are the arguments that are no options (all after --), known before the line runs.
+func staticOperands(args []Arg) []string {
+	var out []string
+	options := true
+	for _, a := range args {
+		switch {
+		case a.Dynamic:
+		case options && a.Value == "--":
+			options = false
+		case options && strings.HasPrefix(a.Value, "-") && a.Value != "-":
+		default:
+			out = append(out, a.Value)
+		}
+	}
+	return out
+}
+
+// hasShort reports whether a short option cluster holds one of the letters (up to the first
+// character that is no option letter: a value attached to it).
+func hasShort(args []Arg, letters string) bool {
+	for _, a := range args {
+		v := a.Value
+		if a.Value == "--" {
+			return false
+		}
+		if a.Dynamic || !strings.HasPrefix(v, "-") || strings.HasPrefix(v, "--") {
+			continue
+		}
+		for _, c := range v[1:] {
+			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+				break
+			}
+			if strings.ContainsRune(letters, c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasLong reports whether one of the long options is given (--name or --name=value).
+func hasLong(args []Arg, names ...string) bool {
+	for _, a := range args {
+		if a.Value == "--" {
+			return false
+		}
+		for _, n := range names {
+			if a.Value == "--"+n || strings.HasPrefix(a.Value, "--"+n+"=") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// optionValue is the value of -S VALUE, -SVALUE, --long VALUE or --long=VALUE (the last one given),
+// or def.
+func optionValue(args []Arg, short, long, def string) string {
+	val := def
+	for i, a := range args {
+		v := a.Value
+		next := ""
+		if i+1 < len(args) {
+			next = args[i+1].Value
+		}
+		switch {
+		case v == "--":
+			return val
+		case short != "" && v == "-"+short || long != "" && v == "--"+long:
+			if next != "" {
+				val = next
+			}
+		case long != "" && strings.HasPrefix(v, "--"+long+"="):
+			val = v[len(long)+3:]
+		case short != "" && strings.HasPrefix(v, "-"+short) && len(v) > 2:
+			val = v[2:]
+		}
+	}
+	return val
+}
+
+// findWrites reports whether a find expression deletes, runs a command or writes a file.
+func findWrites(args []Arg) bool {
+	for _, a := range args {
+		switch a.Value {
+		case "-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf", "-fls":
+			return true
+		}
+	}
+	return false
+}
+
+// findStarts are find's start points: the arguments before its expression, or . when none.
+func findStarts(args []Arg) []string {
+	var out []string
+	for _, a := range args {
+		v := a.Value
+		if v == "-H" || v == "-L" || v == "-P" || strings.HasPrefix(v, "-D") || strings.HasPrefix(v, "-O") {
+			continue
+		}
+		if strings.HasPrefix(v, "-") || v == "(" || v == "!" || a.Dynamic {
+			break
+		}
+		out = append(out, v)
+	}
+	if len(out) == 0 {
+		out = []string{"."}
+	}
+	return out
+}
