@@ -36,6 +36,7 @@ func Validate(o ValidateRequest) error {
 	config.CheckCommands(set, loc.Root, exec.Check)
 	if loc.Found {
 		set.Findings = append(set.Findings, agentNotes(set, loc.Root)...)
+		set.Findings = append(set.Findings, timeoutNotes(set, loc.Root)...)
 		config.SortFindings(set.Findings)
 	}
 	var errs, warns int
@@ -148,4 +149,30 @@ func githubAnnotation(f config.Finding, dir string) string {
 		level = "notice"
 	}
 	return fmt.Sprintf("::%s file=%s,line=%d,col=%d::%s", level, prop.Replace(config.Rel(dir, f.File)), f.Line, f.Col, data.Replace(f.Text(dir)))
+}
+
+// timeoutNotes warns of a hook on an event that guards an action that may
+// run as long as an agent routed to hookrun waits for it: the agent's own
+// timeout then answers, and most agents let the call through. A rules hook
+// runs no process and is never cut off so.
+func timeoutNotes(set *config.Set, root string) []config.Finding {
+	var out []config.Finding
+	for _, a := range settings.Routed(root) {
+		wait, ok := a.Wait(root)
+		if !ok {
+			continue
+		}
+		for _, h := range set.Hooks {
+			if h.Disabled || h.Handler.Kind == config.KindRules || !h.Event.AIFacing() {
+				continue
+			}
+			if h.Handler.Timeout+exec.DefaultLimits.Grace < wait {
+				continue
+			}
+			out = append(out, config.Finding{File: h.File, Line: h.Pos.Line, Col: h.Pos.Col, Severity: config.Warning, HookID: h.ID,
+				Message: fmt.Sprintf("handler.timeout: %s, with the %s grace after it, is not shorter than the %s %s waits for hookrun (%s): a handler that runs that long is cut off by the agent, whose timeout lets the call through; raise the agent's (hookrun install %s --timeout) or lower this one",
+					h.Handler.Timeout, exec.DefaultLimits.Grace, wait, a.Dialect, a.File, a.Dialect)})
+		}
+	}
+	return out
 }

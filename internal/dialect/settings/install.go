@@ -2,6 +2,7 @@ package settings
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -9,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/hookrun/hookrun/internal/dialect"
 	"github.com/hookrun/hookrun/internal/ojson"
@@ -78,6 +80,48 @@ func Routed(root string) []Agent {
 		}
 	}
 	return out
+}
+
+// Wait is how long the agent waits for hookrun on the events that guard an
+// action (a prompt, a tool call), as hookrun's entries in its settings file
+// under root say: the shortest, if they differ. ok is false when the file
+// routes none of them to hookrun or holds no timeout hookrun can read
+// (OpenCode's plugin keeps its own).
+func (a Agent) Wait(root string) (wait time.Duration, ok bool) {
+	if a.Plugin != nil {
+		return 0, false
+	}
+	data, err := safefile.ReadFile(filepath.Join(root, a.File), 16<<20)
+	if err != nil {
+		return 0, false
+	}
+	doc, err := ojson.Parse(data)
+	if err != nil || !doc.IsObject() {
+		return 0, false
+	}
+	hooks := doc.Get("hooks")
+	if hooks == nil || !hooks.IsObject() {
+		return 0, false
+	}
+	for _, ev := range a.Events {
+		list := hooks.Get(ev)
+		if !a.guards(ev) || list == nil || !list.IsArray() {
+			continue
+		}
+		slot := a.find(list)
+		if slot == nil {
+			continue
+		}
+		raw, err := json.Marshal((*slot).Get(a.timeoutKey()))
+		var n float64
+		if err != nil || json.Unmarshal(raw, &n) != nil || n <= 0 {
+			continue
+		}
+		if d := time.Duration(n * float64(a.Unit)); wait == 0 || d < wait {
+			wait = d
+		}
+	}
+	return wait, wait > 0
 }
 
 // Summary says what Install did, for a person: "added A, B; updated C".
