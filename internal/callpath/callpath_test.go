@@ -117,18 +117,25 @@ func TestOfBoundsPatterns(t *testing.T) {
 	}
 }
 
-// TestOfBoundsTrees: what lies beneath a directory a command may change is read only so far; past
-// that it is only known when the call runs.
-func TestOfBoundsTrees(t *testing.T) {
+// projectWithBig is a project whose directory big holds n empty files.
+func projectWithBig(t *testing.T, n int) string {
+	t.Helper()
 	root := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(root, "big"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for i := range maxTreeEntries {
+	for i := range n {
 		if err := os.WriteFile(filepath.Join(root, "big", fmt.Sprintf("f%05d", i)), nil, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
+	return root
+}
+
+// TestOfBoundsTrees: what lies beneath a directory a command may change is read only so far; past
+// that it is only known when the call runs.
+func TestOfBoundsTrees(t *testing.T) {
+	root := projectWithBig(t, maxTreeEntries)
 	got, unknown := Of(nil, `rm -r big`, shellcmd.POSIX, "", root)
 	if len(got) != maxTreeEntries+1 || unknown != "" {
 		t.Errorf("rm -r big: %d paths, unknown %q; want %d and none", len(got), unknown, maxTreeEntries+1)
@@ -146,15 +153,7 @@ func TestOfBoundsTrees(t *testing.T) {
 // read (a directory filled to use up what is read before the pattern that matters), make the call's
 // paths unknown.
 func TestOfUnknown(t *testing.T) {
-	root := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(root, "big"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for i := range maxGlobEntries {
-		if err := os.WriteFile(filepath.Join(root, "big", fmt.Sprintf("f%05d", i)), nil, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	root := projectWithBig(t, maxGlobEntries)
 	for _, tc := range []struct{ command, want string }{
 		{`rm .system/hooks/x.yaml`, ""},
 		{`rm big/*`, ""},
