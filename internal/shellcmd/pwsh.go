@@ -925,26 +925,22 @@ func (r *reader) psInvoke(what string, args []Arg, depth int) {
 // are unresolved; -File runs a script file, which is read as itself.
 func (r *reader) pwshCLI(cmd Command, depth int) bool {
 	args := cmd.Args
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a.Dynamic {
-			r.unresolved("the arguments of %s include %s, only known when the line runs", cmd.Name, a.Value)
-			return true
-		}
-		v := a.Value
+	o := r.options(cmd)
+	for o.next() {
+		v := args[o.i].Value
 		if !strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "/") || v == "-" {
-			return r.pwshScript(cmd, args[i:], depth)
+			return r.pwshScript(cmd, args[o.i:], depth)
 		}
 		name := strings.ToLower(strings.TrimLeft(v, "-/"))
 		switch {
 		case name == "":
 		case strings.HasPrefix("command", name) || name == "commandwithargs" || name == "cwa":
-			return r.pwshScript(cmd, args[i+1:], depth)
+			return r.pwshScript(cmd, args[o.i+1:], depth)
 		case strings.HasPrefix("encodedcommand", name) || name == "ec":
 			r.unresolved("%s %s runs base64 text hookrun does not decode", cmd.Path, "-EncodedCommand")
 			return true
 		case strings.HasPrefix("file", name):
-			if i+1 < len(args) && args[i+1].Value == "-" {
+			if o.i+1 < len(args) && args[o.i+1].Value == "-" {
 				r.unresolved("%s reads its script from standard input", cmd.Name)
 				return true
 			}
@@ -954,8 +950,11 @@ func (r *reader) pwshCLI(cmd Command, depth int) bool {
 			name == "windowstyle" || name == "w" || name == "configurationname" || name == "config" ||
 			name == "custompipename" || name == "settingsfile" || name == "version" || name == "v" ||
 			name == "psconsolefile" || name == "configurationfile" || name == "encodedarguments" || name == "ea":
-			i++
+			o.i++
 		}
+	}
+	if o.dynamic {
+		return true
 	}
 	r.unresolved("%s reads its script from standard input", cmd.Name)
 	return true

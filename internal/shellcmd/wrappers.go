@@ -136,29 +136,24 @@ func (r *reader) peel(cmd Command, redirs []*syntax.Redirect, depth int) (next [
 		return nil, false
 	}
 	args := cmd.Args
-	i := 0
 	shell := false // an option that starts a shell when no command follows
+	o := r.options(cmd)
 scan:
-	for i < len(args) {
-		a := args[i]
+	for o.next() {
+		a := args[o.i]
 		switch {
-		case a.Dynamic:
-			r.unresolved("the arguments of %s include %s, only known when the line runs", cmd.Name, a.Value)
-			return nil, true
 		case a.Value == "--":
-			i++
+			o.i++
 			break scan
 		case strings.HasPrefix(a.Value, "--"):
 			name, value, hasValue := strings.Cut(a.Value, "=")
 			if w.splitLong != "" && name == w.splitLong {
-				return r.splitOperand(cmd, args, i, value, hasValue)
+				return r.splitOperand(cmd, args, o.i, value, hasValue)
 			}
 			if slices.Contains(w.valueLong, name) && !hasValue {
-				i++
+				o.i++
 			}
-			i++
 		case w.oneDash && strings.HasPrefix(a.Value, "-") && len(a.Value) > 2:
-			i++
 		case strings.HasPrefix(a.Value, "-") && len(a.Value) > 1:
 			opts := a.Value[1:]
 			for j := 0; j < len(opts); j++ {
@@ -170,20 +165,23 @@ scan:
 					shell = true
 				}
 				if w.splitShort != 0 && c == w.splitShort {
-					return r.splitOperand(cmd, args, i, opts[j+1:], j+1 < len(opts))
+					return r.splitOperand(cmd, args, o.i, opts[j+1:], j+1 < len(opts))
 				}
 				if strings.IndexByte(w.valueShort, c) >= 0 {
 					if j == len(opts)-1 {
-						i++ // the value is the next word
+						o.i++ // the value is the next word
 					}
 					break
 				}
 			}
-			i++
 		default:
 			break scan
 		}
 	}
+	if o.dynamic {
+		return nil, true
+	}
+	i := o.i
 	for w.assigns && i < len(args) && !args[i].Dynamic && isAssignment(args[i].Value) {
 		i++
 	}
@@ -458,31 +456,27 @@ func (r *reader) source(cmd Command, redirs []*syntax.Redirect, depth int) bool 
 func (r *reader) flock(cmd Command, depth int) ([]Arg, bool) {
 	args := cmd.Args
 	file := false
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a.Dynamic {
-			r.unresolved("the arguments of %s include %s, only known when the line runs", cmd.Name, a.Value)
-			return nil, true
-		}
-		if script, ok := commandOption(args, i); ok {
+	o := r.options(cmd)
+	for o.next() {
+		if script, ok := commandOption(args, o.i); ok {
 			if script == nil {
 				return nil, false
 			}
 			r.runScript(cmd.Name+" -c", script, depth)
 			return nil, true
 		}
-		v := a.Value
+		v := args[o.i].Value
 		switch {
 		case v == "-w" || v == "--wait" || v == "--timeout" || v == "-E" || v == "--conflict-exit-code":
-			i++
+			o.i++
 		case strings.HasPrefix(v, "-") && len(v) > 1 && v != "--":
 		case !file:
 			file = true
 		default:
-			return args[i:], true
+			return args[o.i:], true
 		}
 	}
-	return nil, false
+	return nil, o.dynamic
 }
 
 // scriptOption reads the commands that take their command as one script: script -c SCRIPT [FILE]
@@ -490,25 +484,22 @@ func (r *reader) flock(cmd Command, depth int) ([]Arg, bool) {
 func (r *reader) scriptOption(cmd Command, redirs []*syntax.Redirect, depth int) bool {
 	args := cmd.Args
 	operands := 0
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a.Dynamic {
-			r.unresolved("the arguments of %s include %s, only known when the line runs", cmd.Name, a.Value)
-			return true
-		}
+	o := r.options(cmd)
+	for o.next() {
+		a := args[o.i]
 		v := a.Value
-		script, isC := commandOption(args, i)
+		script, isC := commandOption(args, o.i)
 		switch {
 		case isC:
 		case strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.IndexByte(v, 'c') > 0:
 			at := strings.IndexByte(v, 'c')
 			if at+1 < len(v) {
 				script = &Arg{Value: v[at+1:]}
-			} else if i+1 < len(args) {
-				script = &Arg{Value: args[i+1].Value, Dynamic: args[i+1].Dynamic}
+			} else if o.i+1 < len(args) {
+				script = &Arg{Value: args[o.i+1].Value, Dynamic: args[o.i+1].Dynamic}
 			}
 		case cmd.Name == "script" && strings.IndexByte("EIOBTmo", v[len(v)-1]) >= 0 && len(v) == 2 && v[0] == '-':
-			i++
+			o.i++
 			continue
 		case strings.HasPrefix(v, "-") && len(v) > 1:
 			continue
@@ -521,6 +512,9 @@ func (r *reader) scriptOption(cmd Command, redirs []*syntax.Redirect, depth int)
 			}
 		}
 		r.runScript(cmd.Name, script, depth)
+		return true
+	}
+	if o.dynamic {
 		return true
 	}
 	if cmd.Name == "script" {
@@ -582,20 +576,16 @@ func heredoc(w *syntax.Word) (string, bool) {
 // shell, which reads its script from standard input.
 func (r *reader) su(cmd Command, redirs []*syntax.Redirect, depth int) bool {
 	args := cmd.Args
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a.Dynamic {
-			r.unresolved("the arguments of %s include %s, only known when the line runs", cmd.Name, a.Value)
-			return true
-		}
-		v := a.Value
-		script, isC := commandOption(args, i)
+	o := r.options(cmd)
+	for o.next() {
+		v := args[o.i].Value
+		script, isC := commandOption(args, o.i)
 		switch {
 		case isC:
 		case strings.HasPrefix(v, "-c") && !strings.HasPrefix(v, "--"):
 			script = &Arg{Value: v[2:]}
 		case v == "-s" || v == "-g" || v == "-G" || v == "-w" || v == "--shell" || v == "--group" || v == "--supp-group":
-			i++
+			o.i++
 			continue
 		default:
 			continue
@@ -603,7 +593,41 @@ func (r *reader) su(cmd Command, redirs []*syntax.Redirect, depth int) bool {
 		r.runScript(cmd.Name+" -c", script, depth)
 		return true
 	}
+	if o.dynamic {
+		return true
+	}
 	return r.stdin(cmd.Name, redirs, depth)
+}
+
+// optionReader reads a command's arguments one at a time, for a loop over its options, as
+// bufio.Scanner reads lines: for o.next() { … args[o.i] … }, and an option that takes the next word
+// as its value steps over it with o.i++. An argument only known when the line runs could be any
+// option, so next stops there, says so ("the arguments of su include $X, only known when the line
+// runs") and sets dynamic: the caller then reads no further, and the command is unresolved.
+type optionReader struct {
+	r       *reader
+	name    string
+	args    []Arg
+	i       int
+	dynamic bool
+}
+
+func (r *reader) options(cmd Command) optionReader {
+	return optionReader{r: r, name: cmd.Name, args: cmd.Args, i: -1}
+}
+
+// next steps to the next argument; false when there is none, or when it is only known at run time.
+func (o *optionReader) next() bool {
+	o.i++
+	if o.i >= len(o.args) {
+		return false
+	}
+	if a := o.args[o.i]; a.Dynamic {
+		o.r.unresolved("the arguments of %s include %s, only known when the line runs", o.name, a.Value)
+		o.dynamic = true
+		return false
+	}
+	return true
 }
 
 // commandOption reads the option that gives a command its script, -c SCRIPT, --command SCRIPT or
