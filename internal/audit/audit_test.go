@@ -184,20 +184,28 @@ func TestAppendRefusesWhatTheRepositoryPlanted(t *testing.T) {
 	}
 }
 
-// A lock held forever by another process costs a bounded wait, not a hang.
-func TestAppendGivesUpOnAHeldLock(t *testing.T) {
-	defer func(d time.Duration) { lockWait = d }(lockWait)
-	lockWait = 50 * time.Millisecond
-	path := filepath.Join(t.TempDir(), "hookrun.jsonl")
+// lockedLog creates a log in a test directory and takes its lock, as another writer would; the
+// lock is held until the test unlocks f or ends (closing f lets it go).
+func lockedLog(t *testing.T) (path string, f *os.File) {
+	t.Helper()
+	path = filepath.Join(t.TempDir(), "hookrun.jsonl")
 	f, err := os.Create(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	t.Cleanup(func() { f.Close() })
 	if held, err := tryLock(f); !held {
 		t.Fatal("could not take the lock first:", err)
 	}
-	err = Append("", path, []byte("{}\n"))
+	return path, f
+}
+
+// A lock held forever by another process costs a bounded wait, not a hang.
+func TestAppendGivesUpOnAHeldLock(t *testing.T) {
+	defer func(d time.Duration) { lockWait = d }(lockWait)
+	lockWait = 50 * time.Millisecond
+	path, _ := lockedLog(t)
+	err := Append("", path, []byte("{}\n"))
 	if err == nil || !strings.Contains(err.Error(), "held its lock") {
 		t.Fatalf("error %v, want the held lock given up on", err)
 	}
@@ -220,15 +228,7 @@ func TestAppendWaitsForAQueueThatMoves(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			lockWait, lockQueueWait = time.Second, tc.queue
-			path := filepath.Join(t.TempDir(), "hookrun.jsonl")
-			f, err := os.Create(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
-			if held, err := tryLock(f); !held {
-				t.Fatal("could not take the lock first:", err)
-			}
+			path, f := lockedLog(t)
 			appended, released := make(chan struct{}), make(chan struct{})
 			go func() {
 				defer close(released)
@@ -243,7 +243,7 @@ func TestAppendWaitsForAQueueThatMoves(t *testing.T) {
 					}
 				}
 			}()
-			err = Append("", path, []byte(`{"mine":true}`+"\n"))
+			err := Append("", path, []byte(`{"mine":true}`+"\n"))
 			close(appended)
 			<-released
 			if tc.wantLost {
