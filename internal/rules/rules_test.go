@@ -6,12 +6,15 @@ import (
 
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/merge"
 	"github.com/hookrun/hookrun/internal/pathcase"
 )
 
-// parse decodes one rules hook, failing the test on any finding.
-func parse(t *testing.T, decl string) *config.Hook {
+// guard decodes a blocking rules hook on ev with rules (the list under handler.rules), failing the
+// test on any finding.
+func guard(t *testing.T, ev event.Name, rules string) *config.Hook {
 	t.Helper()
+	decl := "id: h\nevent_type: " + string(ev) + "\nenabled: true\nblocking: true\nhandler:\n  kind: rules\n  rules:\n" + rules
 	h, fs := config.ParseFile("/p/.system/hooks/h.yaml", []byte(decl))
 	for _, f := range fs {
 		t.Errorf("%s", f.Format("/p"))
@@ -22,23 +25,23 @@ func parse(t *testing.T, decl string) *config.Hook {
 	return h
 }
 
-func call(t *testing.T, doc string) *event.Context {
+// evaluate runs h on the context doc of h's event.
+func evaluate(t *testing.T, h *config.Hook, doc string) merge.Report {
 	t.Helper()
-	c, err := event.ParseContext([]byte(doc), event.PreAbilityCall)
+	c, err := event.ParseContext([]byte(doc), h.Event)
 	if err != nil {
 		t.Fatalf("context %s: %v", doc, err)
 	}
-	return c
+	return Evaluate(h, c, "/p")
 }
 
-const pathGuard = `id: h
-event_type: PreAbilityCall
-enabled: true
-blocking: true
-handler:
-  kind: rules
-  rules:
-    - decision: allow
+// toolCall is a PreAbilityCall context for ability with one more field, name, holding value.
+func toolCall(ability, name string, value any) string {
+	b, _ := json.Marshal(value)
+	return `{"ability_id":"` + ability + `","caller":{"source":"ai_session"},"` + name + `":` + string(b) + `}`
+}
+
+const pathGuard = `    - decision: allow
       reason: docs are free to edit
       paths: ["docs/**"]
     - decision: require_human
@@ -54,7 +57,7 @@ handler:
 // only as written: folding makes a guard stop more, never let more through.
 func TestPathsFoldCase(t *testing.T) {
 	defer func(f bool) { pathcase.Fold = f }(pathcase.Fold)
-	h := parse(t, pathGuard)
+	h := guard(t, event.PreAbilityCall, pathGuard)
 	for _, tc := range []struct {
 		path          string
 		exact, folded event.Decision
@@ -71,22 +74,14 @@ func TestPathsFoldCase(t *testing.T) {
 			if fold {
 				want = tc.folded
 			}
-			c := call(t, `{"ability_id":"write_file","caller":{"source":"ai_session"},"paths":["`+tc.path+`"]}`)
-			if got := Evaluate(h, c, "/p").Decision; got != want {
+			if got := evaluate(t, h, toolCall("write_file", "paths", []string{tc.path})).Decision; got != want {
 				t.Errorf("Fold %v: %s decided %s, want %s", fold, tc.path, got, want)
 			}
 		}
 	}
 }
 
-const promptGuard = `id: p
-event_type: PromptSubmit
-enabled: true
-blocking: true
-handler:
-  kind: rules
-  rules:
-    - decision: allow
+const promptGuard = `    - decision: allow
       prompt: "^/status$"
     - decision: deny
       reason: an instruction to ignore instructions
@@ -102,7 +97,7 @@ handler:
 // does not hide a word from it; an allow rule fires only when both match, so it never lets more
 // through than as written.
 func TestPromptPlainForm(t *testing.T) {
-	h := parse(t, promptGuard)
+	h := guard(t, event.PromptSubmit, promptGuard)
 	// A prompt cannot wait for a person: require_human blocks it, saying so.
 	const inject, slash = "an instruction to ignore instructions", "needs human approval: a slash command other than /status"
 	for _, tc := range []struct {
@@ -128,11 +123,7 @@ func TestPromptPlainForm(t *testing.T) {
 		{"/deploy", slash},
 		{"what changed?", ""},
 	} {
-		c, err := event.ParseContext([]byte(`{"session_id":"s","user_raw_input":`+jsonString(tc.prompt)+`}`), event.PromptSubmit)
-		if err != nil {
-			t.Fatalf("%q: %v", tc.prompt, err)
-		}
-		if r := Evaluate(h, c, "/p"); r.Reason != tc.reason {
+		if r := evaluate(t, h, `{"session_id":"s","user_raw_input":`+jsonString(tc.prompt)+`}`); r.Reason != tc.reason {
 			t.Errorf("%+q decided %s (%q), want the reason %q", tc.prompt, r.Decision, r.Reason, tc.reason)
 		}
 	}
@@ -141,14 +132,7 @@ func TestPromptPlainForm(t *testing.T) {
 // TestCommandsAreNotPlain: a command is matched as the shell reads it, not in a plain form: the
 // shell runs r\u200bm as a command of that name (none exists), not rm, and a fullwidth ｒｍ the same.
 func TestCommandsAreNotPlain(t *testing.T) {
-	h := parse(t, `id: c
-event_type: PreAbilityCall
-enabled: true
-blocking: true
-handler:
-  kind: rules
-  rules:
-    - decision: deny
+	h := guard(t, event.PreAbilityCall, `    - decision: deny
       reason: no rm
       commands: ["rm"]
 `)
@@ -157,8 +141,7 @@ handler:
 		"r\u200bm -rf /":     event.Allow,
 		"\uff52\uff4d -rf /": event.Allow,
 	} {
-		c := call(t, `{"ability_id":"shell","caller":{"source":"ai_session"},"command":`+jsonString(cmd)+`}`)
-		if got := Evaluate(h, c, "/p").Decision; got != want {
+		if got := evaluate(t, h, toolCall("shell", "command", cmd)).Decision; got != want {
 			t.Errorf("%+q decided %s, want %s", cmd, got, want)
 		}
 	}
