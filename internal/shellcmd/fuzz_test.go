@@ -15,30 +15,45 @@ func FuzzParse(f *testing.F) {
 	for _, tc := range mustBeUnknown {
 		f.Add(tc.line)
 	}
-	patterns := []*Pattern{mustCompile("rm -rf"), mustCompile("rm -r|-R|--recursive -f|--force"), mustCompile("* -?")}
+	patterns := fuzzPatterns()
 	f.Fuzz(func(t *testing.T, line string) {
 		l := Parse(line)
-		dynamic := len(l.Unresolved) > 0
 		for _, c := range l.Commands {
 			if c.Path != "" && !c.PowerShell && c.Name != foldName(path.Base(c.Path)) { // a cmdlet is named for what its alias stands for
 				t.Fatalf("command %q named %q, not its folded basename", c.Path, c.Name)
 			}
-			for _, a := range c.Args {
-				dynamic = dynamic || a.Dynamic
-			}
 		}
-		for _, p := range l.Paths {
-			if p == "" {
-				t.Fatalf("empty path from %q", line)
-			}
-		}
-		for _, p := range patterns {
-			o, why := p.MatchLine(&l)
-			if (o == Unknown) != (why != "") || o == Unknown && !dynamic {
-				t.Fatalf("%q on %q: outcome %d, reason %q, dynamic %v", p, line, o, why, dynamic)
-			}
-		}
+		checkLine(t, patterns, line, POSIX, &l)
 	})
+}
+
+// fuzzPatterns are what the fuzz targets match every line they read against.
+func fuzzPatterns() []*Pattern {
+	return []*Pattern{mustCompile("rm -rf"), mustCompile("rm -r|-R|--recursive -f|--force"), mustCompile("* -?")}
+}
+
+// checkLine fails the fuzz run when l, line as read for the shell sh, breaks what every reading
+// keeps: no path is empty, and a pattern is Unknown only with a reason, and only when something in
+// the line is only known when it runs.
+func checkLine(t *testing.T, patterns []*Pattern, line string, sh Shell, l *Line) {
+	t.Helper()
+	dynamic := len(l.Unresolved) > 0
+	for _, c := range l.Commands {
+		for _, a := range c.Args {
+			dynamic = dynamic || a.Dynamic
+		}
+	}
+	for _, p := range l.Paths {
+		if p == "" {
+			t.Fatalf("empty path from %q (shell %d)", line, sh)
+		}
+	}
+	for _, p := range patterns {
+		o, why := p.MatchLine(l)
+		if (o == Unknown) != (why != "") || o == Unknown && !dynamic {
+			t.Fatalf("%q on %q (shell %d): outcome %d, reason %q, dynamic %v", p, line, sh, o, why, dynamic)
+		}
+	}
 }
 
 // FuzzCompile compiles arbitrary patterns: no panic; a compiled pattern matches its own words.
