@@ -205,14 +205,21 @@ func TestStdoutClosedEarlyStillTimesOut(t *testing.T) {
 	}
 }
 
-func TestCancelEndsTheGroup(t *testing.T) {
-	checkNoLeaks(t)
-	pids := filepath.Join(t.TempDir(), "pids")
+// cancelOnceStarted returns the file a helper handler writes its pid to, and a context cancelled
+// as soon as a pid is there: the handler is running when the cancel comes.
+func cancelOnceStarted(t *testing.T) (ctx context.Context, pids string) {
+	pids = filepath.Join(t.TempDir(), "pids")
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() {
 		proctest.WaitPids(pids, 1)
 		cancel()
 	}()
+	return ctx, pids
+}
+
+func TestCancelEndsTheGroup(t *testing.T) {
+	checkNoLeaks(t)
+	ctx, pids := cancelOnceStarted(t)
 	o := Run(ctx, helperSpec(t, noHang*2, "pids", pids), testLimits)
 	if o.Failure != Interrupted || o.Signal != syscall.SIGTERM {
 		t.Fatalf("failure %v signal %v, want Interrupted and SIGTERM", o.Failure, o.Signal)
@@ -311,12 +318,7 @@ func TestShellLineGetsNoContext(t *testing.T) {
 
 func TestWaitingOutTheGraceDoesNotSpin(t *testing.T) {
 	checkNoLeaks(t)
-	pids := filepath.Join(t.TempDir(), "pids")
-	ctx, cancel := context.WithCancel(context.Background())
-	go func() {
-		proctest.WaitPids(pids, 1)
-		cancel()
-	}()
+	ctx, pids := cancelOnceStarted(t)
 	lim := testLimits
 	lim.Grace = 2 * time.Second // the handler ignores SIGTERM: Run waits all of it
 	before := cpuTime()
