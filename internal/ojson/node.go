@@ -213,45 +213,39 @@ func (n *Node) Encode() []byte {
 }
 
 func (n *Node) write(b *bytes.Buffer, depth int) {
-	pad := func(d int) { b.WriteString(strings.Repeat("  ", d)) }
 	switch n.kind {
 	case '{':
-		if len(n.members) == 0 {
-			b.WriteString("{}")
-			return
-		}
-		b.WriteString("{\n")
-		for i, m := range n.members {
-			pad(depth + 1)
-			b.Write(Value(m.key).raw)
+		writeBlock(b, depth, "{}", len(n.members), func(i int) {
+			b.Write(Value(n.members[i].key).raw)
 			b.WriteString(": ")
-			m.val.write(b, depth+1)
-			if i < len(n.members)-1 {
-				b.WriteByte(',')
-			}
-			b.WriteByte('\n')
-		}
-		pad(depth)
-		b.WriteByte('}')
+			n.members[i].val.write(b, depth+1)
+		})
 	case '[':
-		if len(n.items) == 0 {
-			b.WriteString("[]")
-			return
-		}
-		b.WriteString("[\n")
-		for i, v := range n.items {
-			pad(depth + 1)
-			v.write(b, depth+1)
-			if i < len(n.items)-1 {
-				b.WriteByte(',')
-			}
-			b.WriteByte('\n')
-		}
-		pad(depth)
-		b.WriteByte(']')
+		writeBlock(b, depth, "[]", len(n.items), func(i int) { n.items[i].write(b, depth+1) })
 	default:
 		b.Write(n.raw)
 	}
+}
+
+// writeBlock writes an object's or an array's n entries between its brackets ("{}" or "[]"), each
+// on a line of its own indented one level deeper than depth; an empty one is the brackets alone.
+func writeBlock(b *bytes.Buffer, depth int, brackets string, n int, entry func(i int)) {
+	if n == 0 {
+		b.WriteString(brackets)
+		return
+	}
+	b.WriteByte(brackets[0])
+	b.WriteByte('\n')
+	for i := range n {
+		b.WriteString(strings.Repeat("  ", depth+1))
+		entry(i)
+		if i < n-1 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString(strings.Repeat("  ", depth))
+	b.WriteByte(brackets[1])
 }
 
 // Items is an array's items. The slice shares n's storage, so a slot can
