@@ -126,6 +126,8 @@ func (r *reader) peel(cmd Command, redirs []*syntax.Redirect, depth int) (next [
 		return nil, false
 	case cmd.Name == "pwsh" || cmd.Name == "powershell":
 		return nil, r.pwshCLI(cmd, depth)
+	case packageRunner(cmd):
+		return r.packageRun(cmd, depth)
 	case cmd.Name == "cmd":
 		r.unresolved("%s runs a cmd.exe command line, which hookrun does not read", cmd.Path)
 		r.pathsUnknown("%s runs a cmd.exe command line, whose paths hookrun does not read", cmd.Path)
@@ -691,4 +693,61 @@ func (r *reader) splitOperand(cmd Command, args []Arg, i int, value string, atta
 		value = args[i].Value
 	}
 	return r.split(cmd.Name, value, args[i+1:])
+}
+
+// packageRunner reports whether cmd runs a package's command: npx, bunx, pnpx, npm exec (x),
+// pnpm exec and dlx, yarn exec and dlx, bun x.
+func packageRunner(cmd Command) bool {
+	switch cmd.Name {
+	case "npx", "bunx", "pnpx":
+		return true
+	case "npm", "pnpm", "yarn", "bun":
+		if len(cmd.Args) == 0 || cmd.Args[0].Dynamic {
+			return false
+		}
+		switch cmd.Args[0].Value {
+		case "exec", "dlx", "x":
+			return true
+		}
+	}
+	return false
+}
+
+// packageRunValues are the options of the package runners that take a value as the next word.
+var packageRunValues = []string{"-p", "--package", "-w", "--workspace", "--registry", "--cache", "--prefix", "--userconfig", "--node-options", "--cwd"}
+
+// packageRun returns the command a package runner runs; a command line given with -c or --call is
+// read as a script.
+func (r *reader) packageRun(cmd Command, depth int) ([]Arg, bool) {
+	args := cmd.Args
+	if cmd.Name == "npm" || cmd.Name == "pnpm" || cmd.Name == "yarn" || cmd.Name == "bun" {
+		args = args[1:]
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, value, hasValue := strings.Cut(a.Value, "=")
+		switch {
+		case a.Dynamic:
+			r.unresolved("the arguments of %s include %s, only known when the line runs", cmd.Name, a.Value)
+			return nil, true
+		case a.Value == "--":
+			return args[i+1:], true
+		case name == "-c" || name == "--call":
+			if !hasValue {
+				if i+1 >= len(args) || args[i+1].Dynamic {
+					r.unresolved("%s %s runs a command line only known when the line runs", cmd.Name, name)
+					return nil, true
+				}
+				value = args[i+1].Value
+			}
+			r.script(value, depth+1)
+			return nil, true
+		case slices.Contains(packageRunValues, name) && !hasValue:
+			i++
+		case strings.HasPrefix(a.Value, "-"):
+		default:
+			return args[i:], true
+		}
+	}
+	return nil, true
 }
