@@ -139,6 +139,7 @@ type reader struct {
 	aliases    map[string]bool // names the line makes stand for another command (alias, hash -p)
 	args       []Arg           // where words cuts each command's arguments from
 	backslash  bool            // reading PowerShell: a backslash in a path separates its components
+	psPiped    bool            // reading PowerShell: the statement takes the pipeline's output as its input
 }
 
 // maxUnresolved caps the reasons kept: the first is the one shown, and a

@@ -165,6 +165,7 @@ const (
 // psScanner reads one PowerShell script, statement by statement.
 type psScanner struct {
 	r     *reader
+	piped bool // the next statement follows a |
 	src   string
 	i     int
 	depth int // of Invoke-Expression and pwsh -Command scripts, as for bash -c
@@ -219,10 +220,12 @@ func (s *psScanner) statements(closer byte) {
 			toks = s.statement(toks)
 		case c == '|':
 			s.i++
-			if s.peek(0) == '|' {
+			double := s.peek(0) == '|'
+			if double {
 				s.i++
 			}
 			toks = s.statement(toks)
+			s.piped = !double
 		case c == '&' && s.peek(1) == '&':
 			s.i += 2
 			toks = s.statement(toks)
@@ -684,8 +687,11 @@ func (s *psScanner) variable() {
 // statement reads one statement's tokens and returns toks emptied for the next.
 func (s *psScanner) statement(toks []psTok) []psTok {
 	if len(toks) > 0 {
+		s.r.psPiped = s.piped
 		s.r.psStatement(toks, s.depth)
+		s.r.psPiped = false
 	}
+	s.piped = false
 	return toks[:0]
 }
 
@@ -893,6 +899,62 @@ func (r *reader) psCommand(toks []psTok, depth int) {
 	}
 	if cmdlet == "set-location" || cmdlet == "push-location" {
 		r.cd(args)
+	}
+	r.psWrites(cmdlet, toks[0].value, args)
+}
+
+// psWrites is writes for cmdlets: Remove-Item -Recurse changes anything beneath its paths,
+// Expand-Archive anything beneath its destination, a recursive or wildcard Copy-Item or Move-Item
+// anything beneath its destination. A cmdlet that changes files and is given no path takes its
+// paths from the pipeline (Get-ChildItem -Recurse | Remove-Item): they are only known when it runs.
+func (r *reader) psWrites(cmdlet, name string, args []Arg) {
+	var operands []string
+	recurse, pathGiven := false, len(args) > 0 && !args[0].Dynamic && !strings.HasPrefix(args[0].Value, "-")
+	dest := ""
+	for i, a := range args {
+		v := strings.ToLower(a.Value)
+		switch {
+		case a.Dynamic:
+		case strings.HasPrefix(v, "-") && len(v) > 1:
+			p, _, _ := strings.Cut(v[1:], ":")
+			switch {
+			case strings.HasPrefix("recurse", p):
+				recurse = true
+			case strings.HasPrefix("path", p) || strings.HasPrefix("literalpath", p) || p == "lp" || p == "pspath":
+				pathGiven = true
+			case len(p) >= 1 && (strings.HasPrefix("destinationpath", p) || strings.HasPrefix("destination", p)) && i+1 < len(args):
+				dest = args[i+1].Value
+			}
+		default:
+			operands = append(operands, a.Value)
+		}
+	}
+	switch cmdlet {
+	case "remove-item":
+		if recurse {
+			r.trees(operands...)
+		}
+	case "expand-archive":
+		if dest == "" {
+			dest = "."
+		}
+		r.trees(dest)
+	case "copy-item", "move-item":
+		if dest == "" && len(operands) > 1 {
+			dest = operands[len(operands)-1]
+		}
+		for _, o := range operands {
+			if dest != "" && o != dest && (recurse || strings.ContainsAny(o, "*?[")) {
+				r.trees(dest)
+			}
+		}
+	}
+	switch cmdlet {
+	case "remove-item", "move-item", "copy-item", "rename-item", "set-content", "add-content", "clear-content",
+		"clear-item", "set-item", "new-item", "expand-archive":
+		if r.psPiped && !pathGiven {
+			r.pathsUnknown("%s takes the paths it changes from the pipeline, only known when the line runs", name)
+		}
 	}
 }
 

@@ -258,3 +258,40 @@ func BenchmarkParsePowerShell100KB(b *testing.B) {
 		}
 	}
 }
+
+// TestPowerShellTrees: cmdlets that change what lies beneath a directory (Remove-Item -Recurse,
+// Expand-Archive, a recursive or wildcard Copy-Item or Move-Item), and those given no path in a
+// pipeline, whose paths come from it.
+func TestPowerShellTrees(t *testing.T) {
+	for _, tc := range []struct {
+		line    string
+		trees   []string
+		unknown string
+	}{
+		{`Remove-Item -Recurse -Force .`, []string{"."}, ""},
+		{`rm -r -fo build, dist`, []string{"build", "dist"}, ""},
+		{`Remove-Item build`, nil, ""},
+		{`Expand-Archive C:\tmp\e.zip`, []string{"."}, ""},
+		{`Expand-Archive e.zip -DestinationPath out`, []string{"out"}, ""},
+		{`Copy-Item -Recurse C:\tmp\evil\* . -Force`, []string{"."}, ""},
+		{`Move-Item C:\tmp\evil\* -Destination lib`, []string{"lib"}, ""},
+		{`Copy-Item a.txt b.txt`, nil, ""},
+		{`Get-ChildItem -Recurse | Remove-Item`, nil, "Remove-Item takes the paths it changes from the pipeline, only known when the line runs"},
+		{`gci -r | Set-Content -Value x`, nil, "Set-Content takes the paths it changes from the pipeline"},
+		{`Get-Content a.txt | Set-Content b.txt`, nil, ""},
+		{`gci | Remove-Item -LiteralPath x`, nil, ""},
+		{`Get-ChildItem || Remove-Item`, nil, ""},
+	} {
+		l := ParseAs(tc.line, PowerShell)
+		if !slices.Equal(l.TreePaths, tc.trees) {
+			t.Errorf("%q: trees %q, want %q", tc.line, l.TreePaths, tc.trees)
+		}
+		first := ""
+		if len(l.UnknownPaths) > 0 {
+			first = l.UnknownPaths[0]
+		}
+		if tc.unknown == "" && first != "" || !strings.Contains(first, tc.unknown) {
+			t.Errorf("%q: unknown paths %q, want %q", tc.line, l.UnknownPaths, tc.unknown)
+		}
+	}
+}
