@@ -69,6 +69,12 @@ var mustMatch = []struct{ pattern, line string }{
 	{rmrf, "stdbuf -o0 rm -rf /"},
 	{rmrf, "setsid nohup nice rm -rf /"},
 	{rmrf, "busybox rm -rf /"},
+	// Typed into another shell: tmux's keys (no space between arguments), screen's stuff.
+	{rmrf, "tmux send-keys -t dev 'rm -rf /' Enter"},
+	{rmrf, "tmux -L s send -t dev rm ' -rf /' C-m"},
+	{rmrf, "tmux send-keys -t dev C-c 'cd / && rm -rf *' Enter"},
+	{rmrf, "tmux send-keys -lt dev 'rm -rf /\n'"},
+	{rmrf, "screen -S dev -X stuff 'rm -rf /^M'"},
 	// Package runners run the package's command: npx, bunx, pnpx, npm exec and x, pnpm exec and dlx,
 	// yarn exec and dlx, bun x; a command line given with -c or --call is a script.
 	{"hookrun install", "npx --yes hookrun install claude --hookrun /tmp/x"},
@@ -140,6 +146,9 @@ var mustMatch = []struct{ pattern, line string }{
 }
 
 var mustNotMatch = []struct{ pattern, line string }{
+	{rmrf, "tmux send-keys -t dev C-c"},
+	{rmrf, "tmux send-keys -t dev 'npm run dev' Enter"},
+	{rmrf, "tmux new-session -d -s dev"},
 	{rmrf, "rm -r /tmp/x"},
 	{rmrf, "rm -f x"},
 	{rmrf, "rm x"},
@@ -217,6 +226,11 @@ var mustBeUnknown = []struct{ pattern, line, reason string }{
 	{rmrf, `rm -f "$x"`, `the argument "$x" of rm is only known when the line runs`},
 	{rmrf, "echo / | xargs rm -f", "the argument (arguments xargs reads when the line runs) of rm is only known when the line runs"},
 	{rmrf, "/bin/r? -rf /", "the command name /bin/r? is a file-name pattern"},
+	{rmrf, "tmux send-keys -t dev Enter", "tmux send-keys Enter runs the line typed into the pane before, which hookrun does not know"},
+	{rmrf, "tmux send-keys -t dev 'rm -rf /'", "tmux send-keys leaves rm -rf / typed for a later Enter, which hookrun will not see with it"},
+	{rmrf, "tmux send-keys -t dev Up Enter", "tmux send-keys types the key Up, which may complete, recall or edit a line"},
+	{rmrf, `tmux send-keys -t dev "$c" Enter`, `tmux send-keys types "$c", only known when the line runs`},
+	{rmrf, `screen -X stuff "$c"`, `screen -X stuff types "$c", only known when the line runs`},
 	{rmrf, `npx -c "$x"`, `npx -c runs a command line only known when the line runs`},
 	{rmrf, `npm exec "$tool" -rf /`, `the arguments of npm include "$tool", only known when the line runs`},
 	{rmrf, "rm -rf / &&", "not valid shell: 1:10: `&&` must be followed by a statement"},

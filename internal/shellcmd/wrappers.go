@@ -126,6 +126,8 @@ func (r *reader) peel(cmd Command, redirs []*syntax.Redirect, depth int) (next [
 		return nil, false
 	case cmd.Name == "pwsh" || cmd.Name == "powershell":
 		return nil, r.pwshCLI(cmd, depth)
+	case cmd.Name == "tmux" || cmd.Name == "screen":
+		return nil, r.typed(cmd, depth)
 	case packageRunner(cmd):
 		return r.packageRun(cmd, depth)
 	case cmd.Name == "cmd":
