@@ -410,6 +410,10 @@ func TestTreePaths(t *testing.T) {
 		{"git stash pop", []string{"."}, []string{"stash", "pop"}},
 		{"git checkout HEAD~1 -- :/", []string{"HEAD~1", "."}, []string{"checkout", "HEAD~1", ":/"}},
 		{"git restore --source=x '.sys*'", []string{".sys*"}, []string{"restore", "x", ".sys*"}},
+		{"git -C /home/me/p apply e.diff", []string{"/home/me/p"}, []string{"/home/me/p", "apply", "e.diff"}},
+		{"git -C sub -C ../p checkout-index -a", []string{"p"}, []string{"sub", "../p", "checkout-index"}},
+		{"git --work-tree=/home/me/p checkout HEAD~1 -- /home/me/p", []string{"/home/me/p/HEAD~1", "/home/me/p"}, []string{"/home/me/p", "checkout", "HEAD~1"}},
+		{"git checkout HEAD~1 -- :/src", []string{"HEAD~1", "src"}, []string{"checkout", "HEAD~1", ":/src"}},
 		{"git status", nil, []string{"status"}},
 		{"git log -p", nil, []string{"log"}},
 	} {

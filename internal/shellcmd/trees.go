@@ -58,10 +58,12 @@ func (r *reader) gitWrites(args []Arg) {
 		switch {
 		case args[i].Dynamic:
 			return // the subcommand is only known when the line runs: its paths are unknown already
-		case v == "-C" && i+1 < len(args):
-			dir = path.Join(dir, args[i+1].Value)
+		case (v == "-C" || v == "--work-tree") && i+1 < len(args):
+			dir = under(dir, args[i+1].Value)
 			i++
-		case v == "-c" || v == "--git-dir" || v == "--work-tree" || v == "--namespace":
+		case strings.HasPrefix(v, "--work-tree="):
+			dir = under(dir, strings.TrimPrefix(v, "--work-tree="))
+		case v == "-c" || v == "--git-dir" || v == "--namespace":
 			i++
 		case strings.HasPrefix(v, "-"):
 		default:
@@ -89,15 +91,15 @@ func (r *reader) gitWrites(args []Arg) {
 	case "checkout", "restore":
 		for _, p := range rest { // a pathspec names what lies beneath it (magic ones below)
 			if !strings.HasPrefix(p, ":") {
-				r.trees(path.Join(dir, p))
+				r.trees(under(dir, p))
 			}
 		}
 	}
 	for _, a := range args[sub+1:] {
 		if rest, ok := strings.CutPrefix(a.Value, ":/"); ok {
-			r.trees(path.Join(dir, rest))
+			r.trees(under(dir, rest))
 		} else if _, rest, ok := strings.Cut(a.Value, ")"); ok && strings.HasPrefix(a.Value, ":(") {
-			r.trees(path.Join(dir, rest))
+			r.trees(under(dir, rest))
 		}
 	}
 }
@@ -127,6 +129,14 @@ func (r *reader) copyTargets(cmd Command, ops []string) {
 		}
 		r.name(path.Join(dest, base), pathList)
 	}
+}
+
+// under is p taken from the directory dir: p itself when it is absolute or under ~.
+func under(dir, p string) string {
+	if path.IsAbs(p) || strings.HasPrefix(p, "~") {
+		return p
+	}
+	return path.Join(dir, p)
 }
 
 func (r *reader) trees(ps ...string) {
