@@ -105,7 +105,7 @@ func (r *reader) gitWrites(args []Arg) {
 }
 
 // copyTargets: cp, mv, rsync, install, ln and scp put each source in a target directory under its
-// own name, and a copy of a directory's contents (src/., rsync's src/) anywhere beneath it.
+// own name, and a copy of a directory's contents (src/., rsync's src/, cp -T) anywhere beneath it.
 func (r *reader) copyTargets(cmd Command, ops []string) {
 	dest := ""
 	if cmd.Name != "rsync" && cmd.Name != "scp" { // their -t keeps times, or is internal
@@ -121,9 +121,12 @@ func (r *reader) copyTargets(cmd Command, ops []string) {
 		}
 		dest, sources = ops[len(ops)-1], ops[:len(ops)-1]
 	}
+	// -T (--no-target-directory): a directory source's contents land in dest itself (cp -rT src .).
+	// rsync's and scp's -T mean something else.
+	contents := cmd.Name != "rsync" && cmd.Name != "scp" && (hasShort(cmd.Args, "T") || hasLong(cmd.Args, "no-target-directory"))
 	for _, s := range sources {
 		base := path.Base(s)
-		if base == "." || base == "/" || strings.HasSuffix(s, "/") || strings.HasSuffix(s, "/.") {
+		if contents || base == "." || base == "/" || strings.HasSuffix(s, "/") || strings.HasSuffix(s, "/.") {
 			r.trees(dest)
 			continue
 		}
