@@ -147,7 +147,13 @@ type reader struct {
 const maxUnresolved = 8
 
 func (r *reader) unresolved(format string, args ...any) {
-	if len(r.out.Unresolved) >= maxUnresolved {
+	addReason(&r.out.Unresolved, maxUnresolved, format, args)
+}
+
+// addReason appends a reason to reasons unless limit are kept already, each string argument
+// shortened.
+func addReason(reasons *[]string, limit int, format string, args []any) {
+	if len(*reasons) >= limit {
 		return
 	}
 	for i, a := range args {
@@ -155,7 +161,7 @@ func (r *reader) unresolved(format string, args ...any) {
 			args[i] = short(s)
 		}
 	}
-	r.out.Unresolved = append(r.out.Unresolved, fmt.Sprintf(format, args...))
+	*reasons = append(*reasons, fmt.Sprintf(format, args...))
 }
 
 // maxQuoted is how much of a word a reason quotes.
@@ -294,8 +300,8 @@ func (r *reader) name(p string, in list) {
 	if r.dir != "" {
 		r.addPath(path.Join(r.dir, p), in)
 	}
-	if r.dirUnknown != "" && !option && len(r.out.UnknownPaths) < maxUnknownPaths {
-		r.out.UnknownPaths = append(r.out.UnknownPaths, fmt.Sprintf("%s is relative to %s, a directory only known when the line runs", short(p), short(r.dirUnknown)))
+	if r.dirUnknown != "" && !option {
+		r.pathsUnknown("%s is relative to %s, a directory only known when the line runs", p, r.dirUnknown)
 	}
 }
 
@@ -308,15 +314,7 @@ func (r *reader) unknownPath(word string) {
 
 // pathsUnknown says why some path the line names is only known when it runs.
 func (r *reader) pathsUnknown(format string, args ...any) {
-	if len(r.out.UnknownPaths) >= maxUnknownPaths {
-		return
-	}
-	for i, a := range args {
-		if s, ok := a.(string); ok {
-			args[i] = short(s)
-		}
-	}
-	r.out.UnknownPaths = append(r.out.UnknownPaths, fmt.Sprintf(format, args...))
+	addReason(&r.out.UnknownPaths, maxUnknownPaths, format, args)
 }
 
 // textOnly reports whether name is a command whose arguments are text, never files it opens: a
