@@ -1,7 +1,6 @@
 package shellcmd
 
 import (
-	"fmt"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -75,9 +74,7 @@ func (r *reader) applyPatch(cmd Command, redirs []*syntax.Redirect) {
 }
 
 func (r *reader) unknownPatch(name, where string) {
-	if len(r.out.UnknownPaths) < maxUnknownPaths {
-		r.out.UnknownPaths = append(r.out.UnknownPaths, fmt.Sprintf("the files %s changes are named %s, only known when the line runs", name, where))
-	}
+	r.pathsUnknown("the files %s changes are named %s, only known when the line runs", name, where)
 }
 
 // tilde reads the tilde prefix a path starts with, as the shell expands it: ~ and ~/ are the home
