@@ -31,7 +31,7 @@ func NeedsShell(command string) bool {
 // command is the program, run without a shell. Without args, a plain path
 // is run directly and anything else by /bin/sh -c. A program path that
 // starts with ./ or ../ resolves against dir (the project root); a bare name
-// resolves to dir/name when that file exists, else through PATH.
+// resolves through PATH, else to dir/name when that file exists.
 func Resolve(command string, args []string, hasArgs bool, dir string) (string, []string, error) {
 	if !hasArgs && NeedsShell(command) {
 		return Shell, []string{"sh", "-c", command}, shellAvailable(command)
@@ -41,7 +41,10 @@ func Resolve(command string, args []string, hasArgs bool, dir string) (string, [
 	return path, argv, err
 }
 
-// Program resolves a program name the way Resolve does.
+// Program resolves a program name the way Resolve does. PATH comes before
+// the project root, as in a shell: the root is the repository's, and a
+// file an agent writes there (a new file in no guarded directory) must not
+// become the sh, python3 or node that a guard runs.
 func Program(name, dir string) (string, error) {
 	switch {
 	case filepath.IsAbs(name):
@@ -49,18 +52,18 @@ func Program(name, dir string) (string, error) {
 	case strings.ContainsAny(name, "/"+string(filepath.Separator)):
 		return filepath.Join(dir, name), nil
 	}
+	path, err := osexec.LookPath(name)
+	if err == nil {
+		return path, nil
+	}
 	local := filepath.Join(dir, name)
-	if st, err := os.Stat(local); err == nil && !st.IsDir() {
+	if st, serr := os.Stat(local); serr == nil && !st.IsDir() {
 		return local, nil
 	}
-	path, err := osexec.LookPath(name)
-	if err != nil {
-		if errors.Is(err, osexec.ErrNotFound) {
-			return name, fmt.Errorf("command not found: %s is neither in the project root %s nor on PATH", name, dir)
-		}
-		return name, fmt.Errorf("command %s: %w", name, err)
+	if errors.Is(err, osexec.ErrNotFound) {
+		return name, fmt.Errorf("command not found: %s is neither in the project root %s nor on PATH", name, dir)
 	}
-	return path, nil
+	return name, fmt.Errorf("command %s: %w", name, err)
 }
 
 // Check reports why a handler command cannot be started, or nil when it
