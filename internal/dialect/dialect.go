@@ -160,8 +160,13 @@ type Call struct {
 	AgentEvent string // the payload's hook_event_name, verbatim
 	Kind       Kind
 
-	SessionID    string
-	CWD          string
+	SessionID string
+	CWD       string
+	// SessionCWD is the agent's own working directory ("" when it sent
+	// none) when a shell call names another in its input (then CWD), once
+	// HasShellDir.
+	SessionCWD   string
+	HasShellDir  bool
 	Prompt       string   // Prompt
 	CurrentFiles []string // Prompt: files attached to it, when the agent says
 	Tool         Tool     // PreTool, PostTool
@@ -350,6 +355,10 @@ func (c *Call) shellInput() error {
 	return nil
 }
 
+// SessionCWDField is the context field holding the agent's own working
+// directory when a shell call names another (docs/agents/README.md).
+const SessionCWDField = "session_cwd"
+
 // shellDirFields are the fields in which a shell tool names the directory
 // its command runs in: Gemini CLI's dir_path (directory before it),
 // OpenCode's workdir, and the common spellings of the same.
@@ -386,6 +395,7 @@ func (c *Call) shellDir() error {
 		dir, from = d, f
 	}
 	if dir != "" {
+		c.SessionCWD, c.HasShellDir = c.CWD, true
 		c.CWD = dir
 		c.Tool.Paths = append(inputPaths(in), dir)
 	}
@@ -423,6 +433,16 @@ func (c *Call) Context() ([]byte, error) {
 	}
 	if c.CWD != "" {
 		doc["cwd"] = c.CWD
+	}
+	// Which directory field an agent honours varies by agent and version,
+	// and agents pass fields they do not know through to hooks: a call's
+	// paths are read in the session's directory too.
+	if c.HasShellDir {
+		session := c.SessionCWD
+		if session == "" {
+			session = "." // the project root, as for a call without cwd
+		}
+		doc[SessionCWDField] = session
 	}
 	// Claude Code's permission mode (bypassPermissions, plan, ...): a guard
 	// may be stricter when the agent asks no one.

@@ -345,10 +345,28 @@ func WithPaths(c *event.Context, root string) {
 	if c.Event != event.PreAbilityCall && c.Event != event.PostAbilityCall {
 		return
 	}
-	var cwd string
+	var cwd, session string
 	_ = json.Unmarshal(c.Fields["cwd"], &cwd)
 	sh, _ := shellcmd.ShellNamed(c.Shell)
 	c.Paths, c.UnknownPaths = callpath.Of(c.Paths, c.Command, sh, cwd, root)
+	if json.Unmarshal(c.Fields[dialect.SessionCWDField], &session) == nil && session != "" && session != cwd && c.Command != "" {
+		// The agent may have ignored the directory its shell call named
+		// (cwd): the command's paths in the session's directory count too.
+		more, unknown := callpath.Of(nil, c.Command, sh, session, root)
+		seen := make(map[string]bool, len(c.Paths))
+		for _, p := range c.Paths {
+			seen[p] = true
+		}
+		for _, p := range more {
+			if !seen[p] {
+				seen[p] = true
+				c.Paths = append(c.Paths, p)
+			}
+		}
+		if c.UnknownPaths == "" {
+			c.UnknownPaths = unknown
+		}
+	}
 	if len(c.Paths) == 0 && c.UnknownPaths == "" && (c.AbilityID == dialect.EditFile || c.AbilityID == dialect.WriteFile) {
 		// A payload shape hookrun does not know: the file it changes might be a guarded one.
 		c.UnknownPaths = "the " + c.AbilityID + " call names no file hookrun can find in its input"
