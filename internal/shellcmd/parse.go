@@ -135,6 +135,7 @@ type reader struct {
 	braceWords int    // words brace expansion produced
 	dir        string // the directory a literal cd moved to, relative to the start ("" when none)
 	dirUnknown string // the cd operand, when the line moved to a directory only known at run time
+	cdSearch   bool   // the line sets CDPATH or cdable_vars: cd may find a relative directory elsewhere
 	seen       map[string]bool
 	aliases    map[string]bool // names the line makes stand for another command (alias, hash -p)
 	args       []Arg           // where words cuts each command's arguments from
@@ -234,17 +235,66 @@ func (r *reader) script(src string, depth int) {
 		r.unresolved("not valid shell: %s", err)
 		return
 	}
+	r.searchesCD(strings.NewReplacer(`'`, "", `"`, "", `\`, "").Replace(src))
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
+		case *syntax.DeclClause:
+			for _, a := range n.Args {
+				if a.Naked && a.Value != nil {
+					for _, w := range r.words(src, []*syntax.Word{a.Value}) {
+						r.searchesCD(w.Value)
+					}
+				}
+			}
 		case *syntax.Stmt:
 			if call, ok := n.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 {
 				r.call(src, call, n.Redirs, depth)
 			}
 		case *syntax.Redirect:
 			r.redirect(src, n)
+		case *syntax.ExtGlob:
+			if n.Pattern != nil && zshQualifierRuns(n.Pattern.Value) {
+				r.unresolved("zsh runs the code in the glob qualifier %s", source(src, n))
+			}
+		case *syntax.Word:
+			if zshParam(n) {
+				r.unresolved("zsh expands %s as a parameter ($=x splits its value into words), only known when the line runs", source(src, n))
+			}
 		}
 		return true
 	})
+}
+
+// zshQualifierRuns reports whether a pattern in parentheses after *, ?, +, @ or ! (an extended glob
+// to bash) holds a zsh glob qualifier that runs code: e:CODE: (any delimiter) or +FUNCTION, as in
+// *(e:'rm -rf /':).
+func zshQualifierRuns(p string) bool {
+	for i := 0; i < len(p); i++ {
+		switch c := p[i]; {
+		case c == '+':
+			return true
+		case c == 'e' && i+1 < len(p):
+			if n := p[i+1]; !('a' <= n && n <= 'z' || 'A' <= n && n <= 'Z' || '0' <= n && n <= '9' || n == '_' || n == '|' || n == ')') {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// zshParam reports whether a word holds $=NAME, $~NAME or $^NAME: a literal $ to bash, a parameter
+// expansion to zsh (which $=NAME splits into words, so that $=x runs the command x holds).
+func zshParam(w *syntax.Word) bool {
+	for i := 0; i+1 < len(w.Parts); i++ {
+		lit, ok := w.Parts[i].(*syntax.Lit)
+		if !ok || !strings.HasSuffix(lit.Value, "$") || strings.HasSuffix(lit.Value, `\$`) {
+			continue
+		}
+		if next, ok := w.Parts[i+1].(*syntax.Lit); ok && next.Value != "" && strings.IndexByte("=~^", next.Value[0]) >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *reader) redirect(src string, rd *syntax.Redirect) {
@@ -397,12 +447,15 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 			r.unresolved("the command name %s is a file-name pattern", name.Value)
 			return
 		}
-		cmd := Command{Name: foldName(path.Base(name.Value)), Path: name.Value, Args: args[1:]}
+		cmd := Command{Name: commandName(name.Value), Path: name.Value, Args: args[1:]}
 		if name.Value == "" {
 			cmd.Name = ""
 		}
 		if r.aliases[cmd.Name] {
 			r.unresolved("%s is an alias or a hashed name the line defines, run as what it stands for", cmd.Name)
+		}
+		for _, a := range args {
+			r.searchesCD(a.Value)
 		}
 		at := len(r.out.Commands)
 		if len(r.out.Commands) == cap(r.out.Commands) {
@@ -469,6 +522,9 @@ func (r *reader) cd(args []Arg) {
 		break
 	}
 	switch {
+	case target != nil && !target.Dynamic && r.cdSearch && searchedCD(target.Value):
+		// CDPATH=.system cd hooks goes to .system/hooks; with cdable_vars, cd h goes to $h.
+		r.dir, r.dirUnknown = "", target.Value+" (found through CDPATH or cdable_vars)"
 	case target == nil || target.Dynamic || target.Value == "-" || strings.HasPrefix(target.Value, "~"):
 		r.dir = "" // unknown: paths stay listed as written, and are unknown
 		r.dirUnknown = "~"
@@ -485,6 +541,21 @@ func (r *reader) cd(args []Arg) {
 			r.dir = ""
 		}
 	}
+}
+
+// searchesCD notes a line that sets CDPATH or cdable_vars (in any word, quotes removed), after which a
+// relative cd may go elsewhere than the directory it names.
+func (r *reader) searchesCD(s string) {
+	if !r.cdSearch && (strings.Contains(s, "CDPATH") || strings.Contains(s, "cdable_vars")) {
+		r.cdSearch = true
+	}
+}
+
+// searchedCD reports whether bash looks a cd operand up in CDPATH (and, with cdable_vars, as a
+// variable): any relative one but ., .. and those that begin with ./ or ../.
+func searchedCD(dir string) bool {
+	return !strings.HasPrefix(dir, "/") && dir != "." && dir != ".." &&
+		!strings.HasPrefix(dir, "./") && !strings.HasPrefix(dir, "../")
 }
 
 // words expands each word as the shell would before running the command: brace expansion, then quote
@@ -660,6 +731,15 @@ func unescape(b *strings.Builder, s string, quoted bool) {
 			b.WriteByte(c)
 		}
 	}
+}
+
+// commandName is the name a command word runs, folded: its basename, and for zsh's =rm (equals
+// expansion: the rm its PATH finds) the name after the =.
+func commandName(word string) string {
+	if len(word) > 1 && word[0] == '=' {
+		word = word[1:]
+	}
+	return foldName(path.Base(word))
 }
 
 // foldName is a command name as a case-insensitive file system (macOS, Windows) and Git Bash's PATH

@@ -76,32 +76,83 @@ func (r *reader) gitWrites(args []Arg) {
 	if sub < 0 {
 		return
 	}
-	rest := staticOperands(args[sub+1:])
+	opts := args[sub+1:]
+	rest := staticOperands(opts)
 	switch args[sub].Value {
-	case "apply", "am", "checkout-index", "read-tree", "update-index", "clean":
-		r.trees(dir)
+	case "apply", "am", "checkout-index", "read-tree", "update-index", "clean", "sparse-checkout":
+		// sparse-checkout set|add|reapply|disable removes or restores every tracked file outside
+		// its patterns.
+		if args[sub].Value != "sparse-checkout" || len(rest) == 0 || rest[0] != "list" {
+			r.trees(dir)
+		}
 	case "reset":
-		if hasLong(args[sub+1:], "hard", "merge", "keep") {
+		if hasLong(opts, "hard", "merge", "keep") {
 			r.trees(dir)
 		}
 	case "stash":
-		if len(rest) > 0 && (rest[0] == "pop" || rest[0] == "apply" || rest[0] == "branch") {
+		// pop, apply and branch write a stash into the work tree; a push with -u or -a deletes the
+		// untracked (or ignored) files it stashes, hooks not yet committed among them.
+		if len(rest) > 0 && (rest[0] == "pop" || rest[0] == "apply" || rest[0] == "branch") ||
+			hasShort(opts, "ua") || hasLong(opts, "include-untracked", "all") {
 			r.trees(dir)
 		}
+		r.pathspecs(dir, opts)
 	case "checkout", "restore":
 		for _, p := range rest { // a pathspec names what lies beneath it (magic ones below)
 			if !strings.HasPrefix(p, ":") {
-				r.trees(under(dir, p))
+				r.trees(under(dir, pathspecDir(p)))
+			}
+		}
+	case "rm":
+		// git rm -r DIR removes what lies beneath DIR, and a pattern, which git matches against
+		// every tracked path, what lies beneath its directory.
+		recursive := hasShort(opts, "r") || hasLong(opts, "recursive")
+		if hasLong(opts, "cached") { // the index only
+			break
+		}
+		for _, p := range rest {
+			if recursive || p != pathspecDir(p) && !strings.HasPrefix(p, ":") {
+				r.trees(under(dir, pathspecDir(p)))
 			}
 		}
 	}
-	for _, a := range args[sub+1:] {
+	for _, a := range opts {
 		if rest, ok := strings.CutPrefix(a.Value, ":/"); ok {
-			r.trees(under(dir, rest))
+			r.trees(under(dir, pathspecDir(rest)))
 		} else if _, rest, ok := strings.Cut(a.Value, ")"); ok && strings.HasPrefix(a.Value, ":(") {
-			r.trees(under(dir, rest))
+			r.trees(under(dir, pathspecDir(rest)))
 		}
 	}
+}
+
+// pathspecs: the pathspecs after -- of git stash push, each naming what lies beneath it (the
+// stash reverts them to the last commit).
+func (r *reader) pathspecs(dir string, opts []Arg) {
+	for i, a := range opts {
+		if a.Value == "--" && !a.Dynamic {
+			for _, p := range staticOperands(opts[i+1:]) {
+				if !strings.HasPrefix(p, ":") {
+					r.trees(under(dir, pathspecDir(p)))
+				}
+			}
+			return
+		}
+	}
+}
+
+// pathspecDir is the directory beneath which a git pathspec may match: the pathspec itself, or,
+// when it holds a pattern (which git matches against whole paths, a * crossing directories, so
+// that '*.yaml' names every YAML file of the tree), the directory before its first pattern
+// character.
+func pathspecDir(p string) string {
+	at := strings.IndexAny(p, "*?[")
+	if at < 0 {
+		return p
+	}
+	if slash := strings.LastIndexByte(p[:at], '/'); slash >= 0 {
+		return p[:slash+1]
+	}
+	return "."
 }
 
 // copyTargets: cp, mv, rsync, install, ln and scp put each source in a target directory under its

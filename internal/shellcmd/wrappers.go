@@ -55,6 +55,7 @@ var wrappers = []namedWrapper{
 	{"nohup", wrapper{}},
 	{"nsenter", wrapper{valueShort: "tSG", valueLong: []string{"--target", "--setuid", "--setgid"}}},
 	{"pkexec", wrapper{valueLong: []string{"--user"}}},
+	{"repeat", wrapper{operands: 1}}, // zsh: repeat N COMMAND
 	{"setsid", wrapper{}},
 	{"stdbuf", wrapper{valueShort: "eio", valueLong: []string{"--error", "--input", "--output"}}},
 	{"strace", wrapper{valueShort: "abeEIoOpPsSuUX"}},
@@ -130,6 +131,9 @@ func (r *reader) peel(cmd Command, redirs []*syntax.Redirect, depth int) (next [
 		return nil, r.typed(cmd, depth)
 	case packageRunner(cmd):
 		return r.packageRun(cmd, depth)
+	case (cmd.Name == "setopt" || cmd.Name == "unsetopt" || cmd.Name == "emulate") && len(cmd.Args) > 0:
+		r.unresolved("zsh's %s changes how the rest of the line is read (EXTENDED_GLOB's patterns, PROMPT_SUBST)", cmd.Name)
+		return nil, false
 	case cmd.Name == "cmd":
 		r.unresolved("%s runs a cmd.exe command line, which hookrun does not read", cmd.Path)
 		r.pathsUnknown("%s runs a cmd.exe command line, whose paths hookrun does not read", cmd.Path)
