@@ -37,6 +37,7 @@ func Validate(o ValidateRequest) error {
 	if loc.Found {
 		set.Findings = append(set.Findings, agentNotes(set, loc.Root)...)
 		set.Findings = append(set.Findings, timeoutNotes(set, loc.Root)...)
+		set.Findings = append(set.Findings, guardFileNotes(set, loc.Root)...)
 		config.SortFindings(set.Findings)
 	}
 	var errs, warns int
