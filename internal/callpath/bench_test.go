@@ -18,6 +18,6 @@ func BenchmarkOf100KB(b *testing.B) {
 	root := b.TempDir()
 	line := sb.String()
 	for b.Loop() {
-		Of(nil, line, shellcmd.POSIX, "", root)
+		Of(nil, line, shellcmd.POSIX, "", root, nil)
 	}
 }

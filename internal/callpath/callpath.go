@@ -7,6 +7,7 @@
 package callpath
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -41,18 +42,20 @@ const maxLinks = 40
 // fields a caller sends beside a command must not hide what it runs.
 // unknown says why some path is only known when the call runs (a
 // variable, a directory the line changed to at run time, a pattern
-// matching more files than are read), or is "".
-func Of(given []string, command string, sh shellcmd.Shell, cwd, root string) (paths []string, unknown string) {
+// matching more files than are read, a revision git cannot read), or is
+// "". git lists what a git command bringing another commit changes (the
+// line's shellcmd.Revisions); nil leaves those paths unknown.
+func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git Git) (paths []string, unknown string) {
 	switch {
 	case cwd == "":
 		cwd = root
 	case !filepath.IsAbs(cwd): // a directory the call names, from the root
 		cwd = filepath.Join(root, cwd)
 	}
-	raw, trees := given, []string(nil)
+	raw, trees, revisions := given, []string(nil), []shellcmd.Revision(nil)
 	if command != "" {
 		line := shellcmd.ParseAs(command, sh)
-		trees = line.TreePaths
+		trees, revisions = line.TreePaths, line.Revisions
 		raw = append(slices.Clip(given), line.Paths...)
 		for _, p := range line.OptionPaths {
 			if mayBePath(p, cwd) {
@@ -115,7 +118,36 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string) (pa
 			}
 		}
 	}
+	for _, rv := range revisions {
+		files, err := brought(git, rv, cwd)
+		if len(files) > treeBudget {
+			err = fmt.Errorf("it changes more than the %d files hookrun reads for one call", maxTreeEntries)
+		}
+		if err != nil {
+			if unknown == "" {
+				unknown = fmt.Sprintf("what %s brings is only known when the call runs: %v", quote(rv.Rev), err)
+			}
+			continue
+		}
+		treeBudget -= len(files)
+		for _, f := range files {
+			add(f)
+			add(links.resolve(f))
+		}
+	}
 	return out, unknown
+}
+
+// Git lists the files that differ between HEAD and rev in the git work
+// tree holding dir, joined to dir; with guess, a rev that names no
+// commit is taken for a remote's branch of that name (gitchanges.Brought).
+type Git func(dir, rev string, guess bool) ([]string, error)
+
+func brought(git Git, rv shellcmd.Revision, cwd string) ([]string, error) {
+	if git == nil {
+		return nil, errors.New("hookrun does not ask git here")
+	}
+	return git(filepath.Clean(absolute(rv.Dir, cwd)), rv.Rev, rv.Guess)
 }
 
 // mayBePath reports whether p, a value a short option may carry in its own word (-o.system/x,

@@ -27,7 +27,7 @@ func TestOf(t *testing.T) {
 		{nil, `ls /p`, "/p", []string{"."}},
 		{nil, `rm hooks/x`, ".system", []string{".system/hooks/x"}}, // a relative cwd is from the root
 	} {
-		if got, _ := Of(tc.given, tc.command, shellcmd.POSIX, tc.cwd, root); !slices.Equal(got, tc.want) {
+		if got, _ := Of(tc.given, tc.command, shellcmd.POSIX, tc.cwd, root, nil); !slices.Equal(got, tc.want) {
 			t.Errorf("Of(%q, %q) = %q, want %q", tc.given, tc.command, got, tc.want)
 		}
 	}
@@ -92,7 +92,7 @@ func TestOfNamesWhatTheShellWouldTouch(t *testing.T) {
 		{nil, `cat docs/etc/passwd`, "", []string{"docs/etc/passwd", "/etc/passwd"}},
 		{[]string{"README.md"}, `rm .system/hooks/guard.yaml`, "", []string{"README.md", ".system/hooks/guard.yaml"}},
 	} {
-		if got, _ := Of(tc.given, tc.command, shellcmd.POSIX, tc.cwd, root); !slices.Equal(got, tc.want) {
+		if got, _ := Of(tc.given, tc.command, shellcmd.POSIX, tc.cwd, root, nil); !slices.Equal(got, tc.want) {
 			t.Errorf("Of(%q, %q, cwd %q) = %q, want %q", tc.given, tc.command, tc.cwd, got, tc.want)
 		}
 	}
@@ -107,7 +107,7 @@ func TestOfBoundsPatterns(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	got, unknown := Of(nil, `ls */*/* f*`, shellcmd.POSIX, "", root)
+	got, unknown := Of(nil, `ls */*/* f*`, shellcmd.POSIX, "", root, nil)
 	if len(got) > maxGlobEntries+2 {
 		t.Errorf("Of listed %d paths, want at most %d", len(got), maxGlobEntries+2)
 	}
@@ -136,14 +136,14 @@ func projectWithBig(t *testing.T, n int) string {
 // that it is only known when the call runs.
 func TestOfBoundsTrees(t *testing.T) {
 	root := projectWithBig(t, maxTreeEntries)
-	got, unknown := Of(nil, `rm -r big`, shellcmd.POSIX, "", root)
+	got, unknown := Of(nil, `rm -r big`, shellcmd.POSIX, "", root, nil)
 	if len(got) != maxTreeEntries+1 || unknown != "" {
 		t.Errorf("rm -r big: %d paths, unknown %q; want %d and none", len(got), unknown, maxTreeEntries+1)
 	}
 	if err := os.WriteFile(filepath.Join(root, "big", "one-more"), nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, unknown = Of(nil, `rm -r big`, shellcmd.POSIX, "", root)
+	_, unknown = Of(nil, `rm -r big`, shellcmd.POSIX, "", root, nil)
 	if want := `"big" holds more than the 20000 entries hookrun reads for one call, and the command may change any of them`; unknown != want {
 		t.Errorf("unknown = %q, want %q", unknown, want)
 	}
@@ -160,7 +160,7 @@ func TestOfUnknown(t *testing.T) {
 		{`rm $D/hooks/x.yaml`, "the path $D/hooks/x.yaml is only known when the line runs"},
 		{`rm big/* .s*/hooks/x.yaml`, `the pattern ".s*/hooks/x.yaml" matches more than the 4096 directory entries hookrun reads for one call`},
 	} {
-		if _, got := Of(nil, tc.command, shellcmd.POSIX, "", root); got != tc.want {
+		if _, got := Of(nil, tc.command, shellcmd.POSIX, "", root, nil); got != tc.want {
 			t.Errorf("Of(%q) unknown = %q, want %q", tc.command, got, tc.want)
 		}
 	}
@@ -200,9 +200,46 @@ func TestOfFoldsCase(t *testing.T) {
 			if fold {
 				want = tc.folded
 			}
-			if got, _ := Of(tc.given, tc.command, shellcmd.POSIX, "", root); !slices.Equal(got, want) {
+			if got, _ := Of(tc.given, tc.command, shellcmd.POSIX, "", root, nil); !slices.Equal(got, want) {
 				t.Errorf("Fold %v: Of(%q, %q) = %q, want %q", fold, tc.given, tc.command, got, want)
 			}
+		}
+	}
+}
+
+// TestOfRevisions: the files a git command bringing another commit changes are the call's paths,
+// asked of git in the directory the command runs in; what git cannot answer, too many files, or
+// no git to ask make them unknown.
+func TestOfRevisions(t *testing.T) {
+	var asked []string
+	git := func(files []string, err error) Git {
+		return func(dir, rev string, guess bool) ([]string, error) {
+			asked = append(asked, fmt.Sprintf("%s %s %v", dir, rev, guess))
+			return files, err
+		}
+	}
+	many := make([]string, maxTreeEntries+1)
+	for i := range many {
+		many[i] = fmt.Sprintf("/p/f%d", i)
+	}
+	for _, tc := range []struct {
+		command string
+		git     Git
+		asked   string
+		paths   []string
+		unknown string
+	}{
+		{"git checkout evil", git([]string{"/p/sub/../.system/hooks/x.yaml"}, nil), "/p/sub evil true", []string{".system/hooks/x.yaml"}, ""},
+		{"git -C .. merge main", git(nil, nil), "/p main false", []string{"."}, ""},
+		{"git merge main", git(nil, fmt.Errorf("git rev-parse: boom")), "/p/sub main false", nil, `what "main" brings is only known when the call runs: git rev-parse: boom`},
+		{"git merge main", git(many, nil), "/p/sub main false", nil, `what "main" brings is only known when the call runs: it changes more than the 20000 files hookrun reads for one call`},
+		{"git merge main", nil, "", nil, `what "main" brings is only known when the call runs: hookrun does not ask git here`},
+	} {
+		asked = nil
+		got, unknown := Of(nil, tc.command, shellcmd.POSIX, "/p/sub", "/p", tc.git)
+		got = slices.DeleteFunc(got, func(p string) bool { return strings.HasPrefix(p, "sub") })
+		if strings.Join(asked, "|") != tc.asked || !slices.Equal(got, tc.paths) || unknown != tc.unknown {
+			t.Errorf("Of(%q): asked %q, paths %q, unknown %q; want %q, %q, %q", tc.command, asked, got, unknown, tc.asked, tc.paths, tc.unknown)
 		}
 	}
 }

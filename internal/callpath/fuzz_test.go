@@ -25,7 +25,7 @@ func FuzzOf(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
-		paths, _ := Of(nil, line, shellcmd.POSIX, "", root)
+		paths, _ := Of(nil, line, shellcmd.POSIX, "", root, nil)
 		for _, p := range paths {
 			if p == "" || p == ".." || strings.HasPrefix(p, "../") || !filepath.IsAbs(p) && strings.HasPrefix(p, "/") {
 				t.Fatalf("path %q from %q", p, line)

@@ -33,7 +33,7 @@ func TestOfWindowsShortNames(t *testing.T) {
 	if err != nil || short == ".system" {
 		t.Skipf("skipped: this volume makes no 8.3 short names (%v)", err)
 	}
-	got, _ := Of([]string{filepath.Join(root, short, "hooks", "x.yaml")}, "", shellcmd.POSIX, "", root)
+	got, _ := Of([]string{filepath.Join(root, short, "hooks", "x.yaml")}, "", shellcmd.POSIX, "", root, nil)
 	if !slices.Contains(got, ".system/hooks/x.yaml") {
 		t.Errorf("Of(%s\\hooks\\x.yaml) = %q, want .system/hooks/x.yaml among them", short, got)
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/exec"
 	"github.com/hookrun/hookrun/internal/exitcode"
+	"github.com/hookrun/hookrun/internal/gitchanges"
 	"github.com/hookrun/hookrun/internal/merge"
 	"github.com/hookrun/hookrun/internal/ojson"
 	"github.com/hookrun/hookrun/internal/project"
@@ -156,7 +157,10 @@ func run(r Request, d *dialectRun) (err error) {
 			warnings = append(warnings, merge.Warning{Message: fmt.Sprintf("skipped invalid hook file %s (--skip-invalid)", config.Rel(loc.Root, f))})
 		}
 	}
-	WithPaths(ctxDoc, loc.Root)
+	WithPaths(ctxDoc, loc.Root, func(dir, rev string, guess bool) ([]string, error) {
+		r.Signals.Caught() // git is a process too
+		return gitchanges.Brought(ctx, dir, rev, guess)
+	})
 	auditPath := AuditPath(r.AuditLog, r.Dirs.Cwd, loc)
 
 	// A signal missed from here on could leave a handler running.
@@ -340,19 +344,21 @@ func recoverInternal(err *error) {
 // WithPaths fills a call's paths (docs/hooks.md, "Events and their
 // contexts"): those the caller sent, or those its command line names,
 // cleaned against the project root, for match.paths, rules and handlers.
-// explain calls it too, so that it judges the context emit would.
-func WithPaths(c *event.Context, root string) {
+// explain calls it too, so that it judges the context emit would. git
+// lists what a git command bringing another commit changes
+// (gitchanges.Brought).
+func WithPaths(c *event.Context, root string, git callpath.Git) {
 	if c.Event != event.PreAbilityCall && c.Event != event.PostAbilityCall {
 		return
 	}
 	var cwd, session string
 	_ = json.Unmarshal(c.Fields["cwd"], &cwd)
 	sh, _ := shellcmd.ShellNamed(c.Shell)
-	c.Paths, c.UnknownPaths = callpath.Of(c.Paths, c.Command, sh, cwd, root)
+	c.Paths, c.UnknownPaths = callpath.Of(c.Paths, c.Command, sh, cwd, root, git)
 	if json.Unmarshal(c.Fields[dialect.SessionCWDField], &session) == nil && session != "" && session != cwd && c.Command != "" {
 		// The agent may have ignored the directory its shell call named
 		// (cwd): the command's paths in the session's directory count too.
-		more, unknown := callpath.Of(nil, c.Command, sh, session, root)
+		more, unknown := callpath.Of(nil, c.Command, sh, session, root, git)
 		seen := make(map[string]bool, len(c.Paths))
 		for _, p := range c.Paths {
 			seen[p] = true

@@ -1,5 +1,6 @@
 // Package gitchanges lists the files a working tree has changed, as git
-// sees them, for SessionStop's changed_files.
+// sees them, for SessionStop's changed_files, and the files a git command
+// that brings another commit would change, for a call's paths.
 package gitchanges
 
 import (
@@ -83,6 +84,87 @@ func List(ctx context.Context, dir, base string) ([]string, error) {
 		files = append(files, splitZ(diff)...)
 	}
 	return relativeTo(files, strings.TrimSuffix(strings.TrimSpace(prefix), "/")), nil
+}
+
+// maxGuesses caps the remotes' branches one name may be taken for.
+const maxGuesses = 8
+
+// Brought returns the files that differ between HEAD and rev (a branch, a
+// tag, a commit, @{upstream}) in the git work tree holding dir: what git
+// checkout, switch, merge, rebase, cherry-pick or reset --hard with rev
+// may change. They are joined to dir as given (dir/../x for a file above
+// it). With guess, a rev that names no commit is taken for each remote's
+// branch of that name, as git checkout and git switch take it. A rev that
+// names nothing, or a dir that is in no work tree, brings nothing: git
+// would fail as well.
+func Brought(ctx context.Context, dir, rev string, guess bool) ([]string, error) {
+	if strings.HasPrefix(rev, "-") {
+		return nil, fmt.Errorf("%q is an option, not a revision", rev)
+	}
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return nil, nil // git -C dir fails: nothing changes
+	}
+	git, err := osexec.LookPath("git")
+	if err != nil || !filepath.IsAbs(git) {
+		return nil, errors.New("git is not on PATH")
+	}
+	run := func(args ...string) (string, error) { return runGit(ctx, git, dir, args...) }
+	cdup, err := run("rev-parse", "--show-cdup")
+	if err != nil {
+		var ge *gitError
+		if errors.As(err, &ge) && strings.Contains(ge.stderr, "not a git repository") {
+			return nil, nil
+		}
+		return nil, err
+	}
+	var targets []string
+	switch tree, err := run("rev-parse", "--verify", "--quiet", rev+"^{tree}"); {
+	case err == nil:
+		targets = append(targets, strings.TrimSpace(tree))
+	case !notFound(err):
+		return nil, err
+	case guess:
+		refs, err := run("for-each-ref", "--format=%(objectname) %(refname)", "refs/remotes/")
+		if err != nil {
+			return nil, err
+		}
+		for line := range strings.Lines(refs) {
+			id, ref, _ := strings.Cut(strings.TrimSpace(line), " ")
+			if strings.HasSuffix(ref, "/"+rev) { // over-read: remote a/b's fix and origin's feature/fix alike
+				if len(targets) == maxGuesses {
+					return nil, fmt.Errorf("%s names a branch on more than %d remotes", rev, maxGuesses)
+				}
+				targets = append(targets, id)
+			}
+		}
+	}
+	var files []string
+	for _, t := range targets {
+		// Two trees, no work tree: nothing the repository configures
+		// (an fsmonitor, a text conversion) runs.
+		out, err := run("diff-tree", "-r", "-z", "--name-only", "HEAD", t)
+		if err != nil {
+			if _, headErr := run("rev-parse", "--verify", "--quiet", "HEAD"); !notFound(headErr) {
+				return nil, err
+			}
+			// No commit yet: every file of rev is new.
+			if out, err = run("ls-tree", "-r", "-z", "--name-only", "--full-tree", t); err != nil {
+				return nil, err
+			}
+		}
+		for _, f := range splitZ(out) {
+			files = append(files, filepath.Join(dir, filepath.FromSlash(strings.TrimSpace(cdup)), filepath.FromSlash(f)))
+		}
+	}
+	slices.Sort(files)
+	return slices.Compact(files), nil
+}
+
+// notFound reports whether err is git rev-parse --verify --quiet finding
+// no object of that name: exit status 1, nothing said.
+func notFound(err error) bool {
+	var ge *gitError
+	return errors.As(err, &ge) && strings.TrimSpace(ge.stderr) == "" && ge.err != nil && ge.err.Error() == "exit status 1"
 }
 
 // parseStatus reads `git status --porcelain=v1 -z`: "XY path\0", with the

@@ -175,3 +175,52 @@ func TestListShallowCloneSaysWhatToDo(t *testing.T) {
 		t.Errorf("error %v, want it to say the clone is shallow and what to do", err)
 	}
 }
+
+// TestBrought: the files a git command bringing another commit may change, joined to the
+// directory asked about, found through a remote's branch when guessing, and nothing for a name
+// that is no commit or a directory outside any work tree.
+func TestBrought(t *testing.T) {
+	dir := repo(t, map[string]string{"a.txt": "a\n", ".system/hooks/guard.yaml": "guard\n", "sub/s.txt": "s\n"})
+	git(t, dir, "checkout", "-q", "-b", "evil")
+	write(t, dir, ".system/hooks/guard.yaml", "switched off\n")
+	write(t, dir, ".system/hooks/new.yaml", "new\n")
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-q", "-m", "evil")
+	git(t, dir, "update-ref", "refs/remotes/origin/remote-only", "evil")
+	git(t, dir, "checkout", "-q", "main")
+	git(t, dir, "branch", "-D", "-q", "evil")
+	git(t, dir, "tag", "same")
+
+	ctx := context.Background()
+	want := []string{filepath.Join(dir, ".system/hooks/guard.yaml"), filepath.Join(dir, ".system/hooks/new.yaml")}
+	for _, tc := range []struct {
+		dir, rev string
+		guess    bool
+		want     []string
+	}{
+		{dir, "origin/remote-only", false, want},
+		{dir, "remote-only", true, want},
+		{dir, "remote-only", false, nil},
+		{dir, "same", false, nil},
+		{dir, "no-such", true, nil},
+		{filepath.Join(dir, "sub"), "origin/remote-only", false, []string{filepath.Join(dir, "sub/../.system/hooks/guard.yaml"), filepath.Join(dir, "sub/../.system/hooks/new.yaml")}},
+		{t.TempDir(), "origin/remote-only", false, nil},
+		{filepath.Join(dir, "missing"), "main", false, nil},
+	} {
+		got, err := Brought(ctx, tc.dir, tc.rev, tc.guess)
+		if err != nil || !slices.Equal(got, tc.want) {
+			t.Errorf("Brought(%s, %s, %v) = %q, %v; want %q", tc.dir, tc.rev, tc.guess, got, err, tc.want)
+		}
+	}
+	if _, err := Brought(ctx, dir, "--output=/tmp/x", false); err == nil {
+		t.Error("Brought took an option for a revision")
+	}
+
+	// Before the first commit every file of the revision is new.
+	empty := repo(t, nil)
+	git(t, empty, "fetch", "-q", dir, "refs/remotes/origin/remote-only:refs/remotes/origin/x")
+	got, err := Brought(ctx, empty, "origin/x", false)
+	if err != nil || len(got) != 4 || got[0] != filepath.Join(empty, ".system/hooks/guard.yaml") {
+		t.Errorf("Brought before the first commit = %q, %v", got, err)
+	}
+}

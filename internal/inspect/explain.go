@@ -15,6 +15,7 @@ import (
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/exec"
 	"github.com/hookrun/hookrun/internal/exitcode"
+	"github.com/hookrun/hookrun/internal/gitchanges"
 	"github.com/hookrun/hookrun/internal/match"
 	"github.com/hookrun/hookrun/internal/ojson"
 	"github.com/hookrun/hookrun/internal/project"
@@ -110,7 +111,9 @@ func Explain(o ExplainRequest) error {
 		return exitcode.With(exitcode.Error, err)
 	}
 	// The paths a call names, as emit fills them: match.paths and rules read them.
-	emit.WithPaths(ctx, loc.Root)
+	emit.WithPaths(ctx, loc.Root, func(dir, rev string, guess bool) ([]string, error) {
+		return gitchanges.Brought(context.Background(), dir, rev, guess)
+	})
 
 	x := explanation{EventType: ctx.Event, BlockingOnly: o.BlockingOnly, HooksDir: config.Rel(o.Dirs.Cwd, loc.HooksDir),
 		Hooks: []explained{}, WouldRun: []string{}, Invalid: []findingJSON{}, found: loc.Found}

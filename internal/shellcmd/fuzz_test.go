@@ -14,9 +14,17 @@ func FuzzParse(f *testing.F) {
 	for _, tc := range mustBeUnknown {
 		f.Add(tc.line)
 	}
+	for _, line := range []string{"git checkout -b x origin/y", "git -C d rebase --onto a b c", "git switch -", "cd s && git merge a b", "git fetch && git reset --hard @{u}"} {
+		f.Add(line)
+	}
 	patterns := fuzzPatterns()
 	f.Fuzz(func(t *testing.T, line string) {
 		l := Parse(line)
+		for _, rv := range l.Revisions {
+			if rv.Rev == "" || strings.HasPrefix(rv.Rev, "-") || rv.Dir == "" {
+				t.Fatalf("revision %+v: no commit, an option, or no directory", rv)
+			}
+		}
 		for _, c := range l.Commands {
 			if c.Path != "" && !c.PowerShell && c.Name != commandName(c.Path) { // a cmdlet is named for what its alias stands for
 				t.Fatalf("command %q named %q, not its folded basename", c.Path, c.Name)

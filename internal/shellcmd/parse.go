@@ -71,6 +71,11 @@ type Line struct {
 	// update-index, stash pop, reset --hard, clean) and checkout's and restore's pathspecs. The
 	// caller lists what lies beneath them.
 	TreePaths []string
+	// Revisions are the commits git commands of the line make a work tree match, in whole or in
+	// part (git checkout BRANCH, merge, rebase, cherry-pick, reset --hard COMMIT): the caller
+	// lists what differs between each and HEAD. A line that may change what a revision names
+	// before it is brought (git fetch … && git checkout …) has its paths unknown instead.
+	Revisions []Revision
 }
 
 // Parse reads a POSIX shell command line. It never fails: what it cannot read is reported in
@@ -108,6 +113,7 @@ func parse(line string) Line {
 	// A dense line runs about one command per 30 bytes; sizing for it once saves regrowing.
 	r.out.Commands = make([]Command, 0, len(line)/30+2)
 	r.script(line, 0)
+	r.finishRevisions()
 	return r.out
 }
 
@@ -126,6 +132,7 @@ func parseAs(line string, sh Shell) Line {
 		r.dir, r.dirUnknown = "", ""
 		r.pwsh(line, 0)
 	}
+	r.finishRevisions()
 	return r.out
 }
 
@@ -141,6 +148,9 @@ type reader struct {
 	args       []Arg           // where words cuts each command's arguments from
 	backslash  bool            // reading PowerShell: a backslash in a path separates its components
 	psPiped    bool            // reading PowerShell: the statement takes the pipeline's output as its input
+	revisions  []revisionAt    // what git commands bring, until the whole line is read
+	gitOthers  int             // git commands that are not read-only
+	gitEnv     bool            // some script of the line names a GIT_ variable
 }
 
 // maxUnresolved caps the reasons kept: the first is the one shown, and a
@@ -216,6 +226,9 @@ func (r *reader) enter(src string, depth int) bool {
 	if r.parsed += len(src); r.parsed > maxScriptBytes {
 		r.unresolved("the scripts inside the line add up to more than %d bytes", maxScriptBytes)
 		return false
+	}
+	if !r.gitEnv && mentionsGitVariable(src) {
+		r.gitEnv = true
 	}
 	if opens(src) > maxOpens {
 		r.unresolved("the line opens more than %d brackets and compound commands, too many to read", maxOpens)

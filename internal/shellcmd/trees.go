@@ -43,20 +43,26 @@ func (r *reader) writes(cmd Command) {
 		r.trees(optionValue(cmd.Args, "d", "directory", "."))
 	case "git":
 		r.gitWrites(cmd.Args)
+	case "gh", "glab":
+		// gh pr checkout, glab mr checkout, gh repo sync: fetch commits and check them out.
+		if ops := staticOperands(cmd.Args); len(ops) > 1 && (ops[1] == "checkout" || ops[0] == "repo" && ops[1] == "sync") {
+			r.pathsUnknown("%s %s %s changes the work tree to commits it fetches when it runs", cmd.Name, ops[0], ops[1])
+		}
 	}
 }
 
 // gitWrites: the git commands that write the work tree from content no operand names (a patch,
 // the index, an object, a stash, a reset --hard to another commit) are read as changing anything
 // beneath it, checkout's and restore's pathspecs anything beneath them, and a pathspec from the top
-// (:/x, :(top)x) that path from the work tree's top. Switching branches, merge, pull and rebase are
-// not read so: every one of them would need a person.
+// (:/x, :(top)x) that path from the work tree's top. Those that make it match another commit
+// (switching branches, merge, rebase) are read by gitRevisions.
 func (r *reader) gitWrites(args []Arg) {
 	dir, sub := ".", -1
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		switch {
 		case args[i].Dynamic:
+			r.gitOthers++
 			return // the subcommand is only known when the line runs: its paths are unknown already
 		case (v == "-C" || v == "--work-tree") && i+1 < len(args):
 			dir = under(dir, args[i+1].Value)
@@ -76,6 +82,10 @@ func (r *reader) gitWrites(args []Arg) {
 	if sub < 0 {
 		return
 	}
+	if !readOnlyGit(args[sub].Value) {
+		r.gitOthers++
+	}
+	r.gitRevisions(dir, args[sub].Value, args[:sub], args[sub+1:])
 	opts := args[sub+1:]
 	rest := staticOperands(opts)
 	switch args[sub].Value {
