@@ -90,6 +90,7 @@ var OwnOrphans = true
 const orphanLimit = 2 * time.Second
 
 func run(r Request, d *dialectRun) (err error) {
+	start := time.Now() // about when the agent started hookrun and its timeout began
 	defer recoverInternal(&err)
 	// Once signals are caught (at the latest before the first process
 	// starts), SIGINT and SIGTERM end emit with 130 or 143, whatever it is
@@ -181,6 +182,10 @@ func run(r Request, d *dialectRun) (err error) {
 			fmt.Fprintf(r.Stderr, "hookrun: warning: %v: processes that handlers leave outside their process groups will not be ended\n", err)
 		}
 	}
+	var deadline Deadline
+	if slices.ContainsFunc(hooks, func(h *config.Hook) bool { return h.Handler.Kind != config.KindRules }) {
+		deadline = d.deadline(loc.Root, start)
+	}
 	out := runHooks(ctx, ctxDoc, hooks, Options{
 		Root:         loc.Root,
 		Env:          os.Environ(),
@@ -190,6 +195,7 @@ func run(r Request, d *dialectRun) (err error) {
 		AuditPath:    auditPath,
 		Warnings:     warnings,
 		Watchdog:     watchdog,
+		Deadline:     deadline,
 	})
 	orphans.Spare(watchdog.Close())
 	if err := watchdog.Err(); err != nil {

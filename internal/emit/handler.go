@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/event"
@@ -23,6 +24,7 @@ type handlers struct {
 	limits   exec.Limits
 	watchdog *exec.Watchdog
 	client   func() *http.Client // the http handlers' shared client, made on first use
+	deadline Deadline
 }
 
 // run runs one hook's handler, whatever its kind, and judges what it did:
@@ -30,14 +32,31 @@ type handlers struct {
 // is one case below and one package that does its work; config validates
 // the kind's fields at load time, so an unknown kind never gets here.
 func (hr handlers) run(ctx context.Context, h *config.Hook) merge.Report {
-	switch h.Handler.Kind {
-	case config.KindRules:
+	if h.Handler.Kind == config.KindRules {
 		return rules.Evaluate(h, hr.ctx, hr.root)
-	case config.KindHTTP:
-		return protocol.EvaluateCall(hr.ctx.Event, h, httpcall.Post(ctx, hr.client(), hr.call(h)))
-	default: // config.KindScript
-		return evaluate(hr.ctx.Event, h, exec.Run(ctx, hr.script(h), hr.limits))
 	}
+	cut := false
+	if !hr.deadline.At.IsZero() {
+		if left := max(time.Until(hr.deadline.At), time.Millisecond); left < h.Handler.Timeout {
+			c := *h
+			c.Handler.Timeout, cut, h = left.Round(time.Millisecond), true, &c
+		}
+	}
+	var rep merge.Report
+	if h.Handler.Kind == config.KindHTTP {
+		rep = protocol.EvaluateCall(hr.ctx.Event, h, httpcall.Post(ctx, hr.client(), hr.call(h)))
+	} else { // config.KindScript
+		rep = evaluate(hr.ctx.Event, h, exec.Run(ctx, hr.script(h), hr.limits))
+	}
+	if cut && rep.Run.Status == merge.StatusTimeout {
+		for i := range rep.Errors {
+			rep.Errors[i].Message += ": " + hr.deadline.Why
+		}
+		if rep.Reason != "" {
+			rep.Reason += ": " + hr.deadline.Why
+		}
+	}
+	return rep
 }
 
 // evaluate is protocol.Evaluate; tests replace it to make a hook's goroutine panic.

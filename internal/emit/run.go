@@ -39,6 +39,16 @@ type Options struct {
 	// Warnings are added to the result ahead of the hooks' own (for
 	// example the invalid files skipped under --skip-invalid).
 	Warnings []merge.Warning
+	// Deadline, when set, is when every handler must have finished: each
+	// handler's timeout is cut to what is left of it.
+	Deadline Deadline
+}
+
+// Deadline is the time by which the caller needs an answer, and why, for
+// the error of a handler whose timeout it cut.
+type Deadline struct {
+	At  time.Time
+	Why string
 }
 
 // Outcome is the result of one run.
@@ -58,7 +68,7 @@ func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Option
 	stdin := append(c.JSON(), '\n')
 	base := withoutNames(opt.Env, config.HandlerVars...)
 	hr := handlers{ctx: c, stdin: stdin, env: base, root: opt.Root, limits: opt.Limits, watchdog: opt.Watchdog,
-		client: sync.OnceValue(httpcall.NewClient)}
+		client: sync.OnceValue(httpcall.NewClient), deadline: opt.Deadline}
 	reports := make([]merge.Report, len(selected))
 	ran := len(selected)
 	if opt.Sequential {
