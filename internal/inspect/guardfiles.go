@@ -100,7 +100,7 @@ func writeStopped(guards []*config.Hook, path, root string) bool {
 	if err != nil {
 		return true // cannot tell: no note
 	}
-	emit.WithPaths(c, root)
+	emit.WithPaths(c, root, nil) // a write names its file: no command, no git
 	out := emit.Run(context.Background(), c, guards, emit.Options{Root: root, Limits: exec.DefaultLimits})
 	return out.Result.Decision != event.Allow
 }
