@@ -186,3 +186,105 @@ func TestCDSearch(t *testing.T) {
 		}
 	}
 }
+
+// Values bash expands a second time: a string the line writes out runs a command where bash reads
+// it again (as arithmetic, a prompt, BASH_ENV, a variable name with a subscript), and one only
+// known when the line runs is unknown. Each of these runs rm -rf / in bash 5.2.
+var reevalMatch = []string{
+	`PS4='$(rm -rf /)'; set -x; true`,
+	`BASH_ENV='$(rm -rf /)' bash -c true`,
+	`env BASH_ENV='$(rm -rf /)' bash -c true`,
+	"export BASH_ENV='`rm -rf /`'; bash -c true",
+	`PROMPT_COMMAND='rm -rf /' bash -i <<< true`,
+	`declare -x PS1='$(rm -rf /)'`,
+}
+
+var reevalUnknown = []string{
+	// As arithmetic: the value of a variable, and a subscript in it.
+	`x='a[$(rm -rf /)]'; echo $((x))`,
+	`x='a[$(rm -rf /)]'; echo $(( $x ))`,
+	`x='a[$(rm -rf /)]'; (( x ))`,
+	`x='a[$(rm -rf /)]'; let x`,
+	`x='a[$(rm -rf /)]'; [[ x -eq 1 ]]`,
+	`x='a[$(rm -rf /)]'; [[ $x -eq 1 ]]`,
+	`x='a[$(rm -rf /)]'; echo ${a[x]}`,
+	`x='a[$(rm -rf /)]'; a=(1 2); echo ${a[$x]}`,
+	`x='a[$(rm -rf /)]'; for ((i=0;i<x;i++)); do :; done`,
+	`x='a[$(rm -rf /)]'; a[$x]=1`,
+	`x='a[$(rm -rf /)]'; a=([$x]=1)`,
+	`x='a[$(rm -rf /)]'; echo ${x:0:x}`,
+	`x='a[$(rm -rf /)]'; set -- 1 2 3; echo ${@:x}`,
+	`x='a[$(rm -rf /)]'; case 1 in $((x))) ;; esac`,
+	`x=$(cat f); echo $((x))`,
+	`read x < f; (( x ))`,
+	`echo $(( $(cat f) ))`,
+	`(( x )); x=1`,
+	`x=5; echo $((x)); x=$(cat f)`,
+	`mapfile -t arr < f; echo $(( arr[0] ))`,
+	`f() { echo $(( $1 + 1 )); }; f 'a[$(rm -rf /)]'`,
+	`bash -c 'echo $(( $1 ))' _ 'a[$(rm -rf /)]'`,
+	`declare -i i; i='a[$(rm -rf /)]'`,
+	`declare -i i; i=$(cat f)`,
+	`x='a[$(rm -rf /)]'; declare -i i=x`,
+	`builtin let 'x=a[$(rm -rf /)]'`,
+	// As a variable name with a subscript.
+	`ref='a[$(rm -rf /)]'; echo ${!ref}`,
+	`declare -n ref='a[$(rm -rf /)]'; echo $ref`,
+	`declare -n r=$y; echo $r`,
+	`declare -a a; unset 'a[$(rm -rf /)]'`,
+	`printf -v 'a[$(rm -rf /)]' x`,
+	`printf -v "$n" x`,
+	`read 'a[$(rm -rf /)]' <<< x`,
+	`declare 'a[$(rm -rf /)]=1'`,
+	`command declare 'a[$(rm -rf /)]=1'`,
+	`test -v 'a[$(rm -rf /)]'`,
+	`[ -v "$n" ]`,
+	// As a prompt, or before a shell sources BASH_ENV.
+	`x='$(rm -rf /)'; echo ${x@P}`,
+	`read PS4 < f; set -x; true`,
+	`a='$(rm'; b=' -rf /)'; BASH_ENV="$a$b" bash -c true`,
+}
+
+// What agents write with arithmetic, read with nothing unknown.
+var reevalKnown = []string{
+	`for i in 1 2 3; do echo $((i*2)); done`,
+	`for i in {1..5}; do echo $((i+1)); done`,
+	`for ((i=0; i<10; i++)); do echo $i; done`,
+	`i=0; while (( i < 3 )); do i=$((i+1)); done`,
+	`start=$(date +%s); sleep 1; end=$(date +%s); echo $((end-start))`,
+	`start=$(date +%s%N); go test ./...; echo "took $(( ($(date +%s%N) - start) / 1000000 ))ms"`,
+	`n=$(ls | wc -l); echo $((n + 1))`,
+	`count=$(grep -c foo file.txt); echo $((count+1))`,
+	`echo $(( $(nproc) * 2 ))`,
+	`arr=(a b c); echo ${arr[0]} ${arr[@]} ${#arr[@]}`,
+	`echo "${BASH_REMATCH[1]}" "${PIPESTATUS[0]}"`,
+	`x=${1:-default}; echo ${x:0:3}`,
+	`while IFS= read -r line; do echo "$line"; done < f`,
+	`export FOO=bar; declare -a x=(1 2); local y=3`,
+	`[[ $# -eq 0 ]] && echo none`,
+	`[[ ${#x} -gt 3 ]]`,
+	`sleep $((RANDOM % 3))`,
+	`echo $((16#ff + 0x1f))`,
+	`set -x; echo hi`,
+}
+
+func TestReevaluated(t *testing.T) {
+	p := mustCompile("rm -r|-R|--recursive -f|--force")
+	for _, src := range reevalMatch {
+		l := Parse(src)
+		if o, why := p.MatchLine(&l); o != Match {
+			t.Errorf("%q: %v (%s), want a match", src, o, why)
+		}
+	}
+	for _, src := range reevalUnknown {
+		l := Parse(src)
+		if o, why := p.MatchLine(&l); o != Unknown {
+			t.Errorf("%q: %v (%s), want unknown", src, o, why)
+		}
+	}
+	for _, src := range reevalKnown {
+		if l := Parse(src); len(l.Unresolved) > 0 {
+			t.Errorf("%q: unresolved %q, want none", src, l.Unresolved)
+		}
+	}
+}

@@ -114,6 +114,7 @@ func parse(line string) Line {
 	r.out.Commands = make([]Command, 0, len(line)/30+2)
 	r.script(line, 0)
 	r.finishRevisions()
+	r.finishArith()
 	return r.out
 }
 
@@ -129,6 +130,7 @@ func parseAs(line string, sh Shell) Line {
 	default:
 		// Either shell may run it: what either reading finds counts.
 		r.script(line, 0)
+		r.finishArith()
 		r.dir, r.dirUnknown = "", ""
 		r.pwsh(line, 0)
 	}
@@ -145,6 +147,7 @@ type reader struct {
 	cdSearch   bool   // the line sets CDPATH or cdable_vars: cd may find a relative directory elsewhere
 	seen       map[string]bool
 	aliases    map[string]bool // names the line makes stand for another command (alias, hash -p)
+	vars       arithVars       // variables read as arithmetic, and what the line gives them
 	args       []Arg           // where words cuts each command's arguments from
 	backslash  bool            // reading PowerShell: a backslash in a path separates its components
 	psPiped    bool            // reading PowerShell: the statement takes the pipeline's output as its input
@@ -248,8 +251,15 @@ func (r *reader) script(src string, depth int) {
 		r.unresolved("not valid shell: %s", err)
 		return
 	}
-	r.searchesCD(strings.NewReplacer(`'`, "", `"`, "", `\`, "").Replace(src))
-	syntax.Walk(f, func(n syntax.Node) bool {
+	r.searchesCD(src) // CDPATH=x, declare CDPATH=x: an assignment's name is spelled out
+	syntax.Walk(f, r.visit(src, depth))
+}
+
+// visit reads each node of a script's syntax tree: the commands it runs, the paths it names and
+// the values bash expands again.
+func (r *reader) visit(src string, depth int) func(syntax.Node) bool {
+	return func(n syntax.Node) bool {
+		r.reevaluated(src, n, depth)
 		switch n := n.(type) {
 		case *syntax.DeclClause:
 			for _, a := range n.Args {
@@ -275,7 +285,7 @@ func (r *reader) script(src string, depth int) {
 			}
 		}
 		return true
-	})
+	}
 }
 
 // zshQualifierRuns reports whether a pattern in parentheses after *, ?, +, @ or ! (an extended glob
@@ -477,6 +487,7 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 			r.out.Commands = append(make([]Command, 0, 2*cap(r.out.Commands)), r.out.Commands...)
 		}
 		r.out.Commands = append(r.out.Commands, cmd) // before what it runs, in the order they start
+		r.builtinNames(cmd, depth)
 		next, wrapper := r.peel(cmd, redirs, depth)
 		r.out.Commands[at].Wrapper = wrapper
 		if !wrapper {

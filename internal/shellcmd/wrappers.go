@@ -190,7 +190,9 @@ scan:
 		return nil, true
 	}
 	i := o.i
-	for w.assigns && i < len(args) && !args[i].Dynamic && isAssignment(args[i].Value) {
+	for w.assigns && i < len(args) && isAssignment(args[i].Value) {
+		name, value, _ := strings.Cut(args[i].Value, "=")
+		r.shellVar(name, Arg{Value: value, Dynamic: args[i].Dynamic}, depth) // env BASH_ENV='$(…)' bash
 		i++
 	}
 	i += w.operands
