@@ -61,6 +61,44 @@ var attackMatch = []string{
 	`=rm -rf /`,
 	`repeat 1 rm -rf /`,
 	`repeat 3 sudo =rm -rf /`,
+	// Runners that run a command in a project's environment, with its secrets, or another way.
+	`uv run rm -rf /`,
+	`uv run --with requests -p 3.12 rm -rf /`,
+	`uvx --from x rm -rf /`,
+	`poetry run rm -rf /`,
+	`poetry -C . run rm -rf /`,
+	`pipenv run rm -rf /`,
+	`pdm run rm -rf /`,
+	`hatch run rm -rf /`,
+	`rye run rm -rf /`,
+	`bundle exec rm -rf /`,
+	`mise exec -- rm -rf /`,
+	`mise x node@20 -- rm -rf /`,
+	`mise exec -c 'rm -rf /'`,
+	`direnv exec . rm -rf /`,
+	`conda run -n base rm -rf /`,
+	`micromamba run -n base rm -rf /`,
+	`pyenv exec rm -rf /`,
+	`rbenv exec rm -rf /`,
+	`asdf exec rm -rf /`,
+	`dotenv -e .env -- rm -rf /`,
+	`op run --env-file .env -- rm -rf /`,
+	`doppler run -c dev -- rm -rf /`,
+	`doppler run --command 'rm -rf /'`,
+	`aws-vault exec prod -- rm -rf /`,
+	`npm --prefix . exec rm -rf /`,
+	`coreutils --coreutils-prog=rm -rf /`,
+	`coreutils rm -rf /`,
+	`ssh-agent rm -rf /`,
+	`dbus-run-session -- rm -rf /`,
+	`xvfb-run -a rm -rf /`,
+	`setpriv --reuid=0 rm -rf /`,
+	`setpriv --reuid 0 rm -rf /`,
+	`prlimit --nofile=1024 rm -rf /`,
+	`numactl -N 0 rm -rf /`,
+	`firejail --noprofile rm -rf /`,
+	`dumb-init rm -rf /`,
+	`tini -- rm -rf /`,
 }
 
 var attackUnknown = []string{
@@ -97,6 +135,10 @@ var attackNoMatch = []string{
 	`echo '$=x' \$=x`,
 	`ls *(foo|bar) +(a)`,
 	`repeat`,
+	`uv pip install rm`,
+	`poetry add requests`,
+	`bundle install`,
+	`ssh-agent -k`,
 }
 
 func TestAttackLines(t *testing.T) {
@@ -151,6 +193,14 @@ func TestUnknownPaths(t *testing.T) {
 		{"git commit -m $(cat <<'EOF'\nmsg\nEOF\n)", "the path $(cat <<'EOF'\nmsg\nEOF\n) is only known when the line runs"},
 		{"git commit -m \"$(cat x <<'EOF'\nmsg\nEOF\n)\"", "the path \"$(cat x <<'EOF'\nmsg\nEOF\n)\" is only known when the line runs"},
 		{"git commit -m \"$(tac <<'EOF'\nmsg\nEOF\n)\"", "the path \"$(tac <<'EOF'\nmsg\nEOF\n)\" is only known when the line runs"},
+		// An archive unpacked with its members' absolute names writes anywhere.
+		{`cd /tmp && tar -xPf /tmp/e.tar`, `tar -P writes the archive's members where their names say, absolute ones included, only known when the line runs`},
+		{`tar xPf /tmp/e.tar`, `tar -P writes the archive's members where their names say, absolute ones included, only known when the line runs`},
+		{`tar --extract --absolute-names -f e.tar`, `tar -P writes the archive's members where their names say, absolute ones included, only known when the line runs`},
+		{`cpio -idm < e.cpio`, `cpio -i writes the archive's members where their names say, absolute ones included, only known when the line runs`},
+		{`pax -r -f e.pax`, `pax -r writes the archive's members where their names say, absolute ones included, only known when the line runs`},
+		{`unzip -: e.zip`, `unzip -: writes the archive's members where their names say, absolute ones included, only known when the line runs`},
+		{`tar -xf e.tar; cpio -id --no-absolute-filenames < e.cpio; unzip e.zip`, ``},
 	} {
 		l := Parse(tc.line)
 		got := ""

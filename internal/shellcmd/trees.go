@@ -24,20 +24,57 @@ func (r *reader) writes(cmd Command) {
 	case "cp", "mv", "rsync", "install", "ln", "scp":
 		r.copyTargets(cmd, ops)
 	case "tar", "bsdtar", "gtar":
-		if hasShort(cmd.Args, "x") || hasLong(cmd.Args, "extract", "get") || len(cmd.Args) > 0 && !strings.HasPrefix(cmd.Args[0].Value, "-") && strings.Contains(cmd.Args[0].Value, "x") {
+		oldStyle := len(cmd.Args) > 0 && !strings.HasPrefix(cmd.Args[0].Value, "-") // tar xPf a.tar
+		if hasShort(cmd.Args, "x") || hasLong(cmd.Args, "extract", "get") || oldStyle && strings.Contains(cmd.Args[0].Value, "x") {
 			r.trees(optionValue(cmd.Args, "C", "directory", "."))
+			if hasShort(cmd.Args, "P") || hasLong(cmd.Args, "absolute-names") || oldStyle && strings.Contains(cmd.Args[0].Value, "P") {
+				r.anywhere(cmd.Name + " -P")
+			}
 		}
 	case "unzip":
 		if !hasShort(cmd.Args, "lptvzZ") {
 			r.trees(optionValue(cmd.Args, "d", "", "."))
+			if slices.ContainsFunc(cmd.Args, func(a Arg) bool { return strings.HasPrefix(a.Value, "-") && strings.Contains(a.Value, ":") }) {
+				r.anywhere("unzip -:")
+			}
 		}
 	case "cpio":
 		if hasShort(cmd.Args, "i") || hasLong(cmd.Args, "extract") {
 			r.trees(optionValue(cmd.Args, "D", "directory", "."))
+			if !hasLong(cmd.Args, "no-absolute-filenames") {
+				r.anywhere("cpio -i")
+			}
+		}
+	case "pax":
+		if hasShort(cmd.Args, "r") {
+			r.trees(".")
+			r.anywhere("pax -r")
+		}
+	case "jar":
+		if len(cmd.Args) > 0 && strings.Contains(strings.TrimLeft(cmd.Args[0].Value, "-"), "x") || hasLong(cmd.Args, "extract") {
+			r.trees(optionValue(cmd.Args, "C", "dir", "."))
+		}
+	case "xar":
+		if hasShort(cmd.Args, "x") {
+			r.trees(optionValue(cmd.Args, "C", "", "."))
+		}
+	case "ditto": // macOS: copies a directory's contents (or, with -x, an archive's) into the last operand
+		if len(ops) > 1 {
+			r.trees(ops[len(ops)-1])
+		}
+	case "rclone":
+		if len(ops) > 2 {
+			switch ops[0] {
+			case "sync", "copy", "move", "copyto", "moveto", "bisync":
+				r.trees(ops[len(ops)-1])
+			}
 		}
 	case "7z", "7za", "7zr":
 		if len(ops) > 0 && (ops[0] == "x" || ops[0] == "e") {
 			r.trees(optionValue(cmd.Args, "o", "", "."))
+			if slices.ContainsFunc(cmd.Args, func(a Arg) bool { return a.Value == "-spf" || a.Value == "-spf2" }) {
+				r.anywhere("7z -spf")
+			}
 		}
 	case "patch":
 		r.trees(optionValue(cmd.Args, "d", "directory", "."))
@@ -201,6 +238,12 @@ func under(dir, p string) string {
 		return p
 	}
 	return path.Join(dir, p)
+}
+
+// anywhere notes an archive unpacked with the names its members hold, absolute ones included: the
+// files it writes are only known when the line runs.
+func (r *reader) anywhere(how string) {
+	r.pathsUnknown("%s writes the archive's members where their names say, absolute ones included, only known when the line runs", how)
 }
 
 func (r *reader) trees(ps ...string) {

@@ -35,10 +35,13 @@ var wrappers = []namedWrapper{
 	{"chroot", wrapper{valueLong: []string{"--groups", "--userspec", "--skip-chdir"}, operands: 1, noCommand: true}},
 	{"chrt", wrapper{valueShort: "TPD", valueLong: []string{"--sched-runtime", "--sched-period", "--sched-deadline"}, noRun: "p", operands: 1}},
 	{"command", wrapper{noRun: "vV"}},
+	{"dbus-run-session", wrapper{valueLong: []string{"--config-file", "--dbus-daemon"}}},
 	{"doas", wrapper{valueShort: "Cu", noRun: "C", shell: "s"}},
+	{"dumb-init", wrapper{valueShort: "r", valueLong: []string{"--rewrite"}}},
 	{"env", wrapper{valueShort: "aCPu", splitShort: 'S', splitLong: "--split-string", assigns: true, valueLong: []string{"--argv0", "--chdir", "--unset"}}},
 	{"exec", wrapper{valueShort: "a"}},
 	{"fakeroot", wrapper{valueShort: "bils", valueLong: []string{"--lib", "--faked"}}},
+	{"firejail", wrapper{}},
 	{"gchroot", wrapper{valueLong: []string{"--groups", "--userspec", "--skip-chdir"}, operands: 1, noCommand: true}},
 	{"genv", wrapper{valueShort: "aCPu", splitShort: 'S', splitLong: "--split-string", assigns: true, valueLong: []string{"--argv0", "--chdir", "--unset"}}},
 	{"gnice", wrapper{valueShort: "n", valueLong: []string{"--adjustment"}}},
@@ -54,9 +57,14 @@ var wrappers = []namedWrapper{
 	{"noglob", wrapper{}},
 	{"nohup", wrapper{}},
 	{"nsenter", wrapper{valueShort: "tSG", valueLong: []string{"--target", "--setuid", "--setgid"}}},
+	{"numactl", wrapper{valueShort: "CNmpPi", valueLong: []string{"--interleave", "--membind", "--cpunodebind", "--physcpubind", "--preferred", "--preferred-many"}}},
 	{"pkexec", wrapper{valueLong: []string{"--user"}}},
+	{"prlimit", wrapper{valueShort: "po", valueLong: []string{"--pid", "--output"}}},
 	{"repeat", wrapper{operands: 1}}, // zsh: repeat N COMMAND
+	{"setpriv", wrapper{valueLong: []string{"--reuid", "--regid", "--ruid", "--euid", "--rgid", "--egid", "--groups", "--inh-caps",
+		"--ambient-caps", "--bounding-set", "--securebits", "--pdeathsig", "--selinux-label", "--apparmor-profile"}}},
 	{"setsid", wrapper{}},
+	{"ssh-agent", wrapper{valueShort: "aEPt", noRun: "k"}},
 	{"stdbuf", wrapper{valueShort: "eio", valueLong: []string{"--error", "--input", "--output"}}},
 	{"strace", wrapper{valueShort: "abeEIoOpPsSuUX"}},
 	{"sudo", wrapper{valueShort: "CDghpRrTtUu", noRun: "eKlVv", assigns: true, shell: "is",
@@ -68,6 +76,7 @@ var wrappers = []namedWrapper{
 	{"taskset", wrapper{noRun: "p", operands: 1}},
 	{"time", wrapper{valueShort: "fo", valueLong: []string{"--format", "--output"}}},
 	{"timeout", wrapper{valueShort: "ks", valueLong: []string{"--kill-after", "--signal"}, operands: 1}},
+	{"tini", wrapper{valueShort: "pe"}},
 	{"toybox", wrapper{}},
 	{"unbuffer", wrapper{}},
 	{"unshare", wrapper{valueShort: "SGRw", valueLong: []string{"--setuid", "--setgid", "--root", "--wd", "--propagation", "--setgroups",
@@ -77,6 +86,7 @@ var wrappers = []namedWrapper{
 	{"wsl", wrapper{valueShort: "du", valueLong: []string{"--distribution", "--distribution-id", "--user", "--cd", "--shell-type"}, joined: true}},
 	{"xargs", wrapper{valueShort: "adEILnPs", reads: true,
 		valueLong: []string{"--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"}}},
+	{"xvfb-run", wrapper{valueShort: "nsfepw", valueLong: []string{"--server-num", "--server-args", "--auth-file", "--error-file", "--xauth-protocol", "--wait"}}},
 }
 
 type namedWrapper struct {
@@ -129,8 +139,6 @@ func (r *reader) peel(cmd Command, redirs []*syntax.Redirect, depth int) (next [
 		return nil, r.pwshCLI(cmd, depth)
 	case cmd.Name == "tmux" || cmd.Name == "screen":
 		return nil, r.typed(cmd, depth)
-	case packageRunner(cmd):
-		return r.packageRun(cmd, depth)
 	case (cmd.Name == "setopt" || cmd.Name == "unsetopt" || cmd.Name == "emulate") && len(cmd.Args) > 0:
 		r.unresolved("zsh's %s changes how the rest of the line is read (EXTENDED_GLOB's patterns, PROMPT_SUBST)", cmd.Name)
 		return nil, false
@@ -138,6 +146,18 @@ func (r *reader) peel(cmd Command, redirs []*syntax.Redirect, depth int) (next [
 		r.unresolved("%s runs a cmd.exe command line, which hookrun does not read", cmd.Path)
 		r.pathsUnknown("%s runs a cmd.exe command line, whose paths hookrun does not read", cmd.Path)
 		return nil, true
+	}
+	if rn, args := runnerOf(cmd); rn != nil {
+		return r.packageRun(cmd, rn, args, depth)
+	}
+	if cmd.Name == "coreutils" { // a multi-call build: coreutils --coreutils-prog=rm ARGS, or coreutils rm ARGS
+		args := cmd.Args
+		if len(args) > 0 && !args[0].Dynamic {
+			if prog, ok := strings.CutPrefix(args[0].Value, "--coreutils-prog="); ok {
+				return append([]Arg{{Value: prog}}, args[1:]...), true
+			}
+		}
+		return args, len(args) > 0
 	}
 	w, ok := wrapperOf(cmd.Name)
 	if !ok {
@@ -703,34 +723,84 @@ func (r *reader) splitOperand(cmd Command, args []Arg, i int, value string, atta
 	return r.split(cmd.Name, value, args[i+1:])
 }
 
-// packageRunner reports whether cmd runs a package's command: npx, bunx, pnpx, npm exec (x),
-// pnpm exec and dlx, yarn exec and dlx, bun x.
-func packageRunner(cmd Command) bool {
-	switch cmd.Name {
-	case "npx", "bunx", "pnpx":
-		return true
-	case "npm", "pnpm", "yarn", "bun":
-		if len(cmd.Args) == 0 || cmd.Args[0].Dynamic {
-			return false
-		}
-		switch cmd.Args[0].Value {
-		case "exec", "dlx", "x":
-			return true
-		}
-	}
-	return false
+// runner is a program that runs a command given after its subcommand: a package runner (npx, npm
+// exec), a tool that runs a command in a project's environment (uv run, poetry run, bundle exec,
+// mise exec, conda run, pyenv exec) or with its secrets (dotenv, op run).
+type runner struct {
+	name     string
+	subs     []string // the subcommands that run a command; none: the program itself does
+	values   []string // options that take the next word as their value
+	operands int      // words between the options and the command (direnv exec DIR, aws-vault exec PROFILE)
+	script   []string // options whose value is a command line it runs (npm exec -c, mise exec --command)
+	dashes   bool     // words before a -- are its own (mise exec node@20 -- COMMAND)
 }
 
-// packageRunValues are the options of the package runners that take a value as the next word.
-var packageRunValues = []string{"-p", "--package", "-w", "--workspace", "--registry", "--cache", "--prefix", "--userconfig", "--node-options", "--cwd"}
+var npmScript = []string{"-c", "--call"}
 
-// packageRun returns the command a package runner runs; a command line given with -c or --call is
-// read as a script.
-func (r *reader) packageRun(cmd Command, depth int) ([]Arg, bool) {
-	args := cmd.Args
-	if cmd.Name == "npm" || cmd.Name == "pnpm" || cmd.Name == "yarn" || cmd.Name == "bun" {
-		args = args[1:]
+var npmValues = []string{"-p", "--package", "-w", "--workspace", "--registry", "--cache", "--prefix", "--userconfig", "--node-options", "--cwd"}
+
+// runners, found by name in runnerOf (a slice, laid out by the linker; see wrappers).
+var runners = []runner{
+	{name: "asdf", subs: []string{"exec"}},
+	{name: "aws-vault", subs: []string{"exec"}, values: []string{"-d", "--duration", "-t", "--mfa-token", "-r", "--region"}, operands: 1},
+	{name: "bun", subs: []string{"x"}, values: npmValues, script: npmScript},
+	{name: "bundle", subs: []string{"exec"}, values: []string{"--gemfile"}},
+	{name: "bunx", values: npmValues, script: npmScript},
+	{name: "conda", subs: []string{"run"}, values: []string{"-n", "--name", "-p", "--prefix", "--cwd"}},
+	{name: "direnv", subs: []string{"exec"}, operands: 1},
+	{name: "doppler", subs: []string{"run"}, values: []string{"-p", "--project", "-c", "--config", "--token", "--mount"}, script: []string{"--command"}},
+	{name: "dotenv", values: []string{"-e", "-v", "-c"}},
+	{name: "goenv", subs: []string{"exec"}},
+	{name: "hatch", subs: []string{"run"}, values: []string{"-e", "--env"}},
+	{name: "infisical", subs: []string{"run"}, values: []string{"--env", "--path", "--projectId", "--token"}, script: []string{"--command"}},
+	{name: "mamba", subs: []string{"run"}, values: []string{"-n", "--name", "-p", "--prefix", "--cwd"}},
+	{name: "micromamba", subs: []string{"run"}, values: []string{"-n", "--name", "-p", "--prefix", "--cwd"}},
+	{name: "mise", subs: []string{"exec", "x"}, values: []string{"-C", "--cd", "-j", "--jobs", "-E", "--env"}, script: []string{"-c", "--command"}, dashes: true},
+	{name: "nodenv", subs: []string{"exec"}},
+	{name: "npm", subs: []string{"exec", "x"}, values: npmValues, script: npmScript},
+	{name: "npx", values: npmValues, script: npmScript},
+	{name: "op", subs: []string{"run"}, values: []string{"--env-file", "--account"}},
+	{name: "pdm", subs: []string{"run"}, values: []string{"-p", "--project"}},
+	{name: "pipenv", subs: []string{"run"}},
+	{name: "pnpm", subs: []string{"exec", "dlx"}, values: npmValues, script: npmScript},
+	{name: "pnpx", values: npmValues, script: npmScript},
+	{name: "poetry", subs: []string{"run"}, values: []string{"-C", "--directory", "-P", "--project"}},
+	{name: "pyenv", subs: []string{"exec"}},
+	{name: "rbenv", subs: []string{"exec"}},
+	{name: "rye", subs: []string{"run"}, values: []string{"--pyproject"}},
+	{name: "uv", subs: []string{"run"}, values: []string{"--with", "-w", "--with-editable", "--with-requirements", "-p", "--python",
+		"--package", "--extra", "--group", "--only-group", "--index", "--index-url", "--extra-index-url", "--directory",
+		"--project", "--env-file", "--from", "--cache-dir", "--config-file"}},
+	{name: "uvx", values: []string{"--from", "--with", "-w", "--with-editable", "--with-requirements", "-p", "--python",
+		"--index", "--index-url", "--extra-index-url", "--directory", "--project", "--cache-dir", "--config-file"}},
+	{name: "yarn", subs: []string{"exec", "dlx"}, values: npmValues, script: npmScript},
+}
+
+// runnerOf returns the runner cmd is, and the arguments after its subcommand: the first argument
+// that names one, wherever it stands (npm --prefix . exec rm: options may come before it).
+func runnerOf(cmd Command) (*runner, []Arg) {
+	i, ok := slices.BinarySearchFunc(runners, cmd.Name, func(r runner, name string) int { return strings.Compare(r.name, name) })
+	if !ok {
+		return nil, nil
 	}
+	rn := &runners[i]
+	if len(rn.subs) == 0 {
+		return rn, cmd.Args
+	}
+	for j, a := range cmd.Args {
+		if a.Dynamic || a.Value == "--" {
+			return nil, nil
+		}
+		if slices.Contains(rn.subs, a.Value) {
+			return rn, cmd.Args[j+1:]
+		}
+	}
+	return nil, nil
+}
+
+// packageRun returns the command a runner runs; a command line given with -c, --call or --command
+// is read as a script.
+func (r *reader) packageRun(cmd Command, rn *runner, args []Arg, depth int) ([]Arg, bool) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		name, value, hasValue := strings.Cut(a.Value, "=")
@@ -740,7 +810,7 @@ func (r *reader) packageRun(cmd Command, depth int) ([]Arg, bool) {
 			return nil, true
 		case a.Value == "--":
 			return args[i+1:], true
-		case name == "-c" || name == "--call":
+		case slices.Contains(rn.script, name):
 			if !hasValue {
 				if i+1 >= len(args) || args[i+1].Dynamic {
 					r.unresolved("%s %s runs a command line only known when the line runs", cmd.Name, name)
@@ -750,11 +820,22 @@ func (r *reader) packageRun(cmd Command, depth int) ([]Arg, bool) {
 			}
 			r.script(value, depth+1)
 			return nil, true
-		case slices.Contains(packageRunValues, name) && !hasValue:
+		case slices.Contains(rn.values, name) && !hasValue:
 			i++
 		case strings.HasPrefix(a.Value, "-"):
 		default:
-			return args[i:], true
+			rest := args[i:]
+			if at := slices.IndexFunc(rest, func(a Arg) bool { return a.Value == "--" && !a.Dynamic }); rn.dashes && at >= 0 {
+				return rest[at+1:], true
+			}
+			if rn.operands >= len(rest) {
+				return nil, true
+			}
+			rest = rest[rn.operands:]
+			if len(rest) > 0 && rest[0].Value == "--" && rn.operands > 0 {
+				rest = rest[1:]
+			}
+			return rest, true
 		}
 	}
 	return nil, true

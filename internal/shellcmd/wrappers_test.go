@@ -20,6 +20,11 @@ func TestWrappersSortedByName(t *testing.T) {
 	if _, ok := wrapperOf("rm"); ok {
 		t.Error(`wrapperOf("rm") found a wrapper`)
 	}
+	for i := 1; i < len(runners); i++ {
+		if runners[i-1].name >= runners[i].name {
+			t.Errorf("runners[%d] %q comes after %q: keep the table sorted by name, each name once", i, runners[i].name, runners[i-1].name)
+		}
+	}
 }
 
 // A wrapper's argument only known when the line runs could be any option: the line is unresolved
