@@ -400,6 +400,8 @@ func TestTreePaths(t *testing.T) {
 		{"ditto /tmp/evil .", []string{"."}, []string{"/tmp/evil", "."}},
 		{"ditto -x -k e.zip out", []string{"out"}, []string{"e.zip", "out"}},
 		{"rclone sync /tmp/empty .", []string{"."}, []string{"sync", "/tmp/empty", "."}},
+		{"robocopy C:/empty . /MIR", []string{"."}, []string{"C:/empty", ".", "/MIR"}},
+		{"xcopy.exe C:/evil . /E /Y", []string{"."}, []string{"C:/evil", ".", "/E", "/Y"}},
 		{"patch -p1 < e.diff", []string{"."}, []string{"e.diff"}},
 		{"cd sub && patch -d lib -i e.diff", []string{"lib", "sub/lib"}, []string{"sub", "lib", "sub/lib", "e.diff", "sub/e.diff"}},
 		{"cp -r /tmp/evil/. .", []string{"."}, []string{"/tmp/evil/.", "."}},

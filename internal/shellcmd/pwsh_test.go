@@ -281,6 +281,8 @@ func TestPowerShellTrees(t *testing.T) {
 		{`Get-Content a.txt | Set-Content b.txt`, nil, ""},
 		{`gci | Remove-Item -LiteralPath x`, nil, ""},
 		{`Get-ChildItem || Remove-Item`, nil, ""},
+		{`robocopy C:\empty . /MIR`, []string{"."}, ""},
+		{`xcopy C:\tmp\evil . /E /Y`, []string{"."}, ""},
 	} {
 		l := ParseAs(tc.line, PowerShell)
 		if !slices.Equal(l.TreePaths, tc.trees) {

@@ -62,6 +62,10 @@ func (r *reader) writes(cmd Command) {
 		if len(ops) > 1 {
 			r.trees(ops[len(ops)-1])
 		}
+	case "robocopy", "xcopy": // Windows: copy a directory's contents into the second operand (robocopy /MIR deletes there)
+		if len(ops) > 1 {
+			r.trees(ops[1])
+		}
 	case "rclone":
 		if len(ops) > 2 {
 			switch ops[0] {
