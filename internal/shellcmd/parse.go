@@ -146,14 +146,15 @@ type reader struct {
 	dirUnknown string // the cd operand, when the line moved to a directory only known at run time
 	cdSearch   bool   // the line sets CDPATH or cdable_vars: cd may find a relative directory elsewhere
 	seen       map[string]bool
-	aliases    map[string]bool // names the line makes stand for another command (alias, hash -p)
-	vars       arithVars       // variables read as arithmetic, and what the line gives them
-	args       []Arg           // where words cuts each command's arguments from
-	backslash  bool            // reading PowerShell: a backslash in a path separates its components
-	psPiped    bool            // reading PowerShell: the statement takes the pipeline's output as its input
-	revisions  []revisionAt    // what git commands bring, until the whole line is read
-	gitOthers  int             // git commands that are not read-only
-	gitEnv     bool            // some script of the line names a GIT_ variable
+	aliases    map[string]bool         // names the line makes stand for another command (alias, hash -p, BASH_CMDS)
+	tables     map[*syntax.Assign]bool // assignments to BASH_CMDS and BASH_ALIASES already read
+	vars       arithVars               // variables read as arithmetic, and what the line gives them
+	args       []Arg                   // where words cuts each command's arguments from
+	backslash  bool                    // reading PowerShell: a backslash in a path separates its components
+	psPiped    bool                    // reading PowerShell: the statement takes the pipeline's output as its input
+	revisions  []revisionAt            // what git commands bring, until the whole line is read
+	gitOthers  int                     // git commands that are not read-only
+	gitEnv     bool                    // some script of the line names a GIT_ variable
 }
 
 // maxUnresolved caps the reasons kept: the first is the one shown, and a
@@ -448,6 +449,9 @@ func (r *reader) optionValues(v string) {
 // call reads one simple command: its name must be known; wrappers are peeled and what they run is
 // read in turn.
 func (r *reader) call(src string, call *syntax.CallExpr, redirs []*syntax.Redirect, depth int) {
+	for _, a := range call.Assigns {
+		r.commandTable(src, a, depth)
+	}
 	args := r.words(src, call.Args)
 	if len(args) == 0 {
 		return

@@ -361,6 +361,7 @@ func (r *reader) reevaluated(src string, n syntax.Node, depth int) {
 			}
 		}
 	case *syntax.Assign:
+		r.commandTable(src, n, depth)
 		r.arith(src, n.Index)
 		if n.Array != nil {
 			for _, e := range n.Array.Elems {
@@ -512,6 +513,9 @@ func (r *reader) nameArg(builtin, v string) string {
 	base, sub, hasSub := strings.Cut(v, "[")
 	if !syntax.ValidName(base) {
 		return ""
+	}
+	if base == "BASH_CMDS" || base == "BASH_ALIASES" {
+		r.unresolved("%s gives %s an entry, a command name it defines", builtin, v)
 	}
 	if hasSub {
 		sub = strings.TrimSuffix(sub, "]")

@@ -331,21 +331,26 @@ func (r *reader) shell(cmd Command, redirs []*syntax.Redirect, depth int) bool {
 		return true
 	}
 	if i < len(args) && !stdin {
-		if isStdin(args[i].Value) {
-			return r.stdin(cmd.Name, redirs, depth)
+		if fd, ok := scriptFD(args[i].Value); ok {
+			return r.fdScript(cmd.Name, redirs, fd, depth)
 		}
 		return false
 	}
 	return r.stdin(cmd.Name, redirs, depth)
 }
 
-// isStdin says whether a script file named on a command line is the shell's own standard input.
-func isStdin(p string) bool {
-	switch p {
-	case "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
-		return true
+// scriptFD says which of the shell's file descriptors a script file named on a command line is:
+// /dev/stdin is 0, /dev/fd/N and /proc/self/fd/N are N (bash /dev/fd/3 3<<< 'rm -rf /').
+func scriptFD(p string) (string, bool) {
+	if p == "/dev/stdin" {
+		return "0", true
 	}
-	return false
+	for _, dir := range []string{"/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/"} {
+		if n, ok := strings.CutPrefix(p, dir); ok && n != "" && strings.Trim(n, "0123456789") == "" {
+			return n, true
+		}
+	}
+	return "", false
 }
 
 // trap runs its first operand as a script when the signal comes (or the shell exits); a lone operand,
@@ -461,6 +466,54 @@ func (r *reader) defines(cmd Command, depth int) {
 	}
 }
 
+// commandTable reads an assignment to BASH_CMDS or BASH_ALIASES, bash's tables of hashed commands
+// and of aliases: BASH_CMDS[ls]=/bin/rm makes ls run rm, as hash -p does, and BASH_ALIASES[x]=VALUE
+// defines an alias, as alias does. A later command of that name is unresolved.
+func (r *reader) commandTable(src string, a *syntax.Assign, depth int) {
+	if a.Name == nil || a.Name.Value != "BASH_CMDS" && a.Name.Value != "BASH_ALIASES" || r.tables[a] {
+		return
+	}
+	if r.tables == nil {
+		r.tables = map[*syntax.Assign]bool{}
+	}
+	r.tables[a] = true
+	type entry struct {
+		key   syntax.ArithmExpr
+		value *syntax.Word
+	}
+	var entries []entry
+	if a.Index != nil {
+		entries = append(entries, entry{a.Index, a.Value})
+	}
+	if a.Array != nil {
+		for _, e := range a.Array.Elems {
+			entries = append(entries, entry{e.Index, e.Value})
+		}
+	}
+	for _, e := range entries {
+		w, _ := e.key.(*syntax.Word)
+		key, ok := "", w != nil
+		if ok {
+			key, ok = literalWord(w)
+		}
+		if !ok {
+			r.unresolved("%s gets an entry whose name is only known when the line runs, a command name it defines", a.Name.Value)
+			continue
+		}
+		if r.aliases == nil {
+			r.aliases = map[string]bool{}
+		}
+		r.aliases[foldName(key)] = true
+		if a.Name.Value == "BASH_ALIASES" && e.value != nil {
+			if v, ok := literalWord(e.value); ok {
+				r.script(v, depth+1)
+			} else {
+				r.unresolved("BASH_ALIASES[%s] makes an alias of %s, only known when the line runs", key, source(src, e.value))
+			}
+		}
+	}
+}
+
 // source runs a file in the current shell: one that is the shell's standard input is read as a
 // script; one only known when the line runs is unresolved; any other is run like a program.
 func (r *reader) source(cmd Command, redirs []*syntax.Redirect, depth int) bool {
@@ -475,8 +528,9 @@ func (r *reader) source(cmd Command, redirs []*syntax.Redirect, depth int) bool 
 	case args[0].Dynamic:
 		r.unresolved("%s runs the file %s, only known when the line runs", cmd.Name, args[0].Value)
 		return true
-	case isStdin(args[0].Value):
-		return r.stdin(cmd.Name, redirs, depth)
+	}
+	if fd, ok := scriptFD(args[0].Value); ok {
+		return r.fdScript(cmd.Name, redirs, fd, depth)
 	}
 	return false
 }
@@ -556,9 +610,14 @@ func (r *reader) scriptOption(cmd Command, redirs []*syntax.Redirect, depth int)
 // stdin reads the script a shell takes from its standard input: a literal heredoc or here-string is
 // read; anything else (a pipe, a file, the terminal) cannot be known.
 func (r *reader) stdin(name string, redirs []*syntax.Redirect, depth int) bool {
+	return r.fdScript(name, redirs, "0", depth)
+}
+
+// fdScript reads the script a shell takes from its file descriptor fd, as stdin does for 0.
+func (r *reader) fdScript(name string, redirs []*syntax.Redirect, fd string, depth int) bool {
 	for i := len(redirs) - 1; i >= 0; i-- {
 		rd := redirs[i]
-		if rd.N != nil && rd.N.Value != "0" {
+		if rd.N == nil && fd != "0" || rd.N != nil && rd.N.Value != fd {
 			continue
 		}
 		switch rd.Op {
@@ -582,6 +641,10 @@ func (r *reader) stdin(name string, redirs []*syntax.Redirect, depth int) bool {
 			r.unresolved("%s reads its script from a file redirected to it", name)
 			return true
 		}
+	}
+	if fd != "0" {
+		r.unresolved("%s reads its script from file descriptor %s", name, fd)
+		return true
 	}
 	r.unresolved("%s reads its script from standard input", name)
 	return true
