@@ -41,8 +41,9 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # hookrun install writes, Claude Code's settings.local.json, and the same files
 # in the home directory, which switch hooks off for every project), the .env
 # files Gemini CLI loads into its hooks' environment at start (where
-# HOOKRUN_HOOKS_DIR or a proxy would turn every guard off or elsewhere) or the hookrun
-# an npm install put in node_modules needs a person's approval, and so does a
+# HOOKRUN_HOOKS_DIR or a proxy would turn every guard off or elsewhere), the hookrun
+# an npm install put in node_modules or hookrun's declaration cache (an entry there
+# says what a hook file decodes to) needs a person's approval, and so does a
 # command that changes which hooks run without naming those files: hookrun init
 # or install, git init (a .git ends the search for .system/hooks), a .system
 # made below the root (the nearest hooks directory wins). Reads pass. Edit it
@@ -80,6 +81,10 @@ handler:
         - node_modules/.bin/hookrun*
         - node_modules/hookrun/**
         - node_modules/@hookrun/**
+        - "**/hookrun/decl-*.bin"
+        - "**/.cache/hookrun"
+        - "**/Library/Caches/hookrun"
+        - "**/AppData/Local/hookrun"
     - decision: require_human
       reason: "this command changes which hooks run or how the agents call hookrun: a person must approve changes to the guards"
       sources: [ai_session, background_job]
