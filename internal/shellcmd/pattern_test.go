@@ -419,6 +419,8 @@ func TestTreePaths(t *testing.T) {
 		{"git reset HEAD~1", nil, []string{"reset", "HEAD~1"}},
 		{"git stash", nil, []string{"stash"}},
 		{"git stash pop", []string{"."}, []string{"stash", "pop"}},
+		{"git switch --orphan fresh", []string{"."}, []string{"switch", "fresh"}},
+		{"git checkout --orphan fresh", []string{"fresh"}, []string{"checkout", "fresh"}},
 		{"git checkout HEAD~1 -- :/", []string{"HEAD~1", "."}, []string{"checkout", "HEAD~1", ":/"}},
 		{"git restore --source=x '.sys*'", []string{"."}, []string{"restore", "x", ".sys*"}},
 		// git matches a pathspec's pattern against whole paths: '*.yaml' names every YAML file.

@@ -59,6 +59,10 @@ func (r *reader) gitRevisions(dir, sub string, global, args []Arg) {
 			add(ops[0], true)
 		}
 	case "switch":
+		if hasLong(args, "orphan") { // an empty branch: every tracked file is removed
+			r.trees(dir)
+			return
+		}
 		ops, dyn := gitOperands(args, []string{"-c", "-C", "--create", "--force-create", "--orphan"})
 		if dyn {
 			unknown("switches to a commit only known when the line runs")

@@ -25,6 +25,7 @@ func TestRevisions(t *testing.T) {
 		{line: "git switch evil", revs: ".:evil?"},
 		{line: "git switch -c fix origin/evil", revs: ".:origin/evil?"},
 		{line: "git switch -c fix", revs: ""},
+		{line: "git switch --orphan fresh", revs: ""},
 		{line: "git switch --detach v1.2", revs: ".:v1.2?"},
 		{line: "git merge origin/evil", revs: ".:origin/evil"},
 		{line: "git merge -m 'take it' a b", revs: ".:a .:b"},
