@@ -14,7 +14,7 @@ func FuzzParse(f *testing.F) {
 	for _, tc := range mustBeUnknown {
 		f.Add(tc.line)
 	}
-	for _, line := range []string{"git checkout -b x origin/y", "git -C d rebase --onto a b c", "git switch -", "cd s && git merge a b", "git fetch && git reset --hard @{u}"} {
+	for _, line := range []string{"git checkout -b x origin/y", "git -C d rebase --onto a b c", "git switch -", "cd s && git merge a b", "git fetch && git reset --hard @{u}", "git -c alias.x='!rm -rf /' x", "git rebase -x 'rm -rf /' main", "git submodule foreach rm -rf /"} {
 		f.Add(line)
 	}
 	patterns := fuzzPatterns()

@@ -119,6 +119,9 @@ func (r *reader) peel(cmd Command, redirs []*syntax.Redirect, depth int) (next [
 	case cmd.Name == "find":
 		r.find(cmd.Args, depth)
 		return nil, false
+	case cmd.Name == "git":
+		r.gitRuns(cmd, depth)
+		return nil, false
 	case cmd.Name == "trap":
 		return nil, r.trap(cmd.Args, depth)
 	case cmd.Name == "mapfile" || cmd.Name == "readarray":

@@ -1,0 +1,162 @@
+package shellcmd
+
+import "strings"
+
+// gitRuns reads the commands a git command line runs besides git itself: git bisect run's
+// command, git rebase --exec's and git submodule foreach's shell lines, and a setting given with
+// -c (or --config-env) whose value git runs (an alias starting with !, core.pager,
+// core.sshCommand, a diff or merge driver…); an alias without ! is read as the git command it
+// stands for. git itself stays a command of the line, its operands and writes read as any
+// program's.
+func (r *reader) gitRuns(cmd Command, depth int) {
+	args := cmd.Args
+	aliases := map[string]string{}
+	sub := -1
+	for i := 0; i < len(args) && sub < 0; i++ {
+		a := args[i]
+		v := a.Value
+		switch {
+		case a.Dynamic:
+			return // a subcommand only known when the line runs: patterns are unresolved already
+		case v == "-c" && i+1 < len(args):
+			r.gitSetting("git -c", args[i+1], aliases, depth)
+			i++
+		case strings.HasPrefix(v, "-c"):
+			r.gitSetting("git -c", Arg{Value: v[2:]}, aliases, depth)
+		case v == "--config-env" && i+1 < len(args):
+			r.gitSetting("git --config-env", Arg{Value: args[i+1].Value, Dynamic: true}, aliases, depth)
+			i++
+		case strings.HasPrefix(v, "--config-env="):
+			r.gitSetting("git --config-env", Arg{Value: strings.TrimPrefix(v, "--config-env="), Dynamic: true}, aliases, depth)
+		case strings.HasPrefix(v, "--exec-path="):
+			r.unresolved("git %s runs git's own commands from that directory", v)
+		case v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--super-prefix" || v == "--attr-source":
+			i++
+		case strings.HasPrefix(v, "-"):
+		default:
+			sub = i
+		}
+	}
+	if sub < 0 {
+		return
+	}
+	name, rest := args[sub].Value, args[sub+1:]
+	if expansion, ok := aliases[strings.ToLower(name)]; ok {
+		// git -c alias.x='push --force' x origin: git push --force origin.
+		words := []Arg{{Value: cmd.Path}}
+		for _, f := range strings.Fields(expansion) {
+			words = append(words, Arg{Value: strings.Trim(f, `'"`)})
+		}
+		r.command(append(words, rest...), nil, depth+1)
+		return
+	}
+	switch name {
+	case "bisect":
+		if len(rest) > 1 && !rest[0].Dynamic && rest[0].Value == "run" {
+			r.command(rest[1:], nil, depth+1)
+		}
+	case "rebase":
+		for i := 0; i < len(rest); i++ {
+			v := rest[i].Value
+			switch {
+			case v == "--":
+				return
+			case (v == "-x" || v == "--exec") && i+1 < len(rest):
+				r.runScript("git rebase --exec", &rest[i+1], depth)
+				i++
+			case strings.HasPrefix(v, "--exec="):
+				r.runScript("git rebase --exec", &Arg{Value: strings.TrimPrefix(v, "--exec="), Dynamic: rest[i].Dynamic}, depth)
+			case strings.HasPrefix(v, "-x") && len(v) > 2:
+				r.runScript("git rebase --exec", &Arg{Value: v[2:], Dynamic: rest[i].Dynamic}, depth)
+			}
+		}
+	case "submodule":
+		// git submodule [--quiet] foreach [--recursive] COMMAND...: a shell line.
+		for i, a := range rest {
+			if a.Value != "foreach" || a.Dynamic {
+				continue
+			}
+			line := rest[i+1:]
+			for len(line) > 0 && (line[0].Value == "--recursive" || line[0].Value == "-q" || line[0].Value == "--quiet") {
+				line = line[1:]
+			}
+			words := make([]string, 0, len(line))
+			for _, w := range line {
+				if w.Dynamic {
+					r.unresolved("git submodule foreach runs %s, only known when the line runs", w.Value)
+					return
+				}
+				words = append(words, w.Value)
+			}
+			if len(words) > 0 {
+				r.script(strings.Join(words, " "), depth+1)
+			}
+			return
+		}
+	}
+}
+
+// gitSetting reads one NAME=VALUE setting of git -c (dynamic: of --config-env, whose value
+// comes from the environment): a command git may run is read, an alias kept for the
+// subcommand. A value only known when the line runs, for a setting whose value git runs, is
+// unresolved.
+func (r *reader) gitSetting(what string, a Arg, aliases map[string]string, depth int) {
+	key, value, _ := strings.Cut(a.Value, "=")
+	key = strings.ToLower(strings.Trim(key, `'"`))
+	if strings.ContainsAny(key, "$`") {
+		r.unresolved("%s %s sets a configuration only known when the line runs", what, a.Value)
+		return
+	}
+	alias, isAlias := strings.CutPrefix(key, "alias.")
+	if !isAlias && !gitRunsSetting(key) {
+		return
+	}
+	if a.Dynamic {
+		r.unresolved("%s %s: git runs a command only known when the line runs", what, a.Value)
+		return
+	}
+	switch {
+	case isAlias && strings.HasPrefix(value, "!"):
+		r.script(value[1:], depth+1)
+	case isAlias:
+		aliases[alias] = value
+	case key == "core.hookspath" || key == "include.path" || strings.HasPrefix(key, "includeif.") || strings.HasPrefix(key, "protocol."):
+		r.unresolved("%s %s: git runs what that setting points to, which hookrun does not read", what, key)
+	case isGitBool(value): // a switch (core.fsmonitor=false, pager.log=false), no command
+	case (key == "credential.helper" || strings.HasPrefix(key, "credential.") && strings.HasSuffix(key, ".helper")) && !strings.HasPrefix(value, "!") && !strings.ContainsAny(value, "/ "):
+		// a helper's name: git credential-NAME
+	default:
+		r.script(strings.TrimPrefix(value, "!"), depth+1)
+	}
+}
+
+// gitRunsSetting reports whether git runs a setting's value (or what it points to) as a command.
+func gitRunsSetting(key string) bool {
+	switch key {
+	case "core.pager", "core.editor", "sequence.editor", "core.sshcommand", "core.fsmonitor",
+		"core.hookspath", "core.askpass", "core.gitproxy", "diff.external", "credential.helper",
+		"gpg.program", "uploadpack.packobjectshook", "web.browser", "include.path", "sendemail.smtpserver",
+		"sendemail.sendmailcmd", "sendemail.tocmd", "sendemail.cccmd", "merge.tool", "diff.tool":
+		return true
+	}
+	for _, p := range []string{"pager.", "includeif.", "protocol.", "credential."} {
+		if strings.HasPrefix(key, p) {
+			return p != "credential." || strings.HasSuffix(key, ".helper")
+		}
+	}
+	for _, s := range []string{".command", ".textconv", ".driver", ".clean", ".smudge", ".process", ".cmd", ".program", ".receivepack", ".uploadpack"} {
+		if strings.HasSuffix(key, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// isGitBool reports whether a setting's value is one of git's booleans.
+func isGitBool(v string) bool {
+	switch strings.ToLower(v) {
+	case "", "true", "false", "yes", "no", "on", "off", "1", "0":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,54 @@
+package shellcmd
+
+import "testing"
+
+// TestGitRuns: the commands git runs for a line are read (bisect run, rebase --exec, submodule
+// foreach, -c settings whose value git runs, an alias), and git stays a command itself; a setting
+// that runs what the line only knows at run time is unresolved.
+func TestGitRuns(t *testing.T) {
+	const push = "git push --force|-f"
+	for _, tc := range []struct {
+		pattern, line string
+		want          Outcome
+		why           string
+	}{
+		{rmrf, "git bisect run rm -rf /", Match, ""},
+		{rmrf, "git bisect run sh -c 'rm -rf /'", Match, ""},
+		{rmrf, "git rebase --exec 'rm -rf /' HEAD~3", Match, ""},
+		{rmrf, "git rebase -x 'make && rm -rf /' main", Match, ""},
+		{rmrf, "git rebase --exec='rm -rf /' main", Match, ""},
+		{rmrf, "git rebase -x'rm -rf /' main", Match, ""},
+		{rmrf, "git submodule foreach 'rm -rf /'", Match, ""},
+		{rmrf, "git submodule --quiet foreach --recursive rm -rf /", Match, ""},
+		{rmrf, "git -c alias.x='!rm -rf /' x", Match, ""},
+		{rmrf, "git -c core.pager='rm -rf /' log", Match, ""},
+		{rmrf, "git -c core.sshCommand='rm -rf /' fetch", Match, ""},
+		{rmrf, "git -c diff.external='rm -rf /' diff", Match, ""},
+		{rmrf, "git -c filter.x.smudge='rm -rf /' checkout .", Match, ""},
+		{rmrf, "git -c credential.helper='!rm -rf /' fetch", Match, ""},
+		{rmrf, "git -c pager.log='rm -rf /' log", Match, ""},
+		{push, "git -c alias.p='push --force' p origin main", Match, ""},
+		{push, "git -c Alias.P='push -f' P", Match, ""},
+		{"git log", "git -c alias.x='!rm -rf /' log", Match, ""},
+
+		{rmrf, "git -c core.pager=less log", NoMatch, ""},
+		{rmrf, "git -c core.fsmonitor=false status", NoMatch, ""},
+		{rmrf, "git -c credential.helper=store push", NoMatch, ""},
+		{rmrf, `git -c user.name="$NAME" commit -m x`, NoMatch, ""},
+		{rmrf, "git rebase -i main", NoMatch, ""},
+		{rmrf, "git bisect start", NoMatch, ""},
+		{push, "git -c alias.p='push' p origin main", NoMatch, ""},
+
+		{rmrf, `git -c core.pager="$P" log`, Unknown, `git -c core.pager="$P": git runs a command only known when the line runs`},
+		{rmrf, "git --config-env=core.pager=PAGER_CMD log", Unknown, "git --config-env core.pager=PAGER_CMD: git runs a command only known when the line runs"},
+		{rmrf, "git -c core.hooksPath=/tmp/h commit -m x", Unknown, "git -c core.hookspath: git runs what that setting points to, which hookrun does not read"},
+		{rmrf, "git --exec-path=/tmp/e status", Unknown, "git --exec-path=/tmp/e runs git's own commands from that directory"},
+		{rmrf, `git rebase --exec "$CMD" main`, Unknown, `git rebase --exec runs "$CMD", only known when the line runs`},
+		{rmrf, `git submodule foreach "$CMD"`, Unknown, `git submodule foreach runs "$CMD", only known when the line runs`},
+	} {
+		o, why := outcome(t, tc.pattern, tc.line)
+		if o != tc.want || tc.want == Unknown && why != tc.why {
+			t.Errorf("%q on %q: got %v %q, want %v %q", tc.pattern, tc.line, o, why, tc.want, tc.why)
+		}
+	}
+}
