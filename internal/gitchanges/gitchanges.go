@@ -45,17 +45,13 @@ func List(ctx context.Context, dir, base string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	// git is looked up on PATH only, never in the project: a repository
-	// must not be able to plant the git that hookrun runs.
-	git, err := osexec.LookPath("git")
-	if err != nil || !filepath.IsAbs(git) {
-		return nil, errors.New("git is not on PATH")
+	run, err := gitIn(ctx, dir)
+	if err != nil {
+		return nil, err
 	}
-	run := func(args ...string) (string, error) { return runGit(ctx, git, dir, args...) }
 	prefix, err := run("rev-parse", "--show-prefix")
 	if err != nil {
-		var ge *gitError
-		if errors.As(err, &ge) && strings.Contains(ge.stderr, "not a git repository") {
+		if notRepo(err) {
 			return nil, &NotRepoError{Dir: dir}
 		}
 		return nil, err
@@ -104,15 +100,13 @@ func Brought(ctx context.Context, dir, rev string, guess bool) ([]string, error)
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return nil, nil // git -C dir fails: nothing changes
 	}
-	git, err := osexec.LookPath("git")
-	if err != nil || !filepath.IsAbs(git) {
-		return nil, errors.New("git is not on PATH")
+	run, err := gitIn(ctx, dir)
+	if err != nil {
+		return nil, err
 	}
-	run := func(args ...string) (string, error) { return runGit(ctx, git, dir, args...) }
 	cdup, err := run("rev-parse", "--show-cdup")
 	if err != nil {
-		var ge *gitError
-		if errors.As(err, &ge) && strings.Contains(ge.stderr, "not a git repository") {
+		if notRepo(err) {
 			return nil, nil
 		}
 		return nil, err
@@ -158,6 +152,24 @@ func Brought(ctx context.Context, dir, rev string, guess bool) ([]string, error)
 	}
 	slices.Sort(files)
 	return slices.Compact(files), nil
+}
+
+// gitIn returns a runner of git commands in dir. git is looked up on PATH
+// only, never in the project: a repository must not be able to plant the
+// git that hookrun runs.
+func gitIn(ctx context.Context, dir string) (func(args ...string) (string, error), error) {
+	git, err := osexec.LookPath("git")
+	if err != nil || !filepath.IsAbs(git) {
+		return nil, errors.New("git is not on PATH")
+	}
+	return func(args ...string) (string, error) { return runGit(ctx, git, dir, args...) }, nil
+}
+
+// notRepo reports whether err is git saying its directory is in no work
+// tree.
+func notRepo(err error) bool {
+	var ge *gitError
+	return errors.As(err, &ge) && strings.Contains(ge.stderr, "not a git repository")
 }
 
 // notFound reports whether err is git rev-parse --verify --quiet finding
