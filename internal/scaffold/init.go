@@ -39,7 +39,8 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # from an AI session or a background job that names the hooks, hookrun's files
 # under .system/, the handler scripts, an agent's hook settings (the files
 # hookrun install writes, Claude Code's settings.local.json, and the same files
-# in the home directory, which switch hooks off for every project), the .env
+# in the home directory, which switch hooks off for every project, and the
+# directories that hold them, which a mv or chmod of takes away whole), the .env
 # files Gemini CLI loads into its hooks' environment at start (where
 # HOOKRUN_HOOKS_DIR or a proxy would turn every guard off or elsewhere), the hookrun
 # an npm install put in node_modules or hookrun's declaration cache (an entry there
@@ -66,17 +67,21 @@ handler:
         - "**/.system/**"
         - scripts/hooks
         - scripts/hooks/**
+        - "**/.claude"
         - "**/.claude/settings*.json"
         - "**/.codex/**"
+        - "**/.gemini"
         - "**/.gemini/settings.json"
         - "**/.gemini/.env"
         - "**/.env"
+        - "**/.cursor"
         - "**/.cursor/hooks.json"
         - "**/.opencode/**"
         - "**/opencode.json"
         - "**/opencode.jsonc"
         - "**/.config/opencode/**"
         - "**/.copilot/**"
+        - "**/.github"
         - "**/.github/hooks/**"
         - node_modules/.bin/hookrun*
         - node_modules/hookrun/**

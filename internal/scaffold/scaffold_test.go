@@ -187,12 +187,12 @@ func TestProtectHooksCoversEveryAgentsSettings(t *testing.T) {
 			t.Errorf("%s's %s is not among protect_hooks' paths %v", a.Name, a.Settings.File, globs)
 		}
 	}
-	for _, p := range []string{".claude/settings.local.json", ".system/hooks/protect_hooks.yaml", "services/api/.system", "services/api/.system/hooks/x.yaml", "/home/u/.claude/settings.json", "/home/u/.codex/config.toml", "/home/u/.gemini/settings.json", "/home/u/.cursor/hooks.json", "/home/u/.config/opencode/opencode.json", "/home/u/.copilot/config.json", "scripts/hooks/guard.sh", ".codex/config.toml", "node_modules/.bin/hookrun", "node_modules/.bin/hookrun.cmd", "node_modules/@hookrun/linux-x64/bin/hookrun", ".env", ".gemini/.env", "services/api/.env", "/home/u/.env", "/home/u/.gemini/.env", "/home/u/.cache/hookrun/decl-3107cf9320bde07b.bin", "/home/u/.cache/hookrun", "/Users/u/Library/Caches/hookrun", "C:/Users/u/AppData/Local/hookrun/decl-0123456789abcdef.bin", "/var/cache/u/hookrun/decl-0123456789abcdef.bin"} {
+	for _, p := range []string{".claude/settings.local.json", ".system/hooks/protect_hooks.yaml", "services/api/.system", "services/api/.system/hooks/x.yaml", "/home/u/.claude/settings.json", "/home/u/.codex/config.toml", "/home/u/.gemini/settings.json", "/home/u/.cursor/hooks.json", "/home/u/.config/opencode/opencode.json", "/home/u/.copilot/config.json", "scripts/hooks/guard.sh", ".codex/config.toml", "node_modules/.bin/hookrun", "node_modules/.bin/hookrun.cmd", "node_modules/@hookrun/linux-x64/bin/hookrun", ".env", ".gemini/.env", "services/api/.env", "/home/u/.env", "/home/u/.gemini/.env", "/home/u/.cache/hookrun/decl-3107cf9320bde07b.bin", "/home/u/.cache/hookrun", "/Users/u/Library/Caches/hookrun", "C:/Users/u/AppData/Local/hookrun/decl-0123456789abcdef.bin", "/var/cache/u/hookrun/decl-0123456789abcdef.bin", ".claude", "/home/u/.claude", ".gemini", ".cursor", ".github", "services/api/.claude"} {
 		if !match.AnyPath(globs, []string{p}) {
 			t.Errorf("%s is not among protect_hooks' paths", p)
 		}
 	}
-	for _, p := range []string{"src/main.go", ".env.example", ".systemd/unit", "node_modules/.bin/tsc", ".github/workflows/ci.yml", ".claude/commands/x.md", "/home/u/.cache/go-build/x", "/home/u/.cache/hookrun-notes", "cmd/hookrun/main.go"} {
+	for _, p := range []string{"src/main.go", ".env.example", ".systemd/unit", "node_modules/.bin/tsc", ".github/workflows/ci.yml", ".claude/commands/x.md", "/home/u/.cache/go-build/x", "/home/u/.cache/hookrun-notes", "cmd/hookrun/main.go", ".claude/commands", ".github/workflows", ".gemini/GEMINI.md", ".cursor/rules/x.mdc"} {
 		if match.AnyPath(globs, []string{p}) {
 			t.Errorf("%s is among protect_hooks' paths, and should not be", p)
 		}
