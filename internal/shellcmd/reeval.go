@@ -424,6 +424,7 @@ func (r *reader) shellVar(name string, value Arg, depth int) {
 	switch name {
 	case "PS0", "PS1", "PS2", "PS3", "PS4", "BASH_ENV", "ENV", "PROMPT_COMMAND":
 	default:
+		r.programVar(name, value, depth)
 		return
 	}
 	switch {
