@@ -448,3 +448,26 @@ func TestTreePaths(t *testing.T) {
 		}
 	}
 }
+
+// TestForcePushSpellings: the deny of force pushes docs/rules.md gives catches the spellings
+// that force without --force.
+func TestForcePushSpellings(t *testing.T) {
+	p := mustCompile("git push --force|--force-with-lease|-f|--mirror|+*")
+	for _, tc := range []struct {
+		line string
+		want Outcome
+	}{
+		{"git push origin +main", Match},
+		{"git push origin +HEAD:main", Match},
+		{"git push -uf origin main", Match},
+		{"git push --mirror", Match},
+		{"git push --force-with-lease", Match},
+		{"git push origin main", NoMatch},
+		{"git push -u origin feature", NoMatch},
+	} {
+		l := Parse(tc.line)
+		if o, why := p.MatchLine(&l); o != tc.want {
+			t.Errorf("%q: %v (%s), want %v", tc.line, o, why, tc.want)
+		}
+	}
+}
