@@ -123,6 +123,13 @@ var attackUnknown = []string{
 	`BASH_CMDS[ls]=/bin/rm ls -rf /`,
 	`declare -A BASH_CMDS; BASH_CMDS[$k]=/bin/rm; ls -rf /`,
 	`printf -v 'BASH_CMDS[ls]' /bin/rm; ls -rf /`,
+	// The shell's history, filled by the line (or a file) and run again.
+	"set -o history; history -s 'rm -rf /'\nfc -s",
+	"set -o history; history -r /tmp/h; fc -e -",
+	"set -o history -H; history -s 'rm -rf /'\n!!",
+	"set -H; history -s 'rm -rf /'\n!!",
+	"bash -H -c \"set -o history; history -s 'rm -rf /'\n!!\"",
+	"set -o histexpand -o history; history -s x\n!!",
 	// zsh: a glob qualifier's code, $=x (x's value split into a command), options that change how
 	// the line is read.
 	`echo *(e:'rm -rf /':)`,
@@ -153,6 +160,10 @@ var attackNoMatch = []string{
 	`poetry add requests`,
 	`bundle install`,
 	`ssh-agent -k`,
+	`fc -l`,
+	`set -euo pipefail`,
+	`set +H`,
+	`bash -c 'echo -H'`,
 }
 
 func TestAttackLines(t *testing.T) {

@@ -110,6 +110,12 @@ var shells = []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish"}
 // and find -exec commands are read here; wrapper is then true with no next command.
 func (r *reader) peel(cmd Command, redirs []*syntax.Redirect, depth int) (next []Arg, isWrapper bool) {
 	switch {
+	case cmd.Name == "fc" && !slices.ContainsFunc(cmd.Args, func(a Arg) bool { return strings.HasPrefix(a.Value, "-") && strings.Contains(a.Value, "l") }):
+		r.unresolved("fc runs a command from the shell's history, which the line may have filled (set -o history; history -s …)")
+		return nil, true
+	case (cmd.Name == "set" || slices.Contains(shells, cmd.Name)) && histExpand(cmd.Args):
+		r.unresolved("%s turns on history expansion, where !! runs a command from the shell's history", cmd.Name)
+		return nil, cmd.Name != "set" && r.shell(cmd, redirs, depth)
 	case cmd.Name == "eval":
 		return nil, r.eval(cmd.Args, depth)
 	case slices.Contains(shells, cmd.Name):
@@ -340,6 +346,26 @@ func (r *reader) shell(cmd Command, redirs []*syntax.Redirect, depth int) bool {
 		return false
 	}
 	return r.stdin(cmd.Name, redirs, depth)
+}
+
+// histExpand reports whether set's or a shell's options turn on history expansion: -H (in a
+// cluster) or -o histexpand.
+func histExpand(args []Arg) bool {
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case args[i].Dynamic || v == "--" || !strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "+"):
+			return false
+		case v == "-o" || v == "+o":
+			if v == "-o" && i+1 < len(args) && args[i+1].Value == "histexpand" {
+				return true
+			}
+			i++
+		case strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.Contains(v, "H"):
+			return true
+		}
+	}
+	return false
 }
 
 // scriptFD says which of the shell's file descriptors a script file named on a command line is:
