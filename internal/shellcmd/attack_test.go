@@ -23,6 +23,10 @@ var attackMatch = []string{
 	`bash /dev/stdin <<< 'rm -rf /'`,
 	`source /dev/stdin <<< 'rm -rf /'`,
 	`. /dev/fd/0 <<< 'rm -rf /'`,
+	// env takes any word with an = for a variable, and BASH_FUNC_NAME%% defines a function in bash.
+	`env A%B=1 rm -rf /`,
+	`env =x rm -rf /`,
+	`env 'BASH_FUNC_ls%%=() { rm -rf /; }' bash -c ls`,
 	// Or another file descriptor the line gives it.
 	`source /dev/fd/3 3<<< 'rm -rf /'`,
 	`bash /dev/fd/3 3<<'EOF'` + "\nrm -rf /\nEOF",
@@ -123,6 +127,7 @@ var attackUnknown = []string{
 	`BASH_CMDS[ls]=/bin/rm ls -rf /`,
 	`declare -A BASH_CMDS; BASH_CMDS[$k]=/bin/rm; ls -rf /`,
 	`printf -v 'BASH_CMDS[ls]' /bin/rm; ls -rf /`,
+	`env 'BASH_FUNC_ls%%=() { :; }' bash -c 'ls -rf /'`,
 	// The shell's history, filled by the line (or a file) and run again.
 	"set -o history; history -s 'rm -rf /'\nfc -s",
 	"set -o history; history -r /tmp/h; fc -e -",

@@ -219,9 +219,15 @@ scan:
 		return nil, true
 	}
 	i := o.i
-	for w.assigns && i < len(args) && isAssignment(args[i].Value) {
+	// env takes every word with an = in it before the command for a variable, whatever its name:
+	// env A%B=1 rm runs rm.
+	for w.assigns && i < len(args) && (isAssignment(args[i].Value) || !args[i].Dynamic && strings.Contains(args[i].Value, "=")) {
+		if strings.HasPrefix(args[i].Value, "=") && len(args[i].Value) > 1 {
+			r.command(slices.Clone(args[i:]), nil, depth+1) // zsh reads =rm as the rm its PATH finds
+		}
 		name, value, _ := strings.Cut(args[i].Value, "=")
 		r.shellVar(name, Arg{Value: value, Dynamic: args[i].Dynamic}, depth) // env BASH_ENV='$(…)' bash
+		r.exportedFunction(name, Arg{Value: value, Dynamic: args[i].Dynamic}, depth)
 		i++
 	}
 	i += w.operands
@@ -239,6 +245,26 @@ scan:
 		next = append(slices.Clone(next), Arg{Value: "(arguments " + cmd.Name + " reads when the line runs)", Dynamic: true})
 	}
 	return next, true
+}
+
+// exportedFunction reads a variable that defines a function in the bash it starts:
+// BASH_FUNC_ls%%='() { rm -rf /; }' bash -c ls runs that body as ls. The body is read, and a
+// later command of that name is unresolved.
+func (r *reader) exportedFunction(name string, value Arg, depth int) {
+	fn, ok := strings.CutPrefix(name, "BASH_FUNC_")
+	if !ok {
+		return
+	}
+	fn = strings.TrimSuffix(fn, "%%")
+	if r.aliases == nil {
+		r.aliases = map[string]bool{}
+	}
+	r.aliases[foldName(fn)] = true
+	if value.Dynamic {
+		r.unresolved("%s defines the function %s as %s, only known when the line runs", name, fn, value.Value)
+		return
+	}
+	r.script("f "+value.Value, depth+1)
 }
 
 func isAssignment(s string) bool {
