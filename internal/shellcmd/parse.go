@@ -788,11 +788,11 @@ func foldName(s string) string {
 	return s
 }
 
-// isPattern says whether a word holds a file-name pattern character (strings.ContainsAny, without
-// building its character set on every call).
+// isPattern says whether a word is a file-name pattern: a * or ?, or a [ that a ] closes (a lone [
+// matches itself, so that [ -f x ] runs the test command).
 func isPattern(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c == '*' || c == '?' || c == '[' {
+		if c := s[i]; c == '*' || c == '?' || c == '[' && strings.IndexByte(s[i+1:], ']') >= 0 {
 			return true
 		}
 	}
