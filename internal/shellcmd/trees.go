@@ -207,7 +207,8 @@ func pathspecDir(p string) string {
 }
 
 // copyTargets: cp, mv, rsync, install, ln and scp put each source in a target directory under its
-// own name, and a copy of a directory's contents (src/., rsync's src/, cp -T) anywhere beneath it.
+// own name, and a copy of a directory's contents (src/., rsync's src/, cp -T) anywhere beneath it;
+// mv also changes what lies beneath each source.
 func (r *reader) copyTargets(cmd Command, ops []string) {
 	dest := ""
 	if cmd.Name != "rsync" && cmd.Name != "scp" { // their -t keeps times, or is internal
@@ -226,6 +227,11 @@ func (r *reader) copyTargets(cmd Command, ops []string) {
 	// -T (--no-target-directory): a directory source's contents land in dest itself (cp -rT src .).
 	// rsync's and scp's -T mean something else.
 	contents := cmd.Name != "rsync" && cmd.Name != "scp" && (hasShort(cmd.Args, "T") || hasLong(cmd.Args, "no-target-directory"))
+	if cmd.Name == "mv" {
+		// What lies beneath a directory moved away leaves with it: mv scripts old takes the
+		// guards' scripts out of scripts/hooks, to be replaced.
+		r.trees(sources...)
+	}
 	for _, s := range sources {
 		base := path.Base(s)
 		if contents || base == "." || base == "/" || strings.HasSuffix(s, "/") || strings.HasSuffix(s, "/.") {
