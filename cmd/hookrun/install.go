@@ -38,6 +38,9 @@ order. Running it again changes nothing; a changed --timeout rewrites
 hookrun's entries in place, and hookrun's entry in an event it no longer
 routes (Gemini CLI's SessionEnd) is removed. Codex runs each entry only
 once it is trusted (/hooks in its TUI): install says so when it writes.
+emit --dialect reads the --timeout written here and cuts its handlers'
+timeouts to fit within it, so a slow guard ends in its on_error rather
+than in the agent's timeout, which lets the call through.
 
 For OpenCode, whose hooks are plugins, install writes hookrun's plugin
 file whole, never over one hookrun did not write; the plugin blocks a

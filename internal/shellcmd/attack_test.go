@@ -177,22 +177,18 @@ var attackNoMatch = []string{
 
 func TestAttackLines(t *testing.T) {
 	p := mustCompile("rm -r|-R|--recursive -f|--force")
-	for _, src := range attackMatch {
+	wantOutcome(t, p, Match, attackMatch)
+	wantOutcome(t, p, Unknown, attackUnknown)
+	wantOutcome(t, p, NoMatch, attackNoMatch)
+}
+
+// wantOutcome checks that p decides want on each line.
+func wantOutcome(t *testing.T, p *Pattern, want Outcome, lines []string) {
+	t.Helper()
+	for _, src := range lines {
 		l := Parse(src)
-		if o, why := p.MatchLine(&l); o != Match {
-			t.Errorf("%q: %v (%s), want a match", src, o, why)
-		}
-	}
-	for _, src := range attackUnknown {
-		l := Parse(src)
-		if o, _ := p.MatchLine(&l); o != Unknown {
-			t.Errorf("%q: %v, want unknown", src, o)
-		}
-	}
-	for _, src := range attackNoMatch {
-		l := Parse(src)
-		if o, why := p.MatchLine(&l); o != NoMatch {
-			t.Errorf("%q: %v (%s), want no match", src, o, why)
+		if o, why := p.MatchLine(&l); o != want {
+			t.Errorf("%q: %v (%s), want %v", src, o, why, want)
 		}
 	}
 }
@@ -354,18 +350,8 @@ var reevalKnown = []string{
 
 func TestReevaluated(t *testing.T) {
 	p := mustCompile("rm -r|-R|--recursive -f|--force")
-	for _, src := range reevalMatch {
-		l := Parse(src)
-		if o, why := p.MatchLine(&l); o != Match {
-			t.Errorf("%q: %v (%s), want a match", src, o, why)
-		}
-	}
-	for _, src := range reevalUnknown {
-		l := Parse(src)
-		if o, why := p.MatchLine(&l); o != Unknown {
-			t.Errorf("%q: %v (%s), want unknown", src, o, why)
-		}
-	}
+	wantOutcome(t, p, Match, reevalMatch)
+	wantOutcome(t, p, Unknown, reevalUnknown)
 	for _, src := range reevalKnown {
 		if l := Parse(src); len(l.Unresolved) > 0 {
 			t.Errorf("%q: unresolved %q, want none", src, l.Unresolved)
