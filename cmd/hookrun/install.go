@@ -38,9 +38,6 @@ order. Running it again changes nothing; a changed --timeout rewrites
 hookrun's entries in place, and hookrun's entry in an event it no longer
 routes (Gemini CLI's SessionEnd) is removed. Codex runs each entry only
 once it is trusted (/hooks in its TUI): install says so when it writes.
-emit --dialect reads the --timeout written here and cuts its handlers'
-timeouts to fit within it, so a slow guard ends in its on_error rather
-than in the agent's timeout, which lets the call through.
 
 For OpenCode, whose hooks are plugins, install writes hookrun's plugin
 file whole, never over one hookrun did not write; the plugin blocks a
@@ -84,7 +81,7 @@ the working directory when there is none yet.`,
 	}
 	f := c.Flags()
 	f.BoolVar(&o.dryRun, "dry-run", false, "print the settings file as it would be written, and write nothing")
-	f.DurationVar(&o.timeout, "timeout", 2*time.Minute, "how long the agent waits for hookrun, written in the agent's own unit")
+	f.DurationVar(&o.timeout, "timeout", 2*time.Minute, "how long the agent waits for hookrun, written in the agent's own unit; emit --dialect keeps its handlers within it")
 	f.StringVar(&o.hookrun, "hookrun", "", "the hookrun binary the entries run, relative to the project root (node_modules/.bin/hookrun) or absolute; default: hookrun from the agent's PATH")
 	return c
 }
