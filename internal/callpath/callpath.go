@@ -27,8 +27,8 @@ import (
 const maxGlobEntries = 4096
 
 // maxTreeEntries caps the directory entries read beneath the directories a call may change
-// anything in (shellcmd.Line.TreePaths: rm -r's operands, where tar unpacks), in all; past it
-// what lies beneath is only known when the call runs.
+// anything in (shellcmd.Line.TreePaths: rm -r's operands, where tar unpacks) or copies
+// (shellcmd.Line.Copies), in all; past it what lies beneath is only known when the call runs.
 const maxTreeEntries = 20000
 
 // maxLinks caps the symbolic links followed for one path, as the kernel's
@@ -52,10 +52,10 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git
 	case !filepath.IsAbs(cwd): // a directory the call names, from the root
 		cwd = filepath.Join(root, cwd)
 	}
-	raw, trees, revisions := given, []string(nil), []shellcmd.Revision(nil)
+	raw, trees, revisions, copies := given, []string(nil), []shellcmd.Revision(nil), []shellcmd.Copy(nil)
 	if command != "" {
 		line := shellcmd.ParseAs(command, sh)
-		trees, revisions = line.TreePaths, line.Revisions
+		trees, revisions, copies = line.TreePaths, line.Revisions, line.Copies
 		raw = append(slices.Clip(given), line.Paths...)
 		for _, p := range line.OptionPaths {
 			if mayBePath(p, cwd) {
@@ -115,6 +115,24 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git
 			for _, b := range below {
 				add(b)
 				add(links.resolve(b))
+			}
+		}
+	}
+	// What a copy, a move or a link brings lands beneath its target: cp -r /tmp/evil scripts
+	// writes scripts/hooks/guard.sh when /tmp/evil holds hooks/guard.sh.
+	for _, c := range copies {
+		from, to := absolute(c.From, cwd), absolute(c.To, cwd)
+		if from == "" || to == "" {
+			continue
+		}
+		from, to = filepath.Clean(from), filepath.Clean(to)
+		below, complete := glob(filepath.Join(from, "**"), &treeBudget)
+		if !complete && unknown == "" {
+			unknown = fmt.Sprintf("%s holds more than the %d entries hookrun reads for one call, and the command copies all of them", quote(c.From), maxTreeEntries)
+		}
+		for _, b := range below {
+			if rel, err := filepath.Rel(from, b); err == nil && rel != "." {
+				add(filepath.Join(to, rel))
 			}
 		}
 	}

@@ -2,7 +2,6 @@ package callpath
 
 import (
 	"fmt"
-	"github.com/hookrun/hookrun/internal/shellcmd"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/hookrun/hookrun/internal/pathcase"
+	"github.com/hookrun/hookrun/internal/shellcmd"
 )
 
 func TestOf(t *testing.T) {
@@ -240,6 +240,33 @@ func TestOfRevisions(t *testing.T) {
 		got = slices.DeleteFunc(got, func(p string) bool { return strings.HasPrefix(p, "sub") })
 		if strings.Join(asked, "|") != tc.asked || !slices.Equal(got, tc.paths) || unknown != tc.unknown {
 			t.Errorf("Of(%q): asked %q, paths %q, unknown %q; want %q, %q, %q", tc.command, asked, got, unknown, tc.asked, tc.paths, tc.unknown)
+		}
+	}
+}
+
+// TestOfCopies: what a copy, a move or a link brings lands beneath its target, whether the
+// target is made a copy of the source (no such directory yet) or holds it under its own name.
+func TestOfCopies(t *testing.T) {
+	root, evil := t.TempDir(), t.TempDir()
+	if err := os.MkdirAll(filepath.Join(evil, "hooks"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(evil, "hooks", "guard.sh"), nil, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ command, want string }{
+		{"cp -r EVIL scripts", "scripts/hooks/guard.sh"},
+		{"mv EVIL scripts", "scripts/hooks/guard.sh"},
+		{"ln -s EVIL scripts", "scripts/hooks/guard.sh"},
+		{"cd sub && cp -r EVIL ../scripts", "scripts/hooks/guard.sh"},
+		{"cp -r EVIL/hooks scripts", "scripts/hooks/guard.sh"},
+		{"rsync -a EVIL/ scripts/", "scripts/hooks/guard.sh"},
+		{"cp -r EVIL/. node_modules/.bin", "node_modules/.bin/hooks/guard.sh"},
+	} {
+		command := strings.ReplaceAll(tc.command, "EVIL", evil)
+		got, unknown := Of(nil, command, shellcmd.POSIX, "", root, nil)
+		if !slices.Contains(got, tc.want) || unknown != "" {
+			t.Errorf("Of(%q) = %q, unknown %q; want %s among them", tc.command, got, unknown, tc.want)
 		}
 	}
 }

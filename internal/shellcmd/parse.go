@@ -76,7 +76,15 @@ type Line struct {
 	// lists what differs between each and HEAD. A line that may change what a revision names
 	// before it is brought (git fetch … && git checkout …) has its paths unknown instead.
 	Revisions []Revision
+	// Copies are the sources a command copies, moves or links elsewhere (cp, mv, rsync, scp, ln,
+	// install), listed as Paths are: what lies beneath each From lands beneath its To, read by the
+	// caller as the call is checked. cp -r /tmp/evil scripts makes scripts a copy of /tmp/evil when
+	// no scripts exists, and scripts/evil when one does: both are listed.
+	Copies []Copy
 }
+
+// Copy is a source a command copies, moves or links to To.
+type Copy struct{ From, To string }
 
 // Parse reads a POSIX shell command line. It never fails: what it cannot read is reported in
 // Line.Unresolved. The Line it returns shares its slices with other callers: it must not be modified.

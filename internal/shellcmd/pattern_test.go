@@ -409,11 +409,12 @@ func TestTreePaths(t *testing.T) {
 		{"mv /tmp/evil/.system .", []string{"/tmp/evil/.system"}, []string{"/tmp/evil/.system", ".", ".system"}},
 		{"mv scripts old", []string{"scripts"}, []string{"scripts", "old", "old/scripts"}},
 		{"cp -r scripts old", nil, []string{"scripts", "old", "old/scripts"}},
+		{"cp -rt scripts /tmp/evil/hooks", nil, []string{"scripts", "/tmp/evil/hooks", "scripts/hooks"}},
 		{"cp -t hooks a.yaml b", nil, []string{"hooks", "a.yaml", "b", "hooks/a.yaml", "hooks/b"}},
 		{"rsync -t a dst", nil, []string{"a", "dst", "dst/a"}},
 		{"cp -rT /tmp/evil .", []string{"."}, []string{"/tmp/evil", "."}},
 		{"cp -r --no-target-directory /tmp/evil .", []string{"."}, []string{"/tmp/evil", "."}},
-		{"scp -T host:evil .", nil, []string{"host:evil", "."}},
+		{"scp -T host:evil .", nil, []string{"host:evil", ".", "evil"}},
 		{"git apply /tmp/e.diff", []string{"."}, []string{"apply", "/tmp/e.diff"}},
 		{"git -C sub am < e.mbox", []string{"sub"}, []string{"sub", "am", "e.mbox"}},
 		{"git update-index --cacheinfo 100644,abc,.system/x", []string{"."}, []string{"update-index", "100644,abc,.system/x"}},
@@ -447,6 +448,47 @@ func TestTreePaths(t *testing.T) {
 		l := Parse(tc.line)
 		if strings.Join(l.TreePaths, "\x00") != strings.Join(tc.trees, "\x00") || strings.Join(l.Paths, "\x00") != strings.Join(tc.paths, "\x00") {
 			t.Errorf("Parse(%q): TreePaths %q, Paths %q; want %q, %q", tc.line, l.TreePaths, l.Paths, tc.trees, tc.paths)
+		}
+	}
+}
+
+// TestCopies: what lies beneath a source a command copies, moves or links lands beneath its To.
+func TestCopies(t *testing.T) {
+	for _, tc := range []struct {
+		line   string
+		copies string // From>To, space-separated
+	}{
+		// dest a copy of the source when it is no directory yet, dest/base when it is one
+		{"cp -r /tmp/evil scripts", "/tmp/evil>scripts/evil /tmp/evil>scripts"},
+		{"mv /tmp/evil node_modules", "/tmp/evil>node_modules/evil /tmp/evil>node_modules"},
+		{"ln -s /tmp/evil scripts", "/tmp/evil>scripts/evil /tmp/evil>scripts"},
+		// a symbolic link's relative target, from the link's directory unless ln -r
+		{"ln -s ../evil sub/scripts", "sub/evil>sub/scripts/evil evil>sub/scripts"},
+		{"ln -sr evil sub/scripts", "evil>sub/scripts/evil evil>sub/scripts"},
+		{"scp -r host:evil scripts", "host:evil>scripts/evil host:evil>scripts"},
+		{"cp -r ~/evil ./s", "~/evil>s/evil ~/evil>./s"},
+		{"cd sub && cp -r ../evil lib", "../evil>lib/evil evil>sub/lib/evil ../evil>lib evil>sub/lib"},
+		// several sources, -t and rsync: always beneath dest under their own names
+		{"cp -r a b dst", "a>dst/a b>dst/b"},
+		{"cp -rt dst a", "a>dst/a"},
+		{"cp -frtdst a", "a>dst/a"},
+		{"mv --target-directory=dst a", "a>dst/a"},
+		{"rsync -a /tmp/evil scripts", "/tmp/evil>scripts/evil"},
+		// a directory's contents: into dest itself
+		{"cp -r /tmp/evil/. scripts", "/tmp/evil/.>scripts"},
+		{"rsync -a /tmp/evil/ scripts", "/tmp/evil/>scripts"},
+		{"cp -rT /tmp/evil scripts", "/tmp/evil>scripts"},
+		{"cp a", ""},
+		{"cp \"$x\" dst", ""},
+		{"rm -rf a b", ""},
+	} {
+		l := Parse(tc.line)
+		var got []string
+		for _, c := range l.Copies {
+			got = append(got, c.From+">"+c.To)
+		}
+		if g := strings.Join(got, " "); g != tc.copies {
+			t.Errorf("Parse(%q).Copies = %q, want %q", tc.line, g, tc.copies)
 		}
 	}
 }

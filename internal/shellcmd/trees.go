@@ -213,8 +213,11 @@ func (r *reader) copyTargets(cmd Command, ops []string) {
 	dest := ""
 	if cmd.Name != "rsync" && cmd.Name != "scp" { // their -t keeps times, or is internal
 		dest = optionValue(cmd.Args, "t", "target-directory", "")
+		if dest == "" {
+			dest = clusterValue(cmd.Args, 't') // cp -rt DIR, mv -ft DIR
+		}
 	}
-	sources := ops
+	sources, targetDir := ops, dest != ""
 	if i := slices.Index(ops, dest); dest != "" && i >= 0 {
 		sources = slices.Delete(slices.Clone(ops), i, i+1) // -t DIR: DIR is no source
 	}
@@ -232,13 +235,62 @@ func (r *reader) copyTargets(cmd Command, ops []string) {
 		// guards' scripts out of scripts/hooks, to be replaced.
 		r.trees(sources...)
 	}
+	// Without -t, cp, mv, scp and ln make a lone source's copy dest itself when dest is no
+	// directory yet, and put it in dest under its own name when it is one: which, only the run
+	// knows. rsync always does the latter.
+	asDest := len(sources) == 1 && !targetDir && cmd.Name != "rsync"
+	// A symbolic link's relative target is taken from the directory the link is in (ln -s
+	// ../evil scripts), unless ln -r makes it so from the one the line runs in.
+	fromLink := cmd.Name == "ln" && (hasShort(cmd.Args, "s") || hasLong(cmd.Args, "symbolic")) &&
+		!hasShort(cmd.Args, "r") && !hasLong(cmd.Args, "relative")
+	copyTo := func(s, to string) {
+		if fromLink && !path.IsAbs(s) && !strings.HasPrefix(s, "~") {
+			s = path.Join(path.Dir(to), s)
+		}
+		r.copy(s, to)
+	}
 	for _, s := range sources {
 		base := path.Base(s)
+		if host, p, remote := strings.Cut(s, ":"); remote && (cmd.Name == "scp" || cmd.Name == "rsync") && !strings.Contains(host, "/") {
+			base = path.Base(p) // host:dir/evil is evil
+		}
 		if contents || base == "." || base == "/" || strings.HasSuffix(s, "/") || strings.HasSuffix(s, "/.") {
 			r.trees(dest)
+			copyTo(s, dest)
 			continue
 		}
 		r.name(path.Join(dest, base), pathList)
+		copyTo(s, path.Join(dest, base))
+		if asDest {
+			copyTo(s, dest)
+		}
+	}
+}
+
+// copy records that what lies beneath from lands beneath to (Line.Copies), both taken from the
+// directory the line has changed to as name takes paths.
+func (r *reader) copy(from, to string) {
+	if r.backslash {
+		from, to = strings.ReplaceAll(from, `\`, "/"), strings.ReplaceAll(to, `\`, "/")
+	}
+	from, fromKnown := tilde(from)
+	to, toKnown := tilde(to)
+	if !fromKnown || !toKnown {
+		return // name reported them unknown
+	}
+	r.addCopy(Copy{from, to})
+	if r.dir != "" {
+		r.addCopy(Copy{under(r.dir, from), under(r.dir, to)})
+	}
+}
+
+func (r *reader) addCopy(c Copy) {
+	if r.seen == nil {
+		r.seen = map[string]bool{}
+	}
+	if key := "\x02" + c.From + "\x00" + c.To; !r.seen[key] {
+		r.seen[key] = true
+		r.out.Copies = append(r.out.Copies, c)
 	}
 }
 
@@ -341,6 +393,30 @@ func optionValue(args []Arg, short, long, def string) string {
 		}
 	}
 	return val
+}
+
+// clusterValue is the value of the short option letter where it ends a cluster of options that
+// take none (cp -rt DIR) or is followed by its value in the same word (cp -rtDIR): "" when no
+// cluster holds it.
+func clusterValue(args []Arg, letter byte) string {
+	for i, a := range args {
+		v := a.Value
+		if v == "--" {
+			return ""
+		}
+		if len(v) < 3 || v[0] != '-' || v[1] == '-' {
+			continue
+		}
+		if at := strings.IndexByte(v[2:], letter); at >= 0 {
+			if rest := v[2+at+1:]; rest != "" {
+				return rest
+			}
+			if i+1 < len(args) {
+				return args[i+1].Value
+			}
+		}
+	}
+	return ""
 }
 
 // findWrites reports whether a find expression deletes, runs a command or writes a file.
