@@ -52,14 +52,16 @@ func Value(v any) *Node {
 }
 
 // Parse reads one JSON document. An empty document is an empty object:
-// a settings file someone created and left blank.
+// a settings file someone created and left blank. A key given twice in
+// one object is an error: the agents' JSON.parse keeps the last, Get the
+// first, so the two would read different settings from one file.
 func Parse(data []byte) (*Node, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return Object(), nil
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
-	n, err := parseValue(dec)
+	n, err := parseValue(dec, 0)
 	if err != nil {
 		return nil, fmt.Errorf("%v at %s", err, position(data, dec.InputOffset()))
 	}
@@ -78,7 +80,15 @@ func position(data []byte, off int64) string {
 	return fmt.Sprintf("line %d, column %d", line, col)
 }
 
-func parseValue(dec *json.Decoder) (*Node, error) {
+// maxDepth caps how deeply Parse nests: a settings file is a few levels
+// deep, and each level is a frame of parseValue, so a file of millions of
+// brackets would exhaust the stack (a fatal error, not an error value).
+const maxDepth = 10000
+
+func parseValue(dec *json.Decoder, depth int) (*Node, error) {
+	if depth > maxDepth {
+		return nil, fmt.Errorf("nested more than %d levels deep", maxDepth)
+	}
 	tok, err := dec.Token()
 	if err != nil {
 		return nil, tokenErr(err)
@@ -88,15 +98,20 @@ func parseValue(dec *json.Decoder) (*Node, error) {
 		switch t {
 		case '{':
 			n := Object()
+			seen := map[string]bool{} // not Get: a file of many keys stays linear
 			for dec.More() {
 				kt, err := dec.Token()
 				if err != nil {
 					return nil, tokenErr(err)
 				}
-				v, err := parseValue(dec)
+				if seen[kt.(string)] {
+					return nil, fmt.Errorf("the key %q is given twice in one object, and JSON readers differ on which one counts", kt)
+				}
+				v, err := parseValue(dec, depth+1)
 				if err != nil {
 					return nil, err
 				}
+				seen[kt.(string)] = true
 				n.members = append(n.members, member{kt.(string), v})
 			}
 			_, err := dec.Token()
@@ -104,7 +119,7 @@ func parseValue(dec *json.Decoder) (*Node, error) {
 		case '[':
 			n := &Node{kind: '['}
 			for dec.More() {
-				v, err := parseValue(dec)
+				v, err := parseValue(dec, depth+1)
 				if err != nil {
 					return nil, err
 				}

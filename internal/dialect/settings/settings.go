@@ -302,6 +302,9 @@ func Merge(a Agent, old []byte, o Options) (Result, error) {
 		if !list.IsArray() {
 			return Result{}, fmt.Errorf(`%s: "hooks.%s" must be an array`, a.File, ev)
 		}
+		// hookrun's handler under a matcher runs only for the tools the
+		// matcher names: it moves to a group of its own, with none.
+		moved := a.remove(list, scoped)
 		switch slot := a.find(list); {
 		case slot == nil:
 			entry := want
@@ -310,14 +313,20 @@ func Merge(a Agent, old []byte, o Options) (Result, error) {
 				entry.Set("hooks", ojson.Array(want))
 			}
 			list.Append(entry)
-			res.Added = append(res.Added, ev)
+			if moved {
+				res.Updated = append(res.Updated, ev)
+			} else {
+				res.Added = append(res.Added, ev)
+			}
 		case !bytes.Equal((*slot).Encode(), want.Encode()):
 			*slot = want
+			res.Updated = append(res.Updated, ev)
+		case moved:
 			res.Updated = append(res.Updated, ev)
 		}
 	}
 	for _, ev := range a.Retired {
-		if list := hooks.Get(ev); list != nil && list.IsArray() && a.remove(list) {
+		if list := hooks.Get(ev); list != nil && list.IsArray() && a.remove(list, anyGroup) {
 			if list.Len() == 0 {
 				hooks.Delete(ev)
 			}
@@ -344,16 +353,18 @@ func (a Agent) isOurs(h *ojson.Node) bool {
 	return strings.Contains(cmd, a.marker()) || strings.Contains(cmd, "hookrun") && strings.Contains(cmd, " emit --dialect "+string(a.Dialect))
 }
 
-// remove takes hookrun's handlers out of an event's list, and any matcher
-// group they leave empty; it reports whether there were any.
-func (a Agent) remove(list *ojson.Node) bool {
+// remove takes hookrun's handlers out of an event's list (for an agent
+// that groups handlers, out of the groups that in picks), and any group they
+// leave empty; it reports whether there were any. A flat agent's handlers
+// stand alone, and all of them are taken.
+func (a Agent) remove(list *ojson.Node, in func(group *ojson.Node) bool) bool {
 	if a.Flat {
-		return list.DeleteItems(a.isOurs) > 0
+		return in(nil) && list.DeleteItems(a.isOurs) > 0
 	}
 	removed := false
 	list.DeleteItems(func(item *ojson.Node) bool {
 		hs := item.Get("hooks")
-		if !item.IsObject() || hs == nil || !hs.IsArray() || hs.DeleteItems(a.isOurs) == 0 {
+		if !item.IsObject() || !in(item) || hs == nil || !hs.IsArray() || hs.DeleteItems(a.isOurs) == 0 {
 			return false
 		}
 		removed = true
@@ -362,7 +373,18 @@ func (a Agent) remove(list *ojson.Node) bool {
 	return removed
 }
 
-// find returns the slot holding hookrun's handler in an event's list.
+// anyGroup picks every group; scoped picks a group with a matcher, whose
+// handlers the agent runs only for the tools (or sources) it names, and
+// none for a flat agent, whose handler is rewritten whole, matcher and all.
+// An empty or "*" matcher also matches everything, in Claude Code and
+// Gemini CLI at least; hookrun's own group has none, so any is moved out.
+func anyGroup(*ojson.Node) bool { return true }
+func scoped(group *ojson.Node) bool {
+	return group != nil && group.Get("matcher") != nil
+}
+
+// find returns the slot holding hookrun's handler in an event's list: a
+// flat agent's entry, or a handler in a group without a matcher.
 func (a Agent) find(list *ojson.Node) **ojson.Node {
 	isOurs := a.isOurs
 	for i, item := range list.Items() {
@@ -372,7 +394,7 @@ func (a Agent) find(list *ojson.Node) **ojson.Node {
 			}
 			continue
 		}
-		if !item.IsObject() {
+		if !item.IsObject() || scoped(item) {
 			continue
 		}
 		if hs := item.Get("hooks"); hs != nil && hs.IsArray() {

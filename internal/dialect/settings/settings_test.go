@@ -439,3 +439,49 @@ func mustJSON(t *testing.T, v any) string {
 	}
 	return string(b)
 }
+
+// hookrun's handler in a group with a matcher runs only for the tools the matcher names: a
+// repository's settings file holding it under "matcher": "NoSuchTool" looked installed (install
+// said it updated the entries) while the agent ran hookrun for no tool. It moves to a group of its
+// own, the matcher's other handlers stay under it, and a second install changes nothing.
+func TestMergeMovesHookrunOutOfAMatcher(t *testing.T) {
+	for _, n := range []dialect.Name{dialect.ClaudeCode, dialect.Codex, dialect.GeminiCLI} {
+		a := agent(t, n)
+		ours := a.handler(opts, "PreToolUse")
+		if n == dialect.GeminiCLI {
+			ours = a.handler(opts, "BeforeTool")
+		}
+		ev := map[dialect.Name]string{dialect.GeminiCLI: "BeforeTool"}[n]
+		if ev == "" {
+			ev = "PreToolUse"
+		}
+		old := `{"hooks": {"` + ev + `": [
+  {"matcher": "NoSuchTool", "hooks": [` + string(ours.Encode()) + `]},
+  {"matcher": "Bash", "hooks": [{"type": "command", "command": "./lint.sh"}, ` + string(ours.Encode()) + `]}
+]}}`
+		first, err := Merge(a, []byte(old), opts)
+		if err != nil {
+			t.Fatalf("%s: %v", n, err)
+		}
+		if !slices.Contains(first.Updated, ev) || slices.Contains(first.Added, ev) {
+			t.Errorf("%s: added %v updated %v, want %s updated", n, first.Added, first.Updated, ev)
+		}
+		var doc struct {
+			Hooks map[string][]struct {
+				Matcher *string           `json:"matcher"`
+				Hooks   []json.RawMessage `json:"hooks"`
+			} `json:"hooks"`
+		}
+		if err := json.Unmarshal(first.Data, &doc); err != nil {
+			t.Fatal(err)
+		}
+		groups := doc.Hooks[ev]
+		if len(groups) != 2 || groups[0].Matcher == nil || *groups[0].Matcher != "Bash" || len(groups[0].Hooks) != 1 ||
+			groups[1].Matcher != nil || len(groups[1].Hooks) != 1 || !strings.Contains(string(groups[1].Hooks[0]), a.marker()) {
+			t.Errorf("%s: %s groups after install:\n%s", n, ev, first.Data)
+		}
+		if again, err := Merge(a, first.Data, opts); err != nil || again.Changed {
+			t.Errorf("%s: second install changed %v (%v)", n, again.Changed, err)
+		}
+	}
+}
