@@ -17,6 +17,15 @@ var claudeCode = Agent{
 		Unit:          time.Second,
 		ProjectDirVar: "CLAUDE_PROJECT_DIR",
 		Shell:         true,
+		// Read from 2.1.197's bundle: disableAllHooks in any settings
+		// source leaves only managed policy's hooks, and every source's
+		// env is copied into process.env, which hooks are started with.
+		Off: []Switch{
+			{File: ".claude/settings.json", Key: "disableAllHooks", Is: "true", Why: "Claude Code then runs no hook from its settings files, hookrun's included"},
+			{File: ".claude/settings.local.json", Key: "disableAllHooks", Is: "true", Why: "Claude Code then runs no hook from its settings files, hookrun's included"},
+			{File: ".claude/settings.json", Key: "env", Env: true, Why: "Claude Code gives its hooks these variables"},
+			{File: ".claude/settings.local.json", Key: "env", Env: true, Why: "Claude Code gives its hooks these variables"},
+		},
 	},
 }
 

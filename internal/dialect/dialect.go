@@ -93,6 +93,29 @@ type Settings struct {
 	// bin is the hookrun it runs: "hookrun" from PATH, or a path (relative
 	// to the project directory, or absolute).
 	Plugin func(bin string, argv []string, timeout time.Duration) []byte
+	// Off lists the settings in the project's files with which the agent
+	// runs none of hookrun's entries, or runs them in an environment the
+	// repository chose: install refuses while one is set, validate reports
+	// it (docs/commands.md).
+	Off []Switch
+}
+
+// Switch is one setting in a project file that keeps an agent's hookrun
+// entries from guarding.
+type Switch struct {
+	File string // relative to the project root
+	// Key is the setting's path in a JSON file, keys joined by "."; "" for
+	// a dotenv file (NAME=value lines).
+	Key string
+	// Is is the JSON value that switches hooks off ("true", "false").
+	// Listed: the key's list switches off the hooks it names, and hookrun's
+	// entries are named Listed. Env: the key is an object of environment
+	// variables the agent gives its hooks (or the dotenv file's), of which
+	// hookrun's own (HOOKRUN_…) count, and PATH unless the agent keeps a
+	// PATH already set (EnvKeepsSet).
+	Is, Listed       string
+	Env, EnvKeepsSet bool
+	Why              string // what the agent does with it, for the message
 }
 
 // Agents lists the supported agents in the order the documentation uses.

@@ -34,6 +34,17 @@ var geminiCLI = Agent{
 		// into a quoted path (its docs write it unquoted).
 		ProjectDirQuoted: true,
 		Shell:            true,
+		// Read from 0.61.0's bundle: hooksConfig.enabled false runs no
+		// hook, hooksConfig.disabled skips the hooks it names (an entry's
+		// name, hookrun's is "hookrun"), and the first .gemini/.env or
+		// .env sets every variable not yet set for the session and its
+		// hooks.
+		Off: []Switch{
+			{File: ".gemini/settings.json", Key: "hooksConfig.enabled", Is: "false", Why: "Gemini CLI then runs no hook, hookrun's included"},
+			{File: ".gemini/settings.json", Key: "hooksConfig.disabled", Listed: "hookrun", Why: "Gemini CLI skips the hooks this list names, and hookrun's entries are named hookrun"},
+			{File: ".gemini/.env", Env: true, EnvKeepsSet: true, Why: "Gemini CLI loads it into its hooks' environment"},
+			{File: ".env", Env: true, EnvKeepsSet: true, Why: "Gemini CLI loads it into its hooks' environment when there is no .gemini/.env"},
+		},
 	},
 }
 

@@ -3,6 +3,7 @@ package inspect
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/hookrun/hookrun/internal/config"
@@ -38,6 +39,7 @@ func Validate(o ValidateRequest) error {
 		set.Findings = append(set.Findings, agentNotes(set, loc.Root)...)
 		set.Findings = append(set.Findings, timeoutNotes(set, loc.Root)...)
 		set.Findings = append(set.Findings, guardFileNotes(set, loc.Root)...)
+		set.Findings = append(set.Findings, settingsFindings(loc.Root)...)
 		config.SortFindings(set.Findings)
 	}
 	var errs, warns int
@@ -173,6 +175,26 @@ func timeoutNotes(set *config.Set, root string) []config.Finding {
 			out = append(out, config.Finding{File: h.File, Line: h.Pos.Line, Col: h.Pos.Col, Severity: config.Warning, HookID: h.ID,
 				Message: fmt.Sprintf("handler.timeout: %s, with the %s grace after it, is not shorter than the %s %s waits for hookrun (%s): a handler that runs that long is cut off by the agent, whose timeout lets the call through; raise the agent's (hookrun install %s --timeout) or lower this one",
 					h.Handler.Timeout, exec.DefaultLimits.Grace, wait, a.Dialect, a.File, a.Dialect)})
+		}
+	}
+	return out
+}
+
+// settingsFindings reports, for each agent whose project settings name
+// hookrun, what keeps the agent from running hookrun's entries for every
+// call (settings.Agent.Off and Unrouted): an error, since the guards then
+// do not guard.
+func settingsFindings(root string) []config.Finding {
+	var out []config.Finding
+	routed := settings.Routed(root)
+	for _, d := range dialect.Agents {
+		a, _ := settings.Find(d.Name)
+		unrouted := a.Unrouted(root)
+		if len(unrouted) == 0 && !slices.ContainsFunc(routed, func(r settings.Agent) bool { return r.Dialect == a.Dialect }) {
+			continue
+		}
+		for _, p := range append(unrouted, a.Off(root)...) {
+			out = append(out, config.Finding{File: filepath.Join(root, p.File), Line: 1, Col: 1, Severity: config.Error, Message: p.Message})
 		}
 	}
 	return out

@@ -163,6 +163,15 @@ func (n *Node) Get(key string) *Node {
 	return nil
 }
 
+// Keys returns an object's keys, in file order.
+func (n *Node) Keys() []string {
+	keys := make([]string, len(n.members))
+	for i, m := range n.members {
+		keys[i] = m.key
+	}
+	return keys
+}
+
 // set replaces an object member in place, or appends it.
 func (n *Node) Set(key string, v *Node) {
 	for i, m := range n.members {

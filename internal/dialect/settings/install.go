@@ -21,11 +21,20 @@ import (
 // root (see Merge) and, unless dryRun, writes it back when it changed, in
 // one rename so that the agent never reads a half-written file. The file
 // is read only as a regular file (at most 16 MiB) and never written
-// through a symbolic link, in the file or its directories. The Result
-// says what was, or would be, written.
+// through a symbolic link, in the file or its directories. A project
+// setting that keeps the agent from running the entries (Agent.Off) is an
+// error, and nothing is written. The Result says what was, or would be,
+// written.
 func Install(a Agent, root string, o Options, dryRun bool) (Result, error) {
 	if o.Root == "" {
 		o.Root = root
+	}
+	if off := a.Off(root); len(off) > 0 {
+		why := make([]string, len(off))
+		for i, p := range off {
+			why[i] = p.String()
+		}
+		return Result{}, fmt.Errorf("%s would not run hookrun's entries as installed: %s; nothing was written (change that setting first, then run install again)", a.Dialect, strings.Join(why, "; and "))
 	}
 	path := filepath.Join(root, a.File)
 	old, err := safefile.ReadFile(path, 16<<20)

@@ -1,0 +1,181 @@
+package settings
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/hookrun/hookrun/internal/dialect"
+	"github.com/hookrun/hookrun/internal/ojson"
+	"github.com/hookrun/hookrun/internal/safefile"
+)
+
+// Problem is a reason the agent would not run hookrun's entries for every
+// call, or not as installed: the file (relative to the project root) and
+// what is wrong there.
+type Problem struct {
+	File, Message string
+}
+
+func (p Problem) String() string { return p.File + ": " + p.Message }
+
+// Off lists the project settings under root that keep the agent from
+// running hookrun's entries, or give them an environment the repository
+// chose (dialect.Switch), one problem each, naming the key. Another file
+// that may hold such a switch but cannot be read as JSON is a problem too:
+// hookrun cannot tell what the agent reads in it. A missing file switches
+// nothing.
+func (a Agent) Off(root string) []Problem {
+	var out []Problem
+	docs := map[string]*ojson.Node{}
+	for _, sw := range a.Settings.Off {
+		data, err := safefile.ReadFile(filepath.Join(root, sw.File), 16<<20)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			out = appendOnce(out, Problem{sw.File, fmt.Sprintf("cannot be read (%v), so hookrun cannot tell whether it keeps %s from running hookrun's entries", unwrap(err), a.Dialect)})
+			continue
+		}
+		if sw.Key == "" {
+			for _, name := range dotenvNames(data) {
+				if why := envWhy(name, sw); why != "" {
+					out = append(out, Problem{sw.File, fmt.Sprintf("sets %s: %s; %s", name, sw.Why, why)})
+				}
+			}
+			continue
+		}
+		doc, ok := docs[sw.File]
+		if !ok {
+			// The agent's own file is Merge's and Unrouted's to report.
+			if doc, err = ojson.Parse(data); err != nil && sw.File != a.File {
+				out = appendOnce(out, Problem{sw.File, fmt.Sprintf("is not JSON hookrun can read (%v), so hookrun cannot tell whether it keeps %s from running hookrun's entries", err, a.Dialect)})
+			}
+			docs[sw.File] = doc
+		}
+		v := lookup(doc, sw.Key)
+		switch {
+		case v == nil:
+		case sw.Env && v.IsObject():
+			for _, name := range v.Keys() {
+				if why := envWhy(name, sw); why != "" {
+					out = append(out, Problem{sw.File, fmt.Sprintf("%s sets %s: %s; %s", sw.Key, name, sw.Why, why)})
+				}
+			}
+		case sw.Listed != "" && v.IsArray() && slices.ContainsFunc(v.Items(), func(n *ojson.Node) bool { return n.Str() == sw.Listed }):
+			out = append(out, Problem{sw.File, fmt.Sprintf("%s lists %q: %s", sw.Key, sw.Listed, sw.Why)})
+		case sw.Is != "" && compact(v) == sw.Is:
+			out = append(out, Problem{sw.File, fmt.Sprintf("%s is %s: %s", sw.Key, sw.Is, sw.Why)})
+		}
+	}
+	return out
+}
+
+// Unrouted says why the agent's own settings file under root, which names
+// hookrun, may not run it for every call as install wrote it: the file
+// cannot be read as JSON (the agent may read it otherwise), or hookrun's
+// entry stands under a matcher. hookrun install fixes the second.
+func (a Agent) Unrouted(root string) []Problem {
+	if a.Plugin != nil {
+		return nil
+	}
+	data, err := safefile.ReadFile(filepath.Join(root, a.File), 16<<20)
+	if err != nil || !bytes.Contains(data, []byte(" emit --dialect "+string(a.Dialect))) {
+		return nil
+	}
+	doc, err := ojson.Parse(data)
+	if err != nil {
+		return []Problem{{a.File, fmt.Sprintf("is not JSON hookrun can read (%v), so hookrun cannot tell whether %s runs hookrun's entries in it", err, a.Dialect)}}
+	}
+	hooks := doc.Get("hooks")
+	if a.Flat || hooks == nil || !hooks.IsObject() {
+		return nil
+	}
+	var out []Problem
+	for _, ev := range hooks.Keys() {
+		list := hooks.Get(ev)
+		if !list.IsArray() {
+			continue
+		}
+		for _, group := range list.Items() {
+			hs := group.Get("hooks")
+			if !group.IsObject() || !scoped(group) || hs == nil || !hs.IsArray() || !slices.ContainsFunc(hs.Items(), a.isOurs) {
+				continue
+			}
+			out = append(out, Problem{a.File, fmt.Sprintf("hooks.%s: hookrun's entry stands under the matcher %s, so %s runs it only for what the matcher names; hookrun install %s moves it to a group of its own",
+				ev, compact(group.Get("matcher")), a.Dialect, a.Dialect)})
+		}
+	}
+	return out
+}
+
+// envWhy says why an environment variable a project file sets for the
+// agent's hooks matters, or "" when it does not.
+func envWhy(name string, sw dialect.Switch) string {
+	switch {
+	case strings.HasPrefix(strings.ToUpper(name), "HOOKRUN_"):
+		return "hookrun's own settings (which hooks run, the audit log, whose hooks are trusted) must come from the person running the agent, not from the repository; set it in your environment instead"
+	case strings.EqualFold(name, "PATH") && !sw.EnvKeepsSet:
+		return "the hookrun its entries run is looked up on that PATH, which the repository chose"
+	}
+	return ""
+}
+
+// dotenvNames returns the variable names of a dotenv file: the name that
+// begins each line (after "export "), as the dotenv package reads
+// NAME=value and NAME: value lines. It may list more than dotenv sets (a
+// name inside a quoted value that spans lines), never less.
+func dotenvNames(data []byte) []string {
+	var names []string
+	for _, line := range bytes.FieldsFunc(data, func(r rune) bool { return r == '\n' || r == '\r' }) {
+		s := strings.TrimLeft(string(line), " \t")
+		if rest, ok := strings.CutPrefix(s, "export"); ok && rest != "" && (rest[0] == ' ' || rest[0] == '\t') {
+			s = strings.TrimLeft(rest, " \t")
+		}
+		end := strings.IndexFunc(s, func(r rune) bool {
+			return !(r == '_' || r == '.' || r == '-' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+		})
+		if end < 0 {
+			end = len(s)
+		}
+		if end > 0 {
+			names = append(names, s[:end])
+		}
+	}
+	return names
+}
+
+// lookup follows a "."-joined path of keys, or returns nil.
+func lookup(doc *ojson.Node, path string) *ojson.Node {
+	for _, k := range strings.Split(path, ".") {
+		if doc == nil || !doc.IsObject() {
+			return nil
+		}
+		doc = doc.Get(k)
+	}
+	return doc
+}
+
+func compact(n *ojson.Node) string {
+	b, _ := n.MarshalJSON()
+	return string(b)
+}
+
+func appendOnce(ps []Problem, p Problem) []Problem {
+	if slices.Contains(ps, p) {
+		return ps
+	}
+	return append(ps, p)
+}
+
+func unwrap(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
