@@ -248,6 +248,16 @@ func (e *gitError) Error() string {
 // files larger than this is not something a hook can use anyway.
 var gitLimits = exec.Limits{MaxStdout: 16 << 20, MaxStderr: 64 << 10, Grace: time.Second}
 
+// ownConfig keeps hookrun's git from running code a repository
+// configures: core.fsmonitor is a command git runs to refresh the index
+// (diff-tree and status both did), and a bare repository kept as plain
+// files in a project (vendor/evil.git/config) would be taken for the
+// repository of any command run inside it; with safe.bareRepository
+// explicit, git refuses it, and what it brings is unknown. Both hold only
+// on git's command line (or the user's own configuration), never in a
+// repository's.
+var ownConfig = []string{"-c", "core.fsmonitor=false", "-c", "safe.bareRepository=explicit"}
+
 // runGit runs git through exec, the one process policy hookrun has: in a
 // process group of its own, ended as a whole on timeout or when ctx is
 // canceled (a signal to hookrun), and never waited on long for pipes that
@@ -256,7 +266,7 @@ func runGit(ctx context.Context, git, dir string, args ...string) (string, error
 	// Optional locks off: status must not take the index lock that the
 	// agent's own git commands may be waiting for.
 	env := append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
-	o := exec.Run(ctx, exec.Spec{Command: git, Args: args, HasArgs: true, Dir: dir, Env: env, Timeout: Timeout}, gitLimits)
+	o := exec.Run(ctx, exec.Spec{Command: git, Args: append(slices.Clip(ownConfig), args...), HasArgs: true, Dir: dir, Env: env, Timeout: Timeout}, gitLimits)
 	var err error
 	switch {
 	case o.Failure == exec.TimedOut:

@@ -224,3 +224,43 @@ func TestBrought(t *testing.T) {
 		t.Errorf("Brought before the first commit = %q, %v", got, err)
 	}
 }
+
+// hookrun's own git commands run no code a repository configures. A repository can hold a bare
+// repository as plain files (vendor/evil.git/config, HEAD, objects): git run inside it takes its
+// config, and git diff-tree there ran its core.fsmonitor command while hookrun read what
+// `git -C vendor/evil.git checkout other && rm -rf /` brings, before any guard decided. The
+// project's own core.fsmonitor (an earlier call's git config) does not run either.
+func TestGitRunsNoRepositoryCode(t *testing.T) {
+	dir := repo(t, map[string]string{"a.txt": "a\n"})
+	git(t, dir, "branch", "other")
+	marker := filepath.Join(t.TempDir(), "ran")
+	fsmonitor := "touch " + marker + "; false"
+	git(t, dir, "config", "core.fsmonitor", fsmonitor)
+	write(t, dir, "a.txt", "changed\n") // a stat-dirty work tree makes git refresh, asking the fsmonitor
+	ctx := context.Background()
+	if _, err := Brought(ctx, dir, "other", false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := List(ctx, dir, ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Error("the project's core.fsmonitor ran")
+	}
+
+	bare := filepath.Join(dir, "vendor", "evil.git")
+	git(t, dir, "init", "-q", "--bare", bare)
+	git(t, bare, "config", "core.fsmonitor", fsmonitor)
+	git(t, bare, "config", "core.bare", "false")
+	git(t, bare, "config", "core.worktree", "..")
+	git(t, bare, "-c", "user.name=x", "-c", "user.email=x@example.invalid", "commit", "-q", "--allow-empty", "-m", "x")
+	git(t, bare, "branch", "other")
+	os.Remove(marker) // the commit above ran it: git run by the test is not hookrun's
+	got, err := Brought(ctx, bare, "other", false)
+	if _, serr := os.Stat(marker); serr == nil {
+		t.Errorf("the embedded repository's core.fsmonitor ran (Brought = %q, %v)", got, err)
+	}
+	if err == nil || !strings.Contains(err.Error(), "safe.bareRepository") {
+		t.Errorf("Brought in an embedded bare repository = %q, %v; want an error: what it brings is unknown", got, err)
+	}
+}
