@@ -277,6 +277,8 @@ var reevalMatch = []string{
 	"export BASH_ENV='`rm -rf /`'; bash -c true",
 	`PROMPT_COMMAND='rm -rf /' bash -i <<< true`,
 	`declare -x PS1='$(rm -rf /)'`,
+	// Values the line writes out (consts.go).
+	`a='$(rm'; b=' -rf /)'; BASH_ENV="$a$b" bash -c true`,
 }
 
 var reevalUnknown = []string{
@@ -322,7 +324,7 @@ var reevalUnknown = []string{
 	// As a prompt, or before a shell sources BASH_ENV.
 	`x='$(rm -rf /)'; echo ${x@P}`,
 	`read PS4 < f; set -x; true`,
-	`a='$(rm'; b=' -rf /)'; BASH_ENV="$a$b" bash -c true`,
+	`a=$(cat f); BASH_ENV="$a" bash -c true`,
 }
 
 // What agents write with arithmetic, read with nothing unknown.

@@ -157,6 +157,7 @@ type reader struct {
 	aliases    map[string]bool         // names the line makes stand for another command (alias, hash -p, BASH_CMDS)
 	tables     map[*syntax.Assign]bool // assignments to BASH_CMDS and BASH_ALIASES already read
 	vars       arithVars               // variables read as arithmetic, and what the line gives them
+	consts     *consts                 // the values the line's own text gives its variables, while it is read
 	args       []Arg                   // where words cuts each command's arguments from
 	backslash  bool                    // reading PowerShell: a backslash in a path separates its components
 	psPiped    bool                    // reading PowerShell: the statement takes the pipeline's output as its input
@@ -261,6 +262,10 @@ func (r *reader) script(src string, depth int) {
 		return
 	}
 	r.searchesCD(src) // CDPATH=x, declare CDPATH=x: an assignment's name is spelled out
+	if depth == 0 {
+		r.consts = scanConsts(f, src)
+		defer func() { r.consts = nil }()
+	}
 	syntax.Walk(f, r.visit(src, depth))
 }
 
@@ -609,6 +614,14 @@ func (r *reader) words(src string, ws []*syntax.Word) []Arg {
 			continue
 		}
 		text := source(src, w)
+		if r.consts != nil && src == r.consts.src && hasParam(w) && !hasBrace(w) {
+			if vs, ok := r.consts.expand(w); ok {
+				for _, v := range vs {
+					out = append(out, Arg{Value: v})
+				}
+				continue
+			}
+		}
 		if !hasBrace(w) {
 			out = append(out, word(w, text))
 			continue

@@ -1,0 +1,94 @@
+package shellcmd
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestConsts: a variable the line gives only values it writes out is read as those values where
+// the line surely gave it one first; anything that may change it otherwise leaves it unknown.
+func TestConsts(t *testing.T) {
+	for _, tc := range []struct {
+		line  string
+		paths string // Paths, space-separated
+	}{
+		{`d=docs; ls $d`, "docs"},
+		{`d=docs && ls "$d"/a`, "docs/a"},
+		{`f=README.md; cat "$f"`, "README.md"},
+		{`for f in a.txt b.txt; do cat "$f"; done`, "a.txt b.txt"},
+		{`for f in *.go; do gofmt -l "$f"; done`, "*.go"},
+		{`d=docs; if x; then d=.system; fi; rm -r $d/hooks`, "docs/hooks .system/hooks"},
+		{`d=docs; (d=.system); rm -r $d`, "docs .system"},
+		{`ls "$PWD/src"`, "./src"},
+		{`cd sub && ls "$PWD/x"`, "sub ./x sub/x"},
+		{`cat "$HOME/.bashrc"`, "~/.bashrc"},
+		{`export OUT=build; rm -rf "$OUT"`, "build"},
+		{`d=; rm -f $d x`, "x"},
+		{`d='a b'; ls "$d"`, "a b"},
+		{`d=docs; f() { local d=.system; rm -r $d; }; f`, "docs .system"},
+		{`d=docs; bash -c "ls $d"`, "docs"},
+		{`d=docs; for d in a b; do :; done; ls $d`, "docs a b"},
+	} {
+		l := Parse(tc.line)
+		if got := strings.Join(l.Paths, " "); got != tc.paths || len(l.UnknownPaths) > 0 || len(l.Unresolved) > 0 {
+			t.Errorf("Parse(%q): Paths %q, UnknownPaths %q, Unresolved %q; want %q and nothing unknown", tc.line, got, l.UnknownPaths, l.Unresolved, tc.paths)
+		}
+	}
+	// A command name the line writes out is the command.
+	if l := Parse(`c=rm; $c -rf /`); len(l.Commands) != 1 || l.Commands[0].Name != "rm" {
+		t.Errorf("c=rm; $c -rf /: commands %+v, want rm", l.Commands)
+	}
+}
+
+// TestConstsUnknown: where the line may not have given the variable a value it wrote out, or may
+// change it in a way not read here, it stays only known at run time.
+func TestConstsUnknown(t *testing.T) {
+	for _, line := range []string{
+		`ls $d`,                            // the environment's
+		`ls $d; d=docs`,                    // read before it is given
+		`if x; then d=docs; fi; ls $d`,     // maybe never given
+		`d=docs & ls $d`,                   // given in the background
+		`d=docs | ls $d`,                   // in a pipeline's subshell
+		`d=docs ls $d`,                     // expanded before the command's assignment
+		`for f in a b; do :; done; ls $f`,  // the loop's word, or the environment's
+		`for f; do rm "$f"; done`,          // the arguments
+		`for f in $(ls); do rm "$f"; done`, // words only known at run time
+		`d=docs; read d; ls $d`,
+		`d=docs; echo x | read d; ls $d`,
+		`d=docs; while read -r d; do rm -r "$d"; done < list`,
+		`d=docs; printf -vd x; ls $d`,
+		`d=docs; command read d; ls $d`,
+		`d=docs; mapfile -t d < f; ls $d`,
+		`d=docs; getopts ab d; ls $d`,
+		`d=docs; unset d; ls x$d`,
+		`d=docs; ((d=1)); ls $d`,
+		`d=docs; let d++; ls $d`,
+		`d=docs; : ${d:=x}; ls $d`,
+		`d=docs; exec {d}>f; ls $d`,
+		`d=docs; declare -n r=d; r=.system; rm -r $d`,
+		`d=docs; typeset -g d; ls $d`,
+		`d=docs; eval "$x"; ls $d`,
+		`d=docs; eval 'd=.system'; ls $d`,
+		`d=docs; source ./env.sh; ls $d`,
+		`d=docs; . ./env.sh; ls $d`,
+		`d=docs; alias x=y; ls $d`,
+		`d=docs; $cmd; ls $d`,
+		`c=read; d=docs; $c d; ls $d`,
+		`c=eval; d=docs; $c "$x"; ls $d`,
+		`d=docs; x=$(cat f); d=$x; ls $d`,
+		`d=docs; d+=x; ls $d`,
+		`d='a b'; ls $d`,          // split into two words
+		`IFS=.; d=a.b; ls $d`,     // split at the dot
+		`d=docs; ls $d[1]`,        // zsh: a subscript
+		`d=x/.system; rm -r $d:t`, // zsh: a modifier
+		`d=docs; ls ${d:-x} ${#d} ${d%s}`,
+		`d=docs; bash -c 'ls $d'`, // another shell: the environment's
+		`cd "$x" && ls "$PWD/a"`,
+		`pushd .system && rm -r "$PWD/hooks"`,
+	} {
+		l := Parse(line)
+		if len(l.UnknownPaths) == 0 && len(l.Unresolved) == 0 {
+			t.Errorf("Parse(%q): Paths %q, nothing unknown; want something only known at run time", line, l.Paths)
+		}
+	}
+}
