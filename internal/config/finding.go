@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+
+	untrustedtext "github.com/hookrun/hookrun/internal/untrusted"
 )
 
 // Severity of a finding.
@@ -54,13 +56,17 @@ func Rel(dir, file string) string {
 }
 
 // Format renders a finding as path:line:col: message, with the paths
-// relative to dir. A message with a Related place holds one %s for it.
+// relative to dir, for a person: on one line, with the control and
+// bidirectional characters a repository's file names or values may hold
+// replaced (untrusted.Clean), so that they cannot steer a terminal or
+// print a line hookrun did not write. A message with a Related place
+// holds one %s for it.
 func (f Finding) Format(dir string) string {
 	sev := ""
 	if f.Severity == Warning || f.Severity == Note {
 		sev = string(f.Severity) + ": "
 	}
-	return fmt.Sprintf("%s:%d:%d: %s%s", Rel(dir, f.File), f.Line, f.Col, sev, f.Text(dir))
+	return untrustedtext.Clean(fmt.Sprintf("%s:%d:%d: %s%s", Rel(dir, f.File), f.Line, f.Col, sev, f.Text(dir)))
 }
 
 // Text is the message alone, with any related place relative to dir.

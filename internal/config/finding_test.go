@@ -43,6 +43,14 @@ func TestFindingFormat(t *testing.T) {
 			t.Errorf("Text:\n got  %q\n want %q", got, tt.wantText)
 		}
 	}
+	// A repository names its files: one named with terminal escapes or line breaks
+	// ("x\x1b]0;…\a\x1b[2J.yaml", "a\n.system/hooks: 1 hook file OK\n.yaml") must not steer the
+	// terminal of a person running validate, nor print a line hookrun did not write.
+	esc := Finding{File: "/repo/.system/hooks/x\x1b]0;PWNED\a\x1b[2J\n.system/hooks: 1 hook file OK\r.yaml", Line: 1, Col: 1, Severity: Error,
+		Message: "missing required key \"event_type\"\u202e"}
+	if got, want := esc.Format("/repo"), ".system/hooks/x\ufffd]0;PWNED\ufffd\ufffd[2J\ufffd.system/hooks: 1 hook file OK\ufffd.yaml:1:1: missing required key \"event_type\"\ufffd"; got != want {
+		t.Errorf("Format of a file named with control characters:\n got  %q\n want %q", got, want)
+	}
 	if !HasErrors([]Finding{warn, dup}) || HasErrors([]Finding{warn}) || HasErrors(nil) {
 		t.Error("HasErrors: an error among warnings must count, warnings alone must not")
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/hookrun/hookrun/internal/ojson"
 	"github.com/hookrun/hookrun/internal/project"
 	"github.com/hookrun/hookrun/internal/tty"
+	"github.com/hookrun/hookrun/internal/untrusted"
 )
 
 // explanation is what explain found; --json prints it as is.
@@ -181,7 +182,7 @@ func writeExplanation(w io.Writer, cwd string, x explanation, one *config.Hook, 
 		fmt.Fprintf(w, "%s: no hooks directory (no %s in %s or any parent): emit would run nothing. hookrun init creates one.\n",
 			x.EventType, config.HooksSubdir, cwd)
 	case one != nil && invalid[one.File]:
-		fmt.Fprintf(w, "%s: hook %s would not run: its file %s is invalid (below)\n", x.EventType, one.ID, config.Rel(cwd, one.File))
+		fmt.Fprintf(w, "%s: hook %s would not run: its file %s is invalid (below)\n", x.EventType, one.ID, untrusted.Clean(config.Rel(cwd, one.File)))
 	case one != nil:
 		fmt.Fprintf(w, "%s%s: hook %s\n", x.EventType, mode, one.ID)
 	case len(x.Hooks) == 0:
@@ -193,7 +194,7 @@ func writeExplanation(w io.Writer, cwd string, x explanation, one *config.Hook, 
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, h := range x.Hooks {
 		if !h.Runs {
-			fmt.Fprintf(tw, "  %-4s\t%s\t%s\n", "skip", h.ID, h.Reason)
+			fmt.Fprintf(tw, "  %-4s\t%s\t%s\n", "skip", h.ID, untrusted.Clean(h.Reason))
 			continue
 		}
 		detail := []string{"not blocking"}
@@ -207,7 +208,7 @@ func writeExplanation(w io.Writer, cwd string, x explanation, one *config.Hook, 
 		if h.Problem != "" {
 			detail = append(detail, "but emit would report it failed: "+h.Problem)
 		}
-		fmt.Fprintf(tw, "  %-4s\t%s\t%s\n", "run", h.ID, strings.Join(detail, ", "))
+		fmt.Fprintf(tw, "  %-4s\t%s\t%s\n", "run", h.ID, untrusted.Clean(strings.Join(detail, ", ")))
 	}
 	tw.Flush()
 	if x.OtherEvents > 0 {
@@ -216,7 +217,7 @@ func writeExplanation(w io.Writer, cwd string, x explanation, one *config.Hook, 
 	if x.EmitRefuses {
 		fmt.Fprintf(w, "emit would refuse to run any hook (exit 1) while a hook file is invalid:\n")
 		for _, f := range x.Invalid {
-			fmt.Fprintf(w, "  %s:%d:%d: %s\n", f.File, f.Line, f.Col, f.Message)
+			fmt.Fprintf(w, "  %s\n", untrusted.Clean(fmt.Sprintf("%s:%d:%d: %s", f.File, f.Line, f.Col, f.Message)))
 		}
 		fmt.Fprintf(w, "fix them (hookrun validate), or run emit with --skip-invalid\n")
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/hookrun/hookrun/internal/exitcode"
 	"github.com/hookrun/hookrun/internal/ojson"
 	"github.com/hookrun/hookrun/internal/project"
+	"github.com/hookrun/hookrun/internal/untrusted"
 )
 
 // ListRequest is one `hookrun list`.
@@ -65,7 +66,8 @@ func writeTable(w io.Writer, hooks []*config.Hook) {
 	rows := [][]string{cols, nil}
 	width := make([]int, len(cols))
 	for _, h := range hooks {
-		rows = append(rows, []string{h.ID, string(h.Event), fmt.Sprint(h.Enabled), fmt.Sprint(h.Blocking), h.Match.Summary()})
+		// A glob is the repository's text: no control character reaches the terminal.
+		rows = append(rows, []string{h.ID, string(h.Event), fmt.Sprint(h.Enabled), fmt.Sprint(h.Blocking), untrusted.Clean(h.Match.Summary())})
 	}
 	for _, r := range rows {
 		for i, cell := range r {

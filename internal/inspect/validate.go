@@ -13,6 +13,7 @@ import (
 	"github.com/hookrun/hookrun/internal/exitcode"
 	"github.com/hookrun/hookrun/internal/ojson"
 	"github.com/hookrun/hookrun/internal/project"
+	"github.com/hookrun/hookrun/internal/untrusted"
 	"path/filepath"
 )
 
@@ -67,7 +68,7 @@ func Validate(o ValidateRequest) error {
 	default:
 		o.Dirs.PrintFindings(o.Stdout, set.Findings, "")
 		for _, f := range set.Ignored {
-			fmt.Fprintf(o.Stdout, "%s: ignored: %s, not a declaration\n", config.Rel(o.Dirs.Cwd, f), config.Ignored(filepath.Base(f)))
+			fmt.Fprintf(o.Stdout, "%s: ignored: %s, not a declaration\n", untrusted.Clean(config.Rel(o.Dirs.Cwd, f)), config.Ignored(filepath.Base(f)))
 		}
 		validateSummary(o.Stdout, o.Dirs.Cwd, loc, len(set.Files), len(set.Invalid), errs, warns)
 	}
