@@ -52,10 +52,10 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git
 	case !filepath.IsAbs(cwd): // a directory the call names, from the root
 		cwd = filepath.Join(root, cwd)
 	}
-	raw, trees, revisions, copies := given, []string(nil), []shellcmd.Revision(nil), []shellcmd.Copy(nil)
+	raw, trees, revisions, copies, finds := given, []string(nil), []shellcmd.Revision(nil), []shellcmd.Copy(nil), []shellcmd.Find(nil)
 	if command != "" {
 		line := shellcmd.ParseAs(command, sh)
-		trees, revisions, copies = line.TreePaths, line.Revisions, line.Copies
+		trees, revisions, copies, finds = line.TreePaths, line.Revisions, line.Copies, line.Finds
 		raw = append(slices.Clip(given), line.Paths...)
 		for _, p := range line.OptionPaths {
 			if mayBePath(p, cwd) {
@@ -134,6 +134,22 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git
 			if rel, err := filepath.Rel(from, b); err == nil && rel != "." {
 				add(filepath.Join(to, rel))
 			}
+		}
+	}
+	// A find that acts on some names only: the files beneath its start point whose names match.
+	for _, f := range finds {
+		abs := absolute(f.Dir, cwd)
+		if abs == "" {
+			continue
+		}
+		abs = filepath.Clean(abs)
+		below, complete := glob(filepath.Join(abs, "**"), &treeBudget)
+		if !complete && unknown == "" {
+			unknown = fmt.Sprintf("%s holds more than the %d entries hookrun reads for one call, and the command may change any of them", quote(f.Dir), maxTreeEntries)
+		}
+		for _, p := range found(f, abs, below) {
+			add(p)
+			add(links.resolve(p))
 		}
 	}
 	for _, rv := range revisions {
@@ -458,4 +474,44 @@ func quote(w string) string {
 		return strconv.Quote(w[:cut]) + "…"
 	}
 	return strconv.Quote(w)
+}
+
+// found are the paths of the find f acts on: its start point top and the entries below it whose
+// names match all its patterns, with, for a find that may act on what lies beneath them, all
+// that does.
+func found(f shellcmd.Find, top string, below []string) []string {
+	matched := map[string]bool{}
+	var out []string
+	for _, p := range append([]string{top}, below...) {
+		hit := findName(f, filepath.Base(p))
+		for q := p; f.Deep && !hit && q != top && len(q) > len(top); q = filepath.Dir(q) {
+			hit = matched[filepath.Dir(q)]
+		}
+		if hit {
+			matched[p] = true
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// findName reports whether find's -name and -iname patterns all match the name (as fnmatch does:
+// * matches a leading dot, [!x] is a negated class); a pattern Go cannot read matches.
+func findName(f shellcmd.Find, name string) bool {
+	for _, p := range f.Names {
+		if ok, err := filepath.Match(fnmatchClass(p), name); err == nil && !ok {
+			return false
+		}
+	}
+	for _, p := range f.INames {
+		if ok, err := filepath.Match(strings.ToLower(fnmatchClass(p)), strings.ToLower(name)); err == nil && !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// fnmatchClass writes fnmatch's negated class [!x] as Go's [^x].
+func fnmatchClass(p string) string {
+	return strings.ReplaceAll(p, "[!", "[^")
 }

@@ -289,5 +289,38 @@ func TestFollowStopsWhereThePathEnds(t *testing.T) {
 	}
 	if max := strings.Count(root, "/") + 4; stats > max {
 		t.Errorf("follow stat %d names, want at most %d: one a name that may exist: the root's, a, the first x, then .system and hooks after the climb back", stats, max)
+
+// TestOfFinds: a find that acts on some names only names the files beneath its start points whose
+// names match, and with -exec what lies beneath them too.
+func TestOfFinds(t *testing.T) {
+	root := t.TempDir()
+	files := []string{"a/x.pyc", "a/b/y.PYC", "src/__pycache__/m.pyc", "src/main.py", ".system/hooks/guard.yaml"}
+	for _, f := range files {
+		if err := os.MkdirAll(filepath.Join(root, filepath.Dir(f)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, f), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct{ command, want string }{
+		{"find . -name '*.pyc' -delete", "a/x.pyc src/__pycache__/m.pyc"},
+		{"find . -iname '*.pyc' -delete", "a/x.pyc a/b/y.PYC src/__pycache__/m.pyc"},
+		{"find . -type d -name __pycache__ -exec rm -rf {} +", "src/__pycache__/m.pyc"},
+		{"find . -name 'h[!x]oks' -exec rm -rf {} +", ".system/hooks/guard.yaml"},
+		{"find .system/hooks -name hooks -exec rm -rf {} +", ".system/hooks/guard.yaml"},
+		{"find . -name '*.yaml' -delete", ".system/hooks/guard.yaml"},
+		{"find . -name '*.py' -exec true {} \\; -delete", "src/main.py"},
+	} {
+		got, unknown := Of(nil, tc.command, shellcmd.POSIX, "", root, nil)
+		var named []string
+		for _, f := range files {
+			if slices.Contains(got, f) {
+				named = append(named, f)
+			}
+		}
+		if g := strings.Join(named, " "); g != tc.want || unknown != "" {
+			t.Errorf("Of(%q) names the files %q (unknown %q), want %q", tc.command, g, unknown, tc.want)
+		}
 	}
 }

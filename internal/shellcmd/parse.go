@@ -81,10 +81,24 @@ type Line struct {
 	// caller as the call is checked. cp -r /tmp/evil scripts makes scripts a copy of /tmp/evil when
 	// no scripts exists, and scripts/evil when one does: both are listed.
 	Copies []Copy
+	// Finds are the start points of a find that deletes or runs a command on only the files whose
+	// names match its -name and -iname patterns, listed as Paths are, in place of TreePaths: find
+	// . -name '*.pyc' -delete changes the .pyc files beneath ., not the rest.
+	Finds []Find
 }
 
 // Copy is a source a command copies, moves or links to To.
 type Copy struct{ From, To string }
+
+// Find is a find start point and the name patterns every file it changes beneath it matches (and
+// the start point itself, when its name does). Deep: it may change what lies beneath such a
+// file too (-exec rm -rf {} +), not only the file (-delete).
+type Find struct {
+	Dir    string
+	Names  []string // -name patterns
+	INames []string // -iname patterns, matched ignoring case
+	Deep   bool
+}
 
 // Parse reads a POSIX shell command line. It never fails: what it cannot read is reported in
 // Line.Unresolved. The Line it returns shares its slices with other callers: it must not be modified.

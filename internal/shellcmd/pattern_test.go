@@ -1,6 +1,7 @@
 package shellcmd
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -451,6 +452,42 @@ func TestTreePaths(t *testing.T) {
 		l := Parse(tc.line)
 		if strings.Join(l.TreePaths, "\x00") != strings.Join(tc.trees, "\x00") || strings.Join(l.Paths, "\x00") != strings.Join(tc.paths, "\x00") {
 			t.Errorf("Parse(%q): TreePaths %q, Paths %q; want %q, %q", tc.line, l.TreePaths, l.Paths, tc.trees, tc.paths)
+		}
+	}
+}
+
+// TestFinds: a find that acts only on the files its -name and -iname patterns match lists its start
+// points with them, in place of the whole tree beneath; any other expression lists the tree.
+func TestFinds(t *testing.T) {
+	for _, tc := range []struct {
+		line  string
+		finds string // Dir:names:inames:deep, space-separated
+		trees string
+	}{
+		{"find . -name '*.pyc' -delete", ".:*.pyc::false", ""},
+		{"find src lib -type f -iname '*.TMP' -mtime +7 -delete", "src::*.TMP:false lib::*.TMP:false", ""},
+		{"find . -type d -name __pycache__ -exec rm -rf {} +", ".:__pycache__::true", "{}"},
+		{"cd sub && find . -name '*.o' -delete", ".:*.o::false sub:*.o::false", ""},
+		{"find . -name a -name b -print -delete", ".:a,b::false", ""},
+		// Anything else may act on any file beneath.
+		{"find . -delete", "", "."},
+		{"find . -name '*.pyc' -o -name x -delete", "", "."},
+		{"find . ! -name '*.pyc' -delete", "", "."},
+		{"find . \\( -name a \\) -delete", "", "."},
+		{"find . -path './x/*' -delete", "", "."},
+		{"find -L . -name '*.pyc' -delete", "", "."},
+		{"find . -name '*.pyc' -execdir rm -rf ../.system \\;", "", "../.system ."},
+		{"find . -type d -name x -exec rm -rf {}/../.. \\;", "", "{}/../.. ."},
+		{"find . -name \"$p\" -delete", "", "."},
+		{"find . -name '*.pyc' -print", "", ""},
+	} {
+		l := Parse(tc.line)
+		var got []string
+		for _, f := range l.Finds {
+			got = append(got, fmt.Sprintf("%s:%s:%s:%v", f.Dir, strings.Join(f.Names, ","), strings.Join(f.INames, ","), f.Deep))
+		}
+		if g, tr := strings.Join(got, " "), strings.Join(l.TreePaths, " "); g != tc.finds || tr != tc.trees {
+			t.Errorf("Parse(%q): Finds %q, TreePaths %q; want %q, %q", tc.line, g, tr, tc.finds, tc.trees)
 		}
 	}
 }

@@ -18,9 +18,16 @@ func (r *reader) writes(cmd Command) {
 			r.trees(ops...)
 		}
 	case "find":
-		if findWrites(cmd.Args) {
-			r.trees(findStarts(cmd.Args)...)
+		if !findWrites(cmd.Args) {
+			break
 		}
+		if f, ok := findFilter(cmd.Args); ok {
+			for _, start := range findStarts(cmd.Args) {
+				r.findIn(start, f)
+			}
+			break
+		}
+		r.trees(findStarts(cmd.Args)...)
 	case "cp", "mv", "rsync", "install", "ln", "scp":
 		r.copyTargets(cmd, ops)
 	case "tar", "bsdtar", "gtar":
@@ -428,6 +435,84 @@ func findWrites(args []Arg) bool {
 		}
 	}
 	return false
+}
+
+// findFilter reads a find expression that only narrows which files it acts on by name: tests
+// and actions joined by and, at least one -name or -iname, no -o, !, parentheses or comma, no
+// test on the whole path, and commands that take {} as a word of its own (find -exec rm -rf {}/..
+// reaches beyond the file) run from where find starts (not -execdir). ok is false for anything
+// else, which may act on any file beneath the start points.
+func findFilter(args []Arg) (f Find, ok bool) {
+	i := 0
+	for i < len(args) && !strings.HasPrefix(args[i].Value, "-") && args[i].Value != "(" && args[i].Value != "!" {
+		i++ // the start points
+	}
+	value := func() (string, bool) { // the next word, a test's value
+		i++
+		if i >= len(args) || args[i].Dynamic {
+			return "", false
+		}
+		return args[i].Value, true
+	}
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a.Dynamic {
+			return f, false
+		}
+		switch a.Value {
+		case "-name", "-iname":
+			v, ok := value()
+			if !ok {
+				return f, false
+			}
+			if a.Value == "-name" {
+				f.Names = append(f.Names, v)
+			} else {
+				f.INames = append(f.INames, v)
+			}
+		case "-type", "-xtype", "-maxdepth", "-mindepth", "-size", "-mtime", "-mmin", "-atime", "-amin",
+			"-ctime", "-cmin", "-newer", "-perm", "-user", "-group", "-uid", "-gid", "-links", "-printf",
+			"-fprint", "-fprint0", "-fls", "-used":
+			if _, ok := value(); !ok {
+				return f, false
+			}
+		case "-fprintf":
+			if _, ok := value(); !ok {
+				return f, false
+			}
+			if _, ok := value(); !ok {
+				return f, false
+			}
+		case "-a", "-and", "-xdev", "-mount", "-depth", "-d", "-empty", "-readable", "-writable",
+			"-executable", "-nouser", "-nogroup", "-daystart", "-true", "-print", "-print0", "-ls",
+			"-delete", "-quit", "-noleaf", "-ignore_readdir_race":
+		case "-exec", "-ok":
+			f.Deep = true
+			for i++; i < len(args) && args[i].Value != ";" && args[i].Value != "+"; i++ {
+				if args[i].Dynamic || args[i].Value != "{}" && strings.Contains(args[i].Value, "{}") {
+					return f, false
+				}
+			}
+		default:
+			return f, false
+		}
+	}
+	return f, len(f.Names)+len(f.INames) > 0
+}
+
+// findIn records a find start point and its name patterns (Line.Finds), taken from the directory
+// the line has changed to as name takes paths.
+func (r *reader) findIn(dir string, f Find) {
+	dir, known := tilde(dir)
+	if !known {
+		return // name reported it unknown
+	}
+	f.Dir = dir
+	r.out.Finds = append(r.out.Finds, f)
+	if r.dir != "" && !path.IsAbs(dir) && !strings.HasPrefix(dir, "~") {
+		f.Dir = path.Join(r.dir, dir)
+		r.out.Finds = append(r.out.Finds, f)
+	}
 }
 
 // findStarts are find's start points: the arguments before its expression, or . when none.
