@@ -289,6 +289,8 @@ func TestFollowStopsWhereThePathEnds(t *testing.T) {
 	}
 	if max := strings.Count(root, "/") + 4; stats > max {
 		t.Errorf("follow stat %d names, want at most %d: one a name that may exist: the root's, a, the first x, then .system and hooks after the climb back", stats, max)
+	}
+}
 
 // TestOfFinds: a find that acts on some names only names the files beneath its start points whose
 // names match, and with -exec what lies beneath them too.
