@@ -205,6 +205,12 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 			afterExit = time.After(exitGrace)
 		case <-afterExit:
 			afterExit = nil
+			if o.Failure != None {
+				// A failed run's output is no answer, and what its group
+				// holds ends with end's SIGKILL: its processes, sent
+				// SIGTERM together, die at moments of their own.
+				continue
+			}
 			if (!outOK && Readable(outR)) || (!errOK && Readable(errR)) {
 				// Output, or the end of it, is waiting in a pipe: the reading
 				// is behind (a loaded machine), no process is holding it up.

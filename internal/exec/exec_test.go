@@ -229,6 +229,34 @@ func TestCancelEndsTheGroup(t *testing.T) {
 	}
 }
 
+// A handler whose shell dies of the SIGTERM that ends a failed run, while
+// the child it started ignores SIGTERM and holds stdout until the SIGKILL,
+// did not exit with an answer: the grace after an exit is for what a
+// handler printed before it exited, and a failed run has none to read. It
+// is not reported as a process holding the pipes after the handler's exit
+// (under load the SIGTERM'd processes of a timed-out group die at
+// different moments, and the report turned into a warning on the hook).
+func TestFailedRunHasNoHeldPipes(t *testing.T) {
+	checkNoLeaks(t)
+	ctx, pids := cancelOnceStarted(t)
+	lim := testLimits
+	lim.Grace = 2 * time.Second // past the exit grace: the child holds stdout until the SIGKILL
+	s := helperSpec(t, noHang*2, "ignoreterm", pids)
+	s.Command = "/bin/sh"
+	self, _ := os.Executable()
+	s.Args = []string{"-c", `"$0" ignoreterm "$1" & wait`, self, pids}
+	o := Run(ctx, s, lim)
+	if o.Failure != Interrupted || o.Signal != syscall.SIGTERM {
+		t.Fatalf("failure %v signal %v, want Interrupted and the shell ended by SIGTERM", o.Failure, o.Signal)
+	}
+	if o.PipesHeld {
+		t.Errorf("pipes held reported for a run that was interrupted: its output is no answer")
+	}
+	if got := proctest.Pids(pids); len(got) != 1 || !ends(got[0]) {
+		t.Errorf("child %v: want one pid, ended with the group", got)
+	}
+}
+
 func TestKilledBySignal(t *testing.T) {
 	checkNoLeaks(t)
 	o := Run(context.Background(), helperSpec(t, noHang, "killself"), testLimits)
