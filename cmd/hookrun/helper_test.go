@@ -27,6 +27,7 @@ import (
 //	hrtest json TEXT             print TEXT after a delay given by HRTEST_DELAY
 //	hrtest pids FILE             append own pid to FILE, then sleep 60s
 //	hrtest copytree SRC DST      copy a directory tree, modes kept
+//	hrtest replace FILE OLD NEW  replace the one OLD in FILE with NEW
 //	hrtest hookcmd FILE EVENT    print the first command an agent's settings
 //	                             FILE runs on EVENT ("command" or "bash")
 func helperMain(args []string) int {
@@ -87,6 +88,18 @@ func helperMain(args []string) int {
 	case "copytree":
 		if err := copyTree(args[1], args[2]); err != nil {
 			fmt.Fprintln(os.Stderr, "hrtest copytree:", err)
+			return 1
+		}
+	case "replace":
+		data, err := os.ReadFile(args[1])
+		if err == nil && strings.Count(string(data), args[2]) != 1 {
+			err = fmt.Errorf("%s holds %q %d times, want once", args[1], args[2], strings.Count(string(data), args[2]))
+		}
+		if err == nil {
+			err = os.WriteFile(args[1], []byte(strings.Replace(string(data), args[2], args[3], 1)), 0o644)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "hrtest replace:", err)
 			return 1
 		}
 	default:

@@ -18,7 +18,7 @@ import (
 // with the script's file FILE, /opa/FILE with {"result": FILE's JSON},
 // /status/N with status N, /slow never, until the script ends, and
 // /pair/FILE like /answer/FILE once two /pair requests are waiting (after
-// 10s alone, 504): hooks that call it must run side by side. Each
+// 60s alone, 504): hooks that call it must run side by side. Each
 // request's headers and body are appended to $WORK/requests.txt.
 func cmdPolicyserver(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 0 {
@@ -75,7 +75,7 @@ func cmdPolicyserver(ts *testscript.TestScript, neg bool, args []string) {
 			pairMu.Unlock()
 			select {
 			case <-ch:
-			case <-time.After(10 * time.Second):
+			case <-time.After(60 * time.Second):
 				w.WriteHeader(http.StatusGatewayTimeout)
 				return
 			}
