@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -86,11 +87,13 @@ func Run(ctx context.Context, s Spec, lim Limits) Outcome {
 
 func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Outcome {
 	o := Outcome{Argv: argv}
+	startMu.Lock()
 	var pipes [6]*os.File                                  // stdin r/w, stdout r/w, stderr r/w
 	for i, oursIsRead := range []bool{false, true, true} { // hookrun writes stdin, reads the others
 		r, w, err := pipe(oursIsRead)
 		if err != nil {
 			closeAll(pipes[:])
+			startMu.Unlock()
 			return Outcome{Argv: argv, Failure: StartFailed, Err: fmt.Errorf("cannot start %s: %w", Display(path, s.Dir), err)}
 		}
 		pipes[2*i], pipes[2*i+1] = r, w
@@ -106,6 +109,7 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 		Sys:   sys,
 	})
 	closeAll([]*os.File{inR, outW, errW})
+	startMu.Unlock()
 	if err != nil {
 		closeAll([]*os.File{inW, outR, errR})
 		o.Failure, o.Err = StartFailed, explainStart(err, path, s.Dir)
@@ -269,6 +273,16 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 	}
 	return o
 }
+
+// startMu is held from the making of a handler's pipes until its ends of
+// them are closed in hookrun, and around every other start: a process
+// forked meanwhile (another handler, the watchdog) holds a copy of every
+// descriptor open then until it execs, and with the handler's ends among
+// them the handler's exit would not end its output. On a loaded machine
+// that fork-to-exec took past ExitGrace, and a handler that printed {} and
+// exited came with a warning that a process it started held its output.
+// The fork itself is serialized already (syscall.ForkLock).
+var startMu sync.Mutex
 
 // startRetries bounds the retries of a start that failed for want of
 // resources the system gives back soon (EAGAIN: the process limit, say):

@@ -8,7 +8,9 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -431,4 +433,87 @@ func TestOutputInThePipeAtExitIsReadWhole(t *testing.T) {
 			t.Fatalf("run %d: failure %v exited %v code %d pipes held %v, %d bytes of stdout; want exit 0 and all 60003 bytes", i, o.Failure, o.Exited, o.ExitCode, o.PipesHeld, len(o.Stdout))
 		}
 	}
+}
+
+// A process between its fork and its exec holds a copy of every
+// descriptor hookrun has open at the fork. Were a handler's end of its
+// pipes (its stdout's write end) among them when another handler starts,
+// its exit would not end its output until that other process had exec'd,
+// which on a loaded machine took past the exit grace: the hook then came
+// with a warning that a process it started held its output. So no handler
+// starts while another's ends of its pipes are open in hookrun. Here the
+// first start waits (up to a bound) for the second to be under way.
+func TestStartsNeverShareAHandlersEnds(t *testing.T) {
+	checkNoLeaks(t)
+	defer func(f func(string, []string, *os.ProcAttr) (*os.Process, error)) { startProcess = f }(startProcess)
+	baseline := pipeEnds(nil)
+	var (
+		mu      sync.Mutex
+		calls   int
+		shared  []string
+		checked = make(chan struct{})
+	)
+	startProcess = func(path string, argv []string, attr *os.ProcAttr) (*os.Process, error) {
+		mu.Lock()
+		calls++
+		n := calls
+		mu.Unlock()
+		if n == 2 {
+			for ino, ends := range pipeEnds(attr.Files) {
+				if ends > 1 && baseline[ino] == 0 {
+					shared = append(shared, ino)
+				}
+			}
+			close(checked)
+			return os.StartProcess(path, argv, attr)
+		}
+		p, err := os.StartProcess(path, argv, attr)
+		if n == 1 {
+			select {
+			case <-checked:
+			case <-time.After(2 * time.Second): // the second start waits for this one to be done
+			}
+		}
+		return p, err
+	}
+	var wg sync.WaitGroup
+	outcomes := make([]Outcome, 2)
+	for i := range outcomes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			outcomes[i] = Run(context.Background(), helperSpec(t, noHang, "echo"), testLimits)
+		}()
+	}
+	wg.Wait()
+	if len(shared) > 0 {
+		t.Errorf("a handler started while both ends of pipes %v were open in this process: the first handler's ends were not closed yet", shared)
+	}
+	for i, o := range outcomes {
+		if o.Failure != None || !o.Exited || o.ExitCode != 0 || o.PipesHeld {
+			t.Errorf("run %d: failure %v exited %v code %d pipes held %v", i, o.Failure, o.Exited, o.ExitCode, o.PipesHeld)
+		}
+	}
+}
+
+// pipeEnds counts, per pipe, the descriptors of this process open on it,
+// leaving out those in skip.
+func pipeEnds(skip []*os.File) map[string]int {
+	skipped := map[string]bool{}
+	for _, f := range skip {
+		if f != nil {
+			skipped[strconv.Itoa(int(f.Fd()))] = true
+		}
+	}
+	entries, _ := os.ReadDir("/proc/self/fd")
+	ends := map[string]int{}
+	for _, e := range entries {
+		if skipped[e.Name()] {
+			continue
+		}
+		if link, err := os.Readlink("/proc/self/fd/" + e.Name()); err == nil && strings.HasPrefix(link, "pipe:") {
+			ends[link]++
+		}
+	}
+	return ends
 }

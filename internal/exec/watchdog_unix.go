@@ -94,10 +94,12 @@ func (d *Watchdog) start() {
 	defer devnull.Close()
 	// argv[0] is hookrun's name whatever the file is called: a test
 	// binary standing in for hookrun dispatches on it.
+	startMu.Lock() // not while a handler's ends of its pipes are open
 	proc, err := startRetrying(context.Background(), d.binary, []string{"hookrun", WatchdogArg}, &os.ProcAttr{
 		Files: []*os.File{r, devnull, devnull},
 		Sys:   &syscall.SysProcAttr{Setpgid: true},
 	})
+	startMu.Unlock()
 	if err != nil {
 		w.Close()
 		d.err = fmt.Errorf("starting the watchdog: %w", err)
