@@ -21,11 +21,13 @@ install:
 # still runs every test, and says it could not look for races.
 RACE := $(shell [ "$$($(GO) env CGO_ENABLED)" = 1 ] && echo -race)
 
+# -timeout: go test's default of 10 minutes per package is a hang detector,
+# and on a loaded CI machine cmd/hookrun's scripts alone took longer.
 ## test: vet, then every unit test and CLI script (with the race detector when cgo is available)
 test:
 	$(GO) vet ./...
 	@[ -n "$(RACE)" ] || echo "make test: cgo is off (no C compiler, or CGO_ENABLED=0), so no race detector: go test -race needs cgo"
-	$(GO) test $(RACE) -count=1 ./...
+	$(GO) test $(RACE) -count=1 -timeout 30m ./...
 
 ## test-agents: the real agent CLIs (scripts/agents/versions, from npm, cached) against a mock model; SKIPPED without node, npm or the registry
 test-agents:
