@@ -18,7 +18,9 @@ import (
 //   - nothing else may change it: no read, mapfile, printf -v, getopts, unset, let or other
 //     builtin naming it, no arithmetic or ${d:=x} assigning it, no assignment before a command
 //     (d=x cmd $d expands $d first), no nameref, and no eval, source or command name only
-//     known at run time anywhere in the line (they may change any variable);
+//     known at run time anywhere in the line (they may change any variable), and it is not one
+//     the shell gives values of its own ($_, REPLY, OPTARG, PWD once the line sets it: shellSets)
+//     and no brace is in a value a declaration gives it (bash's export d={a,b} gives d=a d=b);
 //   - it is read as $d or ${d}, and unquoted only when no value holds a blank and the line does
 //     not set IFS (which would split it elsewhere).
 //
@@ -178,6 +180,40 @@ func (c *consts) named(args []*syntax.Word) {
 	}
 }
 
+// shellSets reports whether bash or zsh gives the variable values of its own, or ties it to another
+// variable: $_ is the last command's last word, read with no name sets REPLY, getopts OPTARG, cd
+// PWD and OLDPWD, [[ =~ ]] BASH_REMATCH and zsh's MATCH, zsh's path=(…) PATH. The names are the
+// shells' own (bash's compgen -v, zsh's special parameters, those their builtins and modules set),
+// and every name starting BASH, COMP, READLINE, ZSH or HIST.
+func shellSets(name string) bool {
+	for _, p := range []string{"BASH", "COMP", "READLINE", "ZSH", "HIST"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return shellVars[name]
+}
+
+var shellVars = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields(`_ REPLY reply OPTARG OPTIND OPTERR PWD OLDPWD MAPFILE mapfile COPROC
+		MATCH MBEGIN MEND match mbegin mend PATH path CDPATH cdpath FPATH fpath MANPATH manpath MAILPATH
+		mailpath MODULE_PATH module_path PSVAR psvar FIGNORE fignore WATCH watch PIPESTATUS pipestatus
+		status argv ARGC FUNCNAME funcstack functrace funcsourcetrace funcfiletrace DIRSTACK dirstack
+		GROUPS EUID UID GID EGID PPID RANDOM SRANDOM SECONDS EPOCHSECONDS EPOCHREALTIME LINENO LINES
+		COLUMNS SHLVL SHELLOPTS HOSTNAME HOSTTYPE MACHTYPE OSTYPE CPUTYPE VENDOR HOST TTY TTYIDLE ERRNO
+		errnos sysparams langinfo USERNAME LOGNAME SHELL TERM IFS PS1 PS2 PS3 PS4 PROMPT PROMPT2 PROMPT3
+		PROMPT4 prompt SPROMPT NULLCMD READNULLCMD KEYBOARD_HACK SAVEHIST WORDCHARS TRY_BLOCK_ERROR
+		TRY_BLOCK_INTERRUPT FUNCNEST parameters options commands functions functions_source
+		dis_functions dis_functions_source aliases galiases saliases dis_aliases dis_galiases
+		dis_saliases builtins dis_builtins reswords dis_reswords patchars dis_patchars modules jobdirs
+		jobtexts jobstates nameddirs userdirs usergroups history historywords termcap terminfo widgets
+		keymaps zsh_eval_context zsh_scheduled_events histchars signals`) {
+		m[n] = true
+	}
+	return m
+}()
+
 // changesVars reports whether the command may give a variable of the shell running it a value:
 // a builtin that takes names (read d, printf -v d, unset d), one that runs code in that shell
 // (eval, source), or one that runs such a builtin (command read d).
@@ -228,6 +264,7 @@ func (c *consts) declared(dc *syntax.DeclClause) {
 			continue
 		}
 		v, ok := staticValue(a)
+		ok = ok && (a.Value == nil || !hasBrace(a.Value)) // bash's declare d={a,b} is declare d=a d=b
 		switch {
 		case plain && ok && !a.Naked:
 			c.give(a.Name.Value, v)
@@ -289,6 +326,9 @@ func (c *consts) valuesAt(name string, offset int, start bool) ([]string, bool) 
 		case "HOME":
 			return []string{"~"}, true
 		}
+	}
+	if shellSets(name) {
+		return nil, false
 	}
 	if at, ok := c.from[name]; ok && offset >= at {
 		return vs, true

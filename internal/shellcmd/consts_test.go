@@ -85,6 +85,18 @@ func TestConstsUnknown(t *testing.T) {
 		`d=docs; bash -c 'ls $d'`, // another shell: the environment's
 		`cd "$x" && ls "$PWD/a"`,
 		`pushd .system && rm -r "$PWD/hooks"`,
+		// The shells give these values of their own.
+		`_=ls; : rm; $_ -rf x`, // the last command's last word
+		`REPLY=ls; read <<< rm; $REPLY -rf x`,
+		`OPTARG=ls; getopts a: o -a rm; $OPTARG -rf x`,
+		`MAPFILE=ls; mapfile <<< rm; $MAPFILE -rf x`,
+		`BASH_REMATCH=ls; [[ rm =~ rm ]]; $BASH_REMATCH -rf x`,
+		`MATCH=ls; [[ rm =~ rm ]]; $MATCH -rf x`, // zsh
+		`PATH=ls; path=(rm); $PATH -rf x`,        // zsh: tied to path
+		`OLDPWD=x; cd scripts; cd ..; ls "$OLDPWD/hooks"`,
+		`PWD=x; cd scripts; ls "$PWD/hooks"`,
+		`export c={ls,rm}; $c -rf x`, // bash: export c=ls c=rm
+		`declare c={ls,rm}; $c -rf x`,
 	} {
 		l := Parse(line)
 		if len(l.UnknownPaths) == 0 && len(l.Unresolved) == 0 {
