@@ -191,28 +191,28 @@ func shellSets(name string) bool {
 			return true
 		}
 	}
-	return shellVars[name]
-}
-
-var shellVars = func() map[string]bool {
-	m := map[string]bool{}
-	for _, n := range strings.Fields(`_ REPLY reply OPTARG OPTIND OPTERR PWD OLDPWD MAPFILE mapfile COPROC
-		MATCH MBEGIN MEND match mbegin mend PATH path CDPATH cdpath FPATH fpath MANPATH manpath MAILPATH
-		mailpath MODULE_PATH module_path PSVAR psvar FIGNORE fignore WATCH watch PIPESTATUS pipestatus
-		status argv ARGC FUNCNAME funcstack functrace funcsourcetrace funcfiletrace DIRSTACK dirstack
-		GROUPS EUID UID GID EGID PPID RANDOM SRANDOM SECONDS EPOCHSECONDS EPOCHREALTIME LINENO LINES
-		COLUMNS SHLVL SHELLOPTS HOSTNAME HOSTTYPE MACHTYPE OSTYPE CPUTYPE VENDOR HOST TTY TTYIDLE ERRNO
-		errnos sysparams langinfo USERNAME LOGNAME SHELL TERM IFS PS1 PS2 PS3 PS4 PROMPT PROMPT2 PROMPT3
-		PROMPT4 prompt SPROMPT NULLCMD READNULLCMD KEYBOARD_HACK SAVEHIST WORDCHARS TRY_BLOCK_ERROR
-		TRY_BLOCK_INTERRUPT FUNCNEST parameters options commands functions functions_source
-		dis_functions dis_functions_source aliases galiases saliases dis_aliases dis_galiases
-		dis_saliases builtins dis_builtins reswords dis_reswords patchars dis_patchars modules jobdirs
-		jobtexts jobstates nameddirs userdirs usergroups history historywords termcap terminfo widgets
-		keymaps zsh_eval_context zsh_scheduled_events histchars signals`) {
-		m[n] = true
+	switch name {
+	case "_", "REPLY", "reply", "OPTARG", "OPTIND", "OPTERR", "PWD", "OLDPWD", "MAPFILE", "mapfile",
+		"COPROC", "MATCH", "MBEGIN", "MEND", "match", "mbegin", "mend", "PATH", "path", "CDPATH",
+		"cdpath", "FPATH", "fpath", "MANPATH", "manpath", "MAILPATH", "mailpath", "MODULE_PATH",
+		"module_path", "PSVAR", "psvar", "FIGNORE", "fignore", "WATCH", "watch", "PIPESTATUS",
+		"pipestatus", "status", "argv", "ARGC", "FUNCNAME", "funcstack", "functrace", "funcsourcetrace",
+		"funcfiletrace", "DIRSTACK", "dirstack", "GROUPS", "EUID", "UID", "GID", "EGID", "PPID",
+		"RANDOM", "SRANDOM", "SECONDS", "EPOCHSECONDS", "EPOCHREALTIME", "LINENO", "LINES", "COLUMNS",
+		"SHLVL", "SHELLOPTS", "HOSTNAME", "HOSTTYPE", "MACHTYPE", "OSTYPE", "CPUTYPE", "VENDOR", "HOST",
+		"TTY", "TTYIDLE", "ERRNO", "errnos", "sysparams", "langinfo", "USERNAME", "LOGNAME", "SHELL",
+		"TERM", "IFS", "PS1", "PS2", "PS3", "PS4", "PROMPT", "PROMPT2", "PROMPT3", "PROMPT4", "prompt",
+		"SPROMPT", "NULLCMD", "READNULLCMD", "KEYBOARD_HACK", "SAVEHIST", "WORDCHARS", "TRY_BLOCK_ERROR",
+		"TRY_BLOCK_INTERRUPT", "FUNCNEST", "parameters", "options", "commands", "functions",
+		"functions_source", "dis_functions", "dis_functions_source", "aliases", "galiases", "saliases",
+		"dis_aliases", "dis_galiases", "dis_saliases", "builtins", "dis_builtins", "reswords",
+		"dis_reswords", "patchars", "dis_patchars", "modules", "jobdirs", "jobtexts", "jobstates",
+		"nameddirs", "userdirs", "usergroups", "history", "historywords", "termcap", "terminfo",
+		"widgets", "keymaps", "zsh_eval_context", "zsh_scheduled_events", "histchars", "signals":
+		return true
 	}
-	return m
-}()
+	return false
+}
 
 // changesVars reports whether the command may give a variable of the shell running it a value:
 // a builtin that takes names (read d, printf -v d, unset d), one that runs code in that shell
