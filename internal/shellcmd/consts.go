@@ -10,8 +10,9 @@ import (
 // gofmt -l "$f"; done the values are known before the line runs: $d is docs, "$f" each of the
 // loop's words. A variable is known where it is read when
 //   - every value the line gives it anywhere is a word with no expansion in it (d=docs,
-//     export d=docs, for d in a b), and then it may hold any of them (d=docs; if x; then
-//     d=.system; fi; rm -r $d names docs and .system);
+//     export d=docs, for d in a b), and then it may hold any of them; a word is read so only
+//     when that is one value (d=docs; if x; then d=.system; fi; rm -r $d is unknown: read as
+//     the words docs .system, c=ls; if x; then c=rm; fi; $c -rf / would be ls rm -rf /);
 //   - the line surely gave it one of them first: the read comes after an assignment the line
 //     runs whatever happens (a statement of its own at the top, or on the left of && or ||),
 //     or inside the loop that gives it its words;

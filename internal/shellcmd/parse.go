@@ -629,7 +629,9 @@ func (r *reader) words(src string, ws []*syntax.Word) []Arg {
 		}
 		text := source(src, w)
 		if r.consts != nil && src == r.consts.src && hasParam(w) && !hasBrace(w) {
-			if vs, ok := r.consts.expand(w); ok {
+			// One word only: the values a variable may hold are alternatives, not words one after
+			// another, and read so c=ls; if x; then c=rm; fi; $c -rf / would be ls rm -rf /.
+			if vs, ok := r.consts.expand(w); ok && len(vs) <= 1 {
 				for _, v := range vs {
 					out = append(out, Arg{Value: v})
 				}
