@@ -18,8 +18,9 @@ import (
 //     or inside the loop that gives it its words;
 //   - nothing else may change it: no read, mapfile, printf -v, getopts, unset, let or other
 //     builtin naming it, no arithmetic or ${d:=x} assigning it, no assignment before a command
-//     (d=x cmd $d expands $d first), no nameref, and no eval, source or command name only
-//     known at run time anywhere in the line (they may change any variable), and it is not one
+//     (d=x cmd $d expands $d first) or argument reading as one (zsh: repeat 1 d=x), no
+//     nameref, and no eval, source or command name only known at run time anywhere in the line
+//     (they may change any variable), and it is not one
 //     the shell gives values of its own ($_, REPLY, OPTARG, PWD once the line sets it: shellSets)
 //     and no brace is in a value a declaration gives it (bash's export d={a,b} gives d=a d=b);
 //   - it is read as $d or ${d}, and unquoted only when no value holds a blank and the line does
@@ -79,6 +80,15 @@ func (c *consts) visit(n syntax.Node) bool {
 				c.dyn[a.Name.Value] = true // before a command, $d is expanded before d is given
 			default:
 				c.give(a.Name.Value, v)
+			}
+		}
+		for _, a := range n.Args {
+			// zsh's repeat 1 c=rm and nocorrect c=rm, or a builtin written some other way, may
+			// run a word that reads as an argument as an assignment.
+			if lit, ok := firstLit(a); ok {
+				if i := strings.IndexAny(lit.Value, "=[+"); i > 0 && isName(lit.Value[:i]) {
+					c.dyn[lit.Value[:i]] = true
+				}
 			}
 		}
 		if len(n.Args) > 0 {
@@ -489,4 +499,12 @@ func staticValue(a *syntax.Assign) (string, bool) {
 		return "", false
 	}
 	return staticWord(a.Value)
+}
+
+func firstLit(w *syntax.Word) (*syntax.Lit, bool) {
+	if len(w.Parts) == 0 {
+		return nil, false
+	}
+	lit, ok := w.Parts[0].(*syntax.Lit)
+	return lit, ok
 }

@@ -94,6 +94,7 @@ func TestConstsUnknown(t *testing.T) {
 		`d=docs; (d=.system); rm -r $d`,
 		`d=docs; f() { local d=.system; rm -r $d; }; f`,
 		`d=docs; for d in a b; do :; done; ls $d`,
+		`c=ls; repeat 1 c=rm; $c -rf x`, // zsh: an assignment
 		// The shells give these values of their own.
 		`_=ls; : rm; $_ -rf x`, // the last command's last word
 		`REPLY=ls; read <<< rm; $REPLY -rf x`,
