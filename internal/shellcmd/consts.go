@@ -288,8 +288,8 @@ func (c *consts) declared(dc *syntax.DeclClause) {
 
 // surely notes the assignments the statement st, run whatever happens, makes before it ends.
 func (c *consts) surely(st *syntax.Stmt) {
-	if st.Background || st.Coprocess {
-		return
+	if st.Background || st.Coprocess || len(st.Redirs) > 0 {
+		return // { d=x; } < missing runs nothing, and zsh's d=x < missing assigns nothing
 	}
 	end := int(st.End().Offset())
 	switch cmd := st.Cmd.(type) {

@@ -94,7 +94,9 @@ func TestConstsUnknown(t *testing.T) {
 		`d=docs; (d=.system); rm -r $d`,
 		`d=docs; f() { local d=.system; rm -r $d; }; f`,
 		`d=docs; for d in a b; do :; done; ls $d`,
-		`c=ls; repeat 1 c=rm; $c -rf x`, // zsh: an assignment
+		`c=ls; repeat 1 c=rm; $c -rf x`,      // zsh: an assignment
+		`{ c=ls; } < /nonexistent; $c -rf x`, // the environment's c, if the redirection fails
+		`c=ls < /nonexistent; $c -rf x`,      // zsh: the same
 		// The shells give these values of their own.
 		`_=ls; : rm; $_ -rf x`, // the last command's last word
 		`REPLY=ls; read <<< rm; $REPLY -rf x`,
