@@ -146,7 +146,9 @@ func (r *report) answer(ev event.Name, h *config.Hook, out []byte) merge.Report 
 		}
 		return r.fail(code, "reported an error: %s", msg)
 	}
-	r.takeSignals(ev, h, res.Signals)
+	if unread := r.takeSignals(ev, h, res.Signals); unread != "" {
+		return r.fail(merge.CodeInvalidOutput, "%s, and none of its signals denies or asks for a human: a guard's answer hookrun cannot read must not let the call through; %s", unread, r.outputStart(out))
+	}
 	r.takeContext(ev, h, res.AdditionalContext)
 	switch r.Decision {
 	case event.Deny:
@@ -163,13 +165,28 @@ func (r *report) warn(id, format string, args ...any) {
 
 // takeSignals applies provenance, the per-event constraints and the
 // signal-to-decision table (docs/handlers.md, "Signals and decisions").
-func (r *report) takeSignals(ev event.Name, h *config.Hook, sigs []event.Signal) {
+// A blocking hook's signal that could be a decision but that hookrun
+// cannot act on as written (an unknown kind, a guard's or preflight's kind
+// on another event, a code not in the table: "ability_denied", "Ability_Guard",
+// "ABILITY_DENIED ") is what unread returns, when none of the hook's other
+// signals denies or asks for a human: the deny it was likely meant to be
+// must not pass as no opinion. Otherwise such a signal is a warning.
+func (r *report) takeSignals(ev event.Name, h *config.Hook, sigs []event.Signal) (unread string) {
 	if len(sigs) == 0 {
-		return
+		return ""
 	}
 	if !ev.AIFacing() {
 		r.warn(h.ID, "%d hook_signals dropped: %s is infra-only and its hooks cannot send AI-facing signals", len(sigs), ev)
-		return
+		return ""
+	}
+	var unreadable []string
+	drop := func(decision bool, format string, args ...any) {
+		msg := fmt.Sprintf(format, args...)
+		if decision && h.Blocking {
+			unreadable = append(unreadable, msg)
+			return
+		}
+		r.warn(h.ID, "%s", msg)
 	}
 	for i, s := range sigs {
 		if s.HookID != "" && s.HookID != h.ID {
@@ -182,17 +199,17 @@ func (r *report) takeSignals(ev event.Name, h *config.Hook, sigs []event.Signal)
 		allowedOn, known := event.KindEvent(s.Kind)
 		switch {
 		case !known:
-			r.warn(h.ID, "hook_signals[%d] dropped: unknown kind %q (known: routing_hint, normalized_intent, ability_preflight, ability_guard)", i, s.Kind)
+			drop(true, "hook_signals[%d] dropped: unknown kind %q (known: routing_hint, normalized_intent, ability_preflight, ability_guard)", i, s.Kind)
 			continue
 		case allowedOn != ev:
-			r.warn(h.ID, "hook_signals[%d] dropped: kind %s belongs to %s, not %s", i, s.Kind, allowedOn, ev)
+			drop(allowedOn != event.PromptSubmit, "hook_signals[%d] dropped: kind %s belongs to %s, not %s", i, s.Kind, allowedOn, ev)
 			continue
 		}
 		r.Signals = append(r.Signals, s)
 		d, decides := Decide(s)
 		if !decides {
 			if s.Kind == "ability_guard" || s.Kind == "ability_preflight" {
-				r.warn(h.ID, "hook_signals[%d]: unknown %s code %q decides nothing", i, s.Kind, s.Code)
+				drop(true, "hook_signals[%d]: unknown %s code %q decides nothing", i, s.Kind, s.Code)
 			}
 			continue
 		}
@@ -207,6 +224,13 @@ func (r *report) takeSignals(ev event.Name, h *config.Hook, sigs []event.Signal)
 			r.Reason = signalReason(s)
 		}
 	}
+	if len(unreadable) > 0 && r.Decision == event.Allow {
+		return unreadable[0]
+	}
+	for _, msg := range unreadable {
+		r.warn(h.ID, "%s", msg)
+	}
+	return ""
 }
 
 // Decide maps a signal to a decision (docs/handlers.md, "Signals and decisions"). decides is false for

@@ -107,12 +107,6 @@ func TestDecisionTable(t *testing.T) {
 		{"a routing hint with a deny-like code decides nothing", event.PromptSubmit,
 			signals(signal("routing_hint", "ABILITY_DENIED", ``)),
 			event.Allow, merge.StatusOK, "", nil},
-		{"unknown guard code", event.PreAbilityCall,
-			signals(signal("ability_guard", "ABILITY_MAYBE", ``)),
-			event.Allow, merge.StatusOK, "", []string{`hook_signals[0]: unknown ability_guard code "ABILITY_MAYBE" decides nothing`}},
-		{"unknown preflight code", event.PreAbilityCreate,
-			signals(signal("ability_preflight", "ABILITY_DENIED", ``)),
-			event.Allow, merge.StatusOK, "", []string{`hook_signals[0]: unknown ability_preflight code "ABILITY_DENIED" decides nothing`}},
 		{"strongest signal wins, reason from the first at that strength", event.PreAbilityCall,
 			signals(
 				signal("ability_guard", "ABILITY_ALLOWED", `{}`),
@@ -188,17 +182,17 @@ func TestConstraints(t *testing.T) {
 		kept     int
 		warn     []string
 	}{
-		{"guard on PreAbilityCreate", event.PreAbilityCreate, true, signals(guardDeny), event.Allow, 0,
+		{"guard on PreAbilityCreate, non-blocking", event.PreAbilityCreate, false, signals(guardDeny), event.Allow, 0,
 			[]string{"hook_signals[0] dropped: kind ability_guard belongs to PreAbilityCall, not PreAbilityCreate"}},
-		{"guard on PromptSubmit", event.PromptSubmit, true, signals(guardDeny), event.Allow, 0,
+		{"guard on PromptSubmit, non-blocking", event.PromptSubmit, false, signals(guardDeny), event.Allow, 0,
 			[]string{"hook_signals[0] dropped: kind ability_guard belongs to PreAbilityCall, not PromptSubmit"}},
-		{"preflight on PreAbilityCall", event.PreAbilityCall, true, signals(signal("ability_preflight", "ABILITY_UNAVAILABLE", "")), event.Allow, 0,
+		{"preflight on PreAbilityCall, beside a deny", event.PreAbilityCall, true, signals(signal("ability_preflight", "ABILITY_UNAVAILABLE", ""), guardDeny), event.Deny, 1,
 			[]string{"hook_signals[0] dropped: kind ability_preflight belongs to PreAbilityCreate, not PreAbilityCall"}},
 		{"routing hint on PreAbilityCall", event.PreAbilityCall, true, signals(signal("routing_hint", "X", ""), guardDeny), event.Deny, 1,
 			[]string{"hook_signals[0] dropped: kind routing_hint belongs to PromptSubmit, not PreAbilityCall"}},
 		{"normalized intent on PreAbilityCreate", event.PreAbilityCreate, true, signals(signal("normalized_intent", "X", "")), event.Allow, 0,
 			[]string{"hook_signals[0] dropped: kind normalized_intent belongs to PromptSubmit, not PreAbilityCreate"}},
-		{"unknown kind", event.PreAbilityCall, true, signals(signal("ability_veto", "ABILITY_DENIED", "")), event.Allow, 0,
+		{"unknown kind, non-blocking", event.PreAbilityCall, false, signals(signal("ability_veto", "ABILITY_DENIED", "")), event.Allow, 0,
 			[]string{`hook_signals[0] dropped: unknown kind "ability_veto" (known: routing_hint, normalized_intent, ability_preflight, ability_guard)`}},
 		{"signals on PostAbilityCall", event.PostAbilityCall, true, signals(guardDeny, signal("routing_hint", "X", "")), event.Allow, 0,
 			[]string{"2 hook_signals dropped: PostAbilityCall is infra-only and its hooks cannot send AI-facing signals"}},
@@ -228,6 +222,90 @@ func TestConstraints(t *testing.T) {
 			if w.HookID != "g" {
 				t.Errorf("%s: warning from %q", c.name, w.HookID)
 			}
+		}
+	}
+}
+
+// TestUnreadableSignals: a blocking hook's signal that may be a decision
+// hookrun cannot act on as written (a kind or code in the wrong case, with
+// a space, unknown, or of another event) fails the hook when nothing else
+// it said denies or asks for a human, so on_error decides: a guard's
+// misspelt deny must not let the call through as no opinion.
+func TestUnreadableSignals(t *testing.T) {
+	const because = ", and none of its signals denies or asks for a human: a guard's answer hookrun cannot read must not let the call through"
+	cases := []struct {
+		name    string
+		ev      event.Name
+		onError string
+		stdout  string
+		want    event.Decision
+		errMsg  string // "" when the hook does not fail
+		warn    []string
+	}{
+		{"code in lower case", event.PreAbilityCall, config.OnErrorBlock,
+			signals(signal("ability_guard", "ability_denied", `{"reason":"no"}`)), event.Deny,
+			`hook_signals[0]: unknown ability_guard code "ability_denied" decides nothing` + because, nil},
+		{"code with a trailing space", event.PreAbilityCall, config.OnErrorBlock,
+			signals(signal("ability_guard", "ABILITY_DENIED ", "")), event.Deny,
+			`hook_signals[0]: unknown ability_guard code "ABILITY_DENIED " decides nothing` + because, nil},
+		{"unknown guard code", event.PreAbilityCall, config.OnErrorBlock,
+			signals(signal("ability_guard", "ABILITY_MAYBE", "")), event.Deny,
+			`hook_signals[0]: unknown ability_guard code "ABILITY_MAYBE" decides nothing` + because, nil},
+		{"unknown preflight code", event.PreAbilityCreate, config.OnErrorBlock,
+			signals(signal("ability_preflight", "ABILITY_DENIED", "")), event.Deny,
+			`hook_signals[0]: unknown ability_preflight code "ABILITY_DENIED" decides nothing` + because, nil},
+		{"kind in another case", event.PreAbilityCall, config.OnErrorBlock,
+			signals(signal("Ability_Guard", "ABILITY_DENIED", "")), event.Deny,
+			`hook_signals[0] dropped: unknown kind "Ability_Guard" (known: routing_hint, normalized_intent, ability_preflight, ability_guard)` + because, nil},
+		{"a preflight's deny on PreAbilityCall", event.PreAbilityCall, config.OnErrorBlock,
+			signals(signal("ability_preflight", "ABILITY_UNAVAILABLE", "")), event.Deny,
+			"hook_signals[0] dropped: kind ability_preflight belongs to PreAbilityCreate, not PreAbilityCall" + because, nil},
+		{"a guard's deny on PreAbilityCreate", event.PreAbilityCreate, config.OnErrorBlock,
+			signals(signal("ability_guard", "ABILITY_DENIED", "")), event.Deny,
+			"hook_signals[0] dropped: kind ability_guard belongs to PreAbilityCall, not PreAbilityCreate" + because, nil},
+		{"a guard's deny on PromptSubmit", event.PromptSubmit, config.OnErrorBlock,
+			signals(signal("ability_guard", "ABILITY_DENIED", "")), event.Deny,
+			"hook_signals[0] dropped: kind ability_guard belongs to PreAbilityCall, not PromptSubmit" + because, nil},
+		{"beside an allow", event.PreAbilityCall, config.OnErrorBlock,
+			signals(signal("ability_guard", "ABILITY_ALLOWED", ""), signal("ability_guard", "Denied", "")), event.Deny,
+			`hook_signals[1]: unknown ability_guard code "Denied" decides nothing` + because, nil},
+		{"on_error skip lets it through, as any failure", event.PreAbilityCall, config.OnErrorSkip,
+			signals(signal("ability_guard", "ability_denied", "")), event.Allow,
+			`hook_signals[0]: unknown ability_guard code "ability_denied" decides nothing` + because, nil},
+		{"beside a deny it is a warning", event.PreAbilityCall, config.OnErrorSkip,
+			signals(signal("ability_guard", "ABILITY_MAYBE", ""), signal("ability_guard", "ABILITY_DENIED", `{"reason":"r"}`)), event.Deny, "",
+			[]string{`hook_signals[0]: unknown ability_guard code "ABILITY_MAYBE" decides nothing`}},
+		{"beside an ask it is a warning", event.PreAbilityCall, config.OnErrorBlock,
+			signals(signal("ability_guard", "ABILITY_REQUIRES_HUMAN", ""), signal("x", "y", "")), event.RequireHuman, "",
+			[]string{`hook_signals[1] dropped: unknown kind "x" (known: routing_hint, normalized_intent, ability_preflight, ability_guard)`}},
+		{"a routing hint on PreAbilityCall decides nothing either way", event.PreAbilityCall, config.OnErrorBlock,
+			signals(signal("routing_hint", "ROUTE", "")), event.Allow, "",
+			[]string{"hook_signals[0] dropped: kind routing_hint belongs to PromptSubmit, not PreAbilityCall"}},
+	}
+	for _, c := range cases {
+		r := Evaluate(c.ev, hk("g", true, c.onError), ok(c.stdout))
+		if r.Decision != c.want {
+			t.Errorf("%s: decision %s, want %s", c.name, r.Decision, c.want)
+		}
+		var msg string
+		if len(r.Errors) > 0 {
+			msg = r.Errors[0].Message
+			if r.Errors[0].Code != merge.CodeInvalidOutput || r.Run.Status != merge.StatusFailed {
+				t.Errorf("%s: error code %s, status %s", c.name, r.Errors[0].Code, r.Run.Status)
+			}
+		}
+		wantMsg := ""
+		if c.errMsg != "" {
+			wantMsg = "hook g: ./g.sh: " + c.errMsg + "; output began: " + quoteStart([]byte(c.stdout))
+		}
+		if msg != wantMsg {
+			t.Errorf("%s: error\n got  %q\n want %q", c.name, msg, wantMsg)
+		}
+		if c.errMsg != "" && c.want == event.Deny && !strings.Contains(r.Reason, c.errMsg) {
+			t.Errorf("%s: reason %q does not say why", c.name, r.Reason)
+		}
+		if !slices.Equal(warnings(r), c.warn) {
+			t.Errorf("%s: warnings\n got  %q\n want %q", c.name, warnings(r), c.warn)
 		}
 	}
 }

@@ -131,8 +131,35 @@ func ParseResult(data []byte) (r event.HookResult, notes []string, err error) {
 				return event.HookResult{}, nil, badOutput("output field %q is an agent's or OPA's answer, which hookrun does not read: a deny is an ability_guard signal with code ABILITY_DENIED, or exit status 2 with the reason on stderr", k)
 			}
 		}
+		// A field spelt another way ("Hook_Signals", "hookSignals",
+		// "signals", "Error") is one hookrun does not read either: its deny
+		// or error would pass as no opinion.
+		for _, k := range sortedKeys(obj) {
+			if f := meantField(k); f != "" {
+				return event.HookResult{}, nil, badOutput("output field %q is not %q: hookrun reads its fields only as spelt, and taken as no opinion the signals or error it holds would let the call through", k, f)
+			}
+		}
 	}
 	return r, notes, nil
+}
+
+// meantField is the deciding result field (hook_signals, error) an
+// unknown output field k is a misspelling of (another case, camelCase,
+// dashes, no hook_ prefix), or "". The other fields decide nothing: a
+// misspelt one stays an unknown field.
+func meantField(k string) string {
+	fold := func(s string) string {
+		return strings.NewReplacer("_", "", "-", "", " ", "").Replace(strings.ToLower(s))
+	}
+	for _, f := range []string{"hook_signals", "error"} {
+		if k == f {
+			return ""
+		}
+		if fold(k) == fold(f) || fold(k) == fold(strings.TrimPrefix(f, "hook_")) {
+			return f
+		}
+	}
+	return ""
 }
 
 // isKind reports whether raw is the JSON type a want message names, so

@@ -57,6 +57,11 @@ func TestParseResultErrors(t *testing.T) {
 		{"continue false", `{"continue":false,"logs":[],"hook_signals":[]}`, `output field "continue" is an agent's or OPA's answer, which hookrun does not read: a deny is an ability_guard signal with code ABILITY_DENIED, or exit status 2 with the reason on stderr`},
 		{"OpenCode's action", `{"action":"block"}`, `output field "action" is an agent's or OPA's answer, which hookrun does not read: a deny is an ability_guard signal with code ABILITY_DENIED, or exit status 2 with the reason on stderr`},
 		{"OPA's result", `{"result":{"hook_signals":[]}}`, `output field "result" is an agent's or OPA's answer, which hookrun does not read: a deny is an ability_guard signal with code ABILITY_DENIED, or exit status 2 with the reason on stderr`},
+		// A field spelt another way holds a deny or an error hookrun would not read.
+		{"hook_signals in another case", `{"Hook_Signals":[{"kind":"ability_guard","code":"ABILITY_DENIED"}]}`, `output field "Hook_Signals" is not "hook_signals": hookrun reads its fields only as spelt, and taken as no opinion the signals or error it holds would let the call through`},
+		{"hook_signals in camelCase", `{"hookSignals":[]}`, `output field "hookSignals" is not "hook_signals": hookrun reads its fields only as spelt, and taken as no opinion the signals or error it holds would let the call through`},
+		{"signals", `{"signals":[{"kind":"ability_guard","code":"ABILITY_DENIED"}]}`, `output field "signals" is not "hook_signals": hookrun reads its fields only as spelt, and taken as no opinion the signals or error it holds would let the call through`},
+		{"Error", `{"Error":{"code":"E","message":"m"}}`, `output field "Error" is not "error": hookrun reads its fields only as spelt, and taken as no opinion the signals or error it holds would let the call through`},
 		{"signal source_event mistyped", `{"hook_signals":[{"kind":"k","code":"c","source_event":true}]}`, `hook_signals[0].source_event must be a string, got a boolean`},
 	}
 	for _, c := range cases {
