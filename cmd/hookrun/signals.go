@@ -32,7 +32,7 @@ var notify = signal.Notify
 //
 // SIGPIPE is caught too: then a caller that closes its end of stdout no
 // longer kills hookrun, the write fails and emit exits 1, a documented
-// code. Handlers still start with the default SIGPIPE action, as only an
+// code (2 under --dialect when the answer blocks, so the agent still blocks). Handlers still start with the default SIGPIPE action, as only an
 // ignored signal is inherited. The buffer keeps a SIGPIPE from crowding
 // out a SIGINT that follows it.
 func catchSignals() {

@@ -18,6 +18,10 @@ import (
 type Response struct {
 	Body  any
 	Notes []string
+	// Blocks is the reason when the answer blocks a guarded action (a
+	// tool call, a prompt): if Body cannot be written, exit 2 with it on
+	// stderr still blocks, where a plain failure would let the action run.
+	Blocks string
 }
 
 // verdict is what hookrun has to say, before it takes an agent's shape.
@@ -127,7 +131,11 @@ func Refusal(n Name, agentEvent, reason string) ([]byte, error) {
 func render(c *Call, v verdict) Response {
 	a, _ := Find(c.Dialect)
 	body, notes := a.answer(c, v)
-	return Response{Body: body, Notes: notes}
+	r := Response{Body: body, Notes: notes}
+	if (c.Kind == PreTool || c.Kind == Prompt) && v.decision != event.Allow {
+		r.Blocks = v.blockReason()
+	}
+	return r
 }
 
 // contextText renders what hooks had to tell the AI, one line per item,

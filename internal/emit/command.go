@@ -94,7 +94,8 @@ func run(r Request, d *dialectRun) (err error) {
 	defer recoverInternal(&err)
 	// Once signals are caught (at the latest before the first process
 	// starts), SIGINT and SIGTERM end emit with 130 or 143, whatever it is
-	// doing, and a caller that stops reading stdout gets exit 1.
+	// doing, and a caller that stops reading stdout gets exit 1 (under
+	// --dialect, exit 2 when the answer blocks: dialectRun.respond).
 	ctx, stop := r.Signals.Interruptible()
 	defer stop()
 	var ev event.Name

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/hookrun/hookrun/internal/config"
@@ -168,5 +169,59 @@ func TestContextReadIsBoundedInTime(t *testing.T) {
 		Dirs: project.Dirs{Cwd: t.TempDir()}, Stdin: r2, Stdout: &stdout, Stderr: io.Discard, Signals: noSignals{}})
 	if code != exitcode.AgentBlock {
 		t.Errorf("--dialect: exit %d (%v), want %d, which every agent reads as block", code, err, exitcode.AgentBlock)
+	}
+}
+
+// brokenPipe is a stdout the agent stopped reading.
+type brokenPipe struct{ writes int }
+
+func (b *brokenPipe) Write([]byte) (int, error) {
+	b.writes++
+	return 0, syscall.EPIPE
+}
+
+// An answer that blocks must block even when it cannot be written: exit 1
+// is a non-blocking error to every agent, which then runs the call, so the
+// reason goes to stderr with exit 2, which every agent reads as a block. An
+// allow that cannot be written is a plain failure.
+func TestDialectAnswerNotWritten(t *testing.T) {
+	dir := t.TempDir()
+	hooks := filepath.Join(dir, ".system", "hooks")
+	if err := os.MkdirAll(hooks, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	decl := "id: no_rm\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nmatch: {ability_scope: shell}\n" +
+		"handler:\n  kind: rules\n  rules:\n    - {decision: deny, reason: rm -rf is not allowed, commands: [rm -rf]}\n"
+	if err := os.WriteFile(filepath.Join(hooks, "no_rm.yaml"), []byte(decl), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bash := func(cmd string) string {
+		return `{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Bash","tool_input":{"command":"` + cmd + `"}}`
+	}
+	for _, tc := range []struct {
+		name, dialect, payload string
+		code                   int
+		err                    string
+	}{
+		{"a deny", "claude-code", bash("rm -rf /"), exitcode.AgentBlock,
+			"rm -rf is not allowed (hookrun: no_rm); hookrun could not write its answer (broken pipe), so it blocks the action with exit 2"},
+		{"a deny, Gemini CLI", "gemini-cli", `{"hook_event_name":"BeforeTool","session_id":"s","tool_name":"run_shell_command","tool_input":{"command":"rm -rf /"}}`, exitcode.AgentBlock,
+			"rm -rf is not allowed (hookrun: no_rm); hookrun could not write its answer (broken pipe), so it blocks the action with exit 2"},
+		{"hookrun's own failure on a tool call", "claude-code", `{"hook_event_name":"PreToolUse","session_id":"s"}`, exitcode.AgentBlock,
+			"hookrun could not check this call, so it is blocked: "},
+		{"an allow", "claude-code", bash("ls"), exitcode.Error, "writing the answer: broken pipe"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			stdout, stderr := &brokenPipe{}, &bytes.Buffer{}
+			code, err := Main(Request{Dialect: tc.dialect, Summary: "never", AuditLog: "off",
+				Dirs:  project.Dirs{Cwd: dir, HooksDir: hooks},
+				Stdin: strings.NewReader(tc.payload), Stdout: stdout, Stderr: stderr, Signals: noSignals{}})
+			if code != tc.code || err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("exit %d, error %v; want exit %d, an error containing %q", code, err, tc.code, tc.err)
+			}
+			if stdout.writes != 1 {
+				t.Errorf("%d writes to stdout, want 1: a failed answer is not written again", stdout.writes)
+			}
+		})
 	}
 }

@@ -161,8 +161,9 @@ func (d *dialectRun) finish(r Request, err error) error {
 		return err
 	}
 	var usage UsageError
+	var unwritten answerNotWritten
 	switch code := exitcode.Of(err); {
-	case errors.As(err, &usage):
+	case errors.As(err, &usage), errors.As(err, &unwritten): // an answer that could not be written is not written again
 		return err
 	case (code == exitcode.Interrupted || code == exitcode.Terminated) && d.call != nil:
 		// Exit 130 or 143 is a non-blocking error to every agent, which
@@ -185,7 +186,18 @@ func (d *dialectRun) respond(r Request, resp dialect.Response) error {
 		fmt.Fprintln(r.Stderr, n)
 	}
 	if err := ojson.Write(r.Stdout, resp.Body, false); err != nil {
-		return exitcode.Failf("writing the answer: %v", err)
+		if resp.Blocks != "" {
+			// Exit 1 is a non-blocking error to every agent, which would run
+			// the call it was to block; exit 2 blocks, with stderr as the reason.
+			return answerNotWritten{exitcode.With(exitcode.AgentBlock, fmt.Errorf("%s; hookrun could not write its answer (%v), so it blocks the action with exit %d", resp.Blocks, err, exitcode.AgentBlock))}
+		}
+		return answerNotWritten{exitcode.Failf("writing the answer: %v", err)}
 	}
 	return nil
 }
+
+// answerNotWritten is the error of an answer that could not be written to
+// the agent (it closed the pipe, a full disk).
+type answerNotWritten struct{ error }
+
+func (e answerNotWritten) Unwrap() error { return e.error }
