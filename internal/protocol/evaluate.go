@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -92,7 +93,38 @@ func Evaluate(ev event.Name, h *config.Hook, o exec.Outcome) merge.Report {
 	case o.ExitCode != 0:
 		return r.fail(merge.CodeExitStatus, "exited with status %d%s", o.ExitCode, stderrSuffix(o.Stderr))
 	}
+	if f := answerOnStderr(o.Stdout, o.Stderr); f != "" {
+		return r.fail(merge.CodeInvalidOutput, "its stdout is empty and its stderr holds a result (field %q): a result goes on stdout, and taken as no opinion the deny it may hold would let the call through", f)
+	}
 	return r.answer(ev, h, o.Stdout)
+}
+
+// answerOnStderr names the deciding field of a result a handler printed on
+// stderr instead of stdout (its whole stderr, or its last line, a JSON
+// object with hook_signals or error, spelt right or not, or an agent's
+// answer), when its stdout is empty; else "". Empty stdout is {}: a
+// guard's deny written to the wrong stream would pass as no opinion.
+func answerOnStderr(stdout, stderr []byte) string {
+	if len(bytes.TrimSpace(stdout)) > 0 {
+		return ""
+	}
+	text := bytes.TrimSpace(stderr)
+	candidates := [][]byte{text}
+	if i := bytes.LastIndexByte(text, '\n'); i >= 0 {
+		candidates = append(candidates, bytes.TrimSpace(text[i+1:]))
+	}
+	for _, c := range candidates {
+		var obj map[string]json.RawMessage
+		if len(c) == 0 || c[0] != '{' || json.Unmarshal(c, &obj) != nil {
+			continue
+		}
+		for _, k := range sortedKeys(obj) {
+			if k == "hook_signals" || k == "error" || meantField(k) != "" || slices.Contains(foreignAnswers, k) {
+				return k
+			}
+		}
+	}
+	return ""
 }
 
 // newReport starts hook h's report; who names the hook and what it ran,

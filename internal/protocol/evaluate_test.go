@@ -536,3 +536,34 @@ func TestAdditionalContextCap(t *testing.T) {
 		}
 	}
 }
+
+// A result printed on stderr, with nothing on stdout, fails the hook: empty
+// stdout is {}, and a guard's deny written to the wrong stream would pass.
+func TestResultOnStderr(t *testing.T) {
+	deny := signals(signal("ability_guard", "ABILITY_DENIED", `{"reason":"no"}`))
+	for _, c := range []struct {
+		name, stdout, stderr string
+		field                string // "" when the hook does not fail
+	}{
+		{"signals on stderr", "", deny + "\n", "hook_signals"},
+		{"after log lines", "\n", "checking...\n" + deny, "hook_signals"},
+		{"an error on stderr", "", `{"error":{"code":"E","message":"m"}}`, "error"},
+		{"an agent's answer on stderr", "", `{"decision":"block","reason":"no"}`, "decision"},
+		{"misspelt signals on stderr", "", `{"hookSignals":[]}`, "hookSignals"},
+		{"a log line that is JSON", "", `{"level":"info","msg":"checked"}`, ""},
+		{"stderr beside a result on stdout", `{}`, deny, ""},
+		{"plain text", "", "ok", ""},
+	} {
+		r := Evaluate(event.PreAbilityCall, hk("g", true, config.OnErrorBlock), exited(0, c.stdout, c.stderr))
+		if c.field == "" {
+			if len(r.Errors) != 0 || r.Decision != event.Allow {
+				t.Errorf("%s: decision %s, errors %v; want allow, no error", c.name, r.Decision, r.Errors)
+			}
+			continue
+		}
+		want := `hook g: ./g.sh: its stdout is empty and its stderr holds a result (field "` + c.field + `"): a result goes on stdout, and taken as no opinion the deny it may hold would let the call through`
+		if len(r.Errors) != 1 || r.Errors[0].Code != merge.CodeInvalidOutput || r.Errors[0].Message != want || r.Decision != event.Deny {
+			t.Errorf("%s: decision %s, errors %v; want deny with %q", c.name, r.Decision, r.Errors, want)
+		}
+	}
+}
