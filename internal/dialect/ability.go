@@ -165,8 +165,10 @@ func shellOf(n Name, tool, goos string) string {
 }
 
 // pathFields are the input fields in which the agents name the file a
-// call reads or writes.
-var pathFields = []string{"file_path", "path", "absolute_path", "notebook_path", "target_file", "filePath"}
+// call reads or writes, each a string or a list of strings (paths:
+// Copilot CLI's Grep and Glob, Gemini CLI's read_many_files before it took
+// include).
+var pathFields = []string{"file_path", "path", "absolute_path", "notebook_path", "target_file", "filePath", "paths"}
 
 // canonical says whether an ability id is one of hookrun's own (shell,
 // edit_file, ...), whose tools' path fields are known, rather than an MCP
@@ -221,9 +223,18 @@ func anyPaths(input json.RawMessage) []string {
 func inputPaths(in map[string]json.RawMessage) []string {
 	var out []string
 	for _, f := range pathFields {
-		var s string
-		if json.Unmarshal(in[f], &s) == nil && s != "" {
-			out = append(out, s)
+		var list []string
+		if json.Unmarshal(in[f], &list) != nil {
+			var s string
+			if json.Unmarshal(in[f], &s) != nil {
+				continue
+			}
+			list = []string{s}
+		}
+		for _, s := range list {
+			if s != "" {
+				out = append(out, s)
+			}
 		}
 	}
 	return out

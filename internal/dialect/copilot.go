@@ -3,7 +3,6 @@ package dialect
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -104,11 +103,6 @@ func readCopilot(c *Call) error {
 			case "create":
 				c.Tool.Ability = WriteFile
 			}
-		}
-		// Grep and Glob name what they search in a list.
-		var paths []string
-		if json.Unmarshal(object(c.Tool.Input)["paths"], &paths) == nil {
-			c.Tool.Paths = slices.DeleteFunc(paths, func(p string) bool { return p == "" })
 		}
 		if c.Kind != PostTool {
 			return

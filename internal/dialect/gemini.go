@@ -86,6 +86,12 @@ func readGemini(c *Call) error {
 			c.Tool.Ability = MCPID(mcp.Server, mcp.Tool)
 			c.Tool.Summary = summarize(c.Tool.Ability, c.Tool.Input)
 		}
+		if c.Tool.Name == "read_many_files" {
+			in := object(c.Tool.Input)
+			var include []string
+			_ = json.Unmarshal(in["include"], &include)
+			c.Tool.Paths = append(inputPaths(in), readManyPaths(include)...)
+		}
 		// A shell command that failed is reported only in text: "Exit Code:
 		// 1" in llmContent, "Command exited with code: 1" in returnDisplay.
 		if c.Kind == PostTool && c.Status == "success" {
