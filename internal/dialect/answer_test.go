@@ -68,6 +68,12 @@ func TestRespond(t *testing.T) {
 		{"claude/PreToolUse/Bash", "deny", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":` + q(denyWhy) + `}}`},
 		{"claude/PreToolUse/Edit", "require_human", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":` + q("needs human approval: "+askWhy) + `}}`},
 		{"claude/PreToolUse/Bash", "allow", `{}`},
+		// A permission mode in which Claude Code asks no one (bypassPermissions), or in which its ask
+		// was reported not to stop the call (auto), gets a deny that says a person must approve.
+		{"claude/PreToolUse/Bash/bypassPermissions", "require_human", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":` + q("needs human approval: "+askWhy) + `}}`},
+		{"claude/PreToolUse/Bash/auto", "require_human+context", `{"systemMessage":` + q(userLine) + `,"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":` + q("needs human approval: "+askWhy) + `}}`},
+		{"claude/PreToolUse/Bash/acceptEdits", "require_human", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":` + q("needs human approval: "+askWhy) + `}}`},
+		{"claude/PreToolUse/Bash/bypassPermissions", "deny", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":` + q(denyWhy) + `}}`},
 		{"claude/PreToolUse/Bash", "deny+context", `{"systemMessage":` + q(userLine) + `,"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":` + q(denyWhy) + `}}`},
 		{"claude/PreToolUse/Bash", "require_human+context", `{"systemMessage":` + q(userLine) + `,"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":` + q("needs human approval: "+askWhy) + `,"additionalContext":` + q(ctxText) + `}}`},
 		{"claude/PreToolUse/Bash", "allow+context", `{"systemMessage":` + q(userLine) + `,"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":` + q(ctxText) + `}}`},

@@ -1,6 +1,10 @@
 package dialect
 
-import "time"
+import (
+	"time"
+
+	"github.com/hookrun/hookrun/internal/event"
+)
 
 // Claude Code: https://code.claude.com/docs/en/hooks. Payloads carry
 // session_id, transcript_path, cwd, permission_mode and hook_event_name;
@@ -69,14 +73,18 @@ func readClaude(c *Call) error {
 
 // claudeAnswer: a denied prompt is decision "block" (Claude Code has no
 // ask for prompts, so require_human blocks too, saying so); a tool call is
-// permissionDecision deny or ask, as permissionAnswer says. Infra events
-// only ever carry a systemMessage.
+// permissionDecision deny or ask, as permissionAnswer says, except in a
+// permission mode that asks no one (unaskedMode). Infra events only ever
+// carry a systemMessage.
 func claudeAnswer(c *Call, v verdict) hookOutput {
 	out := hookOutput{SystemMessage: v.user}
 	switch c.Kind {
 	case Prompt:
 		out.promptAnswer(c, v, "block")
 	case PreTool:
+		if v.decision == event.RequireHuman && unaskedMode(c.opt("permission_mode")) {
+			v = verdict{decision: event.Deny, reason: v.blockReason(), user: v.user}
+		}
 		spec := hookSpecific{HookEventName: c.AgentEvent}
 		spec.PermissionDecision, spec.PermissionDecisionReason, spec.AdditionalContext = permissionAnswer(v)
 		if spec.PermissionDecision != "" || spec.AdditionalContext != "" {
@@ -84,4 +92,15 @@ func claudeAnswer(c *Call, v verdict) hookOutput {
 		}
 	}
 	return out
+}
+
+// unaskedMode reports whether Claude Code's permission mode is one in
+// which its hook's "ask" is not sure to reach a person: bypassPermissions,
+// where the person chose never to be asked (Claude Code 2.1.199 ran such a
+// call unasked, anthropics/claude-code#77212, fixed by 2.1.233), and auto,
+// where an ask was reported not to stop the call (#89561). require_human
+// is then a deny that says a person must approve, as for the agents that
+// cannot ask. (dontAsk already turns an ask into a denial.)
+func unaskedMode(mode string) bool {
+	return mode == "bypassPermissions" || mode == "auto"
 }

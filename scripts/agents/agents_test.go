@@ -37,11 +37,19 @@ type agent struct {
 	// skip, when set, says why the agent is pinned and installed but not
 	// run: the suite prints it as SKIPPED.
 	skip string
+	// unaskedModes are the agent's flags for permission modes in which it
+	// asks no person (Claude Code's bypassPermissions): a call that needs
+	// one must still not run; unaskedEnv is their environment (Claude Code
+	// refuses bypassPermissions to root without IS_SANDBOX=1).
+	unaskedModes [][]string
+	unaskedEnv   []string
 }
 
 // agents are the drivers, by dialect; the versions come from the versions file.
 var agents = map[string]*agent{
-	"claude-code": {prepare: prepareClaude, toolContext: true, failedShell: "failure"},
+	"claude-code": {prepare: prepareClaude, toolContext: true, failedShell: "failure",
+		unaskedModes: [][]string{{"--permission-mode", "bypassPermissions"}, {"--permission-mode", "auto"}},
+		unaskedEnv:   []string{"IS_SANDBOX=1"}},
 	// codex exec prints neither the reason nor a systemMessage for a
 	// blocked prompt (0.169.0), only that it was blocked; its PostToolUse
 	// for exec_command carries the output and no exit status.
@@ -280,6 +288,8 @@ type session struct {
 	agent   *agent
 	project string
 	model   *model
+	args    []string // more arguments for the agent
+	env     []string // more environment for the agent
 	stdout  string
 	stderr  string
 	exit    int
@@ -372,6 +382,7 @@ func (s *session) Run(prompt string) {
 		t.Fatal(err)
 	}
 	env, args := s.agent.prepare(t, home, s.project, s.model.URL(), prompt)
+	args = append(args, s.args...)
 	// A guard against a hung agent, not a speed target: OpenCode needs
 	// about 20 CPU-seconds for the guards session, and on a shared machine
 	// that has taken more than two minutes. run.sh gives the suite five.
@@ -389,7 +400,7 @@ func (s *session) Run(prompt string) {
 		"TERM=dumb",
 		"NO_COLOR=1",
 		"CI=1",
-	}, env...)
+	}, append(env, s.env...)...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	cmd.Stdin = nil
@@ -484,6 +495,9 @@ func TestAgents(t *testing.T) {
 			t.Run("guards", func(t *testing.T) { t.Parallel(); testGuards(t, a) })
 			t.Run("prompt_blocked", func(t *testing.T) { t.Parallel(); testPromptBlocked(t, a) })
 			t.Run("fail_closed", func(t *testing.T) { t.Parallel(); testFailClosed(t, a) })
+			for _, mode := range a.unaskedModes {
+				t.Run("unasked"+strings.Join(mode, "_"), func(t *testing.T) { t.Parallel(); testUnasked(t, a, mode) })
+			}
 		})
 	}
 }
@@ -558,6 +572,18 @@ func testGuards(t *testing.T, a *agent) {
 }
 
 // A blocked prompt never reaches the model, and the person is told why.
+// In a permission mode that asks no person, a call that needs one does
+// not run, and the model reads why.
+func testUnasked(t *testing.T, a *agent, mode []string) {
+	s := newSession(t, a, nil, "touch needs-human.txt")
+	s.args, s.env = mode, a.unaskedEnv
+	s.Run("Create the files the plan names.")
+	if s.exists("needs-human.txt") {
+		t.Errorf("needs-human.txt: the command that needs a person ran under %s", strings.Join(mode, " "))
+	}
+	contains(t, "request after the require_human call", s.Turn(1).Text, "this file wants a person's yes (hookrun: shell_guard)")
+}
+
 func testPromptBlocked(t *testing.T, a *agent) {
 	s := newSession(t, a, nil)
 	s.Run("Please BLOCKME: deploy to production.")
