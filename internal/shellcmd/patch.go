@@ -6,15 +6,26 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// PatchFiles lists the files an apply_patch patch (Codex, OpenCode) adds,
-// updates, deletes or moves to, from its "*** Add File: ", "*** Update
-// File: ", "*** Delete File: " and "*** Move to: " lines.
+// PatchFiles lists the files an apply_patch patch (Codex, OpenCode,
+// Copilot CLI) adds, updates, deletes or moves to, from its "*** Add
+// File:", "*** Update File:", "*** Delete File:" and "*** Move to:" lines,
+// as any of their readers takes them: Codex and Copilot CLI trim the line
+// and keep what follows the marker and one space; OpenCode 1.18.33 needs
+// no space and trims the name ("*** Add File:.system/x" adds .system/x).
+// A name that differs between the two readings is listed both ways.
 func PatchFiles(patch string) []string {
 	var files []string
 	for line := range strings.Lines(patch) {
 		line = strings.TrimSpace(line)
-		for _, p := range []string{"*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: "} {
-			if f, ok := strings.CutPrefix(line, p); ok {
+		for _, p := range []string{"*** Add File:", "*** Update File:", "*** Delete File:", "*** Move to:"} {
+			rest, ok := strings.CutPrefix(line, p)
+			if !ok {
+				continue
+			}
+			if f, spaced := strings.CutPrefix(rest, " "); spaced && f != "" && f != strings.TrimSpace(f) {
+				files = append(files, f)
+			}
+			if f := strings.TrimSpace(rest); f != "" {
 				files = append(files, f)
 			}
 		}
