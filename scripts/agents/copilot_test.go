@@ -17,7 +17,7 @@ import (
 // prompt's reason on stderr, and a shell command's exit status reaches the
 // post-call hook only in the tool's text (hookrun reads it there).
 func init() {
-	a := &agent{toolContext: true, failedShell: "failure"}
+	a := &agent{toolContext: true, failedShell: "failure", unaskedModes: [][]string{{"--yolo"}}}
 	a.prepare = func(t *testing.T, home, project, modelURL, prompt string) (env, args []string) {
 		return prepareCopilot(t, a, home, modelURL, prompt)
 	}
