@@ -101,9 +101,11 @@ func Evaluate(ev event.Name, h *config.Hook, o exec.Outcome) merge.Report {
 
 // answerOnStderr names the deciding field of a result a handler printed on
 // stderr instead of stdout (its whole stderr, or its last line, a JSON
-// object with hook_signals or error, spelt right or not, or an agent's
-// answer), when its stdout is empty; else "". Empty stdout is {}: a
-// guard's deny written to the wrong stream would pass as no opinion.
+// object with a hook_signals array or an error object, spelt right or not,
+// or an agent's block: decision block or deny, a hookSpecificOutput,
+// continue false, action block), when its stdout is empty; else "". Empty
+// stdout is {}: a guard's deny written to the wrong stream would pass as no
+// opinion. A JSON log line ({"level":"error","error":"boom"}) is no result.
 func answerOnStderr(stdout, stderr []byte) string {
 	if len(bytes.TrimSpace(stdout)) > 0 {
 		return ""
@@ -119,12 +121,33 @@ func answerOnStderr(stdout, stderr []byte) string {
 			continue
 		}
 		for _, k := range sortedKeys(obj) {
-			if k == "hook_signals" || k == "error" || meantField(k) != "" || slices.Contains(foreignAnswers, k) {
+			if resultLike(k, obj[k]) {
 				return k
 			}
 		}
 	}
 	return ""
+}
+
+// resultLike reports whether the field k with value v is one of a hook's
+// result that may decide: hookrun's signals or error, or an agent's block.
+func resultLike(k string, v json.RawMessage) bool {
+	f, kind := k, event.JSONKind(v)
+	if m := meantField(k); m != "" {
+		f = m
+	}
+	switch f {
+	case "hook_signals":
+		return kind == "an array"
+	case "error", "hookSpecificOutput":
+		return kind == "an object"
+	case "decision", "action":
+		var s string
+		return json.Unmarshal(v, &s) == nil && slices.Contains([]string{"block", "deny", "ask"}, strings.ToLower(s))
+	case "continue":
+		return string(v) == "false"
+	}
+	return false
 }
 
 // newReport starts hook h's report; who names the hook and what it ran,

@@ -551,6 +551,9 @@ func TestResultOnStderr(t *testing.T) {
 		{"an agent's answer on stderr", "", `{"decision":"block","reason":"no"}`, "decision"},
 		{"misspelt signals on stderr", "", `{"hookSignals":[]}`, "hookSignals"},
 		{"a log line that is JSON", "", `{"level":"info","msg":"checked"}`, ""},
+		{"a JSON log line with an error string and a result", "", `{"level":"error","error":"boom","result":"x","action":"scan","continue":true}`, ""},
+		{"an agent's deny on stderr", "", `{"hookSpecificOutput":{"permissionDecision":"deny"}}`, "hookSpecificOutput"},
+		{"continue false on stderr", "", `{"continue":false}`, "continue"},
 		{"stderr beside a result on stdout", `{}`, deny, ""},
 		{"plain text", "", "ok", ""},
 	} {
