@@ -96,6 +96,16 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git
 		}
 	}
 	treeBudget := maxTreeEntries
+	// beneath lists what lies beneath the directory top (absolute and clean), which the command
+	// names as name and does something to, within what is left of the budget.
+	beneath := func(top, name, does string) []string {
+		below, complete := glob(filepath.Join(top, "**"), &treeBudget)
+		if !complete && unknown == "" {
+			unknown = fmt.Sprintf("%s holds more than the %d entries hookrun reads for one call, and the command %s", quote(name), maxTreeEntries, does)
+		}
+		return below
+	}
+	const mayChange = "may change any of them"
 	for _, t := range trees {
 		abs := absolute(t, cwd)
 		if abs == "" {
@@ -108,11 +118,7 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git
 		}
 		for _, top := range tops {
 			add(top)
-			below, complete := glob(filepath.Join(top, "**"), &treeBudget)
-			if !complete && unknown == "" {
-				unknown = fmt.Sprintf("%s holds more than the %d entries hookrun reads for one call, and the command may change any of them", quote(t), maxTreeEntries)
-			}
-			for _, b := range below {
+			for _, b := range beneath(top, t, mayChange) {
 				add(b)
 				add(links.resolve(b))
 			}
@@ -126,11 +132,7 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git
 			continue
 		}
 		from, to = filepath.Clean(from), filepath.Clean(to)
-		below, complete := glob(filepath.Join(from, "**"), &treeBudget)
-		if !complete && unknown == "" {
-			unknown = fmt.Sprintf("%s holds more than the %d entries hookrun reads for one call, and the command copies all of them", quote(c.From), maxTreeEntries)
-		}
-		for _, b := range below {
+		for _, b := range beneath(from, c.From, "copies all of them") {
 			if rel, err := filepath.Rel(from, b); err == nil && rel != "." {
 				add(filepath.Join(to, rel))
 			}
@@ -143,11 +145,7 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git
 			continue
 		}
 		abs = filepath.Clean(abs)
-		below, complete := glob(filepath.Join(abs, "**"), &treeBudget)
-		if !complete && unknown == "" {
-			unknown = fmt.Sprintf("%s holds more than the %d entries hookrun reads for one call, and the command may change any of them", quote(f.Dir), maxTreeEntries)
-		}
-		for _, p := range found(f, abs, below) {
+		for _, p := range found(f, abs, beneath(abs, f.Dir, mayChange)) {
 			add(p)
 			add(links.resolve(p))
 		}
