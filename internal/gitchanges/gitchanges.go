@@ -88,7 +88,8 @@ const maxGuesses = 8
 // Brought returns the files that differ between HEAD and rev (a branch, a
 // tag, a commit, @{upstream}) in the git work tree holding dir: what git
 // checkout, switch, merge, rebase, cherry-pick or reset --hard with rev
-// may change. They are joined to dir as given (dir/../x for a file above
+// may change. A rev ending in ^1 whose commit has no parent (git revert of
+// a root commit) is the empty tree: every file of HEAD. They are joined to dir as given (dir/../x for a file above
 // it). With guess, a rev that names no commit is taken for each remote's
 // branch of that name, as git checkout and git switch take it. A rev that
 // names nothing, or a dir that is in no work tree, brings nothing: git
@@ -117,6 +118,15 @@ func Brought(ctx context.Context, dir, rev string, guess bool) ([]string, error)
 		targets = append(targets, strings.TrimSpace(tree))
 	case !notFound(err):
 		return nil, err
+	case strings.HasSuffix(rev, "^1"):
+		// A root commit's parent: git revert ROOT undoes it down to the empty tree.
+		empty, err := emptyTree(run, strings.TrimSuffix(rev, "^1"))
+		if err != nil {
+			return nil, err
+		}
+		if empty != "" {
+			targets = append(targets, empty)
+		}
 	case guess:
 		refs, err := run("for-each-ref", "--format=%(objectname) %(refname)", "refs/remotes/")
 		if err != nil {
@@ -152,6 +162,28 @@ func Brought(ctx context.Context, dir, rev string, guess bool) ([]string, error)
 	}
 	slices.Sort(files)
 	return slices.Compact(files), nil
+}
+
+// emptyTree is the empty tree's name in the repository's object format when rev names a commit
+// with no parent, else "".
+func emptyTree(run func(args ...string) (string, error), rev string) (string, error) {
+	if _, err := run("rev-parse", "--verify", "--quiet", rev+"^{commit}"); err != nil {
+		if notFound(err) {
+			return "", nil
+		}
+		return "", err
+	}
+	if _, err := run("rev-parse", "--verify", "--quiet", rev+"^1"); err == nil || !notFound(err) {
+		return "", err
+	}
+	format, err := run("rev-parse", "--show-object-format")
+	if err != nil {
+		return "", err
+	}
+	if strings.TrimSpace(format) == "sha256" {
+		return "6ef19b41225c5369f1c104d45d8d85efa9b057b53b14b4b9b939dd74decc5321", nil
+	}
+	return "4b825dc642cb6eb9a060e54bf8d69288fbee4904", nil
 }
 
 // gitIn returns a runner of git commands in dir. git is looked up on PATH

@@ -216,10 +216,23 @@ func TestBrought(t *testing.T) {
 		t.Error("Brought took an option for a revision")
 	}
 
+	// A root commit's first parent is the empty tree (git revert ROOT removes its files): every
+	// file of HEAD; a revision with a parent is read as usual.
+	got, err := Brought(ctx, dir, "main^1", false)
+	if err != nil || len(got) != 3 || got[0] != filepath.Join(dir, ".system/hooks/guard.yaml") {
+		t.Errorf("Brought(root^1) = %q, %v; want every file of HEAD", got, err)
+	}
+	if got, err := Brought(ctx, dir, "origin/remote-only^1", false); err != nil || got != nil {
+		t.Errorf("Brought(origin/remote-only^1) = %q, %v; want nothing (its parent is HEAD)", got, err)
+	}
+	if got, err := Brought(ctx, dir, "no-such^1", false); err != nil || got != nil {
+		t.Errorf("Brought(no-such^1) = %q, %v; want nothing", got, err)
+	}
+
 	// Before the first commit every file of the revision is new.
 	empty := repo(t, nil)
 	git(t, empty, "fetch", "-q", dir, "refs/remotes/origin/remote-only:refs/remotes/origin/x")
-	got, err := Brought(ctx, empty, "origin/x", false)
+	got, err = Brought(ctx, empty, "origin/x", false)
 	if err != nil || len(got) != 4 || got[0] != filepath.Join(empty, ".system/hooks/guard.yaml") {
 		t.Errorf("Brought before the first commit = %q, %v", got, err)
 	}

@@ -110,6 +110,13 @@ func (r *reader) gitRevisions(dir, sub string, global, args []Arg) {
 		if len(ops) > 0 && !hasDashDash(args) {
 			add(ops[0], false)
 		}
+	case "submodule":
+		// update checks each submodule out at the commit the index records (or, with --remote, one
+		// it fetches), in a directory .gitmodules names: .claude or .github may be one.
+		if ops, _ := gitOperands(args, nil); len(ops) > 0 && ops[0] == "update" {
+			r.pathsUnknown("git submodule update checks out the submodules' commits, in directories and with files only known when it runs")
+		}
+		return
 	case "cherry-pick", "revert", "read-tree":
 		ops, dyn := gitOperands(args, []string{"-m", "--mainline", "-s", "--strategy", "-X", "--strategy-option"})
 		if dyn {
@@ -120,6 +127,12 @@ func (r *reader) gitRevisions(dir, sub string, global, args []Arg) {
 			if strings.Contains(op, "..") || strings.HasPrefix(op, "^") || strings.Contains(op, "^!") || strings.Contains(op, "^@") || strings.Contains(op, "^-") {
 				unknown("brings a range of commits (" + short(op) + "): which files they change is not read")
 				return
+			}
+			if sub == "revert" {
+				// git revert X undoes X: the work tree comes to match X's parent (the one -m names)
+				// wherever HEAD agrees with X, so what differs between HEAD and that parent may
+				// change (git revert HEAD deletes the files the last commit added).
+				op += "^" + optionValue(args, "m", "mainline", "1")
 			}
 			add(op, false)
 		}

@@ -39,7 +39,11 @@ func TestRevisions(t *testing.T) {
 		{line: "git reset --hard", revs: ""},
 		{line: "git reset origin/evil", revs: ""},
 		{line: "git cherry-pick abc123", revs: ".:abc123"},
-		{line: "git revert -m 1 abc123", revs: ".:abc123"},
+		// git revert X makes the work tree match X's parent where HEAD agrees with X: what differs
+		// between HEAD and the parent may change (git revert HEAD undoes the last commit).
+		{line: "git revert -m 1 abc123", revs: ".:abc123^1"},
+		{line: "git revert HEAD", revs: ".:HEAD^1"},
+		{line: "git revert --no-edit -n --mainline=2 v1.0 HEAD~2", revs: ".:v1.0^2 .:HEAD~2^2"},
 		{line: "git read-tree -u --reset evil", revs: ".:evil"},
 		{line: "git -C sub checkout evil", revs: "sub:evil?"},
 		{line: "git -C /abs checkout evil", revs: "/abs:evil?"},
@@ -49,6 +53,9 @@ func TestRevisions(t *testing.T) {
 		{line: "git status && git checkout evil && git log", revs: ".:evil?"},
 		{line: "git add . && git checkout evil", revs: ".:evil?"},
 
+		{line: "git submodule update --init --recursive", unknown: "git submodule update checks out the submodules' commits"},
+		{line: "git -C sub submodule update", unknown: "git submodule update checks out"},
+		{line: "git submodule foreach git status", revs: ""},
 		{line: "git pull", unknown: "git pull changes the work tree to commits it fetches"},
 		{line: "git pull --rebase origin main", unknown: "git pull changes the work tree"},
 		{line: "git bisect start HEAD v1", unknown: "git bisect checks out commits"},

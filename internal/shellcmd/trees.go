@@ -143,6 +143,11 @@ func (r *reader) gitWrites(args []Arg) {
 		if args[sub].Value != "sparse-checkout" || len(rest) == 0 || rest[0] != "list" {
 			r.trees(dir)
 		}
+	case "rebase":
+		// From the root commit every commit is replayed, and an edited todo may drop any of them.
+		if hasLong(opts, "root") {
+			r.trees(dir)
+		}
 	case "reset":
 		if hasLong(opts, "hard", "merge", "keep") {
 			r.trees(dir)
@@ -155,7 +160,14 @@ func (r *reader) gitWrites(args []Arg) {
 			r.trees(dir)
 		}
 		r.pathspecs(dir, opts)
-	case "checkout", "restore":
+	case "checkout", "restore", "switch":
+		// A forced checkout throws away the uncommitted changes of tracked files, as reset --hard.
+		if args[sub].Value != "restore" && (hasShort(opts, "f") || hasLong(opts, "force", "discard-changes")) {
+			r.trees(dir)
+		}
+		if args[sub].Value == "switch" {
+			break // its operands are branches and commits, read by gitRevisions
+		}
 		for _, p := range rest { // a pathspec names what lies beneath it (magic ones below)
 			if !strings.HasPrefix(p, ":") {
 				r.trees(under(dir, pathspecDir(p)))
