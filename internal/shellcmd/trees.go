@@ -91,6 +91,8 @@ func (r *reader) writes(cmd Command) {
 		r.trees(optionValue(cmd.Args, "d", "directory", "."))
 	case "git":
 		r.gitWrites(cmd.Args)
+	case "jj", "hg", "sl", "svn":
+		r.vcsWrites(cmd.Name, cmd.Args)
 	case "gh", "glab":
 		// gh pr checkout, glab mr checkout, gh repo sync: fetch commits and check them out.
 		if ops := staticOperands(cmd.Args); len(ops) > 1 && (ops[1] == "checkout" || ops[0] == "repo" && ops[1] == "sync") {
