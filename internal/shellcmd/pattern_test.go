@@ -456,8 +456,31 @@ func TestTreePaths(t *testing.T) {
 		{"git checkout HEAD~1 -- :/src", []string{"HEAD~1", "src"}, []string{"checkout", "HEAD~1", ":/src"}},
 		{"git status", nil, []string{"status"}},
 		{"git log -p", nil, []string{"log"}},
+		// More unpackers: what they unpack lands in the directory they are given, or the one they run in.
+		{"ar x /tmp/e.a", []string{"."}, nil},
+		{"ar -xv /tmp/e.a --output out", []string{"out"}, nil},
+		{"ar rcs lib.a a.o", nil, nil},
+		{"ar --output out x /tmp/e.a", []string{"out"}, nil},
+		{"7zz x e.7z -oout", []string{"out"}, nil},
+		{"unrar x -o+ e.rar", []string{"."}, nil},
+		{"unrar x e.rar out/", []string{"out/"}, nil},
+		{"unrar l e.rar", nil, nil},
+		{"unar -o out e.zip", []string{"out"}, nil},
+		{"bsdcpio -i < e.cpio", []string{"."}, nil},
+		{"dpkg-deb -x e.deb out", []string{"out"}, nil},
+		{"dpkg -x e.deb .", []string{"."}, nil},
+		{"dpkg-deb -c e.deb", nil, nil},
+		{"unsquashfs -f -d . e.sqfs", []string{"."}, nil},
+		{"unsquashfs e.sqfs", []string{"squashfs-root"}, nil},
+		{"cabextract -d out e.cab", []string{"out"}, nil},
+		{"cabextract e.cab", []string{"."}, nil},
+		{"lha x e.lzh", []string{"."}, nil},
+		{"bsdunzip e.zip", []string{"."}, nil},
 	} {
 		l := Parse(tc.line)
+		if tc.paths == nil { // only the trees are under test
+			tc.paths = l.Paths
+		}
 		if strings.Join(l.TreePaths, "\x00") != strings.Join(tc.trees, "\x00") || strings.Join(l.Paths, "\x00") != strings.Join(tc.paths, "\x00") {
 			t.Errorf("Parse(%q): TreePaths %q, Paths %q; want %q, %q", tc.line, l.TreePaths, l.Paths, tc.trees, tc.paths)
 		}

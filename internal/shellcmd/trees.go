@@ -38,14 +38,14 @@ func (r *reader) writes(cmd Command) {
 				r.anywhere(cmd.Name + " -P")
 			}
 		}
-	case "unzip":
+	case "unzip", "bsdunzip":
 		if !hasShort(cmd.Args, "lptvzZ") {
 			r.trees(optionValue(cmd.Args, "d", "", "."))
 			if slices.ContainsFunc(cmd.Args, func(a Arg) bool { return strings.HasPrefix(a.Value, "-") && strings.Contains(a.Value, ":") }) {
 				r.anywhere("unzip -:")
 			}
 		}
-	case "cpio":
+	case "cpio", "bsdcpio":
 		if hasShort(cmd.Args, "i") || hasLong(cmd.Args, "extract") {
 			r.trees(optionValue(cmd.Args, "D", "directory", "."))
 			if !hasLong(cmd.Args, "no-absolute-filenames") {
@@ -80,13 +80,27 @@ func (r *reader) writes(cmd Command) {
 				r.trees(ops[len(ops)-1])
 			}
 		}
-	case "7z", "7za", "7zr":
+	case "7z", "7za", "7zr", "7zz":
 		if len(ops) > 0 && (ops[0] == "x" || ops[0] == "e") {
 			r.trees(optionValue(cmd.Args, "o", "", "."))
 			if slices.ContainsFunc(cmd.Args, func(a Arg) bool { return a.Value == "-spf" || a.Value == "-spf2" }) {
 				r.anywhere("7z -spf")
 			}
 		}
+	case "ar": // ar x: members land in the directory it runs in (or --output's)
+		if arExtracts(cmd.Args) {
+			r.trees(optionValue(cmd.Args, "", "output", "."))
+		}
+	case "unrar", "rar": // unrar x|e ARCHIVE [FILES] [DEST/]
+		if len(ops) > 1 && (ops[0] == "x" || ops[0] == "e") {
+			dest := "."
+			if last := ops[len(ops)-1]; len(ops) > 2 && (strings.HasSuffix(last, "/") || strings.HasSuffix(last, `\`)) {
+				dest = last
+			}
+			r.trees(dest)
+		}
+	case "unar", "cabextract", "lha", "lhasa", "dpkg", "dpkg-deb", "unsquashfs":
+		r.unpackers(cmd, ops)
 	case "patch":
 		r.trees(optionValue(cmd.Args, "d", "directory", "."))
 	case "git":
@@ -97,6 +111,50 @@ func (r *reader) writes(cmd Command) {
 		// gh pr checkout, glab mr checkout, gh repo sync: fetch commits and check them out.
 		if ops := staticOperands(cmd.Args); len(ops) > 1 && (ops[1] == "checkout" || ops[0] == "repo" && ops[1] == "sync") {
 			r.pathsUnknown("%s %s %s changes the work tree to commits it fetches when it runs", cmd.Name, ops[0], ops[1])
+		}
+	}
+}
+
+// arExtracts reports whether ar's operation key (its first word that is no long option) holds x.
+func arExtracts(args []Arg) bool {
+	for i := 0; i < len(args); i++ {
+		switch v := args[i].Value; {
+		case args[i].Dynamic:
+			return false
+		case v == "--output" || v == "--plugin" || v == "--target":
+			i++
+		case strings.HasPrefix(v, "--"):
+		default:
+			return strings.Contains(strings.TrimLeft(v, "-"), "x")
+		}
+	}
+	return false
+}
+
+// unpackers: more programs that unpack an archive into a directory.
+func (r *reader) unpackers(cmd Command, ops []string) {
+	switch cmd.Name {
+	case "unar":
+		r.trees(optionValue(cmd.Args, "o", "output-directory", "."))
+	case "cabextract":
+		if !hasShort(cmd.Args, "lt") && !hasLong(cmd.Args, "list", "test", "pipe") {
+			r.trees(optionValue(cmd.Args, "d", "directory", "."))
+		}
+	case "lha", "lhasa": // lha x|e[w=DIR] ARCHIVE
+		if len(ops) > 0 && strings.ContainsAny(strings.TrimLeft(ops[0], "-"), "xe") {
+			dest := "."
+			if _, w, ok := strings.Cut(ops[0], "w="); ok {
+				dest = w
+			}
+			r.trees(dest)
+		}
+	case "dpkg", "dpkg-deb": // -x|--extract|-R|--raw-extract DEB DIR
+		if (hasShort(cmd.Args, "xXR") || hasLong(cmd.Args, "extract", "vextract", "raw-extract")) && len(ops) > 1 {
+			r.trees(ops[len(ops)-1])
+		}
+	case "unsquashfs":
+		if !hasShort(cmd.Args, "lsi") && !hasLong(cmd.Args, "ls", "lls", "stat", "info") {
+			r.trees(optionValue(cmd.Args, "d", "dest", "squashfs-root"))
 		}
 	}
 }
