@@ -12,6 +12,7 @@ import (
 // is unpacked into; and the path a file moved or copied into a directory gets there.
 func (r *reader) writes(cmd Command) {
 	ops := staticOperands(cmd.Args)
+	r.derived(cmd, ops)
 	switch cmd.Name {
 	case "rm", "chmod", "chown", "chgrp", "chattr", "setfacl":
 		if hasShort(cmd.Args, "rR") || hasLong(cmd.Args, "recursive") {
