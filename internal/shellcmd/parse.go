@@ -524,6 +524,7 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 		if !wrapper {
 			r.operands(cmd)
 			r.writes(cmd)
+			r.program(cmd, redirs)
 		}
 		if len(next) == 0 {
 			return

@@ -1,0 +1,271 @@
+package shellcmd
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// maxLiterals caps the string literals of one program offered as paths.
+const maxLiterals = 256
+
+// program reads a program an interpreter is given in the line (python -c, node -e, perl -e, a
+// here-document or here-string on its standard input, awk's program text) and names each path
+// its string literals spell: what such a program does is only known when it runs, but
+// open('.system/hooks/x.yaml', 'w') names the file as plainly as an operand does. A path the
+// program builds at run time is not seen. sed's w commands name the files they write.
+func (r *reader) program(cmd Command, redirs []*syntax.Redirect) {
+	name := cmd.Name
+	var code []string
+	stdin := false
+	switch {
+	case name == "sed" || name == "gsed":
+		for _, s := range sedScripts(cmd.Args) {
+			for _, w := range sedWrites(s) {
+				r.path(w)
+			}
+		}
+		return
+	case strings.HasPrefix(name, "python") || strings.HasPrefix(name, "pypy"):
+		code, stdin = clusterCode(cmd.Args, 'c', "", "WX", "m")
+	case name == "node" || name == "nodejs" || name == "bun":
+		code, stdin = clusterCode(cmd.Args, 'e', "p", "r", "")
+		code = append(code, longCode(cmd.Args, "--eval", "--print")...)
+	case name == "deno":
+		if ops := staticOperands(cmd.Args); len(ops) > 1 && ops[0] == "eval" {
+			code = ops[1:2]
+		}
+	case name == "perl":
+		code, stdin = clusterCode(cmd.Args, 'e', "E", "iIMmxCdD0l", "")
+	case name == "ruby":
+		code, stdin = clusterCode(cmd.Args, 'e', "", "IrCEFx0KTW", "")
+	case name == "php":
+		code, stdin = clusterCode(cmd.Args, 'r', "", "cdzf", "")
+	case name == "lua" || name == "luajit" || name == "rscript" || name == "osascript":
+		code, _ = clusterCode(cmd.Args, 'e', "", "l", "")
+	case name == "awk" || name == "gawk" || name == "mawk" || name == "nawk" || name == "busybox-awk":
+		code = awkProgram(cmd.Args)
+	default:
+		return
+	}
+	if stdin {
+		code = append(code, stdinText(redirs)...)
+	}
+	n := 0
+	for _, c := range code {
+		for _, lit := range literals(c) {
+			if n++; n > maxLiterals {
+				return
+			}
+			r.path(lit)
+		}
+	}
+}
+
+// clusterCode reads an interpreter's options: the program after the short option letter (or
+// one of also), in its own cluster (-c CODE, -cCODE, -Ic CODE) or the next word, for every such
+// option; a letter of valued takes the rest of its word or the next word as a value, and one of
+// stop ends the options (python -m MODULE). stdin reports a program read from standard input: no
+// program option and no script operand, or the operand -.
+func clusterCode(args []Arg, letter rune, also, valued, stop string) (code []string, stdin bool) {
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		if args[i].Dynamic {
+			return code, false
+		}
+		if v == "-" {
+			return code, len(code) == 0
+		}
+		if v == "--" || !strings.HasPrefix(v, "-") {
+			return code, false // the script file and its arguments
+		}
+		if strings.HasPrefix(v, "--") {
+			continue
+		}
+	letters:
+		for j, c := range v[1:] {
+			switch {
+			case c == letter || strings.ContainsRune(also, c):
+				if rest := v[2+j:]; rest != "" {
+					code = append(code, rest)
+				} else if i+1 < len(args) {
+					i++
+					code = append(code, args[i].Value)
+				}
+				break letters
+			case strings.ContainsRune(stop, c):
+				return code, false
+			case strings.ContainsRune(valued, c):
+				if v[2+j:] == "" {
+					i++
+				}
+				break letters
+			}
+		}
+	}
+	return code, len(code) == 0
+}
+
+// longCode is the value of each long option of names (--eval CODE, --eval=CODE).
+func longCode(args []Arg, names ...string) []string {
+	var code []string
+	for i, a := range args {
+		for _, n := range names {
+			if a.Value == n && i+1 < len(args) {
+				code = append(code, args[i+1].Value)
+			} else if v, ok := strings.CutPrefix(a.Value, n+"="); ok {
+				code = append(code, v)
+			}
+		}
+	}
+	return code
+}
+
+// awkProgram is awk's program text: each -e/--source value (gawk), else the first operand,
+// unless -f reads it from a file.
+func awkProgram(args []Arg) []string {
+	var code []string
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "-e" || v == "--source":
+			if i+1 < len(args) {
+				i++
+				code = append(code, args[i].Value)
+			}
+		case v == "-f" || v == "--file":
+			return code
+		case v == "-F" || v == "-v" || v == "--assign" || v == "--field-separator":
+			i++
+		case v == "--":
+			if len(code) == 0 && i+1 < len(args) {
+				return []string{args[i+1].Value}
+			}
+			return code
+		case strings.HasPrefix(v, "-"):
+		default:
+			if len(code) == 0 {
+				return []string{v}
+			}
+			return code
+		}
+	}
+	return code
+}
+
+// stdinText is the literal text of a here-document or here-string on standard input.
+func stdinText(redirs []*syntax.Redirect) []string {
+	var out []string
+	for _, rd := range redirs {
+		if rd.N != nil && rd.N.Value != "0" {
+			continue
+		}
+		var w *syntax.Word
+		switch rd.Op {
+		case syntax.Hdoc, syntax.DashHdoc:
+			w = rd.Hdoc
+		case syntax.WordHdoc:
+			w = rd.Word
+		}
+		if w == nil {
+			continue
+		}
+		var b strings.Builder
+		collectLits(w, &b)
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// collectLits writes the literal text of w, quotes removed and expansions left out.
+func collectLits(n syntax.Node, b *strings.Builder) {
+	syntax.Walk(n, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Lit:
+			b.WriteString(n.Value)
+		case *syntax.SglQuoted:
+			b.WriteString(n.Value)
+		case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp, *syntax.ProcSubst:
+			b.WriteByte(' ')
+			return false
+		}
+		return true
+	})
+}
+
+// literals are the texts of the program's quoted strings ('…', "…", `…`) that may be paths: one
+// line, no pattern characters (a glob.glob('**/*.py') would be followed through the tree), and no
+// ~name but ~/.
+func literals(code string) []string {
+	var out []string
+	for i := 0; i < len(code); i++ {
+		q := code[i]
+		if q != '\'' && q != '"' && q != '`' {
+			continue
+		}
+		var b strings.Builder
+		j := i + 1
+		for ; j < len(code) && code[j] != q; j++ {
+			if code[j] == '\\' && j+1 < len(code) {
+				j++
+			}
+			b.WriteByte(code[j])
+		}
+		// ~name is another user's home to a shell, and only known when the line runs; in a program
+		// it is a name like any other.
+		if s := b.String(); s != "" && !strings.ContainsAny(s, "\n*?[") && len(s) <= 4096 && (s[0] != '~' || strings.HasPrefix(s, "~/")) {
+			out = append(out, s)
+		}
+		i = j
+	}
+	return out
+}
+
+// sedScripts are sed's script texts: each -e/--expression value, else the first operand (unless
+// -f reads the script from a file).
+func sedScripts(args []Arg) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "-e" || v == "--expression":
+			if i+1 < len(args) {
+				i++
+				out = append(out, args[i].Value)
+			}
+		case strings.HasPrefix(v, "--expression="):
+			out = append(out, v[len("--expression="):])
+		case v == "-f" || v == "--file" || strings.HasPrefix(v, "--file="):
+			return out
+		case v == "-l" || v == "--line-length":
+			i++
+		case strings.HasPrefix(v, "-") && v != "-":
+		default:
+			if len(out) == 0 {
+				return []string{v}
+			}
+			return out
+		}
+	}
+	return out
+}
+
+// sedWrites are the files a sed script's w and W commands (and s///w) write: the rest of the
+// line after the w, read generously (a w after an address, a ;, a brace or a substitution's flags).
+func sedWrites(script string) []string {
+	var out []string
+	for _, line := range strings.Split(script, "\n") {
+		for i := 0; i < len(line); i++ {
+			if line[i] != 'w' && line[i] != 'W' {
+				continue
+			}
+			if i > 0 && !strings.ContainsRune("/;{} \t$0123456789gpiIeMm", rune(line[i-1])) {
+				continue
+			}
+			if f := strings.TrimSpace(line[i+1:]); f != "" {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
