@@ -52,7 +52,9 @@ type Line struct {
 	Unresolved []string
 	// Paths are the paths the line names, as written after quote removal: redirection targets and the
 	// non-option arguments of every command. Relative paths are relative to the directory the line
-	// starts in; after a literal cd they are listed both as written and joined to that directory.
+	// starts in; after a literal cd they are listed both as written and joined to that directory,
+	// and a path through a link the line makes (ln -s, cp -s, mount --bind) also as the path it
+	// leads to.
 	Paths []string
 	// UnknownPaths says why some path the line names is only known when it runs: an operand or a
 	// redirection target with an expansion in it, or a relative path after a cd to such a directory.
@@ -137,6 +139,7 @@ func parse(line string) Line {
 	r.script(line, 0)
 	r.finishRevisions()
 	r.finishArith()
+	r.finishLinks()
 	return r.out
 }
 
@@ -157,6 +160,7 @@ func parseAs(line string, sh Shell) Line {
 		r.pwsh(line, 0)
 	}
 	r.finishRevisions()
+	r.finishLinks()
 	return r.out
 }
 
@@ -178,6 +182,7 @@ type reader struct {
 	revisions  []revisionAt            // what git commands bring, until the whole line is read
 	gitOthers  int                     // git commands that are not read-only
 	gitEnv     bool                    // some script of the line names a GIT_ variable
+	links      []Copy                  // symbolic links and bind mounts the line makes: From is the link, To where it leads
 }
 
 // maxUnresolved caps the reasons kept: the first is the one shown, and a

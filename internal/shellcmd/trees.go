@@ -102,6 +102,17 @@ func (r *reader) writes(cmd Command) {
 		}
 	case "unar", "cabextract", "lha", "lhasa", "dpkg", "dpkg-deb", "unsquashfs":
 		r.unpackers(cmd, ops)
+	case "mount": // mount --bind SRC DST: DST shows SRC, as a symbolic link would
+		opt := optionValue(cmd.Args, "o", "options", "")
+		var mops []string
+		for i, a := range cmd.Args { // operands, the values of -o and -t left out
+			if !a.Dynamic && !strings.HasPrefix(a.Value, "-") && (i == 0 || cmd.Args[i-1].Value != "-o" && cmd.Args[i-1].Value != "-t" && cmd.Args[i-1].Value != "--options" && cmd.Args[i-1].Value != "--types") {
+				mops = append(mops, a.Value)
+			}
+		}
+		if len(mops) == 2 && (hasShort(cmd.Args, "B") || hasLong(cmd.Args, "bind", "rbind") || strings.Contains(","+opt+",", ",bind,") || strings.Contains(","+opt+",", ",rbind,")) {
+			r.link(mops[1], mops[0])
+		}
 	case "patch":
 		r.trees(optionValue(cmd.Args, "d", "directory", "."))
 	case "git":
@@ -323,11 +334,17 @@ func (r *reader) copyTargets(cmd Command, ops []string) {
 	// ../evil scripts), unless ln -r makes it so from the one the line runs in.
 	fromLink := cmd.Name == "ln" && (hasShort(cmd.Args, "s") || hasLong(cmd.Args, "symbolic")) &&
 		!hasShort(cmd.Args, "r") && !hasLong(cmd.Args, "relative")
+	// cp -s makes a symbolic link to each file it would copy (cp -rs DIR: the tree, of links).
+	links := fromLink || cmd.Name == "ln" && (hasShort(cmd.Args, "s") || hasLong(cmd.Args, "symbolic")) ||
+		cmd.Name == "cp" && (hasShort(cmd.Args, "s") || hasLong(cmd.Args, "symbolic-link"))
 	copyTo := func(s, to string) {
 		if fromLink && !path.IsAbs(s) && !strings.HasPrefix(s, "~") {
 			s = path.Join(path.Dir(to), s)
 		}
 		r.copy(s, to)
+		if links {
+			r.link(to, s)
+		}
 	}
 	for _, s := range sources {
 		base := path.Base(s)
