@@ -492,6 +492,13 @@ func (r *reader) call(src string, call *syntax.CallExpr, redirs []*syntax.Redire
 }
 
 func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
+	// A wrapper that runs its command in another directory moves it there, and no further.
+	dir, dirUnknown, moved := r.dir, r.dirUnknown, false
+	defer func() {
+		if moved {
+			r.dir, r.dirUnknown = dir, dirUnknown
+		}
+	}()
 	for len(args) > 0 {
 		if depth > maxDepth {
 			r.unresolved("wrappers nested more than %d deep", maxDepth)
@@ -526,6 +533,20 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 		r.builtinNames(cmd, depth)
 		next, wrapper := r.peel(cmd, redirs, depth)
 		r.out.Commands[at].Wrapper = wrapper
+		if wrapper && len(next) > 0 {
+			opts := cmd.Args // the wrapper's own words: before the command, when next is a tail of them
+			if len(next) <= len(opts) {
+				opts = opts[:len(opts)-len(next)]
+			}
+			in, root := wrapperDir(cmd, opts)
+			if in != nil {
+				moved = true
+				r.cd([]Arg{*in})
+			}
+			if root != nil && (root.Dynamic || root.Value != "/") {
+				r.pathsUnknown("%s runs its command with %s as its root: the files it names are only known when it runs", cmd.Name, root.Value)
+			}
+		}
 		if !wrapper {
 			r.operands(cmd)
 			r.writes(cmd)

@@ -209,6 +209,15 @@ func (r *reader) gitWrites(args []Arg) {
 	opts := args[sub+1:]
 	rest := staticOperands(opts)
 	switch args[sub].Value {
+	case "add", "rm", "mv", "checkout", "restore", "apply", "am", "stash", "clean", "reset", "update-index",
+		"checkout-index", "merge-file":
+		if dir != "." { // git -C DIR rm x removes DIR/x
+			for _, p := range rest {
+				r.name(under(dir, p), pathList)
+			}
+		}
+	}
+	switch args[sub].Value {
 	case "apply", "am", "checkout-index", "read-tree", "update-index", "clean", "sparse-checkout":
 		// sparse-checkout set|add|reapply|disable removes or restores every tracked file outside
 		// its patterns.
