@@ -40,7 +40,7 @@ func Validate(o ValidateRequest) error {
 		set.Findings = append(set.Findings, agentNotes(set, loc.Root)...)
 		set.Findings = append(set.Findings, timeoutNotes(set, loc.Root)...)
 		set.Findings = append(set.Findings, guardFileNotes(set, loc.Root)...)
-		set.Findings = append(set.Findings, settingsFindings(loc.Root)...)
+		set.Findings = append(set.Findings, settingsFindings(loc)...)
 		config.SortFindings(set.Findings)
 	}
 	var errs, warns int
@@ -184,13 +184,20 @@ func timeoutNotes(set *config.Set, root string) []config.Finding {
 // settingsFindings reports, for each agent whose project settings name
 // hookrun, what keeps the agent from running hookrun's entries for every
 // call (settings.Agent.Off and Unrouted): an error, since the guards then
-// do not guard.
-func settingsFindings(root string) []config.Finding {
+// do not guard. An entry is held to what install writes for the hooks
+// directory validate read.
+func settingsFindings(loc config.Location) []config.Finding {
 	var out []config.Finding
+	root := loc.Root
+	hooksDir, err := filepath.Rel(root, loc.HooksDir)
+	if err != nil || hooksDir == config.HooksSubdir {
+		hooksDir = ""
+	}
+	hooksDir = filepath.ToSlash(hooksDir)
 	routed := settings.Routed(root)
 	for _, d := range dialect.Agents {
 		a, _ := settings.Find(d.Name)
-		unrouted := a.Unrouted(root)
+		unrouted := a.Unrouted(root, hooksDir)
 		if len(unrouted) == 0 && !slices.ContainsFunc(routed, func(r settings.Agent) bool { return r.Dialect == a.Dialect }) {
 			continue
 		}

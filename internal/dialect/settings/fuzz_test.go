@@ -1,8 +1,14 @@
 package settings
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/hookrun/hookrun/internal/dialect"
+	"github.com/hookrun/hookrun/internal/ojson"
 )
 
 // FuzzDotenvNames: the names read from a dotenv file (a repository's .env, which Gemini CLI loads
@@ -33,4 +39,40 @@ func FuzzDotenvNames(f *testing.F) {
 			t.Fatalf("%s=1 after %q not read: %q", name, before, got)
 		}
 	})
+}
+
+// FuzzUnrouted: whatever a repository's settings file holds, reading it for validate does not
+// panic; an entry install writes, with a --hookrun path the fuzzer picks, is never reported, and
+// the same entry with text added to its command always is.
+func FuzzUnrouted(f *testing.F) {
+	f.Add(`{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "[ -x '' ] || hookrun emit --dialect claude-code", "timeout": 1}]}]}}`, "bin/hookrun", " >/dev/null")
+	f.Add(`{"hooks": {"beforeShellExecution": [{"command": "/bin/sh -c 'hookrun emit --dialect cursor'", "timeout": 0}]}}`, "/it's/hookrun", "; true")
+	f.Fuzz(runUnroutedCase)
+}
+
+func runUnroutedCase(t *testing.T, file, hookrun, suffix string) {
+	const root = "/project"
+	for _, n := range []dialect.Name{dialect.ClaudeCode, dialect.Cursor, dialect.Copilot, dialect.Codex} {
+		a, _ := Find(n)
+		a.unrouted([]byte(file), root, "")
+		// A path install was given uncleaned (bin//hookrun) is reported: its entries hold it
+		// cleaned and as given, and only the usual forms are undone.
+		if clean := filepath.Clean(hookrun); hookrun != clean && hookrun != "./"+clean ||
+			!utf8.ValidString(hookrun+suffix) || strings.ContainsAny(hookrun, "\x00\n") || strings.TrimSpace(suffix) == "" {
+			continue
+		}
+		o := Options{Timeout: time.Minute, Hookrun: hookrun, Root: root}
+		res, err := Merge(a, nil, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := a.unrouted(res.Data, root, ""); len(got) > 0 {
+			t.Fatalf("%s with --hookrun %q: %q", n, hookrun, got)
+		}
+		cmd := a.Command(o, a.Events[0])
+		changed := strings.Replace(string(res.Data), compact(ojson.Value(cmd)), compact(ojson.Value(cmd+suffix)), 1)
+		if got := a.unrouted([]byte(changed), root, ""); len(got) == 0 {
+			t.Fatalf("%s with --hookrun %q and %q added: nothing reported", n, hookrun, suffix)
+		}
+	}
 }

@@ -76,29 +76,46 @@ func (a Agent) Off(root string) []Problem {
 }
 
 // Unrouted says why the agent's own settings file under root, which names
-// hookrun, may not run it for every call as install wrote it: the file
-// cannot be read as JSON (the agent may read it otherwise), or hookrun's
-// entry stands under a matcher. hookrun install fixes the second.
-func (a Agent) Unrouted(root string) []Problem {
-	if a.Plugin != nil {
+// hookrun, may not run it for every call as install wrote it with the
+// hooks directory hooksDir ("" for the default): the file cannot be read
+// as JSON (the agent may read it otherwise), hookrun's entry stands under
+// a matcher, or an entry runs hookrun otherwise than install writes it (a
+// changed command, an added field, a second entry; for a plugin, a changed
+// file). hookrun install fixes all but the first.
+func (a Agent) Unrouted(root, hooksDir string) []Problem {
+	data, err := safefile.ReadFile(filepath.Join(root, a.File), 16<<20)
+	if err != nil {
 		return nil
 	}
-	data, err := safefile.ReadFile(filepath.Join(root, a.File), 16<<20)
-	if err != nil || !bytes.Contains(data, []byte(" emit --dialect "+string(a.Dialect))) {
+	return a.unrouted(data, root, hooksDir)
+}
+
+// unrouted is Unrouted of the file's content data.
+func (a Agent) unrouted(data []byte, root, hooksDir string) []Problem {
+	if !bytes.Contains(data, []byte("hookrun")) {
+		return nil
+	}
+	if a.Plugin != nil {
+		if bytes.Contains(data, []byte(a.marker())) && a.pluginUnlike(data, hooksDir) {
+			return []Problem{{a.File, fmt.Sprintf("is not the plugin hookrun install %s writes (it was changed, or written for another hooks directory or by another hookrun version), so %s may go on whatever the hooks decide; hookrun install %s rewrites it", a.Dialect, a.Dialect, a.Dialect)}}
+		}
 		return nil
 	}
 	doc, err := ojson.Parse(data)
 	if err != nil {
+		if !bytes.Contains(data, []byte(" emit --dialect "+string(a.Dialect))) {
+			return nil
+		}
 		return []Problem{{a.File, fmt.Sprintf("is not JSON hookrun can read (%v), so hookrun cannot tell whether %s runs hookrun's entries in it", err, a.Dialect)}}
 	}
 	hooks := doc.Get("hooks")
-	if a.Flat || hooks == nil || !hooks.IsObject() {
+	if hooks == nil || !hooks.IsObject() {
 		return nil
 	}
 	var out []Problem
 	for _, ev := range hooks.Keys() {
 		list := hooks.Get(ev)
-		if !list.IsArray() {
+		if a.Flat || !list.IsArray() {
 			continue
 		}
 		for _, group := range list.Items() {
@@ -109,6 +126,9 @@ func (a Agent) Unrouted(root string) []Problem {
 			out = append(out, Problem{a.File, fmt.Sprintf("hooks.%s: hookrun's entry stands under the matcher %s, so %s runs it only for what the matcher names; hookrun install %s moves it to a group of its own",
 				ev, compact(group.Get("matcher")), a.Dialect, a.Dialect)})
 		}
+	}
+	for _, m := range a.unlikeEntries(hooks, Options{HooksDir: hooksDir, Root: root}) {
+		out = append(out, Problem{a.File, m})
 	}
 	return out
 }
@@ -161,6 +181,9 @@ func lookup(doc *ojson.Node, path string) *ojson.Node {
 }
 
 func compact(n *ojson.Node) string {
+	if n == nil {
+		return ""
+	}
 	b, _ := n.MarshalJSON()
 	return string(b)
 }

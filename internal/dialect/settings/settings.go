@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -324,6 +325,11 @@ func Merge(a Agent, old []byte, o Options) (Result, error) {
 		case moved:
 			res.Updated = append(res.Updated, ev)
 		}
+		// A second entry runs hookrun again, as a repository wrote it:
+		// one is kept, the one find returns.
+		if a.dropExtra(list) && !slices.Contains(res.Updated, ev) && !slices.Contains(res.Added, ev) {
+			res.Updated = append(res.Updated, ev)
+		}
 	}
 	for _, ev := range a.Retired {
 		if list := hooks.Get(ev); list != nil && list.IsArray() && a.remove(list, anyGroup) {
@@ -342,16 +348,28 @@ func Merge(a Agent, old []byte, o Options) (Result, error) {
 }
 
 // isOurs reports whether a handler is one of hookrun's entries: its
-// command holds the marker, or, for an entry that runs hookrun from a
-// path (install --hookrun, which may be quoted or named hookrun.exe), the
-// marker's arguments.
+// command runs hookrun's emit with this agent's dialect, however spelled
+// (install --hookrun writes a path, maybe quoted or named hookrun.exe; a
+// repository may have changed the rest), so install rewrites it and
+// validate holds it to what install writes.
 func (a Agent) isOurs(h *ojson.Node) bool {
-	if !h.IsObject() {
+	if !a.mentions(h) {
 		return false
 	}
 	cmd := h.Get(a.commandKey()).Str()
-	return strings.Contains(cmd, a.marker()) || strings.Contains(cmd, "hookrun") && strings.Contains(cmd, " emit --dialect "+string(a.Dialect))
+	for rest := cmd; ; {
+		_, after, ok := strings.Cut(rest, "--dialect")
+		if !ok {
+			return false
+		}
+		rest = strings.TrimLeft(after, " \t='\"")
+		if name, ok := strings.CutPrefix(rest, string(a.Dialect)); ok && (name == "" || !isNameByte(name[0])) {
+			return true
+		}
+	}
 }
+
+func isNameByte(c byte) bool { return c == '-' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' }
 
 // remove takes hookrun's handlers out of an event's list (for an agent
 // that groups handlers, out of the groups that in picks), and any group they
@@ -406,6 +424,31 @@ func (a Agent) find(list *ojson.Node) **ojson.Node {
 		}
 	}
 	return nil
+}
+
+// dropExtra removes from an event's list every hookrun handler but the
+// one find returns (and any group it leaves empty); it reports whether
+// there were any.
+func (a Agent) dropExtra(list *ojson.Node) bool {
+	slot := a.find(list)
+	if slot == nil {
+		return false
+	}
+	keep := *slot
+	extra := func(h *ojson.Node) bool { return h != keep && a.isOurs(h) }
+	if a.Flat {
+		return list.DeleteItems(extra) > 0
+	}
+	removed := false
+	list.DeleteItems(func(item *ojson.Node) bool {
+		hs := item.Get("hooks")
+		if !item.IsObject() || scoped(item) || hs == nil || !hs.IsArray() || hs.DeleteItems(extra) == 0 {
+			return false
+		}
+		removed = true
+		return hs.Len() == 0
+	})
+	return removed
 }
 
 // shellQuote quotes s for sh when it needs it.

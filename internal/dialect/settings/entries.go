@@ -1,0 +1,195 @@
+package settings
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hookrun/hookrun/internal/ojson"
+)
+
+// mentions reports whether a handler's command runs hookrun for an agent
+// (any agent's dialect, in any spelling of the flag): such an entry is held
+// to what install writes, since the agent takes its answer as the hooks'.
+func (a Agent) mentions(h *ojson.Node) bool {
+	if !h.IsObject() {
+		return false
+	}
+	cmd := h.Get(a.commandKey()).Str()
+	return strings.Contains(cmd, "hookrun") && strings.Contains(cmd, "emit") && strings.Contains(cmd, "--dialect")
+}
+
+// unlike says how a handler that runs hookrun for event differs from the
+// one install writes with o's hooks directory and root, the hookrun binary
+// its command checks for (an agent that runs hooks anywhere gets a
+// relative --hookrun joined to the root) and its own timeout; "" when it
+// does not. Key order is not compared: the agents read JSON.
+func (a Agent) unlike(h *ojson.Node, event string, o Options) string {
+	cmd := h.Get(a.commandKey()).Str()
+	// The command holds the path as written (in its message) and as run
+	// (cleaned; joined to the root where the agent runs hooks anywhere).
+	bin := a.hookrunOf(cmd)
+	o.Hookrun = bin
+	cands := []string{bin, "./" + bin, strings.TrimPrefix(bin, "./")}
+	if rel, err := filepath.Rel(o.Root, bin); err == nil && filepath.IsAbs(bin) && filepath.IsLocal(rel) {
+		cands = append(cands, rel, "./"+rel)
+	}
+	for _, c := range cands {
+		if r := (Options{HooksDir: o.HooksDir, Hookrun: c, Root: o.Root}); a.Command(r, event) == cmd {
+			o.Hookrun = c
+			break
+		}
+	}
+	n, err := strconv.ParseInt(compact(h.Get(a.timeoutKey())), 10, 64)
+	if err != nil || n <= 0 {
+		return fmt.Sprintf("its %s is not a positive whole number", a.timeoutKey())
+	}
+	o.Timeout = time.Duration(n) * a.Unit
+	want := a.handler(o, event)
+	hooksDir := o.HooksDir
+	var extra, missing []string
+	for _, k := range h.Keys() {
+		if want.Get(k) == nil {
+			extra = append(extra, k)
+		}
+	}
+	for _, k := range want.Keys() {
+		if h.Get(k) == nil {
+			missing = append(missing, k)
+		}
+	}
+	switch {
+	case len(extra) > 0:
+		return "it has " + strings.Join(quoteAll(extra), ", ") + ", which install does not write"
+	case len(missing) > 0:
+		return "it lacks " + strings.Join(quoteAll(missing), ", ")
+	case h.Get(a.commandKey()).Str() != want.Get(a.commandKey()).Str():
+		if hooksDir != "" && !strings.Contains(h.Get(a.commandKey()).Str(), "--hooks-dir "+shellQuote(hooksDir)) {
+			return fmt.Sprintf("its %s is not the one install writes, which reads the hooks in %s", a.commandKey(), hooksDir)
+		}
+		return fmt.Sprintf("its %s is not the one install writes", a.commandKey())
+	}
+	for _, k := range want.Keys() {
+		if compact(h.Get(k)) != compact(want.Get(k)) {
+			return fmt.Sprintf("its %s is %s, not %s", k, compact(h.Get(k)), compact(want.Get(k)))
+		}
+	}
+	return ""
+}
+
+// hookrunOf is the --hookrun an entry's command was written with, read
+// from the test it starts with ("[ -x BIN ] ||"); "" for hookrun from
+// PATH, or a command install did not write (which then differs anyway).
+func (a Agent) hookrunOf(cmd string) string {
+	if rest, ok := strings.CutPrefix(cmd, "/bin/sh -c "); ok && !a.Shell {
+		cmd = unquote(rest)
+	}
+	rest, ok := strings.CutPrefix(cmd, "[ -x ")
+	if !ok {
+		return ""
+	}
+	word, _, ok := strings.Cut(rest, " ] || ")
+	if !ok {
+		return ""
+	}
+	if a.ProjectDirVar != "" {
+		for _, p := range []string{"\"$" + a.ProjectDirVar + "\"/", "$" + a.ProjectDirVar + "/"} {
+			if rel, ok := strings.CutPrefix(word, p); ok {
+				return unquote(rel)
+			}
+		}
+	}
+	return unquote(word)
+}
+
+// unquote undoes shellQuote.
+func unquote(s string) string {
+	if len(s) >= 2 && s[0] == '\'' && s[len(s)-1] == '\'' {
+		return strings.ReplaceAll(s[1:len(s)-1], `'\''`, "'")
+	}
+	return s
+}
+
+// pluginUnlike says whether hookrun's plugin file differs from the one
+// install writes with hooksDir and the plugin's own hookrun and timeout.
+func (a Agent) pluginUnlike(data []byte, hooksDir string) bool {
+	var bin string
+	var ms int64
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "const HOOKRUN = "); ok && json.Unmarshal([]byte(v), &bin) != nil {
+			return true
+		}
+		if v, ok := strings.CutPrefix(line, "const TIMEOUT_MS = "); ok {
+			ms, _ = strconv.ParseInt(v, 10, 64)
+		}
+	}
+	if ms <= 0 {
+		return true
+	}
+	o := Options{HooksDir: hooksDir, Timeout: time.Duration(ms) * time.Millisecond}
+	if bin != "hookrun" {
+		o.Hookrun = bin
+	}
+	return string(a.Plugin(pluginBin(o), a.argv(o), o.Timeout)) != string(data)
+}
+
+// unlikeEntries lists, for each event install routes, the handlers in a
+// settings document that run hookrun but not as install writes them
+// (unlike), and every one after the first that runs it for this agent:
+// where hookrun's entry is, and what is wrong with it. Handlers under a
+// matcher are Unrouted's to report.
+func (a Agent) unlikeEntries(hooks *ojson.Node, o Options) []string {
+	var out []string
+	for _, ev := range a.Events {
+		list := hooks.Get(ev)
+		if list == nil || !list.IsArray() {
+			continue
+		}
+		ours := 0
+		check := func(at string, h *ojson.Node) {
+			if !a.mentions(h) {
+				return
+			}
+			why, fix := "", "remove it"
+			if a.isOurs(h) {
+				fix = "hookrun install " + string(a.Dialect) + " rewrites it"
+				if ours++; ours > 1 {
+					why = "it runs hookrun a second time for " + ev + "; install keeps one entry"
+				}
+			}
+			if why == "" {
+				why = a.unlike(h, ev, o)
+			}
+			if why != "" {
+				out = append(out, at+": this entry runs hookrun, but not as hookrun install "+string(a.Dialect)+" writes it: "+why+
+					"; the agent takes whatever it answers, which need not be the hooks' decision, so "+fix)
+			}
+		}
+		for i, item := range list.Items() {
+			if a.Flat {
+				check(fmt.Sprintf("hooks.%s[%d]", ev, i), item)
+				continue
+			}
+			hs := item.Get("hooks")
+			if !item.IsObject() || scoped(item) || hs == nil || !hs.IsArray() {
+				continue
+			}
+			for j, h := range hs.Items() {
+				check(fmt.Sprintf("hooks.%s[%d].hooks[%d]", ev, i, j), h)
+			}
+		}
+	}
+	return out
+}
+
+func quoteAll(ss []string) []string {
+	out := slices.Clone(ss)
+	for i, s := range out {
+		out[i] = strconv.Quote(s)
+	}
+	return out
+}

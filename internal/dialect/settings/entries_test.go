@@ -1,0 +1,126 @@
+package settings
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hookrun/hookrun/internal/dialect"
+)
+
+// Every file install writes, with any --hookrun, --timeout and hooks directory, passes; an entry
+// that runs hookrun otherwise (a redirect, an env prefix, "|| true", an added field such as
+// Claude Code's async, a second entry, another hooks directory, a changed plugin) is named, with
+// the entry's place in the file.
+func TestUnroutedEntries(t *testing.T) {
+	variants := []Options{
+		{Timeout: 2 * time.Minute},
+		{Timeout: 1500 * time.Millisecond, Hookrun: "node_modules/.bin/hookrun"},
+		{Timeout: time.Hour, Hookrun: "/opt/it's here/hookrun"},
+		{Timeout: time.Minute, HooksDir: "ci/hooks dir"},
+		{Timeout: time.Minute, HooksDir: "ci/hooks", Hookrun: "bin/hookrun"},
+	}
+	for _, d := range dialect.Agents {
+		a := agent(t, d.Name)
+		for _, o := range variants {
+			root := t.TempDir()
+			o.Root = root
+			if _, err := Install(a, root, o, false); err != nil {
+				t.Fatal(err)
+			}
+			if got := a.Unrouted(root, o.HooksDir); len(got) > 0 {
+				t.Errorf("%s as installed with %+v: %q", d.Name, o, got)
+			}
+			if got := a.Unrouted(root, "elsewhere"); len(got) == 0 {
+				t.Errorf("%s as installed with %+v, checked for the hooks in elsewhere: no problem", d.Name, o)
+			}
+		}
+	}
+	claude := agent(t, dialect.ClaudeCode)
+	cmd := claude.Command(opts, "PreToolUse")
+	entry := func(h string) string {
+		return `{"hooks": {"PreToolUse": [{"hooks": [` + h + `]}]}}`
+	}
+	quoted := func(s string) string { return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"` }
+	differs := ".claude/settings.json: hooks.PreToolUse[0].hooks[0]: this entry runs hookrun, but not as hookrun install claude-code writes it: "
+	rewrites := "; the agent takes whatever it answers, which need not be the hooks' decision, so hookrun install claude-code rewrites it"
+	tests := []struct {
+		file, want string
+	}{
+		{entry(`{"type": "command", "command": ` + quoted(cmd) + `, "timeout": 120}`), ""},
+		{entry(`{"timeout": 5, "command": ` + quoted(cmd) + `, "type": "command"}`), ""},
+		{entry(`{"type": "command", "command": ` + quoted(cmd+" >/dev/null") + `, "timeout": 120}`), differs + "its command is not the one install writes" + rewrites},
+		{entry(`{"type": "command", "command": "HOOKRUN_HOOKS_DIR=x hookrun emit --dialect claude-code", "timeout": 120}`), differs + "its command is not the one install writes" + rewrites},
+		{entry(`{"type": "command", "command": "hookrun emit --dialect claude-code || true", "timeout": 120}`), differs + "its command is not the one install writes" + rewrites},
+		{entry(`{"type": "command", "command": "hookrun  emit  --dialect=codex", "timeout": 120}`), differs + "its command is not the one install writes" + strings.Replace(rewrites, "hookrun install claude-code rewrites it", "remove it", 1)},
+		{entry(`{"type": "command", "command": "hookrun emit --dialect='claude-code'; true", "timeout": 120}`), differs + "its command is not the one install writes" + rewrites},
+		{entry(`{"type": "command", "command": ` + quoted(cmd) + `, "timeout": 120, "async": true}`), differs + `it has "async", which install does not write` + rewrites},
+		{entry(`{"type": "command", "command": ` + quoted(cmd) + `}`), differs + "its timeout is not a positive whole number" + rewrites},
+		{entry(`{"type": "prompt", "command": ` + quoted(cmd) + `, "timeout": 120}`), differs + `its type is "prompt", not "command"` + rewrites},
+		{entry(`{"type": "command", "command": ` + quoted(cmd) + `, "timeout": 120}, {"type": "command", "command": ` + quoted(cmd) + `, "timeout": 120}`),
+			".claude/settings.json: hooks.PreToolUse[0].hooks[1]: this entry runs hookrun, but not as hookrun install claude-code writes it: it runs hookrun a second time for PreToolUse; install keeps one entry" + rewrites},
+		{entry(`{"type": "command", "command": ` + quoted(strings.Replace(cmd, "emit --dialect", "emit --hooks-dir docs --dialect", 1)) + `, "timeout": 120}`), differs + "its command is not the one install writes" + rewrites},
+		{entry(`{"type": "command", "command": "./lint.sh", "timeout": 1, "async": true}`), ""},
+	}
+	for _, tt := range tests {
+		root := t.TempDir()
+		writeFile(t, filepath.Join(root, ".claude/settings.json"), tt.file)
+		got := ""
+		for _, p := range claude.Unrouted(root, "") {
+			got += p.String()
+		}
+		if got != tt.want {
+			t.Errorf("%s:\n got %q\nwant %q", tt.file, got, tt.want)
+		}
+	}
+
+	oc := agent(t, dialect.OpenCode)
+	root := t.TempDir()
+	if _, err := Install(oc, root, opts, false); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(root, oc.File)
+	data, _ := os.ReadFile(path)
+	writeFile(t, path, strings.Replace(string(data), "const TIMEOUT_MS = 120000", "const TIMEOUT_MS = 120000; throw 0", 1))
+	if got := oc.Unrouted(root, ""); len(got) != 1 || !strings.Contains(got[0].String(), ".opencode/plugins/hookrun.js: is not the plugin hookrun install opencode writes") {
+		t.Errorf("a changed plugin: %q", got)
+	}
+}
+
+// install leaves one hookrun entry per event, as it writes it: a second one, or one a repository
+// changed (however it spells the dialect), is rewritten or removed and reported as updated.
+func TestMergeKeepsOneEntry(t *testing.T) {
+	claude := agent(t, dialect.ClaudeCode)
+	cmd := claude.Command(opts, "PreToolUse")
+	want, err := Merge(claude, nil, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range []string{
+		`{"type": "command", "command": "hookrun emit --dialect=claude-code || true", "timeout": 120}`,
+		`{"type": "command", "command": "/usr/bin/hookrun emit --dialect 'claude-code' >/dev/null", "timeout": 120}, {"type": "command", "command": ` + strconvQuote(cmd) + `, "timeout": 120}`,
+	} {
+		file := strings.Replace(string(want.Data), `"PreToolUse": [`, `"PreToolUse": [{"hooks": [`+h+`]},`, 1)
+		got, err := Merge(claude, []byte(file), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got.Data) != string(want.Data) || got.Summary() != "updated PreToolUse" {
+			t.Errorf("%s: %s\n%s", h, got.Summary(), got.Data)
+		}
+	}
+}
+
+func strconvQuote(s string) string { return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"` }
+
+func writeFile(t *testing.T, path, body string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
