@@ -40,6 +40,14 @@ func (s *Set) HooksFor(ev string) []*Hook {
 	return out
 }
 
+// NearDecl reports whether name, not a declaration file name, would be
+// one but for the case of its extension or spaces and dots after it: its
+// author most likely meant it to be read.
+func NearDecl(name string) bool {
+	n := strings.ToLower(strings.TrimRight(name, " \t."))
+	return !IsDeclFile(name) && n != name && IsDeclFile(n)
+}
+
 // IsDeclFile reports whether name is a declaration file name.
 func IsDeclFile(name string) bool {
 	return strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml")
@@ -48,9 +56,16 @@ func IsDeclFile(name string) bool {
 // Ignored says why a file name that ends in .yaml or .yml is not a
 // declaration, or "" when it is one: editors and operating systems leave
 // such files beside the ones a person wrote, and reading them would block
-// every event while a file is open in an editor.
+// every event while a file is open in an editor. A name a person may take
+// for a declaration's (guard.YAML, guard.yml followed by a space or a dot)
+// is not read either, and Ignored says so.
 func Ignored(name string) string {
 	switch {
+	case !IsDeclFile(name):
+		if NearDecl(name) {
+			return "named like a declaration, but hookrun reads only names ending in .yaml or .yml, in lowercase and with nothing after"
+		}
+		return ""
 	case strings.HasPrefix(name, ".#"):
 		return "an Emacs lock file"
 	case strings.HasPrefix(name, "._"):
@@ -118,7 +133,7 @@ func (w *walker) walk(dir string) error {
 			if err := w.walk(path); err != nil {
 				return err
 			}
-		case !IsDeclFile(e.Name()):
+		case !IsDeclFile(e.Name()) && !NearDecl(e.Name()):
 		case Ignored(e.Name()) != "":
 			w.ignored = append(w.ignored, path)
 		default:
