@@ -24,8 +24,8 @@ func (a *app) initCmd() *cobra.Command {
   .system/logs/.gitignore      keeps the audit log (hookrun.jsonl) out of git
   .system/hookrun.schema.json  the JSON Schema of hook files, for editors
 
-It is safe to run again: it reports what already exists and leaves it alone,
-except the schema, which it refreshes when this hookrun's differs.`,
+Safe to run again: what exists is left alone, except the schema and a guard
+(protect_hooks.yaml) an earlier hookrun wrote and nobody changed since.`,
 		Example: `  hookrun init
   hookrun new no_prod_edits --event PreAbilityCall --blocking --scope edit_file`,
 		Args: cobra.NoArgs,

@@ -118,9 +118,10 @@ const logsIgnore = "# hookrun's audit log: hookrun emit appends a JSON line per 
 	audit.FileName + "\n"
 
 // Init lays out a project in root: the hooks and scripts directories, the
-// .gitignore beside the audit log, and the editor schema. It is
-// idempotent: what exists is left alone, except the schema, a generated
-// file that is refreshed when this hookrun's differs.
+// .gitignore beside the audit log, the protect_hooks guard and the editor
+// schema. It is idempotent: what exists is left alone, except the schema,
+// a generated file that is refreshed when this hookrun's differs, and a
+// guard an earlier hookrun wrote and nobody changed (guardItem).
 func Init(root string) ([]Item, error) {
 	var items []Item
 	for _, d := range []struct{ path, note string }{
@@ -151,12 +152,10 @@ func Init(root string) ([]Item, error) {
 	}
 	items = append(items, ignore)
 
-	guard := Item{Path: ProtectHooksFile, Note: "guard: an agent's changes to the hooks, their scripts or the agents' hook settings need a human"}
-	made, err = writeNew(root, filepath.Join(root, ProtectHooksFile), []byte(protectHooks), 0o644)
+	guard, err := guardItem(root)
 	if err != nil {
 		return items, err
 	}
-	guard.Action = action(made)
 	items = append(items, guard)
 
 	sch := Item{Path: SchemaFile, Note: "JSON Schema for editors (hookrun schema)"}

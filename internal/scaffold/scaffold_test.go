@@ -1,6 +1,8 @@
 package scaffold
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"os"
 	"path/filepath"
 	"slices"
@@ -253,5 +255,18 @@ func TestNewPerOS(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(root); len(entries) != 0 {
 		t.Errorf("windows/sh: refused, but wrote %v", entries)
+	}
+}
+
+// The guard init writes is the one its hash names: whoever changes the template moves the old
+// hash into earlierProtectHooks, so that init refreshes a guard an earlier hookrun wrote and
+// nobody edited (and leaves an edited one alone).
+func TestProtectHooksHash(t *testing.T) {
+	sum := sha256.Sum256([]byte(protectHooks))
+	if got := hex.EncodeToString(sum[:]); got != protectHooksSHA {
+		t.Errorf("protectHooks changed: its SHA-256 is %s; set protectHooksSHA to it and add %s to earlierProtectHooks", got, protectHooksSHA)
+	}
+	if slices.Contains(earlierProtectHooks, protectHooksSHA) {
+		t.Errorf("earlierProtectHooks holds the current template's hash")
 	}
 }

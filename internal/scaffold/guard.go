@@ -1,0 +1,75 @@
+package scaffold
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"slices"
+
+	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/safefile"
+)
+
+// protectHooksSHA is the SHA-256 of protectHooks. A test holds it to the
+// template: whoever changes the template moves the old hash into
+// earlierProtectHooks, so that init refreshes a guard an earlier hookrun
+// wrote and nobody edited.
+const protectHooksSHA = "8c945bc881ff16dfd918b114656df75d232f2aea55bb13bb14fba716dc63463e"
+
+// earlierProtectHooks are the SHA-256 hashes of every protect_hooks.yaml an
+// earlier hookrun init wrote (from the repository's history), newest first.
+var earlierProtectHooks = []string{
+	"10f201a11b34d58e819c1fc5ec76b744d20196472f6281bc81408ead9f249d56", // 6540bc3
+	"3af5ade19c5e99581df72ae6d3bc48dedaeab8ebb1c7465054469792e28d65c6", // af28ac5
+	"1e950122a14bdbdbd34549e48d174aff290975414d4a044886a1453ff15baeb4", // 94691f6
+	"c014566f58d68f758baa63f03c557841f2e2ac3f6968bf91693c415491725f6b", // 9b2619f
+	"5513c39fd3fe8a67b2ee0d767be3d901998a746e43aa0f3630ad9981eb878b7b", // be0613f
+	"e946aa199da965a427675f0387c41940155b044a7f9316f5fe3e442f395f3027", // fa56a86
+	"94e8096e5f5a5b7beabf2f66297cfb931618a95d3ee448c1a84317df2bc3baab", // 36cc043
+}
+
+// guardItem writes init's protect_hooks guard when it is missing, and
+// refreshes one an earlier hookrun wrote that nobody changed since (line
+// endings aside: git may have checked it out with CRLF). A guard that
+// differs from every template hookrun wrote was edited, by a person or
+// an agent, or came with the repository: it is left as it is, and the
+// note says so and how to take this hookrun's.
+func guardItem(root string) (Item, error) {
+	it := Item{Path: ProtectHooksFile, Note: "guard: an agent's changes to the hooks, their scripts or the agents' hook settings need a human"}
+	path := filepath.Join(root, ProtectHooksFile)
+	made, err := writeNew(root, path, []byte(protectHooks), 0o644)
+	if err != nil || made {
+		it.Action = action(made)
+		return it, err
+	}
+	it.Action = Exists
+	old, err := safefile.ReadFile(path, config.MaxDeclBytes)
+	if errors.Is(err, fs.ErrNotExist) {
+		return it, nil
+	}
+	if err != nil {
+		return it, fmt.Errorf("%s: %w", ProtectHooksFile, err)
+	}
+	sum := sha256.Sum256(bytes.ReplaceAll(old, []byte("\r\n"), []byte("\n")))
+	switch h := hex.EncodeToString(sum[:]); {
+	case h == protectHooksSHA:
+	case slices.Contains(earlierProtectHooks, h):
+		d, err := dirOf(root, path)
+		if err != nil {
+			return it, err
+		}
+		defer d.Close()
+		if err := d.WriteFile(filepath.Base(path), []byte(protectHooks), 0o644); err != nil {
+			return it, err
+		}
+		it.Action = Updated
+		it.Note += " (an earlier hookrun init wrote it, and it was not changed since: now this hookrun's)"
+	default:
+		it.Note = "differs from the guard this hookrun init writes (edited since it was written, or it came with the repository), so it was left as it is; to take this hookrun's, move it away, run hookrun init again and carry your changes over"
+	}
+	return it, nil
+}
