@@ -36,6 +36,13 @@ var codex = Agent{
 		Note: "Codex reads .codex/hooks.json only in a trusted project, and runs each of its hooks only once that entry is trusted: " +
 			"review hookrun's entries with /hooks in the Codex TUI, which stores a hash of each (an entry install adds or rewrites needs trusting again); " +
 			"where automation vets .codex/hooks.json itself, run codex exec --dangerously-bypass-hook-trust. Until then Codex runs no hook and says nothing",
+		// features.hooks (stable, on by default; codex_hooks is its older
+		// name, codex-rs/features/src/legacy.rs) in a trusted project's
+		// .codex/config.toml.
+		Off: []Switch{
+			{File: ".codex/config.toml", Key: "features.hooks", Is: "false", Why: "Codex then runs no hook, hookrun's included"},
+			{File: ".codex/config.toml", Key: "features.codex_hooks", Is: "false", Why: "Codex reads codex_hooks as features.hooks, and then runs no hook, hookrun's included"},
+		},
 	},
 }
 

@@ -2,12 +2,15 @@ package settings
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/BurntSushi/toml"
 
 	"github.com/hookrun/hookrun/internal/dialect"
 	"github.com/hookrun/hookrun/internal/ojson"
@@ -51,9 +54,16 @@ func (a Agent) Off(root string) []Problem {
 		}
 		doc, ok := docs[sw.File]
 		if !ok {
+			format := "JSON"
+			if strings.HasSuffix(sw.File, ".toml") {
+				format = "TOML"
+				doc, err = parseTOML(data)
+			} else {
+				doc, err = ojson.Parse(data)
+			}
 			// The agent's own file is Merge's and Unrouted's to report.
-			if doc, err = ojson.Parse(data); err != nil && sw.File != a.File {
-				out = appendOnce(out, Problem{sw.File, fmt.Sprintf("is not JSON hookrun can read (%v), so hookrun cannot tell whether it keeps %s from running hookrun's entries", err, a.Dialect)})
+			if err != nil && sw.File != a.File {
+				out = appendOnce(out, Problem{sw.File, fmt.Sprintf("is not %s hookrun can read (%v), so hookrun cannot tell whether it keeps %s from running hookrun's entries", format, err, a.Dialect)})
 			}
 			docs[sw.File] = doc
 		}
@@ -167,6 +177,20 @@ func dotenvNames(data []byte) []string {
 		}
 	}
 	return names
+}
+
+// parseTOML reads a TOML file (Codex's config.toml) as the JSON document
+// its tables and values make, for lookup.
+func parseTOML(data []byte) (*ojson.Node, error) {
+	var v map[string]any
+	if _, err := toml.Decode(string(data), &v); err != nil {
+		return nil, err
+	}
+	j, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return ojson.Parse(j)
 }
 
 // lookup follows a "."-joined path of keys, or returns nil.

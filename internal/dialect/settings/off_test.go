@@ -35,6 +35,13 @@ func TestOff(t *testing.T) {
 			".gemini/.env: sets HOOKRUN_HOOKS_DIR: Gemini CLI loads it into its hooks' environment; " + hookrunVar,
 			".gemini/.env: sets HOOKRUN_CACHE: Gemini CLI loads it into its hooks' environment; " + hookrunVar,
 			".env: sets hookrun_audit_log: Gemini CLI loads it into its hooks' environment when there is no .gemini/.env; " + hookrunVar}},
+		{dialect.Codex, map[string]string{".codex/config.toml": "model = \"o3\"\n[features]\nhooks = true\n"}, nil},
+		{dialect.Codex, map[string]string{".codex/config.toml": "# trusted project\n[ features ]\n\"hooks\" = false # off\n"}, []string{
+			".codex/config.toml: features.hooks is false: Codex then runs no hook, hookrun's included"}},
+		{dialect.Codex, map[string]string{".codex/config.toml": "features = { codex_hooks = false }\n"}, []string{
+			".codex/config.toml: features.codex_hooks is false: Codex reads codex_hooks as features.hooks, and then runs no hook, hookrun's included"}},
+		{dialect.Codex, map[string]string{".codex/config.toml": "features.hooks = false\nfeatures.hooks = true\n"}, []string{
+			".codex/config.toml: is not TOML hookrun can read (toml: line 2 (last key \"features.hooks\"): Key 'features.hooks' has already been defined.), so hookrun cannot tell whether it keeps codex from running hookrun's entries"}},
 	}
 	for _, tt := range tests {
 		root := t.TempDir()
