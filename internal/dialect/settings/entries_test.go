@@ -124,3 +124,23 @@ func writeFile(t *testing.T, path, body string) {
 		t.Fatal(err)
 	}
 }
+
+// OpenCode runs its project plugins in name order on the same arguments: a plugin named after
+// hookrun.js can change a call after hookrun's answered, and is named; one before it is not.
+func TestUnroutedLaterPlugins(t *testing.T) {
+	oc := agent(t, dialect.OpenCode)
+	root := t.TempDir()
+	if _, err := Install(oc, root, opts, false); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"format.js", "zz.ts", "notes.md", "~x.js"} {
+		writeFile(t, filepath.Join(root, ".opencode/plugins", name), "export default async () => ({})")
+	}
+	var got []string
+	for _, p := range oc.Unrouted(root, "") {
+		got = append(got, p.File)
+	}
+	if strings.Join(got, " ") != ".opencode/plugins/zz.ts .opencode/plugins/~x.js" {
+		t.Errorf("got %q", got)
+	}
+}

@@ -150,10 +150,21 @@ func (r Result) Summary() string {
 // NPMHookrun is where npm install -D hookrun puts hookrun in a project.
 const NPMHookrun = "node_modules/.bin/hookrun"
 
-// Notes say when the hookrun the entries run is not there to run them:
+// Notes say what keeps the entries from guarding that install does not
+// change: another plugin the agent runs after hookrun's (laterPlugins),
 // o.Hookrun missing under o.Root, or no hookrun on PATH, with a hint when
 // the project has npm's.
 func Notes(a Agent, o Options) []string {
+	var later []string
+	if a.Plugin != nil {
+		for _, p := range a.laterPlugins(o.Root) {
+			later = append(later, p.String())
+		}
+	}
+	return append(later, a.missingNotes(o)...)
+}
+
+func (a Agent) missingNotes(o Options) []string {
 	if o.Hookrun != "" {
 		p := o.Hookrun
 		if !filepath.IsAbs(p) {

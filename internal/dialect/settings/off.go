@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -97,7 +98,34 @@ func (a Agent) Unrouted(root, hooksDir string) []Problem {
 	if err != nil {
 		return nil
 	}
-	return a.unrouted(data, root, hooksDir)
+	out := a.unrouted(data, root, hooksDir)
+	if a.Plugin != nil && bytes.Contains(data, []byte(a.marker())) {
+		out = append(out, a.laterPlugins(root)...)
+	}
+	return out
+}
+
+// laterPlugins names the other plugins beside hookrun's that the agent
+// runs after it (OpenCode 1.18 loads .opencode/plugins/*.{js,ts} sorted by
+// name, dot files and links included, and runs their tool.execute.before
+// one after another on the same arguments, which the tool then runs with):
+// such a plugin can change a call's arguments after hookrun's answered.
+func (a Agent) laterPlugins(root string) []Problem {
+	dir := filepath.Dir(a.File)
+	entries, err := os.ReadDir(filepath.Join(root, dir))
+	if err != nil {
+		return nil
+	}
+	var out []Problem
+	for _, e := range entries {
+		name := e.Name()
+		if name <= filepath.Base(a.File) || !strings.HasSuffix(name, ".js") && !strings.HasSuffix(name, ".ts") || e.IsDir() {
+			continue
+		}
+		out = append(out, Problem{filepath.ToSlash(filepath.Join(dir, name)), fmt.Sprintf("%s runs this plugin after hookrun's (plugins run in name order), and it can change a tool call's arguments after hookrun's plugin let the call through; if you trust it, rename it to sort before %s so that hookrun checks what it changes",
+			a.Dialect, filepath.Base(a.File))})
+	}
+	return out
 }
 
 // unrouted is Unrouted of the file's content data.
