@@ -28,6 +28,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync/atomic"
 )
 
 // Request is one `hookrun emit`: its flags, streams and directories.
@@ -243,9 +244,31 @@ func interrupted(ctx context.Context, what string) error {
 }
 
 // ContextTimeout bounds the wait for a context that is not a regular file
-// (a pipe from the caller): a caller that never closes stdin must not hold
-// a decision forever.
+// (a pipe from the caller) while nothing arrives: a caller that never
+// closes stdin must not hold a decision forever. It counts time with
+// nothing read, not the whole read, so a context over the maximum is
+// refused for its size however slowly a loaded machine moves the bytes.
 var ContextTimeout = 10 * time.Second
+
+// waitTimer is the timer of ReadContext's wait; tests replace it to fire
+// it between reads.
+var waitTimer = func(d time.Duration) (c <-chan time.Time, reset func(time.Duration), stop func()) {
+	t := time.NewTimer(d)
+	return t.C, func(d time.Duration) { t.Reset(d) }, func() { t.Stop() }
+}
+
+// counted counts the bytes read through it, for a wait that watches
+// whether the caller is still sending.
+type counted struct {
+	r io.Reader
+	n atomic.Int64
+}
+
+func (c *counted) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n.Add(int64(n))
+	return n, err
+}
 
 // ReadContext reads the context document, refusing to wait on a terminal
 // and to read more than the documented maximum. A signal ends the wait
@@ -274,8 +297,10 @@ func ReadContext(ctx context.Context, stdin io.Reader, file string, caught func(
 		data []byte
 		err  error
 	}
+	in := &counted{r: r}
 	readAll := func() read {
-		data, err := io.ReadAll(io.LimitReader(r, event.MaxContextBytes+1))
+		// The cap counts bytes, not time: at most one byte past it is read.
+		data, err := io.ReadAll(io.LimitReader(in, event.MaxContextBytes+1))
 		return read{data, err}
 	}
 	var got read
@@ -285,19 +310,32 @@ func ReadContext(ctx context.Context, stdin io.Reader, file string, caught func(
 		// A context already waiting is read at once: the agents write it as
 		// they start hookrun, and the wait for signals (a round trip to a
 		// thread os/signal starts) would only add to every event.
-		if f, ok := r.(*os.File); caught != nil && (!ok || !exec.Readable(f)) {
+		f, isFile := r.(*os.File)
+		if caught != nil && (!isFile || !exec.Readable(f)) {
 			caught()
 		}
 		done := make(chan read, 1)
 		go func() { done <- readAll() }()
-		timer := time.NewTimer(ContextTimeout)
-		defer timer.Stop()
-		select {
-		case got = <-done:
-		case <-ctx.Done():
-			return nil, interrupted(ctx, "while reading the context; no hook ran and no result was printed")
-		case <-timer.C:
-			return nil, exitcode.Failf("the context on %s did not end within %s: the caller must write it and close %s; no hook ran", from, ContextTimeout, from)
+		fired, reset, stop := waitTimer(ContextTimeout)
+		defer stop()
+		var seen int64
+	wait:
+		for {
+			select {
+			case got = <-done:
+				break wait
+			case <-ctx.Done():
+				return nil, interrupted(ctx, "while reading the context; no hook ran and no result was printed")
+			case <-fired:
+				// Bytes came since the timer was set, or are waiting in the
+				// pipe: the caller is still sending.
+				if n := in.n.Load(); n != seen || isFile && exec.Readable(f) {
+					seen = n
+					reset(ContextTimeout)
+					continue
+				}
+				return nil, exitcode.Failf("the context on %s did not end: nothing arrived for %s, and the caller must write it and close %s; no hook ran", from, ContextTimeout, from)
+			}
 		}
 	}
 	switch {
