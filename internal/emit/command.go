@@ -122,13 +122,41 @@ func run(r Request, d *dialectRun) (err error) {
 		d.read(data) // to answer the agent in the shape its event needs
 		return exitcode.Failf("cannot determine the working directory (%v), so hookrun cannot find this project's hooks", r.CwdErr)
 	}
-	ctxDoc, err := d.parse(ctx, r, data, ev)
-	if err != nil {
-		return exitcode.With(exitcode.Error, err)
+	// A signal in any phase ends emit at once (inPhase); none has started a
+	// process that would outlive it (git runs with ctx).
+	type parsed struct {
+		call *dialect.Call
+		doc  *event.Context
+		err  error
 	}
-	loc, set, err := r.Dirs.Load()
-	if err != nil {
-		return err
+	p, ok := inPhase(ctx, "parse", func() parsed {
+		dd := *d
+		doc, err := dd.parse(ctx, r, data, ev)
+		return parsed{dd.call, doc, err}
+	})
+	if !ok {
+		return interrupted(ctx, "while reading the context; no hook ran and no result was printed")
+	}
+	d.call = p.call
+	ctxDoc := p.doc
+	if p.err != nil {
+		return exitcode.With(exitcode.Error, p.err)
+	}
+	type loaded struct {
+		loc config.Location
+		set *config.Set
+		err error
+	}
+	l, ok := inPhase(ctx, "load", func() loaded {
+		loc, set, err := r.Dirs.Load()
+		return loaded{loc, set, err}
+	})
+	if !ok {
+		return interrupted(ctx, "while loading the hook declarations; no hook ran and no result was printed")
+	}
+	loc, set := l.loc, l.set
+	if l.err != nil {
+		return l.err
 	}
 	var warnings []merge.Warning
 	if !loc.Found {
@@ -160,10 +188,16 @@ func run(r Request, d *dialectRun) (err error) {
 			warnings = append(warnings, merge.Warning{Message: fmt.Sprintf("skipped invalid hook file %s (--skip-invalid)", config.Rel(loc.Root, f))})
 		}
 	}
-	WithPaths(ctxDoc, loc.Root, func(dir, rev string, guess bool) ([]string, error) {
-		r.Signals.Caught() // git is a process too
-		return gitchanges.Brought(ctx, dir, rev, guess)
-	})
+	// WithPaths fills ctxDoc, which nothing reads until it is done.
+	if _, ok := inPhase(ctx, "paths", func() bool {
+		WithPaths(ctxDoc, loc.Root, func(dir, rev string, guess bool) ([]string, error) {
+			r.Signals.Caught() // git is a process too
+			return gitchanges.Brought(ctx, dir, rev, guess)
+		})
+		return true
+	}); !ok {
+		return interrupted(ctx, "while reading the paths of the call; no hook ran and no result was printed")
+	}
 	auditPath := AuditPath(r.AuditLog, r.Dirs.Cwd, loc)
 
 	// A signal missed from here on could leave a handler running.
@@ -381,7 +415,10 @@ func recoverInternal(err *error) {
 	stack := debug.Stack()
 	var p *Panic
 	if e, ok := v.(error); ok && errors.As(e, &p) {
-		v, stack = fmt.Sprintf("%v (in hook %s)", p.Value, p.HookID), p.Stack
+		v, stack = p.Value, p.Stack
+		if p.HookID != "" {
+			v = fmt.Sprintf("%v (in hook %s)", p.Value, p.HookID)
+		}
 	}
 	*err = exitcode.With(exitcode.Error, fmt.Errorf("internal error: %v; no result was printed. This is a bug in hookrun; please report it with this trace:\n%s", v, stack))
 }

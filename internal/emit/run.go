@@ -62,7 +62,11 @@ type Outcome struct {
 // Run runs the hooks of c's event. ctx cancels every running handler.
 func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Options) Outcome {
 	start := time.Now()
-	selected := match.Select(hooks, c, match.Options{BlockingOnly: opt.BlockingOnly})
+	// Interrupted while choosing, no hook runs: the audit's event line
+	// says so.
+	selected, _ := inPhase(ctx, "match", func() []*config.Hook {
+		return match.Select(hooks, c, match.Options{BlockingOnly: opt.BlockingOnly})
+	})
 	// One line of JSON and a newline, so that a shell handler's `read`
 	// sees a complete line.
 	stdin := append(c.JSON(), '\n')
@@ -71,9 +75,14 @@ func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Option
 		client: sync.OnceValue(httpcall.NewClient), deadline: opt.Deadline}
 	reports := make([]merge.Report, len(selected))
 	ran := len(selected)
+	var crash crashes
 	if opt.Sequential {
 		for i, h := range selected {
-			reports[i] = hr.run(ctx, h)
+			if h.Handler.Kind == config.KindRules {
+				hr.rules(ctx, &crash, []*config.Hook{h}, reports[i:i+1])
+			} else {
+				reports[i] = hr.run(ctx, h)
+			}
 			if reports[i].Decision == event.Deny || ctx.Err() != nil {
 				ran = i + 1
 				break
@@ -87,7 +96,6 @@ func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Option
 		// processes have started: they take microseconds, and a goroutine
 		// each made ten of them start threads.
 		var wg sync.WaitGroup
-		var crash crashes
 		// At most MaxParallel handlers at once: hundreds of hooks must not
 		// run the user out of processes.
 		slots := make(chan struct{}, MaxParallel)
@@ -102,21 +110,34 @@ func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Option
 				})
 			}
 		}
+		var rulesHooks []*config.Hook
+		var rulesAt []int
 		for i, h := range selected {
-			if inline(h) {
+			switch {
+			case !inline(h):
+			case h.Handler.Kind == config.KindRules:
+				rulesHooks, rulesAt = append(rulesHooks, h), append(rulesAt, i)
+			default: // a lone script or http hook
 				func() {
 					defer crash.catch(h.ID)
 					reports[i] = hr.run(ctx, h)
 				}()
 			}
 		}
+		if len(rulesHooks) > 0 {
+			got := make([]merge.Report, len(rulesHooks))
+			hr.rules(ctx, &crash, rulesHooks, got)
+			for j, i := range rulesAt {
+				reports[i] = got[j]
+			}
+		}
 		wg.Wait()
-		// A panic in one hook's goroutine would end the process with Go's
-		// own exit status (2, which callers read as deny) before the other
-		// handlers were stopped. Once they all are, it goes on up the
-		// caller's goroutine, where it can be turned into an error.
-		crash.rethrow()
 	}
+	// A panic in one hook's goroutine would end the process with Go's
+	// own exit status (2, which callers read as deny) before the other
+	// handlers were stopped. Once they all are, it goes on up the
+	// caller's goroutine, where it can be turned into an error.
+	crash.rethrow()
 	reports = reports[:ran]
 	out := Outcome{Reports: reports, Interrupted: ctx.Err() != nil}
 	out.Result = merge.Merge(c.Event, reports)
@@ -129,14 +150,20 @@ func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Option
 
 // Panic is a panic while running a hook, on its own goroutine or (a lone
 // hook) on Run's caller's, raised again on the caller's once every
-// handler is done.
+// handler is done; or in a phase of emit (inPhase), raised again on its
+// caller's.
 type Panic struct {
-	HookID string
+	HookID string // "" for a phase
 	Value  any
 	Stack  []byte // of the goroutine that panicked
 }
 
-func (p *Panic) Error() string { return fmt.Sprintf("hook %s: panic: %v", p.HookID, p.Value) }
+func (p *Panic) Error() string {
+	if p.HookID == "" {
+		return fmt.Sprintf("panic: %v", p.Value)
+	}
+	return fmt.Sprintf("hook %s: panic: %v", p.HookID, p.Value)
+}
 
 // crashes keeps the first panic of the hooks' goroutines.
 type crashes struct {
@@ -158,6 +185,8 @@ func (c *crashes) catch(id string) {
 }
 
 func (c *crashes) rethrow() {
+	c.mu.Lock() // a rules phase a signal left running may still catch one
+	defer c.mu.Unlock()
 	if c.first != nil {
 		panic(c.first)
 	}

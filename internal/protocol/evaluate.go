@@ -152,6 +152,13 @@ func resultLike(k string, v json.RawMessage) bool {
 
 // newReport starts hook h's report; who names the hook and what it ran,
 // for error messages.
+// Interrupted is the report of a hook a signal to hookrun stopped before
+// it answered, one that runs no process (rules).
+func Interrupted(h *config.Hook, d time.Duration) merge.Report {
+	r := newReport(h, d, "hook "+h.ID)
+	return r.fail(merge.CodeInterrupted, "interrupted before it finished")
+}
+
 func newReport(h *config.Hook, d time.Duration, who string) *report {
 	return &report{Report: merge.Report{Decision: event.Allow, Run: merge.HookRun{
 		ID: h.ID, Status: merge.StatusOK, Blocking: h.Blocking, DurationMS: d.Milliseconds(),

@@ -1,0 +1,102 @@
+package emit
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/hookrun/hookrun/internal/exitcode"
+	"github.com/hookrun/hookrun/internal/project"
+)
+
+// signalsAt is a process whose SIGTERM comes when ctx is canceled.
+type signalsAt struct{ ctx context.Context }
+
+func (s signalsAt) Interruptible() (context.Context, func()) { return s.ctx, func() {} }
+func (signalsAt) Caught()                                    {}
+
+// A SIGTERM while emit parses, loads declarations, reads a command's
+// paths, chooses hooks or runs rules ends emit at once with its answer
+// (143, or under --dialect the agent's block), without waiting for the
+// phase: work that watches no signal can take longer than the grace an
+// agent gives before it kills hookrun, and a killed hookrun lets the call
+// through. Each phase is held from the moment the signal comes until emit
+// has returned; an emit that waited for it would fail after a minute.
+func TestSignalEndsEveryPhaseAtOnce(t *testing.T) {
+	dir := t.TempDir()
+	hooks := filepath.Join(dir, ".system", "hooks")
+	if err := os.MkdirAll(hooks, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	decl := "id: no_rm\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nmatch: {ability_scope: shell}\n" +
+		"handler:\n  kind: rules\n  rules:\n    - {decision: deny, reason: no rm -rf, commands: [rm -rf]}\n"
+	if err := os.WriteFile(filepath.Join(hooks, "no_rm.yaml"), []byte(decl), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	plain := `{"event_type":"PreAbilityCall","ability_id":"shell","caller":{"source":"ai_session"},"command":"rm -rf x"}`
+	claude := `{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Bash","tool_input":{"command":"rm -rf x"}}`
+	deny := `"permissionDecision":"deny","permissionDecisionReason":"hookrun could not check this call, so it is blocked: interrupted by SIGTERM before its hooks finished"`
+	for _, tc := range []struct {
+		phase, dialect, payload string
+		code                    int
+		err, stdout             string
+	}{
+		{"parse", "", plain, exitcode.Terminated, "interrupted by SIGTERM: while reading the context; no hook ran and no result was printed", ""},
+		{"load", "", plain, exitcode.Terminated, "interrupted by SIGTERM: while loading the hook declarations; no hook ran and no result was printed", ""},
+		{"paths", "", plain, exitcode.Terminated, "interrupted by SIGTERM: while reading the paths of the call; no hook ran and no result was printed", ""},
+		{"match", "", plain, exitcode.Terminated, "interrupted by SIGTERM: running handlers were stopped and no result was printed", ""},
+		{"rules", "", plain, exitcode.Terminated, "interrupted by SIGTERM: running handlers were stopped and no result was printed", ""},
+		{"parse", "claude-code", claude, exitcode.AgentBlock, "hookrun could not tell what the agent asked, so it blocks the action (exit 2)", ""},
+		{"load", "claude-code", claude, exitcode.OK, "", deny},
+		{"paths", "claude-code", claude, exitcode.OK, "", deny},
+		{"match", "claude-code", claude, exitcode.OK, "", deny},
+		{"rules", "claude-code", claude, exitcode.OK, "", deny},
+	} {
+		t.Run(tc.phase+"/"+tc.dialect, func(t *testing.T) {
+			ctx, cancel := context.WithCancelCause(context.Background())
+			defer cancel(nil)
+			started, returned, held := make(chan struct{}), make(chan struct{}), make(chan bool, 1)
+			defer func(f func(string)) { phaseStarted = f }(phaseStarted)
+			phaseStarted = func(p string) {
+				if p != tc.phase {
+					return
+				}
+				close(started)
+				cancel(Interrupt{Signal: syscall.SIGTERM})
+				select {
+				case <-returned:
+					held <- true
+				case <-time.After(time.Minute):
+					held <- false
+				}
+			}
+			var stdout, stderr bytes.Buffer
+			code, err := Main(Request{Dialect: tc.dialect, Summary: "never", AuditLog: "off",
+				Dirs:  project.Dirs{Cwd: dir, HooksDir: hooks},
+				Stdin: strings.NewReader(tc.payload), Stdout: &stdout, Stderr: &stderr, Signals: signalsAt{ctx}})
+			close(returned)
+			select {
+			case <-started:
+			default:
+				t.Fatalf("phase %s never started (exit %d, %v)", tc.phase, code, err)
+			}
+			if !<-held {
+				t.Fatalf("emit waited a minute for phase %s to end after the signal", tc.phase)
+			}
+			if code != tc.code {
+				t.Errorf("exit %d (%v), want %d", code, err, tc.code)
+			}
+			if tc.err == "" && err != nil || tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)) {
+				t.Errorf("error %v, want one containing %q", err, tc.err)
+			}
+			if tc.stdout == "" && stdout.Len() != 0 || !strings.Contains(stdout.String(), tc.stdout) {
+				t.Errorf("stdout %q, want %q", stdout.String(), tc.stdout)
+			}
+		})
+	}
+}
