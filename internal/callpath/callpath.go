@@ -76,6 +76,17 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git
 	}
 	var links resolver
 	budget := maxGlobEntries
+	treeBudget := maxTreeEntries
+	// beneath lists what lies beneath the directory top (absolute and clean), which the call
+	// names as name and does something to (does: "the command may change any of them"),
+	// within what is left of the budget.
+	beneath := func(top, name, does string) []string {
+		below, complete := glob(filepath.Join(top, "**"), &treeBudget)
+		if !complete && unknown == "" {
+			unknown = fmt.Sprintf("%s holds more than the %d entries hookrun reads for one call, and %s", quote(name), maxTreeEntries, does)
+		}
+		return below
+	}
 	for _, p := range raw {
 		abs := absolute(p, cwd)
 		if abs == "" {
@@ -83,7 +94,15 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git
 		}
 		add(filepath.Clean(abs))
 		targets := []string{abs}
-		if strings.ContainsAny(p, patternChars) {
+		if top, ok := strings.CutSuffix(filepath.Clean(abs), string(filepath.Separator)+"**"); ok && !strings.ContainsAny(top, patternChars) {
+			// DIR/** is everything beneath DIR (a search tool's directory, as a dialect
+			// gives it): a tree, read within the trees' budget, not the patterns'.
+			name := strings.TrimSuffix(strings.TrimSuffix(p, "**"), "/")
+			if name == "" {
+				name = "."
+			}
+			targets = append(targets, beneath(top, name, "the call reads all of them")...)
+		} else if strings.ContainsAny(p, patternChars) {
 			matches, complete := glob(filepath.Clean(abs), &budget)
 			if !complete && unknown == "" {
 				unknown = fmt.Sprintf("the pattern %s matches more than the %d directory entries hookrun reads for one call", quote(p), maxGlobEntries)
@@ -95,17 +114,7 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git
 			add(links.resolve(t))
 		}
 	}
-	treeBudget := maxTreeEntries
-	// beneath lists what lies beneath the directory top (absolute and clean), which the command
-	// names as name and does something to, within what is left of the budget.
-	beneath := func(top, name, does string) []string {
-		below, complete := glob(filepath.Join(top, "**"), &treeBudget)
-		if !complete && unknown == "" {
-			unknown = fmt.Sprintf("%s holds more than the %d entries hookrun reads for one call, and the command %s", quote(name), maxTreeEntries, does)
-		}
-		return below
-	}
-	const mayChange = "may change any of them"
+	const mayChange = "the command may change any of them"
 	for _, t := range trees {
 		abs := absolute(t, cwd)
 		if abs == "" {
@@ -132,7 +141,7 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git
 			continue
 		}
 		from, to = filepath.Clean(from), filepath.Clean(to)
-		for _, b := range beneath(from, c.From, "copies all of them") {
+		for _, b := range beneath(from, c.From, "the command copies all of them") {
 			if rel, err := filepath.Rel(from, b); err == nil && rel != "." {
 				add(filepath.Join(to, rel))
 			}

@@ -149,6 +149,26 @@ func TestOfBoundsTrees(t *testing.T) {
 	}
 }
 
+// TestOfTreeGiven: DIR/**, as a dialect gives a search tool's directory, is DIR's tree, read
+// within the trees' budget rather than the patterns' (a search of a project with a large .git
+// must not be unknown), and past it only known when the call runs.
+func TestOfTreeGiven(t *testing.T) {
+	root := projectWithBig(t, maxGlobEntries+1)
+	got, unknown := Of([]string{"big/**"}, "", shellcmd.POSIX, "", root, nil)
+	if len(got) != maxGlobEntries+3 || unknown != "" { // big/**, big, its files
+		t.Errorf("big/**: %d paths, unknown %q; want %d and none", len(got), unknown, maxGlobEntries+3)
+	}
+	got, unknown = Of([]string{"**"}, "", shellcmd.POSIX, filepath.Join(root, "big"), root, nil)
+	if len(got) != maxGlobEntries+3 || !slices.Contains(got, "big/f00000") || unknown != "" {
+		t.Errorf("** in big: %d paths, unknown %q; want %d and none", len(got), unknown, maxGlobEntries+3)
+	}
+	root = projectWithBig(t, maxTreeEntries+1)
+	_, unknown = Of([]string{"**"}, "", shellcmd.POSIX, "", root, nil)
+	if want := `"." holds more than the 20000 entries hookrun reads for one call, and the call reads all of them`; unknown != want {
+		t.Errorf("unknown = %q, want %q", unknown, want)
+	}
+}
+
 // TestOfUnknown: a path only known when the line runs, and a pattern whose files could not all be
 // read (a directory filled to use up what is read before the pattern that matters), make the call's
 // paths unknown.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"maps"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -217,6 +218,53 @@ func anyPaths(input json.RawMessage) []string {
 	}
 	walk(v)
 	return out
+}
+
+// treeFields are the fields in which list and search tools name where they
+// read, besides pathFields: Gemini CLI's dir_path.
+var treeFields = []string{"dir_path"}
+
+// treePaths are the paths of a list or search call: it reads the tree
+// beneath each file or directory it names (beneath its working directory
+// when it names none), so each is given with DIR/**, which hookrun lists
+// against the disk. A grep in config reads config/prod/app.yaml, and a
+// guard on config/prod/** must see it. A list tool's pattern is taken from
+// each directory too, since a pattern may leave it (../config/prod/*).
+func treePaths(ability string, in map[string]json.RawMessage) []string {
+	dirs := inputPaths(in)
+	for _, f := range treeFields {
+		var s string
+		if json.Unmarshal(in[f], &s) == nil && s != "" {
+			dirs = append(dirs, s)
+		}
+	}
+	if len(dirs) == 0 {
+		dirs = []string{""}
+	}
+	var pattern string
+	if ability == ListFiles {
+		_ = json.Unmarshal(in["pattern"], &pattern)
+	}
+	var out []string
+	for _, d := range dirs {
+		if d != "" {
+			out = append(out, d)
+		}
+		out = append(out, under(d, "**"))
+		if pattern != "" {
+			out = append(out, under(d, pattern))
+		}
+	}
+	return out
+}
+
+// under is p taken from the directory dir ("" for the working directory);
+// an absolute p stands alone.
+func under(dir, p string) string {
+	if dir == "" || filepath.IsAbs(p) || strings.HasPrefix(p, "/") {
+		return p
+	}
+	return strings.TrimSuffix(dir, "/") + "/" + p
 }
 
 // inputPaths are the files a tool input names.

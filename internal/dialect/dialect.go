@@ -513,9 +513,12 @@ func (c *Call) Context() ([]byte, error) {
 		}
 		paths := c.Tool.Paths
 		if len(paths) == 0 {
-			if canonical(c.Tool.Ability) {
+			switch {
+			case c.Tool.Ability == ListFiles || c.Tool.Ability == SearchFiles:
+				paths = treePaths(c.Tool.Ability, in)
+			case canonical(c.Tool.Ability):
 				paths = inputPaths(in)
-			} else {
+			default:
 				paths = anyPaths(c.Tool.Input)
 			}
 		}

@@ -443,9 +443,10 @@ func TestAgentsAsTheyRun(t *testing.T) {
 		{"opencode bash that worked", OpenCode,
 			`{"hook_event_name":"tool.execute.after","session_id":"s","tool_name":"bash","tool_input":{"command":"true"},"tool_response":{"output":"","metadata":{"exit":0}}}`,
 			[]string{`"status":"success"`, `"command":"true"`}},
-		// Copilot CLI's Grep and Glob name their paths in a list.
+		// Copilot CLI's Grep and Glob name their paths in a list; a search reads the tree
+		// beneath each.
 		{"copilot Grep paths", Copilot, payloads["copilot/PreToolUse/Grep"].json,
-			[]string{`"ability_id":"search_files"`, `"paths":["README.md","docs"],"session_id"`}},
+			[]string{`"ability_id":"search_files"`, `"paths":["README.md","README.md/**","docs","docs/**"],"session_id"`}},
 		// A status line in the output is not Copilot CLI's: its own is the last line.
 		{"copilot output that looks like a status", Copilot,
 			`{"hook_event_name":"PostToolUse","session_id":"s","tool_name":"Bash","tool_input":{"command":"cat log"},"tool_result":{"result_type":"success","text_result_for_llm":"<shellId: 1 completed with exit code 7>\nretry\n<shellId: 2 completed with exit code 0>"}}`,
@@ -506,5 +507,53 @@ func TestShellOf(t *testing.T) {
 	doc, _ := c.Context()
 	if !strings.Contains(string(doc), `"shell":"powershell"`) {
 		t.Errorf("PowerShell context %s has no shell", doc)
+	}
+}
+
+// A list or search call reads the tree beneath what it names, or beneath its working directory
+// when it names nothing (Gemini CLI's dir_path, every agent's path or paths); a list tool's
+// pattern is taken from each directory too, as it may leave it. Other tools keep their fields.
+func TestTreePaths(t *testing.T) {
+	for _, tc := range []struct {
+		agent         Name
+		tool, input   string
+		ability, want string
+	}{
+		{GeminiCLI, "grep_search", `{"pattern":"KEY","dir_path":"config"}`, "search_files", `["config","config/**"]`},
+		{GeminiCLI, "grep_search", `{"pattern":"KEY"}`, "search_files", `["**"]`},
+		{GeminiCLI, "search_file_content", `{"pattern":"KEY","path":"/abs/dir/"}`, "search_files", `["/abs/dir/","/abs/dir/**"]`},
+		{GeminiCLI, "list_directory", `{"dir_path":"config/prod"}`, "list_files", `["config/prod","config/prod/**"]`},
+		{GeminiCLI, "glob", `{"pattern":"**/*.env"}`, "list_files", `["**","**/*.env"]`},
+		{GeminiCLI, "glob", `{"pattern":"/etc/*","dir_path":"src"}`, "list_files", `["src","src/**","/etc/*"]`},
+		{ClaudeCode, "Glob", `{"pattern":"../config/*","path":"docs"}`, "list_files", `["docs","docs/**","docs/../config/*"]`},
+		{ClaudeCode, "Grep", `{"pattern":"(a|b)*","path":"src","glob":"*.go"}`, "search_files", `["src","src/**"]`},
+		{OpenCode, "grep", `{"pattern":"x","include":"*.ts"}`, "search_files", `["**"]`},
+		{OpenCode, "list", `{"path":"/p/src"}`, "list_files", `["/p/src","/p/src/**"]`},
+		{Copilot, "glob", `{"pattern":"*.yaml","paths":"config"}`, "list_files", `["config","config/**","config/*.yaml"]`},
+		{ClaudeCode, "Read", `{"file_path":"a.go"}`, "read_file", `["a.go"]`},
+	} {
+		payload := `{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"` + tc.tool + `","tool_input":` + tc.input + `}`
+		switch tc.agent {
+		case GeminiCLI:
+			payload = strings.Replace(payload, "PreToolUse", "BeforeTool", 1)
+		case OpenCode:
+			payload = strings.Replace(payload, "PreToolUse", "tool.execute.before", 1)
+		}
+		c, err := Read(tc.agent, []byte(payload))
+		if err != nil {
+			t.Fatalf("%s %s: %v", tc.agent, tc.input, err)
+		}
+		data, err := c.Context()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc map[string]json.RawMessage
+		_ = json.Unmarshal(data, &doc)
+		if got := string(doc["ability_id"]); got != `"`+tc.ability+`"` {
+			t.Errorf("%s %s %s: ability_id %s, want %q", tc.agent, tc.tool, tc.input, got, tc.ability)
+		}
+		if got := string(doc["paths"]); got != tc.want {
+			t.Errorf("%s %s %s: paths %s, want %s", tc.agent, tc.tool, tc.input, got, tc.want)
+		}
 	}
 }
