@@ -1,6 +1,7 @@
 package dialect
 
 import (
+	"encoding/json"
 	"time"
 
 	"github.com/hookrun/hookrun/internal/event"
@@ -56,10 +57,20 @@ var claudeTools = table[string]{
 	{"Grep", SearchFiles},
 	{"WebFetch", WebFetch},
 	{"WebSearch", WebSearch},
+	{"Artifact", ReadFile}, // publishes the .html or .md file it names to the web
 }
 
 func readClaude(c *Call) error {
 	return c.readCommon(claudeEvents, claudeTools, func(c *Call) {
+		// Projects' project_write uploads local_path, a file of the
+		// working directory, to a project's knowledge base (2.1.197's
+		// sdk-tools.d.ts); its path is a document there, not a file here.
+		if c.Tool.Name == "Projects" {
+			var local string
+			if json.Unmarshal(object(c.Tool.Input)["local_path"], &local) == nil && local != "" {
+				c.Tool.Ability, c.Tool.Paths = ReadFile, []string{local}
+			}
+		}
 		if c.Kind != PostTool {
 			return
 		}

@@ -58,6 +58,7 @@ var openCodeTools = table[string]{
 	{"glob", ListFiles},
 	{"list", ListFiles},
 	{"grep", SearchFiles},
+	{"lsp", ReadFile}, // opens filePath in a language server: its symbols, hover text
 	{"webfetch", WebFetch},
 	{"websearch", WebSearch},
 }
