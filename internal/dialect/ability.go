@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"maps"
+	"net/url"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -202,9 +203,11 @@ func anyPaths(input json.RawMessage) []string {
 	walk = func(v any) {
 		switch v := v.(type) {
 		case string:
-			if v != "" && len(v) <= maxPathBytes && !strings.ContainsRune(v, 0) && !seen[v] {
-				seen[v] = true
-				out = append(out, v)
+			for _, p := range []string{v, fileURLPath(v)} {
+				if p != "" && len(p) <= maxPathBytes && !strings.ContainsRune(p, 0) && !seen[p] {
+					seen[p] = true
+					out = append(out, p)
+				}
 			}
 		case []any:
 			for _, e := range v {
@@ -265,6 +268,29 @@ func under(dir, p string) string {
 		return p
 	}
 	return strings.TrimSuffix(dir, "/") + "/" + p
+}
+
+// fileURLPath is the path a file: URL names (an MCP resource's uri,
+// file:///p/config/prod/app.yaml), percent escapes decoded; "" for any
+// other string. A host other than localhost is another machine's file.
+func fileURLPath(s string) string {
+	if len(s) < 5 || !strings.EqualFold(s[:5], "file:") {
+		return ""
+	}
+	u, err := url.Parse(s)
+	if err != nil || !strings.EqualFold(u.Scheme, "file") || u.Host != "" && !strings.EqualFold(u.Host, "localhost") {
+		return ""
+	}
+	p := u.Path
+	if p == "" { // file:relative/path
+		if p, err = url.PathUnescape(u.Opaque); err != nil {
+			return ""
+		}
+	}
+	if len(p) > 1 && p[0] == '/' && filepath.VolumeName(p[1:]) != "" { // file:///C:/x on Windows
+		p = p[1:]
+	}
+	return p
 }
 
 // inputPaths are the files a tool input names.

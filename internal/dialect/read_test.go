@@ -557,3 +557,22 @@ func TestTreePaths(t *testing.T) {
 		}
 	}
 }
+
+// A file: URL names a file on this machine; its path is read with escapes decoded.
+func TestFileURLPath(t *testing.T) {
+	for in, want := range map[string]string{
+		"file:///p/config/prod/app.yaml":       "/p/config/prod/app.yaml",
+		"FILE://localhost/p/%2Eenv":            "/p/.env",
+		"file:config/%70rod":                   "config/prod",
+		"file://otherhost/p/.env":              "",
+		"file:///p/%zz":                        "",
+		"https://example.invalid/p/.env":       "",
+		"config/prod/app.yaml":                 "",
+		"file:":                                "",
+		"file://LOCALHOST/p/a%20b/.env?x#frag": "/p/a b/.env",
+	} {
+		if got := fileURLPath(in); got != want {
+			t.Errorf("fileURLPath(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
