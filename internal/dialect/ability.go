@@ -295,6 +295,24 @@ func fileURLPath(s string) string {
 
 // inputPaths are the files a tool input names.
 func inputPaths(in map[string]json.RawMessage) []string {
+	out := fieldPaths(in)
+	// An edit tool's list of edits may name a file per edit (OpenCode's
+	// multiedit of earlier versions declared edits[].filePath): each counts,
+	// one level down only, as such a tool reads them.
+	var edits []json.RawMessage
+	if json.Unmarshal(in["edits"], &edits) == nil {
+		for _, e := range edits {
+			var edit map[string]json.RawMessage
+			if json.Unmarshal(e, &edit) == nil {
+				out = append(out, fieldPaths(edit)...)
+			}
+		}
+	}
+	return out
+}
+
+// fieldPaths are the strings of an object's pathFields.
+func fieldPaths(in map[string]json.RawMessage) []string {
 	var out []string
 	for _, f := range pathFields {
 		var list []string

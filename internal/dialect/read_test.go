@@ -576,3 +576,22 @@ func TestFileURLPath(t *testing.T) {
 		}
 	}
 }
+
+// An edit tool's edits may each name a file (OpenCode's multiedit declared edits[].filePath in
+// versions before 1.18, which has no multiedit): every one is a path of the call.
+func TestEditsPaths(t *testing.T) {
+	payload := `{"hook_event_name":"tool.execute.before","session_id":"s","tool_name":"multiedit","tool_input":{"filePath":"a.go","edits":[{"filePath":"config/prod/app.yaml","oldString":"a","newString":"b"},{"oldString":"c","newString":"d"},"x"]}}`
+	c, err := Read(OpenCode, []byte(payload))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := c.Context()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]json.RawMessage
+	_ = json.Unmarshal(data, &doc)
+	if got, want := string(doc["paths"]), `["a.go","config/prod/app.yaml"]`; got != want {
+		t.Errorf("paths %s, want %s", got, want)
+	}
+}
