@@ -58,6 +58,7 @@ var claudeTools = table[string]{
 	{"WebFetch", WebFetch},
 	{"WebSearch", WebSearch},
 	{"Artifact", ReadFile}, // publishes the .html or .md file it names to the web
+	{"LSP", ReadFile},      // opens filePath in a language server: its symbols, hover text
 }
 
 func readClaude(c *Call) error {
