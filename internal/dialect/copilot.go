@@ -92,6 +92,23 @@ func readCopilot(c *Call) error {
 			c.Tool.Summary = capLine(s)
 		case "apply_patch":
 			c.readPatch()
+		case "lsp":
+			// 1.0.102's lsp (runtime.node) opens file in a language server;
+			// its rename applies the edit to every file that refers to the
+			// symbol, which only the server knows: anywhere beneath the
+			// working directory. workspaceSymbol names no file and searches
+			// the whole workspace.
+			var file, op string
+			_ = json.Unmarshal(in["file"], &file)
+			_ = json.Unmarshal(in["operation"], &op)
+			switch {
+			case op == "rename":
+				c.Tool.Ability, c.Tool.Paths = EditFile, append(nonEmpty(file), "**")
+			case file != "":
+				c.Tool.Ability, c.Tool.Paths = ReadFile, []string{file}
+			default:
+				c.Tool.Ability, c.Tool.Paths = SearchFiles, []string{"**"}
+			}
 		case "str_replace_editor":
 			// view reads and create writes; any other command (str_replace,
 			// insert, undo_edit, none) edits its path.
@@ -185,4 +202,12 @@ func copilotAnswer(c *Call, v verdict) (copilotOutput, []string) {
 		drop("a message for the user", v.user)
 	}
 	return out, notes
+}
+
+// nonEmpty is s as a list, empty when s is.
+func nonEmpty(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return []string{s}
 }

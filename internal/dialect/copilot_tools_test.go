@@ -30,6 +30,10 @@ func TestCopilotTools(t *testing.T) {
 		{"str_replace_editor", `{"command":"undo_edit","path":"a.go"}`, "edit_file", ``, ``, `["a.go"]`},
 		{"str_replace_editor", `{"path":"a.go"}`, "edit_file", ``, ``, `["a.go"]`},
 		{"read_bash", `{"shellId":"1","delay":5}`, "copilot/read_bash", ``, ``, `["1"]`},
+		// lsp opens file; its rename edits every file that refers to the symbol.
+		{"lsp", `{"operation":"hover","file":".env","line":1,"character":1}`, "read_file", ``, ``, `[".env"]`},
+		{"lsp", `{"operation":"rename","file":"a.py","line":1,"character":1,"newName":"b"}`, "edit_file", ``, ``, `["a.py","**"]`},
+		{"lsp", `{"operation":"workspaceSymbol","query":"Key"}`, "search_files", ``, ``, `["**"]`},
 	}
 	for _, tt := range tests {
 		payload := `{"hook_event_name":"PreToolUse","session_id":"cp1","cwd":"/repo","tool_name":"` + tt.tool + `","tool_input":` + tt.input + `}`
