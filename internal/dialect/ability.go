@@ -296,6 +296,16 @@ func fileURLPath(s string) string {
 // inputPaths are the files a tool input names.
 func inputPaths(in map[string]json.RawMessage) []string {
 	out := fieldPaths(in)
+	// A file: URL in any field names a file on this machine, whichever
+	// tool takes it (a fetch tool's url, a path given as a URL).
+	for _, k := range slices.Sorted(maps.Keys(in)) {
+		var s string
+		if json.Unmarshal(in[k], &s) == nil {
+			if p := fileURLPath(s); p != "" {
+				out = append(out, p)
+			}
+		}
+	}
 	// An edit tool's list of edits may name a file per edit (OpenCode's
 	// multiedit of earlier versions declared edits[].filePath): each counts,
 	// one level down only, as such a tool reads them.

@@ -531,6 +531,10 @@ func TestTreePaths(t *testing.T) {
 		{OpenCode, "list", `{"path":"/p/src"}`, "list_files", `["/p/src","/p/src/**"]`},
 		{Copilot, "glob", `{"pattern":"*.yaml","paths":"config"}`, "list_files", `["config","config/**","config/*.yaml"]`},
 		{ClaudeCode, "Read", `{"file_path":"a.go"}`, "read_file", `["a.go"]`},
+		// A file: URL in any field of a canonical tool names its path too.
+		{ClaudeCode, "WebFetch", `{"url":"file:///p/.env","prompt":"x"}`, "web_fetch", `["/p/.env"]`},
+		{ClaudeCode, "Read", `{"file_path":"file:///p/.env"}`, "read_file", `["file:///p/.env","/p/.env"]`},
+		{OpenCode, "webfetch", `{"url":"https://example.invalid/file:///p"}`, "web_fetch", ``},
 	} {
 		payload := `{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"` + tc.tool + `","tool_input":` + tc.input + `}`
 		switch tc.agent {
