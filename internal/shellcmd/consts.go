@@ -1,6 +1,7 @@
 package shellcmd
 
 import (
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -359,8 +360,11 @@ func (c *consts) expand(w *syntax.Word) (words []string, ok bool) {
 	if !e.parts(w.Parts, false, true) {
 		return nil, false
 	}
-	if !e.quoted && len(e.outs) == 1 && e.outs[0] == "" {
-		return nil, true // an unquoted expansion to nothing is no word at all
+	if !e.quoted && slices.Contains(e.outs, "") {
+		if len(e.outs) == 1 {
+			return nil, true // an unquoted expansion to nothing is no word at all
+		}
+		return nil, false // a word or none: not read as alternatives
 	}
 	return e.outs, true
 }

@@ -80,20 +80,10 @@ func TestConstsUnknown(t *testing.T) {
 		`d=docs; bash -c 'ls $d'`, // another shell: the environment's
 		`cd "$x" && ls "$PWD/a"`,
 		`pushd .system && rm -r "$PWD/hooks"`,
-		// A variable that may hold one of several values: they are alternatives, not several words
-		// (c=ls; if true; then c=rm; fi; $c -rf x is not ls rm -rf x).
-		`c=ls; if true; then c=rm; fi; $c -rf x`,
-		`c=ls; { c=rm; } > /dev/null; $c -rf x`,
-		`c=ls; f() { c=rm; }; f; $c -rf x`,
-		`c=ls; case a in a) ;& b) c=rm;; esac; $c -rf x`,
-		`c=ls; if true; then c=rm; fi; sudo $c -rf x`,
-		`a=--; if true; then a=-rf; fi; rm $a x`, // not rm -- -rf x
-		`for o in -- -rf; do rm $o x; done`,
-		`for f in a.txt b.txt; do cat "$f"; done`,
-		`d=docs; if x; then d=.system; fi; rm -r $d/hooks`,
-		`d=docs; (d=.system); rm -r $d`,
-		`d=docs; f() { local d=.system; rm -r $d; }; f`,
-		`d=docs; for d in a b; do :; done; ls $d`,
+		// Several values, in a word that may also be no word at all, or more alternatives than
+		// are read.
+		`d=x; if true; then d=; fi; rm -rf $d .system`,
+		`for a in 1 2 3 4 5; do for b in 1 2 3 4; do cp $a $b; done; done`,
 		`c=ls; repeat 1 c=rm; $c -rf x`,      // zsh: an assignment
 		`{ c=ls; } < /nonexistent; $c -rf x`, // the environment's c, if the redirection fails
 		`c=ls < /nonexistent; $c -rf x`,      // zsh: the same
@@ -114,5 +104,56 @@ func TestConstsUnknown(t *testing.T) {
 		if len(l.UnknownPaths) == 0 && len(l.Unresolved) == 0 {
 			t.Errorf("Parse(%q): Paths %q, nothing unknown; want something only known at run time", line, l.Paths)
 		}
+	}
+}
+
+// TestConstsAlternatives: a variable the line may give one of several values it writes out is
+// each of them in turn, one command per value, never the values one after another as words
+// (c=ls; if true; then c=rm; fi; $c -rf x is ls -rf x or rm -rf x, not ls rm -rf x).
+func TestConstsAlternatives(t *testing.T) {
+	for _, tc := range []struct {
+		line     string
+		commands string // each command's name and arguments, joined by "; "
+		paths    string // Paths, space-separated
+	}{
+		{`c=ls; if true; then c=rm; fi; $c -rf x`, "true; ls -rf x; rm -rf x", "x"},
+		{`c=ls; { c=rm; } > /dev/null; $c -rf x`, "ls -rf x; rm -rf x", "/dev/null x"},
+		{`c=ls; f() { c=rm; }; f; $c -rf x`, "f; ls -rf x; rm -rf x", "x"},
+		{`c=ls; case a in a) ;& b) c=rm;; esac; $c -rf x`, "ls -rf x; rm -rf x", "x"},
+		{`c=ls; if true; then c=rm; fi; sudo $c -rf x`, "true; sudo ls -rf x; ls -rf x; sudo rm -rf x; rm -rf x", "x"},
+		{`a=--; if true; then a=-rf; fi; rm $a x`, "true; rm -- x; rm -rf x", "x"},
+		{`for o in -- -rf; do rm $o x; done`, "rm -- x; rm -rf x", "x"},
+		{`for f in a.txt b.txt; do cat "$f"; done`, "cat a.txt; cat b.txt", "a.txt b.txt"},
+		{`d=docs; if x; then d=.system; fi; rm -r $d/hooks`, "x; rm -r docs/hooks; rm -r .system/hooks", "docs/hooks .system/hooks"},
+		{`d=docs; (d=.system); rm -r $d`, "rm -r docs; rm -r .system", "docs .system"},
+		{`d=docs; f() { local d=.system; rm -r $d; }; f`, "rm -r docs; rm -r .system; f", "docs .system"},
+		{`d=docs; for d in a b; do :; done; ls $d`, ":; ls docs; ls a; ls b", "docs a b"},
+		{`for s in a b; do for e in .go .md; do cat "$s$e"; done; done`, "cat a.go; cat a.md; cat b.go; cat b.md", "a.go a.md b.go b.md"},
+		{`for d in a b; do cd $d && ls x; done`, "cd a; cd b; ls x", "a b x"},
+	} {
+		l := Parse(tc.line)
+		var cmds []string
+		for _, c := range l.Commands {
+			s := c.Name
+			for _, a := range c.Args {
+				s += " " + a.Value
+			}
+			cmds = append(cmds, s)
+		}
+		got, paths := strings.Join(cmds, "; "), strings.Join(l.Paths, " ")
+		if got != tc.commands || paths != tc.paths {
+			t.Errorf("Parse(%q): commands %q, paths %q; want %q, %q", tc.line, got, paths, tc.commands, tc.paths)
+		}
+		if tc.line != `for d in a b; do cd $d && ls x; done` && (len(l.UnknownPaths) > 0 || len(l.Unresolved) > 0) {
+			t.Errorf("Parse(%q): UnknownPaths %q, Unresolved %q; want nothing unknown", tc.line, l.UnknownPaths, l.Unresolved)
+		}
+	}
+	// After a cd to one of several directories, a relative path is relative to one of them.
+	if l := Parse(`for d in a b; do cd $d && ls x; done`); len(l.UnknownPaths) != 1 || !strings.Contains(l.UnknownPaths[0], "a or b") {
+		t.Errorf("cd to a or b: UnknownPaths %q, want x relative to a or b", l.UnknownPaths)
+	}
+	// The alternative that runs rm -rf matches the pattern.
+	if got, _ := mustCompile("rm -rf").MatchLine(new(Parse(`c=ls; if true; then c=rm; fi; $c -rf x`))); got != Match {
+		t.Errorf("rm -rf on $c -rf x with c ls or rm: %v, want Match", got)
 	}
 }

@@ -4,8 +4,10 @@
 package shellcmd
 
 import (
+	"cmp"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -46,6 +48,9 @@ type Command struct {
 
 // Line is what a command line runs, as far as it can be known without running it.
 type Line struct {
+	// Commands are the simple commands the line may run, in the order they start. A command
+	// whose words read a variable the line gives one of several values it writes out is listed
+	// once per value (for f in a b; do rm "$f"; done lists rm a and rm b).
 	Commands []Command
 	// Unresolved says why some command of the line cannot be known before it runs (a parameter in
 	// command position, eval of a non-literal, a parse error). Empty when every command is known.
@@ -484,11 +489,54 @@ func (r *reader) call(src string, call *syntax.CallExpr, redirs []*syntax.Redire
 	for _, a := range call.Assigns {
 		r.commandTable(src, a, depth)
 	}
-	args := r.words(src, call.Args)
+	args, choices := r.expandWords(src, call.Args, true)
 	if len(args) == 0 {
 		return
 	}
-	r.command(args, redirs, depth)
+	if len(choices) == 0 {
+		r.command(args, redirs, depth)
+		return
+	}
+	r.alternatives(args, choices, redirs, depth)
+}
+
+// A choice is an argument whose variables may hold one of several values the line writes out: in
+// for f in a b; do rm "$f"; done, "$f" is a or b.
+type choice struct {
+	at     int
+	values []string
+}
+
+// alternatives reads a command once for each combination of its choices' values, as the commands
+// it may run: c=ls; if x; then c=rm; fi; $c -rf / may run ls -rf / or rm -rf /. A cd among them
+// moves to a directory known only when the line runs unless each goes to the same one.
+func (r *reader) alternatives(args []Arg, choices []choice, redirs []*syntax.Redirect, depth int) {
+	start := [2]string{r.dir, r.dirUnknown}
+	var ends [][2]string // where each combination leaves the line: dir, dirUnknown
+	for n := 0; ; n++ {
+		alt := slices.Clone(args)
+		i := n
+		for _, c := range choices {
+			alt[c.at].Value = c.values[i%len(c.values)]
+			i /= len(c.values)
+		}
+		if i > 0 {
+			break // every combination read
+		}
+		r.dir, r.dirUnknown = start[0], start[1]
+		r.command(alt, redirs, depth)
+		if end := [2]string{r.dir, r.dirUnknown}; !slices.Contains(ends, end) {
+			ends = append(ends, end)
+		}
+	}
+	if len(ends) == 1 {
+		return
+	}
+	names := make([]string, len(ends))
+	for i, end := range ends {
+		names[i] = cmp.Or(end[1], end[0], ".")
+	}
+	r.dir, r.dirUnknown = "", strings.Join(names, " or ")
 }
 
 func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
@@ -641,8 +689,20 @@ func searchedCD(dir string) bool {
 }
 
 // words expands each word as the shell would before running the command: brace expansion, then quote
-// and escape removal. A word with a parameter, substitution or arithmetic in it is one Dynamic Arg.
+// and escape removal. A word with a parameter, substitution or arithmetic in it is one Dynamic Arg,
+// unless every variable it reads is one the line writes out (consts) and it is one word: the
+// values a variable may hold are alternatives, not words one after another, and read as words
+// c=ls; if x; then c=rm; fi; $c -rf / would be ls rm -rf /.
 func (r *reader) words(src string, ws []*syntax.Word) []Arg {
+	args, _ := r.expandWords(src, ws, false)
+	return args
+}
+
+// expandWords is words, and with withChoices a word that may be one of several values (at most
+// maxConstValues for the whole command) is a choice: its Arg holds the first, and the choice all.
+func (r *reader) expandWords(src string, ws []*syntax.Word, withChoices bool) ([]Arg, []choice) {
+	var choices []choice
+	combinations := 1
 	// Every command's arguments are cut from one shared array: a long line has thousands of commands,
 	// and an allocation each was a tenth of reading it. The slice returned has no room to grow into
 	// the next command's arguments.
@@ -656,12 +716,17 @@ func (r *reader) words(src string, ws []*syntax.Word) []Arg {
 		}
 		text := source(src, w)
 		if r.consts != nil && src == r.consts.src && hasParam(w) && !hasBrace(w) {
-			// One word only: the values a variable may hold are alternatives, not words one after
-			// another, and read so c=ls; if x; then c=rm; fi; $c -rf / would be ls rm -rf /.
-			if vs, ok := r.consts.expand(w); ok && len(vs) <= 1 {
+			vs, ok := r.consts.expand(w)
+			switch {
+			case ok && len(vs) <= 1:
 				for _, v := range vs {
 					out = append(out, Arg{Value: v})
 				}
+				continue
+			case ok && withChoices && combinations*len(vs) <= maxConstValues:
+				combinations *= len(vs)
+				choices = append(choices, choice{at: len(out), values: vs})
+				out = append(out, Arg{Value: vs[0]})
 				continue
 			}
 		}
@@ -685,7 +750,7 @@ func (r *reader) words(src string, ws []*syntax.Word) []Arg {
 	if cap(out) == cap(r.args)-len(r.args) { // still in the shared array: brace expansion can outgrow it
 		r.args = r.args[:len(r.args)+len(out)]
 	}
-	return out[:len(out):len(out)]
+	return out[:len(out):len(out)], choices
 }
 
 func source(src string, n syntax.Node) string {
