@@ -130,6 +130,7 @@ func TestConstsAlternatives(t *testing.T) {
 		{`d=docs; for d in a b; do :; done; ls $d`, ":; ls docs; ls a; ls b", "docs a b"},
 		{`for s in a b; do for e in .go .md; do cat "$s$e"; done; done`, "cat a.go; cat a.md; cat b.go; cat b.md", "a.go a.md b.go b.md"},
 		{`for d in a b; do cd $d && ls x; done`, "cd a; cd b; ls x", "a b x"},
+		{`t=x; if y; then t=.system/hooks/a.yaml; fi; echo hi > "$t"`, "y; echo hi", "hi x .system/hooks/a.yaml"},
 	} {
 		l := Parse(tc.line)
 		var cmds []string

@@ -363,7 +363,13 @@ func (r *reader) redirect(src string, rd *syntax.Redirect) {
 	case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
 		return // a delimiter or a string, not a path
 	}
-	for _, a := range r.words(src, []*syntax.Word{rd.Word}) {
+	args, choices := r.expandWords(src, []*syntax.Word{rd.Word}, true)
+	for _, c := range choices {
+		for _, v := range c.values[1:] { // > "$f" in for f in a b: a or b, each a path
+			args = append(args, Arg{Value: v})
+		}
+	}
+	for _, a := range args {
 		if a.Dynamic {
 			if rd.Op != syntax.DplIn && rd.Op != syntax.DplOut {
 				r.unknownPath(a.Value)
