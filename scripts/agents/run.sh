@@ -92,8 +92,8 @@ export HOOKRUN_AGENTS_CACHE="$cache" HOOKRUN_AGENTS_HOOKRUN="$work/bin/hookrun"
 cd "$root/scripts/agents"
 if unshare -rn sh -c 'ip link set lo up' >/dev/null 2>&1; then
 	export HOOKRUN_AGENTS_ISOLATED=1
-	unshare -rn sh -c 'ip link set lo up && exec "$@"' sh "$work/agents.test" -test.timeout 5m "$@"
+	unshare -rn sh -c 'ip link set lo up && exec "$@"' sh "$work/agents.test" -test.timeout 20m "$@"
 else
 	echo "test-agents: NOT ISOLATED: unshare -rn does not work here, so a connection an agent makes beyond the mock model is not refused" >&2
-	"$work/agents.test" -test.timeout 5m "$@"
+	"$work/agents.test" -test.timeout 20m "$@"
 fi
