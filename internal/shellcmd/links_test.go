@@ -20,6 +20,7 @@ func TestLineLinks(t *testing.T) {
 		{line: "ln -s scripts/ dir && rm dir/link/hooks/g.sh", path: "scripts/link/hooks/g.sh"},
 		{line: "mkdir d && ln -s ../scripts d && rm d/scripts/hooks/g.sh", path: "scripts/hooks/g.sh"},
 		{line: "cp -rs /home/me/p/scripts y && echo x > y/hooks/g.sh", path: "/home/me/p/scripts/hooks/g.sh"},
+		{line: "cp -rl scripts y && echo x > y/hooks/guard.sh", path: "scripts/hooks/guard.sh"},
 		{line: "mount --bind scripts /mnt/s && rm /mnt/s/hooks/guard.sh", path: "scripts/hooks/guard.sh"},
 		{line: "sudo mount -o bind scripts /mnt/s && rm /mnt/s/hooks/guard.sh", path: "scripts/hooks/guard.sh"},
 	} {

@@ -1,6 +1,10 @@
 package shellcmd
 
-import "strings"
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
 
 // typed reads what tmux send-keys and screen's stuff type into another shell as a script that
 // shell runs: a command line typed there runs where no hook sees it. Keys that recall or edit a
@@ -142,4 +146,143 @@ func (r *reader) screenStuff(args []Arg, depth int) bool {
 	}
 	r.script(s, depth+1)
 	return true
+}
+
+// tmuxRunValues are, for each tmux command that runs a shell command, its options that take a value
+// (the word after them); the rest take none.
+func tmuxRunValues(sub string) (values string, ok bool) {
+	switch sub {
+	case "new-session", "new":
+		return "cefFnstxy", true
+	case "new-window", "neww":
+		return "ceFnt", true
+	case "split-window", "splitw":
+		return "celtF", true
+	case "run-shell", "run":
+		return "cdt", true
+	case "respawn-pane", "respawnp", "respawn-window", "respawnw":
+		return "cet", true
+	case "pipe-pane", "pipep":
+		return "t", true
+	case "display-popup", "popup":
+		return "bcdehHsStTwxy", true
+	case "if-shell", "if":
+		return "t", true
+	}
+	return "", false
+}
+
+// tmuxRuns reads the shell commands tmux runs: tmux -c COMMAND, and the command of new-session,
+// new-window, split-window, run-shell, respawn-pane, pipe-pane, display-popup and if-shell (its
+// first operand), in each of the commands ; separates, taken from the directory -c gives. It
+// reports whether the line runs one.
+func (r *reader) tmuxRuns(args []Arg, depth int) bool {
+	i := 0
+	for i < len(args) && !args[i].Dynamic && strings.HasPrefix(args[i].Value, "-") {
+		v := args[i].Value
+		i++
+		switch {
+		case v == "-c" && i < len(args): // tmux -c COMMAND runs it as a login shell would
+			r.runScript("tmux -c", &args[i], depth)
+			return true
+		case (v == "-L" || v == "-S" || v == "-f" || v == "-T") && i < len(args):
+			i++
+		}
+	}
+	runs := false
+	for i < len(args) {
+		end := i
+		for end < len(args) && (args[end].Dynamic || args[end].Value != ";") {
+			end++
+		}
+		if group := args[i:end]; r.tmuxRun(group, depth) ||
+			len(group) > 0 && (group[0].Value == "send-keys" || group[0].Value == "send") && r.tmuxKeys(group, depth) {
+			runs = true
+		}
+		i = end + 1
+	}
+	return runs
+}
+
+// tmuxRun reads one tmux command (its name first) that may run a shell command.
+func (r *reader) tmuxRun(cmd []Arg, depth int) bool {
+	if len(cmd) == 0 || cmd[0].Dynamic {
+		return false
+	}
+	values, ok := tmuxRunValues(cmd[0].Value)
+	if !ok {
+		return false
+	}
+	var dir *Arg
+	i := 1
+	for ; i < len(cmd) && !cmd[i].Dynamic && strings.HasPrefix(cmd[i].Value, "-") && cmd[i].Value != "-"; i++ {
+		v := cmd[i].Value
+		if v == "--" {
+			i++
+			break
+		}
+		last := v[len(v)-1:]
+		if strings.Contains(values, last) && i+1 < len(cmd) {
+			i++
+			if last == "c" {
+				dir = &cmd[i]
+			}
+		}
+	}
+	ops := cmd[i:]
+	if len(ops) == 0 {
+		return false
+	}
+	if cmd[0].Value == "if-shell" || cmd[0].Value == "if" {
+		ops = ops[:1]
+	}
+	saved, savedUnknown := r.dir, r.dirUnknown
+	if dir != nil {
+		r.cd([]Arg{*dir})
+	}
+	if len(ops) == 1 {
+		r.runScript("tmux "+cmd[0].Value, &ops[0], depth)
+	} else {
+		r.eval(ops, depth) // more than one word: run as they are, read as a command
+	}
+	r.dir, r.dirUnknown = saved, savedUnknown
+	return true
+}
+
+// screenCommand is the command screen starts in a new window (screen -dm CMD, screen -S name
+// CMD), or nil when it starts none (-r, -x, -ls, -X, a bare screen).
+func screenCommand(args []Arg) []Arg {
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case args[i].Dynamic:
+			return args[i:]
+		case v == "-r" || v == "-R" || v == "-x" || v == "-X" || v == "-ls" || v == "-list" || v == "-wipe" || v == "-Q" || v == "-v":
+			return nil
+		case v == "-S" || v == "-c" || v == "-e" || v == "-h" || v == "-p" || v == "-s" || v == "-t" || v == "-T" || v == "-Logfile":
+			i++
+		case strings.HasPrefix(v, "-"):
+		default:
+			return args[i:]
+		}
+	}
+	return nil
+}
+
+// atJob reads the script at and batch run later from a here-document or here-string on standard
+// input; a script file (-f) is read as itself, and listing, showing or removing jobs runs none.
+func (r *reader) atJob(cmd Command, redirs []*syntax.Redirect, depth int) bool {
+	args := cmd.Args
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case args[i].Dynamic || !strings.HasPrefix(v, "-"):
+			continue
+		case v == "-q" || v == "-t":
+			i++
+		case strings.ContainsAny(v[1:], "flrdc"):
+			return false
+		}
+	}
+	return r.stdin(cmd.Name, redirs, depth)
 }

@@ -343,9 +343,10 @@ func (r *reader) copyTargets(cmd Command, ops []string) {
 	// ../evil scripts), unless ln -r makes it so from the one the line runs in.
 	fromLink := cmd.Name == "ln" && (hasShort(cmd.Args, "s") || hasLong(cmd.Args, "symbolic")) &&
 		!hasShort(cmd.Args, "r") && !hasLong(cmd.Args, "relative")
-	// cp -s makes a symbolic link to each file it would copy (cp -rs DIR: the tree, of links).
+	// cp -s makes a symbolic link to each file it would copy (cp -rs DIR: the tree, of links), and
+	// cp -l a hard link: a write through either changes the file linked to.
 	links := fromLink || cmd.Name == "ln" && (hasShort(cmd.Args, "s") || hasLong(cmd.Args, "symbolic")) ||
-		cmd.Name == "cp" && (hasShort(cmd.Args, "s") || hasLong(cmd.Args, "symbolic-link"))
+		cmd.Name == "cp" && (hasShort(cmd.Args, "sl") || hasLong(cmd.Args, "symbolic-link", "link"))
 	copyTo := func(s, to string) {
 		if fromLink && !path.IsAbs(s) && !strings.HasPrefix(s, "~") {
 			s = path.Join(path.Dir(to), s)

@@ -147,7 +147,16 @@ func (r *reader) peel(cmd Command, redirs []*syntax.Redirect, depth int) (next [
 	case cmd.Name == "pwsh" || cmd.Name == "powershell":
 		return nil, r.pwshCLI(cmd, depth)
 	case cmd.Name == "tmux" || cmd.Name == "screen":
+		if cmd.Name == "screen" {
+			if next := screenCommand(cmd.Args); next != nil {
+				return next, true
+			}
+		} else if r.tmuxRuns(cmd.Args, depth) {
+			return nil, true
+		}
 		return nil, r.typed(cmd, depth)
+	case cmd.Name == "at" || cmd.Name == "batch":
+		return nil, r.atJob(cmd, redirs, depth)
 	case (cmd.Name == "setopt" || cmd.Name == "unsetopt" || cmd.Name == "emulate") && len(cmd.Args) > 0:
 		r.unresolved("zsh's %s changes how the rest of the line is read (EXTENDED_GLOB's patterns, PROMPT_SUBST)", cmd.Name)
 		return nil, false
