@@ -86,7 +86,8 @@ func clusterCode(args []Arg, letter rune, also, valued, stop string) (code []str
 		for j, c := range v[1:] {
 			switch {
 			case c == letter || strings.ContainsRune(also, c):
-				if rest := v[2+j:]; rest != "" {
+				// node -pe CODE: the rest of the cluster is more program options, the program next.
+				if rest := v[2+j:]; rest != "" && strings.Trim(rest, string(letter)+also) != "" {
 					code = append(code, rest)
 				} else if i+1 < len(args) {
 					i++

@@ -15,6 +15,7 @@ func TestProgramLiterals(t *testing.T) {
 		{`python3.12 -I -c "import shutil; shutil.rmtree('.system')"`, ".system"},
 		{`node -e "require('fs').unlinkSync('.system/hooks/protect_hooks.yaml')"`, ".system/hooks/protect_hooks.yaml"},
 		{"node --eval 'fs.writeFileSync(`opencode.json`, \"{}\")'", "opencode.json"},
+		{`node -pe 'require("fs").rmSync("scripts/hooks", {recursive: true})'`, "scripts/hooks"},
 		{`bun -e 'await Bun.write(".env", "X=1")'`, ".env"},
 		{`deno eval 'Deno.removeSync(".system", {recursive: true})'`, ".system"},
 		{`ruby -e 'File.delete(".claude/settings.local.json")'`, ".claude/settings.local.json"},
