@@ -316,9 +316,9 @@ func ReadContext(ctx context.Context, stdin io.Reader, file string, caught func(
 	from := "stdin"
 	regular := false
 	if file != "" {
-		f, err := os.Open(file)
+		f, err := openContext(ctx, file, caught)
 		if err != nil {
-			return nil, exitcode.Failf("--context: %v", err)
+			return nil, err
 		}
 		defer f.Close()
 		r, from = f, file
@@ -380,6 +380,44 @@ func ReadContext(ctx context.Context, stdin io.Reader, file string, caught func(
 		return nil, exitcode.Failf("the context on %s is larger than the maximum of %d bytes (8 MiB); no hook ran", from, event.MaxContextBytes)
 	}
 	return got.data, nil
+}
+
+// openContext opens --context FILE. Opening a named pipe waits for a
+// writer, so that open runs aside, bounded by ContextTimeout and ended by
+// a signal as reading is: a FIFO no one writes to never hangs emit.
+func openContext(ctx context.Context, file string, caught func()) (*os.File, error) {
+	if st, err := os.Stat(file); err != nil || st.Mode()&os.ModeNamedPipe == 0 {
+		f, err := os.Open(file)
+		if err != nil {
+			return nil, exitcode.Failf("--context: %v", err)
+		}
+		return f, nil
+	}
+	type opened struct {
+		f   *os.File
+		err error
+	}
+	done := make(chan opened, 1)
+	go func() {
+		f, err := os.Open(file)
+		done <- opened{f, err}
+	}()
+	if caught != nil {
+		caught()
+	}
+	timer := time.NewTimer(ContextTimeout)
+	defer timer.Stop()
+	select {
+	case o := <-done:
+		if o.err != nil {
+			return nil, exitcode.Failf("--context: %v", o.err)
+		}
+		return o.f, nil
+	case <-ctx.Done():
+		return nil, interrupted(ctx, "while opening the context "+file+", a named pipe no one has opened for writing; no hook ran and no result was printed")
+	case <-timer.C:
+		return nil, exitcode.Failf("--context %s: no one opened it for writing within %s: it is a named pipe, and the caller must write the context to it and close it; no hook ran", file, ContextTimeout)
+	}
 }
 
 // AuditPath resolves --audit-log, then HOOKRUN_AUDIT_LOG, then the default
