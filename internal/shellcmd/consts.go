@@ -11,9 +11,9 @@ import (
 // gofmt -l "$f"; done the values are known before the line runs: $d is docs, "$f" each of the
 // loop's words. A variable is known where it is read when
 //   - every value the line gives it anywhere is a word with no expansion in it (d=docs,
-//     export d=docs, for d in a b), and then it may hold any of them; a word is read so only
-//     when that is one value (d=docs; if x; then d=.system; fi; rm -r $d is unknown: read as
-//     the words docs .system, c=ls; if x; then c=rm; fi; $c -rf / would be ls rm -rf /);
+//     export d=docs, for d in a b), and then it may hold any of them: a command's word with
+//     several values is each in turn (alternatives in parse.go: c=ls; if x; then c=rm; fi;
+//     $c -rf / is ls -rf / or rm -rf /, never the words ls rm -rf /), elsewhere it is unknown;
 //   - the line surely gave it one of them first: the read comes after an assignment the line
 //     runs whatever happens (a statement of its own at the top, or on the left of && or ||),
 //     or inside the loop that gives it its words;
