@@ -80,7 +80,7 @@ func runUnroutedCase(t *testing.T, file, hookrun, suffix string) {
 // FuzzParseTOML: a repository's .codex/config.toml, whatever it holds, is read without a panic,
 // and what it yields is a JSON object lookup can follow.
 func FuzzParseTOML(f *testing.F) {
-	for _, s := range []string{"[features]\nhooks = false\n", "features = { codex_hooks = false }", "a.b.c = 1979-05-27T07:32:00Z\n[[x]]\ny = [1, 2.5, \"s\"]"} {
+	for _, s := range []string{"[features]\nhooks = false\n", "features = { codex_hooks = false }", "a.b.c = 1979-05-27T07:32:00Z\n[[x]]\ny = [1, 2.5, \"s\"]", "d = 1979-05-27\nt = 07:32:00\nl = 1979-05-27T07:32:00\n"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

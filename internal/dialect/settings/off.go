@@ -11,7 +11,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/BurntSushi/toml"
+	"github.com/pelletier/go-toml/v2"
 
 	"github.com/hookrun/hookrun/internal/dialect"
 	"github.com/hookrun/hookrun/internal/ojson"
@@ -208,10 +208,18 @@ func dotenvNames(data []byte) []string {
 }
 
 // parseTOML reads a TOML file (Codex's config.toml) as the JSON document
-// its tables and values make, for lookup.
+// its tables and values make, for lookup. A key given twice is an error, as
+// it is to Codex. The library is one whose package initialisation does no
+// work: every event pays for a dependency's init, and a TOML library that
+// reads the local time zone at start-up made each one slower.
 func parseTOML(data []byte) (*ojson.Node, error) {
 	var v map[string]any
-	if _, err := toml.Decode(string(data), &v); err != nil {
+	if err := toml.Unmarshal(data, &v); err != nil {
+		var de *toml.DecodeError
+		if errors.As(err, &de) {
+			row, col := de.Position()
+			return nil, fmt.Errorf("line %d, column %d: %s", row, col, strings.TrimPrefix(de.Error(), "toml: "))
+		}
 		return nil, err
 	}
 	j, err := json.Marshal(v)

@@ -41,7 +41,7 @@ func TestOff(t *testing.T) {
 		{dialect.Codex, map[string]string{".codex/config.toml": "features = { codex_hooks = false }\n"}, []string{
 			".codex/config.toml: features.codex_hooks is false: Codex reads codex_hooks as features.hooks, and then runs no hook, hookrun's included"}},
 		{dialect.Codex, map[string]string{".codex/config.toml": "features.hooks = false\nfeatures.hooks = true\n"}, []string{
-			".codex/config.toml: is not TOML hookrun can read (toml: line 2 (last key \"features.hooks\"): Key 'features.hooks' has already been defined.), so hookrun cannot tell whether it keeps codex from running hookrun's entries"}},
+			".codex/config.toml: is not TOML hookrun can read (line 2, column 1: key hooks is already defined), so hookrun cannot tell whether it keeps codex from running hookrun's entries"}},
 	}
 	for _, tt := range tests {
 		root := t.TempDir()
