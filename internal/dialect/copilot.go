@@ -37,6 +37,17 @@ var copilot = Agent{
 		Typed:          true,
 		AnswerFailures: true,
 		Note:           "copilot -p runs a repository's hooks only in a trusted folder: pass --trust-folder, or set GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS=true",
+		// disableAllHooks is one of the settings a repository may set
+		// (its runtime's userSettingsGovernanceKeys: "repo" through
+		// .github/copilot/settings.json, "claudeRepo" through
+		// .claude/settings.json), in any of the spellings its settings
+		// loader takes; measured to switch off .github/hooks in 1.0.102.
+		Off: []Switch{
+			{File: ".github/copilot/settings.json", Key: "disableAllHooks", Is: "true", Fold: true, Why: "Copilot CLI then runs no hook, hookrun's included"},
+			{File: ".github/copilot/settings.local.json", Key: "disableAllHooks", Is: "true", Fold: true, Why: "Copilot CLI then runs no hook, hookrun's included"},
+			{File: ".claude/settings.json", Key: "disableAllHooks", Is: "true", Fold: true, Why: "Copilot CLI reads this file's disableAllHooks too, and then runs no hook, hookrun's included"},
+			{File: ".claude/settings.local.json", Key: "disableAllHooks", Is: "true", Fold: true, Why: "Copilot CLI reads this file's disableAllHooks too, and then runs no hook, hookrun's included"},
+		},
 	},
 }
 

@@ -115,7 +115,13 @@ type Switch struct {
 	// PATH already set (EnvKeepsSet).
 	Is, Listed       string
 	Env, EnvKeepsSet bool
-	Why              string // what the agent does with it, for the message
+	// Fold: the agent reads the key in other spellings too (Copilot CLI
+	// 1.0.102 takes disable_all_hooks, DisableAllHooks and
+	// DISABLE_ALL_HOOKS for disableAllHooks): any key that is Key's with
+	// "_" left out and case folded counts, each one by itself, so a
+	// spelling the agent would not take is still named.
+	Fold bool
+	Why  string // what the agent does with it, for the message
 }
 
 // Agents lists the supported agents in the order the documentation uses.

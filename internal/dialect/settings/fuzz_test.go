@@ -88,6 +88,6 @@ func FuzzParseTOML(f *testing.F) {
 		if err == nil && !doc.IsObject() {
 			t.Fatalf("%q: not an object", s)
 		}
-		lookup(doc, "features.hooks")
+		lookup(doc, "features.hooks", false)
 	})
 }

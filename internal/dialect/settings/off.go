@@ -68,19 +68,20 @@ func (a Agent) Off(root string) []Problem {
 			}
 			docs[sw.File] = doc
 		}
-		v := lookup(doc, sw.Key)
-		switch {
-		case v == nil:
-		case sw.Env && v.IsObject():
-			for _, name := range v.Keys() {
-				if why := envWhy(name, sw); why != "" {
-					out = append(out, Problem{sw.File, fmt.Sprintf("%s sets %s: %s; %s", sw.Key, name, sw.Why, why)})
+		for _, f := range lookup(doc, sw.Key, sw.Fold) {
+			key, v := f.key, f.node
+			switch {
+			case sw.Env && v.IsObject():
+				for _, name := range v.Keys() {
+					if why := envWhy(name, sw); why != "" {
+						out = append(out, Problem{sw.File, fmt.Sprintf("%s sets %s: %s; %s", key, name, sw.Why, why)})
+					}
 				}
+			case sw.Listed != "" && v.IsArray() && slices.ContainsFunc(v.Items(), func(n *ojson.Node) bool { return n.Str() == sw.Listed }):
+				out = append(out, Problem{sw.File, fmt.Sprintf("%s lists %q: %s", key, sw.Listed, sw.Why)})
+			case sw.Is != "" && compact(v) == sw.Is:
+				out = append(out, Problem{sw.File, fmt.Sprintf("%s is %s: %s", key, sw.Is, sw.Why)})
 			}
-		case sw.Listed != "" && v.IsArray() && slices.ContainsFunc(v.Items(), func(n *ojson.Node) bool { return n.Str() == sw.Listed }):
-			out = append(out, Problem{sw.File, fmt.Sprintf("%s lists %q: %s", sw.Key, sw.Listed, sw.Why)})
-		case sw.Is != "" && compact(v) == sw.Is:
-			out = append(out, Problem{sw.File, fmt.Sprintf("%s is %s: %s", sw.Key, sw.Is, sw.Why)})
 		}
 	}
 	return out
@@ -229,15 +230,32 @@ func parseTOML(data []byte) (*ojson.Node, error) {
 	return ojson.Parse(j)
 }
 
-// lookup follows a "."-joined path of keys, or returns nil.
-func lookup(doc *ojson.Node, path string) *ojson.Node {
-	for _, k := range strings.Split(path, ".") {
-		if doc == nil || !doc.IsObject() {
-			return nil
+// found is a value lookup found, and its path as the file spells it.
+type found struct {
+	key  string
+	node *ojson.Node
+}
+
+// lookup follows a "."-joined path of keys and returns what it leads to:
+// nothing, or one value; with fold, every key that is the path's with "_"
+// left out and case folded is followed (Switch.Fold), in file order.
+func lookup(doc *ojson.Node, path string, fold bool) []found {
+	at := []found{{"", doc}}
+	for _, seg := range strings.Split(path, ".") {
+		var next []found
+		for _, f := range at {
+			if f.node == nil || !f.node.IsObject() {
+				continue
+			}
+			for _, k := range f.node.Keys() {
+				if k == seg || fold && strings.EqualFold(strings.ReplaceAll(k, "_", ""), seg) {
+					next = append(next, found{strings.TrimPrefix(f.key+"."+k, "."), f.node.Get(k)})
+				}
+			}
 		}
-		doc = doc.Get(k)
+		at = next
 	}
-	return doc
+	return at
 }
 
 func compact(n *ojson.Node) string {

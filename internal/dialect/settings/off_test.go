@@ -35,6 +35,13 @@ func TestOff(t *testing.T) {
 			".gemini/.env: sets HOOKRUN_HOOKS_DIR: Gemini CLI loads it into its hooks' environment; " + hookrunVar,
 			".gemini/.env: sets HOOKRUN_CACHE: Gemini CLI loads it into its hooks' environment; " + hookrunVar,
 			".env: sets hookrun_audit_log: Gemini CLI loads it into its hooks' environment when there is no .gemini/.env; " + hookrunVar}},
+		{dialect.Copilot, map[string]string{".github/copilot/settings.json": `{"disableAllHooks": false, "model": "x"}`, ".claude/settings.json": `{"disableAllHooks": "true", "disable-all-hooks": true}`}, nil},
+		{dialect.Copilot, map[string]string{".github/copilot/settings.json": `{"disableAllHooks": true}`, ".github/copilot/settings.local.json": `{"DISABLE_ALL_HOOKS": true}`}, []string{
+			".github/copilot/settings.json: disableAllHooks is true: Copilot CLI then runs no hook, hookrun's included",
+			".github/copilot/settings.local.json: DISABLE_ALL_HOOKS is true: Copilot CLI then runs no hook, hookrun's included"}},
+		{dialect.Copilot, map[string]string{".claude/settings.json": `{"disable_all_hooks": true}`, ".claude/settings.local.json": `{"DisableAllHooks": true}`}, []string{
+			".claude/settings.json: disable_all_hooks is true: Copilot CLI reads this file's disableAllHooks too, and then runs no hook, hookrun's included",
+			".claude/settings.local.json: DisableAllHooks is true: Copilot CLI reads this file's disableAllHooks too, and then runs no hook, hookrun's included"}},
 		{dialect.Codex, map[string]string{".codex/config.toml": "model = \"o3\"\n[features]\nhooks = true\n"}, nil},
 		{dialect.Codex, map[string]string{".codex/config.toml": "# trusted project\n[ features ]\n\"hooks\" = false # off\n"}, []string{
 			".codex/config.toml: features.hooks is false: Codex then runs no hook, hookrun's included"}},
