@@ -206,6 +206,14 @@ func run(r Request, d *dialectRun) (err error) {
 		return interrupted(ctx, "before any hook ran; no result was printed")
 	}
 	hooks := set.HooksFor(string(ctxDoc.Event))
+	var deadline Deadline
+	if d.active() && slices.ContainsFunc(hooks, func(h *config.Hook) bool { return h.Handler.Kind != config.KindRules }) {
+		// The agent's settings file may be large or slow to read (up to
+		// 16 MiB, on a network mount): a signal must not wait for it.
+		if deadline, ok = inPhase(ctx, "settings", func() Deadline { return d.deadline(loc.Root, start) }); !ok {
+			return interrupted(ctx, "while reading the agent's settings for its timeout; no hook ran and no result was printed")
+		}
+	}
 	var watchdog *exec.Watchdog
 	if r.Watchdog != "" && len(hooks) > 0 {
 		// Ready before the first handler, closed after the last: a
@@ -217,10 +225,6 @@ func run(r Request, d *dialectRun) (err error) {
 		if orphans, err = exec.AdoptOrphans(); err != nil {
 			fmt.Fprintf(r.Stderr, "hookrun: warning: %v: processes that handlers leave outside their process groups will not be ended\n", err)
 		}
-	}
-	var deadline Deadline
-	if slices.ContainsFunc(hooks, func(h *config.Hook) bool { return h.Handler.Kind != config.KindRules }) {
-		deadline = d.deadline(loc.Root, start)
 	}
 	out := runHooks(ctx, ctxDoc, hooks, Options{
 		Root:         loc.Root,

@@ -21,7 +21,8 @@ func (s signalsAt) Interruptible() (context.Context, func()) { return s.ctx, fun
 func (signalsAt) Caught()                                    {}
 
 // A SIGTERM while emit parses, loads declarations, reads a command's
-// paths, chooses hooks or runs rules ends emit at once with its answer
+// paths, reads the agent's settings for its timeout, chooses hooks or
+// runs rules ends emit at once with its answer
 // (143, or under --dialect the agent's block), without waiting for the
 // phase: work that watches no signal can take longer than the grace an
 // agent gives before it kills hookrun, and a killed hookrun lets the call
@@ -37,6 +38,18 @@ func TestSignalEndsEveryPhaseAtOnce(t *testing.T) {
 		"handler:\n  kind: rules\n  rules:\n    - {decision: deny, reason: no rm -rf, commands: [rm -rf]}\n"
 	if err := os.WriteFile(filepath.Join(hooks, "no_rm.yaml"), []byte(decl), 0o644); err != nil {
 		t.Fatal(err)
+	}
+	// A script hook too: the agent's settings, whose timeout bounds the
+	// handlers, are read only when a hook runs a handler that can wait.
+	withScript := filepath.Join(dir, "with_script", ".system", "hooks")
+	if err := os.MkdirAll(withScript, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string]string{"no_rm.yaml": decl,
+		"wait.yaml": "id: wait\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler: {kind: script, command: ./wait.sh}\n"} {
+		if err := os.WriteFile(filepath.Join(withScript, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	plain := `{"event_type":"PreAbilityCall","ability_id":"shell","caller":{"source":"ai_session"},"command":"rm -rf x"}`
 	claude := `{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Bash","tool_input":{"command":"rm -rf x"}}`
@@ -56,6 +69,7 @@ func TestSignalEndsEveryPhaseAtOnce(t *testing.T) {
 		{"paths", "claude-code", claude, exitcode.OK, "", deny},
 		{"match", "claude-code", claude, exitcode.OK, "", deny},
 		{"rules", "claude-code", claude, exitcode.OK, "", deny},
+		{"settings", "claude-code", claude, exitcode.OK, "", deny},
 	} {
 		t.Run(tc.phase+"/"+tc.dialect, func(t *testing.T) {
 			ctx, cancel := context.WithCancelCause(context.Background())
@@ -75,9 +89,13 @@ func TestSignalEndsEveryPhaseAtOnce(t *testing.T) {
 					held <- false
 				}
 			}
+			cwd, hd := dir, hooks
+			if tc.phase == "settings" {
+				cwd, hd = filepath.Dir(filepath.Dir(withScript)), withScript
+			}
 			var stdout, stderr bytes.Buffer
 			code, err := Main(Request{Dialect: tc.dialect, Summary: "never", AuditLog: "off",
-				Dirs:  project.Dirs{Cwd: dir, HooksDir: hooks},
+				Dirs:  project.Dirs{Cwd: cwd, HooksDir: hd},
 				Stdin: strings.NewReader(tc.payload), Stdout: &stdout, Stderr: &stderr, Signals: signalsAt{ctx}})
 			close(returned)
 			select {
