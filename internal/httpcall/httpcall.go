@@ -69,8 +69,15 @@ type Call struct {
 func NewClient() *http.Client {
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	t.MaxIdleConnsPerHost = 16
+	// Headers are read whole before any body cap applies: net/http's own
+	// limit, 10 MiB a call, would let 32 calls of one event hold 320 MiB.
+	t.MaxResponseHeaderBytes = MaxHeaderBytes
 	return &http.Client{Transport: t, CheckRedirect: sameOrigin}
 }
+
+// MaxHeaderBytes bounds an answer's status line and headers: a policy
+// service's are a few hundred bytes.
+const MaxHeaderBytes = 64 << 10
 
 // sameOrigin refuses a redirect to another scheme, host or port: the
 // context and the headers' secrets go only where the declaration says.
@@ -157,6 +164,9 @@ func post(ctx context.Context, client *http.Client, c Call) Outcome {
 			return fail(TimedOut, "no answer from the service within %s", c.Timeout)
 		case ctx.Err() != nil:
 			return fail(Interrupted, "interrupted while waiting for the service")
+		case strings.Contains(err.Error(), "server response headers exceeded"):
+			// net/http has no sentinel for it; TestPostHostileAnswers holds the text.
+			return fail(TooLarge, "the service's answer has more than %d bytes of headers", MaxHeaderBytes)
 		}
 		return fail(Unreachable, "cannot reach the service: %s", cause(err))
 	}

@@ -1,6 +1,7 @@
 package httpcall
 
 import (
+	"compress/gzip"
 	"context"
 	"io"
 	"net"
@@ -236,6 +237,9 @@ func TestPostHostileAnswers(t *testing.T) {
 			io.WriteString(w, `{"result":{"hook_signals":[]}}`)
 		case "/opa-case":
 			io.WriteString(w, `{"Result":{}}`)
+		case "/headers": // kept in memory whole, before any body cap applies
+			w.Header().Set("X-Pad", strings.Repeat("a", 1<<20))
+			io.WriteString(w, "{}")
 		}
 	}))
 	defer srv.Close()
@@ -248,6 +252,7 @@ func TestPostHostileAnswers(t *testing.T) {
 		{"/r302", config.ResponseHookResult, Unreachable, "turns the POST into a GET without the context"},
 		{"/opa-shaped", config.ResponseHookResult, Malformed, `top-level "result", OPA's shape`},
 		{"/opa-case", config.ResponseOPA, Undefined, "has no result"},
+		{"/headers", config.ResponseHookResult, TooLarge, "the service's answer has more than 65536 bytes of headers"},
 	} {
 		c := call(spec(t, srv.URL+tc.path, tc.response))
 		c.Timeout = 3 * time.Second
@@ -269,5 +274,23 @@ func TestPostHostIsSecret(t *testing.T) {
 	o := Post(context.Background(), NewClient(), call(spec(t, "${HOSTVAR}/x", config.ResponseHookResult)))
 	if strings.Join(o.Secrets, ",") != "http://s3cret-host.invalid,s3cret-host.invalid" {
 		t.Errorf("secrets = %q", o.Secrets)
+	}
+}
+
+// A gzip body is decoded before the cap counts it: 8 MiB of zeros sent
+// as 8 KiB is 8 MiB of answer, not 8 KiB of garbage under the cap.
+func TestPostCountsDecodedBytes(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Encoding", "gzip")
+		zw := gzip.NewWriter(w)
+		zw.Write(make([]byte, 8<<20))
+		zw.Close()
+	}))
+	defer srv.Close()
+	c := call(spec(t, srv.URL, config.ResponseHookResult))
+	c.MaxBody = 1 << 20
+	o := Post(context.Background(), NewClient(), c)
+	if o.Failure != TooLarge || o.Err.Error() != "the service's answer exceeds 1048576 bytes" {
+		t.Errorf("gzip bomb: failure %d, error %v", o.Failure, o.Err)
 	}
 }
