@@ -28,8 +28,12 @@ var (
 )
 
 // foreignAnswers are the top-level fields with which the agents' hook
-// formats and OPA carry a decision.
-var foreignAnswers = []string{"decision", "permissionDecision", "hookSpecificOutput", "continue", "action", "result"}
+// formats and OPA carry a decision: OPA's Data API wraps it in result, and
+// a policy's own rules are most often allow, deny or violation (Rego's
+// idioms, Gatekeeper's and Conftest's), or an admission review's allowed.
+// They come back as the answer when an http hook's url names the policy's
+// package instead of its result rule.
+var foreignAnswers = []string{"decision", "permissionDecision", "hookSpecificOutput", "continue", "action", "result", "allow", "allowed", "deny", "violation"}
 
 // ParseResult parses a handler's stdout as a HookResult. Empty output is
 // {}. A field of the wrong type is an error: a guard whose output hookrun

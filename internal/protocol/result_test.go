@@ -57,6 +57,12 @@ func TestParseResultErrors(t *testing.T) {
 		{"continue false", `{"continue":false,"logs":[],"hook_signals":[]}`, `output field "continue" is an agent's or OPA's answer, which hookrun does not read: a deny is an ability_guard signal with code ABILITY_DENIED, or exit status 2 with the reason on stderr`},
 		{"OpenCode's action", `{"action":"block"}`, `output field "action" is an agent's or OPA's answer, which hookrun does not read: a deny is an ability_guard signal with code ABILITY_DENIED, or exit status 2 with the reason on stderr`},
 		{"OPA's result", `{"result":{"hook_signals":[]}}`, `output field "result" is an agent's or OPA's answer, which hookrun does not read: a deny is an ability_guard signal with code ABILITY_DENIED, or exit status 2 with the reason on stderr`},
+		// A policy's own decision rules: an OPA url that names the package instead of its result
+		// rule answers {"result":{"allow":false,…}}, which as no opinion would let the call through.
+		{"OPA's allow rule", `{"allow":false,"reason":"no rm"}`, `output field "allow" is an agent's or OPA's answer, which hookrun does not read: a deny is an ability_guard signal with code ABILITY_DENIED, or exit status 2 with the reason on stderr`},
+		{"OPA's deny set", `{"deny":["rm -rf is not allowed"]}`, `output field "deny" is an agent's or OPA's answer, which hookrun does not read: a deny is an ability_guard signal with code ABILITY_DENIED, or exit status 2 with the reason on stderr`},
+		{"an admission review's allowed", `{"allowed":false}`, `output field "allowed" is an agent's or OPA's answer, which hookrun does not read: a deny is an ability_guard signal with code ABILITY_DENIED, or exit status 2 with the reason on stderr`},
+		{"Gatekeeper's and Conftest's violation", `{"violation":[{"msg":"no"}]}`, `output field "violation" is an agent's or OPA's answer, which hookrun does not read: a deny is an ability_guard signal with code ABILITY_DENIED, or exit status 2 with the reason on stderr`},
 		// A field spelt another way holds a deny or an error hookrun would not read.
 		{"hook_signals in another case", `{"Hook_Signals":[{"kind":"ability_guard","code":"ABILITY_DENIED"}]}`, `output field "Hook_Signals" is not "hook_signals": hookrun reads its fields only as spelt, and taken as no opinion the signals or error it holds would let the call through`},
 		{"hook_signals in camelCase", `{"hookSignals":[]}`, `output field "hookSignals" is not "hook_signals": hookrun reads its fields only as spelt, and taken as no opinion the signals or error it holds would let the call through`},
