@@ -33,7 +33,7 @@ func spec(t *testing.T, url, response string, headers ...string) *config.HTTP {
 	return s
 }
 
-var env = map[string]string{"TOKEN": "tok-s3cret", "EMPTY": ""}
+var env = map[string]string{"TOKEN": "tok-s3cret", "EMPTY": "", "FILE_URL": "file:///etc/passwd", "SOCKET_URL": "unix:///var/run/docker.sock"}
 
 func call(s *config.HTTP) Call {
 	// Generous: a loaded machine under -race is slow to shake hands.
@@ -135,6 +135,9 @@ func TestPostFailures(t *testing.T) {
 		{srv.URL + "/${MISSING}", Setup, "url: ${MISSING} is not set in hookrun's environment"},
 		{srv.URL + "/${EMPTY}", Setup, "url: ${EMPTY} is empty in hookrun's environment"},
 		{"http://${TOKEN}@host/", Setup, "must not carry a user name or password"},
+		// A variable cannot make the url another scheme: no file, no Unix socket.
+		{"${FILE_URL}", Setup, "url, once its variables are expanded, must start with https:// or http://"},
+		{"${SOCKET_URL}/v1", Setup, "url, once its variables are expanded, must start with https:// or http://"},
 	} {
 		c := call(spec(t, tc.url, config.ResponseHookResult))
 		if tc.failure == TimedOut {
