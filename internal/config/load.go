@@ -80,24 +80,79 @@ func Ignored(name string) string {
 // files (a directory reached twice, as in a link loop, is read once and
 // reported as an error), and sorts once at the end rather than each
 // directory's entries.
-func Files(dir string) (files, ignored []string, err error) {
-	w := walker{seen: map[[2]uint64]bool{}}
+//
+// A link that leads out of the project (see Bound) is listed with the
+// files and in refused, with the reason it is not read: Refused turns it
+// into a finding, so emit refuses to run while one is there. A hooks
+// directory that is itself such a link is an error.
+func Files(dir string) (files, ignored []string, refused map[string]string, err error) {
+	w := walker{seen: map[[2]uint64]bool{}, bound: Bound(dir)}
+	if real, err := filepath.EvalSymlinks(dir); err == nil && !w.inside(real) {
+		return nil, nil, nil, fmt.Errorf("reading hooks directory: %s is a link to %s, %s", dir, real, w.outside())
+	}
 	if err := w.walk(dir); err != nil {
 		if errors.Is(err, fs.ErrNotExist) && len(w.files) == 0 {
 			if _, serr := os.Stat(dir); errors.Is(serr, fs.ErrNotExist) {
-				return nil, nil, nil
+				return nil, nil, nil, nil
 			}
 		}
-		return nil, nil, fmt.Errorf("reading hooks directory: %w", err)
+		return nil, nil, nil, fmt.Errorf("reading hooks directory: %w", err)
 	}
 	slices.Sort(w.files)
 	slices.Sort(w.ignored)
-	return w.files, w.ignored, nil
+	return w.files, w.ignored, w.refused, nil
+}
+
+// Bound is the directory, links resolved, that every declaration under
+// the hooks directory dir must lie in once its links are followed: the
+// git work tree holding the project, or the project itself outside git
+// (the directory holding .system, or dir when it is not named
+// .system/hooks). The errors hookrun prints about a file quote its text,
+// so a link a repository ships to a file of the person running hookrun
+// (~/.npmrc, ~/.git-credentials) would show that file to whoever reads
+// validate's output or an agent's deny reason; git, for the same reason,
+// does not follow a .gitattributes that is a link. "" means no bound (the
+// project does not exist).
+func Bound(dir string) string {
+	root := dir
+	if filepath.Base(dir) == "hooks" && filepath.Base(filepath.Dir(dir)) == ".system" {
+		root = filepath.Dir(filepath.Dir(dir))
+	}
+	real, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return ""
+	}
+	for d := real; ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			return real
+		}
+	}
 }
 
 type walker struct {
 	files, ignored []string
+	refused        map[string]string  // links out of bound, and why they are not read
 	seen           map[[2]uint64]bool // directories read, by device and inode
+	bound          string             // see Bound
+}
+
+// inside reports whether the resolved path real may be read: it lies in
+// the bound, or in a directory the person trusts.
+func (w *walker) inside(real string) bool {
+	return w.bound == "" || within(w.bound, real) || trusted(real)
+}
+
+func (w *walker) outside() string {
+	return "outside the project (" + w.bound + "); hookrun reads declarations only from inside the project's git work tree (or the project, outside git), as an error about a file would show its text; to share hooks from there, add that directory to " + TrustedDirsVar
+}
+
+// within reports whether path lies in dir (both cleaned and absolute).
+func within(dir, path string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
 
 func (w *walker) walk(dir string) error {
@@ -120,6 +175,7 @@ func (w *walker) walk(dir string) error {
 	for _, e := range entries {
 		path := filepath.Join(dir, e.Name())
 		isDir := e.IsDir()
+		real := ""
 		if e.Type()&fs.ModeSymlink != 0 {
 			// A link to a directory is followed like a link to a file;
 			// a dangling link named like a declaration is listed, and
@@ -127,15 +183,22 @@ func (w *walker) walk(dir string) error {
 			if st, err := os.Stat(path); err == nil && st.IsDir() {
 				isDir = true
 			}
+			real, _ = filepath.EvalSymlinks(path)
 		}
 		switch {
+		case !isDir && !IsDeclFile(e.Name()) && !NearDecl(e.Name()):
+		case !isDir && Ignored(e.Name()) != "":
+			w.ignored = append(w.ignored, path)
+		case real != "" && !w.inside(real):
+			if w.refused == nil {
+				w.refused = map[string]string{}
+			}
+			w.refused[path] = "not read: a link to " + real + ", " + w.outside()
+			w.files = append(w.files, path)
 		case isDir:
 			if err := w.walk(path); err != nil {
 				return err
 			}
-		case !IsDeclFile(e.Name()) && !NearDecl(e.Name()):
-		case Ignored(e.Name()) != "":
-			w.ignored = append(w.ignored, path)
 		default:
 			w.files = append(w.files, path)
 		}
@@ -143,17 +206,26 @@ func (w *walker) walk(dir string) error {
 	return nil
 }
 
+// Refused is the result of a file Files refused, with why.
+func Refused(path, why string) FileResult {
+	return FileResult{Findings: []Finding{{File: path, Line: 1, Col: 1, Severity: Error, Message: why}}}
+}
+
 // Load reads and validates every declaration under dir. The error is for a
 // directory that cannot be read at all; problems in files are findings.
 func Load(dir string) (*Set, error) {
-	files, ignored, err := Files(dir)
+	files, ignored, refused, err := Files(dir)
 	if err != nil {
 		return nil, err
 	}
 	parsed := make([]FileResult, len(files))
-	all := make([]int, len(files))
-	for i := range all {
-		all[i] = i
+	var all []int
+	for i, f := range files {
+		if why, ok := refused[f]; ok {
+			parsed[i] = Refused(f, why)
+		} else {
+			all = append(all, i)
+		}
 	}
 	ParseAll(files, parsed, all)
 	set := Assemble(files, parsed)

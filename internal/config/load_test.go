@@ -204,3 +204,86 @@ func TestLoadRefusesUntrustedDeclarations(t *testing.T) {
 		t.Errorf("trusted: %d hooks run, want 3", len(set.Hooks))
 	}
 }
+
+// A repository's link out of its own tree is not read: the errors hookrun
+// prints about a file quote its text, so a link to a file of the person's
+// (a token in ~/.npmrc) would put it in validate's output and in the deny
+// reason an agent reads. Links that stay inside the project, or its git
+// work tree, are read; HOOKRUN_TRUSTED_DIRS lets a link out.
+func TestFilesRefusesLinksOutOfTheProject(t *testing.T) {
+	base := t.TempDir()
+	writeTree(t, base, map[string]string{
+		"home/token.yaml":                  "ghp_SECRET\n",
+		"home/shared/a.yaml":               hookYAML("a", "SessionStop", ""),
+		"repo/.git/HEAD":                   "ref: refs/heads/main\n",
+		"repo/common/c.yaml":               hookYAML("c", "SessionStop", ""),
+		"repo/svc/.system/hooks/own.yaml":  hookYAML("own", "SessionStop", ""),
+		"repo/svc/.system/hooks/README.md": "links here are not declarations",
+	})
+	link := func(target, name string) {
+		t.Helper()
+		if err := os.Symlink(target, filepath.Join(base, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	hooks := filepath.Join(base, "repo/svc/.system/hooks")
+	link(filepath.Join(base, "home/token.yaml"), "repo/svc/.system/hooks/leak.yaml")
+	link("../../../../home/shared", "repo/svc/.system/hooks/shared")
+	link("../../../common", "repo/svc/.system/hooks/common") // inside the git work tree
+	link(filepath.Join(base, "home/token.yaml"), "repo/svc/.system/hooks/notes.txt")
+
+	set, err := Load(hooks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range set.Findings {
+		got = append(got, f.Format(hooks))
+	}
+	realBase, _ := filepath.EvalSymlinks(base)
+	want := []string{
+		"leak.yaml:1:1: not read: a link to " + filepath.Join(realBase, "home/token.yaml") + ", outside the project (" + filepath.Join(realBase, "repo") + "); hookrun reads declarations only from inside the project's git work tree (or the project, outside git), as an error about a file would show its text; to share hooks from there, add that directory to " + TrustedDirsVar,
+		"shared:1:1: not read: a link to " + filepath.Join(realBase, "home/shared") + ", outside the project (" + filepath.Join(realBase, "repo") + "); hookrun reads declarations only from inside the project's git work tree (or the project, outside git), as an error about a file would show its text; to share hooks from there, add that directory to " + TrustedDirsVar,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("findings:\n got  %q\n want %q", got, want)
+	}
+	if got, want := ids(set.Hooks), []string{"c", "own"}; !slices.Equal(got, want) {
+		t.Errorf("hooks %v, want %v (the links inside the work tree are read)", got, want)
+	}
+	if len(set.Invalid) != 2 {
+		t.Errorf("invalid %v, want the two links out: emit refuses to run while one is there", set.Invalid)
+	}
+
+	t.Setenv(TrustedDirsVar, filepath.Join(base, "home"))
+	set, err = Load(hooks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := ids(set.Hooks), []string{"a", "c", "own"}; !slices.Equal(got, want) {
+		t.Errorf("trusted: hooks %v, want %v", got, want)
+	}
+}
+
+// A hooks directory that is itself a link out of the project is refused
+// whole; one named with --hooks-dir is the person's choice and is read.
+func TestFilesRefusesAHooksDirectoryLinkedOut(t *testing.T) {
+	base := t.TempDir()
+	writeTree(t, base, map[string]string{
+		"home/hooks/token.yaml": "ghp_SECRET\n",
+		"proj/.git/HEAD":        "ref: refs/heads/main\n",
+	})
+	if err := os.Symlink(filepath.Join(base, "home"), filepath.Join(base, "proj/.system")); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Load(filepath.Join(base, "proj/.system/hooks"))
+	realBase, _ := filepath.EvalSymlinks(base)
+	want := "reading hooks directory: " + filepath.Join(base, "proj/.system/hooks") + " is a link to " + filepath.Join(realBase, "home/hooks") + ", outside the project (" + filepath.Join(realBase, "proj") + "); hookrun reads declarations only from inside the project's git work tree (or the project, outside git), as an error about a file would show its text; to share hooks from there, add that directory to " + TrustedDirsVar
+	if err == nil || err.Error() != want {
+		t.Errorf("got error %v,\nwant %s", err, want)
+	}
+	set, err := Load(filepath.Join(base, "home/hooks"))
+	if err != nil || len(set.Files) != 1 {
+		t.Errorf("a hooks directory named directly: files %v, error %v", set, err)
+	}
+}

@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 )
 
 // TrustedDirsVar names the variable that lists, separated as PATH is
 // (colons; semicolons on Windows), directories whose hooks run even though another user owns them or
-// anyone may write them (like git's safe.directory); "*" trusts all.
+// anyone may write them (like git's safe.directory), and which a link in
+// the hooks directory may lead to from outside the project; "*" trusts all.
 const TrustedDirsVar = "HOOKRUN_TRUSTED_DIRS"
 
 // UntrustedError says a hooks directory or declaration could be changed
@@ -41,7 +41,7 @@ func trusted(path string) bool {
 		case d == "*":
 			return true
 		default:
-			if rel, err := filepath.Rel(d, path); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			if within(d, path) {
 				return true
 			}
 		}

@@ -65,7 +65,7 @@ func File(hooksDir string) string {
 // returns how many files were parsed.
 func Load(dir, cacheFile string) (*config.Set, int, error) {
 	started := time.Now()
-	files, ignored, err := config.Files(dir)
+	files, ignored, refused, err := config.Files(dir)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -76,7 +76,9 @@ func Load(dir, cacheFile string) (*config.Set, int, error) {
 	var misses []int
 	statIDs(files, ids, idOK)
 	for i, f := range files {
-		if p, hit := c.lookup(f, ids[i], idOK[i]); hit {
+		if why, ok := refused[f]; ok {
+			parsed[i] = config.Refused(f, why) // never cached: it has no hook
+		} else if p, hit := c.lookup(f, ids[i], idOK[i]); hit {
 			parsed[i] = p
 		} else {
 			misses = append(misses, i)

@@ -373,3 +373,28 @@ func TestCacheOfAnotherUserIsNotRead(t *testing.T) {
 		t.Errorf("a cache owned by uid 65534: parsed %d files, want 1 (the cache not read)", parsed)
 	}
 }
+
+// A link out of the project is refused before the cache is asked: an
+// entry cached while the link's target was trusted is not used once it
+// no longer is.
+func TestCacheNeverServesALinkOutOfTheProject(t *testing.T) {
+	f := newCacheFixture(t)
+	outside := t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "shared.yaml"), []byte(cachedHook("shared", "shell")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(outside, "shared.yaml"), filepath.Join(f.dir, "shared.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(config.TrustedDirsVar, outside)
+	f.settle()
+	f.load()
+	if s, parsed := f.load(); parsed != 0 || scopes(s) != "shared=shell" {
+		t.Fatalf("trusted: parsed %d, hooks %q; want the link's hook, from the cache", parsed, scopes(s))
+	}
+	t.Setenv(config.TrustedDirsVar, "")
+	s, _ := f.load()
+	if len(s.Hooks) != 0 || len(s.Invalid) != 1 || !strings.Contains(s.Findings[0].Message, "not read: a link to ") {
+		t.Errorf("untrusted again: hooks %q, findings %+v; want the link refused", scopes(s), s.Findings)
+	}
+}
