@@ -29,17 +29,16 @@ func (a *app) newCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "new ID --event EVENT",
 		Short: "Create a hook: its declaration and a handler stub that runs as is",
-		Long: `new writes two files for the hook ID:
+		Long: `new writes three files for the hook ID:
 
-  .system/hooks/ID.yaml    the declaration
-  scripts/hooks/ID.sh      an executable POSIX sh handler (no jq or python
-                           needed) that returns a valid result for EVENT, with
-                           the ways to deny, ask for a human or suggest
-                           abilities shown in comments
+  .system/hooks/ID.yaml          the declaration
+  scripts/hooks/ID.sh            an executable handler (--lang python|node: ID.py,
+                                 ID.js) returning a valid result for EVENT
+  scripts/hooks/ID.context.json  a sample context to try it with
 
 The new hook passes validate and runs under emit at once. new never
-overwrites: when either file exists, or another file declares ID, it writes
-nothing and exits 1.
+overwrites: when the declaration or the handler exists, or another file
+declares ID, it writes nothing and exits 1.
 
 Files go into the project the other commands use: the nearest directory
 holding .system/hooks, from the working directory upward (or --hooks-dir).
@@ -52,7 +51,8 @@ PostAbilityCall); --paths sets match.only_if_changed_paths (SessionStop). Both
 take a glob, repeated or comma-separated.`,
 		Example: `  hookrun new no_prod_edits --event PreAbilityCall --blocking --scope edit_file
   hookrun new usage_tracker --event PostAbilityCall --scope '*'
-  hookrun new build_check --event SessionStop --paths 'services/**,apps/**'`,
+  hookrun new build_check --event SessionStop --paths 'services/**,apps/**'
+  hookrun new deps_guard --event PreAbilityCall --blocking --scope shell --lang python`,
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return exitcode.Failf("new takes one hook ID, got %d arguments\nRun 'hookrun new --help' for usage.", len(args))
