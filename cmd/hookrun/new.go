@@ -81,11 +81,7 @@ func (a *app) newHook(o newOptions) error {
 	if o.event == "" {
 		return exitcode.Failf("new needs --event: one of %s", event.Names())
 	}
-	ev, ok := event.Parse(o.event)
-	if !ok {
-		return exitcode.Failf("--event: unknown event %q; valid events: %s", o.event, event.Names())
-	}
-	spec := scaffold.Spec{ID: o.id, Event: ev, Blocking: o.blocking, Scope: o.scope, Paths: o.paths, Lang: o.lang, OS: runtime.GOOS}
+	spec := scaffold.Spec{ID: o.id, Event: event.Name(o.event), Blocking: o.blocking, Scope: o.scope, Paths: o.paths, Lang: o.lang, OS: runtime.GOOS}
 	if o.hasPrio {
 		spec.Priority = &o.priority
 	}
@@ -101,14 +97,14 @@ func (a *app) newHook(o newOptions) error {
 		items[i].Path = relToCwd(a.cwd, filepath.Join(loc.Root, items[i].Path))
 	}
 	printItems(a.stdout, items)
-	if !ev.AIFacing() && o.blocking {
-		fmt.Fprintf(a.stdout, "note: %s is infra-only; blocking: true changes no decision there (validate warns about it)\n", ev)
+	if !spec.Event.AIFacing() && o.blocking {
+		fmt.Fprintf(a.stdout, "note: %s is infra-only; blocking: true changes no decision there (validate warns about it)\n", spec.Event)
 	}
 	script := relToCwd(a.cwd, filepath.Join(loc.Root, spec.ScriptFile()))
 	sample := relToCwd(a.cwd, filepath.Join(loc.Root, scaffold.ContextPath(o.id)))
 	fmt.Fprintf(a.stdout, "next: edit %s, then see it work:\n", script)
-	fmt.Fprintf(a.stdout, "  hookrun explain %s --context %s   # would it run, and why\n", ev, sample)
-	fmt.Fprintf(a.stdout, "  hookrun emit %s --context %s      # run it\n", ev, sample)
+	fmt.Fprintf(a.stdout, "  hookrun explain %s --context %s   # would it run, and why\n", spec.Event, sample)
+	fmt.Fprintf(a.stdout, "  hookrun emit %s --context %s      # run it\n", spec.Event, sample)
 	return nil
 }
 

@@ -366,17 +366,24 @@ func fixID(s string) string {
 }
 
 func (d *decoder) unknownEvent(n *yaml.Node, s string) {
+	d.errorf(n, "event_type: %s", UnknownEvent(s))
+}
+
+// UnknownEvent says that s is not an event, with hookrun's name for it
+// when s is an agent's event (PreToolUse) or close to one of hookrun's,
+// and the valid events: every command that takes an event says it so.
+func UnknownEvent(s string) string {
 	names := make([]string, len(event.All))
 	for i, e := range event.All {
 		names[i] = string(e)
 	}
-	msg := fmt.Sprintf("event_type: unknown event %q", s)
+	msg := fmt.Sprintf("unknown event %q", s)
 	if v, ok := dialect.EventWord(s); ok {
 		msg += fmt.Sprintf(" (%s is an event of %s; hookrun's event for it is %s, and --dialect translates it)", s, v.AgentList(), v.Hookrun)
 	} else if sug := suggest(s, names); sug != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", sug)
 	}
-	d.errorf(n, "%s; valid events: %s", msg, event.Names())
+	return msg + "; valid events: " + event.Names()
 }
 
 func (d *decoder) match(m *yaml.Node, h *Hook) {

@@ -72,7 +72,7 @@ func Explain(o ExplainRequest) error {
 	if o.Event != "" {
 		var ok bool
 		if ev, ok = event.Parse(o.Event); !ok {
-			return exitcode.Failf("unknown event %q; valid events: %s", o.Event, event.Names())
+			return exitcode.Failf("%s", config.UnknownEvent(o.Event))
 		}
 	}
 	if o.Hook != "" && !config.ValidID(o.Hook) {

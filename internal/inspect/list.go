@@ -30,7 +30,7 @@ type ListRequest struct {
 func List(o ListRequest) error {
 	if o.Event != "" {
 		if _, ok := event.Parse(o.Event); !ok {
-			return exitcode.Failf("--event: unknown event %q; valid events: %s", o.Event, event.Names())
+			return exitcode.Failf("--event: %s", config.UnknownEvent(o.Event))
 		}
 	}
 	_, set, err := o.Dirs.Load()

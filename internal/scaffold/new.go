@@ -44,7 +44,7 @@ func (s Spec) Check() error {
 		return fmt.Errorf("invalid hook id %q: use lowercase letters, digits, \"-\" and \"_\", at most 128 characters", s.ID)
 	}
 	if _, ok := event.Parse(string(s.Event)); !ok {
-		return fmt.Errorf("unknown event %q; valid events: %s", s.Event, event.Names())
+		return errors.New("--event: " + config.UnknownEvent(string(s.Event)))
 	}
 	for _, m := range []struct {
 		flag, field string
