@@ -16,3 +16,6 @@ func executable(_ string, st os.FileInfo) bool { return st.Mode()&0o111 != 0 }
 func notExecutable(shown string) error {
 	return fmt.Errorf("%s is not executable (chmod +x %s)", shown, shown)
 }
+
+// pathVar reports whether an environment variable's name is PATH's.
+func pathVar(name string) bool { return name == "PATH" }

@@ -27,3 +27,7 @@ func executable(path string, _ os.FileInfo) bool {
 func notExecutable(shown string) error {
 	return fmt.Errorf("%s is not a program Windows can start (.exe, .com, .bat or .cmd); a script runs through its interpreter: handler.command: sh, handler.args: [%s]", shown, shown)
 }
+
+// pathVar reports whether an environment variable's name is PATH's:
+// Windows names it in any case (Path).
+func pathVar(name string) bool { return strings.EqualFold(name, "PATH") }

@@ -1,11 +1,11 @@
 package exec
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	osexec "os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -52,18 +52,58 @@ func Program(name, dir string) (string, error) {
 	case strings.ContainsAny(name, "/"+string(filepath.Separator)):
 		return filepath.Join(dir, name), nil
 	}
-	path, err := osexec.LookPath(name)
-	if err == nil {
+	if path, ok := lookPath(name); ok {
 		return path, nil
 	}
 	local := filepath.Join(dir, name)
 	if st, serr := os.Stat(local); serr == nil && !st.IsDir() {
 		return local, nil
 	}
-	if errors.Is(err, osexec.ErrNotFound) {
-		return name, fmt.Errorf("command not found: %s is neither in the project root %s nor on PATH", name, dir)
+	return name, fmt.Errorf("command not found: %s is neither in the project root %s nor on PATH", name, dir)
+}
+
+// lookPath finds name in PATH's absolute directories. A relative entry
+// (".", an empty one, "bin") names a directory of wherever hookrun runs,
+// usually the repository, whose files an agent can write: PATH=.:$PATH, or
+// a stray "::" from an empty variable, must not make a file there the sh
+// or python3 a guard runs. (os/exec refuses such a result too, ErrDot, but
+// stops searching there.)
+func lookPath(name string) (string, bool) {
+	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
+		if filepath.IsAbs(d) {
+			if path, err := osexec.LookPath(filepath.Join(d, name)); err == nil {
+				return path, true
+			}
+		}
 	}
-	return name, fmt.Errorf("command %s: %w", name, err)
+	return "", false
+}
+
+// AbsolutePATH returns env with the relative entries of its PATH dropped,
+// for every process hookrun starts: what a #!/usr/bin/env line or a
+// guard's own commands look up is then found as lookPath finds a bare
+// name, never in the repository the process runs in.
+func AbsolutePATH(env []string) []string {
+	for i, kv := range env {
+		name, value, _ := strings.Cut(kv, "=")
+		if !pathVar(name) {
+			continue
+		}
+		dirs := filepath.SplitList(value)
+		kept := dirs[:0:0]
+		for _, d := range dirs {
+			if filepath.IsAbs(d) {
+				kept = append(kept, d)
+			}
+		}
+		if len(kept) == len(dirs) {
+			continue
+		}
+		out := slices.Clone(env)
+		out[i] = name + "=" + strings.Join(kept, string(filepath.ListSeparator))
+		env = out
+	}
+	return env
 }
 
 // Check reports why a handler command cannot be started, or nil when it
