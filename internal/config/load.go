@@ -3,12 +3,14 @@ package config
 import (
 	"errors"
 	"fmt"
+	"github.com/hookrun/hookrun/internal/pathcase"
 	"github.com/hookrun/hookrun/internal/safefile"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -335,6 +337,7 @@ func Assemble(files []string, parsed []FileResult) *Set {
 			dupFinding(p.Hook, first))
 		bad[i], bad[j] = true, true
 	}
+	s.Findings = append(s.Findings, caseTwins(files)...)
 	for i, p := range parsed {
 		if bad[i] {
 			s.Invalid = append(s.Invalid, files[i])
@@ -345,6 +348,42 @@ func Assemble(files []string, parsed []FileResult) *Set {
 	Sort(s.Hooks)
 	SortFindings(s.Findings)
 	return s
+}
+
+// caseTwins warns of each file whose path differs from another's only in
+// case or Unicode form (Guard.yaml and guard.yaml, a composed é and an e
+// with a combining accent): both are read here, but macOS and Windows
+// take them for one file and check out only one, so a hook set reviewed or
+// validated on Linux is not the one that runs there. The names are also
+// quoted in ASCII, since the two may look the same.
+func caseTwins(files []string) []Finding {
+	var out []Finding
+	first := map[string]int{}
+	for i, f := range files {
+		key := pathcase.Key(filepath.ToSlash(f))
+		j, twin := first[key]
+		if !twin {
+			first[key] = i
+			continue
+		}
+		dir := commonDir(files[i], files[j])
+		for _, p := range [][2]string{{files[i], files[j]}, {files[j], files[i]}} {
+			out = append(out, Finding{File: p[0], Line: 1, Col: 1, Severity: Warning,
+				Message: fmt.Sprintf("its name (%s) differs from %%s (%s) only in case or Unicode form: macOS and Windows take the two for one file and check out only one of them, so the hooks that run there are not the ones read here; rename one",
+					strings.ReplaceAll(strconv.QuoteToASCII(Rel(dir, p[0])), "%", "%%"), strings.ReplaceAll(strconv.QuoteToASCII(Rel(dir, p[1])), "%", "%%")),
+				Related: &Place{p[1], 1, 1}})
+		}
+	}
+	return out
+}
+
+// commonDir is the longest directory that holds both a and b.
+func commonDir(a, b string) string {
+	d := filepath.Dir(a)
+	for !within(d, b) && filepath.Dir(d) != d {
+		d = filepath.Dir(d)
+	}
+	return d
 }
 
 func dupFinding(h, other *Hook) Finding {

@@ -287,3 +287,39 @@ func TestFilesRefusesAHooksDirectoryLinkedOut(t *testing.T) {
 		t.Errorf("a hooks directory named directly: files %v, error %v", set, err)
 	}
 }
+
+// Two declaration files whose names differ only in case or Unicode form
+// are both read here, but macOS and Windows check out only one of them: the
+// hooks a person reviewed on Linux (or CI validated) are not the ones that
+// run there. Each is warned of, naming the other.
+func TestLoadWarnsOfNamesOnlyCaseApart(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"Guard.yaml":         hookYAML("guard_a", "PreAbilityCall", ""),
+		"guard.yaml":         hookYAML("guard_b", "PreAbilityCall", ""),
+		"sub/caf\u00e9.yml":  hookYAML("c", "SessionStop", ""),
+		"Sub/cafe\u0301.yml": hookYAML("d", "SessionStop", ""),
+		"other.yaml":         hookYAML("other", "SessionStop", ""),
+	})
+	set, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range set.Findings {
+		got = append(got, f.Format(dir))
+	}
+	const why = " only in case or Unicode form: macOS and Windows take the two for one file and check out only one of them, so the hooks that run there are not the ones read here; rename one"
+	want := []string{
+		`Guard.yaml:1:1: warning: its name ("Guard.yaml") differs from guard.yaml:1:1 ("guard.yaml")` + why,
+		`Sub/cafe` + "\u0301" + `.yml:1:1: warning: its name ("Sub/cafe\u0301.yml") differs from sub/caf` + "\u00e9" + `.yml:1:1 ("sub/caf\u00e9.yml")` + why,
+		`guard.yaml:1:1: warning: its name ("guard.yaml") differs from Guard.yaml:1:1 ("Guard.yaml")` + why,
+		`sub/caf` + "\u00e9" + `.yml:1:1: warning: its name ("sub/caf\u00e9.yml") differs from Sub/cafe` + "\u0301" + `.yml:1:1 ("Sub/cafe\u0301.yml")` + why,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("findings:\n got  %q\n want %q", got, want)
+	}
+	if len(set.Hooks) != 5 || len(set.Invalid) != 0 {
+		t.Errorf("hooks %v, invalid %v: a warning keeps every hook", ids(set.Hooks), set.Invalid)
+	}
+}
