@@ -97,7 +97,7 @@ func Explain(o ExplainRequest) error {
 
 	if o.ContextFile == "" {
 		if tty.IsTerminalReader(o.Stdin) {
-			return exitcode.Failf("explain reads the event context as JSON on stdin, and stdin is a terminal: pass --context FILE (examples/contexts/ has one per event) or pipe it in")
+			return exitcode.Failf("explain reads the event context as JSON on stdin, and stdin is a terminal: pass --context FILE (hookrun new writes a sample beside each handler, scripts/hooks/ID.context.json) or pipe it in")
 		}
 	}
 	data, err := emit.ReadContext(context.Background(), o.Stdin, o.ContextFile, nil)
