@@ -412,6 +412,8 @@ func explainStart(err error, path, dir string) error {
 	case syscall.EACCES:
 		if st, statErr := os.Stat(path); statErr == nil && st.IsDir() {
 			return fmt.Errorf("%s is a directory, not a command", shown)
+		} else if statErr == nil && !st.Mode().IsRegular() {
+			return notRegular(shown, st.Mode())
 		}
 		return fmt.Errorf("permission denied: %s is not executable (chmod +x %s)", shown, shown)
 	case syscall.ENOEXEC:
@@ -450,6 +452,9 @@ type shebang struct {
 // readShebang reads the #! line of the file at path; ok is false when the
 // file does not start with #!.
 func readShebang(path string) (sb shebang, ok bool) {
+	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
+		return sb, false // a FIFO would block the open until someone writes
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return sb, false

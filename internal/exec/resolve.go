@@ -131,6 +131,8 @@ func Check(command string, args []string, hasArgs bool, dir string) error {
 		return fmt.Errorf("command not found: %s does not exist", Display(path, dir))
 	case st.IsDir():
 		return fmt.Errorf("%s is a directory, not a command", Display(path, dir))
+	case !st.Mode().IsRegular():
+		return notRegular(Display(path, dir), st.Mode())
 	case !executable(path, st):
 		return notExecutable(Display(path, dir))
 	}
@@ -143,6 +145,21 @@ func Check(command string, args []string, hasArgs bool, dir string) error {
 		}
 	}
 	return nil
+}
+
+// notRegular names what a handler command is when it is no file: a FIFO
+// or a device is never opened (opening a FIFO waits for a writer).
+func notRegular(shown string, mode os.FileMode) error {
+	kind := "a special file"
+	switch {
+	case mode&os.ModeNamedPipe != 0:
+		kind = "a FIFO"
+	case mode&os.ModeDevice != 0:
+		kind = "a device"
+	case mode&os.ModeSocket != 0:
+		kind = "a socket"
+	}
+	return fmt.Errorf("%s is not a regular file but %s: a handler command is a program or a script", shown, kind)
 }
 
 // Display shows path relative to dir when it lies inside it.

@@ -5,6 +5,8 @@ package exec
 import (
 	"os"
 	"path/filepath"
+	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -73,5 +75,37 @@ func TestRunDropsRelativePATHEntries(t *testing.T) {
 	}, DefaultLimits)
 	if o.Failure != None || string(o.Stdout) != "/usr/bin:/bin" {
 		t.Errorf("failure %v %v, PATH seen %q; want /usr/bin:/bin", o.Failure, o.Err, o.Stdout)
+	}
+}
+
+// A handler command that is a FIFO (or a device) is named as such, and
+// never opened: opening a FIFO blocks until someone writes to it, and
+// validate and explain read a script's #! line. (The test keeps a writer
+// with a #! line queued, so that a Check that still opened it would
+// return, and pass the FIFO as a script.)
+func TestCheckNamesAFIFOWithoutOpeningIt(t *testing.T) {
+	root := t.TempDir()
+	fifo := filepath.Join(root, "guard.sh")
+	if err := syscall.Mkfifo(fifo, 0o755); err != nil {
+		t.Skipf("skipped: mkfifo: %v", err)
+	}
+	if err := os.Chmod(fifo, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	w, err := os.OpenFile(fifo, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if _, err := w.WriteString("#!/bin/sh\n" + strings.Repeat("#\n", 200)); err != nil {
+		t.Fatal(err)
+	}
+	want := "./guard.sh is not a regular file but a FIFO: a handler command is a program or a script"
+	if err := Check("./guard.sh", nil, false, root); err == nil || err.Error() != want {
+		t.Errorf("Check = %v, want %s", err, want)
+	}
+	o := Run(t.Context(), Spec{Command: "./guard.sh", Dir: root, Timeout: time.Minute}, DefaultLimits)
+	if o.Failure != StartFailed || o.Err == nil || o.Err.Error() != want {
+		t.Errorf("Run: failure %v, %v; want a start failure: %s", o.Failure, o.Err, want)
 	}
 }
