@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"time"
 	"unsafe"
 
@@ -45,7 +46,10 @@ const maxCacheBytes = 64 << 20
 var racyWindow = 2 * time.Second
 
 // File returns where the cache of hooksDir lives, or "" when caching
-// is off (HOOKRUN_CACHE=off) or there is no user cache directory.
+// is off (HOOKRUN_CACHE=off), there is no user cache directory, or it lies
+// inside the project (config.Bound): XDG_CACHE_HOME can point there (a
+// project's .env sets Gemini CLI's environment), where the repository's
+// files are an agent's to write and init's guard does not know the cache.
 func File(hooksDir string) string {
 	if os.Getenv("HOOKRUN_CACHE") == "off" {
 		return ""
@@ -53,6 +57,15 @@ func File(hooksDir string) string {
 	base, err := os.UserCacheDir()
 	if err != nil {
 		return ""
+	}
+	real := base
+	if r, err := filepath.EvalSymlinks(base); err == nil {
+		real = r
+	}
+	if b := config.Bound(hooksDir); b != "" {
+		if rel, err := filepath.Rel(b, real); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return ""
+		}
 	}
 	h := fnv.New64a() // a name, not a secret: no need for a crypto hash
 	h.Write([]byte(hooksDir))

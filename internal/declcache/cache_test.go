@@ -398,3 +398,27 @@ func TestCacheNeverServesALinkOutOfTheProject(t *testing.T) {
 		t.Errorf("untrusted again: hooks %q, findings %+v; want the link refused", scopes(s), s.Findings)
 	}
 }
+
+// A cache inside the project (XDG_CACHE_HOME pointed there, as a project's
+// .env can for Gemini CLI) is not used: the repository's files are an
+// agent's to write, and init's guard knows the cache only by its usual
+// place, so a forged entry there could replace a guard unasked.
+func TestFileNeverInsideTheProject(t *testing.T) {
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	hooks := filepath.Join(root, "svc", ".system", "hooks")
+	if err := os.MkdirAll(hooks, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("HOOKRUN_CACHE", "")
+	t.Setenv("XDG_CACHE_HOME", filepath.Join(root, ".cache"))
+	if got := File(hooks); got != "" {
+		t.Errorf("File = %q, want no cache inside the work tree", got)
+	}
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	if got := File(hooks); got == "" {
+		t.Errorf("File = \"\", want a cache outside the project")
+	}
+}
