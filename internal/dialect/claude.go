@@ -31,8 +31,20 @@ var claudeCode = Agent{
 			{File: ".claude/settings.json", Key: "env", Env: true, Why: "Claude Code gives its hooks these variables"},
 			{File: ".claude/settings.local.json", Key: "env", Env: true, Why: "Claude Code gives its hooks these variables"},
 		},
+		// Measured on 2.1.197: another PreToolUse hook's updatedInput
+		// ran a command hookrun's entry had not seen (the hooks of a
+		// call run side by side on its input); a PermissionRequest
+		// hook's allow carries an updatedInput too (its answer schema).
+		Later: []Later{
+			{File: ".claude/settings.json", Events: claudeRewriting, Why: claudeLater},
+			{File: ".claude/settings.local.json", Events: claudeRewriting, Why: claudeLater},
+		},
 	},
 }
+
+var claudeRewriting = []string{"PreToolUse", "PermissionRequest"}
+
+const claudeLater = "claude-code runs this hook beside hookrun's, on the same call, and runs the call with the updatedInput it answers, which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"
 
 var claudeEvents = table[Kind]{
 	{"UserPromptSubmit", Prompt},

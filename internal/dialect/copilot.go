@@ -48,8 +48,30 @@ var copilot = Agent{
 			{File: ".claude/settings.json", Key: "disableAllHooks", Is: "true", Fold: true, Why: "Copilot CLI reads this file's disableAllHooks too, and then runs no hook, hookrun's included"},
 			{File: ".claude/settings.local.json", Key: "disableAllHooks", Is: "true", Fold: true, Why: "Copilot CLI reads this file's disableAllHooks too, and then runs no hook, hookrun's included"},
 		},
+		// Measured on 1.0.102: the files of .github/hooks run in reverse
+		// name order, then the hooks of the repository's .claude and
+		// .github/copilot settings, each on the call the one before
+		// answered with; a modifiedArgs or modifiedPrompt after hookrun's
+		// allow ran a command, or sent a prompt, hookrun would have denied.
+		Later: []Later{
+			{File: ".github/hooks/*.json", Events: copilotRewriting, Why: copilotLaterFile},
+			{File: ".claude/settings.json", Events: copilotRewriting, Why: copilotLaterSettings},
+			{File: ".claude/settings.local.json", Events: copilotRewriting, Why: copilotLaterSettings},
+			{File: ".github/copilot/settings.json", Events: copilotRewriting, Why: copilotLaterSettings},
+			{File: ".github/copilot/settings.local.json", Events: copilotRewriting, Why: copilotLaterSettings},
+		},
 	},
 }
+
+// copilotRewriting are the events, in both of Copilot CLI's spellings,
+// whose hooks can answer with another call (modifiedArgs) or prompt
+// (modifiedPrompt).
+var copilotRewriting = []string{"PreToolUse", "preToolUse", "UserPromptSubmit", "userPromptSubmitted"}
+
+const (
+	copilotLaterFile     = "copilot runs this hook after hookrun's (it runs the files in .github/hooks in reverse name order), and the call it answers with (modifiedArgs, or a prompt's modifiedPrompt) is not the one hookrun checked; if you trust it, rename the file to sort after hookrun.json, so that it runs first and hookrun checks what it changes"
+	copilotLaterSettings = "copilot runs this hook after those in .github/hooks, hookrun's included, and the call it answers with (modifiedArgs, or a prompt's modifiedPrompt) is not the one hookrun checked; if you trust it, move it to a file in .github/hooks named to sort after hookrun.json, so that it runs first and hookrun checks what it changes"
+)
 
 var copilotEvents = table[Kind]{
 	{"UserPromptSubmit", Prompt},

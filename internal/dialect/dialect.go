@@ -98,6 +98,26 @@ type Settings struct {
 	// repository chose: install refuses while one is set, validate reports
 	// it (docs/commands.md).
 	Off []Switch
+	// Later lists the other places the agent reads hooks from whose answer
+	// can change a call after hookrun's entry let it through: validate
+	// names each hook there on one of their events (docs/agents).
+	Later []Later
+}
+
+// Later is a project file of hooks that the agent runs after hookrun's
+// entry, or beside it on the same call, and whose answer can change the
+// call (Copilot CLI's modifiedArgs and modifiedPrompt, Claude Code's
+// updatedInput).
+type Later struct {
+	// File is relative to the project root. A base name of "*.EXT" stands
+	// for the files of that directory whose names sort before the agent's
+	// own file's: the agent runs them in reverse name order (Copilot CLI),
+	// so those run after hookrun's.
+	File string
+	// Events are the events whose hooks can change a call, compared
+	// without regard to case.
+	Events []string
+	Why    string // what the agent does, and the remedy, for the message
 }
 
 // Switch is one setting in a project file that keeps an agent's hookrun

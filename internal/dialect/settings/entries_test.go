@@ -3,6 +3,7 @@ package settings
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -142,5 +143,72 @@ func TestUnroutedLaterPlugins(t *testing.T) {
 	}
 	if strings.Join(got, " ") != ".opencode/plugins/zz.ts .opencode/plugins/~x.js" {
 		t.Errorf("got %q", got)
+	}
+}
+
+// Copilot CLI runs the files in .github/hooks in reverse name order, then the hooks in the
+// repository's .claude and .github/copilot settings, each on the call the one before answered
+// with (modifiedArgs, modifiedPrompt); Claude Code runs a tool's hooks side by side and takes an
+// updatedInput from any. A hook that can change a call after hookrun's entry let it through is
+// named, with where it stands; one that runs first, one on another event, and hookrun's own
+// entries are not.
+func TestUnroutedLaterHooks(t *testing.T) {
+	copilotWhy := "copilot runs this hook after hookrun's (it runs the files in .github/hooks in reverse name order), and the call it answers with (modifiedArgs, or a prompt's modifiedPrompt) is not the one hookrun checked; if you trust it, rename the file to sort after hookrun.json, so that it runs first and hookrun checks what it changes"
+	copilotSettingsWhy := "copilot runs this hook after those in .github/hooks, hookrun's included, and the call it answers with (modifiedArgs, or a prompt's modifiedPrompt) is not the one hookrun checked; if you trust it, move it to a file in .github/hooks named to sort after hookrun.json, so that it runs first and hookrun checks what it changes"
+	claudeWhy := "claude-code runs this hook beside hookrun's, on the same call, and runs the call with the updatedInput it answers, which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"
+	entry := `{"type": "command", "bash": "./rewrite.sh", "timeoutSec": 5}`
+	tests := []struct {
+		agent dialect.Name
+		files map[string]string
+		want  []string
+	}{
+		{dialect.Copilot, map[string]string{
+			".github/hooks/zz-first.json": `{"version": 1, "hooks": {"PreToolUse": [` + entry + `]}}`,
+			".github/hooks/audit.json":    `{"version": 1, "hooks": {"PostToolUse": [` + entry + `], "Stop": [` + entry + `]}}`,
+			".github/hooks/README.md":     `{"hooks": {"PreToolUse": [` + entry + `]}}`,
+		}, nil},
+		{dialect.Copilot, map[string]string{
+			".github/hooks/guard.json":      `{"version": 1, "hooks": {"sessionStart": [` + entry + `], "preToolUse": [` + entry + `, ` + entry + `]}}`,
+			".github/hooks/Z.json":          `{"version": 1, "hooks": {"UserPromptSubmit": [` + entry + `]}}`,
+			".github/copilot/settings.json": `{"hooks": {"userPromptSubmitted": [` + entry + `]}}`,
+			".claude/settings.local.json":   `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./rewrite.sh"}]}]}}`,
+		}, []string{
+			".github/hooks/Z.json: hooks.UserPromptSubmit[0]: " + copilotWhy,
+			".github/hooks/guard.json: hooks.preToolUse[0]: " + copilotWhy,
+			".github/hooks/guard.json: hooks.preToolUse[1]: " + copilotWhy,
+			".claude/settings.local.json: hooks.PreToolUse[0].hooks[0]: " + copilotSettingsWhy,
+			".github/copilot/settings.json: hooks.userPromptSubmitted[0]: " + copilotSettingsWhy,
+		}},
+		{dialect.ClaudeCode, map[string]string{
+			".claude/settings.json":       `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./rewrite.sh"}]}]}}`,
+			".claude/settings.local.json": `{"hooks": {"PermissionRequest": [{"hooks": [{"type": "http", "url": "http://127.0.0.1:9/"}]}], "PostToolUse": [{"hooks": [{"type": "command", "command": "./fmt.sh"}]}]}}`,
+		}, []string{
+			".claude/settings.json: hooks.PreToolUse[0].hooks[0]: " + claudeWhy,
+			".claude/settings.local.json: hooks.PermissionRequest[0].hooks[0]: " + claudeWhy,
+		}},
+	}
+	for _, tt := range tests {
+		root := t.TempDir()
+		a := agent(t, tt.agent)
+		for name, body := range tt.files {
+			writeFile(t, filepath.Join(root, name), body)
+		}
+		if _, err := Install(a, root, opts, false); err != nil {
+			t.Fatal(err)
+		}
+		// install claude-code beside copilot: Copilot CLI runs hookrun's claude-code entry
+		// too, and it is not named.
+		if tt.agent == dialect.Copilot {
+			if _, err := Install(agent(t, dialect.ClaudeCode), root, opts, false); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var got []string
+		for _, p := range a.Unrouted(root, "") {
+			got = append(got, p.String())
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s with %v:\n got %q\nwant %q", tt.agent, tt.files, got, tt.want)
+		}
 	}
 }

@@ -152,14 +152,17 @@ const NPMHookrun = "node_modules/.bin/hookrun"
 
 // Notes say what keeps the entries from guarding that install does not
 // change: another plugin the agent runs after hookrun's (laterPlugins),
-// o.Hookrun missing under o.Root, or no hookrun on PATH, with a hint when
-// the project has npm's.
+// another hook that can change a call after hookrun's entry let it
+// through (laterHooks), o.Hookrun missing under o.Root, or no hookrun on
+// PATH, with a hint when the project has npm's.
 func Notes(a Agent, o Options) []string {
 	var later []string
+	ps := a.laterHooks(o.Root, o.HooksDir)
 	if a.Plugin != nil {
-		for _, p := range a.laterPlugins(o.Root) {
-			later = append(later, p.String())
-		}
+		ps = append(a.laterPlugins(o.Root), ps...)
+	}
+	for _, p := range ps {
+		later = append(later, p.String())
 	}
 	return append(later, a.missingNotes(o)...)
 }

@@ -100,8 +100,11 @@ func (a Agent) Unrouted(root, hooksDir string) []Problem {
 		return nil
 	}
 	out := a.unrouted(data, root, hooksDir)
-	if a.Plugin != nil && bytes.Contains(data, []byte(a.marker())) {
-		out = append(out, a.laterPlugins(root)...)
+	if bytes.Contains(data, []byte(a.marker())) {
+		if a.Plugin != nil {
+			out = append(out, a.laterPlugins(root)...)
+		}
+		out = append(out, a.laterHooks(root, hooksDir)...)
 	}
 	return out
 }
