@@ -40,11 +40,18 @@ var codex = Agent{
 		// name, codex-rs/features/src/legacy.rs) in a trusted project's
 		// .codex/config.toml.
 		Off: []Switch{
-			{File: ".codex/config.toml", Key: "features.hooks", Is: "false", Why: "Codex then runs no hook, hookrun's included"},
-			{File: ".codex/config.toml", Key: "features.codex_hooks", Is: "false", Why: "Codex reads codex_hooks as features.hooks, and then runs no hook, hookrun's included"},
+			{File: ".codex/config.toml", Key: "features.hooks", Is: "false", Nested: codexNested, Why: "Codex then runs no hook, hookrun's included"},
+			{File: ".codex/config.toml", Key: "features.codex_hooks", Is: "false", Nested: codexNested, Why: "Codex reads codex_hooks as features.hooks, and then runs no hook, hookrun's included"},
 		},
 	},
 }
+
+// codexNested says when Codex reads a subdirectory's .codex/config.toml:
+// it loads a project layer for each directory from the project root down
+// to its working directory (measured on 0.169: one with features.hooks =
+// false in packages/app switched hookrun's entries off for a session
+// started there).
+const codexNested = "Codex reads this file when it starts in %s or below it"
 
 // Stop ends each turn, SessionEnd the session: both are SessionStop, and
 // install routes Stop only (docs/agents/README.md, "The end of a session").

@@ -141,7 +141,12 @@ type Switch struct {
 	// "_" left out and case folded counts, each one by itself, so a
 	// spelling the agent would not take is still named.
 	Fold bool
-	Why  string // what the agent does with it, for the message
+	// Nested: the agent also reads File in the project's subdirectories
+	// (Codex: each directory's .codex/ from the project root down to where
+	// it started); each one found is named too, with Nested, in which %s
+	// is the subdirectory, after Why.
+	Nested string
+	Why    string // what the agent does with it, for the message
 }
 
 // Agents lists the supported agents in the order the documentation uses.

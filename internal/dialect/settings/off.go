@@ -36,7 +36,7 @@ func (p Problem) String() string { return p.File + ": " + p.Message }
 func (a Agent) Off(root string) []Problem {
 	var out []Problem
 	docs := map[string]*ojson.Node{}
-	for _, sw := range a.Settings.Off {
+	for _, sw := range nested(root, a.Settings.Off) {
 		data, err := safefile.ReadFile(filepath.Join(root, sw.File), 16<<20)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
@@ -172,6 +172,62 @@ func (a Agent) unrouted(data []byte, root, hooksDir string) []Problem {
 	for _, m := range a.unlikeEntries(hooks, Options{HooksDir: hooksDir, Root: root}) {
 		out = append(out, Problem{a.File, m})
 	}
+	return out
+}
+
+// nested returns the switches, each Nested one followed by a copy for
+// every subdirectory of root that holds its file (in walk order, .git
+// directories and symbolic links not followed), its File relative to
+// root and the subdirectory named in its Why.
+func nested(root string, sws []dialect.Switch) []dialect.Switch {
+	var out []dialect.Switch
+	var dirs map[string][]string // a switch's File: the subdirectories holding it
+	for _, sw := range sws {
+		out = append(out, sw)
+		if sw.Nested == "" {
+			continue
+		}
+		if dirs == nil {
+			dirs = map[string][]string{}
+		}
+		found, ok := dirs[sw.File]
+		if !ok {
+			found = holding(root, sw.File)
+			dirs[sw.File] = found
+		}
+		for _, d := range found {
+			c := sw
+			c.File = d + "/" + sw.File
+			c.Why += " (" + fmt.Sprintf(sw.Nested, d) + ")"
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// holding lists the subdirectories of root (relative, slash-separated)
+// that hold file, a path whose first element is a directory (.codex/…).
+func holding(root, file string) []string {
+	first, rest, _ := strings.Cut(file, "/")
+	root = filepath.Clean(root)
+	var out []string
+	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return nil
+		}
+		switch d.Name() {
+		case ".git":
+			return filepath.SkipDir
+		case first:
+			if dir := filepath.Dir(p); dir != root {
+				if fi, err := os.Lstat(filepath.Join(p, rest)); err == nil && !fi.IsDir() {
+					rel, _ := filepath.Rel(root, dir)
+					out = append(out, filepath.ToSlash(rel))
+				}
+			}
+		}
+		return nil
+	})
 	return out
 }
 

@@ -45,6 +45,8 @@ func TestOff(t *testing.T) {
 		{dialect.Codex, map[string]string{".codex/config.toml": "model = \"o3\"\n[features]\nhooks = true\n"}, nil},
 		{dialect.Codex, map[string]string{".codex/config.toml": "# trusted project\n[ features ]\n\"hooks\" = false # off\n"}, []string{
 			".codex/config.toml: features.hooks is false: Codex then runs no hook, hookrun's included"}},
+		{dialect.Codex, map[string]string{"packages/app/.codex/config.toml": "[features]\nhooks = false\n", "docs/.codex/config.toml": "model = \"o3\"\n", ".git/x/.codex/config.toml": "features.hooks = false\n"}, []string{
+			"packages/app/.codex/config.toml: features.hooks is false: Codex then runs no hook, hookrun's included (Codex reads this file when it starts in packages/app or below it)"}},
 		{dialect.Codex, map[string]string{".codex/config.toml": "features = { codex_hooks = false }\n"}, []string{
 			".codex/config.toml: features.codex_hooks is false: Codex reads codex_hooks as features.hooks, and then runs no hook, hookrun's included"}},
 		{dialect.Codex, map[string]string{".codex/config.toml": "features.hooks = false\nfeatures.hooks = true\n"}, []string{
