@@ -43,8 +43,23 @@ var codex = Agent{
 			{File: ".codex/config.toml", Key: "features.hooks", Is: "false", Nested: codexNested, Why: "Codex then runs no hook, hookrun's included"},
 			{File: ".codex/config.toml", Key: "features.codex_hooks", Is: "false", Nested: codexNested, Why: "Codex reads codex_hooks as features.hooks, and then runs no hook, hookrun's included"},
 		},
+		// Measured on 0.169: another PreToolUse hook in .codex/hooks.json
+		// answering an allow with updatedInput ran a command hookrun's
+		// entry had not seen. Every config layer's hooks.json and
+		// config.toml [hooks] run, a subdirectory's included.
+		Later: []Later{
+			{File: ".codex/hooks.json", Events: codexRewriting, Why: codexLater, Nested: true},
+			{File: ".codex/config.toml", Events: codexRewriting, Why: codexLater, Nested: true},
+		},
 	},
 }
+
+// codexRewriting are the events whose answer can carry an updatedInput
+// (0.169's output parser: PreToolUse with permissionDecision allow, and
+// PermissionRequest's allow).
+var codexRewriting = []string{"PreToolUse", "PermissionRequest"}
+
+const codexLater = "codex runs this hook beside hookrun's, on the same call, and runs the call with the updatedInput it answers with an allow, which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"
 
 // codexNested says when Codex reads a subdirectory's .codex/config.toml:
 // it loads a project layer for each directory from the project root down

@@ -115,9 +115,13 @@ type Later struct {
 	// so those run after hookrun's.
 	File string
 	// Events are the events whose hooks can change a call, compared
-	// without regard to case.
+	// without regard to case or "_".
 	Events []string
 	Why    string // what the agent does, and the remedy, for the message
+	// Nested: the agent reads File in the project's subdirectories too
+	// (Codex's .codex/), each one found is named as well. A File ending
+	// in .toml is read as TOML.
+	Nested bool
 }
 
 // Switch is one setting in a project file that keeps an agent's hookrun

@@ -156,6 +156,7 @@ func TestUnroutedLaterHooks(t *testing.T) {
 	copilotWhy := "copilot runs this hook after hookrun's (it runs the files in .github/hooks in reverse name order), and the call it answers with (modifiedArgs, or a prompt's modifiedPrompt) is not the one hookrun checked; if you trust it, rename the file to sort after hookrun.json, so that it runs first and hookrun checks what it changes"
 	copilotSettingsWhy := "copilot runs this hook after those in .github/hooks, hookrun's included, and the call it answers with (modifiedArgs, or a prompt's modifiedPrompt) is not the one hookrun checked; if you trust it, move it to a file in .github/hooks named to sort after hookrun.json, so that it runs first and hookrun checks what it changes"
 	claudeWhy := "claude-code runs this hook beside hookrun's, on the same call, and runs the call with the updatedInput it answers, which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"
+	codexWhy := "codex runs this hook beside hookrun's, on the same call, and runs the call with the updatedInput it answers with an allow, which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"
 	entry := `{"type": "command", "bash": "./rewrite.sh", "timeoutSec": 5}`
 	tests := []struct {
 		agent dialect.Name
@@ -178,6 +179,15 @@ func TestUnroutedLaterHooks(t *testing.T) {
 			".github/hooks/guard.json: hooks.preToolUse[1]: " + copilotWhy,
 			".claude/settings.local.json: hooks.PreToolUse[0].hooks[0]: " + copilotSettingsWhy,
 			".github/copilot/settings.json: hooks.userPromptSubmitted[0]: " + copilotSettingsWhy,
+		}},
+		{dialect.Codex, map[string]string{
+			".codex/hooks.json":     `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./rewrite.sh"}]}], "PostToolUse": [{"hooks": [{"type": "command", "command": "./log.sh"}]}]}}`,
+			".codex/config.toml":    "[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./rewrite.sh\"\n",
+			"sub/.codex/hooks.json": `{"hooks": {"PermissionRequest": [{"hooks": [{"type": "command", "command": "./approve.sh"}]}]}}`,
+		}, []string{
+			".codex/hooks.json: hooks.PreToolUse[0].hooks[0]: " + codexWhy,
+			"sub/.codex/hooks.json: hooks.PermissionRequest[0].hooks[0]: " + codexWhy,
+			".codex/config.toml: hooks.PreToolUse[0].hooks[0]: " + codexWhy,
 		}},
 		{dialect.ClaudeCode, map[string]string{
 			".claude/settings.json":       `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./rewrite.sh"}]}]}}`,

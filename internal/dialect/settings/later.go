@@ -26,12 +26,22 @@ func (a Agent) laterHooks(root, hooksDir string) []Problem {
 		if dir, ext, ok := strings.Cut(l.File, "/*"); ok {
 			files = a.sortedBefore(root, dir, ext)
 		}
+		if l.Nested {
+			for _, d := range holding(root, l.File) {
+				files = append(files, d+"/"+l.File)
+			}
+		}
 		for _, f := range files {
 			data, err := safefile.ReadFile(filepath.Join(root, f), 16<<20)
 			if err != nil {
 				continue
 			}
-			doc, err := ojson.Parse(data)
+			var doc *ojson.Node
+			if strings.HasSuffix(f, ".toml") {
+				doc, err = parseTOML(data)
+			} else {
+				doc, err = ojson.Parse(data)
+			}
 			if err != nil || !doc.IsObject() {
 				continue
 			}
@@ -41,7 +51,7 @@ func (a Agent) laterHooks(root, hooksDir string) []Problem {
 			}
 			for _, ev := range hooks.Keys() {
 				list := hooks.Get(ev)
-				if !list.IsArray() || !slices.ContainsFunc(l.Events, func(e string) bool { return strings.EqualFold(e, ev) }) {
+				if !list.IsArray() || !slices.ContainsFunc(l.Events, func(e string) bool { return strings.EqualFold(e, strings.ReplaceAll(ev, "_", "")) }) {
 					continue
 				}
 				// Entries stand directly under the event (Copilot CLI's
