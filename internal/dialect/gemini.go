@@ -45,6 +45,13 @@ var geminiCLI = Agent{
 			{File: ".gemini/.env", Env: true, EnvKeepsSet: true, Why: "Gemini CLI loads it into its hooks' environment"},
 			{File: ".env", Env: true, EnvKeepsSet: true, Why: "Gemini CLI loads it into its hooks' environment when there is no .gemini/.env"},
 		},
+		// 0.61.0's bundle: a BeforeTool answer's hookSpecificOutput.tool_input
+		// is merged into the call's arguments, and the answers of hooks run
+		// side by side (the default) are merged into one; measured with the
+		// agents suite's mock model.
+		Later: []Later{
+			{File: ".gemini/settings.json", Events: []string{"BeforeTool"}, Why: "gemini-cli runs this hook beside hookrun's, on the same call, and runs the call with the tool_input it answers, which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"},
+		},
 	},
 }
 

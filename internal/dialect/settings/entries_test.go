@@ -180,6 +180,11 @@ func TestUnroutedLaterHooks(t *testing.T) {
 			".claude/settings.local.json: hooks.PreToolUse[0].hooks[0]: " + copilotSettingsWhy,
 			".github/copilot/settings.json: hooks.userPromptSubmitted[0]: " + copilotSettingsWhy,
 		}},
+		{dialect.GeminiCLI, map[string]string{
+			".gemini/settings.json": `{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"type": "command", "name": "rewriter", "command": "./rewrite.sh"}]}], "AfterTool": [{"hooks": [{"type": "command", "command": "./log.sh"}]}]}}`,
+		}, []string{
+			".gemini/settings.json: hooks.BeforeTool[0].hooks[0]: gemini-cli runs this hook beside hookrun's, on the same call, and runs the call with the tool_input it answers, which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it",
+		}},
 		{dialect.Codex, map[string]string{
 			".codex/hooks.json":     `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./rewrite.sh"}]}], "PostToolUse": [{"hooks": [{"type": "command", "command": "./log.sh"}]}]}}`,
 			".codex/config.toml":    "[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./rewrite.sh\"\n",
