@@ -1,6 +1,7 @@
 package shellcmd
 
 import (
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -45,12 +46,24 @@ func (r *reader) program(cmd Command, redirs []*syntax.Redirect) {
 		code, _ = clusterCode(cmd.Args, 'e', "", "l", "")
 	case name == "awk" || name == "gawk" || name == "mawk" || name == "nawk" || name == "busybox-awk":
 		code = awkProgram(cmd.Args)
+	case name == "emacs" || strings.HasPrefix(name, "emacs-"):
+		code = longCode(cmd.Args, "--eval", "-eval", "--execute", "-execute")
+	case name == "emacsclient":
+		// -e|--eval: every operand is an expression.
+		if slices.ContainsFunc(cmd.Args, func(a Arg) bool { return a.Value == "-e" || a.Value == "--eval" }) {
+			code = staticOperands(cmd.Args)
+		}
 	default:
 		return
 	}
 	if stdin {
 		code = append(code, stdinText(redirs)...)
 	}
+	r.codeLiterals(code)
+}
+
+// codeLiterals names each path the string literals of a program spell, up to maxLiterals.
+func (r *reader) codeLiterals(code []string) {
 	n := 0
 	for _, c := range code {
 		for _, lit := range literals(c) {

@@ -14,7 +14,9 @@ func FuzzParse(f *testing.F) {
 	for _, tc := range mustBeUnknown {
 		f.Add(tc.line)
 	}
-	for _, line := range []string{"git checkout -b x origin/y", "git -C d rebase --onto a b c", "git switch -", "cd s && git merge a b", "git fetch && git reset --hard @{u}", "git -c alias.x='!rm -rf /' x", "git rebase -x 'rm -rf /' main", "git submodule foreach rm -rf /"} {
+	for _, line := range []string{"git checkout -b x origin/y", "git -C d rebase --onto a b c", "git switch -", "cd s && git merge a b", "git fetch && git reset --hard @{u}", "git -c alias.x='!rm -rf /' x", "git rebase -x 'rm -rf /' main", "git submodule foreach rm -rf /",
+		"vim -es -c 'g/x/sil w! a|!rm b' -c q f", "ed -s f <<'EOF'\n1,$wq x\na\n.\n!rm y\nEOF", "gdb -batch -ex 'pipe -d X p 1 X tee a' -ex 'dump value x 1'",
+		"sqlite3 db \".once '|rm a'\" \"select writefile('b', 1)\""} {
 		f.Add(line)
 	}
 	patterns := fuzzPatterns()

@@ -605,6 +605,7 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 			r.operands(cmd)
 			r.writes(cmd)
 			r.program(cmd, redirs)
+			r.editors(cmd, redirs, depth)
 		}
 		if len(next) == 0 {
 			return
