@@ -192,3 +192,33 @@ func TestParseRemembersLastLine(t *testing.T) {
 		}
 	}
 }
+
+// TestNumberWords: a word that is only a number known at run time, perhaps after an option's
+// letters, names no path a guard protects: make -j$(nproc) asked a person under init's
+// protect_hooks. A letter before the number, or an option value that may be a path, still leaves
+// the path to run time.
+func TestNumberWords(t *testing.T) {
+	for _, tc := range []struct{ line, unknown string }{
+		{`make -j$(nproc)`, ""},
+		{`make -j $(nproc)`, ""},
+		{`make -j"$(nproc)"`, ""},
+		{`cmake --build build --parallel $(nproc)`, ""},
+		{`go test -p $(nproc) ./...`, ""},
+		{`head -n $(( 3 * 4 )) f`, ""},
+		{`ninja -j$(getconf _NPROCESSORS_ONLN)`, "the path -j$(getconf _NPROCESSORS_ONLN) is only known when the line runs"}, // not read as a number
+		{`sort -o$(mktemp) x`, "the path -o$(mktemp) is only known when the line runs"},
+		{`rm hooks$(nproc)`, "the path hooks$(nproc) is only known when the line runs"},
+		{`rm -- -j$(nproc)`, "the path -j$(nproc) is only known when the line runs"},
+		{`rm -o.$(nproc)`, "the path -o.$(nproc) is only known when the line runs"},
+		{`rm $(nproc).env`, "the path $(nproc).env is only known when the line runs"},
+		{`make -j$(nproc) >$(nproc)`, "the path $(nproc) is only known when the line runs"},
+	} {
+		l := Parse(tc.line)
+		switch {
+		case tc.unknown == "" && len(l.UnknownPaths) > 0:
+			t.Errorf("Parse(%q).UnknownPaths = %q, want none", tc.line, l.UnknownPaths)
+		case tc.unknown != "" && (len(l.UnknownPaths) == 0 || l.UnknownPaths[0] != tc.unknown):
+			t.Errorf("Parse(%q).UnknownPaths = %q, want %q first", tc.line, l.UnknownPaths, tc.unknown)
+		}
+	}
+}

@@ -624,7 +624,7 @@ func (r *reader) operands(cmd Command) {
 	options := true
 	for _, a := range cmd.Args {
 		if a.Dynamic {
-			if !textOnly(cmd.Name) && !(cmd.Name == "cd" || cmd.Name == "pushd") {
+			if !textOnly(cmd.Name) && !(cmd.Name == "cd" || cmd.Name == "pushd") && !numbersOnly(a.Value, options) {
 				r.unknownPath(a.Value)
 			}
 			continue

@@ -243,6 +243,48 @@ func numericWord(w *syntax.Word, value Arg) bool {
 	return false
 }
 
+// numbersOnly reports whether the word text is made of numbers only known at run time
+// ($(nproc), $((…)), ${#x}), perhaps after the letters of an option (with options, while the
+// command's options go on): make -j$(nproc), go test -p $(nproc). Such a word holds no / . or ~,
+// so at most it names a file of digits in the working directory, which no guard protects; a
+// letter before the number (hooks$(nproc), which may be hooks) or an option value that may be a
+// path (-o$(mktemp)) stays only known when the line runs.
+func numbersOnly(text string, options bool) bool {
+	if len(text) > 256 {
+		return false
+	}
+	f, err := syntax.NewParser().Parse(strings.NewReader(text), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return false
+	}
+	call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) != 1 || len(call.Assigns) > 0 || len(f.Stmts[0].Redirs) > 0 {
+		return false
+	}
+	parts := call.Args[0].Parts
+	if lit, ok := parts[0].(*syntax.Lit); ok {
+		letters := strings.TrimPrefix(lit.Value, "-")
+		if !options || letters == lit.Value || strings.HasPrefix(letters, "-") || strings.Trim(letters, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") != "" {
+			return false
+		}
+		parts = parts[1:]
+	}
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
+			parts = dq.Parts
+		}
+	}
+	if len(parts) == 0 {
+		return false
+	}
+	for _, p := range parts {
+		if !numericWord(&syntax.Word{Parts: []syntax.WordPart{p}}, Arg{Dynamic: true}) {
+			return false
+		}
+	}
+	return true
+}
+
 // numericSubst reports whether a command substitution prints a number: date +%s, nproc, id -u, and
 // a pipeline ending in wc -l (or -c, -w, -m) reading its standard input.
 func numericSubst(cs *syntax.CmdSubst) bool {
