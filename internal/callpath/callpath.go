@@ -77,11 +77,11 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git
 	var links resolver
 	budget := maxGlobEntries
 	treeBudget := maxTreeEntries
-	// beneath lists what lies beneath the directory top (absolute and clean), which the call
-	// names as name and does something to (does: "the command may change any of them"),
-	// within what is left of the budget.
-	beneath := func(top, name, does string) []string {
-		below, complete := glob(filepath.Join(top, "**"), &treeBudget)
+	// beneath lists what lies beneath the directory top (the literal directory lit, then the
+	// pattern pat, which the call names as name) and does something to (does: "the command may
+	// change any of them"), within what is left of the budget.
+	beneath := func(lit, pat, name, does string) []string {
+		below, complete := glob(lit, filepath.Join(pat, "**"), &treeBudget)
 		if !complete && unknown == "" {
 			unknown = fmt.Sprintf("%s holds more than the %d entries hookrun reads for one call, and %s", quote(name), maxTreeEntries, does)
 		}
@@ -94,16 +94,17 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git
 		}
 		add(filepath.Clean(abs))
 		targets := []string{abs}
-		if top, ok := strings.CutSuffix(filepath.Clean(abs), string(filepath.Separator)+"**"); ok && !strings.ContainsAny(top, patternChars) {
+		lit, pat := literalDir(p, cwd)
+		if top, ok := strings.CutSuffix(filepath.Clean(abs), string(filepath.Separator)+"**"); ok && !strings.ContainsAny(strings.TrimSuffix(pat, "**"), patternChars) {
 			// DIR/** is everything beneath DIR (a search tool's directory, as a dialect
 			// gives it): a tree, read within the trees' budget, not the patterns'.
 			name := strings.TrimSuffix(strings.TrimSuffix(p, "**"), "/")
 			if name == "" {
 				name = "."
 			}
-			targets = append(targets, beneath(top, name, "the call reads all of them")...)
-		} else if strings.ContainsAny(p, patternChars) {
-			matches, complete := glob(filepath.Clean(abs), &budget)
+			targets = append(targets, beneath(top, "", name, "the call reads all of them")...)
+		} else if strings.ContainsAny(pat, patternChars) {
+			matches, complete := glob(lit, pat, &budget)
 			if !complete && unknown == "" {
 				unknown = fmt.Sprintf("the pattern %s matches more than the %d directory entries hookrun reads for one call", quote(p), maxGlobEntries)
 			}
@@ -121,13 +122,15 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git
 			continue
 		}
 		abs = filepath.Clean(abs)
-		tops := []string{abs}
+		lit, pat := literalDir(t, cwd)
+		tops := [][2]string{{lit, pat}}
 		if to := links.resolve(abs); to != abs { // a link named is followed, as chmod -R and tar -C do
-			tops = append(tops, to)
+			tops = append(tops, [2]string{to, ""})
 		}
+		add(abs)
 		for _, top := range tops {
-			add(top)
-			for _, b := range beneath(top, t, mayChange) {
+			add(filepath.Join(top[0], top[1]))
+			for _, b := range beneath(top[0], top[1], t, mayChange) {
 				add(b)
 				add(links.resolve(b))
 			}
@@ -141,7 +144,8 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git
 			continue
 		}
 		from, to = filepath.Clean(from), filepath.Clean(to)
-		for _, b := range beneath(from, c.From, "the command copies all of them") {
+		lit, pat := literalDir(c.From, cwd)
+		for _, b := range beneath(lit, pat, c.From, "the command copies all of them") {
 			if rel, err := filepath.Rel(from, b); err == nil && rel != "." {
 				add(filepath.Join(to, rel))
 			}
@@ -154,7 +158,8 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git
 			continue
 		}
 		abs = filepath.Clean(abs)
-		for _, p := range found(f, abs, beneath(abs, f.Dir, mayChange)) {
+		lit, pat := literalDir(f.Dir, cwd)
+		for _, p := range found(f, abs, beneath(lit, pat, f.Dir, mayChange)) {
 			add(p)
 			add(links.resolve(p))
 		}
@@ -397,15 +402,35 @@ func follow(p string) string {
 	return "/" + strings.Join(names, "/")
 }
 
-// glob lists the existing files the absolute pattern p matches, reading
-// at most *budget directory entries; complete is false when the budget ran
-// out first. It matches what any shell might, whatever its options (see
-// matchName); a ** component also crosses directories, as zsh's and bash's
-// globstar do: more paths, never fewer.
-func glob(p string, budget *int) (matches []string, complete bool) {
-	vol := filepath.VolumeName(p)
-	parts := strings.Split(p[len(vol):], string(filepath.Separator))
-	dirs := []string{vol + string(filepath.Separator)}
+// literalDir splits a path a call names into the directory it is taken from, which is no pattern
+// (the working directory, the home directory: a project at /src/app[1] is that directory, not
+// /src/app1), and the rest as written, whose pattern characters are the shell's; lit is "" for an
+// absolute p.
+func literalDir(p, cwd string) (lit, rest string) {
+	if p == "~" || strings.HasPrefix(p, "~/") {
+		if home, err := os.UserHomeDir(); err == nil {
+			return home, strings.TrimLeft(p[1:], "/")
+		}
+	}
+	if filepath.IsAbs(p) {
+		return "", p
+	}
+	return cwd, p
+}
+
+// glob lists the existing files the pattern p matches in the directory lit (or the absolute
+// pattern p when lit is ""), reading at most *budget directory entries; complete is false when
+// the budget ran out first. It matches what any shell might, whatever its options (see
+// matchName); a ** component also crosses directories, as zsh's and bash's globstar do: more
+// paths, never fewer.
+func glob(lit, p string, budget *int) (matches []string, complete bool) {
+	dirs := []string{lit}
+	if lit == "" {
+		vol := filepath.VolumeName(p)
+		p = p[len(vol):]
+		dirs[0] = vol + string(filepath.Separator)
+	}
+	parts := strings.Split(filepath.Clean(p), string(filepath.Separator))
 	for i, part := range parts {
 		if part == "" {
 			continue
@@ -449,7 +474,9 @@ func glob(p string, budget *int) (matches []string, complete bool) {
 					if *budget--; *budget < 0 {
 						return nil, false
 					}
-					if matchName(part, e.Name()) {
+					// The name as written, too: the shell passes a pattern that matches nothing as it is,
+					// and a [ quoted in the line (rm -r 'd[1]') looks the same here.
+					if matchName(part, e.Name()) || strings.EqualFold(part, e.Name()) {
 						next = append(next, filepath.Join(d, e.Name()))
 					}
 				}

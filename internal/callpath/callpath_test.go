@@ -346,3 +346,45 @@ func TestOfFinds(t *testing.T) {
 		}
 	}
 }
+
+// TestOfRootWithPatternCharacters: a project whose own path holds a pattern character
+// (/src/app[1]) is that directory, not a pattern: rm -r scripts there named only scripts, and the
+// files beneath it, which a guard on scripts/hooks/** protects, went unseen. A directory the line
+// names with a quoted [ is read beneath too.
+func TestOfRootWithPatternCharacters(t *testing.T) {
+	base := t.TempDir()
+	if r, err := filepath.EvalSymlinks(base); err == nil {
+		base = r
+	}
+	root := filepath.Join(base, "app[1]*?")
+	for _, d := range []string{"scripts/hooks", ".system/hooks", "d[1]/x"} {
+		for _, r := range []string{root, filepath.Join(base, "app1xy")} { // what the pattern would match instead
+			if err := os.MkdirAll(filepath.Join(r, d), 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.WriteFile(filepath.Join(root, d, "g.sh"), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		given   []string
+		command string
+		cwd     string
+		want    []string
+	}{
+		{nil, `rm -r scripts`, "", []string{"scripts", "scripts/hooks", "scripts/hooks/g.sh"}},
+		{nil, `rm -r hooks`, filepath.Join(root, "scripts"), []string{"scripts/hooks", "scripts/hooks/g.sh"}},
+		{nil, `rm .sys*/hooks/g.sh`, "", []string{".sys*/hooks/g.sh", ".system/hooks/g.sh"}},
+		{nil, `find scripts -name g.sh -delete`, "", []string{"scripts", "g.sh", "scripts/hooks/g.sh"}},
+		{nil, `cp -r scripts/. /tmp/x`, "", []string{"scripts", "/tmp/x", "/tmp/x/hooks", "/tmp/x/hooks/g.sh"}},
+		{[]string{"scripts/**"}, "", "", []string{"scripts/**", "scripts", "scripts/hooks", "scripts/hooks/g.sh"}},
+		// A name with a [ the line quoted, or a pattern that matches nothing, which the shell passes as written.
+		{nil, `rm -r 'd[1]'`, "", []string{"d[1]", "d[1]/x", "d[1]/x/g.sh"}},
+		{nil, `cd 'd[1]' && rm -r x`, "", []string{"d[1]", "x", "d[1]/x", "d[1]/x/g.sh"}},
+	} {
+		if got, _ := Of(tc.given, tc.command, shellcmd.POSIX, tc.cwd, root, nil); !slices.Equal(got, tc.want) {
+			t.Errorf("Of(%q, %q, cwd %q) = %q, want %q", tc.given, tc.command, tc.cwd, got, tc.want)
+		}
+	}
+}
