@@ -601,7 +601,9 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 				r.pathsUnknown("%s runs its command with %s as its root: the files it names are only known when it runs", cmd.Name, root.Value)
 			}
 		}
-		if !wrapper {
+		if wrapper {
+			r.wrapperFiles(cmd)
+		} else {
 			r.operands(cmd)
 			r.writes(cmd)
 			r.program(cmd, redirs)

@@ -967,3 +967,82 @@ func (r *reader) packageRun(cmd Command, rn *runner, args []Arg, depth int) ([]A
 	}
 	return nil, true
 }
+
+// wrapperFiles names the files a wrapper itself writes: its log or trace (strace -o, ltrace -o,
+// time -o, script's typescript and logs, xvfb-run's auth and error files) and the lock file flock
+// opens, creating it: strace -o .system/hooks/x.yaml true makes a hook file.
+func (r *reader) wrapperFiles(cmd Command) {
+	var short, skip string // options whose value is a file written; other options that take a value
+	var long []string
+	operand := false // the first operand is a file written (flock's lock, script's typescript)
+	switch cmd.Name {
+	case "strace", "ltrace", "time", "gtime":
+		short, long = "o", []string{"--output"}
+	case "script":
+		short, skip, long, operand = "IOBT", "cEm", []string{"--log-in", "--log-out", "--log-io", "--log-timing"}, true
+	case "xvfb-run":
+		short, long = "fe", []string{"--auth-file", "--error-file"}
+	case "flock":
+		skip, operand = "wEc", true
+	default:
+		return
+	}
+	if w, ok := wrapperOf(cmd.Name); ok {
+		skip += w.valueShort
+	}
+	args := cmd.Args
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		next := func() {
+			if i+1 < len(args) {
+				i++
+				if args[i].Dynamic {
+					r.unknownPath(args[i].Value)
+				} else {
+					r.path(args[i].Value)
+				}
+			}
+		}
+		switch {
+		case args[i].Dynamic:
+			return
+		case v == "--":
+			if operand && i+1 < len(args) && !args[i+1].Dynamic {
+				r.path(args[i+1].Value)
+			}
+			return
+		case strings.HasPrefix(v, "--"):
+			name, value, hasValue := strings.Cut(v, "=")
+			if slices.Contains(long, name) {
+				if hasValue {
+					r.path(value)
+				} else {
+					next()
+				}
+			}
+		case strings.HasPrefix(v, "-") && len(v) > 1:
+			for j := 1; j < len(v); j++ {
+				c := v[j]
+				if strings.IndexByte(short, c) >= 0 {
+					if j+1 < len(v) {
+						r.path(v[j+1:])
+					} else {
+						next()
+					}
+					break
+				}
+				if strings.IndexByte(skip, c) >= 0 {
+					if j+1 == len(v) {
+						i++
+					}
+					break
+				}
+			}
+		default:
+			if operand && (cmd.Name != "flock" || strings.Trim(v, "0123456789") != "") {
+				r.path(v)
+			}
+			return
+		}
+	}
+}

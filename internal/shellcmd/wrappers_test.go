@@ -60,3 +60,30 @@ func TestWrapperOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestWrapperFiles: a wrapper's own output names a path, as a redirection does: strace -o, ltrace
+// -o, time -o, script's typescript and flock's lock file were allowed under init's protect_hooks
+// (flock .system/hooks/x.yaml true makes an empty hook file, which stops every hook loading).
+func TestWrapperFiles(t *testing.T) {
+	for _, tc := range []struct{ line, path string }{
+		{`strace -o .system/hooks/x.yaml true`, ".system/hooks/x.yaml"},
+		{`strace -f -o.env ls`, ".env"},
+		{`strace --output=.env ls`, ".env"},
+		{`ltrace -o .env ls`, ".env"},
+		{`/usr/bin/time -o .env ls`, ".env"},
+		{`time --output .env ls`, ".env"},
+		{`flock .system/hooks/x.yaml true`, ".system/hooks/x.yaml"},
+		{`flock -w 5 .env -c true`, ".env"},
+		{`script -q -c true .env`, ".env"},
+		{`script -O .env -c ls`, ".env"},
+		{`xvfb-run -e .env ls`, ".env"},
+	} {
+		if l := Parse(tc.line); !slices.Contains(l.Paths, tc.path) {
+			t.Errorf("Parse(%q).Paths = %q, want %q among them", tc.line, l.Paths, tc.path)
+		}
+	}
+	// flock on a descriptor names no file; the command's own words are the command's.
+	if l := Parse(`flock 9 ls`); len(l.Paths) != 0 {
+		t.Errorf("flock 9 ls: Paths %q, want none", l.Paths)
+	}
+}
