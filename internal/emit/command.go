@@ -103,7 +103,7 @@ func run(r Request, d *dialectRun) (err error) {
 	if r.Event != "" {
 		var ok bool
 		if ev, ok = event.Parse(r.Event); !ok {
-			return exitcode.Failf("unknown event %q; valid events: %s", r.Event, event.Names())
+			return exitcode.Failf("%s", config.UnknownEvent(r.Event))
 		}
 	}
 	if r.Summary != "auto" && r.Summary != "always" && r.Summary != "never" {
