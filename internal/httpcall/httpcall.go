@@ -157,18 +157,19 @@ func post(ctx context.Context, client *http.Client, c Call) Outcome {
 		}
 		req.Header.Set(h.Name, v)
 	}
+	via := throughProxy(client, req)
 	resp, err := client.Do(req)
 	if err != nil {
 		switch {
 		case errors.Is(ctx.Err(), context.DeadlineExceeded):
-			return fail(TimedOut, "no answer from the service within %s", c.Timeout)
+			return fail(TimedOut, "no answer from the service within %s%s", c.Timeout, via)
 		case ctx.Err() != nil:
 			return fail(Interrupted, "interrupted while waiting for the service")
 		case strings.Contains(err.Error(), "server response headers exceeded"):
 			// net/http has no sentinel for it; TestPostHostileAnswers holds the text.
 			return fail(TooLarge, "the service's answer has more than %d bytes of headers", MaxHeaderBytes)
 		}
-		return fail(Unreachable, "cannot reach the service: %s", cause(err))
+		return fail(Unreachable, "cannot reach the service: %s%s", cause(err), via)
 	}
 	defer resp.Body.Close()
 	o.Status = resp.StatusCode
@@ -179,11 +180,11 @@ func post(ctx context.Context, client *http.Client, c Call) Outcome {
 	data, err := io.ReadAll(io.LimitReader(resp.Body, int64(c.MaxBody)+1))
 	switch {
 	case err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded):
-		return fail(TimedOut, "the service's answer did not finish within %s", c.Timeout)
+		return fail(TimedOut, "the service's answer did not finish within %s%s", c.Timeout, via)
 	case err != nil && ctx.Err() != nil:
 		return fail(Interrupted, "interrupted while reading the service's answer")
 	case err != nil:
-		return fail(Unreachable, "reading the service's answer: %s", cause(err))
+		return fail(Unreachable, "reading the service's answer: %s%s", cause(err), via)
 	case len(data) > c.MaxBody:
 		return fail(TooLarge, "the service's answer exceeds %d bytes", c.MaxBody)
 	}
@@ -237,6 +238,20 @@ func unwrapOPA(o Outcome) Outcome {
 	}
 	o.Body = result
 	return o
+}
+
+// throughProxy names the proxy req goes through, for the messages of a
+// call that got no answer: the person must look at the proxy, not only
+// the service. Only its host and port: its url may hold a password.
+func throughProxy(client *http.Client, req *http.Request) string {
+	t, ok := client.Transport.(*http.Transport)
+	if !ok || t.Proxy == nil {
+		return ""
+	}
+	if u, err := t.Proxy(req); err == nil && u != nil {
+		return " (through the proxy " + u.Host + " that HTTPS_PROXY or HTTP_PROXY names)"
+	}
+	return ""
 }
 
 // cause is a transport error without the request line: net/http's

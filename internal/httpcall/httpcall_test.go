@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -295,5 +296,38 @@ func TestPostCountsDecodedBytes(t *testing.T) {
 	o := Post(context.Background(), NewClient(), c)
 	if o.Failure != TooLarge || o.Err.Error() != "the service's answer exceeds 1048576 bytes" {
 		t.Errorf("gzip bomb: failure %d, error %v", o.Failure, o.Err)
+	}
+}
+
+// A request through a proxy says so when it gets no answer: the person
+// looks at the proxy, not the service. The proxy's user and password stay
+// out of the message.
+func TestPostNamesTheProxy(t *testing.T) {
+	block := make(chan struct{})
+	hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-block }))
+	defer hang.Close()
+	defer close(block)
+	for _, tc := range []struct {
+		proxy   string
+		failure Failure
+		err     string
+	}{
+		{"http://user:pr0xy-pw@127.0.0.1:9", Unreachable, "cannot reach the service: proxyconnect: dial tcp 127.0.0.1:9: connect: connection refused (through the proxy 127.0.0.1:9 that HTTPS_PROXY or HTTP_PROXY names)"},
+		{hang.URL, TimedOut, "no answer from the service within 200ms (through the proxy " + strings.TrimPrefix(hang.URL, "http://") + " that HTTPS_PROXY or HTTP_PROXY names)"},
+	} {
+		client := NewClient()
+		p, err := url.Parse(tc.proxy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		client.Transport.(*http.Transport).Proxy = http.ProxyURL(p)
+		c := call(spec(t, "http://policy.invalid/v1", config.ResponseHookResult))
+		if tc.failure == TimedOut {
+			c.Timeout = 200 * time.Millisecond // the proxy never answers
+		}
+		o := Post(context.Background(), client, c)
+		if o.Failure != tc.failure || o.Err == nil || o.Err.Error() != tc.err {
+			t.Errorf("proxy %s: failure %d, error %v; want %d, %q", tc.proxy, o.Failure, o.Err, tc.failure, tc.err)
+		}
 	}
 }
