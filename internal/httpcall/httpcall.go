@@ -175,7 +175,7 @@ func post(ctx context.Context, client *http.Client, c Call) Outcome {
 	o.Status = resp.StatusCode
 	if resp.StatusCode < 200 {
 		// A 101's body is the raw connection, which no deadline covers: never read it.
-		return fail(Status, "the service answered %s", resp.Status)
+		return fail(Status, "the service answered %s", status(resp.StatusCode))
 	}
 	data, err := io.ReadAll(io.LimitReader(resp.Body, int64(c.MaxBody)+1))
 	switch {
@@ -190,7 +190,7 @@ func post(ctx context.Context, client *http.Client, c Call) Outcome {
 	}
 	o.Body = data
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return fail(Status, "the service answered %s", resp.Status)
+		return fail(Status, "the service answered %s", status(resp.StatusCode))
 	}
 	if c.Spec.Response == config.ResponseOPA {
 		return unwrapOPA(o)
@@ -238,6 +238,16 @@ func unwrapOPA(o Outcome) Outcome {
 	}
 	o.Body = result
 	return o
+}
+
+// status names an answer's status by its code and the standard words for
+// it. The words on the status line are the service's, as free as its body:
+// they may echo a header's secret, or hold escapes for a terminal.
+func status(code int) string {
+	if text := http.StatusText(code); text != "" {
+		return fmt.Sprintf("%d %s", code, text)
+	}
+	return fmt.Sprint(code)
 }
 
 // throughProxy names the proxy req goes through, for the messages of a

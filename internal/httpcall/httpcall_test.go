@@ -241,6 +241,16 @@ func TestPostHostileAnswers(t *testing.T) {
 			io.WriteString(w, `{"result":{"hook_signals":[]}}`)
 		case "/opa-case":
 			io.WriteString(w, `{"Result":{}}`)
+		case "/phrase", "/phrase599": // the status line's words are the service's, like its body
+			code := "418"
+			if r.URL.Path == "/phrase599" {
+				code = "599"
+			}
+			hj, _ := w.(http.Hijacker)
+			c, buf, _ := hj.Hijack()
+			buf.WriteString("HTTP/1.1 " + code + " dG9rLXMzY3JldA== \x1b]0;pwned\x07\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+			buf.Flush()
+			c.Close()
 		case "/headers": // kept in memory whole, before any body cap applies
 			w.Header().Set("X-Pad", strings.Repeat("a", 1<<20))
 			io.WriteString(w, "{}")
@@ -256,6 +266,8 @@ func TestPostHostileAnswers(t *testing.T) {
 		{"/r302", config.ResponseHookResult, Unreachable, "turns the POST into a GET without the context"},
 		{"/opa-shaped", config.ResponseHookResult, Malformed, `top-level "result", OPA's shape`},
 		{"/opa-case", config.ResponseOPA, Undefined, "has no result"},
+		{"/phrase", config.ResponseHookResult, Status, "the service answered 418 I'm a teapot"},
+		{"/phrase599", config.ResponseHookResult, Status, "the service answered 599"},
 		{"/headers", config.ResponseHookResult, TooLarge, "the service's answer has more than 65536 bytes of headers"},
 	} {
 		c := call(spec(t, srv.URL+tc.path, tc.response))
@@ -264,6 +276,9 @@ func TestPostHostileAnswers(t *testing.T) {
 		o := Post(context.Background(), NewClient(), c)
 		if o.Failure != tc.failure || o.Err == nil || !strings.Contains(o.Err.Error(), tc.err) {
 			t.Errorf("%s: failure %d, error %v; want %d, %q", tc.path, o.Failure, o.Err, tc.failure, tc.err)
+		}
+		if o.Err != nil && strings.ContainsAny(o.Err.Error(), "\x1b=") {
+			t.Errorf("%s: the error quotes the service's status line: %q", tc.path, o.Err)
 		}
 		if d := time.Since(start); d > 4*time.Second {
 			t.Errorf("%s: took %s with a 3s timeout", tc.path, d)
