@@ -130,9 +130,13 @@ func ParseResult(data []byte) (r event.HookResult, notes []string, err error) {
 	// hookrun does not read: taken as no opinion, the deny it was meant to
 	// be would let the call through. Beside signals it is only a note.
 	if len(r.Signals) == 0 {
-		for _, k := range foreignAnswers {
-			if _, ok := obj[k]; ok {
-				return event.HookResult{}, nil, badOutput("output field %q is an agent's or OPA's answer, which hookrun does not read: a deny is an ability_guard signal with code ABILITY_DENIED, or exit status 2 with the reason on stderr", k)
+		// In any case: other policy services write Allow or Decision.
+		keys := sortedKeys(obj)
+		for _, f := range foreignAnswers {
+			for _, k := range keys {
+				if strings.EqualFold(k, f) {
+					return event.HookResult{}, nil, badOutput("output field %q is an agent's or OPA's answer, which hookrun does not read: a deny is an ability_guard signal with code ABILITY_DENIED, or exit status 2 with the reason on stderr", k)
+				}
 			}
 		}
 		// A field spelt another way ("Hook_Signals", "hookSignals",
