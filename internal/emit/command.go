@@ -142,6 +142,9 @@ func run(r Request, d *dialectRun) (err error) {
 	if p.err != nil {
 		return exitcode.With(exitcode.Error, p.err)
 	}
+	if err := d.envFromProject(r.Dirs.Cwd, func(n string) (string, bool) { return knobWhat(n), hookrunKnob(n) }); err != nil {
+		return err
+	}
 	type loaded struct {
 		loc config.Location
 		set *config.Set
@@ -206,6 +209,11 @@ func run(r Request, d *dialectRun) (err error) {
 		return interrupted(ctx, "before any hook ran; no result was printed")
 	}
 	hooks := set.HooksFor(string(ctxDoc.Event))
+	if care := httpCare(hooks); len(care) > 0 {
+		if err := d.envFromProject(r.Dirs.Cwd, func(n string) (string, bool) { w, ok := care[n]; return w, ok }); err != nil {
+			return err
+		}
+	}
 	var deadline Deadline
 	if d.active() && slices.ContainsFunc(hooks, func(h *config.Hook) bool { return h.Handler.Kind != config.KindRules }) {
 		// The agent's settings file may be large or slow to read (up to

@@ -1,0 +1,104 @@
+package emit
+
+import (
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/dialect"
+	"github.com/hookrun/hookrun/internal/dialect/settings"
+	"github.com/hookrun/hookrun/internal/exitcode"
+)
+
+// hookrunKnob reports whether hookrun itself reads the variable name:
+// every HOOKRUN_ variable but those it sets for its handlers.
+func hookrunKnob(name string) bool {
+	return strings.HasPrefix(name, "HOOKRUN_") && !slices.Contains(config.HandlerVars, name)
+}
+
+// knobWhat says what a variable of hookrun's decides, for a message.
+func knobWhat(name string) string {
+	switch name {
+	case "HOOKRUN_HOOKS_DIR":
+		return "which hooks run"
+	case config.TrustedDirsVar:
+		return "whose hooks are trusted"
+	case "HOOKRUN_AUDIT_LOG":
+		return "where the audit log goes"
+	}
+	return "how hookrun runs"
+}
+
+// httpVars are the variables net/http reads for an http handler's call:
+// where it goes (a proxy) and which certificates it trusts.
+var httpVars = []string{"HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "NO_PROXY", "no_proxy", "SSL_CERT_FILE", "SSL_CERT_DIR"}
+
+// httpCare is the variables an event's http hooks depend on, and what
+// each decides: the proxy and certificate variables, and those their url
+// and headers name. Empty when no hook among hooks is an http one.
+func httpCare(hooks []*config.Hook) map[string]string {
+	care := map[string]string{}
+	for _, h := range hooks {
+		if h.Handler.Kind != config.KindHTTP || h.Handler.HTTP == nil {
+			continue
+		}
+		for _, v := range httpVars {
+			if strings.HasPrefix(v, "SSL_") {
+				care[v] = "which certificates an http hook's policy call trusts"
+			} else {
+				care[v] = "where an http hook's policy call goes"
+			}
+		}
+		for _, n := range h.Handler.HTTP.URL.Names() {
+			care[n] = "hook " + h.ID + "'s url"
+		}
+		for _, hd := range h.Handler.HTTP.Headers {
+			for _, n := range hd.Value.Names() {
+				if _, ok := care[n]; !ok {
+					care[n] = "hook " + h.ID + "'s header " + hd.Name
+				}
+			}
+		}
+	}
+	return care
+}
+
+// envFromProject fails emit, closed, when a variable in care (name: what
+// it decides) may have been given its value by a file in the project that
+// the agent loads into its hooks' environment (settings.Agent.EnvFrom):
+// the repository, not the person, would then choose which hooks run or
+// where a policy call goes (docs/agents/gemini-cli.md). Only under
+// --dialect: hookrun's own context comes from a caller that sets its
+// environment itself.
+func (d *dialectRun) envFromProject(dir string, care func(string) (string, bool)) error {
+	if !d.active() || dir == "" {
+		return nil
+	}
+	a, ok := settings.Find(dialect.Name(d.name))
+	if !ok || !slices.ContainsFunc(a.Settings.Off, func(sw dialect.Switch) bool { return sw.Env }) {
+		return nil
+	}
+	set := false
+	for _, kv := range os.Environ() {
+		name, v, _ := strings.Cut(kv, "=")
+		if _, ok := care(name); ok && v != "" {
+			set = true
+			break
+		}
+	}
+	if !set {
+		return nil // nothing to read on every event
+	}
+	chosen, err := a.EnvFrom(dir, func(n string) bool { _, ok := care(n); return ok }, os.LookupEnv)
+	if err != nil {
+		return exitcode.Failf("%v into its hooks' environment: hookrun cannot tell which of its variables the repository set, so no hook ran", err)
+	}
+	if len(chosen) == 0 {
+		return nil
+	}
+	c := chosen[0]
+	what, _ := care(c.Name)
+	return exitcode.Failf("%s has the value that %s gives it (%s), so the repository may have chosen %s: no hook ran. Remove %s from %s (a value you set yourself before starting %s still counts)",
+		c.Name, c.File, c.Why, what, c.Name, c.File, d.name)
+}
