@@ -480,6 +480,10 @@ func recoverInternal(err *error) {
 // lists what a git command bringing another commit changes
 // (gitchanges.Brought).
 func WithPaths(c *event.Context, root string, git callpath.Git) {
+	if c.Event == event.SessionStop {
+		cleanChangedFiles(c, root)
+		return
+	}
 	if c.Event != event.PreAbilityCall && c.Event != event.PostAbilityCall {
 		return
 	}
@@ -518,6 +522,33 @@ func WithPaths(c *event.Context, root string, git callpath.Git) {
 	delete(c.Fields, PathsUnknownField)
 	if c.UnknownPaths != "" {
 		c.Fields[PathsUnknownField], _ = json.Marshal(c.UnknownPaths)
+	}
+}
+
+// cleanChangedFiles cleans SessionStop's changed_files as a call's paths
+// are (project-relative inside the root, absolute outside, no ".", ".."
+// or doubled slash), so that only_if_changed_paths and the handlers see
+// x/../services/a.go as services/a.go. A name stays relative to the root
+// even when it begins with ~.
+func cleanChangedFiles(c *event.Context, root string) {
+	if len(c.ChangedFiles) == 0 || root == "" {
+		return
+	}
+	changed := false
+	for i, f := range c.ChangedFiles {
+		if f == "" {
+			continue
+		}
+		p := f
+		if strings.HasPrefix(p, "~") {
+			p = "./" + p
+		}
+		if n := callpath.Normalize(p, root, root); n != f {
+			c.ChangedFiles[i], changed = n, true
+		}
+	}
+	if changed {
+		c.Fields["changed_files"], _ = json.Marshal(c.ChangedFiles)
 	}
 }
 

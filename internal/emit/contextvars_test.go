@@ -34,3 +34,40 @@ func TestContextVarsLongAndNUL(t *testing.T) {
 		}
 	}
 }
+
+// A changed file's name holding a newline must not read as two names in
+// HOOKRUN_CHANGED_FILES: it is written quoted, as git quotes such names,
+// and so is a name that begins with a double quote.
+func TestChangedFilesVarQuotesUnusualNames(t *testing.T) {
+	c, err := event.ParseContext([]byte(`{"session_id":"s","changed_files":["a.go","services/evil\n.go","\"q\".go","tab\there","back\\slash"]}`), event.SessionStop)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got string
+	for _, kv := range appendContextVars(nil, c) {
+		if v, ok := strings.CutPrefix(kv, "HOOKRUN_CHANGED_FILES="); ok {
+			got = v
+		}
+	}
+	want := "a.go\n\"services/evil\\n.go\"\n\"\\\"q\\\".go\"\n\"tab\\there\"\nback\\slash"
+	if got != want {
+		t.Errorf("HOOKRUN_CHANGED_FILES = %q, want %q", got, want)
+	}
+}
+
+// changed_files are cleaned against the project root before
+// only_if_changed_paths sees them: x/../services/a.go is services/a.go.
+func TestWithPathsCleansChangedFiles(t *testing.T) {
+	c, err := event.ParseContext([]byte(`{"session_id":"s","changed_files":["x/../services/a.go","./b","c//d/","/proj/e/f","/elsewhere/g","../h","~/i"]}`), event.SessionStop)
+	if err != nil {
+		t.Fatal(err)
+	}
+	WithPaths(c, "/proj", nil)
+	want := []string{"services/a.go", "b", "c/d", "e/f", "/elsewhere/g", "/h", "~/i"}
+	if !slices.Equal(c.ChangedFiles, want) {
+		t.Errorf("ChangedFiles = %q, want %q", c.ChangedFiles, want)
+	}
+	if got := string(c.Fields["changed_files"]); got != `["services/a.go","b","c/d","e/f","/elsewhere/g","/h","~/i"]` {
+		t.Errorf("the changed_files handlers read = %s", got)
+	}
+}
