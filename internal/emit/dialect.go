@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/dialect"
 	"github.com/hookrun/hookrun/internal/dialect/settings"
 	"github.com/hookrun/hookrun/internal/event"
@@ -82,7 +83,7 @@ func (d *dialectRun) parse(ctx context.Context, r Request, data []byte, ev event
 	if !d.active() {
 		c, err := event.ParseContext(data, ev)
 		if err != nil || d.gitBase == "" {
-			return c, err
+			return c, EventHint(err)
 		}
 		return withGitChanges(ctx, r, c, d.gitBase)
 	}
@@ -201,3 +202,14 @@ func (d *dialectRun) respond(r Request, resp dialect.Response) error {
 type answerNotWritten struct{ error }
 
 func (e answerNotWritten) Unwrap() error { return e.error }
+
+// EventHint gives a context's unknown event_type the hint the EVENT
+// argument gets (config.UnknownEvent: an agent's event names hookrun's, a
+// close one is suggested); other errors are returned as they are.
+func EventHint(err error) error {
+	var ce *event.ContextError
+	if errors.As(err, &ce) && ce.Unknown != "" {
+		return &event.ContextError{Field: ce.Field, Msg: config.UnknownEvent(ce.Unknown), Unknown: ce.Unknown}
+	}
+	return err
+}

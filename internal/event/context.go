@@ -49,6 +49,9 @@ type Context struct {
 type ContextError struct {
 	Field string // dotted path, or "" for the document as a whole
 	Msg   string
+	// Unknown is the event_type that names no event, for a caller that
+	// can add a hint (config.UnknownEvent: an agent's event, a close one).
+	Unknown string
 }
 
 func (e *ContextError) Error() string {
@@ -243,7 +246,7 @@ func ParseContext(data []byte, arg Name) (*Context, error) {
 		named, ok := Parse(s)
 		switch {
 		case !ok:
-			return nil, &ContextError{Field: "event_type", Msg: fmt.Sprintf("unknown event %q; valid events: %s", s, Names())}
+			return nil, &ContextError{Field: "event_type", Msg: fmt.Sprintf("unknown event %q; valid events: %s", s, Names()), Unknown: s}
 		case arg != "" && named != arg:
 			return nil, &ContextError{Field: "event_type", Msg: fmt.Sprintf("is %q but the command line names %q", s, arg)}
 		}

@@ -228,7 +228,8 @@ func writeExplanation(w io.Writer, cwd string, x explanation, one *config.Hook, 
 // no opinion and run nothing).
 func readContext(o ExplainRequest, data []byte, ev event.Name) (*event.Context, error) {
 	if o.Dialect == "" {
-		return event.ParseContext(data, ev)
+		c, err := event.ParseContext(data, ev)
+		return c, emit.EventHint(err)
 	}
 	n, ok := dialect.Parse(o.Dialect)
 	if !ok {
