@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // HooksSubdir is where declarations live, relative to the project root.
@@ -14,6 +15,10 @@ type Location struct {
 	Root     string // project root: handlers run here, commands resolve here
 	HooksDir string // the directory scanned for *.yaml / *.yml
 	Found    bool   // false when no hooks directory exists: there are no hooks
+	// Hidden lists the hooks directories above Root, up to the top of the
+	// git work tree, that the nearer one hides: their hooks do not run
+	// for a call from here. Nil when an override named the directory.
+	Hidden []string
 }
 
 // Discover finds the hooks directory (docs/hooks.md). With override empty it
@@ -63,13 +68,36 @@ func Discover(cwd, override string) (Location, error) {
 					}
 				}
 			}
-			return Location{Root: d, HooksDir: hd, Found: true}, nil
+			return Location{Root: d, HooksDir: hd, Found: true, Hidden: hiddenAbove(d)}, nil
 		}
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil || filepath.Dir(d) == d {
-			break // the top of the work tree, or of the file system
+		if workTreeTop(d) {
+			break
 		}
 	}
 	return Location{Root: cwd, HooksDir: filepath.Join(cwd, HooksSubdir)}, nil
+}
+
+// workTreeTop reports whether the upward search ends at d: d holds .git,
+// or is the top of the file system.
+func workTreeTop(d string) bool {
+	_, err := os.Lstat(filepath.Join(d, ".git"))
+	return err == nil || filepath.Dir(d) == d
+}
+
+// hiddenAbove returns the hooks directories above root, up to the top of
+// its work tree, that root's hooks directory hides from a call started
+// at or below root. At the top of a work tree (the usual case) it costs
+// one Lstat.
+func hiddenAbove(root string) []string {
+	var out []string
+	for d := root; !workTreeTop(d); {
+		d = filepath.Dir(d)
+		hd := filepath.Join(d, HooksSubdir)
+		if st, err := os.Stat(hd); err == nil && st.IsDir() {
+			out = append(out, hd)
+		}
+	}
+	return out
 }
 
 // unwrapPath drops the path from an *os.PathError, whose caller names it.
@@ -78,4 +106,21 @@ func unwrapPath(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// HiddenNote says which hooks directories the found one hides (see
+// Location.Hidden), and what to do about it, as a predicate for the found
+// one ("hides the hooks in …"); "" when it hides none. Paths print
+// relative to base, as Rel prints them.
+func (l Location) HiddenNote(base string) string {
+	if len(l.Hidden) == 0 {
+		return ""
+	}
+	hidden := make([]string, len(l.Hidden))
+	for i, h := range l.Hidden {
+		hidden[i] = Rel(base, h)
+	}
+	top := filepath.Dir(filepath.Dir(l.Hidden[len(l.Hidden)-1]))
+	return fmt.Sprintf("hides the hooks in %s: hookrun started in %s or below it runs only its hooks (the nearest hooks directory wins); to run those, start hookrun in %s or name them with --hooks-dir",
+		strings.Join(hidden, " and "), Rel(base, l.Root), Rel(base, top))
 }

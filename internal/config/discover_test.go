@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 )
 
@@ -30,19 +31,23 @@ func TestDiscover(t *testing.T) {
 		t.Fatal(err)
 	}
 	hooks := func(root string) string { return filepath.Join(root, ".system", "hooks") }
+	// A work tree of its own (a submodule) inside a project: its hooks hide none above it.
+	sub := filepath.Join(tmp, "super", "sub")
+	mkdirs(t, hooks(filepath.Join(tmp, "super")), hooks(sub), filepath.Join(sub, ".git"))
 
 	tests := []struct {
 		name, cwd, override string
 		want                Location
 	}{
-		{"in the root", outer, "", Location{outer, hooks(outer), true}},
-		{"nearest parent wins", deep, "", Location{inner, hooks(inner), true}},
-		{"from a subdirectory", filepath.Join(outer, "services"), "", Location{outer, hooks(outer), true}},
-		{"override ending in .system/hooks: root is its grandparent", other, hooks(inner), Location{inner, hooks(inner), true}},
-		{"relative override ending in .system/hooks", outer, "services/api/.system/hooks/", Location{inner, hooks(inner), true}},
-		{"override elsewhere: root is the working directory", deep, filepath.Join(other, "hooks"), Location{deep, filepath.Join(other, "hooks"), true}},
-		{"relative override elsewhere", other, "hooks", Location{other, filepath.Join(other, "hooks"), true}},
-		{"override wins over discovery", deep, filepath.Join(other, "hooks"), Location{deep, filepath.Join(other, "hooks"), true}},
+		{"in the root", outer, "", Location{Root: outer, HooksDir: hooks(outer), Found: true}},
+		{"nearest parent wins, and hides the one above", deep, "", Location{Root: inner, HooksDir: hooks(inner), Found: true, Hidden: []string{hooks(outer)}}},
+		{"a work tree inside another hides nothing above it", sub, "", Location{Root: sub, HooksDir: hooks(sub), Found: true}},
+		{"from a subdirectory", filepath.Join(outer, "services"), "", Location{Root: outer, HooksDir: hooks(outer), Found: true}},
+		{"override ending in .system/hooks: root is its grandparent", other, hooks(inner), Location{Root: inner, HooksDir: hooks(inner), Found: true}},
+		{"relative override ending in .system/hooks", outer, "services/api/.system/hooks/", Location{Root: inner, HooksDir: hooks(inner), Found: true}},
+		{"override elsewhere: root is the working directory", deep, filepath.Join(other, "hooks"), Location{Root: deep, HooksDir: filepath.Join(other, "hooks"), Found: true}},
+		{"relative override elsewhere", other, "hooks", Location{Root: other, HooksDir: filepath.Join(other, "hooks"), Found: true}},
+		{"override wins over discovery", deep, filepath.Join(other, "hooks"), Location{Root: deep, HooksDir: filepath.Join(other, "hooks"), Found: true}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -50,7 +55,7 @@ func TestDiscover(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got != tt.want {
+			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("Discover(%s, %q):\n got  %+v\n want %+v", tt.cwd, tt.override, got, tt.want)
 			}
 		})
@@ -95,7 +100,7 @@ func TestDiscoverNone(t *testing.T) {
 		t.Skip("a .system/hooks exists above the temporary directory")
 	}
 	want := Location{Root: dir, HooksDir: filepath.Join(dir, ".system", "hooks"), Found: false}
-	if got != want {
+	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %+v, want %+v", got, want)
 	}
 }

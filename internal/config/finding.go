@@ -66,7 +66,11 @@ func (f Finding) Format(dir string) string {
 	if f.Severity == Warning || f.Severity == Note {
 		sev = string(f.Severity) + ": "
 	}
-	return untrustedtext.Clean(fmt.Sprintf("%s:%d:%d: %s%s", Rel(dir, f.File), f.Line, f.Col, sev, f.Text(dir)))
+	where := fmt.Sprintf("%s:%d:%d", Rel(dir, f.File), f.Line, f.Col)
+	if f.Line == 0 {
+		where = Rel(dir, f.File) // a directory, or a file as a whole
+	}
+	return untrustedtext.Clean(where + ": " + sev + f.Text(dir))
 }
 
 // Text is the message alone, with any related place relative to dir.

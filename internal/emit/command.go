@@ -162,10 +162,17 @@ func run(r Request, d *dialectRun) (err error) {
 		return l.err
 	}
 	var warnings []merge.Warning
+	// No hooks, or a nearer hooks directory hiding the project's, is a
+	// setup mistake (or a planted one) as often as a choice: say so, in
+	// the result and where a person looks.
+	var msg string
+	if note := loc.HiddenNote(""); note != "" {
+		msg = "hooks directory " + loc.HooksDir + " " + note
+	}
 	if !loc.Found {
-		// No hooks is a setup mistake as often as a choice: say so, in the
-		// result and where a person looks.
-		msg := fmt.Sprintf("no hooks directory: no %s in %s or above it (up to the top of its git work tree), so no hook ran; hookrun init creates one", config.HooksSubdir, r.Dirs.Cwd)
+		msg = fmt.Sprintf("no hooks directory: no %s in %s or above it (up to the top of its git work tree), so no hook ran; hookrun init creates one", config.HooksSubdir, r.Dirs.Cwd)
+	}
+	if msg != "" {
 		warnings = append(warnings, merge.Warning{Message: msg})
 		if tty.IsTerminalWriter(r.Stderr) {
 			fmt.Fprintln(r.Stderr, "hookrun: warning: "+msg)

@@ -82,6 +82,29 @@ func List(ctx context.Context, dir, base string) ([]string, error) {
 	return relativeTo(files, strings.TrimSuffix(strings.TrimSpace(prefix), "/")), nil
 }
 
+// Known returns the files git tracks, or would add (untracked and not
+// ignored), in the work tree holding dir whose paths relative to dir
+// match glob (a git glob pathspec: ** spans directories), as
+// slash-separated paths relative to dir, sorted. Git does not descend into
+// a nested work tree (a submodule). A dir in no work tree gives a
+// *NotRepoError.
+func Known(ctx context.Context, dir, glob string) ([]string, error) {
+	run, err := gitIn(ctx, dir)
+	if err != nil {
+		return nil, err
+	}
+	out, err := run("ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", ":(glob)"+glob)
+	if err != nil {
+		if notRepo(err) {
+			return nil, &NotRepoError{Dir: dir}
+		}
+		return nil, err
+	}
+	files := splitZ(out)
+	slices.Sort(files)
+	return slices.Compact(files), nil
+}
+
 // maxGuesses caps the remotes' branches one name may be taken for.
 const maxGuesses = 8
 

@@ -1,6 +1,7 @@
 package inspect
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	"github.com/hookrun/hookrun/internal/dialect/settings"
 	"github.com/hookrun/hookrun/internal/exec"
 	"github.com/hookrun/hookrun/internal/exitcode"
+	"github.com/hookrun/hookrun/internal/gitchanges"
 	"github.com/hookrun/hookrun/internal/ojson"
 	"github.com/hookrun/hookrun/internal/project"
 	"github.com/hookrun/hookrun/internal/untrusted"
@@ -42,6 +44,7 @@ func Validate(o ValidateRequest) error {
 		set.Findings = append(set.Findings, guardFileNotes(set, loc.Root)...)
 		set.Findings = append(set.Findings, settingsFindings(loc)...)
 		set.Findings = append(set.Findings, nearDeclFindings(set)...)
+		set.Findings = append(set.Findings, nestedFindings(loc, o.Dirs.Cwd)...)
 		config.SortFindings(set.Findings)
 	}
 	var errs, warns int
@@ -156,7 +159,11 @@ func githubAnnotation(f config.Finding, dir string) string {
 	if f.Severity == config.Note {
 		level = "notice"
 	}
-	return fmt.Sprintf("::%s file=%s,line=%d,col=%d::%s", level, prop.Replace(config.Rel(dir, f.File)), f.Line, f.Col, data.Replace(f.Text(dir)))
+	where := fmt.Sprintf(",line=%d,col=%d", f.Line, f.Col)
+	if f.Line == 0 {
+		where = "" // a directory, or a file as a whole
+	}
+	return fmt.Sprintf("::%s file=%s%s::%s", level, prop.Replace(config.Rel(dir, f.File)), where, data.Replace(f.Text(dir)))
 }
 
 // timeoutNotes warns of a hook on an event that guards an action that may
@@ -225,6 +232,40 @@ func settingsFindings(loc config.Location) []config.Finding {
 		for _, p := range append(unrouted, a.Off(root)...) {
 			out = append(out, config.Finding{File: filepath.Join(root, p.File), Line: 1, Col: 1, Severity: config.Error, Message: p.Message})
 		}
+	}
+	return out
+}
+
+// nestedFindings warns of hooks directories that hide one another in one
+// work tree: the nearest to where hookrun starts is the only one whose
+// hooks run (docs/hooks.md), so a .system/hooks a change adds below the
+// project root (in a vendored directory, say) turns the project's guards
+// off for an agent or a job started there. Below the root they are the
+// ones git knows (tracked, or untracked and not ignored); above it, the
+// ones the project's own hooks directory hides from a start here.
+func nestedFindings(loc config.Location, cwd string) []config.Finding {
+	var out []config.Finding
+	if note := loc.HiddenNote(cwd); note != "" {
+		out = append(out, config.Finding{File: loc.HooksDir, Severity: config.Warning, Message: "this hooks directory " + note})
+	}
+	files, err := gitchanges.Known(context.Background(), loc.Root, "**/"+config.HooksSubdir+"/**")
+	if err != nil {
+		return out // not in git, or no git: there is nothing it knows to list
+	}
+	var dirs []string
+	for _, f := range files {
+		i := strings.Index(f, "/"+config.HooksSubdir+"/")
+		if i < 0 {
+			continue // the project's own
+		}
+		if d := f[:i]; len(dirs) == 0 || dirs[len(dirs)-1] != d {
+			dirs = append(dirs, d)
+		}
+	}
+	for _, d := range dirs {
+		out = append(out, config.Finding{File: filepath.Join(loc.Root, filepath.FromSlash(d), config.HooksSubdir), Severity: config.Warning,
+			Message: fmt.Sprintf("a hooks directory below the project root: hookrun started in %s or below it runs only these hooks, not those in %s (the nearest hooks directory wins); remove it, or run its hooks from the project's hooks directory",
+				config.Rel(cwd, filepath.Join(loc.Root, filepath.FromSlash(d))), config.Rel(cwd, loc.HooksDir))})
 	}
 	return out
 }
