@@ -15,3 +15,6 @@ func cpuTime() time.Duration {
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// mkfifo makes a FIFO at p.
+func mkfifo(p string) error { return syscall.Mkfifo(p, 0o644) }

@@ -1,10 +1,13 @@
 package config
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/hookrun/hookrun/internal/safefile"
 )
 
 // HooksSubdir is where declarations live, relative to the project root.
@@ -77,11 +80,30 @@ func Discover(cwd, override string) (Location, error) {
 	return Location{Root: cwd, HooksDir: filepath.Join(cwd, HooksSubdir)}, nil
 }
 
-// workTreeTop reports whether the upward search ends at d: d holds .git,
-// or is the top of the file system.
+// workTreeTop reports whether the upward search ends at d: d is the top
+// of a git work tree (GitTop), or of the file system.
 func workTreeTop(d string) bool {
-	_, err := os.Lstat(filepath.Join(d, ".git"))
-	return err == nil || filepath.Dir(d) == d
+	return GitTop(d) || filepath.Dir(d) == d
+}
+
+// GitTop reports whether d is the top of a git work tree as git finds
+// one: d/.git is a directory holding HEAD, or a file naming the
+// repository ("gitdir: …", as a submodule's and a linked worktree's
+// are). An empty or garbled .git (touch .git, a directory made by hand)
+// is no work tree: git stops at it with an error, and an agent that makes
+// one must not end the search for the project's hooks or its bound there.
+func GitTop(d string) bool {
+	git := filepath.Join(d, ".git")
+	fi, err := os.Stat(git)
+	switch {
+	case err != nil:
+		return false
+	case fi.IsDir():
+		_, err := os.Stat(filepath.Join(git, "HEAD"))
+		return err == nil
+	}
+	data, err := safefile.ReadFile(git, 4096) // a FIFO or a device is not read
+	return err == nil && bytes.HasPrefix(data, []byte("gitdir: "))
 }
 
 // hiddenAbove returns the hooks directories above root, up to the top of

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -12,6 +13,18 @@ func mkdirs(t *testing.T, dirs ...string) {
 	t.Helper()
 	for _, d := range dirs {
 		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// gitDirs makes each dir the top of a git work tree: a .git directory
+// holding HEAD, as git init leaves it.
+func gitDirs(t *testing.T, dirs ...string) {
+	t.Helper()
+	for _, d := range dirs {
+		mkdirs(t, filepath.Join(d, ".git"))
+		if err := os.WriteFile(filepath.Join(d, ".git", "HEAD"), []byte("ref: refs/heads/main\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -33,7 +46,8 @@ func TestDiscover(t *testing.T) {
 	hooks := func(root string) string { return filepath.Join(root, ".system", "hooks") }
 	// A work tree of its own (a submodule) inside a project: its hooks hide none above it.
 	sub := filepath.Join(tmp, "super", "sub")
-	mkdirs(t, hooks(filepath.Join(tmp, "super")), hooks(sub), filepath.Join(sub, ".git"))
+	mkdirs(t, hooks(filepath.Join(tmp, "super")), hooks(sub))
+	gitDirs(t, sub)
 
 	tests := []struct {
 		name, cwd, override string
@@ -111,7 +125,8 @@ func TestDiscoverNone(t *testing.T) {
 func TestDiscoverStopsAtTheWorkTree(t *testing.T) {
 	tmp := t.TempDir()
 	repo := filepath.Join(tmp, "repo")
-	mkdirs(t, filepath.Join(tmp, ".system", "hooks"), filepath.Join(repo, ".git"), filepath.Join(repo, "src"))
+	mkdirs(t, filepath.Join(tmp, ".system", "hooks"), filepath.Join(repo, "src"))
+	gitDirs(t, repo)
 	got, err := Discover(filepath.Join(repo, "src"), "")
 	if err != nil || got.Found || got.Root != filepath.Join(repo, "src") {
 		t.Errorf("from inside a work tree: %+v, %v; want no hooks found", got, err)
@@ -128,6 +143,29 @@ func TestDiscoverStopsAtTheWorkTree(t *testing.T) {
 	mkdirs(t, filepath.Join(tmp, "plain", "src"))
 	if got, err := Discover(filepath.Join(tmp, "plain", "src"), ""); err != nil || !got.Found || got.Root != tmp {
 		t.Errorf("outside a work tree: %+v, %v; want the hooks of %s", got, err, tmp)
+	}
+	// A .git that git would not take for a repository (what touch .git, a
+	// directory made by hand, or a FIFO leave) ends nothing: the search goes
+	// on to the project's hooks.
+	for name, make := range map[string]func(string) error{
+		"an empty .git file":        func(p string) error { return os.WriteFile(p, nil, 0o644) },
+		"a .git file of other text": func(p string) error { return os.WriteFile(p, []byte("not a gitdir\n"), 0o644) },
+		"an empty .git directory":   func(p string) error { return os.Mkdir(p, 0o755) },
+		"a .git link to nowhere":    func(p string) error { return os.Symlink(filepath.Join(tmp, "nowhere"), p) },
+		"a .git FIFO, never opened": mkfifo,
+	} {
+		dir := filepath.Join(tmp, "planted", strings.ReplaceAll(name, " ", "_"))
+		mkdirs(t, filepath.Join(dir, "src"))
+		if err := make(filepath.Join(dir, ".git")); err != nil {
+			t.Fatal(err)
+		}
+		got, err := Discover(filepath.Join(dir, "src"), "")
+		if err != nil || !got.Found || got.Root != tmp {
+			t.Errorf("%s: %+v, %v; want the hooks of %s", name, got, err, tmp)
+		}
+		if b := Bound(filepath.Join(dir, "src")); b == dir {
+			t.Errorf("%s: Bound stops at it", name)
+		}
 	}
 }
 

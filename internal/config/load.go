@@ -125,7 +125,7 @@ func Bound(dir string) string {
 		return ""
 	}
 	for d := real; ; d = filepath.Dir(d) {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+		if GitTop(d) {
 			return d
 		}
 		if filepath.Dir(d) == d {
