@@ -33,9 +33,13 @@ func List(o ListRequest) error {
 			return exitcode.Failf("--event: %s", config.UnknownEvent(o.Event))
 		}
 	}
-	_, set, err := o.Dirs.Load()
+	loc, set, err := o.Dirs.Load()
 	if err != nil {
 		return err
+	}
+	if note := loc.HiddenNote(o.Dirs.Cwd); note != "" {
+		// The table shows the hooks that run from here, not the project's.
+		fmt.Fprintln(o.Stderr, untrusted.Clean("hookrun: warning: hooks directory "+config.Rel(o.Dirs.Cwd, loc.HooksDir)+" "+note))
 	}
 	hooks := set.Hooks
 	if o.Event != "" {
