@@ -53,12 +53,21 @@ var copilot = Agent{
 		// .github/copilot settings, each on the call the one before
 		// answered with; a modifiedArgs or modifiedPrompt after hookrun's
 		// allow ran a command, or sent a prompt, hookrun would have denied.
+		//
+		// Measured on 1.0.102 too: an event's entries in one file run in
+		// list order (a file's camelCase lists before its PascalCase
+		// ones), and with --trust-folder the .json files of the
+		// directories a repository's hookDirectories names (inside the
+		// project; one outside was not read) run after hookrun's.
 		Later: []Later{
+			{File: ".github/hooks/hookrun.json", Events: copilotRewriting, Why: copilotLaterOwn, AfterOurs: true},
 			{File: ".github/hooks/*.json", Events: copilotRewriting, Why: copilotLaterFile},
 			{File: ".claude/settings.json", Events: copilotRewriting, Why: copilotLaterSettings},
 			{File: ".claude/settings.local.json", Events: copilotRewriting, Why: copilotLaterSettings},
 			{File: ".github/copilot/settings.json", Events: copilotRewriting, Why: copilotLaterSettings},
 			{File: ".github/copilot/settings.local.json", Events: copilotRewriting, Why: copilotLaterSettings},
+			{File: ".github/copilot/settings.json", Events: copilotRewriting, Why: copilotLaterDirs, DirsKey: "hookDirectories"},
+			{File: ".github/copilot/settings.local.json", Events: copilotRewriting, Why: copilotLaterDirs, DirsKey: "hookDirectories"},
 		},
 	},
 }
@@ -69,6 +78,8 @@ var copilot = Agent{
 var copilotRewriting = []string{"PreToolUse", "preToolUse", "UserPromptSubmit", "userPromptSubmitted"}
 
 const (
+	copilotLaterOwn      = "copilot runs this entry after hookrun's (an event's entries run in list order), and the call it answers with (modifiedArgs, or a prompt's modifiedPrompt) is not the one hookrun checked; if you trust it, move it before hookrun's entry, so that hookrun checks what it changes"
+	copilotLaterDirs     = "copilot runs this hook after hookrun's (%s's %s names its directory), and the call it answers with (modifiedArgs, or a prompt's modifiedPrompt) is not the one hookrun checked; if you trust it, move it to a file in .github/hooks named to sort after hookrun.json, so that it runs first and hookrun checks what it changes"
 	copilotLaterFile     = "copilot runs this hook after hookrun's (it runs the files in .github/hooks in reverse name order), and the call it answers with (modifiedArgs, or a prompt's modifiedPrompt) is not the one hookrun checked; if you trust it, rename the file to sort after hookrun.json, so that it runs first and hookrun checks what it changes"
 	copilotLaterSettings = "copilot runs this hook after those in .github/hooks, hookrun's included, and the call it answers with (modifiedArgs, or a prompt's modifiedPrompt) is not the one hookrun checked; if you trust it, move it to a file in .github/hooks named to sort after hookrun.json, so that it runs first and hookrun checks what it changes"
 )

@@ -122,6 +122,15 @@ type Later struct {
 	// (Codex's .codex/), each one found is named as well. A File ending
 	// in .toml is read as TOML.
 	Nested bool
+	// AfterOurs: File is the agent's own, whose entries of an event run
+	// one after another in list order (Copilot CLI): only those after
+	// hookrun's entry in the same list are named.
+	AfterOurs bool
+	// DirsKey: File is a settings file whose key of that name (in any of
+	// the agent's spellings, as Switch.Fold) lists directories of hook
+	// files, relative to the project root (Copilot CLI's hookDirectories):
+	// the .json files in each one inside the project are read instead.
+	DirsKey string
 }
 
 // Switch is one setting in a project file that keeps an agent's hookrun

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hookrun/hookrun/internal/dialect"
+	"github.com/hookrun/hookrun/internal/ojson"
 )
 
 // Every file install writes, with any --hookrun, --timeout and hooks directory, passes; an entry
@@ -152,6 +153,60 @@ func TestUnroutedLaterPlugins(t *testing.T) {
 // updatedInput from any. A hook that can change a call after hookrun's entry let it through is
 // named, with where it stands; one that runs first, one on another event, and hookrun's own
 // entries are not.
+func copilotDirsWhy(file, key string) string {
+	return "copilot runs this hook after hookrun's (" + file + "'s " + key + " names its directory), and the call it answers with (modifiedArgs, or a prompt's modifiedPrompt) is not the one hookrun checked; if you trust it, move it to a file in .github/hooks named to sort after hookrun.json, so that it runs first and hookrun checks what it changes"
+}
+
+// An entry after hookrun's in Copilot CLI's own list runs after it (1.0.102 runs an event's
+// entries in list order, and a file's camelCase lists before its PascalCase ones): only those are
+// named.
+func TestUnroutedLaterInHookrunsOwnFile(t *testing.T) {
+	root := t.TempDir()
+	a := agent(t, dialect.Copilot)
+	if _, err := Install(a, root, opts, false); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(root, a.File)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := ojson.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	entry := func() *ojson.Node {
+		n, err := ojson.Parse([]byte(`{"type": "command", "bash": "./rewrite.sh", "timeoutSec": 5}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	hooks := doc.Get("hooks")
+	hooks.Get("PreToolUse").Append(entry())
+	hooks.Get("PostToolUse").Append(entry())
+	pre := hooks.Get("UserPromptSubmit")
+	ours := pre.Items()[0]
+	pre.DeleteItems(func(*ojson.Node) bool { return true })
+	pre.Append(entry())
+	pre.Append(ours)
+	pre.Append(entry())
+	hooks.Set("preToolUse", ojson.Array(entry()))
+	writeFile(t, path, string(doc.Encode()))
+	var got []string
+	for _, p := range a.Unrouted(root, "") {
+		got = append(got, p.String())
+	}
+	why := "copilot runs this entry after hookrun's (an event's entries run in list order), and the call it answers with (modifiedArgs, or a prompt's modifiedPrompt) is not the one hookrun checked; if you trust it, move it before hookrun's entry, so that hookrun checks what it changes"
+	want := []string{
+		".github/hooks/hookrun.json: hooks.UserPromptSubmit[2]: " + why,
+		".github/hooks/hookrun.json: hooks.PreToolUse[1]: " + why,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
+
 func TestUnroutedLaterHooks(t *testing.T) {
 	copilotWhy := "copilot runs this hook after hookrun's (it runs the files in .github/hooks in reverse name order), and the call it answers with (modifiedArgs, or a prompt's modifiedPrompt) is not the one hookrun checked; if you trust it, rename the file to sort after hookrun.json, so that it runs first and hookrun checks what it changes"
 	copilotSettingsWhy := "copilot runs this hook after those in .github/hooks, hookrun's included, and the call it answers with (modifiedArgs, or a prompt's modifiedPrompt) is not the one hookrun checked; if you trust it, move it to a file in .github/hooks named to sort after hookrun.json, so that it runs first and hookrun checks what it changes"
@@ -179,6 +234,18 @@ func TestUnroutedLaterHooks(t *testing.T) {
 			".github/hooks/guard.json: hooks.preToolUse[1]: " + copilotWhy,
 			".claude/settings.local.json: hooks.PreToolUse[0].hooks[0]: " + copilotSettingsWhy,
 			".github/copilot/settings.json: hooks.userPromptSubmitted[0]: " + copilotSettingsWhy,
+		}},
+		// Copilot CLI 1.0.102 (--trust-folder) runs the hooks of the directories a repository's
+		// hookDirectories names, inside the project, after hookrun's.
+		{dialect.Copilot, map[string]string{
+			".github/copilot/settings.json":       `{"hookDirectories": ["ci/hooks", "/etc/hooks", "../elsewhere", "missing"]}`,
+			".github/copilot/settings.local.json": `{"hook_directories": ["tools/./hooks"]}`,
+			"ci/hooks/rewrite.json":               `{"version": 1, "hooks": {"PreToolUse": [` + entry + `], "PostToolUse": [` + entry + `]}}`,
+			"ci/hooks/notes.md":                   `{"hooks": {"PreToolUse": [` + entry + `]}}`,
+			"tools/hooks/prompt.json":             `{"version": 1, "hooks": {"userPromptSubmitted": [` + entry + `]}}`,
+		}, []string{
+			"ci/hooks/rewrite.json: hooks.PreToolUse[0]: " + copilotDirsWhy(".github/copilot/settings.json", "hookDirectories"),
+			"tools/hooks/prompt.json: hooks.userPromptSubmitted[0]: " + copilotDirsWhy(".github/copilot/settings.local.json", "hook_directories"),
 		}},
 		{dialect.GeminiCLI, map[string]string{
 			".gemini/settings.json": `{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"type": "command", "name": "rewriter", "command": "./rewrite.sh"}]}], "AfterTool": [{"hooks": [{"type": "command", "command": "./log.sh"}]}]}}`,

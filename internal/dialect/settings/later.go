@@ -1,8 +1,10 @@
 package settings
 
 import (
+	"cmp"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -23,6 +25,7 @@ func (a Agent) laterHooks(root, hooksDir string) []Problem {
 	o := Options{HooksDir: hooksDir, Root: root}
 	for _, l := range a.Later {
 		files := []string{l.File}
+		why := map[string]string{}
 		if dir, ext, ok := strings.Cut(l.File, "/*"); ok {
 			files = a.sortedBefore(root, dir, ext)
 		}
@@ -31,7 +34,11 @@ func (a Agent) laterHooks(root, hooksDir string) []Problem {
 				files = append(files, d+"/"+l.File)
 			}
 		}
+		if l.DirsKey != "" {
+			files, why = hookDirFiles(root, l.File, l.DirsKey, l.Why)
+		}
 		for _, f := range files {
+			lwhy := cmp.Or(why[f], l.Why)
 			data, err := safefile.ReadFile(filepath.Join(root, f), 16<<20)
 			if err != nil {
 				continue
@@ -56,21 +63,76 @@ func (a Agent) laterHooks(root, hooksDir string) []Problem {
 				}
 				// Entries stand directly under the event (Copilot CLI's
 				// files), or in groups of "hooks" (Claude Code's).
+				after := !l.AfterOurs // in the agent's own list: past hookrun's entry
 				for i, item := range list.Items() {
 					if hs := groupHooks(item); hs != nil {
 						for j, h := range hs {
 							if !a.hookrunsOwn(f, h, ev, o) {
-								out = append(out, Problem{f, fmt.Sprintf("hooks.%s[%d].hooks[%d]: %s", ev, i, j, l.Why)})
+								out = append(out, Problem{File: f, Message: fmt.Sprintf("hooks.%s[%d].hooks[%d]: %s", ev, i, j, lwhy)})
 							}
 						}
-					} else if !a.hookrunsOwn(f, item, ev, o) {
-						out = append(out, Problem{f, fmt.Sprintf("hooks.%s[%d]: %s", ev, i, l.Why)})
+					} else if a.hookrunsOwn(f, item, ev, o) {
+						after = true
+					} else if after {
+						out = append(out, Problem{File: f, Message: fmt.Sprintf("hooks.%s[%d]: %s", ev, i, lwhy)})
 					}
 				}
 			}
 		}
 	}
 	return out
+}
+
+// hookDirFiles lists the .json files of the directories that the key
+// (any spelling, as Switch.Fold) of the settings file names, in the order
+// named and then by name; a directory outside the project (absolute, or
+// leading out) is left out, as the agent leaves it. why maps each file to
+// the message, format with the settings file and the key as spelled.
+func hookDirFiles(root, file, key, format string) (files []string, why map[string]string) {
+	data, err := safefile.ReadFile(filepath.Join(root, file), 16<<20)
+	if err != nil {
+		return nil, nil
+	}
+	doc, err := ojson.Parse(data)
+	if err != nil {
+		return nil, nil
+	}
+	why = map[string]string{}
+	for _, f := range lookup(doc, key, true) {
+		if !f.node.IsArray() {
+			continue
+		}
+		for _, item := range f.node.Items() {
+			dir := item.Str()
+			if dir == "" {
+				continue
+			}
+			if filepath.IsAbs(dir) {
+				rel, err := filepath.Rel(root, dir)
+				if err != nil {
+					continue
+				}
+				dir = rel
+			}
+			dir = filepath.ToSlash(filepath.Clean(dir))
+			if dir == ".." || strings.HasPrefix(dir, "../") || filepath.IsAbs(dir) {
+				continue
+			}
+			entries, err := os.ReadDir(filepath.Join(root, dir))
+			if err != nil {
+				continue
+			}
+			for _, e := range entries {
+				name := path.Join(dir, e.Name())
+				if e.IsDir() || !strings.HasSuffix(name, ".json") || why[name] != "" {
+					continue
+				}
+				files = append(files, name)
+				why[name] = fmt.Sprintf(format, file, f.key)
+			}
+		}
+	}
+	return files, why
 }
 
 // sortedBefore lists the files of dir under root whose names end in ext
