@@ -30,6 +30,15 @@ var claudeCode = Agent{
 			{File: ".claude/settings.local.json", Key: "disableAllHooks", Is: "true", Why: "Claude Code then runs no hook from its settings files, hookrun's included"},
 			{File: ".claude/settings.json", Key: "env", Env: true, Why: "Claude Code gives its hooks these variables"},
 			{File: ".claude/settings.local.json", Key: "env", Env: true, Why: "Claude Code gives its hooks these variables"},
+			// Read from 2.1.197's bundle: plugins' hooks run beside the
+			// settings files' (an enabledPlugins entry of the project's
+			// settings wins over the person's own), and only managed policy's
+			// allowManagedHooksOnly or strictPluginOnlyCustomization (read
+			// from policy settings alone) keeps them out.
+			{File: ".claude/settings.json", Key: "enabledPlugins", Each: true, Warn: true, Why: claudePlugin + "; check its hooks, or set it to false in .claude/settings.local.json, which wins over this file"},
+			{File: ".claude/settings.local.json", Key: "enabledPlugins", Each: true, Warn: true, Why: claudePlugin + "; check its hooks, or remove it"},
+			{File: ".claude/settings.json", Key: "extraKnownMarketplaces", Each: true, Warn: true, Why: claudeMarket},
+			{File: ".claude/settings.local.json", Key: "extraKnownMarketplaces", Each: true, Warn: true, Why: claudeMarket},
 		},
 		// Measured on 2.1.197: another PreToolUse hook's updatedInput
 		// ran a command hookrun's entry had not seen (the hooks of a
@@ -43,6 +52,11 @@ var claudeCode = Agent{
 }
 
 var claudeRewriting = []string{"PreToolUse", "PermissionRequest"}
+
+const (
+	claudePlugin = "Claude Code runs the hooks of a plugin the repository enables beside hookrun's, and a call with the updatedInput such a hook answers, which hookrun never checked; the plugin's hooks are not in the repository, so hookrun cannot tell"
+	claudeMarket = "the repository adds this plugin marketplace, from which the plugins it enables come, and Claude Code runs their hooks beside hookrun's, which hookrun cannot see; check it, or remove it"
+)
 
 const claudeLater = "claude-code runs this hook beside hookrun's, on the same call, and runs the call with the updatedInput it answers, which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"
 

@@ -47,6 +47,17 @@ var copilot = Agent{
 			{File: ".github/copilot/settings.local.json", Key: "disableAllHooks", Is: "true", Fold: true, Why: "Copilot CLI then runs no hook, hookrun's included"},
 			{File: ".claude/settings.json", Key: "disableAllHooks", Is: "true", Fold: true, Why: "Copilot CLI reads this file's disableAllHooks too, and then runs no hook, hookrun's included"},
 			{File: ".claude/settings.local.json", Key: "disableAllHooks", Is: "true", Fold: true, Why: "Copilot CLI reads this file's disableAllHooks too, and then runs no hook, hookrun's included"},
+			// enabledPlugins and extraKnownMarketplaces are governance keys
+			// of both sources too; a plugin's hooks, and where they run
+			// beside hookrun's, were not measured.
+			{File: ".github/copilot/settings.json", Key: "enabledPlugins", Each: true, Warn: true, Fold: true, Why: copilotPlugin},
+			{File: ".github/copilot/settings.local.json", Key: "enabledPlugins", Each: true, Warn: true, Fold: true, Why: copilotPlugin},
+			{File: ".claude/settings.json", Key: "enabledPlugins", Each: true, Warn: true, Fold: true, Why: copilotPlugin},
+			{File: ".claude/settings.local.json", Key: "enabledPlugins", Each: true, Warn: true, Fold: true, Why: copilotPlugin},
+			{File: ".github/copilot/settings.json", Key: "extraKnownMarketplaces", Each: true, Warn: true, Fold: true, Why: copilotMarket},
+			{File: ".github/copilot/settings.local.json", Key: "extraKnownMarketplaces", Each: true, Warn: true, Fold: true, Why: copilotMarket},
+			{File: ".claude/settings.json", Key: "extraKnownMarketplaces", Each: true, Warn: true, Fold: true, Why: copilotMarket},
+			{File: ".claude/settings.local.json", Key: "extraKnownMarketplaces", Each: true, Warn: true, Fold: true, Why: copilotMarket},
 		},
 		// Measured on 1.0.102: the files of .github/hooks run in reverse
 		// name order, then the hooks of the repository's .claude and
@@ -78,6 +89,8 @@ var copilot = Agent{
 var copilotRewriting = []string{"PreToolUse", "preToolUse", "UserPromptSubmit", "userPromptSubmitted"}
 
 const (
+	copilotPlugin        = "Copilot CLI takes this setting from the repository and runs the hooks of the plugins it enables, which are not in the repository, so hookrun cannot tell whether one changes a call (modifiedArgs) after hookrun's let it through; check its hooks, or remove it"
+	copilotMarket        = "Copilot CLI takes this setting from the repository: a plugin marketplace from which the plugins the repository enables come, whose hooks hookrun cannot see; check it, or remove it"
 	copilotLaterOwn      = "copilot runs this entry after hookrun's (an event's entries run in list order), and the call it answers with (modifiedArgs, or a prompt's modifiedPrompt) is not the one hookrun checked; if you trust it, move it before hookrun's entry, so that hookrun checks what it changes"
 	copilotLaterDirs     = "copilot runs this hook after hookrun's (%s's %s names its directory), and the call it answers with (modifiedArgs, or a prompt's modifiedPrompt) is not the one hookrun checked; if you trust it, move it to a file in .github/hooks named to sort after hookrun.json, so that it runs first and hookrun checks what it changes"
 	copilotLaterFile     = "copilot runs this hook after hookrun's (it runs the files in .github/hooks in reverse name order), and the call it answers with (modifiedArgs, or a prompt's modifiedPrompt) is not the one hookrun checked; if you trust it, rename the file to sort after hookrun.json, so that it runs first and hookrun checks what it changes"

@@ -148,6 +148,13 @@ type Switch struct {
 	// PATH already set (EnvKeepsSet).
 	Is, Listed       string
 	Env, EnvKeepsSet bool
+	// Each: the key is an object, each of whose entries not set to false
+	// (or null) is named by itself (the plugins a repository enables).
+	Each bool
+	// Warn: the setting may bypass hookrun's entries but need not (a
+	// plugin's hooks, which the repository does not hold): install notes
+	// it and goes on, validate warns.
+	Warn bool
 	// Fold: the agent reads the key in other spellings too (Copilot CLI
 	// 1.0.102 takes disable_all_hooks, DisableAllHooks and
 	// DISABLE_ALL_HOOKS for disableAllHooks): any key that is Key's with

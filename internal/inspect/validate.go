@@ -212,7 +212,8 @@ func nearDeclFindings(set *config.Set) []config.Finding {
 // settingsFindings reports, for each agent whose project settings name
 // hookrun, what keeps the agent from running hookrun's entries for every
 // call (settings.Agent.Off and Unrouted): an error, since the guards then
-// do not guard. An entry is held to what install writes for the hooks
+// do not guard; a warning for a setting that may run hooks validate cannot
+// see (a plugin the repository enables). An entry is held to what install writes for the hooks
 // directory validate read.
 func settingsFindings(loc config.Location) []config.Finding {
 	var out []config.Finding
@@ -230,7 +231,11 @@ func settingsFindings(loc config.Location) []config.Finding {
 			continue
 		}
 		for _, p := range append(unrouted, a.Off(root)...) {
-			out = append(out, config.Finding{File: filepath.Join(root, p.File), Line: 1, Col: 1, Severity: config.Error, Message: p.Message})
+			sev := config.Error
+			if p.Warning {
+				sev = config.Warning
+			}
+			out = append(out, config.Finding{File: filepath.Join(root, p.File), Line: 1, Col: 1, Severity: sev, Message: p.Message})
 		}
 	}
 	return out

@@ -29,11 +29,13 @@ func Install(a Agent, root string, o Options, dryRun bool) (Result, error) {
 	if o.Root == "" {
 		o.Root = root
 	}
-	if off := a.Off(root); len(off) > 0 {
-		why := make([]string, len(off))
-		for i, p := range off {
-			why[i] = p.String()
+	var why []string
+	for _, p := range a.Off(root) {
+		if !p.Warning {
+			why = append(why, p.String())
 		}
+	}
+	if len(why) > 0 {
 		return Result{}, fmt.Errorf("%s would not run hookrun's entries as installed: %s; nothing was written (change that setting first, then run install again)", a.Dialect, strings.Join(why, "; and "))
 	}
 	path := filepath.Join(root, a.File)
@@ -152,6 +154,7 @@ const NPMHookrun = "node_modules/.bin/hookrun"
 
 // Notes say what keeps the entries from guarding that install does not
 // change: another plugin the agent runs after hookrun's (laterPlugins),
+// a setting that may run hooks hookrun cannot see (Off's warnings),
 // another hook that can change a call after hookrun's entry let it
 // through (laterHooks), o.Hookrun missing under o.Root, or no hookrun on
 // PATH, with a hint when the project has npm's.
@@ -160,6 +163,11 @@ func Notes(a Agent, o Options) []string {
 	ps := a.laterHooks(o.Root, o.HooksDir)
 	if a.Plugin != nil {
 		ps = append(a.laterPlugins(o.Root), ps...)
+	}
+	for _, p := range a.Off(o.Root) {
+		if p.Warning {
+			ps = append(ps, p)
+		}
 	}
 	for _, p := range ps {
 		later = append(later, p.String())

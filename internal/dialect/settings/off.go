@@ -23,6 +23,10 @@ import (
 // what is wrong there.
 type Problem struct {
 	File, Message string
+	// Warning: the setting may let a hook hookrun cannot see run beside
+	// hookrun's (a plugin the repository enables), but need not: install
+	// goes on, and validate warns (dialect.Switch.Warn).
+	Warning bool
 }
 
 func (p Problem) String() string { return p.File + ": " + p.Message }
@@ -42,13 +46,13 @@ func (a Agent) Off(root string) []Problem {
 			continue
 		}
 		if err != nil {
-			out = appendOnce(out, Problem{sw.File, fmt.Sprintf("cannot be read (%v), so hookrun cannot tell whether it keeps %s from running hookrun's entries", unwrap(err), a.Dialect)})
+			out = appendOnce(out, Problem{File: sw.File, Message: fmt.Sprintf("cannot be read (%v), so hookrun cannot tell whether it keeps %s from running hookrun's entries", unwrap(err), a.Dialect)})
 			continue
 		}
 		if sw.Key == "" {
 			for _, name := range dotenvNames(data) {
 				if why := envWhy(name, sw); why != "" {
-					out = append(out, Problem{sw.File, fmt.Sprintf("sets %s: %s; %s", name, sw.Why, why)})
+					out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("sets %s: %s; %s", name, sw.Why, why)})
 				}
 			}
 			continue
@@ -64,7 +68,7 @@ func (a Agent) Off(root string) []Problem {
 			}
 			// The agent's own file is Merge's and Unrouted's to report.
 			if err != nil && sw.File != a.File {
-				out = appendOnce(out, Problem{sw.File, fmt.Sprintf("is not %s hookrun can read (%v), so hookrun cannot tell whether it keeps %s from running hookrun's entries", format, err, a.Dialect)})
+				out = appendOnce(out, Problem{File: sw.File, Message: fmt.Sprintf("is not %s hookrun can read (%v), so hookrun cannot tell whether it keeps %s from running hookrun's entries", format, err, a.Dialect)})
 			}
 			docs[sw.File] = doc
 		}
@@ -74,13 +78,19 @@ func (a Agent) Off(root string) []Problem {
 			case sw.Env && v.IsObject():
 				for _, name := range v.Keys() {
 					if why := envWhy(name, sw); why != "" {
-						out = append(out, Problem{sw.File, fmt.Sprintf("%s sets %s: %s; %s", key, name, sw.Why, why)})
+						out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s sets %s: %s; %s", key, name, sw.Why, why)})
 					}
 				}
 			case sw.Listed != "" && v.IsArray() && slices.ContainsFunc(v.Items(), func(n *ojson.Node) bool { return n.Str() == sw.Listed }):
-				out = append(out, Problem{sw.File, fmt.Sprintf("%s lists %q: %s", key, sw.Listed, sw.Why)})
+				out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s lists %q: %s", key, sw.Listed, sw.Why)})
 			case sw.Is != "" && compact(v) == sw.Is:
-				out = append(out, Problem{sw.File, fmt.Sprintf("%s is %s: %s", key, sw.Is, sw.Why)})
+				out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s is %s: %s", key, sw.Is, sw.Why)})
+			case sw.Each && v.IsObject():
+				for _, name := range v.Keys() {
+					if on := compact(v.Get(name)); on != "false" && on != "null" {
+						out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s names %q: %s", key, name, sw.Why), Warning: sw.Warn})
+					}
+				}
 			}
 		}
 	}
@@ -126,7 +136,7 @@ func (a Agent) laterPlugins(root string) []Problem {
 		if name <= filepath.Base(a.File) || !strings.HasSuffix(name, ".js") && !strings.HasSuffix(name, ".ts") || e.IsDir() {
 			continue
 		}
-		out = append(out, Problem{filepath.ToSlash(filepath.Join(dir, name)), fmt.Sprintf("%s runs this plugin after hookrun's (plugins run in name order), and it can change a tool call's arguments after hookrun's plugin let the call through; if you trust it, rename it to sort before %s so that hookrun checks what it changes",
+		out = append(out, Problem{File: filepath.ToSlash(filepath.Join(dir, name)), Message: fmt.Sprintf("%s runs this plugin after hookrun's (plugins run in name order), and it can change a tool call's arguments after hookrun's plugin let the call through; if you trust it, rename it to sort before %s so that hookrun checks what it changes",
 			a.Dialect, filepath.Base(a.File))})
 	}
 	return out
@@ -139,7 +149,7 @@ func (a Agent) unrouted(data []byte, root, hooksDir string) []Problem {
 	}
 	if a.Plugin != nil {
 		if bytes.Contains(data, []byte(a.marker())) && a.pluginUnlike(data, hooksDir) {
-			return []Problem{{a.File, fmt.Sprintf("is not the plugin hookrun install %s writes (it was changed, or written for another hooks directory or by another hookrun version), so %s may go on whatever the hooks decide; hookrun install %s rewrites it", a.Dialect, a.Dialect, a.Dialect)}}
+			return []Problem{{File: a.File, Message: fmt.Sprintf("is not the plugin hookrun install %s writes (it was changed, or written for another hooks directory or by another hookrun version), so %s may go on whatever the hooks decide; hookrun install %s rewrites it", a.Dialect, a.Dialect, a.Dialect)}}
 		}
 		return nil
 	}
@@ -148,7 +158,7 @@ func (a Agent) unrouted(data []byte, root, hooksDir string) []Problem {
 		if !bytes.Contains(data, []byte(" emit --dialect "+string(a.Dialect))) {
 			return nil
 		}
-		return []Problem{{a.File, fmt.Sprintf("is not JSON hookrun can read (%v), so hookrun cannot tell whether %s runs hookrun's entries in it", err, a.Dialect)}}
+		return []Problem{{File: a.File, Message: fmt.Sprintf("is not JSON hookrun can read (%v), so hookrun cannot tell whether %s runs hookrun's entries in it", err, a.Dialect)}}
 	}
 	hooks := doc.Get("hooks")
 	if hooks == nil || !hooks.IsObject() {
@@ -165,12 +175,12 @@ func (a Agent) unrouted(data []byte, root, hooksDir string) []Problem {
 			if !group.IsObject() || !scoped(group) || hs == nil || !hs.IsArray() || !slices.ContainsFunc(hs.Items(), a.isOurs) {
 				continue
 			}
-			out = append(out, Problem{a.File, fmt.Sprintf("hooks.%s: hookrun's entry stands under the matcher %s, so %s runs it only for what the matcher names; hookrun install %s moves it to a group of its own",
+			out = append(out, Problem{File: a.File, Message: fmt.Sprintf("hooks.%s: hookrun's entry stands under the matcher %s, so %s runs it only for what the matcher names; hookrun install %s moves it to a group of its own",
 				ev, compact(group.Get("matcher")), a.Dialect, a.Dialect)})
 		}
 	}
 	for _, m := range a.unlikeEntries(hooks, Options{HooksDir: hooksDir, Root: root}) {
-		out = append(out, Problem{a.File, m})
+		out = append(out, Problem{File: a.File, Message: m})
 	}
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hookrun/hookrun/internal/dialect"
@@ -13,6 +14,7 @@ import (
 // hooksConfig) or run them with hookrun's variables or PATH of its choosing (Claude Code's env, the
 // .env Gemini CLI loads). Each is named, with its file and key; everything else passes.
 func TestOff(t *testing.T) {
+	claudePlugin := "Claude Code runs the hooks of a plugin the repository enables beside hookrun's, and a call with the updatedInput such a hook answers, which hookrun never checked; the plugin's hooks are not in the repository, so hookrun cannot tell"
 	hookrunVar := "hookrun's own settings (which hooks run, the audit log, whose hooks are trusted) must come from the person running the agent, not from the repository; set it in your environment instead"
 	tests := []struct {
 		agent dialect.Name
@@ -27,6 +29,15 @@ func TestOff(t *testing.T) {
 			".claude/settings.json: env sets PATH: Claude Code gives its hooks these variables; the hookrun its entries run is looked up on that PATH, which the repository chose"}},
 		{dialect.ClaudeCode, map[string]string{".claude/settings.local.json": `{"disableAllHooks": true, "disableAllHooks": false}`}, []string{
 			`.claude/settings.local.json: is not JSON hookrun can read (the key "disableAllHooks" is given twice in one object, and JSON readers differ on which one counts at line 1, column 44), so hookrun cannot tell whether it keeps claude-code from running hookrun's entries`}},
+		{dialect.ClaudeCode, map[string]string{".claude/settings.json": `{"enabledPlugins": {"fmt@acme": true, "old@acme": false, "gone@acme": null, "lint@acme": ["x"]}, "extraKnownMarketplaces": {"acme": {"source": {"source": "directory", "path": "./plugins"}}}, "allowManagedHooksOnly": false}`}, []string{
+			`.claude/settings.json: enabledPlugins names "fmt@acme": ` + claudePlugin + "; check its hooks, or set it to false in .claude/settings.local.json, which wins over this file",
+			`.claude/settings.json: enabledPlugins names "lint@acme": ` + claudePlugin + "; check its hooks, or set it to false in .claude/settings.local.json, which wins over this file",
+			`.claude/settings.json: extraKnownMarketplaces names "acme": the repository adds this plugin marketplace, from which the plugins it enables come, and Claude Code runs their hooks beside hookrun's, which hookrun cannot see; check it, or remove it`}},
+		{dialect.ClaudeCode, map[string]string{".claude/settings.local.json": `{"enabledPlugins": {"fmt@acme": true}}`}, []string{
+			`.claude/settings.local.json: enabledPlugins names "fmt@acme": ` + claudePlugin + "; check its hooks, or remove it"}},
+		{dialect.Copilot, map[string]string{".github/copilot/settings.json": `{"enabled_plugins": {"p@m": true}}`, ".claude/settings.json": `{"extraKnownMarketplaces": {"m": {"source": {"source": "github", "repo": "o/m"}}}, "enabledPlugins": {"q@m": false}}`}, []string{
+			`.github/copilot/settings.json: enabled_plugins names "p@m": Copilot CLI takes this setting from the repository and runs the hooks of the plugins it enables, which are not in the repository, so hookrun cannot tell whether one changes a call (modifiedArgs) after hookrun's let it through; check its hooks, or remove it`,
+			`.claude/settings.json: extraKnownMarketplaces names "m": Copilot CLI takes this setting from the repository: a plugin marketplace from which the plugins the repository enables come, whose hooks hookrun cannot see; check it, or remove it`}},
 		{dialect.GeminiCLI, map[string]string{".gemini/settings.json": `{"hooksConfig": {"enabled": true, "disabled": ["secret-scanner"]}}`, ".env": "PATH=/x\nAPI_KEY=1\n"}, nil},
 		{dialect.GeminiCLI, map[string]string{".gemini/settings.json": `{"hooksConfig": {"enabled": false, "disabled": ["hookrun"]}}`}, []string{
 			".gemini/settings.json: hooksConfig.enabled is false: Gemini CLI then runs no hook, hookrun's included",
@@ -69,5 +80,32 @@ func TestOff(t *testing.T) {
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("%s with %v:\n got %q\nwant %q", tt.agent, tt.files, got, tt.want)
 		}
+	}
+}
+
+// A plugin the repository enables may or may not have hooks that change a call: install names it
+// in a note and writes the entries, validate warns; a setting that switches hooks off still stops
+// install.
+func TestOffWarningsDoNotStopInstall(t *testing.T) {
+	root := t.TempDir()
+	writeFile(t, filepath.Join(root, ".claude/settings.json"), `{"enabledPlugins": {"fmt@acme": true}}`)
+	a := agent(t, dialect.ClaudeCode)
+	off := a.Off(root)
+	if len(off) != 1 || !off[0].Warning {
+		t.Fatalf("Off = %+v, want one warning", off)
+	}
+	if _, err := Install(a, root, opts, false); err != nil {
+		t.Fatalf("Install: %v", err)
+	}
+	notes := Notes(a, Options{Root: root, Hookrun: "hookrun"})
+	if len(notes) == 0 || notes[0] != off[0].String() {
+		t.Errorf("Notes = %q, want first %q", notes, off[0].String())
+	}
+	writeFile(t, filepath.Join(root, ".claude/settings.local.json"), `{"disableAllHooks": true}`)
+	if off := a.Off(root); len(off) != 2 || off[0].Warning == off[1].Warning {
+		t.Fatalf("Off = %+v, want the warning and an error", off)
+	}
+	if _, err := Install(a, root, opts, false); err == nil || strings.Contains(err.Error(), "enabledPlugins") {
+		t.Errorf("Install = %v, want an error naming disableAllHooks alone", err)
 	}
 }
