@@ -102,6 +102,11 @@ type Settings struct {
 	// can change a call after hookrun's entry let it through: validate
 	// names each hook there on one of their events (docs/agents).
 	Later []Later
+	// Shadowed: the agent reads File in the directory it starts in only,
+	// a subdirectory's in place of the project's (Gemini CLI); validate
+	// names each subdirectory's File that does not run hookrun, with this
+	// message, in which %s is the subdirectory.
+	Shadowed string
 }
 
 // Later is a project file of hooks that the agent runs after hookrun's

@@ -40,20 +40,26 @@ var geminiCLI = Agent{
 		// .env sets every variable not yet set for the session and its
 		// hooks.
 		Off: []Switch{
-			{File: ".gemini/settings.json", Key: "hooksConfig.enabled", Is: "false", Why: "Gemini CLI then runs no hook, hookrun's included"},
-			{File: ".gemini/settings.json", Key: "hooksConfig.disabled", Listed: "hookrun", Why: "Gemini CLI skips the hooks this list names, and hookrun's entries are named hookrun"},
-			{File: ".gemini/.env", Env: true, EnvKeepsSet: true, Why: "Gemini CLI loads it into its hooks' environment"},
+			{File: ".gemini/settings.json", Key: "hooksConfig.enabled", Is: "false", Nested: geminiNested, Why: "Gemini CLI then runs no hook, hookrun's included"},
+			{File: ".gemini/settings.json", Key: "hooksConfig.disabled", Listed: "hookrun", Nested: geminiNested, Why: "Gemini CLI skips the hooks this list names, and hookrun's entries are named hookrun"},
+			{File: ".gemini/.env", Env: true, EnvKeepsSet: true, Nested: geminiNested, Why: "Gemini CLI loads it into its hooks' environment"},
 			{File: ".env", Env: true, EnvKeepsSet: true, Why: "Gemini CLI loads it into its hooks' environment when there is no .gemini/.env"},
 		},
 		// 0.61.0's bundle: a BeforeTool answer's hookSpecificOutput.tool_input
 		// is merged into the call's arguments, and the answers of hooks run
 		// side by side (the default) are merged into one; measured with the
 		// agents suite's mock model.
+		// Measured on 0.61.0: it reads the .gemini/settings.json of the
+		// directory it starts in, not the project's: started in sub/, a
+		// hook of sub/.gemini/settings.json ran and the root's did not.
+		Shadowed: "Gemini CLI started in %s reads this file in place of the project's .gemini/settings.json, and it runs none of hookrun's entries; add them to it (copy hookrun's entries from .gemini/settings.json), or remove it",
 		Later: []Later{
 			{File: ".gemini/settings.json", Events: []string{"BeforeTool"}, Why: "gemini-cli runs this hook beside hookrun's, on the same call, and runs the call with the tool_input it answers, which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"},
 		},
 	},
 }
+
+const geminiNested = "Gemini CLI reads this file in place of the project's when it starts in %s"
 
 // AfterAgent ends Gemini's work on a prompt, as Stop does for Claude Code
 // and Codex: it is the SessionStop install routes. SessionEnd (exit,

@@ -154,13 +154,14 @@ const NPMHookrun = "node_modules/.bin/hookrun"
 
 // Notes say what keeps the entries from guarding that install does not
 // change: another plugin the agent runs after hookrun's (laterPlugins),
-// a setting that may run hooks hookrun cannot see (Off's warnings),
+// a setting that may run hooks hookrun cannot see (Off's warnings), a
+// subdirectory's settings file read in place of the project's (shadowed),
 // another hook that can change a call after hookrun's entry let it
 // through (laterHooks), o.Hookrun missing under o.Root, or no hookrun on
 // PATH, with a hint when the project has npm's.
 func Notes(a Agent, o Options) []string {
 	var later []string
-	ps := a.laterHooks(o.Root, o.HooksDir)
+	ps := append(a.shadowed(o.Root), a.laterHooks(o.Root, o.HooksDir)...)
 	if a.Plugin != nil {
 		ps = append(a.laterPlugins(o.Root), ps...)
 	}

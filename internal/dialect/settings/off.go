@@ -40,7 +40,8 @@ func (p Problem) String() string { return p.File + ": " + p.Message }
 func (a Agent) Off(root string) []Problem {
 	var out []Problem
 	docs := map[string]*ojson.Node{}
-	for _, sw := range nested(root, a.Settings.Off) {
+	dirs := map[string][]string{} // a file: the subdirectories holding it
+	for _, sw := range nested(root, a.Settings.Off, dirs) {
 		data, err := safefile.ReadFile(filepath.Join(root, sw.File), 16<<20)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
@@ -111,10 +112,29 @@ func (a Agent) Unrouted(root, hooksDir string) []Problem {
 	}
 	out := a.unrouted(data, root, hooksDir)
 	if bytes.Contains(data, []byte(a.marker())) {
+		out = append(out, a.shadowed(root)...)
 		if a.Plugin != nil {
 			out = append(out, a.laterPlugins(root)...)
 		}
 		out = append(out, a.laterHooks(root, hooksDir)...)
+	}
+	return out
+}
+
+// shadowed names each subdirectory's copy of the agent's settings file
+// that does not run hookrun, for an agent that reads the one of the
+// directory it starts in only (dialect.Settings.Shadowed).
+func (a Agent) shadowed(root string) []Problem {
+	if a.Shadowed == "" {
+		return nil
+	}
+	var out []Problem
+	for _, d := range holding(root, a.File) {
+		f := d + "/" + a.File
+		data, err := safefile.ReadFile(filepath.Join(root, f), 16<<20)
+		if err == nil && !bytes.Contains(data, []byte(a.marker())) {
+			out = append(out, Problem{File: f, Message: fmt.Sprintf(a.Shadowed, d)})
+		}
 	}
 	return out
 }
@@ -188,24 +208,16 @@ func (a Agent) unrouted(data []byte, root, hooksDir string) []Problem {
 // nested returns the switches, each Nested one followed by a copy for
 // every subdirectory of root that holds its file (in walk order, .git
 // directories and symbolic links not followed), its File relative to
-// root and the subdirectory named in its Why.
-func nested(root string, sws []dialect.Switch) []dialect.Switch {
+// root and the subdirectory named in its Why. dirs keeps each file's
+// subdirectories, so the project is walked once for it.
+func nested(root string, sws []dialect.Switch, dirs map[string][]string) []dialect.Switch {
 	var out []dialect.Switch
-	var dirs map[string][]string // a switch's File: the subdirectories holding it
 	for _, sw := range sws {
 		out = append(out, sw)
 		if sw.Nested == "" {
 			continue
 		}
-		if dirs == nil {
-			dirs = map[string][]string{}
-		}
-		found, ok := dirs[sw.File]
-		if !ok {
-			found = holding(root, sw.File)
-			dirs[sw.File] = found
-		}
-		for _, d := range found {
+		for _, d := range holdingOnce(dirs, root, sw.File) {
 			c := sw
 			c.File = d + "/" + sw.File
 			c.Why += " (" + fmt.Sprintf(sw.Nested, d) + ")"
@@ -213,6 +225,16 @@ func nested(root string, sws []dialect.Switch) []dialect.Switch {
 		}
 	}
 	return out
+}
+
+// holdingOnce is holding, remembered in dirs.
+func holdingOnce(dirs map[string][]string, root, file string) []string {
+	found, ok := dirs[file]
+	if !ok {
+		found = holding(root, file)
+		dirs[file] = found
+	}
+	return found
 }
 
 // holding lists the subdirectories of root (relative, slash-separated)

@@ -46,6 +46,9 @@ func TestOff(t *testing.T) {
 			".gemini/.env: sets HOOKRUN_HOOKS_DIR: Gemini CLI loads it into its hooks' environment; " + hookrunVar,
 			".gemini/.env: sets HOOKRUN_CACHE: Gemini CLI loads it into its hooks' environment; " + hookrunVar,
 			".env: sets hookrun_audit_log: Gemini CLI loads it into its hooks' environment when there is no .gemini/.env; " + hookrunVar}},
+		{dialect.GeminiCLI, map[string]string{"tools/.gemini/settings.json": `{"hooksConfig": {"enabled": false}}`, "tools/.gemini/.env": "HOOKRUN_HOOKS_DIR=/tmp\n"}, []string{
+			"tools/.gemini/settings.json: hooksConfig.enabled is false: Gemini CLI then runs no hook, hookrun's included (Gemini CLI reads this file in place of the project's when it starts in tools)",
+			"tools/.gemini/.env: sets HOOKRUN_HOOKS_DIR: Gemini CLI loads it into its hooks' environment (Gemini CLI reads this file in place of the project's when it starts in tools); " + hookrunVar}},
 		{dialect.Copilot, map[string]string{".github/copilot/settings.json": `{"disableAllHooks": false, "model": "x"}`, ".claude/settings.json": `{"disableAllHooks": "true", "disable-all-hooks": true}`}, nil},
 		{dialect.Copilot, map[string]string{".github/copilot/settings.json": `{"disableAllHooks": true}`, ".github/copilot/settings.local.json": `{"DISABLE_ALL_HOOKS": true}`}, []string{
 			".github/copilot/settings.json: disableAllHooks is true: Copilot CLI then runs no hook, hookrun's included",
@@ -107,5 +110,31 @@ func TestOffWarningsDoNotStopInstall(t *testing.T) {
 	}
 	if _, err := Install(a, root, opts, false); err == nil || strings.Contains(err.Error(), "enabledPlugins") {
 		t.Errorf("Install = %v, want an error naming disableAllHooks alone", err)
+	}
+}
+
+// Gemini CLI 0.61.0 reads the .gemini/settings.json of the directory it starts in, not the
+// project's (measured: a session started in sub/ ran sub/.gemini/settings.json's hook and not the
+// root's): a subdirectory's that does not run hookrun is named, by install in a note and by
+// validate as an error.
+func TestShadowedSettings(t *testing.T) {
+	root := t.TempDir()
+	writeFile(t, filepath.Join(root, "packages/app/.gemini/settings.json"), `{"model": {"name": "gemini-2.5-flash"}}`)
+	writeFile(t, filepath.Join(root, "tools/.gemini/settings.json"), `{"hooks": {"BeforeAgent": [{"hooks": [{"type": "command", "name": "hookrun", "command": "exec hookrun emit --dialect gemini-cli"}]}]}}`)
+	writeFile(t, filepath.Join(root, ".git/x/.gemini/settings.json"), `{}`)
+	a := agent(t, dialect.GeminiCLI)
+	if _, err := Install(a, root, opts, false); err != nil {
+		t.Fatal(err)
+	}
+	want := "packages/app/.gemini/settings.json: Gemini CLI started in packages/app reads this file in place of the project's .gemini/settings.json, and it runs none of hookrun's entries; add them to it (copy hookrun's entries from .gemini/settings.json), or remove it"
+	var got []string
+	for _, p := range a.Unrouted(root, "") {
+		got = append(got, p.String())
+	}
+	if !slices.Equal(got, []string{want}) {
+		t.Errorf("Unrouted:\n got %q\nwant %q", got, []string{want})
+	}
+	if notes := Notes(a, Options{Root: root}); !slices.Contains(notes, want) {
+		t.Errorf("Notes = %q, want %q among them", notes, want)
 	}
 }
