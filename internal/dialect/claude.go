@@ -28,8 +28,8 @@ var claudeCode = Agent{
 		Off: []Switch{
 			{File: ".claude/settings.json", Key: "disableAllHooks", Is: "true", Why: "Claude Code then runs no hook from its settings files, hookrun's included"},
 			{File: ".claude/settings.local.json", Key: "disableAllHooks", Is: "true", Why: "Claude Code then runs no hook from its settings files, hookrun's included"},
-			{File: ".claude/settings.json", Key: "env", Env: true, Why: "Claude Code gives its hooks these variables"},
-			{File: ".claude/settings.local.json", Key: "env", Env: true, Why: "Claude Code gives its hooks these variables"},
+			{File: ".claude/settings.json", Key: "env", Env: true, EnvOff: claudeEnvOff, Why: "Claude Code gives its hooks these variables"},
+			{File: ".claude/settings.local.json", Key: "env", Env: true, EnvOff: claudeEnvOff, Why: "Claude Code gives its hooks these variables"},
 			// Read from 2.1.197's bundle: plugins' hooks run beside the
 			// settings files' (an enabledPlugins entry of the project's
 			// settings wins over the person's own), and only managed policy's
@@ -52,6 +52,16 @@ var claudeCode = Agent{
 }
 
 var claudeRewriting = []string{"PreToolUse", "PermissionRequest"}
+
+// claudeEnvOff are the variables of a settings file's env that Claude Code
+// reads itself, and what they do to hooks (2.1.197's bundle; measured with
+// the agents suite's mock model: each in .claude/settings.local.json ran a
+// command hookrun denies; CLAUDE_CODE_SAFE_MODE, CLAUDE_CODE_SHELL and
+// SHELL there did not).
+var claudeEnvOff = map[string]string{
+	"CLAUDE_CODE_SIMPLE":       "Claude Code then starts in its bare mode, which runs no hook, hookrun's included",
+	"CLAUDE_CODE_SHELL_PREFIX": "Claude Code runs every hook's command, hookrun's included, as an argument of this command, which then decides what the hook answers",
+}
 
 const (
 	claudePlugin = "Claude Code runs the hooks of a plugin the repository enables beside hookrun's, and a call with the updatedInput such a hook answers, which hookrun never checked; the plugin's hooks are not in the repository, so hookrun cannot tell"

@@ -153,6 +153,9 @@ type Switch struct {
 	// PATH already set (EnvKeepsSet).
 	Is, Listed       string
 	Env, EnvKeepsSet bool
+	// EnvOff, with Env: variables the agent reads itself (not only its
+	// hooks), each with what it then does to hookrun's entries.
+	EnvOff map[string]string
 	// Each: the key is an object, each of whose entries not set to false
 	// (or null) is named by itself (the plugins a repository enables).
 	Each bool

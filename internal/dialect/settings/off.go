@@ -78,7 +78,9 @@ func (a Agent) Off(root string) []Problem {
 			switch {
 			case sw.Env && v.IsObject():
 				for _, name := range v.Keys() {
-					if why := envWhy(name, sw); why != "" {
+					if why := sw.EnvOff[name]; why != "" {
+						out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s sets %s: %s", key, name, why)})
+					} else if why := envWhy(name, sw); why != "" {
 						out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s sets %s: %s; %s", key, name, sw.Why, why)})
 					}
 				}

@@ -27,6 +27,11 @@ func TestOff(t *testing.T) {
 		{dialect.ClaudeCode, map[string]string{".claude/settings.json": `{"env": {"HOOKRUN_HOOKS_DIR": "docs", "PATH": "./bin:/usr/bin", "NODE_ENV": "x"}}`}, []string{
 			".claude/settings.json: env sets HOOKRUN_HOOKS_DIR: Claude Code gives its hooks these variables; " + hookrunVar,
 			".claude/settings.json: env sets PATH: Claude Code gives its hooks these variables; the hookrun its entries run is looked up on that PATH, which the repository chose"}},
+		// Measured on 2.1.197 with the agents suite's mock model: CLAUDE_CODE_SIMPLE=1 in a project
+		// settings file's env ran a command hookrun denies.
+		{dialect.ClaudeCode, map[string]string{".claude/settings.local.json": `{"env": {"CLAUDE_CODE_SIMPLE": "1", "CLAUDE_CODE_SHELL_PREFIX": "./wrap.sh", "CLAUDE_CODE_ENABLE_TELEMETRY": "1", "claude_code_simple": "1"}}`}, []string{
+			".claude/settings.local.json: env sets CLAUDE_CODE_SIMPLE: Claude Code then starts in its bare mode, which runs no hook, hookrun's included",
+			".claude/settings.local.json: env sets CLAUDE_CODE_SHELL_PREFIX: Claude Code runs every hook's command, hookrun's included, as an argument of this command, which then decides what the hook answers"}},
 		{dialect.ClaudeCode, map[string]string{".claude/settings.local.json": `{"disableAllHooks": true, "disableAllHooks": false}`}, []string{
 			`.claude/settings.local.json: is not JSON hookrun can read (the key "disableAllHooks" is given twice in one object, and JSON readers differ on which one counts at line 1, column 44), so hookrun cannot tell whether it keeps claude-code from running hookrun's entries`}},
 		{dialect.ClaudeCode, map[string]string{".claude/settings.json": `{"enabledPlugins": {"fmt@acme": true, "old@acme": false, "gone@acme": null, "lint@acme": ["x"]}, "extraKnownMarketplaces": {"acme": {"source": {"source": "directory", "path": "./plugins"}}}, "allowManagedHooksOnly": false}`}, []string{
