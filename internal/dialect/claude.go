@@ -26,10 +26,10 @@ var claudeCode = Agent{
 		// source leaves only managed policy's hooks, and every source's
 		// env is copied into process.env, which hooks are started with.
 		Off: []Switch{
-			{File: ".claude/settings.json", Key: "disableAllHooks", Is: "true", Why: "Claude Code then runs no hook from its settings files, hookrun's included"},
-			{File: ".claude/settings.local.json", Key: "disableAllHooks", Is: "true", Why: "Claude Code then runs no hook from its settings files, hookrun's included"},
-			{File: ".claude/settings.json", Key: "env", Env: true, EnvOff: claudeEnvOff, Why: "Claude Code gives its hooks these variables"},
-			{File: ".claude/settings.local.json", Key: "env", Env: true, EnvOff: claudeEnvOff, Why: "Claude Code gives its hooks these variables"},
+			{File: ".claude/settings.json", Key: "disableAllHooks", Is: "true", Nested: claudeNested, Why: "Claude Code then runs no hook from its settings files, hookrun's included"},
+			{File: ".claude/settings.local.json", Key: "disableAllHooks", Is: "true", Nested: claudeNested, Why: "Claude Code then runs no hook from its settings files, hookrun's included"},
+			{File: ".claude/settings.json", Key: "env", Env: true, EnvOff: claudeEnvOff, Nested: claudeNested, Why: "Claude Code gives its hooks these variables"},
+			{File: ".claude/settings.local.json", Key: "env", Env: true, EnvOff: claudeEnvOff, Nested: claudeNested, Why: "Claude Code gives its hooks these variables"},
 			// Read from 2.1.197's bundle: plugins' hooks run beside the
 			// settings files' (an enabledPlugins entry of the project's
 			// settings wins over the person's own), and only managed policy's
@@ -44,6 +44,10 @@ var claudeCode = Agent{
 		// ran a command hookrun's entry had not seen (the hooks of a
 		// call run side by side on its input); a PermissionRequest
 		// hook's allow carries an updatedInput too (its answer schema).
+		// Measured on 2.1.197 too: started in sub/, it ran the hook of
+		// sub/.claude/settings.json and not the project's (and neither
+		// without sub's file).
+		Shadowed: "Claude Code started in %s reads this file in place of the project's .claude/settings.json, and it runs none of hookrun's entries; add them to it (copy hookrun's entries from .claude/settings.json), or remove it",
 		Later: []Later{
 			{File: ".claude/settings.json", Events: claudeRewriting, Why: claudeLater},
 			{File: ".claude/settings.local.json", Events: claudeRewriting, Why: claudeLater},
@@ -64,6 +68,7 @@ var claudeEnvOff = map[string]string{
 }
 
 const (
+	claudeNested = "Claude Code reads this file in place of the project's when it starts in %s"
 	claudePlugin = "Claude Code runs the hooks of a plugin the repository enables beside hookrun's, and a call with the updatedInput such a hook answers, which hookrun never checked; the plugin's hooks are not in the repository, so hookrun cannot tell"
 	claudeMarket = "the repository adds this plugin marketplace, from which the plugins it enables come, and Claude Code runs their hooks beside hookrun's, which hookrun cannot see; check it, or remove it"
 )

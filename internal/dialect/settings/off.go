@@ -222,7 +222,14 @@ func nested(root string, sws []dialect.Switch, dirs map[string][]string) []diale
 		for _, d := range holdingOnce(dirs, root, sw.File) {
 			c := sw
 			c.File = d + "/" + sw.File
-			c.Why += " (" + fmt.Sprintf(sw.Nested, d) + ")"
+			where := " (" + fmt.Sprintf(sw.Nested, d) + ")"
+			c.Why += where
+			if sw.EnvOff != nil {
+				c.EnvOff = map[string]string{}
+				for k, v := range sw.EnvOff {
+					c.EnvOff[k] = v + where
+				}
+			}
 			out = append(out, c)
 		}
 	}

@@ -27,6 +27,9 @@ func TestOff(t *testing.T) {
 		{dialect.ClaudeCode, map[string]string{".claude/settings.json": `{"env": {"HOOKRUN_HOOKS_DIR": "docs", "PATH": "./bin:/usr/bin", "NODE_ENV": "x"}}`}, []string{
 			".claude/settings.json: env sets HOOKRUN_HOOKS_DIR: Claude Code gives its hooks these variables; " + hookrunVar,
 			".claude/settings.json: env sets PATH: Claude Code gives its hooks these variables; the hookrun its entries run is looked up on that PATH, which the repository chose"}},
+		{dialect.ClaudeCode, map[string]string{"app/.claude/settings.json": `{"disableAllHooks": true}`, "app/.claude/settings.local.json": `{"env": {"CLAUDE_CODE_SIMPLE": "1"}}`}, []string{
+			"app/.claude/settings.json: disableAllHooks is true: Claude Code then runs no hook from its settings files, hookrun's included (Claude Code reads this file in place of the project's when it starts in app)",
+			"app/.claude/settings.local.json: env sets CLAUDE_CODE_SIMPLE: Claude Code then starts in its bare mode, which runs no hook, hookrun's included (Claude Code reads this file in place of the project's when it starts in app)"}},
 		// Measured on 2.1.197 with the agents suite's mock model: CLAUDE_CODE_SIMPLE=1 in a project
 		// settings file's env ran a command hookrun denies.
 		{dialect.ClaudeCode, map[string]string{".claude/settings.local.json": `{"env": {"CLAUDE_CODE_SIMPLE": "1", "CLAUDE_CODE_SHELL_PREFIX": "./wrap.sh", "CLAUDE_CODE_ENABLE_TELEMETRY": "1", "claude_code_simple": "1"}}`}, []string{
@@ -118,28 +121,38 @@ func TestOffWarningsDoNotStopInstall(t *testing.T) {
 	}
 }
 
-// Gemini CLI 0.61.0 reads the .gemini/settings.json of the directory it starts in, not the
-// project's (measured: a session started in sub/ ran sub/.gemini/settings.json's hook and not the
-// root's): a subdirectory's that does not run hookrun is named, by install in a note and by
-// validate as an error.
+// Gemini CLI 0.61.0 and Claude Code 2.1.197 read the settings file of the directory they start in,
+// not the project's (measured: a session started in sub/ ran sub/'s settings file's hook and not
+// the root's, and without sub's file neither): a subdirectory's that does not run hookrun is named,
+// by install in a note and by validate as an error.
 func TestShadowedSettings(t *testing.T) {
-	root := t.TempDir()
-	writeFile(t, filepath.Join(root, "packages/app/.gemini/settings.json"), `{"model": {"name": "gemini-2.5-flash"}}`)
-	writeFile(t, filepath.Join(root, "tools/.gemini/settings.json"), `{"hooks": {"BeforeAgent": [{"hooks": [{"type": "command", "name": "hookrun", "command": "exec hookrun emit --dialect gemini-cli"}]}]}}`)
-	writeFile(t, filepath.Join(root, ".git/x/.gemini/settings.json"), `{}`)
-	a := agent(t, dialect.GeminiCLI)
-	if _, err := Install(a, root, opts, false); err != nil {
-		t.Fatal(err)
-	}
-	want := "packages/app/.gemini/settings.json: Gemini CLI started in packages/app reads this file in place of the project's .gemini/settings.json, and it runs none of hookrun's entries; add them to it (copy hookrun's entries from .gemini/settings.json), or remove it"
-	var got []string
-	for _, p := range a.Unrouted(root, "") {
-		got = append(got, p.String())
-	}
-	if !slices.Equal(got, []string{want}) {
-		t.Errorf("Unrouted:\n got %q\nwant %q", got, []string{want})
-	}
-	if notes := Notes(a, Options{Root: root}); !slices.Contains(notes, want) {
-		t.Errorf("Notes = %q, want %q among them", notes, want)
+	for _, tt := range []struct {
+		agent       dialect.Name
+		dir, others string
+		want        string
+	}{
+		{dialect.GeminiCLI, ".gemini", `{"hooks": {"BeforeAgent": [{"hooks": [{"type": "command", "name": "hookrun", "command": "exec hookrun emit --dialect gemini-cli"}]}]}}`,
+			"packages/app/.gemini/settings.json: Gemini CLI started in packages/app reads this file in place of the project's .gemini/settings.json, and it runs none of hookrun's entries; add them to it (copy hookrun's entries from .gemini/settings.json), or remove it"},
+		{dialect.ClaudeCode, ".claude", `{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "exec hookrun emit --dialect claude-code"}]}]}}`,
+			"packages/app/.claude/settings.json: Claude Code started in packages/app reads this file in place of the project's .claude/settings.json, and it runs none of hookrun's entries; add them to it (copy hookrun's entries from .claude/settings.json), or remove it"},
+	} {
+		root := t.TempDir()
+		writeFile(t, filepath.Join(root, "packages/app", tt.dir, "settings.json"), `{"model": "m"}`)
+		writeFile(t, filepath.Join(root, "tools", tt.dir, "settings.json"), tt.others)
+		writeFile(t, filepath.Join(root, ".git/x", tt.dir, "settings.json"), `{}`)
+		a := agent(t, tt.agent)
+		if _, err := Install(a, root, opts, false); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, p := range a.Unrouted(root, "") {
+			got = append(got, p.String())
+		}
+		if !slices.Equal(got, []string{tt.want}) {
+			t.Errorf("%s: Unrouted:\n got %q\nwant %q", tt.agent, got, []string{tt.want})
+		}
+		if notes := Notes(a, Options{Root: root}); !slices.Contains(notes, tt.want) {
+			t.Errorf("%s: Notes = %q, want %q among them", tt.agent, notes, tt.want)
+		}
 	}
 }
