@@ -62,9 +62,9 @@ var claudeRewriting = []string{"PreToolUse", "PermissionRequest"}
 // the agents suite's mock model: each in .claude/settings.local.json ran a
 // command hookrun denies; CLAUDE_CODE_SAFE_MODE, CLAUDE_CODE_SHELL and
 // SHELL there did not).
-var claudeEnvOff = map[string]string{
-	"CLAUDE_CODE_SIMPLE":       "Claude Code then starts in its bare mode, which runs no hook, hookrun's included",
-	"CLAUDE_CODE_SHELL_PREFIX": "Claude Code runs every hook's command, hookrun's included, as an argument of this command, which then decides what the hook answers",
+var claudeEnvOff = []EnvVar{
+	{"CLAUDE_CODE_SIMPLE", "Claude Code then starts in its bare mode, which runs no hook, hookrun's included"},
+	{"CLAUDE_CODE_SHELL_PREFIX", "Claude Code runs every hook's command, hookrun's included, as an argument of this command, which then decides what the hook answers"},
 }
 
 const (

@@ -155,7 +155,7 @@ type Switch struct {
 	Env, EnvKeepsSet bool
 	// EnvOff, with Env: variables the agent reads itself (not only its
 	// hooks), each with what it then does to hookrun's entries.
-	EnvOff map[string]string
+	EnvOff []EnvVar
 	// Each: the key is an object, each of whose entries not set to false
 	// (or null) is named by itself (the plugins a repository enables).
 	Each bool
@@ -176,6 +176,10 @@ type Switch struct {
 	Nested string
 	Why    string // what the agent does with it, for the message
 }
+
+// EnvVar is an environment variable and why it matters. (A slice of these
+// is laid out at build time; a map would be built at start, by every event.)
+type EnvVar struct{ Name, Why string }
 
 // Agents lists the supported agents in the order the documentation uses.
 var Agents = []*Agent{&claudeCode, &geminiCLI, &codex, &cursor, &openCodeAgent, &copilot}

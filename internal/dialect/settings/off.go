@@ -78,8 +78,8 @@ func (a Agent) Off(root string) []Problem {
 			switch {
 			case sw.Env && v.IsObject():
 				for _, name := range v.Keys() {
-					if why := sw.EnvOff[name]; why != "" {
-						out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s sets %s: %s", key, name, why)})
+					if i := slices.IndexFunc(sw.EnvOff, func(e dialect.EnvVar) bool { return e.Name == name }); i >= 0 {
+						out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s sets %s: %s", key, name, sw.EnvOff[i].Why)})
 					} else if why := envWhy(name, sw); why != "" {
 						out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s sets %s: %s; %s", key, name, sw.Why, why)})
 					}
@@ -224,11 +224,9 @@ func nested(root string, sws []dialect.Switch, dirs map[string][]string) []diale
 			c.File = d + "/" + sw.File
 			where := " (" + fmt.Sprintf(sw.Nested, d) + ")"
 			c.Why += where
-			if sw.EnvOff != nil {
-				c.EnvOff = map[string]string{}
-				for k, v := range sw.EnvOff {
-					c.EnvOff[k] = v + where
-				}
+			c.EnvOff = nil
+			for _, e := range sw.EnvOff {
+				c.EnvOff = append(c.EnvOff, dialect.EnvVar{Name: e.Name, Why: e.Why + where})
 			}
 			out = append(out, c)
 		}
