@@ -235,6 +235,18 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 			o.Stderr, o.StderrCut = t.data, t.cut
 			errOK = true
 		case <-timeout.C:
+			if leaderDone && o.Failure == None {
+				// The handler exited within its time, so what it printed is
+				// its answer; what holds its output now is a process it left
+				// behind (a timeout that came in the exit grace, which on a
+				// loaded machine a handler slow to answer meets). That
+				// process's group is ended, and the reading stops no later
+				// than a timed-out run's would.
+				o.PipesHeld = true
+				grp.kill()
+				abandon = time.After(lim.Grace + abandonAfter)
+				continue
+			}
 			end(TimedOut)
 		case <-canceled:
 			canceled = nil
