@@ -72,22 +72,34 @@ func TestAppendToAnUnwritableLogSaysWhere(t *testing.T) {
 func TestConcurrentAppendsNeverInterleave(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "hookrun.jsonl")
 	const writers, linesEach, lineLen = 40, 3, 100 << 10
+	// Each writer's lines are encoded before any append starts, as an emit
+	// has its lines ready before it appends them. (Encoded in the writers,
+	// under -race on a loaded machine, 40 encodings kept the goroutine
+	// holding the lock from running for more than lockWait: the other
+	// writers then gave up on a lock that was not stuck, as no two emits,
+	// each a process of its own, can make each other do.)
+	data := make([][]byte, writers)
+	for w := range writers {
+		var records []any
+		for l := range linesEach {
+			records = append(records, HookLine{Kind: "hook", HookID: fmt.Sprintf("w%d-l%d", w, l),
+				Error: strings.Repeat(string(rune('a'+w%26)), lineLen)})
+		}
+		var err error
+		if data[w], err = Encode(records...); err != nil {
+			t.Fatal(err)
+		}
+	}
 	var wg sync.WaitGroup
 	errs := make(chan error, writers)
+	start := make(chan struct{})
 	for w := range writers {
 		wg.Go(func() {
-			var records []any
-			for l := range linesEach {
-				records = append(records, HookLine{Kind: "hook", HookID: fmt.Sprintf("w%d-l%d", w, l),
-					Error: strings.Repeat(string(rune('a'+w%26)), lineLen)})
-			}
-			data, err := Encode(records...)
-			if err == nil {
-				err = Append("", path, data)
-			}
-			errs <- err
+			<-start
+			errs <- Append("", path, data[w])
 		})
 	}
+	close(start)
 	wg.Wait()
 	close(errs)
 	for err := range errs {
