@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode"
 )
 
 // Set is every declaration found in a hooks directory.
@@ -42,39 +43,79 @@ func (s *Set) HooksFor(ev string) []*Hook {
 	return out
 }
 
-// NearDecl reports whether name, not a declaration file name, would be
-// one but for the case of its extension or spaces and dots after it: its
-// author most likely meant it to be read.
-func NearDecl(name string) bool {
-	n := strings.ToLower(strings.TrimRight(name, " \t."))
-	return !IsDeclFile(name) && n != name && IsDeclFile(n)
+// Meant is the declaration name a person most likely meant name to have,
+// or "" when name is a declaration's or nobody meant it as one: hookrun
+// reads only names ending in .yaml or .yml, in lowercase and with nothing
+// after, and a name that is one but for the case of its extension
+// (guard.YAML), spaces, dots or a carriage return after it (as a script
+// with Windows line endings leaves), or a .txt an editor added (Notepad
+// saves guard.yaml as guard.yaml.txt, and Windows hides the .txt) was
+// meant to be read. A backup or a template (guard.yaml~, guard.yaml.bak,
+// guard.yaml.example) was not.
+func Meant(name string) string {
+	if IsDeclFile(name) {
+		return ""
+	}
+	n := strings.TrimRightFunc(name, trailing)
+	if ext := filepath.Ext(n); strings.EqualFold(ext, ".txt") {
+		n = strings.TrimRightFunc(strings.TrimSuffix(n, ext), trailing)
+	}
+	ext := filepath.Ext(n)
+	if fixed := strings.TrimSuffix(n, ext) + strings.ToLower(ext); IsDeclFile(fixed) && len(fixed) > len(ext) {
+		return fixed
+	}
+	return ""
 }
+
+// trailing is what may follow a declaration's name unseen: spaces (of any
+// kind), dots, line breaks.
+func trailing(r rune) bool { return r == '.' || unicode.IsSpace(r) }
 
 // IsDeclFile reports whether name is a declaration file name.
 func IsDeclFile(name string) bool {
 	return strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml")
 }
 
-// Ignored says why a file name that ends in .yaml or .yml is not a
-// declaration, or "" when it is one: editors and operating systems leave
-// such files beside the ones a person wrote, and reading them would block
-// every event while a file is open in an editor. A name a person may take
-// for a declaration's (guard.YAML, guard.yml followed by a space or a dot)
-// is not read either, and Ignored says so.
+// Ignored says why a file named like a declaration is not one, or ""
+// when it is one or is not named like one: editors and operating systems
+// leave such files beside the ones a person wrote, and reading them would
+// block every event while a file is open in an editor.
 func Ignored(name string) string {
 	switch {
-	case !IsDeclFile(name):
-		if NearDecl(name) {
-			return "named like a declaration, but hookrun reads only names ending in .yaml or .yml, in lowercase and with nothing after"
-		}
-		return ""
-	case strings.HasPrefix(name, ".#"):
+	case IsDeclFile(name) && strings.HasPrefix(name, ".#"):
 		return "an Emacs lock file"
-	case strings.HasPrefix(name, "._"):
+	case IsDeclFile(name) && strings.HasPrefix(name, "._"):
 		return "a macOS resource fork file"
+	case leftover(name):
+		return "a backup or temporary copy an editor or tool left"
 	}
 	return ""
 }
+
+// leftover reports whether name is a declaration's name with what editors
+// and tools add to the copies they leave: guard.yaml~, #guard.yaml#,
+// .guard.yaml.swp, guard.yaml.orig.
+func leftover(name string) bool {
+	if len(name) > 2 && strings.HasPrefix(name, "#") && strings.HasSuffix(name, "#") && IsDeclFile(name[1:len(name)-1]) {
+		return true
+	}
+	for _, suffix := range []string{"~", ".bak", ".orig", ".rej", ".swp", ".swo", ".tmp", ".old"} {
+		if base, ok := strings.CutSuffix(name, suffix); ok && IsDeclFile(base) {
+			return true
+		}
+	}
+	return false
+}
+
+// notMeant is why a file Meant names is not read.
+func notMeant(name, meant string) string {
+	return fmt.Sprintf("not read, so the hook it declares does not run: hookrun reads only names ending in .yaml or .yml, in lowercase and with nothing after, and this one is %s; rename it to %s", strconv.QuoteToASCII(name), meant)
+}
+
+// notADecl is why a directory named like a declaration that holds none is
+// an error: a declaration was meant to be there (a bind mount of a file
+// that did not exist leaves such a directory).
+const notADecl = "a directory named like a declaration, holding none: the hook meant to be declared here does not run (a directory under the hooks directory only groups declarations)"
 
 // Files lists the declaration files under dir, sorted, and the names it
 // ignored (see Ignored). A missing dir has none. It descends into
@@ -188,24 +229,35 @@ func (w *walker) walk(dir string) error {
 			real, _ = filepath.EvalSymlinks(path)
 		}
 		switch {
-		case !isDir && !IsDeclFile(e.Name()) && !NearDecl(e.Name()):
 		case !isDir && Ignored(e.Name()) != "":
 			w.ignored = append(w.ignored, path)
+		case !isDir && Meant(e.Name()) != "":
+			w.refuse(path, notMeant(e.Name(), Meant(e.Name())))
+		case !isDir && !IsDeclFile(e.Name()):
 		case real != "" && !w.inside(real):
-			if w.refused == nil {
-				w.refused = map[string]string{}
-			}
-			w.refused[path] = "not read: a link to " + real + ", " + w.outside()
-			w.files = append(w.files, path)
+			w.refuse(path, "not read: a link to "+real+", "+w.outside())
 		case isDir:
+			before := len(w.files)
 			if err := w.walk(path); err != nil {
 				return err
+			}
+			if len(w.files) == before && (IsDeclFile(e.Name()) || Meant(e.Name()) != "") {
+				w.refuse(path, notADecl)
 			}
 		default:
 			w.files = append(w.files, path)
 		}
 	}
 	return nil
+}
+
+// refuse lists path with the files, and in refused with why it is not read.
+func (w *walker) refuse(path, why string) {
+	if w.refused == nil {
+		w.refused = map[string]string{}
+	}
+	w.refused[path] = why
+	w.files = append(w.files, path)
 }
 
 // Refused is the result of a file Files refused, with why.

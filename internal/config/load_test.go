@@ -323,3 +323,62 @@ func TestLoadWarnsOfNamesOnlyCaseApart(t *testing.T) {
 		t.Errorf("hooks %v, invalid %v: a warning keeps every hook", ids(set.Hooks), set.Invalid)
 	}
 }
+
+// A file a person meant as a declaration but named so that hookrun does not
+// read it is an error naming it, so emit refuses to run rather than run
+// without the hook it declares; the copies editors and tools leave are
+// ignored (and listed); a hidden name is read like any other; a directory
+// named like a declaration is read as a group, and is an error when it holds
+// no declaration.
+func TestLoadRefusesNamesMeantAsDeclarations(t *testing.T) {
+	dir := t.TempDir()
+	guard := hookYAML("guard", "PreAbilityCall", "")
+	writeTree(t, dir, map[string]string{
+		"case.YAML":          guard,
+		"sub/dot.Yml.":       guard,
+		"notepad.yaml.txt":   guard,
+		"crlf.yaml\r":        guard,
+		"nbsp.yaml\u00a0":    guard,
+		"backup.yaml~":       guard,
+		"#autosave.yaml#":    guard,
+		".swap.yaml.swp":     guard,
+		"merge.yaml.orig":    guard,
+		"template.yaml.j2":   guard,
+		"notes.txt":          "not a hook",
+		".hidden.yaml":       hookYAML("hidden", "PreAbilityCall", ""),
+		"plain.yml":          hookYAML("plain", "PreAbilityCall", ""),
+		"group.yaml/in.yaml": hookYAML("grouped", "PreAbilityCall", ""),
+		"empty.yaml/README":  "a bind mount of a missing file leaves a directory",
+	})
+	set, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range set.Findings {
+		got = append(got, f.Format(dir))
+	}
+	const why = ":1:1: not read, so the hook it declares does not run: hookrun reads only names ending in .yaml or .yml, in lowercase and with nothing after, and this one is "
+	want := []string{
+		"case.YAML" + why + `"case.YAML"; rename it to case.yaml`,
+		"crlf.yaml\uFFFD" + why + `"crlf.yaml\r"; rename it to crlf.yaml`,
+		"empty.yaml:1:1: " + notADecl,
+		"nbsp.yaml\u00a0" + why + `"nbsp.yaml\u00a0"; rename it to nbsp.yaml`,
+		"notepad.yaml.txt" + why + `"notepad.yaml.txt"; rename it to notepad.yaml`,
+		"sub/dot.Yml." + why + `"dot.Yml."; rename it to dot.yml`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("findings:\n got  %q\n want %q", got, want)
+	}
+	if got, want := ids(set.Hooks), []string{"grouped", "hidden", "plain"}; !slices.Equal(got, want) {
+		t.Errorf("hooks %v, want %v", got, want)
+	}
+	var ignored []string
+	for _, f := range set.Ignored {
+		ignored = append(ignored, filepath.Base(f)+": "+Ignored(filepath.Base(f)))
+	}
+	const left = ": a backup or temporary copy an editor or tool left"
+	if want := []string{"#autosave.yaml#" + left, ".swap.yaml.swp" + left, "backup.yaml~" + left, "merge.yaml.orig" + left}; !slices.Equal(ignored, want) {
+		t.Errorf("ignored:\n got  %q\n want %q", ignored, want)
+	}
+}

@@ -43,7 +43,6 @@ func Validate(o ValidateRequest) error {
 		set.Findings = append(set.Findings, timeoutNotes(set, loc.Root)...)
 		set.Findings = append(set.Findings, guardFileNotes(set, loc.Root)...)
 		set.Findings = append(set.Findings, settingsFindings(loc)...)
-		set.Findings = append(set.Findings, nearDeclFindings(set)...)
 		set.Findings = append(set.Findings, nestedFindings(loc, o.Dirs.Cwd)...)
 		config.SortFindings(set.Findings)
 	}
@@ -72,9 +71,6 @@ func Validate(o ValidateRequest) error {
 	default:
 		o.Dirs.PrintFindings(o.Stdout, set.Findings, "")
 		for _, f := range set.Ignored {
-			if config.NearDecl(filepath.Base(f)) {
-				continue // a warning
-			}
 			fmt.Fprintf(o.Stdout, "%s: ignored: %s, not a declaration\n", untrusted.Clean(config.Rel(o.Dirs.Cwd, f)), config.Ignored(filepath.Base(f)))
 		}
 		validateSummary(o.Stdout, o.Dirs.Cwd, loc, len(set.Files), len(set.Invalid), errs, warns)
@@ -188,23 +184,6 @@ func timeoutNotes(set *config.Set, root string) []config.Finding {
 				Message: fmt.Sprintf("handler.timeout: %s, with the %s grace after it, is not shorter than the %s %s waits for hookrun (%s): a handler that runs that long is cut off by the agent, whose timeout lets the call through; raise the agent's (hookrun install %s --timeout) or lower this one",
 					h.Handler.Timeout, exec.DefaultLimits.Grace, wait, a.Dialect, a.File, a.Dialect)})
 		}
-	}
-	return out
-}
-
-// nearDeclFindings warns of each file its author most likely meant as a
-// declaration (guard.YAML) which hookrun does not read.
-func nearDeclFindings(set *config.Set) []config.Finding {
-	var out []config.Finding
-	for _, f := range set.Ignored {
-		name := filepath.Base(f)
-		if !config.NearDecl(name) {
-			continue
-		}
-		fixed := strings.ToLower(strings.TrimRight(name, " \t."))
-		fixed = name[:len(fixed)-len(filepath.Ext(fixed))] + filepath.Ext(fixed)
-		out = append(out, config.Finding{File: f, Line: 1, Col: 1, Severity: config.Warning,
-			Message: fmt.Sprintf("this file is not read, so the hook it declares does not run: hookrun reads only names ending in .yaml or .yml, in lowercase and with nothing after; rename it to %s", fixed)})
 	}
 	return out
 }
