@@ -184,12 +184,18 @@ type walker struct {
 
 // inside reports whether the resolved path real may be read: it lies in
 // the bound, or in a directory the person trusts.
-func (w *walker) inside(real string) bool {
-	return w.bound == "" || within(w.bound, real) || trusted(real)
+func (w *walker) inside(real string) bool { return inBound(w.bound, real) }
+
+func (w *walker) outside() string { return outsideBound(w.bound) }
+
+// inBound reports whether the resolved path real may be read under bound
+// (see Bound): it lies in it, or in a directory the person trusts.
+func inBound(bound, real string) bool {
+	return bound == "" || within(bound, real) || trusted(real)
 }
 
-func (w *walker) outside() string {
-	return "outside the project (" + w.bound + "); hookrun reads declarations only from inside the project's git work tree (or the project, outside git), as an error about a file would show its text; to share hooks from there, add that directory to " + TrustedDirsVar
+func outsideBound(bound string) string {
+	return "outside the project (" + bound + "); hookrun reads declarations only from inside the project's git work tree (or the project, outside git), as an error about a file would show its text; to share hooks from there, add that directory to " + TrustedDirsVar
 }
 
 // within reports whether path lies in dir (both cleaned and absolute).
@@ -281,16 +287,17 @@ func Load(dir string) (*Set, error) {
 			all = append(all, i)
 		}
 	}
-	ParseAll(files, parsed, all)
+	ParseAll(Bound(dir), files, parsed, all)
 	set := Assemble(files, parsed)
 	set.Ignored = ignored
 	return set, nil
 }
 
-// ParseAll parses the files at the given indexes, spread over the CPUs.
+// ParseAll parses the files at the given indexes, spread over the CPUs,
+// each of them only where its links lead inside bound (see Bound; ReadFile).
 // Each result goes to its own slot, so the order is the files' order.
-func ParseAll(files []string, parsed []FileResult, which []int) {
-	Spread(which, func(i int) { parsed[i] = ReadFile(files[i]) })
+func ParseAll(bound string, files []string, parsed []FileResult, which []int) {
+	Spread(which, func(i int) { parsed[i] = ReadFile(files[i], bound) })
 }
 
 // Spread calls do for each index, on as many goroutines as there are CPUs
@@ -333,8 +340,12 @@ const MaxDeclBytes = 1 << 20
 // ReadFile reads and decodes one declaration file. Only a regular file is
 // read (a link to one is followed), without blocking and at most
 // MaxDeclBytes: a FIFO, a device or a huge file is a finding naming it.
-func ReadFile(path string) FileResult {
-	data, st, err := safefile.ReadFileInfo(path, MaxDeclBytes)
+// Files refuses a link that leads out of bound before anything is read;
+// ReadFile checks where the file it opened is, so a link swapped in after
+// that (a process flipping a declaration between a file and a link to
+// ~/.npmrc) is refused too, its text never read.
+func ReadFile(path, bound string) FileResult {
+	data, st, err := safefile.ReadFileWithin(path, MaxDeclBytes, func(real string) bool { return inBound(bound, real) })
 	if err == nil {
 		err = checkTrust(path, st)
 	}
@@ -343,7 +354,12 @@ func ReadFile(path string) FileResult {
 		var nr *safefile.NotRegularError
 		var big *safefile.TooLargeError
 		var untrusted *UntrustedError
+		var out *safefile.OutsideError
 		switch {
+		case errors.As(err, &out) && out.Real == "":
+			msg = "not read: it changed while hookrun opened it (a link swapped in?); run again"
+		case errors.As(err, &out):
+			msg = "not read: it led to " + out.Real + " when hookrun opened it, " + outsideBound(bound)
 		case errors.As(err, &untrusted):
 			msg = "not run: this file " + untrusted.Why + "; hookrun does not run hooks that someone else can change (if you trust it, add its hooks directory to " + TrustedDirsVar + ")"
 		case errors.As(err, &nr):

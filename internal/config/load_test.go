@@ -382,3 +382,51 @@ func TestLoadRefusesNamesMeantAsDeclarations(t *testing.T) {
 		t.Errorf("ignored:\n got  %q\n want %q", ignored, want)
 	}
 }
+
+// A declaration that is a file when Files lists it and a link out of the
+// project when it is read (a process flipping it between the two, as fast
+// as it can) is refused when read, its text never shown: ReadFile checks
+// where the file it opened is, not where the path led when it was listed.
+// The same holds for a directory swapped for a link to one outside.
+func TestReadFileRefusesALinkSwappedInAfterTheListing(t *testing.T) {
+	base := t.TempDir()
+	writeTree(t, base, map[string]string{
+		"home/token.yaml":                 "//registry.npmjs.org/:_authToken=npm_SECRET\n",
+		"home/gh/hosts.yml":               "github.com: {oauth_token: gho_SECRET}\n",
+		"repo/.git/HEAD":                  "ref: refs/heads/main\n",
+		"repo/.system/hooks/guard.yaml":   hookYAML("guard", "PreAbilityCall", ""),
+		"repo/.system/hooks/gh/hosts.yml": hookYAML("hosts", "PreAbilityCall", ""),
+	})
+	hooks := filepath.Join(base, "repo/.system/hooks")
+	files, _, refused, err := Files(hooks)
+	if err != nil || len(refused) != 0 || len(files) != 2 {
+		t.Fatalf("files %v refused %v err %v, want the two declarations", files, refused, err)
+	}
+	swap := func(name, target string) {
+		t.Helper()
+		p := filepath.Join(hooks, name)
+		if err := os.RemoveAll(p); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(filepath.Join(base, target), p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	swap("guard.yaml", "home/token.yaml")
+	swap("gh", "home/gh")
+	parsed := make([]FileResult, len(files))
+	ParseAll(Bound(hooks), files, parsed, []int{0, 1})
+	realBase, _ := filepath.EvalSymlinks(base)
+	for i, p := range parsed {
+		var got []string
+		for _, f := range p.Findings {
+			got = append(got, f.Format(hooks))
+		}
+		name, _ := filepath.Rel(hooks, files[i])
+		target := map[string]string{"guard.yaml": "home/token.yaml", "gh/hosts.yml": "home/gh/hosts.yml"}[name]
+		want := []string{name + ":1:1: not read: it led to " + filepath.Join(realBase, target) + " when hookrun opened it, outside the project (" + filepath.Join(realBase, "repo") + "); hookrun reads declarations only from inside the project's git work tree (or the project, outside git), as an error about a file would show its text; to share hooks from there, add that directory to " + TrustedDirsVar}
+		if !slices.Equal(got, want) || p.Hook != nil {
+			t.Errorf("%s: findings\n got  %q\n want %q", name, got, want)
+		}
+	}
+}

@@ -97,7 +97,7 @@ func Load(dir, cacheFile string) (*config.Set, int, error) {
 			misses = append(misses, i)
 		}
 	}
-	config.ParseAll(files, parsed, misses)
+	config.ParseAll(config.Bound(dir), files, parsed, misses)
 	c.save(files, ids, idOK, parsed, started)
 	set := config.Assemble(files, parsed)
 	set.Ignored = ignored

@@ -66,6 +66,28 @@ func ReadFile(path string, max int64) ([]byte, error) {
 
 // ReadFileInfo is ReadFile, and the file's information as it was opened.
 func ReadFileInfo(path string, max int64) ([]byte, os.FileInfo, error) {
+	return ReadFileWithin(path, max, nil)
+}
+
+// OutsideError says a file, once opened, was not where it had to be.
+type OutsideError struct {
+	Path string
+	Real string // where the open file is; "" when it changed while opened
+}
+
+func (e *OutsideError) Error() string {
+	if e.Real == "" {
+		return e.Path + " changed while it was opened"
+	}
+	return e.Path + " is " + e.Real
+}
+
+// ReadFileWithin is ReadFileInfo for a file that must lie, its links
+// followed, where inside says (inside nil: anywhere). It asks where the
+// file it opened is, not where the path leads now or led before: a
+// check of the path before the read cannot stop a link swapped in after
+// it, and a link swapped in during the read is refused too.
+func ReadFileWithin(path string, max int64, inside func(real string) bool) ([]byte, os.FileInfo, error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|readFlags, 0)
 	if err != nil {
 		return nil, nil, err
@@ -77,6 +99,11 @@ func ReadFileInfo(path string, max int64) ([]byte, os.FileInfo, error) {
 	}
 	if !st.Mode().IsRegular() {
 		return nil, nil, &NotRegularError{path, kind(st.Mode())}
+	}
+	if inside != nil {
+		if real, err := Where(f, path, st); err != nil || !inside(real) {
+			return nil, nil, &OutsideError{path, real}
+		}
 	}
 	if st.Size() > max {
 		return nil, nil, &TooLargeError{path, max}
@@ -111,4 +138,31 @@ func Beneath(root, path string) (string, bool) {
 		return "", false
 	}
 	return rel, true
+}
+
+// Where is the path of the open file f, which was opened at path and has
+// the information st. Where the system says which file a descriptor is
+// (Linux's /proc/self/fd), that is the answer; elsewhere path's links are
+// resolved again and the result must be the file f is, so a link swapped
+// in while f was opened is noticed ("" and an error), though one swapped
+// in and back between the open and that check is not.
+func Where(f *os.File, path string, st os.FileInfo) (string, error) {
+	if real, ok := fdPath(f); ok {
+		return real, nil
+	}
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return "", err
+	}
+	if real, err = filepath.Abs(real); err != nil {
+		return "", err
+	}
+	now, err := os.Stat(real)
+	if err != nil {
+		return "", err
+	}
+	if !os.SameFile(st, now) {
+		return "", fmt.Errorf("%s changed while it was opened", path)
+	}
+	return real, nil
 }
