@@ -205,7 +205,17 @@ func TestNumberWords(t *testing.T) {
 		{`cmake --build build --parallel $(nproc)`, ""},
 		{`go test -p $(nproc) ./...`, ""},
 		{`head -n $(( 3 * 4 )) f`, ""},
-		{`ninja -j$(getconf _NPROCESSORS_ONLN)`, "the path -j$(getconf _NPROCESSORS_ONLN) is only known when the line runs"}, // not read as a number
+		{`ninja -j$(getconf _NPROCESSORS_ONLN)`, ""},
+		{`make -j "$(getconf NPROCESSORS_ONLN)"`, ""},
+		{`go build -p $(getconf _NPROCESSORS_CONF) ./...`, ""},
+		{`make -j$(sysctl -n hw.ncpu)`, ""},
+		{`make -j$(sysctl -n hw.logicalcpu)`, ""},
+		{`make -j$(nproc --all)`, ""},
+		{`make -j$(nproc --ignore=2)`, ""},
+		{`cat $(getconf PATH)`, "the path $(getconf PATH) is only known when the line runs"}, // /bin:/usr/bin
+		{`cat $(getconf GNU_LIBC_VERSION)`, "the path $(getconf GNU_LIBC_VERSION) is only known when the line runs"},
+		{`cat $(sysctl -n kern.bootfile)`, "the path $(sysctl -n kern.bootfile) is only known when the line runs"},
+		{`cat $(nproc $F)`, "the path $(nproc $F) is only known when the line runs"},
 		{`sort -o$(mktemp) x`, "the path -o$(mktemp) is only known when the line runs"},
 		{`rm hooks$(nproc)`, "the path hooks$(nproc) is only known when the line runs"},
 		{`rm -- -j$(nproc)`, "the path -j$(nproc) is only known when the line runs"},

@@ -602,7 +602,7 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 			}
 		}
 		if wrapper {
-			r.wrapperFiles(cmd)
+			r.wrapperFiles(cmd, next)
 		} else {
 			r.operands(cmd)
 			r.writes(cmd)

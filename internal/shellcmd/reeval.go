@@ -322,7 +322,17 @@ func numericSubst(cs *syntax.CmdSubst) bool {
 		}
 		return true
 	case "nproc":
-		return len(words) == 1
+		for _, a := range words[1:] {
+			if n, ok := strings.CutPrefix(a, "--ignore="); a != "--all" && (!ok || n == "" || strings.Trim(n, "0123456789") != "") {
+				return false
+			}
+		}
+		return true
+	case "getconf":
+		// Only the names that are numbers: getconf PATH prints directories.
+		return len(words) == 2 && numericConf(words[1])
+	case "sysctl": // macOS and the BSDs: sysctl -n hw.ncpu
+		return len(words) == 3 && words[1] == "-n" && strings.HasPrefix(words[2], "hw.") && numericConf(strings.TrimPrefix(words[2], "hw."))
 	case "id":
 		return len(words) == 2 && (words[1] == "-u" || words[1] == "-g")
 	case "grep", "egrep", "fgrep":
@@ -348,6 +358,20 @@ func numericSubst(cs *syntax.CmdSubst) bool {
 			}
 		}
 		return len(words) == 2
+	}
+	return false
+}
+
+// numericConf reports whether a getconf variable (or a BSD hw. sysctl) names a count or a size:
+// the processors, pages and limits build commands ask for. A name that is not listed (PATH,
+// GNU_LIBC_VERSION, hw.model) may print text.
+func numericConf(name string) bool {
+	switch strings.TrimPrefix(name, "_") {
+	case "NPROCESSORS_ONLN", "NPROCESSORS_CONF", "PAGESIZE", "PAGE_SIZE", "PHYS_PAGES", "AVPHYS_PAGES",
+		"LONG_BIT", "ARG_MAX", "CHILD_MAX", "CLK_TCK", "OPEN_MAX", "LINE_MAX", "HOST_NAME_MAX",
+		"LEVEL1_DCACHE_LINESIZE", "ncpu", "logicalcpu", "physicalcpu", "activecpu", "logicalcpu_max",
+		"physicalcpu_max", "pagesize", "memsize", "physmem":
+		return true
 	}
 	return false
 }

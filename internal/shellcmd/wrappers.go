@@ -969,13 +969,28 @@ func (r *reader) packageRun(cmd Command, rn *runner, args []Arg, depth int) ([]A
 }
 
 // wrapperFiles names the files a wrapper itself writes: its log or trace (strace -o, ltrace -o,
-// time -o, script's typescript and logs, xvfb-run's auth and error files) and the lock file flock
-// opens, creating it: strace -o .system/hooks/x.yaml true makes a hook file.
-func (r *reader) wrapperFiles(cmd Command) {
+// time -o, script's typescript and logs, xvfb-run's auth and error files), nohup.out, the lock file
+// flock opens, creating it (strace -o .system/hooks/x.yaml true makes a hook file), and the value
+// of each of its own --option=VALUE words, as an operand's is: unshare --mount=FILE mounts the
+// namespace over FILE. next is the command it runs.
+func (r *reader) wrapperFiles(cmd Command, next []Arg) {
+	own := cmd.Args
+	if len(next) <= len(own) {
+		own = own[:len(own)-len(next)]
+	}
+	for _, a := range own {
+		if _, v, ok := strings.Cut(a.Value, "="); ok && !a.Dynamic && strings.HasPrefix(a.Value, "--") {
+			r.path(v)
+		}
+	}
 	var short, skip string // options whose value is a file written; other options that take a value
 	var long []string
 	operand := false // the first operand is a file written (flock's lock, script's typescript)
 	switch cmd.Name {
+	case "nohup", "gnohup":
+		// Where its output is a terminal; hookrun cannot tell, so it is named.
+		r.path("nohup.out")
+		return
 	case "strace", "ltrace", "time", "gtime":
 		short, long = "o", []string{"--output"}
 	case "script":

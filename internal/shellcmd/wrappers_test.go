@@ -77,6 +77,14 @@ func TestWrapperFiles(t *testing.T) {
 		{`script -q -c true .env`, ".env"},
 		{`script -O .env -c ls`, ".env"},
 		{`xvfb-run -e .env ls`, ".env"},
+		// unshare --mount=FILE bind-mounts the new namespace over FILE (and --net=, --ipc= the same);
+		// a wrapper's own --option=VALUE is named as any command's is.
+		{`unshare --mount=.system/hooks/x.yaml true`, ".system/hooks/x.yaml"},
+		{`unshare -r --net=.env -- ls`, ".env"},
+		{`sudo unshare --ipc=.env ls`, ".env"},
+		// nohup writes what the command prints to nohup.out where it runs.
+		{`nohup make`, "nohup.out"},
+		{`cd .system/hooks && nohup ls`, ".system/hooks/nohup.out"},
 	} {
 		if l := Parse(tc.line); !slices.Contains(l.Paths, tc.path) {
 			t.Errorf("Parse(%q).Paths = %q, want %q among them", tc.line, l.Paths, tc.path)
