@@ -53,9 +53,10 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git
 		cwd = filepath.Join(root, cwd)
 	}
 	raw, trees, revisions, copies, finds := given, []string(nil), []shellcmd.Revision(nil), []shellcmd.Copy(nil), []shellcmd.Find(nil)
+	var unpacks []shellcmd.Unpack
 	if command != "" {
 		line := shellcmd.ParseAs(command, sh)
-		trees, revisions, copies, finds = line.TreePaths, line.Revisions, line.Copies, line.Finds
+		trees, revisions, copies, finds, unpacks = line.TreePaths, line.Revisions, line.Copies, line.Finds, line.Unpacks
 		raw = append(slices.Clip(given), line.Paths...)
 		for _, p := range line.OptionPaths {
 			if mayBePath(p, cwd) {
@@ -136,6 +137,21 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git
 			}
 		}
 	}
+	// An archive's files are named by the archive: beneath where it is unpacked, any name may be
+	// made, and only the files there already are listed above. Into the project's root (or a
+	// directory holding it) that is any file of the project; beneath another directory, only a
+	// guard over what may lie there is concerned (Unpacked, which the rules handler reads).
+	for _, u := range unpacks {
+		abs := absolute(u.Dir, cwd)
+		if unknown != "" || abs == "" {
+			continue
+		}
+		for _, d := range []string{filepath.Clean(abs), links.resolve(filepath.Clean(abs))} {
+			if _, holds := inside(root, d); holds && unknown == "" {
+				unknown = unpackedUnknown(u)
+			}
+		}
+	}
 	// What a copy, a move or a link brings lands beneath its target: cp -r /tmp/evil scripts
 	// writes scripts/hooks/guard.sh when /tmp/evil holds hooks/guard.sh.
 	for _, c := range copies {
@@ -182,6 +198,72 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git
 		}
 	}
 	return out, unknown
+}
+
+// Unpacked lists the directories the command line (written for the shell sh, run in cwd)
+// unpacks an archive into, named as Of names paths and links followed, each with the reason a
+// path beneath it is only known when the call runs: a guard over what may lie beneath one cannot
+// know whether the archive writes it. A scratch directory outside the project (beneath /tmp) is
+// left out: that is where such work belongs and no guard is expected to look.
+func Unpacked(command string, sh shellcmd.Shell, cwd, root string) []shellcmd.Unpack {
+	if command == "" {
+		return nil
+	}
+	unpacks := shellcmd.ParseAs(command, sh).Unpacks
+	if len(unpacks) == 0 {
+		return nil
+	}
+	switch {
+	case cwd == "":
+		cwd = root
+	case !filepath.IsAbs(cwd):
+		cwd = filepath.Join(root, cwd)
+	}
+	var links resolver
+	var out []shellcmd.Unpack
+	for _, u := range unpacks {
+		abs := absolute(u.Dir, cwd)
+		if abs == "" || scratch(filepath.Clean(abs), root, &links) {
+			continue
+		}
+		why := unpackedUnknown(u)
+		for _, d := range []string{filepath.Clean(abs), links.resolve(filepath.Clean(abs))} {
+			if n := relative(d, root); !slices.ContainsFunc(out, func(o shellcmd.Unpack) bool { return o.Dir == n }) {
+				out = append(out, shellcmd.Unpack{Dir: n, By: why})
+			}
+		}
+	}
+	return out
+}
+
+func unpackedUnknown(u shellcmd.Unpack) string {
+	return fmt.Sprintf("%s unpacks files beneath %s under names only the archive holds, known when the call runs", u.By, quote(u.Dir))
+}
+
+// scratch reports whether dir, and where a link there leads, lies in the system's temporary
+// directory (os.TempDir, /tmp, /var/tmp) and neither inside the project nor holding it.
+func scratch(dir, root string, links *resolver) bool {
+	for _, d := range []string{dir, links.resolve(dir)} {
+		if _, in := inside(d, root); in {
+			return false
+		}
+		if _, holds := inside(root, d); holds {
+			return false
+		}
+		tmp := false
+		for _, t := range []string{os.TempDir(), "/tmp", "/var/tmp"} {
+			resolved, err := filepath.EvalSymlinks(t) // macOS: /tmp is /private/tmp
+			for _, t := range []string{filepath.Clean(t), resolved} {
+				if rel, in := inside(d, t); err == nil && in && rel != "." {
+					tmp = true
+				}
+			}
+		}
+		if !tmp {
+			return false
+		}
+	}
+	return true
 }
 
 // Git lists the files that differ between HEAD and rev in the git work

@@ -388,3 +388,50 @@ func TestOfRootWithPatternCharacters(t *testing.T) {
 		}
 	}
 }
+
+// TestOfUnpacks: an archive unpacked into the project's root, or a directory holding it, may
+// make any file of the project, under names only it holds: the paths are only known when the
+// call runs (tar -xzf a.tgz named only the files there already, and a guard over .envrc, not yet
+// made, saw nothing guarded). Beneath another directory, Unpacked names it for the guards over
+// what may lie there; a scratch directory outside the project is left out, unless a link leads
+// from it back in.
+func TestOfUnpacks(t *testing.T) {
+	root := t.TempDir()
+	if r, err := filepath.EvalSymlinks(root); err == nil {
+		root = r
+	}
+	scratchDir := t.TempDir()
+	if err := os.Symlink(root, filepath.Join(scratchDir, "back")); err != nil {
+		t.Fatal(err)
+	}
+	home, _ := os.UserHomeDir()
+	up := func(dir, why string) shellcmd.Unpack { return shellcmd.Unpack{Dir: dir, By: why} }
+	why := func(by, dir string) string {
+		return by + ` unpacks files beneath "` + dir + `" under names only the archive holds, known when the call runs`
+	}
+	for _, tc := range []struct {
+		command, unknown string
+		unpacked         []shellcmd.Unpack
+	}{
+		{`tar -xf a.tar -C newdir`, "", []shellcmd.Unpack{up("newdir", why("tar", "newdir"))}},
+		{`unzip a.zip`, why("unzip", "."), []shellcmd.Unpack{up(".", why("unzip", "."))}},
+		// The cd may fail: .. is taken from where the line starts too.
+		{`cd scripts && 7z x a.7z -o..`, why("7z", ".."), []shellcmd.Unpack{up(filepath.Dir(root), why("7z", "..")), up(".", why("7z", "."))}},
+		{`7z x a.7z -o` + root + `/x`, "", []shellcmd.Unpack{up("x", why("7z", root+"/x"))}},
+		{`tar -xf a.tar -C ` + filepath.Dir(root), why("tar", filepath.Dir(root)), []shellcmd.Unpack{up(filepath.Dir(root), why("tar", filepath.Dir(root)))}},
+		{`tar -xf a.tar -C ~/.ssh`, "", []shellcmd.Unpack{up(home+"/.ssh", why("tar", "~/.ssh"))}},
+		{`tar -xf a.tar -C ` + scratchDir + `/back/hooks`, "", []shellcmd.Unpack{up(scratchDir+"/back/hooks", why("tar", scratchDir+"/back/hooks")), up("hooks", why("tar", scratchDir+"/back/hooks"))}},
+		{`ln -s ` + root + ` ` + scratchDir + `/new && tar -xf a.tar -C ` + scratchDir + `/new`, why("tar", root), []shellcmd.Unpack{up(".", why("tar", root))}},
+		{`tar -xf a.tar -C ` + scratchDir, "", nil},
+		{`mkdir -p /tmp/build && tar -xzf a.tgz -C /tmp/build`, "", nil},
+		{`tar -tf a.tar`, "", nil},
+		{`tar -czf out.tgz .`, "", nil},
+	} {
+		if _, got := Of(nil, tc.command, shellcmd.POSIX, "", root, nil); got != tc.unknown {
+			t.Errorf("Of(%q) unknown = %q, want %q", tc.command, got, tc.unknown)
+		}
+		if got := Unpacked(tc.command, shellcmd.POSIX, "", root); !slices.Equal(got, tc.unpacked) {
+			t.Errorf("Unpacked(%q) = %q, want %q", tc.command, got, tc.unpacked)
+		}
+	}
+}

@@ -18,6 +18,8 @@ func FuzzMatch(f *testing.F) {
 	f.Add("**/*.go", "tools/edit/file", "./apps/x.go", int64(0), 0.0)
 	f.Add("{a,b}[c-d]?\\*", "a*", "a/b", int64(1), 1e308)
 	f.Add("[", "[", "[", int64(-1), -1.0)
+	f.Add(".system/hooks/*.yaml", "shell", ".system/hooks/x.yaml", int64(0), 0.0)
+	f.Add("**/.env", "shell", "build/sub/.env", int64(0), 0.0)
 	f.Fuzz(func(t *testing.T, glob, id, path string, minMS int64, duration float64) {
 		if !Ability([]string{"*"}, id) {
 			t.Fatalf("* does not match %q", id)
@@ -34,6 +36,15 @@ func FuzzMatch(f *testing.F) {
 		}
 		if !strings.ContainsAny(path, `*?[]{}\`) && !anyPath([]string{pathcase.Key(path)}, []string{path}, true) {
 			t.Fatalf("folded AnyPath does not match %q to its key %q", path, pathcase.Key(path))
+		}
+		// A path beneath a directory that a glob matches makes Beneath true of that directory:
+		// an archive unpacked there may make it.
+		if clean := !strings.Contains("/"+path+"/", "//") && !strings.Contains("/"+path+"/", "/./") && !strings.Contains("/"+path+"/", "/../"); clean && AnyPath([]string{glob}, []string{path}) {
+			for i := 1; i < len(path); i++ {
+				if path[i] == '/' && !Beneath([]string{glob}, path[:i]) {
+					t.Fatalf("%q matches %q, but Beneath(%q) is false", glob, path, path[:i])
+				}
+			}
 		}
 		_ = Ability([]string{glob}, id)
 		_ = AnyPath([]string{glob}, []string{path, id})

@@ -12,6 +12,7 @@ import (
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/pathcase"
+	"github.com/hookrun/hookrun/internal/shellcmd"
 )
 
 // Options narrow the selection beyond the hooks' own match blocks.
@@ -90,7 +91,8 @@ func check(h *config.Hook, c *event.Context, opt Options, explain bool) string {
 	}
 	// A path only known when the command runs might be under the globs:
 	// the hook runs and decides.
-	if m.Paths != nil && c.UnknownPaths == "" {
+	// So might a file an archive the command unpacks makes, named only by the archive.
+	if m.Paths != nil && c.UnknownPaths == "" && !unpacks(c) {
 		if len(c.Paths) == 0 {
 			return no("the call names no path; match.paths needs at least one")
 		}
@@ -190,6 +192,60 @@ func anyPath(globs, files []string, fold bool) bool {
 		}
 	}
 	return false
+}
+
+// unpacks reports whether the call's command unpacks an archive (shellcmd.Line.Unpacks).
+func unpacks(c *event.Context) bool {
+	if c.Command == "" {
+		return false
+	}
+	sh, _ := shellcmd.ShellNamed(c.Shell)
+	return len(shellcmd.ParseAs(c.Command, sh).Unpacks) > 0
+}
+
+// Beneath reports whether a path beneath the directory dir (not dir itself) may match one of the
+// globs, comparing names as AnyPath does: a file an archive unpacked into dir makes, under a name
+// only the archive holds, may be one they guard. .system/hooks/** and **/*.sh may match beneath
+// ., and .system/** beneath .system/hooks; docs/** does not beneath build.
+func Beneath(globs []string, dir string) bool {
+	fold := pathcase.On()
+	dir = strings.TrimPrefix(dir, "./")
+	if fold {
+		dir = pathcase.Key(dir)
+	}
+	var ds []string
+	if dir != "." && dir != "" {
+		ds = strings.Split(dir, "/")
+	}
+	for _, g := range globs {
+		g = strings.TrimPrefix(g, "./")
+		if fold {
+			g = pathcase.Key(g)
+		}
+		if beneath(g, ds) {
+			return true
+		}
+	}
+	return false
+}
+
+func beneath(g string, ds []string) bool {
+	if strings.ContainsAny(g, `{\`) {
+		return true // an alternative or an escape may hold a separator (a/{b,c/d}): read as may
+	}
+	gs := strings.Split(g, "/")
+	for i, d := range ds {
+		if i >= len(gs) {
+			return false
+		}
+		if gs[i] == "**" {
+			return true
+		}
+		if ok, err := doublestar.Match(gs[i], d); err != nil || !ok {
+			return false
+		}
+	}
+	return len(gs) > len(ds)
 }
 
 func formatMS(f float64) string {

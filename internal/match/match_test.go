@@ -326,3 +326,57 @@ func TestAnyPathWin32(t *testing.T) {
 		}
 	}
 }
+
+// TestBeneath: a file an archive makes beneath the directory it is unpacked into may match a glob
+// when the glob reaches below that directory: must match, and must not.
+func TestBeneath(t *testing.T) {
+	for _, tc := range []struct {
+		globs []string
+		dir   string
+		want  bool
+	}{
+		{[]string{".system/hooks/**"}, ".", true},
+		{[]string{".system/hooks/**"}, ".system", true},
+		{[]string{".system/hooks/**"}, ".system/hooks", true},
+		{[]string{".system/hooks/**"}, ".system/hooks/sub", true},
+		{[]string{".system/**"}, ".system/hooks", true},
+		{[]string{"**/*.sh"}, "build", true},
+		{[]string{".envrc"}, ".", true},
+		{[]string{"./.envrc"}, "./", true},
+		{[]string{"*/hooks/*.yaml"}, ".system", true},
+		{[]string{"scripts/{hooks,ci}/*"}, "build", true}, // braces: read as may
+		{[]string{"/home/*/.ssh/**"}, "/home/me/.ssh", true},
+		{[]string{"/home/*/.ssh/authorized_keys"}, "/home/me", true},
+		{[]string{".system/hooks/**"}, "build", false},
+		{[]string{".system/hooks/*.yaml"}, ".system/hooks/sub", false},
+		{[]string{".envrc"}, "build", false},
+		{[]string{"docs"}, "docs", false}, // docs itself is a path of the call, matched as one
+		{[]string{"docs/*.md"}, "src", false},
+		{[]string{"/home/*/.ssh/**"}, "/tmp/x", false},
+		{[]string{"[z-a]/x"}, "a", false}, // a bad segment matches nothing
+	} {
+		if got := Beneath(tc.globs, tc.dir); got != tc.want {
+			t.Errorf("Beneath(%q, %q) = %v, want %v", tc.globs, tc.dir, got, tc.want)
+		}
+	}
+	if pathcase.On() && !Beneath([]string{".system/hooks/**"}, ".SYSTEM") {
+		t.Error("Beneath(.system/hooks/**, .SYSTEM) = false where names are compared ignoring case")
+	}
+}
+
+// TestCheckRunsPathsHooksOnUnpacks: match.paths runs its hook when the command unpacks an
+// archive, whose files' names only the archive holds: the hook decides (a rules hook over .envrc
+// was skipped for tar -xzf a.tgz, which may make it).
+func TestCheckRunsPathsHooksOnUnpacks(t *testing.T) {
+	m := config.Match{Paths: []string{".envrc"}}
+	for _, tc := range []struct{ command, want string }{
+		{`tar -xzf a.tgz`, ""},
+		{`unzip -o a.zip -d build`, ""},
+		{`tar -czf a.tgz .`, `no path of the call under .envrc`},
+	} {
+		c := &event.Context{Event: event.PreAbilityCall, AbilityID: "shell", Command: tc.command, Paths: []string{"a.tgz"}}
+		if got := Check(hook(event.PreAbilityCall, m), c, Options{}); got != tc.want {
+			t.Errorf("%s: Check = %q, want %q", tc.command, got, tc.want)
+		}
+	}
+}

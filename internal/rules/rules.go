@@ -12,7 +12,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookrun/hookrun/internal/callpath"
 	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/dialect"
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/exec"
 	"github.com/hookrun/hookrun/internal/match"
@@ -47,8 +49,12 @@ func Evaluate(h *config.Hook, c *event.Context, root string) merge.Report {
 	var texts []string
 	decision, reason := "", ""
 	unknown := "" // why a commands rule could not be checked
+	var unpacked []shellcmd.Unpack
+	if line != nil && len(line.Unpacks) > 0 {
+		unpacked = unpackedDirs(c, root)
+	}
 	for _, r := range rs.Rules {
-		ok, why := fires(r, c, line, &p)
+		ok, why := fires(r, c, line, unpacked, &p)
 		// Only a rule that would decide, and whose other conditions hold, makes an unreadable
 		// command count: a guard kept to AI sessions does not hold up a person's command.
 		if why != "" && unknown == "" && r.Decision != "" && r.Decision != config.DecisionAllow {
@@ -95,7 +101,7 @@ func rank(d string) int {
 // fires reports whether every condition r states holds; unknown says why
 // its commands could not be checked, when a command only known at run
 // time might match.
-func fires(r config.Rule, c *event.Context, line *shellcmd.Line, p *prompt) (ok bool, unknown string) {
+func fires(r config.Rule, c *event.Context, line *shellcmd.Line, unpacked []shellcmd.Unpack, p *prompt) (ok bool, unknown string) {
 	// A path the command names only at run time ($D/hooks/x), or a pattern
 	// whose files could not all be read, might be one the rule guards: it
 	// counts once every other condition holds.
@@ -104,6 +110,13 @@ func fires(r config.Rule, c *event.Context, line *shellcmd.Line, p *prompt) (ok 
 		pathsUnknown = c.UnknownPaths
 		if pathsUnknown == "" && line != nil && len(line.UnknownPaths) > 0 {
 			pathsUnknown = line.UnknownPaths[0]
+		}
+		// A file an archive makes where it is unpacked, under a name only the archive holds,
+		// may be one the rule guards (an allow rule already needs the directory under its globs).
+		for _, u := range unpacked {
+			if pathsUnknown == "" && r.Decision != config.DecisionAllow && match.Beneath(r.Paths, u.Dir) {
+				pathsUnknown = u.By
+			}
 		}
 		if pathsUnknown == "" {
 			return false, ""
@@ -152,6 +165,22 @@ func fires(r config.Rule, c *event.Context, line *shellcmd.Line, p *prompt) (ok 
 		return false, pathsUnknown
 	}
 	return true, ""
+}
+
+// unpackedDirs are the directories the call's command unpacks archives into (callpath.Unpacked),
+// from the directory the call runs in and, when the agent gave another, its session's: the paths
+// are read from both (emit.WithPaths).
+func unpackedDirs(c *event.Context, root string) []shellcmd.Unpack {
+	sh, _ := shellcmd.ShellNamed(c.Shell)
+	var out []shellcmd.Unpack
+	for _, field := range []string{"cwd", dialect.SessionCWDField} {
+		var cwd string
+		if json.Unmarshal(c.Fields[field], &cwd) != nil && field != "cwd" {
+			continue
+		}
+		out = append(out, callpath.Unpacked(c.Command, sh, cwd, root)...)
+	}
+	return out
 }
 
 // prompt is the user's prompt as sent and in its plain form (invisible

@@ -151,3 +151,39 @@ func jsonString(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
+
+// TestUnpackedArchives: an archive makes files under names only it holds beneath the directory
+// it is unpacked into. A paths rule that may guard a file there is unresolved (tar -xf a.tar -C
+// .system named .system alone, and the hooks it may make went unseen); one over another area is
+// not held up (tar -C build cannot make .system/hooks/x.yaml).
+func TestUnpackedArchives(t *testing.T) {
+	h := guard(t, event.PreAbilityCall, `    - decision: deny
+      reason: the hooks are guarded
+      paths: [".system/hooks/**", ".envrc", "src/*/.envrc"]
+`)
+	unresolved := func(by, dir string) string {
+		return `hookrun could not check this command without running it: ` + by + ` unpacks files beneath "` + dir + `" under names only the archive holds, known when the call runs`
+	}
+	for _, tc := range []struct {
+		command  string
+		paths    []string
+		decision event.Decision
+		reason   string
+	}{
+		{`tar -xzf a.tgz -C build`, []string{"a.tgz", "build"}, event.Allow, ""},
+		{`unzip -o a.zip -d /tmp/x`, []string{"a.zip", "/tmp/x"}, event.Allow, ""},
+		{`tar -xf a.tar -C .system`, []string{"a.tar", ".system"}, event.RequireHuman, unresolved("tar", ".system")},
+		{`cd .system && unzip ../a.zip`, []string{".system", "../a.zip", "a.zip"}, event.RequireHuman, unresolved("unzip", ".")},
+		{`7z x a.7z -osrc/app`, []string{"a.7z", "src/app"}, event.RequireHuman, unresolved("7z", "src/app")}, // src/app/.envrc
+		{`tar -tf a.tar`, []string{"a.tar"}, event.Allow, ""},
+		{`tar -xf a.tar -C .system/hooks/x`, []string{"a.tar", ".system/hooks/x"}, event.Deny, "the hooks are guarded"},
+	} {
+		doc := `{"ability_id":"shell","caller":{"source":"ai_session"},"command":` + jsonString(tc.command) + `,"paths":` + jsonStrings(tc.paths) + `}`
+		rep := evaluate(t, h, doc)
+		if rep.Decision != tc.decision || rep.Reason != tc.reason {
+			t.Errorf("%s: %s %q, want %s %q", tc.command, rep.Decision, rep.Reason, tc.decision, tc.reason)
+		}
+	}
+}
+
+func jsonStrings(s []string) string { b, _ := json.Marshal(s); return string(b) }

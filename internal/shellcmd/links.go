@@ -37,6 +37,14 @@ func (r *reader) finishLinks() {
 	if len(r.links) == 0 {
 		return
 	}
+	for i := 0; i < len(r.out.Unpacks) && i < 4*maxLinks; i++ { // an archive unpacked through a link lands where it leads
+		u := r.out.Unpacks[i]
+		for _, l := range r.links {
+			if rest, ok := strings.CutPrefix(path.Clean(u.Dir), l.From); ok && (rest == "" || rest[0] == '/') {
+				r.out.Unpacks = append(r.out.Unpacks, Unpack{Dir: l.To + rest, By: u.By})
+			}
+		}
+	}
 	for _, in := range []list{pathList, treeList} {
 		from := 0
 		for round := 0; round <= len(r.links); round++ {

@@ -2,6 +2,7 @@ package shellcmd
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -230,5 +231,40 @@ func TestNumberWords(t *testing.T) {
 		case tc.unknown != "" && (len(l.UnknownPaths) == 0 || l.UnknownPaths[0] != tc.unknown):
 			t.Errorf("Parse(%q).UnknownPaths = %q, want %q first", tc.line, l.UnknownPaths, tc.unknown)
 		}
+	}
+}
+
+// TestUnpacks: an archive makes files under names only it holds, beneath the directory it is
+// unpacked into: tar -xf a.tar -C newdir listed newdir alone, so that a guard over what it
+// may make there (newdir/hooks/x.yaml, .envrc in the working directory) saw nothing of its.
+func TestUnpacks(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want []Unpack
+	}{
+		{`tar -xf a.tar -C newdir`, []Unpack{{"newdir", "tar"}}},
+		{`tar xf a.tar`, []Unpack{{".", "tar"}}},
+		{`curl -sL x | tar -xz`, []Unpack{{".", "tar"}}},
+		{`bsdtar -x -f a.tar --directory=.system`, []Unpack{{".system", "bsdtar"}}},
+		{`unzip a.zip -d newdir`, []Unpack{{"newdir", "unzip"}}},
+		{`unzip -o a.zip`, []Unpack{{".", "unzip"}}},
+		{`7z x a.7z -onewdir`, []Unpack{{"newdir", "7z"}}},
+		{`cpio -id < a.cpio`, []Unpack{{".", "cpio"}}},
+		{`cd scripts && tar -xf ../a.tar`, []Unpack{{".", "tar"}, {"scripts", "tar"}}},
+		{`busybox tar -xf a.tar -C ~/.ssh`, []Unpack{{"~/.ssh", "tar"}}},
+		{`ln -s .system x && tar -xf a.tar -C x/hooks`, []Unpack{{"x/hooks", "tar"}, {".system/hooks", "tar"}}},
+		{`dpkg-deb -x a.deb out`, []Unpack{{"out", "dpkg-deb"}}},
+		{`tar -tf a.tar`, nil},
+		{`tar -czf out.tgz .`, nil},
+		{`unzip -l a.zip`, nil},
+		{`cp -r src/. dst`, nil},
+	} {
+		if got := Parse(tc.line).Unpacks; !slices.Equal(got, tc.want) {
+			t.Errorf("Parse(%q).Unpacks = %q, want %q", tc.line, got, tc.want)
+		}
+	}
+	l := ParseAs(`Expand-Archive a.zip -DestinationPath out`, PowerShell)
+	if want := []Unpack{{"out", "Expand-Archive"}}; !slices.Equal(l.Unpacks, want) {
+		t.Errorf("Expand-Archive: Unpacks = %q, want %q", l.Unpacks, want)
 	}
 }

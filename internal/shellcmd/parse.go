@@ -92,7 +92,14 @@ type Line struct {
 	// names match its -name and -iname patterns, listed as Paths are, in place of TreePaths: find
 	// . -name '*.pyc' -delete changes the .pyc files beneath ., not the rest.
 	Finds []Find
+	// Unpacks are the directories an archive is unpacked into (tar -x, unzip, 7z x…), listed as
+	// Paths are and also in TreePaths: beneath each, the command makes files whose names only the
+	// archive holds, known when it runs.
+	Unpacks []Unpack
 }
+
+// Unpack is a directory the command By (tar, unzip…) unpacks an archive into.
+type Unpack struct{ Dir, By string }
 
 // Copy is a source a command copies, moves or links to To.
 type Copy struct{ From, To string }

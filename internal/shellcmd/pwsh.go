@@ -938,7 +938,7 @@ func (r *reader) psWrites(cmdlet, name string, args []Arg) {
 		if dest == "" {
 			dest = "."
 		}
-		r.trees(dest)
+		r.unpack("Expand-Archive", dest)
 	case "copy-item", "move-item":
 		if dest == "" && len(operands) > 1 {
 			dest = operands[len(operands)-1]

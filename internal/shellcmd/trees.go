@@ -34,37 +34,37 @@ func (r *reader) writes(cmd Command) {
 	case "tar", "bsdtar", "gtar":
 		oldStyle := len(cmd.Args) > 0 && !strings.HasPrefix(cmd.Args[0].Value, "-") // tar xPf a.tar
 		if hasShort(cmd.Args, "x") || hasLong(cmd.Args, "extract", "get") || oldStyle && strings.Contains(cmd.Args[0].Value, "x") {
-			r.trees(optionValue(cmd.Args, "C", "directory", "."))
+			r.unpack(cmd.Name, optionValue(cmd.Args, "C", "directory", "."))
 			if hasShort(cmd.Args, "P") || hasLong(cmd.Args, "absolute-names") || oldStyle && strings.Contains(cmd.Args[0].Value, "P") {
 				r.anywhere(cmd.Name + " -P")
 			}
 		}
 	case "unzip", "bsdunzip":
 		if !hasShort(cmd.Args, "lptvzZ") {
-			r.trees(optionValue(cmd.Args, "d", "", "."))
+			r.unpack(cmd.Name, optionValue(cmd.Args, "d", "", "."))
 			if slices.ContainsFunc(cmd.Args, func(a Arg) bool { return strings.HasPrefix(a.Value, "-") && strings.Contains(a.Value, ":") }) {
 				r.anywhere("unzip -:")
 			}
 		}
 	case "cpio", "bsdcpio":
 		if hasShort(cmd.Args, "i") || hasLong(cmd.Args, "extract") {
-			r.trees(optionValue(cmd.Args, "D", "directory", "."))
+			r.unpack(cmd.Name, optionValue(cmd.Args, "D", "directory", "."))
 			if !hasLong(cmd.Args, "no-absolute-filenames") {
 				r.anywhere("cpio -i")
 			}
 		}
 	case "pax":
 		if hasShort(cmd.Args, "r") {
-			r.trees(".")
+			r.unpack(cmd.Name, ".")
 			r.anywhere("pax -r")
 		}
 	case "jar":
 		if len(cmd.Args) > 0 && strings.Contains(strings.TrimLeft(cmd.Args[0].Value, "-"), "x") || hasLong(cmd.Args, "extract") {
-			r.trees(optionValue(cmd.Args, "C", "dir", "."))
+			r.unpack(cmd.Name, optionValue(cmd.Args, "C", "dir", "."))
 		}
 	case "xar":
 		if hasShort(cmd.Args, "x") {
-			r.trees(optionValue(cmd.Args, "C", "", "."))
+			r.unpack(cmd.Name, optionValue(cmd.Args, "C", "", "."))
 		}
 	case "ditto": // macOS: copies a directory's contents (or, with -x, an archive's) into the last operand
 		if len(ops) > 1 {
@@ -83,14 +83,14 @@ func (r *reader) writes(cmd Command) {
 		}
 	case "7z", "7za", "7zr", "7zz":
 		if len(ops) > 0 && (ops[0] == "x" || ops[0] == "e") {
-			r.trees(optionValue(cmd.Args, "o", "", "."))
+			r.unpack(cmd.Name, optionValue(cmd.Args, "o", "", "."))
 			if slices.ContainsFunc(cmd.Args, func(a Arg) bool { return a.Value == "-spf" || a.Value == "-spf2" }) {
 				r.anywhere("7z -spf")
 			}
 		}
 	case "ar": // ar x: members land in the directory it runs in (or --output's)
 		if arExtracts(cmd.Args) {
-			r.trees(optionValue(cmd.Args, "", "output", "."))
+			r.unpack(cmd.Name, optionValue(cmd.Args, "", "output", "."))
 		}
 	case "unrar", "rar": // unrar x|e ARCHIVE [FILES] [DEST/]
 		if len(ops) > 1 && (ops[0] == "x" || ops[0] == "e") {
@@ -98,7 +98,7 @@ func (r *reader) writes(cmd Command) {
 			if last := ops[len(ops)-1]; len(ops) > 2 && (strings.HasSuffix(last, "/") || strings.HasSuffix(last, `\`)) {
 				dest = last
 			}
-			r.trees(dest)
+			r.unpack(cmd.Name, dest)
 		}
 	case "unar", "cabextract", "lha", "lhasa", "dpkg", "dpkg-deb", "unsquashfs":
 		r.unpackers(cmd, ops)
@@ -147,10 +147,10 @@ func arExtracts(args []Arg) bool {
 func (r *reader) unpackers(cmd Command, ops []string) {
 	switch cmd.Name {
 	case "unar":
-		r.trees(optionValue(cmd.Args, "o", "output-directory", "."))
+		r.unpack(cmd.Name, optionValue(cmd.Args, "o", "output-directory", "."))
 	case "cabextract":
 		if !hasShort(cmd.Args, "lt") && !hasLong(cmd.Args, "list", "test", "pipe") {
-			r.trees(optionValue(cmd.Args, "d", "directory", "."))
+			r.unpack(cmd.Name, optionValue(cmd.Args, "d", "directory", "."))
 		}
 	case "lha", "lhasa": // lha x|e[w=DIR] ARCHIVE
 		if len(ops) > 0 && strings.ContainsAny(strings.TrimLeft(ops[0], "-"), "xe") {
@@ -158,15 +158,15 @@ func (r *reader) unpackers(cmd Command, ops []string) {
 			if _, w, ok := strings.Cut(ops[0], "w="); ok {
 				dest = w
 			}
-			r.trees(dest)
+			r.unpack(cmd.Name, dest)
 		}
 	case "dpkg", "dpkg-deb": // -x|--extract|-R|--raw-extract DEB DIR
 		if (hasShort(cmd.Args, "xXR") || hasLong(cmd.Args, "extract", "vextract", "raw-extract")) && len(ops) > 1 {
-			r.trees(ops[len(ops)-1])
+			r.unpack(cmd.Name, ops[len(ops)-1])
 		}
 	case "unsquashfs":
 		if !hasShort(cmd.Args, "lsi") && !hasLong(cmd.Args, "ls", "lls", "stat", "info") {
-			r.trees(optionValue(cmd.Args, "d", "dest", "squashfs-root"))
+			r.unpack(cmd.Name, optionValue(cmd.Args, "d", "dest", "squashfs-root"))
 		}
 	}
 }
@@ -413,6 +413,20 @@ func under(dir, p string) string {
 // files it writes are only known when the line runs.
 func (r *reader) anywhere(how string) {
 	r.pathsUnknown("%s writes the archive's members where their names say, absolute ones included, only known when the line runs", how)
+}
+
+// unpack notes that the command by unpacks an archive into dir: beneath it, files named by the
+// archive, which only it knows (Line.Unpacks), as well as those there already (Line.TreePaths).
+func (r *reader) unpack(by, dir string) {
+	r.trees(dir)
+	d, known := tilde(dir)
+	if !known || d == "" {
+		return // name reported it unknown
+	}
+	r.out.Unpacks = append(r.out.Unpacks, Unpack{Dir: d, By: by})
+	if r.dir != "" && !strings.HasPrefix(d, "/") && !strings.HasPrefix(d, "~") {
+		r.out.Unpacks = append(r.out.Unpacks, Unpack{Dir: path.Join(r.dir, d), By: by})
+	}
 }
 
 func (r *reader) trees(ps ...string) {
