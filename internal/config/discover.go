@@ -33,7 +33,8 @@ type Location struct {
 // cwd is resolved to the physical directory first, so one directory has
 // one hook set whatever path (a symbolic link, $PWD) led to it. A hooks
 // directory found, or its .system, that another user owns or anyone may
-// write is refused (see checkTrust).
+// write is refused (see checkTrust). A .system/hooks that is not a
+// directory ends the search as found: reading it is then an error.
 func Discover(cwd, override string) (Location, error) {
 	cwd, err := filepath.Abs(cwd)
 	if err != nil {
@@ -63,7 +64,15 @@ func Discover(cwd, override string) (Location, error) {
 	}
 	for d := cwd; ; d = filepath.Dir(d) {
 		hd := filepath.Join(d, HooksSubdir)
-		if st, err := os.Stat(hd); err == nil && st.IsDir() {
+		st, err := os.Stat(hd)
+		if err == nil && !st.IsDir() {
+			// Something put where the hooks directory is (a file, a FIFO)
+			// is that directory broken, not a directory missing: reading
+			// it fails, and emit refuses to run, where going on upward
+			// would run another hook set, or none.
+			return Location{Root: d, HooksDir: hd, Found: true}, nil
+		}
+		if err == nil {
 			for _, p := range []string{filepath.Dir(hd), hd} {
 				if st, err := os.Stat(p); err == nil {
 					if err := checkTrust(p, st); err != nil {

@@ -75,16 +75,16 @@ func TestDiscover(t *testing.T) {
 		})
 	}
 
-	t.Run("a .system/hooks file is skipped", func(t *testing.T) {
-		// other/sub has a file named .system/hooks and no parent up to tmp
-		// has the directory.
+	t.Run("a .system/hooks file ends the search", func(t *testing.T) {
+		// other/sub has a file named .system/hooks: the hooks directory,
+		// broken (TestDiscoverStopsAtAHooksDirectoryThatIsNotOne).
 		sub := filepath.Join(other, "sub")
 		got, err := Discover(sub, "")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.Found && got.HooksDir == hooks(sub) {
-			t.Errorf("a file named .system/hooks was taken for the hooks directory: %+v", got)
+		if !got.Found || got.HooksDir != hooks(sub) {
+			t.Errorf("a file named .system/hooks was passed over: %+v", got)
 		}
 	})
 
@@ -211,5 +211,29 @@ func TestDiscoverRefusesUntrustedHooks(t *testing.T) {
 				t.Errorf("trusted: %+v, %v; want it found", got, err)
 			}
 		})
+	}
+}
+
+// Something put where a hooks directory is (a file; a FIFO, as
+// TestFilesNeverWaitsOnAFIFOHooksDirectory has) ends the search there, as
+// that directory broken: going on upward would run the hooks of a
+// directory above, or none, with no word that the nearest set is gone.
+func TestDiscoverStopsAtAHooksDirectoryThatIsNotOne(t *testing.T) {
+	tmp := t.TempDir()
+	repo := filepath.Join(tmp, "repo")
+	svc := filepath.Join(repo, "svc")
+	gitDirs(t, repo)
+	mkdirs(t, filepath.Join(repo, ".system", "hooks"), filepath.Join(svc, ".system"), filepath.Join(svc, "src"))
+	if err := os.WriteFile(filepath.Join(svc, ".system", "hooks"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	real, _ := filepath.EvalSymlinks(tmp)
+	loc, err := Discover(filepath.Join(svc, "src"), "")
+	want := Location{Root: filepath.Join(real, "repo", "svc"), HooksDir: filepath.Join(real, "repo", "svc", ".system", "hooks"), Found: true}
+	if err != nil || !reflect.DeepEqual(loc, want) {
+		t.Fatalf("got %+v, %v; want %+v", loc, err, want)
+	}
+	if _, _, _, err := Files(loc.HooksDir); err == nil || !strings.HasSuffix(err.Error(), ": not a directory") {
+		t.Errorf("Files: %v, want it not a directory", err)
 	}
 }

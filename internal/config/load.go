@@ -205,7 +205,7 @@ func within(dir, path string) bool {
 }
 
 func (w *walker) walk(dir string) error {
-	f, err := os.Open(dir)
+	f, err := safefile.OpenListing(dir)
 	if err != nil {
 		return err
 	}

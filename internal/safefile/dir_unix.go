@@ -14,6 +14,14 @@ import (
 // readFlags make ReadFile's open return at once on a FIFO.
 const readFlags = unix.O_NONBLOCK | unix.O_CLOEXEC
 
+// OpenListing opens the directory at path (links followed) to read its
+// entries. The open never waits: a FIFO put where a directory was
+// expected fails at once (ENOTDIR), where a plain open would wait for a
+// writer forever.
+func OpenListing(path string) (*os.File, error) {
+	return os.OpenFile(path, os.O_RDONLY|unix.O_NONBLOCK|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+}
+
 // Dir is a directory opened beneath a root without following links.
 type Dir struct {
 	fd   int

@@ -28,6 +28,10 @@ type Dir struct {
 	path string
 }
 
+// OpenListing opens the directory at path to read its entries (Windows
+// has no FIFOs in the file system: an open never waits).
+func OpenListing(path string) (*os.File, error) { return os.Open(path) }
+
 // Close releases the directory.
 func (d *Dir) Close() error { return windows.CloseHandle(d.h) }
 
