@@ -104,7 +104,7 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 	withPidFD(sys, &pidfd)
 	proc, err := startRetrying(ctx, path, argv, &os.ProcAttr{
 		Dir:   s.Dir,
-		Env:   AbsolutePATH(s.Env),
+		Env:   AbsolutePATH(WithoutShellStartup(s.Env)),
 		Files: []*os.File{inR, outW, errW},
 		Sys:   sys,
 	})

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -579,4 +580,30 @@ func pipeEnds(skip []*os.File) map[string]int {
 		}
 	}
 	return ends
+}
+
+// What a shell acts on as it starts, before the guard it runs (a file to
+// source, options, the xtrace prompt, exported functions), never reaches a
+// handler from hookrun's environment: with BASH_ENV=./evil.sh, where evil.sh
+// prints {} and exits 0, a bash guard that denies allowed.
+func TestRunDropsShellStartupVariables(t *testing.T) {
+	checkNoLeaks(t)
+	s := helperSpec(t, noHang, "env")
+	s.Env = append(s.Env, "BASH_ENV=./evil.sh", "ENV=./evil.sh", "SHELLOPTS=xtrace", "BASHOPTS=extdebug",
+		"PS4=$(./evil.sh)", "BASH_FUNC_exit%%=() {  builtin exit 0\n}", "KEPT=BASH_ENV=x")
+	o := Run(context.Background(), s, testLimits)
+	if o.Failure != None || o.ExitCode != 0 {
+		t.Fatalf("failure %v code %d", o.Failure, o.ExitCode)
+	}
+	var got []string
+	for _, kv := range strings.Split(string(o.Stdout), "\n") {
+		for _, name := range []string{"BASH_ENV=", "ENV=", "SHELLOPTS=", "BASHOPTS=", "PS4=", "BASH_FUNC_", "KEPT="} {
+			if strings.HasPrefix(kv, name) {
+				got = append(got, kv)
+			}
+		}
+	}
+	if want := []string{"KEPT=BASH_ENV=x"}; !slices.Equal(got, want) {
+		t.Errorf("the handler's environment holds %q, want only %q", got, want)
+	}
 }

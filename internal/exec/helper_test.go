@@ -54,6 +54,7 @@ func helperSpec(t *testing.T, timeout time.Duration, args ...string) Spec {
 //	noread                  exit 0 without reading stdin
 //	closeout FILE           close stdout, then pids FILE
 //	killself                kill itself with SIGKILL
+//	env                     print its environment, one variable a line
 func helper(args []string) int {
 	switch args[0] {
 	case "echo":
@@ -110,6 +111,10 @@ func helper(args []string) int {
 			return 3
 		}
 		time.Sleep(60 * time.Second)
+	case "env":
+		for _, kv := range os.Environ() {
+			fmt.Println(kv)
+		}
 	case "killself":
 		_ = syscall.Kill(os.Getpid(), syscall.SIGKILL)
 		time.Sleep(time.Minute)

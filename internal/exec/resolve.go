@@ -106,6 +106,31 @@ func AbsolutePATH(env []string) []string {
 	return env
 }
 
+// WithoutShellStartup returns env without the variables a shell acts on
+// as it starts, before the script it was started for: a file to source
+// first (BASH_ENV, and ENV for sh), options (SHELLOPTS, BASHOPTS: xtrace,
+// with a PS4 that holds a command substitution, runs it before every
+// line), that prompt (PS4), and the functions bash exports
+// (BASH_FUNC_name%%), which bash takes over the commands of the same name,
+// builtins such as exit too. Any of them in hookrun's environment (an
+// agent gives its hooks the env of the project's settings) would run a
+// file of the repository inside every bash guard, or turn its exit 2
+// into exit 0. Every process hookrun starts gets env without them.
+func WithoutShellStartup(env []string) []string {
+	drop := func(kv string) bool {
+		name, _, _ := strings.Cut(kv, "=")
+		switch name {
+		case "BASH_ENV", "ENV", "SHELLOPTS", "BASHOPTS", "PS4":
+			return true
+		}
+		return strings.HasPrefix(name, "BASH_FUNC_")
+	}
+	if !slices.ContainsFunc(env, drop) {
+		return env
+	}
+	return slices.DeleteFunc(slices.Clone(env), drop)
+}
+
 // Check reports why a handler command cannot be started, or nil when it
 // looks startable: the program exists, is a file, and is executable. For a
 // shell line it checks the first word when that is a plain path.
