@@ -1,6 +1,7 @@
 package shellcmd
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -15,7 +16,12 @@ const maxLiterals = 256
 // its string literals spell: what such a program does is only known when it runs, but
 // open('.system/hooks/x.yaml', 'w') names the file as plainly as an operand does. A path the
 // program builds at run time is not seen. sed's w commands name the files they write.
-func (r *reader) program(cmd Command, redirs []*syntax.Redirect) {
+//
+// A string such a program hands to a call that runs a command (system, exec, os.execute,
+// subprocess, backticks, qx, awk's pipes) is read as a line of its own (runStrings), and so is
+// each command of a Tcl (tclsh, wish, expect) or kakoune (kak -e) program: perl -e
+// 'system("rm -rf x")' runs rm as surely as bash -c does.
+func (r *reader) program(cmd Command, redirs []*syntax.Redirect, depth int) {
 	name := cmd.Name
 	var code []string
 	stdin := false
@@ -46,6 +52,27 @@ func (r *reader) program(cmd Command, redirs []*syntax.Redirect) {
 		code, _ = clusterCode(cmd.Args, 'e', "", "l", "")
 	case name == "awk" || name == "gawk" || name == "mawk" || name == "nawk" || name == "busybox-awk":
 		code = awkProgram(cmd.Args)
+	case isTcl(name):
+		// expect -c CMDS; tclsh, wish and expect read their program from standard input when
+		// they are given no script file (or expect -f -).
+		code, stdin = clusterCode(cmd.Args, 'c', "", "fbDi", "")
+		if stdin {
+			code = append(code, stdinText(redirs)...)
+		}
+		for _, c := range code {
+			r.commandWords(c, "[]{};\n", depth)
+		}
+		r.codeLiterals(code)
+		return
+	case name == "kak":
+		code = longCode(cmd.Args, "-e", "-E")
+		for _, c := range code {
+			for _, sh := range kakShell(c) {
+				r.quietly(sh, depth+1)
+			}
+			r.commandWords(c, "{};\n", depth)
+		}
+		return
 	case name == "emacs" || strings.HasPrefix(name, "emacs-"):
 		code = longCode(cmd.Args, "--eval", "-eval", "--execute", "-execute")
 	case name == "emacsclient":
@@ -60,6 +87,152 @@ func (r *reader) program(cmd Command, redirs []*syntax.Redirect) {
 		code = append(code, stdinText(redirs)...)
 	}
 	r.codeLiterals(code)
+	awk := strings.HasSuffix(name, "awk")
+	for _, c := range code {
+		r.runStrings(c, awk, depth)
+	}
+}
+
+func isTcl(name string) bool {
+	for _, p := range []string{"tclsh", "wish", "expect", "expectk", "jimsh"} {
+		if rest, ok := strings.CutPrefix(name, p); ok && strings.Trim(rest, "0123456789.") == "" {
+			return true // tclsh8.6
+		}
+	}
+	return false
+}
+
+// runStrings reads the strings a program may hand to a shell as lines of their own: each quoted
+// string and qx or %x string of a program that calls something that runs a command, a string
+// perl's or ruby's open runs (one that begins or ends with |), and for awk each string of a
+// program with a pipe (print | "cmd", "cmd" | getline). A command the program builds at run
+// time is not seen.
+func (r *reader) runStrings(code string, awk bool, depth int) {
+	runs := runsCommands(code) || awk && strings.Contains(code, "|")
+	n := 0
+	for _, lit := range append(literals(code), quoteOps(code)...) {
+		if n++; n > maxLiterals {
+			return
+		}
+		if t := strings.TrimSpace(lit); runs || strings.HasPrefix(t, "|") || strings.HasSuffix(t, "|") {
+			r.quietly(strings.Trim(t, "|-"), depth+1)
+		}
+	}
+}
+
+// runsCommands reports whether a program's text calls something that runs a command line (or
+// holds a backtick string, which perl, ruby, php and shell-like libraries run).
+func runsCommands(code string) bool {
+	for _, w := range []string{"system", "exec", "spawn", "popen", "Popen", "subprocess", "shell_exec", "passthru",
+		"proc_open", "execute", "`", "qx", "%x", "Open3", "check_output", "check_call", "Deno.Command", "Deno.run"} {
+		if strings.Contains(code, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// quoteOps are the texts of perl's qx and ruby's %x strings: qx(…), qx{…}, %x[…], qx!…!.
+func quoteOps(code string) []string {
+	var out []string
+	for _, op := range []string{"qx", "%x"} {
+		for rest := code; ; {
+			i := strings.Index(rest, op)
+			if i < 0 || i+len(op) >= len(rest) {
+				break
+			}
+			rest = rest[i+len(op):]
+			open := rest[0]
+			if open == ' ' || open == '_' || 'a' <= open && open <= 'z' || 'A' <= open && open <= 'Z' || '0' <= open && open <= '9' {
+				continue
+			}
+			closing := open
+			if j := strings.IndexByte("([{<", open); j >= 0 {
+				closing = ")]}>"[j]
+			}
+			if end := strings.IndexByte(rest[1:], closing); end >= 0 {
+				out = append(out, rest[1:1+end])
+				rest = rest[1+end:]
+			}
+		}
+	}
+	return out
+}
+
+// commandWords reads each piece of a Tcl or kakoune program between the characters of cuts (a
+// command, a [command substitution] or a {body}) as a command line of its own: exec rm -rf x
+// and spawn rm -rf x run rm, write .env writes .env.
+func (r *reader) commandWords(code, cuts string, depth int) {
+	n := 0
+	for _, piece := range strings.FieldsFunc(code, func(c rune) bool { return strings.ContainsRune(cuts, c) }) {
+		if n++; n > maxLiterals {
+			return
+		}
+		// expect's spawn runs its words as a command, as exec does.
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(piece), "spawn "); ok {
+			piece = strings.TrimPrefix(strings.TrimSpace(rest), "-noecho ")
+		}
+		r.quietly(piece, depth+1)
+	}
+}
+
+// kakShell is the text of each %sh{…} (or %sh(…), %sh[…], %sh<…>, %sh|…|) of a kakoune command
+// string: a shell script kakoune runs.
+func kakShell(code string) []string {
+	var out []string
+	for rest := code; ; {
+		i := strings.Index(rest, "%sh")
+		if i < 0 || i+3 >= len(rest) {
+			return out
+		}
+		rest = rest[i+3:]
+		open := rest[0]
+		closing := open
+		if j := strings.IndexByte("([{<", open); j >= 0 {
+			closing = ")]}>"[j]
+		}
+		depth, end := 0, -1
+		for k := 1; k < len(rest) && end < 0; k++ {
+			switch {
+			case rest[k] == closing && depth == 0:
+				end = k
+			case rest[k] == closing:
+				depth--
+			case rest[k] == open && open != closing:
+				depth++
+			}
+		}
+		if end < 0 {
+			out = append(out, rest[1:])
+			return out
+		}
+		out = append(out, rest[1:end])
+		rest = rest[end:]
+	}
+}
+
+// quietly reads src, a string a program may hand to a shell, as a line of its own: the commands
+// it runs and the paths it names count. What it leaves unknown, or a string that is no shell
+// line, is not counted against the line: the program was read as itself before, and its strings
+// are not surely command lines. Where it moves to and the aliases it makes stay in it.
+func (r *reader) quietly(src string, depth int) {
+	if strings.TrimSpace(src) == "" {
+		return
+	}
+	nu, np := len(r.out.Unresolved), len(r.out.UnknownPaths)
+	dir, dirUnknown, cdSearch, aliases := r.dir, r.dirUnknown, r.cdSearch, maps.Clone(r.aliases)
+	defer func() {
+		r.out.Unresolved, r.out.UnknownPaths = r.out.Unresolved[:nu], r.out.UnknownPaths[:np]
+		r.dir, r.dirUnknown, r.cdSearch, r.aliases = dir, dirUnknown, cdSearch, aliases
+	}()
+	if !r.enter(src, depth) {
+		return
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+	if err != nil {
+		return
+	}
+	syntax.Walk(f, r.visit(src, depth))
 }
 
 // codeLiterals names each path the string literals of a program spell, up to maxLiterals.
@@ -71,6 +244,10 @@ func (r *reader) codeLiterals(code []string) {
 				return
 			}
 			r.path(lit)
+			// perl's and ruby's open take a mode before the name: open(F, ">.env").
+			if t := strings.TrimSpace(strings.TrimLeft(lit, "+<>&=")); t != lit && t != "" {
+				r.path(t)
+			}
 		}
 	}
 }

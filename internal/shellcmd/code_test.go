@@ -41,3 +41,69 @@ func TestProgramLiterals(t *testing.T) {
 		t.Errorf("a pattern or ~name in a literal: Paths %q, UnknownPaths %q", l.Paths, l.UnknownPaths)
 	}
 }
+
+// TestProgramRuns: a string an inline program hands to a call that runs a command (system,
+// exec, os.execute, subprocess, child_process, backticks, awk's system and pipes, Tcl's and
+// expect's exec and spawn, kakoune's %sh{}) is read as a line of its own, so a command pattern
+// sees what it runs: perl -e 'system("rm -rf x")' read as perl alone. A program that runs nothing
+// names its strings as paths only, and what is read adds no unknown the program did not have.
+func TestProgramRuns(t *testing.T) {
+	rmrf := mustCompile("rm -rf")
+	for _, tc := range []struct {
+		line string
+		want Outcome
+	}{
+		{`perl -e 'system("rm -rf .system")'`, Match},
+		{`perl -e 'print qx(rm -rf .system)'`, Match},
+		{"perl -e 'print `rm -rf .system`'", Match},
+		{`python3 -c 'import os; os.system("rm -rf .system")'`, Match},
+		{`python3 -c 'import subprocess; subprocess.run("rm -rf x", shell=True)'`, Match},
+		{"python3 <<'EOF'\nimport os\nos.popen('rm -rf x')\nEOF", Match},
+		{`node -e 'require("child_process").execSync("rm -rf x")'`, Match},
+		{"ruby -e '`rm -rf x`'", Match},
+		{`ruby -e 'IO.popen("rm -rf x")'`, Match},
+		{`php -r 'shell_exec("rm -rf x");'`, Match},
+		{`lua -e 'os.execute("rm -rf x")'`, Match},
+		{`awk 'BEGIN{system("rm -rf x")}'`, Match},
+		{`gawk 'BEGIN { print "rm -rf x" | "sh" }'`, Match},
+		{`tclsh <<< 'exec rm -rf x'`, Match},
+		{"tclsh <<'EOF'\nif {1} { exec rm -rf x }\nEOF", Match},
+		{`wish <<< 'set out [exec rm -rf x]'`, Match},
+		{`expect -c 'spawn rm -rf x; expect eof'`, Match},
+		{`expect -f - <<< 'spawn rm -rf x'`, Match},
+		{`kak -e 'nop %sh{rm -rf x}' f`, Match},
+		{`kak -n -e 'evaluate-commands %sh{ rm -rf x }; quit'`, Match},
+		{`sudo perl -e 'system "rm", "-rf", "x"'`, NoMatch}, // a list, built of words: not one line
+		{`python3 -c 'print("rm -rf x")'`, NoMatch},
+		{`perl -e 'print "rm -rf x"'`, NoMatch},
+		{`awk '{ print "rm -rf x" }' f`, NoMatch},
+		{`tclsh x.tcl`, NoMatch},
+	} {
+		l := Parse(tc.line)
+		if o, why := rmrf.MatchLine(&l); o != tc.want {
+			t.Errorf("%q: %v (%s), want %v", tc.line, o, why, tc.want)
+		}
+	}
+	for _, tc := range []struct{ line, path string }{
+		{`perl -e 'open(F, ">.env")'`, ".env"},
+		{`perl -e 'open(F, "+< .system/hooks/x.yaml")'`, ".system/hooks/x.yaml"},
+		{`perl -e 'open(F, "rm -rf x |")'`, "x"},
+		{`tclsh <<< 'set f [open .env w]'`, ".env"},
+		{`expect -c 'spawn cp /tmp/x .env'`, ".env"},
+		{`kak -e 'write .env; quit' f`, ".env"},
+		{`kak -e 'w .system/hooks/a.yaml' f`, ".system/hooks/a.yaml"},
+	} {
+		if l := Parse(tc.line); !slices.Contains(l.Paths, tc.path) {
+			t.Errorf("Parse(%q).Paths = %q, want %q among them", tc.line, l.Paths, tc.path)
+		}
+	}
+	for _, line := range []string{
+		`python3 -c 'import os; os.system("ls $HOME")'`,
+		`perl -e 'system("echo \"unterminated")'`,
+		`expect -c 'spawn ssh $h; expect "(yes/no)?"'`,
+	} {
+		if l := Parse(line); len(l.Unresolved)+len(l.UnknownPaths) > 0 {
+			t.Errorf("%q: unresolved %q, unknown paths %q, want none", line, l.Unresolved, l.UnknownPaths)
+		}
+	}
+}

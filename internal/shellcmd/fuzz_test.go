@@ -16,7 +16,10 @@ func FuzzParse(f *testing.F) {
 	}
 	for _, line := range []string{"git checkout -b x origin/y", "git -C d rebase --onto a b c", "git switch -", "cd s && git merge a b", "git fetch && git reset --hard @{u}", "git -c alias.x='!rm -rf /' x", "git rebase -x 'rm -rf /' main", "git submodule foreach rm -rf /",
 		"vim -es -c 'g/x/sil w! a|!rm b' -c q f", "ed -s f <<'EOF'\n1,$wq x\na\n.\n!rm y\nEOF", "gdb -batch -ex 'pipe -d X p 1 X tee a' -ex 'dump value x 1'",
-		"sqlite3 db \".once '|rm a'\" \"select writefile('b', 1)\""} {
+		"sqlite3 db \".once '|rm a'\" \"select writefile('b', 1)\"",
+		"perl -e 'system(\"rm -rf x\"); print qx{ls}; open(F, \"+<.env\")'", "tclsh <<< 'if {1} { exec rm [open .env w] }'",
+		"expect -c 'spawn -noecho rm x; expect eof'", "kak -e 'nop %sh{ rm $(x) }; w .env'", "awk 'BEGIN{print \"x\" | \"sh\"}'",
+		"tar -xf a.tar -C ~/x && cd d && unzip a.zip -d ../e", "nohup unshare --mount=.env make -j$(getconf _NPROCESSORS_ONLN)"} {
 		f.Add(line)
 	}
 	patterns := fuzzPatterns()

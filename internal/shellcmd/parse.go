@@ -613,7 +613,7 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 		} else {
 			r.operands(cmd)
 			r.writes(cmd)
-			r.program(cmd, redirs)
+			r.program(cmd, redirs, depth)
 			r.editors(cmd, redirs, depth)
 		}
 		if len(next) == 0 {
