@@ -82,6 +82,8 @@ func (a Agent) Off(root string) []Problem {
 						out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s sets %s: %s", key, name, sw.EnvOff[i].Why)})
 					} else if why := envWhy(name, sw); why != "" {
 						out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s sets %s: %s; %s", key, name, sw.Why, why)})
+					} else if slices.Contains(loaderVars, name) {
+						out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s sets %s: %s; every handler hookrun starts inherits it, and it makes the handler's program load code the repository chose, so a guard script may not run as written; check it, or set it in your environment instead", key, name, sw.Why), Warning: true})
 					}
 				}
 			case sw.Listed != "" && v.IsArray() && slices.ContainsFunc(v.Items(), func(n *ojson.Node) bool { return n.Str() == sw.Listed }):
@@ -280,6 +282,18 @@ func envWhy(name string, sw dialect.Switch) string {
 		return "the hookrun its entries run is looked up on that PATH, which the repository chose"
 	}
 	return ""
+}
+
+// loaderVars are the variables that make a program load code other than
+// its own before it runs: a library the dynamic loader preloads, an
+// interpreter's module path or start-up options. People set some of them
+// on purpose (PYTHONPATH=src), so one in a settings file's env is a
+// warning, not a refusal. A dotenv file is not checked for them: an
+// application's .env holds them as often as not.
+var loaderVars = []string{
+	"LD_PRELOAD", "LD_AUDIT", "LD_LIBRARY_PATH", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "DYLD_FRAMEWORK_PATH", "GCONV_PATH",
+	"NODE_OPTIONS", "NODE_PATH", "PYTHONPATH", "PYTHONHOME", "PYTHONWARNINGS", "PERL5OPT", "PERL5LIB", "PERLLIB", "RUBYOPT", "RUBYLIB",
+	"JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "LUA_INIT", "LUA_PATH",
 }
 
 // dotenvNames returns the variable names of a dotenv file: the name that

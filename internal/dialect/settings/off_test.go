@@ -15,6 +15,7 @@ import (
 // .env Gemini CLI loads). Each is named, with its file and key; everything else passes.
 func TestOff(t *testing.T) {
 	claudePlugin := "Claude Code runs the hooks of a plugin the repository enables beside hookrun's, and a call with the updatedInput such a hook answers, which hookrun never checked; the plugin's hooks are not in the repository, so hookrun cannot tell"
+	loader := "every handler hookrun starts inherits it, and it makes the handler's program load code the repository chose, so a guard script may not run as written; check it, or set it in your environment instead"
 	hookrunVar := "hookrun's own settings (which hooks run, the audit log, whose hooks are trusted) must come from the person running the agent, not from the repository; set it in your environment instead"
 	tests := []struct {
 		agent dialect.Name
@@ -22,6 +23,10 @@ func TestOff(t *testing.T) {
 		want  []string
 	}{
 		{dialect.ClaudeCode, map[string]string{".claude/settings.json": `{"env": {"CLAUDE_CODE_ENABLE_TELEMETRY": "0"}, "disableAllHooks": false}`}, nil},
+		{dialect.ClaudeCode, map[string]string{".claude/settings.local.json": `{"env": {"LD_PRELOAD": "./x.so", "PYTHONPATH": "src", "ld_preload": "1", "PYTHONDONTWRITEBYTECODE": "1"}}`}, []string{
+			".claude/settings.local.json: env sets LD_PRELOAD: Claude Code gives its hooks these variables; " + loader,
+			".claude/settings.local.json: env sets PYTHONPATH: Claude Code gives its hooks these variables; " + loader}},
+		{dialect.GeminiCLI, map[string]string{".env": "PYTHONPATH=src\nNODE_OPTIONS=--max-old-space-size=4096\n"}, nil},
 		{dialect.ClaudeCode, map[string]string{".claude/settings.local.json": `{"disableAllHooks": true}`}, []string{
 			".claude/settings.local.json: disableAllHooks is true: Claude Code then runs no hook from its settings files, hookrun's included"}},
 		{dialect.ClaudeCode, map[string]string{".claude/settings.json": `{"env": {"HOOKRUN_HOOKS_DIR": "docs", "PATH": "./bin:/usr/bin", "NODE_ENV": "x"}}`}, []string{
@@ -118,6 +123,20 @@ func TestOffWarningsDoNotStopInstall(t *testing.T) {
 	}
 	if _, err := Install(a, root, opts, false); err == nil || strings.Contains(err.Error(), "enabledPlugins") {
 		t.Errorf("Install = %v, want an error naming disableAllHooks alone", err)
+	}
+}
+
+// A loader variable in a settings file's env (PYTHONPATH=src is set on purpose as often as not) is a
+// warning: install writes its entries.
+func TestOffLoaderVariablesWarn(t *testing.T) {
+	root := t.TempDir()
+	writeFile(t, filepath.Join(root, ".claude/settings.json"), `{"env": {"NODE_OPTIONS": "--require ./x.js"}}`)
+	a := agent(t, dialect.ClaudeCode)
+	if off := a.Off(root); len(off) != 1 || !off[0].Warning || !strings.Contains(off[0].Message, "env sets NODE_OPTIONS") {
+		t.Fatalf("Off = %+v, want one warning naming NODE_OPTIONS", off)
+	}
+	if _, err := Install(a, root, opts, false); err != nil {
+		t.Fatalf("Install: %v", err)
 	}
 }
 
