@@ -6,7 +6,6 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/dialect"
@@ -164,18 +163,9 @@ func githubAnnotation(f config.Finding, dir string) string {
 	return fmt.Sprintf("::%s file=%s%s::%s", level, prop.Replace(config.Rel(dir, f.File)), where, data.Replace(f.Text(dir)))
 }
 
-// minAgentWait is the shortest time an agent may wait for hookrun while
-// hooks on the events that guard an action start processes: emit --dialect
-// keeps a margin of the agent's wait for ending a handler that overruns
-// (SIGTERM, and SIGKILL after exec.DefaultLimits.Grace) and answering, at
-// least 3 s but never more than half the wait, and below twice those 3 s
-// the half is too little. Measured on a loaded machine (load 25, 2 CPUs),
-// with a guard ignoring SIGTERM: waits of 1 s and 2 s were answered after
-// 2.2 s and 2.4 s, when the agent had let the call through.
-const minAgentWait = 6 * time.Second
 
 // shortWaits is an error for each agent routed to hookrun that waits for
-// it less than minAgentWait, when a hook it guards with starts a process
+// it less than settings.MinWait, when a hook it guards with starts a process
 // (or a request) that can overrun: rules hooks answer at once.
 func shortWaits(set *config.Set, root string) []config.Finding {
 	if !slices.ContainsFunc(set.Hooks, func(h *config.Hook) bool {
@@ -185,10 +175,10 @@ func shortWaits(set *config.Set, root string) []config.Finding {
 	}
 	var out []config.Finding
 	for _, a := range settings.Routed(root) {
-		if wait, ok := a.Wait(root); ok && wait < minAgentWait {
+		if wait, ok := a.Wait(root); ok && wait < settings.MinWait {
 			out = append(out, config.Finding{File: filepath.Join(root, a.File), Line: 1, Col: 1, Severity: config.Error,
 				Message: fmt.Sprintf("%s waits %s for hookrun, and its timeout lets the call through: too short for hookrun to end a handler that overruns (SIGTERM, then SIGKILL) and still answer first; give it at least %s (hookrun install %s --timeout %s)",
-					a.Dialect, wait, minAgentWait, a.Dialect, minAgentWait)})
+					a.Dialect, wait, settings.MinWait, a.Dialect, settings.MinWait)})
 		}
 	}
 	return out

@@ -161,6 +161,9 @@ const NPMHookrun = "node_modules/.bin/hookrun"
 // PATH, with a hint when the project has npm's.
 func Notes(a Agent, o Options) []string {
 	var later []string
+	if o.Timeout > 0 && o.Timeout < MinWait {
+		later = append(later, fmt.Sprintf("%s will wait %s for hookrun: enough while only rules hooks guard its calls, too short for a script or http hook, which needs at least %s (hookrun validate reports it as an error then)", a.Dialect, o.Timeout, MinWait))
+	}
 	ps := append(a.shadowed(o.Root), a.laterHooks(o.Root, o.HooksDir)...)
 	if a.Plugin != nil {
 		ps = append(a.laterPlugins(o.Root), ps...)
@@ -175,6 +178,16 @@ func Notes(a Agent, o Options) []string {
 	}
 	return append(later, a.missingNotes(o)...)
 }
+
+// MinWait is the shortest time an agent may wait for hookrun while hooks
+// on the events that guard an action start processes: emit --dialect
+// keeps a margin of the agent's wait for ending a handler that overruns
+// (SIGTERM, and SIGKILL after exec.DefaultLimits.Grace) and answering, at
+// least 3 s but never more than half the wait, and below twice those 3 s
+// the half is too little. Measured on a loaded machine (load 25, 2 CPUs),
+// with a guard ignoring SIGTERM: waits of 1 s and 2 s were answered after
+// 2.2 s and 2.4 s, when the agent had let the call through.
+const MinWait = 6 * time.Second
 
 func (a Agent) missingNotes(o Options) []string {
 	if o.Hookrun != "" {
