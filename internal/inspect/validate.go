@@ -163,7 +163,6 @@ func githubAnnotation(f config.Finding, dir string) string {
 	return fmt.Sprintf("::%s file=%s%s::%s", level, prop.Replace(config.Rel(dir, f.File)), where, data.Replace(f.Text(dir)))
 }
 
-
 // shortWaits is an error for each agent routed to hookrun that waits for
 // it less than settings.MinWait, when a hook it guards with starts a process
 // (or a request) that can overrun: rules hooks answer at once.
