@@ -169,6 +169,9 @@ func post(ctx context.Context, client *http.Client, c Call) Outcome {
 			// net/http has no sentinel for it; TestPostHostileAnswers holds the text.
 			return fail(TooLarge, "the service's answer has more than %d bytes of headers", MaxHeaderBytes)
 		}
+		if f, why := garbled(err, true); f != None {
+			return fail(f, "%s%s", why, via)
+		}
 		return fail(Unreachable, "cannot reach the service: %s%s", cause(err), via)
 	}
 	defer resp.Body.Close()
@@ -184,6 +187,9 @@ func post(ctx context.Context, client *http.Client, c Call) Outcome {
 	case err != nil && ctx.Err() != nil:
 		return fail(Interrupted, "interrupted while reading the service's answer")
 	case err != nil:
+		if f, why := garbled(err, false); f != None {
+			return fail(f, "%s%s", why, via)
+		}
 		return fail(Unreachable, "reading the service's answer: %s%s", cause(err), via)
 	case len(data) > c.MaxBody:
 		return fail(TooLarge, "the service's answer exceeds %d bytes", c.MaxBody)
@@ -281,6 +287,40 @@ func cause(err error) string {
 		return ne.Op + ": " + ne.Err.Error()
 	}
 	return err.Error()
+}
+
+// garbled names what is wrong with an answer that came but cannot be
+// read as HTTP (inHead: its status line and headers; else its body), or
+// None for an error that is not such. net/http's own words quote the
+// answer's bytes, which are the service's (they may hold escapes for a
+// terminal, or echo a secret), and it has no sentinel for most of them:
+// TestPostGarbledAnswers holds the texts.
+func garbled(err error, inHead bool) (Failure, string) {
+	msg := err.Error()
+	has := func(s string) bool { return strings.Contains(msg, s) }
+	switch {
+	case inHead && errors.Is(err, io.ErrUnexpectedEOF):
+		return Malformed, "the service's answer was cut short: the connection closed before its headers ended"
+	case inHead && errors.Is(err, io.EOF):
+		return Unreachable, "the service closed the connection without answering"
+	case !inHead && errors.Is(err, io.ErrUnexpectedEOF):
+		return Malformed, "the service's answer was cut short: the connection closed before the body its headers announced had all arrived"
+	case has("malformed HTTP status code"), has("malformed HTTP response"), has("malformed HTTP version"):
+		return Malformed, "the service's answer is not HTTP: its status line is malformed (not quoted)"
+	case has("malformed MIME header"), has("invalid header field"), has("malformed continuation line"), has("missing protocol-version"):
+		return Malformed, "the service's answer is not HTTP: a header line is malformed (not quoted)"
+	case has("bad Content-Length"), has("Content-Length headers"):
+		return Malformed, "the service's answer is not HTTP: its Content-Length is malformed (not quoted)"
+	case has("Transfer-Encoding"), has("transfer encoding"):
+		return Malformed, "the service's answer is not HTTP: its Transfer-Encoding is malformed (not quoted)"
+	case has("chunk"):
+		return Malformed, "the service's answer is garbled: its chunked body is malformed"
+	case has("gzip"), has("flate"):
+		return Malformed, "the service's answer is garbled: its body is not the gzip its Content-Encoding says"
+	case has("transport connection broken"):
+		return Malformed, "the service's answer is not HTTP hookrun can read (not quoted)"
+	}
+	return None, ""
 }
 
 // hostFromVariable reports whether a variable forms part of the url's host.

@@ -346,3 +346,54 @@ func TestPostNamesTheProxy(t *testing.T) {
 		}
 	}
 }
+
+// TestPostGarbledAnswers: an answer that is not HTTP, or breaks off, is
+// named for what is wrong with it, never "cannot reach" (the service
+// answered), and its bytes are not quoted: they are the service's, and may
+// hold escapes for a terminal or echo a secret.
+func TestPostGarbledAnswers(t *testing.T) {
+	const evil = "\x1b]0;pwned\x07"
+	answers := map[string]string{
+		"/not-http":     evil + " SSH-2.0-OpenSSH\r\n\r\n",
+		"/bad-status":   "HTTP/1.1 2" + evil + " OK\r\nContent-Length: 2\r\n\r\n{}",
+		"/bad-header":   "HTTP/1.1 200 OK\r\nX" + evil + ": y\r\nContent-Length: 2\r\n\r\n{}",
+		"/bad-length":   "HTTP/1.1 200 OK\r\nContent-Length: 12pwned\r\n\r\n{}",
+		"/bad-gzip":     "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 13\r\n\r\n" + evil + "pwn",
+		"/truncated":    "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n{\"hook_signals\":",
+		"/bad-chunks":   "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" + evil + "\r\n",
+		"/no-headers":   "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n",
+		"/empty-answer": "",
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hj, _ := w.(http.Hijacker)
+		c, buf, _ := hj.Hijack()
+		buf.WriteString(answers[r.URL.Path])
+		buf.Flush()
+		c.Close()
+	}))
+	defer srv.Close()
+	for _, tc := range []struct {
+		path    string
+		failure Failure
+		err     string
+	}{
+		{"/not-http", Malformed, "the service's answer is not HTTP: its status line is malformed"},
+		{"/bad-status", Malformed, "the service's answer is not HTTP: its status line is malformed"},
+		{"/bad-header", Malformed, "the service's answer is not HTTP: a header line is malformed"},
+		{"/bad-length", Malformed, "the service's answer is not HTTP: its Content-Length is malformed"},
+		{"/bad-gzip", Malformed, "the service's answer is garbled: its body is not the gzip its Content-Encoding says"},
+		{"/truncated", Malformed, "the service's answer was cut short: the connection closed before the body its headers announced had all arrived"},
+		{"/bad-chunks", Malformed, "the service's answer is garbled: its chunked body is malformed"},
+		{"/no-headers", Malformed, "the service's answer was cut short: the connection closed before its headers ended"},
+		{"/empty-answer", Unreachable, "the service closed the connection without answering"},
+	} {
+		o := Post(context.Background(), NewClient(), call(spec(t, srv.URL+tc.path, config.ResponseHookResult)))
+		if o.Failure != tc.failure || o.Err == nil || !strings.Contains(o.Err.Error(), tc.err) {
+			t.Errorf("%s: failure %d, error %v; want %d, %q", tc.path, o.Failure, o.Err, tc.failure, tc.err)
+			continue
+		}
+		if msg := o.Err.Error(); strings.ContainsAny(msg, "\x1b\x07") || strings.Contains(msg, "pwned") || strings.Contains(msg, "SSH") || strings.Contains(msg, "cannot reach") {
+			t.Errorf("%s: the error quotes the answer or says cannot reach: %q", tc.path, msg)
+		}
+	}
+}
