@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -50,6 +52,9 @@ type explained struct {
 	// Problem: the hook would run, but its handler cannot start, so emit
 	// would report it failed.
 	Problem string `json:"problem,omitempty"`
+	// Sends: the hook is an http one that would run, and this is where
+	// it would send what (sends).
+	Sends string `json:"sends,omitempty"`
 }
 
 // ExplainRequest is one `hookrun explain`.
@@ -140,6 +145,7 @@ func Explain(o ExplainRequest) error {
 		if e.Runs {
 			x.WouldRun = append(x.WouldRun, h.ID)
 			e.Problem = handlerProblem(h, loc.Root)
+			e.Sends = sends(h, slices.Sorted(maps.Keys(ctx.Fields)))
 		}
 		x.Hooks = append(x.Hooks, e)
 	}
@@ -205,6 +211,9 @@ func writeExplanation(w io.Writer, cwd string, x explanation, one *config.Hook, 
 			detail = append(detail, fmt.Sprintf("priority %d", h.Priority))
 		}
 		detail = append(detail, "match "+h.Match)
+		if h.Sends != "" {
+			detail = append(detail, h.Sends)
+		}
 		if h.Problem != "" {
 			detail = append(detail, "but emit would report it failed: "+h.Problem)
 		}

@@ -85,6 +85,18 @@ func writeTable(w io.Writer, hooks []*config.Hook) {
 		fmt.Fprintln(tw, strings.Join(r, "\t"))
 	}
 	tw.Flush()
+	// What leaves the machine is what a reviewer of a repository's hooks
+	// must see first: an http hook sends each context to its url.
+	first := true
+	for _, h := range hooks {
+		if msg := sends(h, nil); msg != "" {
+			if first {
+				fmt.Fprintln(w, "\nhttp hooks send the context off this machine:")
+				first = false
+			}
+			fmt.Fprintln(w, untrusted.Clean("  "+h.ID+": "+msg))
+		}
+	}
 }
 
 // hookJSON is a hook as list --json prints it.
@@ -119,7 +131,9 @@ type handlerJSON struct {
 	// An http handler's url as written (${NAME} references, never their
 	// values) and its header names: header values are never listed.
 	URL      string   `json:"url,omitempty"`
+	Origin   string   `json:"origin,omitempty"` // where the url sends the context, as written
 	Headers  []string `json:"headers,omitempty"`
+	Sends    string   `json:"sends,omitempty"` // what goes where, in words (sends)
 	Response string   `json:"response,omitempty"`
 	Timeout  string   `json:"timeout"`
 }
@@ -139,7 +153,8 @@ func toJSON(h *config.Hook, cwd string) hookJSON {
 			Timeout: h.Handler.Timeout.String()}
 	case h.Handler.HTTP != nil:
 		web := h.Handler.HTTP
-		handler = &handlerJSON{Kind: h.Handler.Kind, URL: web.URL.String(), Response: web.Response, Timeout: h.Handler.Timeout.String()}
+		handler = &handlerJSON{Kind: h.Handler.Kind, URL: web.URL.String(), Origin: origin(web.URL), Response: web.Response,
+			Sends: sends(h, nil), Timeout: h.Handler.Timeout.String()}
 		for _, hd := range web.Headers {
 			handler.Headers = append(handler.Headers, hd.Name)
 		}

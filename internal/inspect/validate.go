@@ -45,6 +45,7 @@ func Validate(o ValidateRequest) error {
 		set.Findings = append(set.Findings, guardFileNotes(set, loc.Root)...)
 		set.Findings = append(set.Findings, settingsFindings(loc)...)
 		set.Findings = append(set.Findings, nestedFindings(loc, o.Dirs.Cwd)...)
+		set.Findings = append(set.Findings, httpNotes(set)...)
 		config.SortFindings(set.Findings)
 	}
 	var errs, warns int
@@ -204,6 +205,19 @@ func timeoutNotes(set *config.Set, root string) []config.Finding {
 			out = append(out, config.Finding{File: h.File, Line: h.Pos.Line, Col: h.Pos.Col, Severity: config.Warning, HookID: h.ID,
 				Message: fmt.Sprintf("handler.timeout: %s, with the %s grace after it, is not shorter than the %s %s waits for hookrun (%s): a handler that runs that long is cut off by the agent, whose timeout lets the call through; raise the agent's (hookrun install %s --timeout) or lower this one",
 					h.Handler.Timeout, exec.DefaultLimits.Grace, wait, a.Dialect, a.File, a.Dialect)})
+		}
+	}
+	return out
+}
+
+// httpNotes says, for each enabled http hook, where it sends what: a
+// repository's hook can send every prompt and command off the machine,
+// which a reviewer must see without reading each declaration.
+func httpNotes(set *config.Set) []config.Finding {
+	var out []config.Finding
+	for _, h := range set.Hooks {
+		if msg := sends(h, nil); msg != "" && !h.Disabled {
+			out = append(out, config.Finding{File: h.File, Line: h.Pos.Line, Col: h.Pos.Col, Severity: config.Note, HookID: h.ID, Message: "handler: " + msg})
 		}
 	}
 	return out
