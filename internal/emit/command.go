@@ -142,8 +142,16 @@ func run(r Request, d *dialectRun) (err error) {
 	if p.err != nil {
 		return exitcode.With(exitcode.Error, p.err)
 	}
-	if err := d.envFromProject(r.Dirs.Cwd, func(n string) (string, bool) { return knobWhat(n), hookrunKnob(n) }); err != nil {
-		return err
+	if d.active() {
+		envErr, ok := inPhase(ctx, "env", func() error {
+			return d.envFromProject(r.Dirs.Cwd, func(n string) (string, bool) { return knobWhat(n), hookrunKnob(n) })
+		})
+		if !ok {
+			return interrupted(ctx, "while reading the files the agent loads into its hooks' environment; no hook ran and no result was printed")
+		}
+		if envErr != nil {
+			return envErr
+		}
 	}
 	type loaded struct {
 		loc config.Location
@@ -216,9 +224,15 @@ func run(r Request, d *dialectRun) (err error) {
 		return interrupted(ctx, "before any hook ran; no result was printed")
 	}
 	hooks := set.HooksFor(string(ctxDoc.Event))
-	if care := httpCare(hooks); len(care) > 0 {
-		if err := d.envFromProject(r.Dirs.Cwd, func(n string) (string, bool) { w, ok := care[n]; return w, ok }); err != nil {
-			return err
+	if care := httpCare(hooks); d.active() && len(care) > 0 {
+		envErr, ok := inPhase(ctx, "env", func() error {
+			return d.envFromProject(r.Dirs.Cwd, func(n string) (string, bool) { w, ok := care[n]; return w, ok })
+		})
+		if !ok {
+			return interrupted(ctx, "while reading the files the agent loads into its hooks' environment; no hook ran and no result was printed")
+		}
+		if envErr != nil {
+			return envErr
 		}
 	}
 	var deadline Deadline

@@ -65,6 +65,7 @@ func TestSignalEndsEveryPhaseAtOnce(t *testing.T) {
 		{"match", "", plain, exitcode.Terminated, "interrupted by SIGTERM: running handlers were stopped and no result was printed", ""},
 		{"rules", "", plain, exitcode.Terminated, "interrupted by SIGTERM: running handlers were stopped and no result was printed", ""},
 		{"parse", "claude-code", claude, exitcode.AgentBlock, "hookrun could not tell what the agent asked, so it blocks the action (exit 2)", ""},
+		{"env", "claude-code", claude, exitcode.OK, "", deny},
 		{"load", "claude-code", claude, exitcode.OK, "", deny},
 		{"paths", "claude-code", claude, exitcode.OK, "", deny},
 		{"match", "claude-code", claude, exitcode.OK, "", deny},
