@@ -224,7 +224,7 @@ func run(r Request, d *dialectRun) (err error) {
 		return interrupted(ctx, "before any hook ran; no result was printed")
 	}
 	hooks := set.HooksFor(string(ctxDoc.Event))
-	if care := httpCare(hooks); d.active() && len(care) > 0 {
+	if care := HTTPVars(hooks); d.active() && len(care) > 0 {
 		envErr, ok := inPhase(ctx, "env", func() error {
 			return d.envFromProject(r.Dirs.Cwd, func(n string) (string, bool) { w, ok := care[n]; return w, ok })
 		})

@@ -34,10 +34,10 @@ func knobWhat(name string) string {
 // where it goes (a proxy) and which certificates it trusts.
 var httpVars = []string{"HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "NO_PROXY", "no_proxy", "SSL_CERT_FILE", "SSL_CERT_DIR"}
 
-// httpCare is the variables an event's http hooks depend on, and what
+// HTTPVars is the variables an event's http hooks depend on, and what
 // each decides: the proxy and certificate variables, and those their url
 // and headers name. Empty when no hook among hooks is an http one.
-func httpCare(hooks []*config.Hook) map[string]string {
+func HTTPVars(hooks []*config.Hook) map[string]string {
 	care := map[string]string{}
 	for _, h := range hooks {
 		if h.Handler.Kind != config.KindHTTP || h.Handler.HTTP == nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/dialect"
 	"github.com/hookrun/hookrun/internal/dialect/settings"
+	"github.com/hookrun/hookrun/internal/emit"
 	"github.com/hookrun/hookrun/internal/exec"
 	"github.com/hookrun/hookrun/internal/exitcode"
 	"github.com/hookrun/hookrun/internal/gitchanges"
@@ -43,7 +44,7 @@ func Validate(o ValidateRequest) error {
 		set.Findings = append(set.Findings, timeoutNotes(set, loc.Root)...)
 		set.Findings = append(set.Findings, shortWaits(set, loc.Root)...)
 		set.Findings = append(set.Findings, guardFileNotes(set, loc.Root)...)
-		set.Findings = append(set.Findings, settingsFindings(loc)...)
+		set.Findings = append(set.Findings, settingsFindings(loc, set)...)
 		set.Findings = append(set.Findings, nestedFindings(loc, o.Dirs.Cwd)...)
 		set.Findings = append(set.Findings, httpNotes(set)...)
 		config.SortFindings(set.Findings)
@@ -229,7 +230,7 @@ func httpNotes(set *config.Set) []config.Finding {
 // do not guard; a warning for a setting that may run hooks validate cannot
 // see (a plugin the repository enables). An entry is held to what install writes for the hooks
 // directory validate read.
-func settingsFindings(loc config.Location) []config.Finding {
+func settingsFindings(loc config.Location, set *config.Set) []config.Finding {
 	var out []config.Finding
 	root := loc.Root
 	hooksDir, err := filepath.Rel(root, loc.HooksDir)
@@ -251,6 +252,39 @@ func settingsFindings(loc config.Location) []config.Finding {
 			}
 			out = append(out, config.Finding{File: filepath.Join(root, p.File), Line: 1, Col: 1, Severity: sev, Message: p.Message})
 		}
+		out = append(out, httpEnvFindings(a, root, set)...)
+	}
+	return out
+}
+
+// httpEnvFindings warns of each variable an http hook's call depends on
+// (a proxy, the certificates, its url's and headers' variables) that a
+// file the agent loads into its hooks' environment sets: emit blocks
+// every event with an http hook while the variable has the value the file
+// gives it (emit.HTTPVars, docs/agents/gemini-cli.md).
+func httpEnvFindings(a settings.Agent, root string, set *config.Set) []config.Finding {
+	var enabled []*config.Hook
+	for _, h := range set.Hooks {
+		if !h.Disabled {
+			enabled = append(enabled, h)
+		}
+	}
+	care := emit.HTTPVars(enabled)
+	if len(care) == 0 {
+		return nil
+	}
+	chosen, err := a.EnvFrom(root, func(n string) bool { _, ok := care[n]; return ok }, nil)
+	if err != nil {
+		return nil // emit says so, and blocks
+	}
+	var out []config.Finding
+	for _, c := range chosen {
+		file := c.File
+		if !filepath.IsAbs(file) {
+			file = filepath.Join(root, file)
+		}
+		out = append(out, config.Finding{File: file, Line: 1, Col: 1, Severity: config.Warning,
+			Message: fmt.Sprintf("sets %s: %s, and it decides %s; emit blocks every event with an http hook while %s has the value this file gives it: remove it, or set your own before starting %s", c.Name, c.Why, care[c.Name], c.Name, a.Dialect)})
 	}
 	return out
 }

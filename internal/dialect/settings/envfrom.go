@@ -24,7 +24,8 @@ type Chosen struct {
 // EnvFrom lists the variables named by care whose value in the
 // environment (getenv; an empty value counts as unset) a file the agent
 // loads into its hooks' environment (a dialect.Switch with Env) may have
-// given them, starting from dir, the agent's project directory. A value
+// given them, starting from dir, the agent's project directory; with a nil
+// getenv, every such variable the files set, whatever its value. A value
 // that differs from every value the file could give is the person's own
 // (Gemini CLI keeps a variable already set; Claude Code's env replaces
 // it), so it is not listed. An error means a file the agent reads could
@@ -35,6 +36,9 @@ type Chosen struct {
 // (0.61.0's findEnvFile); the other agents' files are read at dir.
 func (a Agent) EnvFrom(dir string, care func(name string) bool, getenv func(string) (string, bool)) ([]Chosen, error) {
 	set := func(name string) (string, bool) {
+		if getenv == nil {
+			return "", care(name)
+		}
 		v, ok := getenv(name)
 		return v, ok && v != "" && care(name)
 	}
@@ -78,7 +82,7 @@ func (a Agent) EnvFrom(dir string, care func(name string) bool, getenv func(stri
 			for _, name := range f.node.Keys() {
 				v, ok := set(name)
 				n := f.node.Get(name)
-				if ok && (n.Str() == v || compact(n) == v) {
+				if ok && (getenv == nil || n.Str() == v || compact(n) == v) {
 					out = append(out, Chosen{sw.File, name, sw.Why})
 				}
 			}
