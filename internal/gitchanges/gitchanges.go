@@ -56,10 +56,14 @@ func List(ctx context.Context, dir, base string) ([]string, error) {
 		}
 		return nil, err
 	}
+	off, err := filtersOff(run)
+	if err != nil {
+		return nil, err
+	}
 	// --porcelain paths are relative to the top of the working tree, and
 	// -z keeps unusual names unquoted. It also works before the first
 	// commit, when HEAD does not exist yet.
-	status, err := run("status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignore-submodules=all")
+	status, err := run(append(off, "status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignore-submodules=all")...)
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +77,7 @@ func List(ctx context.Context, dir, base string) ([]string, error) {
 			}
 			return nil, fmt.Errorf("no merge base of %s and HEAD%s: %w", base, hint, err)
 		}
-		diff, err := run("diff", "--name-only", "-z", "--no-renames", strings.TrimSpace(mb), "--")
+		diff, err := run(append(off, "diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv", strings.TrimSpace(mb), "--")...)
 		if err != nil {
 			return nil, err
 		}
@@ -103,6 +107,48 @@ func Known(ctx context.Context, dir, glob string) ([]string, error) {
 	files := splitZ(out)
 	slices.Sort(files)
 	return slices.Compact(files), nil
+}
+
+// filtersOff is the git options that switch off every filter driver the
+// repository's configuration names: a clean filter (filter.NAME.clean or
+// .process) is a command git status and git diff run to compare a file
+// whose stat changed with the index, and .gitattributes, which the
+// repository holds, gives it to any file. An empty command is no filter,
+// and required false keeps git from failing for want of one. The person's
+// own filters (git-lfs) are switched off too: a file whose time alone
+// changed may then be listed, which only runs a hook more. A driver
+// name that cannot be written on git's command line is an error: its
+// filter would run.
+func filtersOff(run func(args ...string) (string, error)) ([]string, error) {
+	out, err := run("config", "-z", "--name-only", "--get-regexp", `^filter\.`)
+	if err != nil {
+		var ge *gitError
+		if errors.As(err, &ge) && strings.TrimSpace(ge.stderr) == "" && ge.err.Error() == "exit status 1" {
+			return nil, nil // none configured
+		}
+		return nil, err
+	}
+	var off []string
+	seen := map[string]bool{}
+	for _, key := range splitZ(out) {
+		rest, ok := strings.CutPrefix(key, "filter.")
+		i := strings.LastIndexByte(rest, '.')
+		if !ok || i <= 0 {
+			continue // filter.KEY: no driver
+		}
+		name := rest[:i]
+		if seen[name] {
+			continue
+		}
+		seen[name] = true
+		if strings.ContainsAny(name, "=\x00\n") {
+			return nil, fmt.Errorf("the repository's git configuration names a filter driver %q that hookrun cannot switch off on git's command line, so it does not run git status, which would run it", name)
+		}
+		for _, k := range []string{"clean=", "smudge=", "process=", "required=false"} {
+			off = append(off, "-c", "filter."+name+"."+k)
+		}
+	}
+	return off, nil
 }
 
 // maxGuesses caps the remotes' branches one name may be taken for.

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // repo makes a git repository in a temporary directory, with one commit
@@ -275,5 +276,42 @@ func TestGitRunsNoRepositoryCode(t *testing.T) {
 	}
 	if err == nil || !strings.Contains(err.Error(), "safe.bareRepository") {
 		t.Errorf("Brought in an embedded bare repository = %q, %v; want an error: what it brings is unknown", got, err)
+	}
+}
+
+// A clean filter the repository's config names (filter.x.clean, with
+// .gitattributes giving it to every file) is a command git status and git
+// diff run to compare a stat-dirty file with the index: hookrun's git
+// switches every configured filter off, and still sees the change.
+func TestListRunsNoFilter(t *testing.T) {
+	dir := repo(t, map[string]string{"a.txt": "hi\n", "b.txt": "b\n"})
+	marker := filepath.Join(t.TempDir(), "ran")
+	write(t, dir, ".gitattributes", "* filter=x filter=y.z\n")
+	git(t, dir, "add", ".gitattributes")
+	git(t, dir, "commit", "-q", "-m", "attributes")
+	git(t, dir, "branch", "base")
+	for _, d := range []string{"x", "y.z"} {
+		git(t, dir, "config", "filter."+d+".clean", "touch "+marker+"; cat")
+		git(t, dir, "config", "filter."+d+".process", "touch "+marker)
+		git(t, dir, "config", "filter."+d+".required", "true")
+	}
+	// The same size and a new time: git must read the file to tell.
+	write(t, dir, "a.txt", "ho\n")
+	old := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(filepath.Join(dir, "a.txt"), old, old); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, base := range []string{Head, "base"} {
+		got, err := List(ctx, dir, base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got, []string{"a.txt"}) {
+			t.Errorf("List(%s) = %q, want [a.txt]", base, got)
+		}
+		if _, err := os.Stat(marker); err == nil {
+			t.Fatalf("List(%s) ran the repository's filter", base)
+		}
 	}
 }
