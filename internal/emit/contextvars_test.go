@@ -2,6 +2,7 @@ package emit
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -70,4 +71,29 @@ func TestWithPathsCleansChangedFiles(t *testing.T) {
 	if got := string(c.Fields["changed_files"]); got != `["services/a.go","b","c/d","e/f","/elsewhere/g","/h","~/i"]` {
 		t.Errorf("the changed_files handlers read = %s", got)
 	}
+}
+
+// FuzzChangedFilesVar: HOOKRUN_CHANGED_FILES read line by line, a line
+// that begins with " unquoted, gives back exactly the names, whatever they
+// hold.
+func FuzzChangedFilesVar(f *testing.F) {
+	f.Add("a.go", "services/evil\n.go", `"q".go`)
+	f.Add("", "\r", "\\")
+	f.Fuzz(func(t *testing.T, a, b, c string) {
+		names := []string{a, b, c}
+		var got []string
+		for _, line := range strings.Split(changedFilesVar(names), "\n") {
+			if strings.HasPrefix(line, `"`) {
+				u, err := strconv.Unquote(line)
+				if err != nil {
+					t.Fatalf("line %q does not unquote: %v", line, err)
+				}
+				line = u
+			}
+			got = append(got, line)
+		}
+		if !slices.Equal(got, names) {
+			t.Fatalf("read back %q, want %q", got, names)
+		}
+	})
 }
