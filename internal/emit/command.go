@@ -122,6 +122,22 @@ func run(r Request, d *dialectRun) (err error) {
 		d.read(data) // to answer the agent in the shape its event needs
 		return exitcode.Failf("cannot determine the working directory (%v), so hookrun cannot find this project's hooks", r.CwdErr)
 	}
+	// Before anything the repository's variables could steer runs (git
+	// for a session's changed files, discovery).
+	if d.active() {
+		envErr, ok := inPhase(ctx, "env", func() error {
+			return d.envFromProject(r.Dirs.Cwd, func(n string) (string, bool) { return knobWhat(n), hookrunKnob(n) })
+		})
+		if !ok || envErr != nil {
+			d.read(data) // to answer the agent in the shape its event needs
+		}
+		if !ok {
+			return interrupted(ctx, "while reading the files the agent loads into its hooks' environment; no hook ran and no result was printed")
+		}
+		if envErr != nil {
+			return envErr
+		}
+	}
 	// A signal in any phase ends emit at once (inPhase); none has started a
 	// process that would outlive it (git runs with ctx).
 	type parsed struct {
@@ -141,17 +157,6 @@ func run(r Request, d *dialectRun) (err error) {
 	ctxDoc := p.doc
 	if p.err != nil {
 		return exitcode.With(exitcode.Error, p.err)
-	}
-	if d.active() {
-		envErr, ok := inPhase(ctx, "env", func() error {
-			return d.envFromProject(r.Dirs.Cwd, func(n string) (string, bool) { return knobWhat(n), hookrunKnob(n) })
-		})
-		if !ok {
-			return interrupted(ctx, "while reading the files the agent loads into its hooks' environment; no hook ran and no result was printed")
-		}
-		if envErr != nil {
-			return envErr
-		}
 	}
 	type loaded struct {
 		loc config.Location
