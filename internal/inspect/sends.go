@@ -57,7 +57,13 @@ func sends(h *config.Hook, fields []string) string {
 	}
 	what := fmt.Sprintf("each %s context whole, %s among its fields,", h.Event, highlights(h.Event))
 	if fields != nil {
-		what = "this context whole (" + strings.Join(fields, ", ") + ")"
+		// The fields are the caller's: a context may have thousands.
+		const shown = 24
+		list := strings.Join(fields[:min(len(fields), shown)], ", ")
+		if len(fields) > shown {
+			list += fmt.Sprintf(" and %d more", len(fields)-shown)
+		}
+		what = "this context whole (" + list + ")"
 	}
 	msg := fmt.Sprintf("sends %s to %s", what, origin(web.URL))
 	if web.Response == config.ResponseOPA {
