@@ -118,7 +118,7 @@ func GitTop(d string) bool {
 // hiddenAbove returns the hooks directories above root, up to the top of
 // its work tree, that root's hooks directory hides from a call started
 // at or below root. At the top of a work tree (the usual case) it costs
-// one Lstat.
+// GitTop's two stats.
 func hiddenAbove(root string) []string {
 	var out []string
 	for d := root; !workTreeTop(d); {
