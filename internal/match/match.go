@@ -230,10 +230,15 @@ func Beneath(globs []string, dir string) bool {
 }
 
 func beneath(g string, ds []string) bool {
-	if strings.ContainsAny(g, `{\`) {
-		return true // an alternative or an escape may hold a separator (a/{b,c/d}): read as may
+	if strings.ContainsAny(g, `{\`) || strings.Contains(g, "[!") || strings.Contains(g, "[^") {
+		return true // an alternative, an escape or a negated class may hold a separator (a/{b,c/d}, a[!0]b): read as may
 	}
 	gs := strings.Split(g, "/")
+	for _, s := range gs {
+		if i := strings.LastIndex(s, "["); i >= 0 && !strings.Contains(s[i:], "]") {
+			return true // a class holding the separator (a[/x]b): read as may
+		}
+	}
 	for i, d := range ds {
 		if i >= len(gs) {
 			return false

@@ -354,6 +354,7 @@ func TestBeneath(t *testing.T) {
 		{[]string{"docs/*.md"}, "src", false},
 		{[]string{"/home/*/.ssh/**"}, "/tmp/x", false},
 		{[]string{"[z-a]/x"}, "a", false}, // a bad segment matches nothing
+		{[]string{"a[!0]b"}, "a", true},   // a negated class matches the separator (a/b), as the matcher reads it
 	} {
 		if got := Beneath(tc.globs, tc.dir); got != tc.want {
 			t.Errorf("Beneath(%q, %q) = %v, want %v", tc.globs, tc.dir, got, tc.want)
