@@ -58,7 +58,7 @@ func runUnroutedCase(t *testing.T, file, hookrun, suffix string) {
 		// A path install was given uncleaned (bin//hookrun) is reported: its entries hold it
 		// cleaned and as given, and only the usual forms are undone.
 		if clean := filepath.Clean(hookrun); hookrun != clean && hookrun != "./"+clean ||
-			!utf8.ValidString(hookrun+suffix) || strings.ContainsAny(hookrun, "\x00\n") || strings.TrimSpace(suffix) == "" {
+			!utf8.ValidString(hookrun) || !utf8.ValidString(suffix) || strings.ContainsAny(hookrun, "\x00\n") || strings.TrimSpace(suffix) == "" {
 			continue
 		}
 		o := Options{Timeout: time.Minute, Hookrun: hookrun, Root: root}
