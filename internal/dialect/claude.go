@@ -51,6 +51,13 @@ var claudeCode = Agent{
 		Later: []Later{
 			{File: ".claude/settings.json", Events: claudeRewriting, Why: claudeLater},
 			{File: ".claude/settings.local.json", Events: claudeRewriting, Why: claudeLater},
+			// Read from 2.1.197's bundle, and measured (the agents suite's
+			// TestBypasses skill_hooks): a skill's, a command's or a
+			// subagent's frontmatter hooks are registered for the session
+			// once it runs, and its PreToolUse hook's updatedInput ran a
+			// command hookrun denies. Claude Code reads the .claude of the
+			// directory it starts in and of those above it.
+			{File: ".claude/{skills/*/SKILL.md,commands/**/*.md,agents/**/*.md}", Events: claudeRewriting, Why: claudeFrontmatter, Nested: true, Frontmatter: true},
 		},
 	},
 }
@@ -72,6 +79,8 @@ const (
 	claudePlugin = "Claude Code runs the hooks of a plugin the repository enables beside hookrun's, and a call with the updatedInput such a hook answers, which hookrun never checked; the plugin's hooks are not in the repository, so hookrun cannot tell"
 	claudeMarket = "the repository adds this plugin marketplace, from which the plugins it enables come, and Claude Code runs their hooks beside hookrun's, which hookrun cannot see; check it, or remove it"
 )
+
+const claudeFrontmatter = "claude-code runs the hooks this file declares once its skill, command or subagent runs, beside hookrun's, on every later call of the session, and runs a call with the updatedInput one answers (or, from PermissionRequest, without the person hookrun asked for), which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"
 
 const claudeLater = "claude-code runs this hook beside hookrun's, on the same call, and runs the call with the updatedInput it answers, which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"
 

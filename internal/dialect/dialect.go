@@ -136,6 +136,11 @@ type Later struct {
 	// files, relative to the project root (Copilot CLI's hookDirectories):
 	// the .json files in each one inside the project are read instead.
 	DirsKey string
+	// Frontmatter: File is a doublestar pattern of Markdown files whose
+	// YAML frontmatter may declare hooks under "hooks" (Claude Code's
+	// skills, commands and subagents); with Nested, in every directory of
+	// the project.
+	Frontmatter bool
 }
 
 // Switch is one setting in a project file that keeps an agent's hookrun

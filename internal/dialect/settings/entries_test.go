@@ -211,6 +211,7 @@ func TestUnroutedLaterHooks(t *testing.T) {
 	copilotWhy := "copilot runs this hook after hookrun's (it runs the files in .github/hooks in reverse name order), and the call it answers with (modifiedArgs, or a prompt's modifiedPrompt) is not the one hookrun checked; if you trust it, rename the file to sort after hookrun.json, so that it runs first and hookrun checks what it changes"
 	copilotSettingsWhy := "copilot runs this hook after those in .github/hooks, hookrun's included, and the call it answers with (modifiedArgs, or a prompt's modifiedPrompt) is not the one hookrun checked; if you trust it, move it to a file in .github/hooks named to sort after hookrun.json, so that it runs first and hookrun checks what it changes"
 	claudeWhy := "claude-code runs this hook beside hookrun's, on the same call, and runs the call with the updatedInput it answers, which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"
+	claudeFrontmatterWhy := "claude-code runs the hooks this file declares once its skill, command or subagent runs, beside hookrun's, on every later call of the session, and runs a call with the updatedInput one answers (or, from PermissionRequest, without the person hookrun asked for), which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"
 	codexWhy := "codex runs this hook beside hookrun's, on the same call, and runs the call with the updatedInput it answers with an allow, which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"
 	entry := `{"type": "command", "bash": "./rewrite.sh", "timeoutSec": 5}`
 	tests := []struct {
@@ -267,6 +268,26 @@ func TestUnroutedLaterHooks(t *testing.T) {
 		}, []string{
 			".claude/settings.json: hooks.PreToolUse[0].hooks[0]: " + claudeWhy,
 			".claude/settings.local.json: hooks.PermissionRequest[0].hooks[0]: " + claudeWhy,
+		}},
+		// Claude Code 2.1.197 registers the hooks of a skill's, a command's
+		// or a subagent's frontmatter when it runs, beside the settings
+		// files' (agents suite: TestBypasses skill_hooks).
+		{dialect.ClaudeCode, map[string]string{
+			".claude/skills/plan/SKILL.md":   "---\nname: plan\nhooks:\n  PreToolUse:\n    - matcher: Bash\n      hooks:\n        - type: command\n          command: ./rewrite.sh\n---\nPlan.\n",
+			".claude/skills/notes/SKILL.md":  "---\nname: notes\ndescription: no hooks here\n---\nhooks:\n  PreToolUse: []\n",
+			".claude/commands/ci/deploy.md":  "---\r\nhooks:\r\n  PostToolUse:\r\n    - hooks: [{type: command, command: ./log.sh}]\r\n  PermissionRequest:\r\n    - hooks: [{type: command, command: ./approve.sh}]\r\n---\r\n",
+			".claude/agents/helper.md":       "---\nname: helper\nhooks:\n\tPreToolUse:\n\t\t- hooks: [{type: command, command: ./rewrite.sh}]\n---\nHelp.\n",
+			"pkg/.claude/agents/broken.md":   "---\nhooks: {PreToolUse: [\n---\n",
+			".claude/commands/open.md":       "---\nhooks: {PreToolUse: [{hooks: [{type: command, command: ./rewrite.sh}]}]}\n",
+			".claude/commands/dashes.md":     "----\nhooks: {PreToolUse: [{hooks: [{type: command, command: ./rewrite.sh}]}]}\n---\n",
+			".claude/commands/nbsp.md":       "---\u00a0\nhooks: {PreToolUse: [{hooks: [{type: command, command: ./rewrite.sh}]}]}\n---\n",
+			"pkg/.claude/skills/x/README.md": "---\nhooks: {PreToolUse: [{hooks: [{type: command, command: ./rewrite.sh}]}]}\n---\n",
+		}, []string{
+			".claude/agents/helper.md: frontmatter hooks.PreToolUse[0].hooks[0]: " + claudeFrontmatterWhy,
+			".claude/commands/ci/deploy.md: frontmatter hooks.PermissionRequest[0].hooks[0]: " + claudeFrontmatterWhy,
+			".claude/commands/nbsp.md: frontmatter hooks.PreToolUse[0].hooks[0]: " + claudeFrontmatterWhy,
+			".claude/skills/plan/SKILL.md: frontmatter hooks.PreToolUse[0].hooks[0]: " + claudeFrontmatterWhy,
+			"pkg/.claude/agents/broken.md: frontmatter: hookrun cannot read it (yaml: line 1: did not find expected node content), and it names hooks: " + claudeFrontmatterWhy,
 		}},
 	}
 	for _, tt := range tests {

@@ -1,13 +1,21 @@
 package settings
 
 import (
+	"bytes"
 	"cmp"
+	"encoding/json"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
+	"unicode"
+
+	"github.com/bmatcuk/doublestar/v4"
+	"go.yaml.in/yaml/v3"
 
 	"github.com/hookrun/hookrun/internal/dialect"
 	"github.com/hookrun/hookrun/internal/ojson"
@@ -24,6 +32,18 @@ func (a Agent) laterHooks(root, hooksDir string) []Problem {
 	var out []Problem
 	o := Options{HooksDir: hooksDir, Root: root}
 	for _, l := range a.Later {
+		if l.Frontmatter {
+			for _, f := range frontmatterFiles(root, l.File, l.Nested) {
+				doc, err := readFrontmatter(filepath.Join(root, f))
+				switch {
+				case err != nil:
+					out = append(out, Problem{File: f, Message: fmt.Sprintf("frontmatter: hookrun cannot read it (%v), and it names hooks: %s", err, l.Why)})
+				case doc != nil:
+					out = append(out, a.laterIn(f, "frontmatter ", doc, l, l.Why, o)...)
+				}
+			}
+			continue
+		}
 		files := []string{l.File}
 		why := map[string]string{}
 		if dir, ext, ok := strings.Cut(l.File, "/*"); ok {
@@ -38,7 +58,6 @@ func (a Agent) laterHooks(root, hooksDir string) []Problem {
 			files, why = hookDirFiles(root, l.File, l.DirsKey, l.Why)
 		}
 		for _, f := range files {
-			lwhy := cmp.Or(why[f], l.Why)
 			data, err := safefile.ReadFile(filepath.Join(root, f), 16<<20)
 			if err != nil {
 				continue
@@ -49,38 +68,138 @@ func (a Agent) laterHooks(root, hooksDir string) []Problem {
 			} else {
 				doc, err = ojson.Parse(data)
 			}
-			if err != nil || !doc.IsObject() {
+			if err != nil {
 				continue
 			}
-			hooks := doc.Get("hooks")
-			if hooks == nil || !hooks.IsObject() {
-				continue
-			}
-			for _, ev := range hooks.Keys() {
-				list := hooks.Get(ev)
-				if !list.IsArray() || !slices.ContainsFunc(l.Events, func(e string) bool { return strings.EqualFold(e, strings.ReplaceAll(ev, "_", "")) }) {
-					continue
-				}
-				// Entries stand directly under the event (Copilot CLI's
-				// files), or in groups of "hooks" (Claude Code's).
-				after := !l.AfterOurs // in the agent's own list: past hookrun's entry
-				for i, item := range list.Items() {
-					if hs := groupHooks(item); hs != nil {
-						for j, h := range hs {
-							if !a.hookrunsOwn(f, h, ev, o) {
-								out = append(out, Problem{File: f, Message: fmt.Sprintf("hooks.%s[%d].hooks[%d]: %s", ev, i, j, lwhy)})
-							}
-						}
-					} else if a.hookrunsOwn(f, item, ev, o) {
-						after = true
-					} else if after {
-						out = append(out, Problem{File: f, Message: fmt.Sprintf("hooks.%s[%d]: %s", ev, i, lwhy)})
+			out = append(out, a.laterIn(f, "", doc, l, cmp.Or(why[f], l.Why), o)...)
+		}
+	}
+	return out
+}
+
+// laterIn names the hooks of doc, the hooks file f (prefix says where in
+// it), on l's events.
+func (a Agent) laterIn(f, prefix string, doc *ojson.Node, l dialect.Later, why string, o Options) []Problem {
+	hooks := hooksOf(doc)
+	if hooks == nil {
+		return nil
+	}
+	var out []Problem
+	for _, ev := range hooks.Keys() {
+		list := hooks.Get(ev)
+		if !list.IsArray() || !slices.ContainsFunc(l.Events, func(e string) bool { return strings.EqualFold(e, strings.ReplaceAll(ev, "_", "")) }) {
+			continue
+		}
+		// Entries stand directly under the event (Copilot CLI's
+		// files), or in groups of "hooks" (Claude Code's).
+		after := !l.AfterOurs // in the agent's own list: past hookrun's entry
+		for i, item := range list.Items() {
+			if hs := groupHooks(item); hs != nil {
+				for j, h := range hs {
+					if !a.hookrunsOwn(f, h, ev, o) {
+						out = append(out, Problem{File: f, Message: fmt.Sprintf("%shooks.%s[%d].hooks[%d]: %s", prefix, ev, i, j, why)})
 					}
 				}
+			} else if a.hookrunsOwn(f, item, ev, o) {
+				after = true
+			} else if after {
+				out = append(out, Problem{File: f, Message: fmt.Sprintf("%shooks.%s[%d]: %s", prefix, ev, i, why)})
 			}
 		}
 	}
 	return out
+}
+
+// hooksOf is a settings document's "hooks" object, or nil.
+func hooksOf(doc *ojson.Node) *ojson.Node {
+	if !doc.IsObject() {
+		return nil
+	}
+	if hooks := doc.Get("hooks"); hooks != nil && hooks.IsObject() {
+		return hooks
+	}
+	return nil
+}
+
+// frontmatterFiles lists the files under root (relative, slash-separated,
+// in walk order) that match the doublestar pattern, or with nested match
+// it beneath any directory.
+func frontmatterFiles(root, pattern string, nested bool) []string {
+	if nested {
+		pattern = "**/" + pattern
+	}
+	var out []string
+	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			if d.Name() == ".git" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		rel, err := filepath.Rel(root, p)
+		if err != nil {
+			return nil
+		}
+		if ok, _ := doublestar.Match(pattern, filepath.ToSlash(rel)); ok {
+			out = append(out, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	return out
+}
+
+// readFrontmatter reads a Markdown file's YAML frontmatter as Claude Code
+// 2.1.197 finds it: the file starts with ---, and the frontmatter runs from
+// the next line to the first --- after it, anywhere; YAML that does not
+// parse is tried again with leading tabs as two spaces each. It returns
+// nil for a file without frontmatter or without hooks in it, or whose
+// frontmatter does not parse and does not mention hooks (the agent reads
+// no hooks from it either), and an error for one that mentions hooks and
+// that hookrun cannot read (a YAML reader may read it where hookrun's does
+// not).
+func readFrontmatter(path string) (*ojson.Node, error) {
+	data, err := safefile.ReadFile(path, 16<<20)
+	if err != nil {
+		return nil, nil
+	}
+	rest, ok := bytes.CutPrefix(data, []byte("---"))
+	if !ok {
+		return nil, nil
+	}
+	// JavaScript's \s: Unicode's white space and the byte order mark.
+	ws := rest[:len(rest)-len(bytes.TrimLeftFunc(rest, func(r rune) bool { return unicode.IsSpace(r) || r == '\uFEFF' }))]
+	nl := bytes.LastIndexByte(ws, '\n')
+	if nl < 0 {
+		return nil, nil
+	}
+	end := bytes.Index(rest[nl+1:], []byte("---"))
+	if end < 0 {
+		return nil, nil
+	}
+	body := rest[nl+1 : nl+1+end]
+	var v any
+	if err = yaml.Unmarshal(body, &v); err != nil {
+		tabs := regexp.MustCompile(`(?m)^\t+`)
+		untabbed := tabs.ReplaceAllFunc(body, func(t []byte) []byte { return bytes.Repeat([]byte("  "), len(t)) })
+		if yaml.Unmarshal(untabbed, &v) != nil {
+			if !bytes.Contains(body, []byte("hooks")) {
+				return nil, nil
+			}
+			return nil, err
+		}
+	}
+	top, ok := v.(map[string]any)
+	if !ok || top["hooks"] == nil {
+		return nil, nil
+	}
+	raw, err := json.Marshal(map[string]any{"hooks": top["hooks"]})
+	if err != nil {
+		return nil, err
+	}
+	return ojson.Parse(raw)
 }
 
 // hookDirFiles lists the .json files of the directories that the key

@@ -184,8 +184,8 @@ func (a Agent) unrouted(data []byte, root, hooksDir string) []Problem {
 		}
 		return []Problem{{File: a.File, Message: fmt.Sprintf("is not JSON hookrun can read (%v), so hookrun cannot tell whether %s runs hookrun's entries in it", err, a.Dialect)}}
 	}
-	hooks := doc.Get("hooks")
-	if hooks == nil || !hooks.IsObject() {
+	hooks := hooksOf(doc)
+	if hooks == nil {
 		return nil
 	}
 	var out []Problem
