@@ -40,7 +40,9 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # under .system/, the handler scripts, an agent's hook settings (the files
 # hookrun install writes, Claude Code's settings.local.json, and the same files
 # in the home directory, which switch hooks off for every project, and the
-# directories that hold them, which a mv or chmod of takes away whole), the .env
+# directories that hold them, which a mv or chmod of takes away whole; Claude
+# Code's skills, commands and subagents, whose frontmatter declares hooks it runs
+# beside hookrun's, and Gemini CLI's extensions, which bring hooks), the .env
 # files Gemini CLI loads into its hooks' environment at start (where
 # HOOKRUN_HOOKS_DIR or a proxy would turn every guard off or elsewhere), the hookrun
 # an npm install put in node_modules or hookrun's declaration cache (an entry there
@@ -69,10 +71,14 @@ handler:
         - scripts/hooks/**
         - "**/.claude"
         - "**/.claude/settings*.json"
+        - "**/.claude/skills/**"
+        - "**/.claude/commands/**"
+        - "**/.claude/agents/**"
         - "**/.codex/**"
         - "**/.gemini"
         - "**/.gemini/settings.json"
         - "**/.gemini/.env"
+        - "**/.gemini/extensions/**"
         - "**/.env"
         - "**/.cursor"
         - "**/.cursor/hooks.json"
