@@ -44,17 +44,20 @@ func Discover(cwd, override string) (Location, error) {
 		return Location{}, fmt.Errorf("working directory: %w", unwrapPath(err))
 	}
 	if override != "" {
-		dir := override
+		dir, named := override, override
 		if !filepath.IsAbs(dir) {
 			dir = filepath.Join(cwd, dir)
+			// An agent runs hookrun in its own working directory, which
+			// may be below the project root the path was written for.
+			named += ", relative to the working directory " + cwd
 		}
 		dir = filepath.Clean(dir)
 		st, err := os.Stat(dir)
 		if err != nil {
-			return Location{}, fmt.Errorf("hooks directory %s: %w", override, unwrapPath(err))
+			return Location{}, fmt.Errorf("hooks directory %s: %w", named, unwrapPath(err))
 		}
 		if !st.IsDir() {
-			return Location{}, fmt.Errorf("hooks directory %s: not a directory", override)
+			return Location{}, fmt.Errorf("hooks directory %s: not a directory", named)
 		}
 		root := cwd
 		if filepath.Base(dir) == "hooks" && filepath.Base(filepath.Dir(dir)) == ".system" {

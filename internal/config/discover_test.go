@@ -89,9 +89,12 @@ func TestDiscover(t *testing.T) {
 	})
 
 	t.Run("errors", func(t *testing.T) {
+		// A relative one names the working directory it was taken from: the
+		// agent's, under --dialect, may be a subdirectory of the project.
 		for override, want := range map[string]string{
-			"missing/.system/hooks": "hooks directory missing/.system/hooks: no such file or directory",
-			"sub/.system/hooks":     "hooks directory sub/.system/hooks: not a directory",
+			"missing/.system/hooks": "hooks directory missing/.system/hooks, relative to the working directory " + other + ": no such file or directory",
+			"sub/.system/hooks":     "hooks directory sub/.system/hooks, relative to the working directory " + other + ": not a directory",
+			other + "/none":         "hooks directory " + other + "/none: no such file or directory",
 		} {
 			_, err := Discover(other, override)
 			if err == nil || err.Error() != want {
