@@ -27,7 +27,7 @@ Handlers run concurrently; their results are merged in declaration order
 
 Exit status: 0 allow, 2 deny, 3 require_human, 1 when hookrun could not do
 its job (bad flags, invalid context, invalid hook files; no handler ran),
-130 or 143 when interrupted by SIGINT or SIGTERM (no result is printed).`,
+130, 143 or 129 when interrupted by SIGINT, SIGTERM or SIGHUP (no result is printed).`,
 		Example: `  hookrun emit PreAbilityCall < ctx.json
   echo '{"event_type":"PromptSubmit","session_id":"s1","user_raw_input":"hi"}' | hookrun emit
   hookrun emit SessionStop --context stop.json --pretty

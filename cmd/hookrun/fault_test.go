@@ -34,6 +34,7 @@ func TestEmitProcessUnderFaults(t *testing.T) {
 	t.Run("SignalsStopHandlers", func(t *testing.T) {
 		testSignal(t, bin, syscall.SIGINT, exitcode.Interrupted)
 		testSignal(t, bin, syscall.SIGTERM, exitcode.Terminated)
+		testSignal(t, bin, syscall.SIGHUP, exitcode.HungUp)
 	})
 	t.Run("SignalWhileReadingTheContext", func(t *testing.T) { testSignalWhileReading(t, bin) })
 	t.Run("ConcurrentEmitsShareTheAuditLog", func(t *testing.T) { testConcurrentAudit(t, bin) })
@@ -177,7 +178,7 @@ func testSignal(t *testing.T, bin string, sig syscall.Signal, want int) {
 	if stdout.Len() != 0 {
 		t.Errorf("%v: stdout %q, want nothing", sig, stdout.String())
 	}
-	name := map[syscall.Signal]string{syscall.SIGINT: "SIGINT", syscall.SIGTERM: "SIGTERM"}[sig]
+	name := map[syscall.Signal]string{syscall.SIGINT: "SIGINT", syscall.SIGTERM: "SIGTERM", syscall.SIGHUP: "SIGHUP"}[sig]
 	if want := "hookrun: interrupted by " + name + ": running handlers were stopped and no result was printed\n"; stderr.String() != want {
 		t.Errorf("%v: stderr %q, want %q", sig, stderr.String(), want)
 	}

@@ -30,6 +30,10 @@ var notify = signal.Notify
 
 // catchSignals starts the registration, once per process.
 //
+// SIGHUP (a closed terminal, or a process that sends it) ends emit as
+// SIGTERM does: left to its default action it would end hookrun with no
+// answer, which the agents read as a non-blocking error.
+//
 // SIGPIPE is caught too: then a caller that closes its end of stdout no
 // longer kills hookrun, the write fails and emit exits 1, a documented
 // code (2 under --dialect when the answer blocks, so the agent still blocks). Handlers still start with the default SIGPIPE action, as only an
@@ -40,7 +44,7 @@ func catchSignals() {
 		signals.caught = make(chan struct{})
 		go func() {
 			ch := make(chan os.Signal, 4)
-			notify(ch, syscall.SIGINT, syscall.SIGTERM, syscall.SIGPIPE)
+			notify(ch, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE)
 			close(signals.caught)
 			for s := range ch {
 				if s == syscall.SIGPIPE {
@@ -69,7 +73,7 @@ func signalsCaught() {
 }
 
 // interruptible returns a context canceled, with an emit.Interrupt cause,
-// by the first SIGINT or SIGTERM that comes once signals are caught, and
+// by the first SIGINT, SIGTERM or SIGHUP that comes once signals are caught, and
 // stop, which ends the emit's claim on them.
 func interruptible() (ctx context.Context, stop func()) {
 	catchSignals()

@@ -58,11 +58,11 @@ type Request struct {
 	Watchdog string
 }
 
-// Signals is how emit learns of SIGINT and SIGTERM. The process catches
+// Signals is how emit learns of SIGINT, SIGTERM and SIGHUP. The process catches
 // them once, early (cmd/hookrun); emit borrows them for its run.
 type Signals interface {
 	// Interruptible returns a context canceled, with an Interrupt cause,
-	// by the first SIGINT or SIGTERM once signals are caught, and stop,
+	// by the first SIGINT, SIGTERM or SIGHUP once signals are caught, and stop,
 	// which ends the emit's claim on them.
 	Interruptible() (ctx context.Context, stop func())
 	// Caught returns once signals are caught; emit calls it before it
@@ -94,7 +94,7 @@ func run(r Request, d *dialectRun) (err error) {
 	start := time.Now() // about when the agent started hookrun and its timeout began
 	defer recoverInternal(&err)
 	// Once signals are caught (at the latest before the first process
-	// starts), SIGINT and SIGTERM end emit with 130 or 143, whatever it is
+	// starts), SIGINT, SIGTERM and SIGHUP end emit with 130, 143 or 129, whatever it is
 	// doing, and a caller that stops reading stdout gets exit 1 (under
 	// --dialect, exit 2 when the answer blocks: dialectRun.respond).
 	ctx, stop := r.Signals.Interruptible()
@@ -305,12 +305,18 @@ func run(r Request, d *dialectRun) (err error) {
 	return nil
 }
 
-// interrupted is the error for an emit stopped by SIGINT (130) or SIGTERM (143).
+// interrupted is the error for an emit stopped by SIGINT (130), SIGTERM
+// (143) or SIGHUP (129).
 func interrupted(ctx context.Context, what string) error {
 	code, sig := exitcode.Interrupted, os.Signal(syscall.SIGINT)
 	var i Interrupt
-	if errors.As(context.Cause(ctx), &i) && i.Signal == syscall.SIGTERM {
-		code, sig = exitcode.Terminated, i.Signal
+	if errors.As(context.Cause(ctx), &i) {
+		switch i.Signal {
+		case syscall.SIGTERM:
+			code, sig = exitcode.Terminated, i.Signal
+		case syscall.SIGHUP:
+			code, sig = exitcode.HungUp, i.Signal
+		}
 	}
 	return exitcode.With(code, fmt.Errorf("interrupted by %s: %s", exec.SignalName(sig), what))
 }

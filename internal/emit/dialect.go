@@ -166,13 +166,13 @@ func (d *dialectRun) finish(r Request, err error) error {
 	switch code := exitcode.Of(err); {
 	case errors.As(err, &usage), errors.As(err, &unwritten): // an answer that could not be written is not written again
 		return err
-	case (code == exitcode.Interrupted || code == exitcode.Terminated) && d.call != nil:
-		// Exit 130 or 143 is a non-blocking error to every agent, which
-		// then lets the call through: whoever stopped hookrun (a process a
-		// parallel tool call started, say) must not unguard the call.
-		sig := map[int]string{exitcode.Interrupted: "SIGINT", exitcode.Terminated: "SIGTERM"}[code]
-		return d.respond(r, dialect.Failure(d.call, fmt.Errorf("interrupted by %s before its hooks finished", sig)))
-	case code == exitcode.Interrupted, code == exitcode.Terminated:
+	case interruptedBy(code) != "" && d.call != nil:
+		// Exit 129, 130 or 143 is a non-blocking error to every agent,
+		// which then lets the call through: whoever stopped hookrun (a
+		// process a parallel tool call started, say) must not unguard the
+		// call.
+		return d.respond(r, dialect.Failure(d.call, fmt.Errorf("interrupted by %s before its hooks finished", interruptedBy(code))))
+	case interruptedBy(code) != "":
 		return exitcode.With(exitcode.AgentBlock, fmt.Errorf("%v; hookrun could not tell what the agent asked, so it blocks the action (exit %d)", err, exitcode.AgentBlock))
 	case errors.Is(err, errNoOpinion):
 		return d.respond(r, dialect.NoOpinion(d.call))
@@ -195,6 +195,20 @@ func (d *dialectRun) respond(r Request, resp dialect.Response) error {
 		return answerNotWritten{exitcode.Failf("writing the answer: %v", err)}
 	}
 	return nil
+}
+
+// interruptedBy names the signal behind an exit code of emit's for one, or
+// returns "" for another code.
+func interruptedBy(code int) string {
+	switch code {
+	case exitcode.HungUp:
+		return "SIGHUP"
+	case exitcode.Interrupted:
+		return "SIGINT"
+	case exitcode.Terminated:
+		return "SIGTERM"
+	}
+	return ""
 }
 
 // answerNotWritten is the error of an answer that could not be written to

@@ -15,6 +15,7 @@ const (
 	Error       = 1   // hookrun could not do its job; for emit, no handler ran
 	Deny        = 2   // emit: decision deny
 	Human       = 3   // emit: decision require_human
+	HungUp      = 129 // emit: stopped by SIGHUP
 	Interrupted = 130 // emit: stopped by SIGINT
 	Terminated  = 143 // emit: stopped by SIGTERM
 	// AgentBlock is what emit --dialect exits with when it cannot read
