@@ -140,11 +140,15 @@ func Check(command string, args []string, hasArgs bool, dir string) error {
 		if err := shellAvailable(command); err != nil {
 			return err
 		}
-		first, _, _ := strings.Cut(strings.TrimSpace(command), " ")
-		if first == "" || NeedsShell(first) {
+		words := strings.Fields(command)
+		// exec and command run the program that follows them.
+		for len(words) > 1 && (words[0] == "exec" || words[0] == "command") {
+			words = words[1:]
+		}
+		if len(words) == 0 || NeedsShell(words[0]) || strings.HasPrefix(words[0], "-") || slices.Contains(shellWords, words[0]) {
 			return nil // too dynamic to check without running it
 		}
-		prog = first
+		prog = words[0]
 	}
 	path, err := Program(prog, dir)
 	if err != nil {
@@ -170,6 +174,17 @@ func Check(command string, args []string, hasArgs bool, dir string) error {
 		}
 	}
 	return nil
+}
+
+// shellWords are sh's builtins and reserved words that can start a line:
+// sh has them whatever PATH holds, so a line that starts with one (cd dir
+// && ./guard.sh, set -e; …) is no missing command.
+var shellWords = []string{
+	".", ":", "alias", "bg", "break", "case", "cd", "command", "continue", "do", "done", "echo",
+	"elif", "else", "esac", "eval", "exec", "exit", "export", "false", "fc", "fg", "fi", "for",
+	"getopts", "hash", "if", "jobs", "kill", "local", "printf", "pwd", "read", "readonly",
+	"return", "set", "shift", "test", "then", "times", "trap", "true", "type", "ulimit",
+	"umask", "unalias", "unset", "until", "wait", "while",
 }
 
 // notRegular names what a handler command is when it is no file: a FIFO

@@ -109,3 +109,42 @@ func TestCheckNamesAFIFOWithoutOpeningIt(t *testing.T) {
 		t.Errorf("Run: failure %v, %v; want a start failure: %s", o.Failure, o.Err, want)
 	}
 }
+
+// A shell line that starts with a builtin or a reserved word of sh (exec,
+// cd, set, export, ., if, …) is not "command not found": sh has them, PATH
+// need not. Check looks past exec and command to the program they run, and
+// past nothing else (what follows cd or if is too dynamic to check).
+func TestCheckShellLineStartingWithABuiltin(t *testing.T) {
+	root := t.TempDir()
+	t.Setenv("PATH", t.TempDir()) // no program at all: sh's builtins are what is left
+	if err := os.WriteFile(filepath.Join(root, "guard.sh"), []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ command, want string }{
+		{"exec ./guard.sh", ""},
+		{"exec ./missing.sh --strict", "command not found: ./missing.sh does not exist"},
+		{"command ./guard.sh", ""},
+		{"command -v jq >/dev/null && ./guard.sh", ""},
+		{"exec -a guard ./guard.sh", ""},
+		{"exec", "command not found: exec is neither in the project root " + root + " nor on PATH"}, // no shell line: run as a program
+		{"cd sub && ./guard.sh", ""},
+		{"set -e; ./guard.sh", ""},
+		{"if true; then ./guard.sh; fi", ""},
+		{"export X=1; ./guard.sh", ""},
+		{". ./env.sh && ./guard.sh", ""},
+		{"umask 077; ./guard.sh", ""},
+		{"ulimit -t 5; ./guard.sh", ""},
+		{"trap '' PIPE; ./guard.sh", ""},
+		{"read line; ./guard.sh", ""},
+		{"eval ./guard.sh", ""},
+		{"test -x ./guard.sh && ./guard.sh", ""},
+		{"./guard.sh --strict", ""},
+		{"./missing.sh --strict", "command not found: ./missing.sh does not exist"},
+		{"no-such-tool --strict", "command not found: no-such-tool is neither in the project root " + root + " nor on PATH"},
+	}
+	for _, tt := range tests {
+		if got := errText(Check(tt.command, nil, false, root)); got != tt.want {
+			t.Errorf("Check(%q) = %q, want %q", tt.command, got, tt.want)
+		}
+	}
+}
