@@ -81,6 +81,13 @@ func Run(ctx context.Context, s Spec, lim Limits) Outcome {
 		return Outcome{Argv: argv, Failure: StartFailed, Err: err, Duration: time.Since(start)}
 	}
 	o := run(ctx, s, lim, path, argv)
+	if o.Failure == None && o.Exited && o.ExitCode == 2 && !s.HasArgs && NeedsShell(s.Command) {
+		// sh exits 2 on a line it cannot read, before anything runs: that
+		// is the hook failing to start, not a guard's deny.
+		if err := shellSyntax(s.Command); err != nil {
+			o.Failure, o.Err = StartFailed, err
+		}
+	}
 	o.Duration, o.StdoutLimit = time.Since(start), lim.MaxStdout
 	return o
 }

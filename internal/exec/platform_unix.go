@@ -3,12 +3,46 @@
 package exec
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
+	osexec "os/exec"
+	"strings"
+	"time"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // shellAvailable: every Unix has /bin/sh.
 func shellAvailable(string) error { return nil }
+
+// shellSyntax says, in sh's own words, why sh cannot read a handler's
+// command line, or returns nil. sh exits 2 on such a line before anything
+// runs, and exit 2 is the deny convention: a typo in a blocking hook's line
+// would deny every call as if its guard had decided. A parser screens each
+// line in microseconds; sh itself, with -n (read, run nothing), has the
+// last word, so a line this machine's sh reads is never named.
+func shellSyntax(command string) error {
+	if _, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), ""); err == nil {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	sh := osexec.CommandContext(ctx, Shell, "-n", "-c", command)
+	sh.Args[0] = "sh" // as Resolve runs it, so the message reads as emit's would
+	sh.Env = []string{}
+	out, err := sh.CombinedOutput()
+	var exit *osexec.ExitError
+	if err == nil || ctx.Err() != nil || !errors.As(err, &exit) {
+		return nil
+	}
+	why, _, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
+	if len(why) > 200 {
+		why = why[:200] + "…"
+	}
+	return fmt.Errorf("sh cannot read this command line and exits 2 on it, which from a blocking hook is a deny: %s", why)
+}
 
 // executable reports whether a file with these permissions can be run.
 func executable(_ string, st os.FileInfo) bool { return st.Mode()&0o111 != 0 }

@@ -14,6 +14,9 @@ func shellAvailable(command string) error {
 	return fmt.Errorf("%q is a shell command line, and Windows has no /bin/sh: give handler.command the program (an .exe, or sh from Git for Windows) and handler.args its arguments", command)
 }
 
+// shellSyntax: Windows runs no shell line (shellAvailable).
+func shellSyntax(string) error { return nil }
+
 // executable reports whether Windows can start the file: a program or a
 // batch file, known by its extension, as Windows has no execute bit.
 func executable(path string, _ os.FileInfo) bool {

@@ -140,6 +140,9 @@ func Check(command string, args []string, hasArgs bool, dir string) error {
 		if err := shellAvailable(command); err != nil {
 			return err
 		}
+		if err := shellSyntax(command); err != nil {
+			return err
+		}
 		words := strings.Fields(command)
 		// exec and command run the program that follows them.
 		for len(words) > 1 && (words[0] == "exec" || words[0] == "command") {

@@ -4,6 +4,7 @@ package exec
 
 import (
 	"os"
+	osexec "os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -145,6 +146,32 @@ func TestCheckShellLineStartingWithABuiltin(t *testing.T) {
 	for _, tt := range tests {
 		if got := errText(Check(tt.command, nil, false, root)); got != tt.want {
 			t.Errorf("Check(%q) = %q, want %q", tt.command, got, tt.want)
+		}
+	}
+}
+
+// A shell line sh cannot read is named by Check, with sh's own words: sh
+// exits 2 on it before anything runs, which emit would take for a guard's
+// deny (the reason "sh: 1: Syntax error: …", status denied, on_error never
+// asked). A line sh reads, bash-isms included where sh takes them, is no
+// finding.
+func TestCheckNamesAShellLineShCannotRead(t *testing.T) {
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "guard.sh"), []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{`./guard.sh "unterminated`, `if true; then ./guard.sh`, `./guard.sh | `, `./guard.sh $(`} {
+		sh := osexec.Command(Shell, "-n", "-c", line)
+		sh.Args[0] = "sh" // as emit runs it
+		out, _ := sh.CombinedOutput()
+		want := "sh cannot read this command line and exits 2 on it, which from a blocking hook is a deny: " + strings.TrimSpace(string(out))
+		if got := errText(Check(line, nil, false, root)); got != want {
+			t.Errorf("Check(%q) = %q, want %q", line, got, want)
+		}
+	}
+	for _, line := range []string{`./guard.sh "a b"`, `f() { ./guard.sh; }; f`, `./guard.sh && echo '{}'`, `./guard.sh # "comment`} {
+		if err := Check(line, nil, false, root); err != nil {
+			t.Errorf("Check(%q) = %v, want nil", line, err)
 		}
 	}
 }
