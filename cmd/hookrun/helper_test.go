@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	osexec "os/exec"
 	"os/signal"
 	"path/filepath"
 	"strconv"
@@ -124,8 +125,13 @@ func helperMain(args []string) int {
 //	hrtest waitlines FILE N      wait up to 30s for FILE to hold N lines
 //	hrtest pidsgone FILE N       FILE lists N pids and none of them is running
 //	hrtest files DIR N           create DIR holding N empty files
+//	hrtest holdlock FILE MAX CMD ARGS...
+//	                             hold FILE's lock, appending a line every 20 ms,
+//	                             while CMD runs; fail if CMD took more than MAX
 func faultHelper(args []string) (int, bool) {
 	switch args[0] {
+	case "holdlock":
+		return holdLock(args[1], args[2], args[3:]), true
 	case "save":
 		data, err := io.ReadAll(os.Stdin)
 		if err == nil {
@@ -303,4 +309,36 @@ func firstCommand(v any) (string, bool) {
 		return firstCommand(v["hooks"])
 	}
 	return "", false
+}
+
+// holdLock is hrtest holdlock.
+func holdLock(file, maxTime string, argv []string) int {
+	limit, _ := time.ParseDuration(maxTime)
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		fmt.Fprintln(os.Stderr, "hrtest holdlock:", err)
+		return 1
+	}
+	f, err := os.OpenFile(file, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err == nil {
+		err = lockFile(f)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "hrtest holdlock:", err)
+		return 1
+	}
+	defer f.Close()
+	defer proctest.GrowLog(f, 20*time.Millisecond)()
+	cmd := osexec.Command(argv[0], argv[1:]...)
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	start := time.Now()
+	err = cmd.Run()
+	if took := time.Since(start); took > limit {
+		fmt.Fprintf(os.Stderr, "hrtest holdlock: %s took %s, more than %s\n", argv[0], took.Round(time.Millisecond), limit)
+		return 1
+	}
+	if cmd.ProcessState == nil {
+		fmt.Fprintln(os.Stderr, "hrtest holdlock:", err)
+		return 1
+	}
+	return cmd.ProcessState.ExitCode()
 }

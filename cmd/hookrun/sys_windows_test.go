@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"os"
 	"syscall"
 
 	"golang.org/x/sys/windows"
@@ -15,3 +16,5 @@ func detachedAttr() *syscall.SysProcAttr {
 }
 
 func mkfifo(string) error { return errors.New("no FIFOs in a Windows file system") }
+
+func lockFile(*os.File) error { return errors.New("hrtest holdlock: flock is Unix's") }

@@ -93,12 +93,22 @@ var (
 // growing, or lockQueueWait in all, is given up on: the lines are lost,
 // with an error saying so.
 func Append(root, path string, data []byte) error {
+	return AppendBy(root, path, data, time.Time{})
+}
+
+// AppendBy is Append for a caller whose answer is due by a time (an
+// agent's timeout, less emit's margin; zero for none): the lock is waited
+// for no later than that, however the queue moves, and a time already
+// past gets one try. A process that holds the lock and keeps the log
+// growing must not keep emit from answering before the agent stops
+// waiting, which lets the call through.
+func AppendBy(root, path string, data []byte, by time.Time) error {
 	f, err := open(root, path)
 	if err != nil {
 		return fmt.Errorf("audit log %s: %w", path, unwrapPath(err, path))
 	}
 	defer f.Close()
-	if err := lock(f); err != nil {
+	if err := lock(f, by); err != nil {
 		return fmt.Errorf("audit log %s: %w", path, err)
 	}
 	defer unlock(f)
@@ -143,8 +153,8 @@ func open(root, path string) (*os.File, error) {
 }
 
 // lock takes the exclusive lock, waiting at most lockWait since the log
-// last grew and lockQueueWait in all.
-func lock(f *os.File) error {
+// last grew, lockQueueWait in all, and until by when it is not zero.
+func lock(f *os.File, by time.Time) error {
 	start := time.Now()
 	deadline, size := start.Add(lockWait), fileSize(f)
 	for wait := time.Millisecond; ; wait = min(2*wait, 50*time.Millisecond) {
@@ -160,6 +170,8 @@ func lock(f *os.File) error {
 			deadline, size = now.Add(lockWait), s // another writer's lines: the queue moves
 		}
 		switch {
+		case !by.IsZero() && !now.Before(by):
+			return errors.New("its lock was still held when the answer was due; these lines are not written")
 		case now.Sub(start) > lockQueueWait:
 			return fmt.Errorf("other processes have held its lock for %s; these lines are not written", lockQueueWait)
 		case now.After(deadline):

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/hookrun/hookrun/internal/proctest"
 )
 
 func TestEncodeWritesOneLinePerRecord(t *testing.T) {
@@ -271,5 +273,28 @@ func TestAppendWaitsForAQueueThatMoves(t *testing.T) {
 				t.Errorf("log ends %q, want the line appended", got[max(0, len(got)-40):])
 			}
 		})
+	}
+}
+
+// A lock held past the time the caller's answer is due (an agent's
+// timeout, less hookrun's margin) is given up on then, however the queue
+// moves: a process that holds the lock and keeps the log growing must not
+// keep emit from answering before the agent stops waiting and lets the
+// call through. A deadline already past gets one try.
+func TestAppendGivesUpWhenTheAnswerIsDue(t *testing.T) {
+	defer func(d, q time.Duration) { lockWait, lockQueueWait = d, q }(lockWait, lockQueueWait)
+	lockWait, lockQueueWait = time.Minute, time.Minute
+	path, f := lockedLog(t)
+	defer proctest.GrowLog(f, 10*time.Millisecond)() // the queue seems to move
+	for _, wait := range []time.Duration{300 * time.Millisecond, -time.Second} {
+		start := time.Now()
+		err := AppendBy("", path, []byte("{}\n"), start.Add(wait))
+		const want = "its lock was still held when the answer was due; these lines are not written"
+		if err == nil || err.Error() != "audit log "+path+": "+want {
+			t.Errorf("deadline in %s: error %v, want %q", wait, err, want)
+		}
+		if took := time.Since(start); took > max(wait, 0)+time.Second {
+			t.Errorf("deadline in %s: Append took %s", wait, took)
+		}
 	}
 }

@@ -241,7 +241,9 @@ func run(r Request, d *dialectRun) (err error) {
 		}
 	}
 	var deadline Deadline
-	if d.active() && slices.ContainsFunc(hooks, func(h *config.Hook) bool { return h.Handler.Kind != config.KindRules }) {
+	// Handlers are cut to it, and the audit log's lock is not waited for
+	// past it; rules hooks alone, with no log, need none.
+	if d.active() && (auditPath != "" || slices.ContainsFunc(hooks, func(h *config.Hook) bool { return h.Handler.Kind != config.KindRules })) {
 		// The agent's settings file may be large or slow to read (up to
 		// 16 MiB, on a network mount): a signal must not wait for it.
 		if deadline, ok = inPhase(ctx, "settings", func() Deadline { return d.deadline(loc.Root, start) }); !ok {

@@ -40,7 +40,8 @@ type Options struct {
 	// example the invalid files skipped under --skip-invalid).
 	Warnings []merge.Warning
 	// Deadline, when set, is when every handler must have finished: each
-	// handler's timeout is cut to what is left of it.
+	// handler's timeout is cut to what is left of it, and the audit log's
+	// lock is not waited for past it.
 	Deadline Deadline
 }
 
@@ -143,7 +144,7 @@ func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Option
 	out.Result = merge.Merge(c.Event, reports)
 	out.Result.Warnings = append(append([]merge.Warning{}, opt.Warnings...), out.Result.Warnings...)
 	if opt.AuditPath != "" {
-		out.AuditErr = writeAudit(opt.Root, opt.AuditPath, c, out, time.Since(start), interruption(ctx))
+		out.AuditErr = writeAudit(opt.Root, opt.AuditPath, c, out, time.Since(start), interruption(ctx), opt.Deadline.At)
 	}
 	return out
 }
@@ -209,7 +210,9 @@ func interruption(ctx context.Context) string {
 	return "canceled"
 }
 
-func writeAudit(root, path string, c *event.Context, out Outcome, took time.Duration, interruptedBy string) error {
+// writeAudit appends the run's lines to the log; by, when not zero, is
+// when the answer is due: the log's lock is not waited for past it.
+func writeAudit(root, path string, c *event.Context, out Outcome, took time.Duration, interruptedBy string, by time.Time) error {
 	now := time.Now().UTC().Format(time.RFC3339Nano)
 	records := make([]any, 0, len(out.Reports)+1)
 	for _, r := range out.Reports {
@@ -238,5 +241,5 @@ func writeAudit(root, path string, c *event.Context, out Outcome, took time.Dura
 	if err != nil {
 		return err
 	}
-	return audit.Append(root, path, data)
+	return audit.AppendBy(root, path, data, by)
 }

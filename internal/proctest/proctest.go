@@ -46,3 +46,21 @@ func WaitPids(file string, n int) []int {
 	}
 	return Pids(file)
 }
+
+// GrowLog appends a line to f every interval until stop is called, as
+// another writer that holds a log's lock and keeps writing does.
+func GrowLog(f *os.File, every time.Duration) (stop func()) {
+	done, stopped := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(stopped)
+		for {
+			_, _ = f.WriteString("{}\n")
+			select {
+			case <-done:
+				return
+			case <-time.After(every):
+			}
+		}
+	}()
+	return func() { close(done); <-stopped }
+}
