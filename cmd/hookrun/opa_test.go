@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"maps"
 	"net"
 	"net/http"
@@ -26,6 +28,7 @@ func TestOPA(t *testing.T) {
 	cmds := maps.Clone(scriptCmds)
 	cmds["opaserver"] = func(ts *testscript.TestScript, neg bool, args []string) { cmdOPAServer(ts, neg, args, bin) }
 	cmds["opastop"] = cmdOPAStop
+	cmds["opaput"] = cmdOPAPut
 	examples, err := filepath.Abs("../../examples")
 	if err != nil {
 		t.Fatal(err)
@@ -44,20 +47,24 @@ func TestOPA(t *testing.T) {
 	})
 }
 
-// opaserver [--token T] FILE... starts `opa run --server` on 127.0.0.1
-// with the policy files given (relative to the script's work directory)
-// for the rest of the script, waits until it is healthy, and sets
-// $POLICY_URL. With --token, OPA takes only requests that bear T
+// opaserver [--token T] [--bundle] FILE... starts `opa run --server` on
+// 127.0.0.1 with the policy files given (relative to the script's work
+// directory) for the rest of the script, waits until it is healthy, and
+// sets $POLICY_URL. With --token, OPA takes only requests that bear T
 // (--authentication=token, and the system.authz policy in the files).
+// With --bundle, each FILE is a directory loaded as a bundle.
 // $BLACKHOLE_URL, in OPA's environment, accepts connections and never
 // answers: a policy that calls it with http.send is a slow policy.
 func cmdOPAServer(ts *testscript.TestScript, neg bool, args []string, bin string) {
 	if neg || len(args) == 0 {
 		ts.Fatalf("usage: opaserver [--token T] FILE...")
 	}
-	token := ""
+	token, bundle := "", false
 	if args[0] == "--token" && len(args) > 2 {
 		token, args = args[1], args[2:]
+	}
+	if args[0] == "--bundle" && len(args) > 1 {
+		bundle, args = true, args[1:]
 	}
 	hole, err := net.Listen("tcp", "127.0.0.1:0")
 	ts.Check(err)
@@ -74,6 +81,9 @@ func cmdOPAServer(ts *testscript.TestScript, neg bool, args []string, bin string
 	argv := []string{"run", "--server", "--addr", addr, "--log-level", "error", "--disable-telemetry"}
 	if token != "" {
 		argv = append(argv, "--authentication=token", "--authorization=basic")
+	}
+	if bundle {
+		argv = append(argv, "--bundle")
 	}
 	for _, f := range args {
 		argv = append(argv, ts.MkAbs(f))
@@ -115,6 +125,26 @@ func cmdOPAStop(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	cmd.Process.Kill()
 	cmd.Wait()
+}
+
+// opaput PATH FILE puts FILE's bytes at PATH of the server opaserver
+// started, with $POLICY_TOKEN as its bearer token, as a process on the
+// machine could, and prints the answer's status code and body.
+func cmdOPAPut(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: opaput PATH FILE")
+	}
+	body, err := os.ReadFile(ts.MkAbs(args[1]))
+	ts.Check(err)
+	req, err := http.NewRequest(http.MethodPut, ts.Getenv("POLICY_URL")+args[0], bytes.NewReader(body))
+	ts.Check(err)
+	req.Header.Set("Authorization", "Bearer "+ts.Getenv("POLICY_TOKEN"))
+	resp, err := http.DefaultClient.Do(req)
+	ts.Check(err)
+	defer resp.Body.Close()
+	answer, err := io.ReadAll(resp.Body)
+	ts.Check(err)
+	fmt.Fprintf(ts.Stdout(), "%d\n%s\n", resp.StatusCode, answer)
 }
 
 // opaServer is the server a script started.
