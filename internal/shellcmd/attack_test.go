@@ -146,6 +146,21 @@ var attackUnknown = []string{
 	`x='rm -rf /'; $~x`,
 	`setopt extendedglob; ls ^x`,
 	`unsetopt shwordsplit; echo`,
+	// xargs puts what it reads where its replace string stands, find puts each file's name where {}
+	// does: a command name or a script holding either is only known when the line runs.
+	`xargs -I{} {} -rf /`,
+	`xargs -I % sh -c %`,
+	`xargs -I{} bash -c "{}"`,
+	`xargs -i sh -c 'x {}'`,
+	`xargs -iX sh -c X`,
+	`xargs --replace sh -c {}`,
+	`xargs --replace=@ sh -c @`,
+	`xargs -J % % -rf /`,
+	`gxargs -I{} env {} -rf /`,
+	`find . -exec {} -rf / \;`,
+	`find . -name '*.sh' -execdir ./{} -rf / \;`,
+	`find . -exec sh -c 'echo {}' \;`,
+	`find . -ok sudo bash -c "x {}" \;`,
 }
 
 var attackNoMatch = []string{
@@ -173,6 +188,9 @@ var attackNoMatch = []string{
 	`set -euo pipefail`,
 	`set +H`,
 	`bash -c 'echo -H'`,
+	`find . -name '*.pyc' -exec rm {} +`,
+	`find . -exec sh -c 'gofmt -l "$1"' _ {} \;`,
+	`xargs -I{} cp {} /tmp/out`,
 }
 
 func TestAttackLines(t *testing.T) {

@@ -195,6 +195,7 @@ type reader struct {
 	gitOthers  int                     // git commands that are not read-only
 	gitEnv     bool                    // some script of the line names a GIT_ variable
 	links      []Copy                  // symbolic links and bind mounts the line makes: From is the link, To where it leads
+	found      bool                    // reading what find -exec runs, where {} stands for each file it finds
 }
 
 // maxUnresolved caps the reasons kept: the first is the one shown, and a
@@ -285,6 +286,10 @@ func (r *reader) script(src string, depth int) {
 	defer func(b bool) { r.backslash = b }(r.backslash)
 	r.backslash = false
 	if !r.enter(src, depth) {
+		return
+	}
+	if r.found && strings.Contains(src, "{}") {
+		r.unresolved("find puts each file's name where {} stands in the script %s, only known when the line runs", src)
 		return
 	}
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
@@ -568,6 +573,10 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 		name := args[0]
 		if name.Dynamic {
 			r.unresolved("the command name %s is only known when the line runs", name.Value)
+			return
+		}
+		if r.found && strings.Contains(name.Value, "{}") {
+			r.unresolved("find runs each file it finds as the command %s, only known when the line runs", name.Value)
 			return
 		}
 		if isPattern(name.Value) {

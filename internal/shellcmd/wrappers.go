@@ -1,6 +1,7 @@
 package shellcmd
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -48,7 +49,7 @@ var wrappers = []namedWrapper{
 	{"gnohup", wrapper{}},
 	{"gstdbuf", wrapper{valueShort: "eio", valueLong: []string{"--error", "--input", "--output"}}},
 	{"gtimeout", wrapper{valueShort: "ks", valueLong: []string{"--kill-after", "--signal"}, operands: 1}},
-	{"gxargs", wrapper{valueShort: "adEILnPs", reads: true,
+	{"gxargs", wrapper{valueShort: "adEIJLnPs", reads: true,
 		valueLong: []string{"--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"}}},
 	{"ionice", wrapper{valueShort: "cnpPu", valueLong: []string{"--class", "--classdata", "--pid", "--pgid", "--uid"}}},
 	{"ltrace", wrapper{valueShort: "aADeFlnopsuwxX"}},
@@ -84,7 +85,7 @@ var wrappers = []namedWrapper{
 	{"watch", wrapper{valueShort: "nq", valueLong: []string{"--interval", "--equexit", "--shell"}, joined: true}},
 	// Windows: wsl runs its arguments, joined, through the Linux distribution's shell (-e: directly).
 	{"wsl", wrapper{valueShort: "du", valueLong: []string{"--distribution", "--distribution-id", "--user", "--cd", "--shell-type"}, joined: true}},
-	{"xargs", wrapper{valueShort: "adEILnPs", reads: true,
+	{"xargs", wrapper{valueShort: "adEIJLnPs", reads: true,
 		valueLong: []string{"--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"}}},
 	{"xvfb-run", wrapper{valueShort: "nsfepw", valueLong: []string{"--server-num", "--server-args", "--auth-file", "--error-file", "--xauth-protocol", "--wait"}}},
 }
@@ -251,9 +252,60 @@ scan:
 		return nil, r.eval(next, depth)
 	}
 	if w.reads {
-		next = append(slices.Clone(next), Arg{Value: "(arguments " + cmd.Name + " reads when the line runs)", Dynamic: true})
+		next = slices.Clone(next)
+		// xargs -I R puts each item it reads where R stands: such a word is only known when the line
+		// runs (xargs -I{} sh -c {} runs what it reads as a script).
+		for _, rs := range xargsReplace(args[:i]) {
+			for k := range next {
+				if strings.Contains(next[k].Value, rs) {
+					next[k].Dynamic = true
+				}
+			}
+		}
+		next = append(next, Arg{Value: "(arguments " + cmd.Name + " reads when the line runs)", Dynamic: true})
 	}
 	return next, true
+}
+
+// xargsReplace lists the replace strings xargs's options set: -I R and BSD's -J R, GNU's -i[R]
+// and --replace[=R] (both {} when R is not given).
+func xargsReplace(opts []Arg) []string {
+	var rs []string
+	for k := 0; k < len(opts); k++ {
+		v := opts[k].Value
+		switch {
+		case v == "--replace":
+			rs = append(rs, "{}")
+		case strings.HasPrefix(v, "--replace="):
+			rs = append(rs, v[len("--replace="):])
+		case strings.HasPrefix(v, "--"):
+		case strings.HasPrefix(v, "-") && len(v) > 1:
+			for j := 1; j < len(v); j++ {
+				c := v[j]
+				if c == 'i' {
+					rs = append(rs, cmp.Or(v[j+1:], "{}"))
+					break
+				}
+				if c != 'I' && c != 'J' {
+					if strings.IndexByte("adELnPs", c) >= 0 {
+						if j == len(v)-1 {
+							k++ // the value is the next word
+						}
+						break
+					}
+					continue
+				}
+				if j+1 < len(v) {
+					rs = append(rs, v[j+1:])
+				} else if k+1 < len(opts) {
+					k++
+					rs = append(rs, opts[k].Value)
+				}
+				break
+			}
+		}
+	}
+	return slices.DeleteFunc(rs, func(s string) bool { return s == "" })
 }
 
 // exportedFunction reads a variable that defines a function in the bash it starts:
@@ -814,7 +866,10 @@ func (r *reader) runScript(what string, script *Arg, depth int) {
 	}
 }
 
-// find runs the command after each -exec, -execdir, -ok and -okdir, up to ; or +.
+// find runs the command after each -exec, -execdir, -ok and -okdir, up to ; or +. It puts each
+// file's name where {} stands: as the command's operand that is a file beneath find's start
+// points, but a command name or a script holding {} is only known when the line runs (a file named
+// $(rm -rf x).c runs rm in find . -exec sh -c 'cc {}' \;).
 func (r *reader) find(args []Arg, depth int) {
 	for i := 0; i < len(args); i++ {
 		switch args[i].Value {
@@ -827,7 +882,10 @@ func (r *reader) find(args []Arg, depth int) {
 			j++
 		}
 		if j > i+1 {
+			found := r.found
+			r.found = true
 			r.command(slices.Clone(args[i+1:j]), nil, depth+1)
+			r.found = found
 		}
 		i = j
 	}
