@@ -187,3 +187,30 @@ func TestUnpackedArchives(t *testing.T) {
 }
 
 func jsonStrings(s []string) string { b, _ := json.Marshal(s); return string(b) }
+
+// TestMaybeCommands: what a program hookrun has no reading for may run (valgrind rm -rf x, ssh HOST
+// 'CMD') fires a rule that stops it, but an allow list does not need it: make build test is make's.
+func TestMaybeCommands(t *testing.T) {
+	h := guard(t, event.PreAbilityCall, `    - decision: deny
+      reason: recursive force delete
+      commands: ["rm -r|-R|--recursive -f|--force"]
+    - decision: allow
+      commands: ["make *", "ls"]
+    - decision: require_human
+      reason: anything else needs a person
+      commands: ["*"]
+`)
+	for cmd, want := range map[string]event.Decision{
+		"make build test":                   event.Allow,
+		"make -C sub all; ls":               event.Allow,
+		"make build; valgrind ls":           event.RequireHuman,
+		"valgrind rm -rf build":             event.Deny,
+		"ssh ci 'sudo rm -rf /srv/cache'":   event.Deny,
+		`make build "$(rm -rf x)"`:          event.Deny,
+		"hyperfine 'rm -rf build' 'ls -la'": event.Deny,
+	} {
+		if got := evaluate(t, h, toolCall("shell", "command", cmd)).Decision; got != want {
+			t.Errorf("%s decided %s, want %s", cmd, got, want)
+		}
+	}
+}

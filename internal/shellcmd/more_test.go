@@ -123,7 +123,6 @@ var moreNoMatch = []string{
 	`timeout 5 ls -rf`,
 	`xargs echo rm -rf`,
 	`find . -name '*.tmp' -print`,
-	`sh script.sh -c 'rm -rf /'`,
 	`bash -c 'echo rm -rf /'`,
 	`eval 'echo rm -rf /'`,
 	`cat <<EOF

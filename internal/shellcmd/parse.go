@@ -44,6 +44,11 @@ type Command struct {
 	// PowerShell: a cmdlet (or function) of a PowerShell line. Name is the cmdlet, folded
 	// (remove-item for rm, del, ri), and a pattern reads its parameters as PowerShell does.
 	PowerShell bool
+	// Maybe: a program hookrun has no reading for may run this command, which its arguments name
+	// (valgrind rm -rf x, docker run IMAGE rm -rf x, ssh HOST 'rm -rf x'). A rule that stops a call
+	// counts it; an allow rule does not need it on its list, and an argument of it only known when
+	// the line runs leaves nothing unknown.
+	Maybe bool
 }
 
 // Line is what a command line runs, as far as it can be known without running it.
@@ -196,6 +201,10 @@ type reader struct {
 	gitEnv     bool                    // some script of the line names a GIT_ variable
 	links      []Copy                  // symbolic links and bind mounts the line makes: From is the link, To where it leads
 	found      bool                    // reading what find -exec runs, where {} stands for each file it finds
+	maybe      bool                    // reading what a program hookrun does not know may run (mayRun)
+	suffix     bool                    // the next command read is a tail of another's words: its own tails are read already
+	unread     bool                    // peel knew nothing of the command it was given: a program hookrun has no reading for
+	mayWords   int                     // words read as what programs hookrun does not know may run (maxMayWords)
 }
 
 // maxUnresolved caps the reasons kept: the first is the one shown, and a
@@ -560,6 +569,8 @@ func (r *reader) alternatives(args []Arg, choices []choice, redirs []*syntax.Red
 func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 	// A wrapper that runs its command in another directory moves it there, and no further.
 	dir, dirUnknown, moved := r.dir, r.dirUnknown, false
+	suffix := r.suffix
+	r.suffix = false
 	defer func() {
 		if moved {
 			r.dir, r.dirUnknown = dir, dirUnknown
@@ -583,7 +594,7 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 			r.unresolved("the command name %s is a file-name pattern", name.Value)
 			return
 		}
-		cmd := Command{Name: commandName(name.Value), Path: name.Value, Args: args[1:]}
+		cmd := Command{Name: commandName(name.Value), Path: name.Value, Args: args[1:], Maybe: r.maybe}
 		if name.Value == "" {
 			cmd.Name = ""
 		}
@@ -600,8 +611,14 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 			r.out.Commands = append(make([]Command, 0, 2*cap(r.out.Commands)), r.out.Commands...)
 		}
 		r.out.Commands = append(r.out.Commands, cmd) // before what it runs, in the order they start
-		r.builtinNames(cmd, depth)
+		// A builtin another program runs is not this shell's.
+		if !r.maybe {
+			r.builtinNames(cmd, depth)
+		}
+		r.unread = false
 		next, wrapper := r.peel(cmd, redirs, depth)
+		unread := r.unread
+		r.unread = false // read: a command that peel reads inside another leaves the other's as it found it
 		r.out.Commands[at].Wrapper = wrapper
 		if wrapper && len(next) > 0 {
 			opts := cmd.Args // the wrapper's own words: before the command, when next is a tail of them
@@ -620,10 +637,15 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 		if wrapper {
 			r.wrapperFiles(cmd, next)
 		} else {
-			r.operands(cmd)
+			if !suffix || moved { // a tail of another command's words: they were read as its operands
+				r.operands(cmd)
+			}
 			r.writes(cmd)
 			r.program(cmd, redirs, depth)
 			r.editors(cmd, redirs, depth)
+			if unread && !suffix {
+				r.mayRun(cmd, redirs, depth)
+			}
 		}
 		if len(next) == 0 {
 			return

@@ -165,7 +165,7 @@ func (p *Pattern) MatchCommand(c *Command) (Outcome, string) {
 	a.read(c.Args, c.PowerShell)
 	for _, terms := range p.words {
 		if !a.holds(terms) {
-			if a.dynamic != "" {
+			if a.dynamic != "" && !c.Maybe {
 				return Unknown, fmt.Sprintf("the argument %s of %s is only known when the line runs", a.dynamic, c.Name)
 			}
 			return NoMatch, ""

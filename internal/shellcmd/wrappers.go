@@ -120,7 +120,9 @@ func (r *reader) peel(cmd Command, redirs []*syntax.Redirect, depth int) (next [
 	case cmd.Name == "eval":
 		return nil, r.eval(cmd.Args, depth)
 	case slices.Contains(shells, cmd.Name):
-		return nil, r.shell(cmd, redirs, depth)
+		script := r.shell(cmd, redirs, depth)
+		r.unread = !script // bash x.sh: a script file, which may run its arguments
+		return nil, script
 	case cmd.Name == "su" || cmd.Name == "runuser":
 		return nil, r.su(cmd, redirs, depth)
 	case cmd.Name == "find":
@@ -180,6 +182,7 @@ func (r *reader) peel(cmd Command, redirs []*syntax.Redirect, depth int) (next [
 	}
 	w, ok := wrapperOf(cmd.Name)
 	if !ok {
+		r.unread = true
 		return nil, false
 	}
 	args := cmd.Args

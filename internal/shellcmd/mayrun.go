@@ -1,0 +1,124 @@
+package shellcmd
+
+import (
+	"maps"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// maxMayRun caps the words of one command read as the start of a command it may run, and
+// maxMayWords the words of a whole line read so: a long line of unknown programs would otherwise
+// be read maxMayRun times over. Past it the line is unresolved.
+const (
+	maxMayRun   = 16
+	maxMayWords = 1 << 20
+)
+
+// mayRun reads what a program hookrun has no reading for may run: it may be a wrapper hookrun does
+// not know (eatmydata rm -rf x, valgrind, cgexec, docker run IMAGE CMD, ssh HOST CMD, a project's
+// ./run.sh CMD), or take a command line in an argument (hyperfine 'CMD', nix-shell --run 'CMD',
+// entr -s 'CMD', tar --checkpoint-action=exec='CMD', rsync -e 'CMD'). So from each of its first
+// maxMayRun words that is not an option, the words that follow are read as a command it may run,
+// and a word (or an option's =VALUE) with a blank in it as a line it may run. What these readings
+// name counts, as commands (Command.Maybe) and as paths; what they leave unknown does not, as a
+// program's strings (quietly): they are not surely what runs.
+func (r *reader) mayRun(cmd Command, redirs []*syntax.Redirect, depth int) {
+	if runsNoCommand(cmd.Name) || textOnly(cmd.Name) {
+		return
+	}
+	n := 0
+	for i, a := range cmd.Args {
+		if a.Dynamic {
+			continue
+		}
+		v := a.Value
+		if strings.HasPrefix(v, "-") {
+			if _, val, ok := strings.Cut(v, "="); ok && hasBlank(val) && !r.maybe {
+				if n++; n > maxMayRun {
+					return
+				}
+				r.mayRunLine(val, depth)
+			}
+			continue
+		}
+		if n++; n > maxMayRun {
+			return
+		}
+		if hasBlank(v) {
+			if !r.maybe { // a line read so is read once: print "rm -rf x" in perl -e is text
+				r.mayRunLine(v, depth)
+			}
+			continue
+		}
+		if strings.Contains(v, "=") {
+			continue // NAME=VALUE: a setting, not a command
+		}
+		if r.mayWords += len(cmd.Args) - i; r.mayWords > maxMayWords {
+			if r.mayWords-(len(cmd.Args)-i) <= maxMayWords {
+				r.unresolved("the line gives programs hookrun has no reading for more than %d words, too many to read for the commands they may run", maxMayWords)
+			}
+			return
+		}
+		r.aside(func() {
+			r.suffix = true
+			r.command(cmd.Args[i:], redirs, depth+1)
+		})
+	}
+}
+
+// mayRunLine reads text, an argument with a blank in it, as a line a program may run: from after
+// the last = before its first blank (ProxyCommand=CMD, exec=CMD). A text whose first word has a /
+// inside it but names no command path (sed's s/rm -rf/x/) is not read.
+func (r *reader) mayRunLine(text string, depth int) {
+	first := strings.IndexAny(text, " \t\n")
+	if eq := strings.LastIndexByte(text[:first], '='); eq >= 0 {
+		text, first = text[eq+1:], first-eq-1
+	}
+	if w := text[:first]; strings.Contains(w, "/") && !strings.HasPrefix(w, "/") && !strings.HasPrefix(w, ".") && !strings.HasPrefix(w, "~") {
+		return
+	}
+	r.aside(func() {
+		if r.enter(text, depth+1) {
+			if f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), ""); err == nil {
+				syntax.Walk(f, r.visit(text, depth+1))
+			}
+		}
+	})
+}
+
+func hasBlank(s string) bool { return strings.ContainsAny(s, " \t\n") }
+
+// aside runs read as a program's own reading, not the line's: the commands it finds are Maybe,
+// what it leaves unknown is dropped, and the shell's state (its directory, CDPATH, aliases) is left
+// as it was.
+func (r *reader) aside(read func()) {
+	nu, np := len(r.out.Unresolved), len(r.out.UnknownPaths)
+	dir, dirUnknown, cdSearch, aliases, maybe := r.dir, r.dirUnknown, r.cdSearch, maps.Clone(r.aliases), r.maybe
+	defer func() {
+		r.out.Unresolved, r.out.UnknownPaths = r.out.Unresolved[:nu], r.out.UnknownPaths[:np]
+		r.dir, r.dirUnknown, r.cdSearch, r.aliases, r.maybe, r.suffix = dir, dirUnknown, cdSearch, aliases, maybe, false
+	}()
+	r.maybe = true
+	read()
+}
+
+// runsNoCommand reports whether name is a program that never runs a command its arguments name,
+// and whose arguments often spell one as text: a search (grep rm .), a look-up (man rm, which rm),
+// a filter or an editor of text (sed 's/rm -rf/rm -r/'), a common file tool, and bash's builtins
+// (those that run a command, eval, trap, exec, command, are read on their own). A program not
+// listed is only read for more than it runs.
+func runsNoCommand(name string) bool {
+	switch name {
+	case "grep", "egrep", "fgrep", "rg", "ag", "ack", "sed", "gsed", "awk", "gawk", "mawk", "nawk",
+		"man", "which", "whereis", "whatis", "apropos", "info", "tldr",
+		"cat", "ls", "head", "tail", "less", "more", "wc", "sort", "uniq", "cut", "tr", "diff", "cmp", "file",
+		"stat", "du", "jq", "yq", "mkdir", "touch", "cp", "mv", "rm", "ln", "chmod", "chown", "pkill", "pgrep", "killall",
+		// bash's builtins
+		"bg", "bind", "break", "caller", "cd", "compgen", "complete", "compopt", "continue", "dirs", "disown",
+		"fg", "getopts", "help", "history", "jobs", "kill", "logout", "popd", "pushd", "pwd", "shopt",
+		"suspend", "times", "type", "ulimit", "umask", "unalias", "wait":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,94 @@
+package shellcmd
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestMayRun: a program hookrun has no reading for may be a wrapper it does not know, or take a
+// command line in an argument; what it may run matches a pattern that stops it, and nothing it
+// leaves unknown counts.
+func TestMayRun(t *testing.T) {
+	p := mustCompile("rm -r|-R|--recursive -f|--force")
+	wantOutcome(t, p, Match, []string{
+		// Wrappers hookrun has no entry for.
+		`eatmydata rm -rf /`,
+		`valgrind --tool=memcheck rm -rf /`,
+		`cgexec -g cpu:x rm -rf /`,
+		`chpst -u nobody rm -rf /`,
+		`run0 rm -rf /`,
+		`aa-exec -p prof -- rm -rf /`,
+		`faketime yesterday sudo rm -rf /`,
+		`docker run --rm -v /:/h -e A=b alpine rm -rf /h`,
+		`kubectl exec pod -- rm -rf /`,
+		`ssh localhost rm -rf /`,
+		`./run.sh rm -rf /`,
+		`bash script.sh rm -rf /`,
+		`sh script.sh -c 'rm -rf /'`,
+		`python3 tools/with_env.py rm -rf /`,
+		// A command line in an argument or an option's value.
+		`ssh localhost 'rm -rf /'`,
+		`hyperfine 'rm -rf /'`,
+		`nix-shell --run 'rm -rf /'`,
+		`entr -s 'rm -rf /'`,
+		`pee 'rm -rf /' cat`,
+		`capsh -- -c 'rm -rf /'`,
+		`tar --checkpoint-action=exec='rm -rf /' -cf a.tar .`,
+		`rsync -e 'rm -rf /' a h:b`,
+		`ssh -o 'ProxyCommand=rm -rf /' h`,
+		`make --eval='all:;rm -rf /'`,
+		`nodemon --exec 'sudo rm -rf /'`,
+	})
+	wantOutcome(t, p, NoMatch, []string{
+		// What such a program may run with an argument only known when the line runs, or a
+		// script only known then, is not held against the line.
+		`eatmydata rm "$X"`,
+		`docker run img sh -c "$X"`,
+		`eatmydata bash`,
+		// Programs that never run their arguments, whose words spell a command as text.
+		`grep -rn rm -- -rf .`,
+		`man rm -rf`,
+		`sed -i 's/rm -rf/rm -r/' Makefile`,
+		`perl -pi -e 's/rm -rf x/y/' f`,
+		`git commit -m 'rm -rf build'`,
+		`echo rm -rf /`,
+		`go test ./...`,
+	})
+	for _, src := range []string{`eatmydata rm "$X"`, `docker run img sh -c "$X"`, `eatmydata bash`, `ssh h 'cd $D'; rm -r x`} {
+		if l := Parse(src); len(l.Unresolved) > 0 {
+			t.Errorf("%q: unresolved %q, want none", src, l.Unresolved)
+		}
+	}
+}
+
+// TestMayRunPaths: what a program may run names paths as the same command does in the line.
+func TestMayRunPaths(t *testing.T) {
+	for _, tc := range []struct{ line, tree string }{
+		{`eatmydata rm -rf scripts`, "scripts"},
+		{`valgrind chmod -R 777 .system`, ".system"},
+		{`nocache tar -xf /tmp/a.tar -C build`, "build"},
+		{`ssh localhost 'cd /tmp/w && rm -r .system'`, "/tmp/w/.system"},
+	} {
+		if l := Parse(tc.line); !slices.Contains(l.TreePaths, tc.tree) {
+			t.Errorf("Parse(%q).TreePaths = %q, want %q in them", tc.line, l.TreePaths, tc.tree)
+		}
+	}
+	// A cd another program runs does not move the line.
+	if l := Parse(`ssh h cd .system; rm hooks/x`); slices.Contains(l.Paths, ".system/hooks/x") {
+		t.Errorf("ssh h cd .system moved the line: %q", l.Paths)
+	}
+}
+
+// TestMayRunBudget: a line whose unknown programs have so many words that reading each tail of
+// them would make it slow is unresolved, not read in part.
+func TestMayRunBudget(t *testing.T) {
+	l := parse("foo" + strings.Repeat(" a", 70000))
+	want := "the line gives programs hookrun has no reading for more than 1048576 words, too many to read for the commands they may run"
+	if len(l.Unresolved) != 1 || l.Unresolved[0] != want {
+		t.Errorf("unresolved %q, want %q", l.Unresolved, want)
+	}
+	if l := parse("foo" + strings.Repeat(" a", 60000)); len(l.Unresolved) != 0 {
+		t.Errorf("60,000 words: unresolved %q, want none", l.Unresolved)
+	}
+}
