@@ -124,6 +124,9 @@ func (r *reader) peel(cmd Command, redirs []*syntax.Redirect, depth int) (next [
 		r.unread = !script // bash x.sh: a script file, which may run its arguments
 		return nil, script
 	case cmd.Name == "su" || cmd.Name == "runuser":
+		if next := runuserCommand(cmd); next != nil {
+			return next, true
+		}
 		return nil, r.su(cmd, redirs, depth)
 	case cmd.Name == "find":
 		r.find(cmd.Args, depth)
@@ -782,6 +785,42 @@ func heredoc(w *syntax.Word) (string, bool) {
 		b.WriteString(lit.Value)
 	}
 	return b.String(), true
+}
+
+// runuserCommand is the command runuser -u USER [--] COMMAND runs directly, as sudo -u does; nil
+// for su, for runuser without -u or with -c, and when no command follows (su reads those).
+func runuserCommand(cmd Command) []Arg {
+	if cmd.Name != "runuser" {
+		return nil
+	}
+	user := false
+	for i := 0; i < len(cmd.Args); i++ {
+		a := cmd.Args[i]
+		switch v := a.Value; {
+		case a.Dynamic:
+			return nil
+		case v == "--":
+			if user && i+1 < len(cmd.Args) {
+				return cmd.Args[i+1:]
+			}
+			return nil
+		case v == "-u" || v == "--user":
+			user = true
+			i++
+		case strings.HasPrefix(v, "--user="):
+			user = true
+		case v == "-c" || strings.HasPrefix(v, "--command") || strings.HasPrefix(v, "-c"):
+			return nil
+		case v == "-s" || v == "-g" || v == "-G" || v == "-w" || v == "--shell" || v == "--group" || v == "--supp-group" || v == "--whitelist-environment":
+			i++
+		case strings.HasPrefix(v, "-"):
+		case user:
+			return cmd.Args[i:]
+		default:
+			return nil
+		}
+	}
+	return nil
 }
 
 // su and runuser run the command given with -c through the user's shell; without -c they run that

@@ -46,6 +46,11 @@ func TestWrapperOptions(t *testing.T) {
 		{line: `flock -w $T /tmp/lock rm -rf /`, want: Match},
 		{line: `script -T $F -c 'rm -rf /' /dev/null`, want: Match},
 		{line: `su -s $SH -c 'rm -rf /'`, want: Match},
+		// runuser -u USER runs its command directly, as sudo -u does.
+		{line: `runuser -u bob -- rm -rf /`, want: Match},
+		{line: `runuser -l -u bob rm -rf /`, want: Match},
+		{line: `runuser --user=bob -g wheel rm -rf /`, want: Match},
+		{line: `runuser -u bob -- ls -la`, want: NoMatch},
 		{line: `pwsh -ExecutionPolicy $P -Command rm -rf /`, want: Match},
 	} {
 		l := Parse(tc.line)
