@@ -4,7 +4,7 @@ import "strings"
 
 // gitRuns reads the commands a git command line runs besides git itself: git bisect run's
 // command, git rebase --exec's and git submodule foreach's shell lines, and a setting given with
-// -c (or --config-env) whose value git runs (an alias starting with !, core.pager,
+// -c (or --config-env), or written by git config, whose value git runs (an alias starting with !, core.pager,
 // core.sshCommand, a diff or merge driver…); an alias without ! is read as the git command it
 // stands for. git itself stays a command of the line, its operands and writes read as any
 // program's.
@@ -51,6 +51,8 @@ func (r *reader) gitRuns(cmd Command, depth int) {
 		return
 	}
 	switch name {
+	case "config":
+		r.gitConfig(rest, depth)
 	case "bisect":
 		if len(rest) > 1 && !rest[0].Dynamic && rest[0].Value == "run" {
 			r.command(rest[1:], nil, depth+1)
@@ -94,6 +96,34 @@ func (r *reader) gitRuns(cmd Command, depth int) {
 			return
 		}
 	}
+}
+
+// gitConfig reads the setting git config writes (git config [set] KEY VALUE): one whose value git
+// runs is read as git -c's is, since the git commands after it run it (git config core.pager
+// 'rm -rf x'; git log).
+func (r *reader) gitConfig(args []Arg, depth int) {
+	var ops []Arg
+	for i := 0; i < len(args); i++ {
+		switch v := args[i].Value; {
+		case args[i].Dynamic:
+			ops = append(ops, args[i])
+		case v == "-f" || v == "--file" || v == "--blob" || v == "--type" || v == "--comment" || v == "--default" || v == "--value":
+			i++
+		case v == "-l" || v == "-e" || strings.HasPrefix(v, "--get") || strings.HasPrefix(v, "--unset") ||
+			v == "--list" || v == "--edit" || v == "--rename-section" || v == "--remove-section":
+			return // reads or removes a setting
+		case strings.HasPrefix(v, "-"):
+		default:
+			ops = append(ops, args[i])
+		}
+	}
+	if len(ops) > 0 && !ops[0].Dynamic && ops[0].Value == "set" {
+		ops = ops[1:]
+	}
+	if len(ops) < 2 {
+		return
+	}
+	r.gitSetting("git config", Arg{Value: ops[0].Value + "=" + ops[1].Value, Dynamic: ops[0].Dynamic || ops[1].Dynamic}, map[string]string{}, depth)
 }
 
 // gitSetting reads one NAME=VALUE setting of git -c (dynamic: of --config-env, whose value
