@@ -31,6 +31,13 @@ func (r *reader) program(cmd Command, redirs []*syntax.Redirect, depth int) {
 			for _, w := range sedWrites(s) {
 				r.path(w)
 			}
+			lines, patternSpace := sedRuns(s)
+			for _, l := range lines {
+				r.quietly(l, depth+1) // read generously: a text that is no shell line is no command
+			}
+			if patternSpace {
+				r.unresolved("sed's e runs the text it edits as a command (%s), only known when the line runs", s)
+			}
 		}
 		return
 	case strings.HasPrefix(name, "python") || strings.HasPrefix(name, "pypy"):
@@ -439,6 +446,32 @@ func sedScripts(args []Arg) []string {
 		}
 	}
 	return out
+}
+
+// sedRuns reads the commands a sed script's e runs, read generously as sedWrites reads w: e
+// COMMAND runs COMMAND (the rest of the line); e alone, and a substitution's e flag (s/x/y/e),
+// run the pattern space, which is only known when sed runs (patternSpace).
+func sedRuns(script string) (lines []string, patternSpace bool) {
+	for _, line := range strings.Split(script, "\n") {
+		for i := 0; i < len(line); i++ {
+			if line[i] != 'e' || i > 0 && !strings.ContainsRune("/;{} \t$0123456789gpiIMm", rune(line[i-1])) {
+				continue
+			}
+			rest := line[i+1:]
+			switch {
+			case rest == "" || strings.ContainsRune(";}gpiIMmw0123456789", rune(rest[0])):
+				patternSpace = true
+			case rest[0] == ' ' || rest[0] == '\t':
+				if c := strings.TrimSpace(rest); c != "" {
+					lines = append(lines, c)
+				} else {
+					patternSpace = true
+				}
+				i = len(line)
+			}
+		}
+	}
+	return lines, patternSpace
 }
 
 // sedWrites are the files a sed script's w and W commands (and s///w) write: the rest of the

@@ -78,6 +78,17 @@ func TestProgramRuns(t *testing.T) {
 		{`perl -e 'print "rm -rf x"'`, NoMatch},
 		{`awk '{ print "rm -rf x" }' f`, NoMatch},
 		{`tclsh x.tcl`, NoMatch},
+		// sed's e runs a command, or the pattern space (s///e too), as a shell line.
+		{`sed '1e rm -rf x' f`, Match},
+		{`sed -n -e 'p' -e 'e rm -rf x' f`, Match},
+		{"sed '/x/{\n  e rm -rf y\n}' f", Match},
+		{`gsed '$ e rm -rf x' f`, Match},
+		{`sed 's/.*/rm -rf &/e' f`, Unknown},
+		{`sed 's/a/b/ge' f`, Unknown},
+		{`sed -n 'e' f`, Unknown},
+		{`sed 's/a/b/;e' f`, Unknown},
+		{`sed 's/e/E/g;/^e /d;y/abc/xye/' f`, NoMatch},
+		{`sed -e 's/rm -rf/rm -r/' -i Makefile`, NoMatch},
 	} {
 		l := Parse(tc.line)
 		if o, why := rmrf.MatchLine(&l); o != tc.want {
