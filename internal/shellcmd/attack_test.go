@@ -295,6 +295,14 @@ var reevalMatch = []string{
 	"export BASH_ENV='`rm -rf /`'; bash -c true",
 	`PROMPT_COMMAND='rm -rf /' bash -i <<< true`,
 	`declare -x PS1='$(rm -rf /)'`,
+	// A compound assignment given as text is parsed again, with its expansions, for an array.
+	`declare -a 'a=($(rm -rf /))'`,
+	`declare -a a='($(rm -rf /))'`,
+	`local -A 'a=([k]=$(rm -rf /))'`,
+	"typeset -a 'a=(`rm -rf /`)'",
+	`readonly -a 'a=($(rm -rf /))'`,
+	`a=(); declare 'a=($(rm -rf /))'`,
+	`builtin declare -a 'a=($(rm -rf /))'`,
 	// Values the line writes out (consts.go).
 	`a='$(rm'; b=' -rf /)'; BASH_ENV="$a$b" bash -c true`,
 }
@@ -361,6 +369,7 @@ var reevalKnown = []string{
 	`x=${1:-default}; echo ${x:0:3}`,
 	`while IFS= read -r line; do echo "$line"; done < f`,
 	`export FOO=bar; declare -a x=(1 2); local y=3`,
+	`declare -a 'x=(1 2)'; export 'y=(a b)'`,
 	`[[ $# -eq 0 ]] && echo none`,
 	`[[ ${#x} -gt 3 ]]`,
 	`sleep $((RANDOM % 3))`,

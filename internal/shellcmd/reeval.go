@@ -557,6 +557,11 @@ func (r *reader) declareArgs(name string, args []Arg, depth int) {
 		if base == "" {
 			continue
 		}
+		// declare -a 'a=($(…))' parses its text as a compound assignment, expansions and all, and
+		// so does declare 'a=(…)' when a is an array already: the line is read as that assignment.
+		if hasValue && !a.Dynamic && name != "export" && strings.HasPrefix(value, "(") {
+			r.script(v+"="+value, depth+1)
+		}
 		if integer {
 			if r.vars.integer == nil {
 				r.vars.integer = map[string]bool{}
