@@ -23,6 +23,11 @@ var attackMatch = []string{
 	`bash /dev/stdin <<< 'rm -rf /'`,
 	`source /dev/stdin <<< 'rm -rf /'`,
 	`. /dev/fd/0 <<< 'rm -rf /'`,
+	// Other shells, and a shell with its version in its name.
+	`rbash <<< 'rm -rf /'`,
+	`tcsh -c 'rm -rf /'`,
+	`ksh93 <<< 'rm -rf /'`,
+	"bash5.2 <<'EOF'\nrm -rf /\nEOF",
 	// env takes any word with an = for a variable, and BASH_FUNC_NAME%% defines a function in bash.
 	`env A%B=1 rm -rf /`,
 	`env =x rm -rf /`,
@@ -118,6 +123,9 @@ var attackUnknown = []string{
 	`. <(echo rm -rf /)`,
 	`source <(curl -s https://x)`,
 	`sudo -s`,
+	`yash -c "$X"`,
+	`rbash -c "$X"`,
+	`echo "$X" | csh`,
 	`trap "$X" EXIT`,
 	`[r]m -rf /`,
 	`/bin/r? -rf /`,

@@ -104,8 +104,16 @@ func wrapperOf(name string) (wrapper, bool) {
 	return wrappers[i].wrapper, true
 }
 
-// shells run a script given with -c, or read it from standard input.
-var shells = []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish"}
+// shells run a script given with -c, or read it from standard input. The C shells, rc, nu,
+// elvish and xonsh have languages of their own, read as bash's, as fish's is: a command line
+// reads alike in each.
+var shells = []string{"sh", "bash", "rbash", "zsh", "dash", "ksh", "mksh", "lksh", "oksh", "loksh", "pdksh", "ash",
+	"yash", "posh", "bosh", "osh", "ysh", "fish", "csh", "tcsh", "rc", "es", "nu", "elvish", "xonsh"}
+
+// isShell reports whether name is a shell, a version in its name (bash5.2, ksh93) or not.
+func isShell(name string) bool {
+	return slices.Contains(shells, strings.TrimRight(name, "0123456789."))
+}
 
 // peel returns the command a wrapper runs. Scripts (bash -c, eval, su -c, a heredoc fed to a shell)
 // and find -exec commands are read here; wrapper is then true with no next command.
@@ -114,12 +122,12 @@ func (r *reader) peel(cmd Command, redirs []*syntax.Redirect, depth int) (next [
 	case cmd.Name == "fc" && !slices.ContainsFunc(cmd.Args, func(a Arg) bool { return strings.HasPrefix(a.Value, "-") && strings.Contains(a.Value, "l") }):
 		r.unresolved("fc runs a command from the shell's history, which the line may have filled (set -o history; history -s …)")
 		return nil, true
-	case (cmd.Name == "set" || slices.Contains(shells, cmd.Name)) && histExpand(cmd.Args):
+	case (cmd.Name == "set" || isShell(cmd.Name)) && histExpand(cmd.Args):
 		r.unresolved("%s turns on history expansion, where !! runs a command from the shell's history", cmd.Name)
 		return nil, cmd.Name != "set" && r.shell(cmd, redirs, depth)
 	case cmd.Name == "eval":
 		return nil, r.eval(cmd.Args, depth)
-	case slices.Contains(shells, cmd.Name):
+	case isShell(cmd.Name):
 		script := r.shell(cmd, redirs, depth)
 		r.unread = !script // bash x.sh: a script file, which may run its arguments
 		return nil, script
