@@ -58,6 +58,11 @@ var claudeCode = Agent{
 			// command hookrun denies. Claude Code reads the .claude of the
 			// directory it starts in and of those above it.
 			{File: ".claude/{skills/*/SKILL.md,commands/**/*.md,agents/**/*.md}", Events: claudeRewriting, Why: claudeFrontmatter, Nested: true, Frontmatter: true},
+			// Read from 2.1.197's bundle, and measured (TestBypasses
+			// skill_shell): a skill's or command's !`command` runs when it
+			// runs, through the permission rules (and the skill's own
+			// allowed-tools) but no PreToolUse hook.
+			{File: ".claude/{skills/*/SKILL.md,commands/**/*.md}", Why: claudeSkillShell, Nested: true, Commands: true},
 		},
 	},
 }
@@ -81,6 +86,8 @@ const (
 )
 
 const claudeFrontmatter = "claude-code runs the hooks this file declares once its skill, command or subagent runs, beside hookrun's, on every later call of the session, and runs a call with the updatedInput one answers (or, from PermissionRequest, without the person hookrun asked for), which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"
+
+const claudeSkillShell = "claude-code runs these shell commands when the skill or command runs (the model can run it), through its permission rules and the skill's own allowed-tools but without its PreToolUse hooks, so hookrun's guards never see them; if they only read, hookrun cannot check them, else leave the commands to the model, which runs them through hookrun, or remove them"
 
 const claudeLater = "claude-code runs this hook beside hookrun's, on the same call, and runs the call with the updatedInput it answers, which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"
 

@@ -141,6 +141,11 @@ type Later struct {
 	// skills, commands and subagents); with Nested, in every directory of
 	// the project.
 	Frontmatter bool
+	// Commands: File is a doublestar pattern (Nested as for Frontmatter)
+	// of Markdown files whose shell commands (!`…`, ```! blocks) the agent
+	// runs when their skill or command runs, without its hooks: each one
+	// that has any is named, as a warning (Why says what to do).
+	Commands bool
 }
 
 // Switch is one setting in a project file that keeps an agent's hookrun

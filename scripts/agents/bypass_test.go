@@ -24,6 +24,8 @@ type bypass struct {
 	// prompt's slash command (a skill) when the body is one.
 	rewrite bool
 	prompt  string
+	// warn: validate names the file in a warning (exit 0), not an error.
+	warn bool
 }
 
 // bypasses by dialect; each measured with this suite (docs/agents).
@@ -34,6 +36,10 @@ var bypasses = map[string][]bypass{
 		// A skill's frontmatter hooks run, once the skill is invoked, beside
 		// the settings files' on every later call of the session.
 		{name: "skill_hooks", file: ".claude/skills/plan/SKILL.md", body: skillWithHook, rewrite: true, prompt: "/plan Create the files."},
+		// A command's (or skill's) !`command` runs, when it runs, through the
+		// permission rules (the suite passes --allowedTools Bash) and no
+		// PreToolUse hook.
+		{name: "skill_shell", file: ".claude/commands/plan.md", body: "---\ndescription: Create the files the plan names.\n---\nStatus: !`touch forbidden.txt`\nCreate the files the plan names.\n", rewrite: true, prompt: "/plan", warn: true},
 	},
 }
 
@@ -86,7 +92,10 @@ func TestBypasses(t *testing.T) {
 				cmd.Dir = s.project
 				out, err := cmd.CombinedOutput()
 				var ee *exec.ExitError
-				if !errors.As(err, &ee) || ee.ExitCode() != 1 || !strings.Contains(string(out), b.file+":1:1: ") {
+				switch {
+				case b.warn && (err != nil || !strings.Contains(string(out), b.file+":1:1: warning: ")):
+					t.Errorf("hookrun validate: %v, want exit 0 and a warning naming %s:\n%s", err, b.file, out)
+				case !b.warn && (!errors.As(err, &ee) || ee.ExitCode() != 1 || !strings.Contains(string(out), b.file+":1:1: ")):
 					t.Errorf("hookrun validate: %v, want exit 1 naming %s:\n%s", err, b.file, out)
 				}
 				s.Run(prompt)

@@ -212,6 +212,7 @@ func TestUnroutedLaterHooks(t *testing.T) {
 	copilotSettingsWhy := "copilot runs this hook after those in .github/hooks, hookrun's included, and the call it answers with (modifiedArgs, or a prompt's modifiedPrompt) is not the one hookrun checked; if you trust it, move it to a file in .github/hooks named to sort after hookrun.json, so that it runs first and hookrun checks what it changes"
 	claudeWhy := "claude-code runs this hook beside hookrun's, on the same call, and runs the call with the updatedInput it answers, which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"
 	claudeFrontmatterWhy := "claude-code runs the hooks this file declares once its skill, command or subagent runs, beside hookrun's, on every later call of the session, and runs a call with the updatedInput one answers (or, from PermissionRequest, without the person hookrun asked for), which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"
+	claudeSkillShellWhy := "claude-code runs these shell commands when the skill or command runs (the model can run it), through its permission rules and the skill's own allowed-tools but without its PreToolUse hooks, so hookrun's guards never see them; if they only read, hookrun cannot check them, else leave the commands to the model, which runs them through hookrun, or remove them"
 	codexWhy := "codex runs this hook beside hookrun's, on the same call, and runs the call with the updatedInput it answers with an allow, which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"
 	entry := `{"type": "command", "bash": "./rewrite.sh", "timeoutSec": 5}`
 	tests := []struct {
@@ -288,6 +289,20 @@ func TestUnroutedLaterHooks(t *testing.T) {
 			".claude/commands/nbsp.md: frontmatter hooks.PreToolUse[0].hooks[0]: " + claudeFrontmatterWhy,
 			".claude/skills/plan/SKILL.md: frontmatter hooks.PreToolUse[0].hooks[0]: " + claudeFrontmatterWhy,
 			"pkg/.claude/agents/broken.md: frontmatter: hookrun cannot read it (yaml: line 1: did not find expected node content), and it names hooks: " + claudeFrontmatterWhy,
+		}},
+		// Claude Code 2.1.197 runs a skill's or command's !`command` and ```!
+		// blocks when it runs, without PreToolUse hooks (agents suite:
+		// TestBypasses skill_shell): named, as a warning.
+		{dialect.ClaudeCode, map[string]string{
+			".claude/commands/plan.md":       "---\ndescription: Plan.\n---\nStatus: !`git status`\n```!\nnpm test\n```\n",
+			".claude/skills/many/SKILL.md":   "---\nname: many\n---\n!`a`\n!`b` !`c`\n- !`d`\nx!`not-run`\n",
+			".claude/skills/quiet/SKILL.md":  "---\ndescription: runs !`rm -rf x` only in its frontmatter\n---\nNo commands.\n",
+			".claude/agents/helper.md":       "---\nname: helper\n---\n!`touch x`\n",
+			"sub/.claude/commands/deploy.md": "Deploy: !`make deploy`\n",
+		}, []string{
+			".claude/commands/plan.md: runs \"npm test\", \"git status\": " + claudeSkillShellWhy,
+			".claude/skills/many/SKILL.md: runs \"a\", \"b\", \"c\" and 1 more: " + claudeSkillShellWhy,
+			"sub/.claude/commands/deploy.md: runs \"make deploy\": " + claudeSkillShellWhy,
 		}},
 	}
 	for _, tt := range tests {

@@ -11,8 +11,10 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/bmatcuk/doublestar/v4"
 	"go.yaml.in/yaml/v3"
@@ -32,6 +34,19 @@ func (a Agent) laterHooks(root, hooksDir string) []Problem {
 	var out []Problem
 	o := Options{HooksDir: hooksDir, Root: root}
 	for _, l := range a.Later {
+		if l.Commands {
+			for _, f := range frontmatterFiles(root, l.File, l.Nested) {
+				data, err := safefile.ReadFile(filepath.Join(root, f), 16<<20)
+				if err != nil {
+					continue
+				}
+				_, content, _ := splitFrontmatter(data)
+				if cmds := shellCommands(content); len(cmds) > 0 {
+					out = append(out, Problem{File: f, Message: fmt.Sprintf("runs %s: %s", commandList(cmds), l.Why), Warning: true})
+				}
+			}
+			continue
+		}
 		if l.Frontmatter {
 			for _, f := range frontmatterFiles(root, l.File, l.Nested) {
 				doc, err := readFrontmatter(filepath.Join(root, f))
@@ -110,6 +125,78 @@ func (a Agent) laterIn(f, prefix string, doc *ojson.Node, l dialect.Later, why s
 	return out
 }
 
+// splitFrontmatter splits a Markdown file into its frontmatter and the
+// rest, as Claude Code 2.1.197 finds them: the file starts with ---, and
+// the frontmatter runs from the next line to the first --- after it,
+// anywhere (the rest starts after that line's end); ok is false when there
+// is none.
+func splitFrontmatter(data []byte) (front, content []byte, ok bool) {
+	rest, ok := bytes.CutPrefix(data, []byte("---"))
+	if !ok {
+		return nil, data, false
+	}
+	// JavaScript's \s: Unicode's white space and the byte order mark.
+	isSpace := func(r rune) bool { return unicode.IsSpace(r) || r == '\uFEFF' }
+	ws := rest[:len(rest)-len(bytes.TrimLeftFunc(rest, isSpace))]
+	nl := bytes.LastIndexByte(ws, '\n')
+	if nl < 0 {
+		return nil, data, false
+	}
+	end := bytes.Index(rest[nl+1:], []byte("---"))
+	if end < 0 {
+		return nil, data, false
+	}
+	front = rest[nl+1 : nl+1+end]
+	after := rest[nl+1+end+3:]
+	// \s*\n? after the closing ---.
+	trimmed := bytes.TrimLeftFunc(after, isSpace)
+	if i := bytes.LastIndexByte(after[:len(after)-len(trimmed)], '\n'); i >= 0 {
+		after = after[i+1:]
+	}
+	return front, after, true
+}
+
+// shellCommands are the commands a skill's or command's Markdown runs in a
+// shell when it runs (Claude Code 2.1.197: a ```! block, and !`command`
+// after white space or at a line's start), in order.
+func shellCommands(content []byte) []string {
+	var out []string
+	for _, re := range []string{"(?s)```!\\s*\n?(.*?)\n?```", "(?m)(?:^|\\s)!`([^`]+)`"} {
+		for _, m := range regexp.MustCompile(re).FindAllSubmatch(content, -1) {
+			if c := strings.TrimSpace(string(m[1])); c != "" {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// commandList names commands for a message: at most three, quoted, and
+// how many more.
+func commandList(cmds []string) string {
+	quoted := make([]string, 0, 3)
+	for _, c := range cmds[:min(len(cmds), 3)] {
+		quoted = append(quoted, strconv.Quote(capCommand(c)))
+	}
+	list := strings.Join(quoted, ", ")
+	if n := len(cmds) - len(quoted); n > 0 {
+		list += fmt.Sprintf(" and %d more", n)
+	}
+	return list
+}
+
+// capCommand cuts a command to 80 bytes for a message.
+func capCommand(c string) string {
+	if len(c) <= 80 {
+		return c
+	}
+	cut := 80
+	for cut > 0 && !utf8.RuneStart(c[cut]) {
+		cut--
+	}
+	return c[:cut] + "…"
+}
+
 // hooksOf is a settings document's "hooks" object, or nil.
 func hooksOf(doc *ojson.Node) *ojson.Node {
 	if !doc.IsObject() {
@@ -165,21 +252,10 @@ func readFrontmatter(path string) (*ojson.Node, error) {
 	if err != nil {
 		return nil, nil
 	}
-	rest, ok := bytes.CutPrefix(data, []byte("---"))
+	body, _, ok := splitFrontmatter(data)
 	if !ok {
 		return nil, nil
 	}
-	// JavaScript's \s: Unicode's white space and the byte order mark.
-	ws := rest[:len(rest)-len(bytes.TrimLeftFunc(rest, func(r rune) bool { return unicode.IsSpace(r) || r == '\uFEFF' }))]
-	nl := bytes.LastIndexByte(ws, '\n')
-	if nl < 0 {
-		return nil, nil
-	}
-	end := bytes.Index(rest[nl+1:], []byte("---"))
-	if end < 0 {
-		return nil, nil
-	}
-	body := rest[nl+1 : nl+1+end]
 	var v any
 	if err = yaml.Unmarshal(body, &v); err != nil {
 		tabs := regexp.MustCompile(`(?m)^\t+`)
