@@ -39,6 +39,7 @@ func Validate(o ValidateRequest) error {
 		return err
 	}
 	config.CheckCommands(set, loc.Root, exec.Check)
+	set.Findings = append(set.Findings, statusFindings(set)...)
 	if loc.Found {
 		set.Findings = append(set.Findings, agentNotes(set, loc.Root)...)
 		set.Findings = append(set.Findings, timeoutNotes(set, loc.Root)...)
@@ -206,6 +207,23 @@ func timeoutNotes(set *config.Set, root string) []config.Finding {
 			out = append(out, config.Finding{File: h.File, Line: h.Pos.Line, Col: h.Pos.Col, Severity: config.Warning, HookID: h.ID,
 				Message: fmt.Sprintf("handler.timeout: %s, with the %s grace after it, is not shorter than the %s %s waits for hookrun (%s): a handler that runs that long is cut off by the agent, whose timeout lets the call through; raise the agent's (hookrun install %s --timeout) or lower this one",
 					h.Handler.Timeout, exec.DefaultLimits.Grace, wait, a.Dialect, a.File, a.Dialect)})
+		}
+	}
+	return out
+}
+
+// statusFindings names each blocking hook whose shell command line throws
+// its guard's exit status away (exec.StatusLost): its deny and its
+// failures would read as success, and the call would go through.
+func statusFindings(set *config.Set) []config.Finding {
+	var out []config.Finding
+	for _, h := range set.Hooks {
+		if h.Disabled || !h.Blocking || h.Handler.Kind != config.KindScript || h.Handler.HasArgs {
+			continue
+		}
+		if why := exec.StatusLost(h.Handler.Command); why != "" {
+			out = append(out, config.Finding{File: h.File, Line: h.CommandPos.Line, Col: h.CommandPos.Col, Severity: config.Error, HookID: h.ID,
+				Message: "handler.command: " + why + "; make the guard the line's last command"})
 		}
 	}
 	return out

@@ -1,0 +1,37 @@
+package exec
+
+import "testing"
+
+// A shell line whose exit status is not its guard's loses the guard's deny
+// (exit 2) and its failures, which then read as "allow": a pipeline ends in
+// its last command's status (sh has no pipefail), || true and a last
+// exit 0 answer 0, and & answers before the guard does. StatusLost names
+// each; a line whose status is the guard's is no finding.
+func TestStatusLost(t *testing.T) {
+	tests := []struct{ command, want string }{
+		{"./guard.sh | tee -a hooks.log", "its exit status is tee's, the last command of its pipeline (sh has no pipefail): a deny (exit 2) or a failure before it reads as success"},
+		{"python3 guard.py | jq -c .", "its exit status is jq's, the last command of its pipeline (sh has no pipefail): a deny (exit 2) or a failure before it reads as success"},
+		{"./guard.sh 2>&1 | /usr/bin/tee out", "its exit status is tee's, the last command of its pipeline (sh has no pipefail): a deny (exit 2) or a failure before it reads as success"},
+		{"./guard.sh || true", "|| true makes every failure of what comes before it, a deny (exit 2) included, exit 0"},
+		{"./guard.sh || :", "|| : makes every failure of what comes before it, a deny (exit 2) included, exit 0"},
+		{"./guard.sh || exit 0", "|| exit 0 makes every failure of what comes before it, a deny (exit 2) included, exit 0"},
+		{"./guard.sh || echo '{}'", "|| echo makes every failure of what comes before it, a deny (exit 2) included, exit 0"},
+		{"./guard.sh; exit 0", "it ends in exit 0, which answers 0 whatever came before it, a deny (exit 2) included"},
+		{"./guard.sh\necho '{}'", "it ends in echo, which answers 0 whatever came before it, a deny (exit 2) included"},
+		{"./guard.sh &", "it ends in &: sh starts the command in the background and exits 0 at once, before it answers"},
+		{"./guard.sh", ""},
+		{"exec ./guard.sh", ""},
+		{"cat policy.json | ./guard.sh", ""},
+		{"./guard.sh && echo done", ""},
+		{"./guard.sh || exit 1", ""},
+		{"set -e; ./guard.sh", ""},
+		{"! ./guard.sh", "it starts with !, which turns a deny (exit 2) or any failure into exit 0"},
+		{"./guard.sh \"unterminated", ""},
+		{"echo '{}'", ""},
+	}
+	for _, tt := range tests {
+		if got := StatusLost(tt.command); got != tt.want {
+			t.Errorf("StatusLost(%q) = %q\nwant %q", tt.command, got, tt.want)
+		}
+	}
+}
