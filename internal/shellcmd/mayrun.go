@@ -24,7 +24,10 @@ const (
 // name counts, as commands (Command.Maybe) and as paths; what they leave unknown does not, as a
 // program's strings (quietly): they are not surely what runs.
 func (r *reader) mayRun(cmd Command, redirs []*syntax.Redirect, depth int) {
-	if runsNoCommand(cmd.Name) || textOnly(cmd.Name) {
+	// What such a reading finds is not read so again: a title that mentions rm -rf (gh pr create
+	// --title 'Fix the rm -rf step') is read as a line once, and its words are not searched for
+	// what Fix may run.
+	if r.maybe || runsNoCommand(cmd.Name) || textOnly(cmd.Name) {
 		return
 	}
 	n := 0
@@ -34,7 +37,7 @@ func (r *reader) mayRun(cmd Command, redirs []*syntax.Redirect, depth int) {
 		}
 		v := a.Value
 		if strings.HasPrefix(v, "-") {
-			if _, val, ok := strings.Cut(v, "="); ok && hasBlank(val) && !r.maybe {
+			if _, val, ok := strings.Cut(v, "="); ok && hasBlank(val) {
 				if n++; n > maxMayRun {
 					return
 				}
@@ -46,9 +49,7 @@ func (r *reader) mayRun(cmd Command, redirs []*syntax.Redirect, depth int) {
 			return
 		}
 		if hasBlank(v) {
-			if !r.maybe { // a line read so is read once: print "rm -rf x" in perl -e is text
-				r.mayRunLine(v, depth)
-			}
+			r.mayRunLine(v, depth)
 			continue
 		}
 		if strings.Contains(v, "=") {

@@ -54,6 +54,9 @@ func TestMayRun(t *testing.T) {
 		`git commit -m 'rm -rf build'`,
 		`echo rm -rf /`,
 		`go test ./...`,
+		// Text in an argument is read as a line once, not searched again for what its words may
+		// run: a title that mentions rm -rf is no command.
+		`gh pr create --title 'Fix the rm -rf step' --body 'Makes clean safe'`,
 	})
 	for _, src := range []string{`eatmydata rm "$X"`, `docker run img sh -c "$X"`, `eatmydata bash`, `ssh h 'cd $D'; rm -r x`} {
 		if l := Parse(src); len(l.Unresolved) > 0 {
