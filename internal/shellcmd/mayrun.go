@@ -24,9 +24,9 @@ const (
 // name counts, as commands (Command.Maybe) and as paths; what they leave unknown does not, as a
 // program's strings (quietly): they are not surely what runs.
 func (r *reader) mayRun(cmd Command, redirs []*syntax.Redirect, depth int) {
-	// What such a reading finds is not read so again: a title that mentions rm -rf (gh pr create
-	// --title 'Fix the rm -rf step') is read as a line once, and its words are not searched for
-	// what Fix may run.
+	// What such a reading finds is not read so again: a text that mentions rm -rf (notify-send
+	// 'Fix the rm -rf step') is read as a line once, and its words are not searched for what Fix
+	// may run.
 	if r.maybe || runsNoCommand(cmd.Name) || textOnly(cmd.Name) {
 		return
 	}
@@ -106,7 +106,8 @@ func (r *reader) aside(read func()) {
 
 // runsNoCommand reports whether name is a program that never runs a command its arguments name,
 // and whose arguments often spell one as text: a search (grep rm .), a look-up (man rm, which rm),
-// a filter or an editor of text (sed 's/rm -rf/rm -r/'), a common file tool, and bash's builtins
+// a filter or an editor of text (sed 's/rm -rf/rm -r/'), a common file tool, the forges' command
+// lines (gh pr create --body …), and bash's builtins
 // (those that run a command, eval, trap, exec, command, are read on their own). A program not
 // listed is only read for more than it runs.
 func runsNoCommand(name string) bool {
@@ -115,6 +116,7 @@ func runsNoCommand(name string) bool {
 		"man", "which", "whereis", "whatis", "apropos", "info", "tldr",
 		"cat", "ls", "head", "tail", "less", "more", "wc", "sort", "uniq", "cut", "tr", "diff", "cmp", "file",
 		"stat", "du", "jq", "yq", "mkdir", "touch", "cp", "mv", "rm", "ln", "chmod", "chown", "pkill", "pgrep", "killall",
+		"gh", "glab", "hub", // titles and bodies of pull requests and issues: prose, code blocks and all
 		// bash's builtins
 		"bg", "bind", "break", "caller", "cd", "compgen", "complete", "compopt", "continue", "dirs", "disown",
 		"fg", "getopts", "help", "history", "jobs", "kill", "logout", "popd", "pushd", "pwd", "shopt",

@@ -56,7 +56,10 @@ func TestMayRun(t *testing.T) {
 		`go test ./...`,
 		// Text in an argument is read as a line once, not searched again for what its words may
 		// run: a title that mentions rm -rf is no command.
-		`gh pr create --title 'Fix the rm -rf step' --body 'Makes clean safe'`,
+		`notify-send 'Fix the rm -rf step' 'Makes clean safe'`,
+		// The forges' command lines take prose, with code blocks in it.
+		"gh pr create --title x --body \"$(cat <<'EOF'\nTo test:\n```\nrm -rf build && make\n```\nEOF\n)\"",
+		"glab mr create -d 'rm -rf build'",
 	})
 	for _, src := range []string{`eatmydata rm "$X"`, `docker run img sh -c "$X"`, `eatmydata bash`, `ssh h 'cd $D'; rm -r x`} {
 		if l := Parse(src); len(l.Unresolved) > 0 {
