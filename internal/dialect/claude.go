@@ -87,7 +87,7 @@ const (
 
 const claudeFrontmatter = "claude-code runs the hooks this file declares once its skill, command or subagent runs, beside hookrun's, on every later call of the session, and runs a call with the updatedInput one answers (or, from PermissionRequest, without the person hookrun asked for), which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"
 
-const claudeSkillShell = "claude-code runs these shell commands when the skill or command runs (the model can run it), through its permission rules and the skill's own allowed-tools but without its PreToolUse hooks, so hookrun's guards never see them; if they only read, hookrun cannot check them, else leave the commands to the model, which runs them through hookrun, or remove them"
+const claudeSkillShell = "claude-code runs these shell commands when the skill or command runs, through its permission rules and the skill's own allowed-tools but without its PreToolUse hooks: hookrun's guards see them when the model runs it (its Skill call), not when a person types its slash command; if they only read, keep them, else leave the commands to the model, which runs them through hookrun, or remove them"
 
 const claudeLater = "claude-code runs this hook beside hookrun's, on the same call, and runs the call with the updatedInput it answers, which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"
 
@@ -123,6 +123,9 @@ func readClaude(c *Call) error {
 		// Projects' project_write uploads local_path, a file of the
 		// working directory, to a project's knowledge base (2.1.197's
 		// sdk-tools.d.ts); its path is a document there, not a file here.
+		if c.Tool.Name == "Skill" {
+			c.readSkill()
+		}
 		if c.Tool.Name == "Projects" {
 			var local string
 			if json.Unmarshal(object(c.Tool.Input)["local_path"], &local) == nil && local != "" {

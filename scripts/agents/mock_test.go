@@ -138,6 +138,10 @@ func (m *model) anthropic(w http.ResponseWriter, doc map[string]any) (main bool,
 	if cmd := m.next(results); main && cmd != "" {
 		content = map[string]any{"type": "tool_use", "id": fmt.Sprintf("toolu_%02d", results+1), "name": "Bash",
 			"input": map[string]any{"command": cmd, "description": "scripted step"}}
+		// skill:NAME runs Claude Code's Skill tool on NAME.
+		if skill, ok := strings.CutPrefix(cmd, "skill:"); ok {
+			content["name"], content["input"] = "Skill", map[string]any{"skill": skill}
+		}
 		stop = "tool_use"
 	}
 	message := map[string]any{"id": fmt.Sprintf("msg_%02d", results+1), "type": "message", "role": "assistant",
@@ -154,7 +158,7 @@ func (m *model) anthropic(w http.ResponseWriter, doc map[string]any) (main bool,
 	sse.event("message_start", map[string]any{"type": "message_start", "message": message})
 	if content["type"] == "tool_use" {
 		input, _ := json.Marshal(content["input"])
-		start := map[string]any{"type": "tool_use", "id": content["id"], "name": "Bash", "input": map[string]any{}}
+		start := map[string]any{"type": "tool_use", "id": content["id"], "name": content["name"], "input": map[string]any{}}
 		sse.event("content_block_start", map[string]any{"type": "content_block_start", "index": 0, "content_block": start})
 		sse.event("content_block_delta", map[string]any{"type": "content_block_delta", "index": 0,
 			"delta": map[string]any{"type": "input_json_delta", "partial_json": string(input)}})

@@ -13,7 +13,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -40,8 +39,8 @@ func (a Agent) laterHooks(root, hooksDir string) []Problem {
 				if err != nil {
 					continue
 				}
-				_, content, _ := splitFrontmatter(data)
-				if cmds := shellCommands(content); len(cmds) > 0 {
+				_, content, _ := dialect.SplitFrontmatter(data)
+				if cmds := dialect.ShellCommands(content); len(cmds) > 0 {
 					out = append(out, Problem{File: f, Message: fmt.Sprintf("runs %s: %s", commandList(cmds), l.Why), Warning: true})
 				}
 			}
@@ -119,52 +118,6 @@ func (a Agent) laterIn(f, prefix string, doc *ojson.Node, l dialect.Later, why s
 				after = true
 			} else if after {
 				out = append(out, Problem{File: f, Message: fmt.Sprintf("%shooks.%s[%d]: %s", prefix, ev, i, why)})
-			}
-		}
-	}
-	return out
-}
-
-// splitFrontmatter splits a Markdown file into its frontmatter and the
-// rest, as Claude Code 2.1.197 finds them: the file starts with ---, and
-// the frontmatter runs from the next line to the first --- after it,
-// anywhere (the rest starts after that line's end); ok is false when there
-// is none.
-func splitFrontmatter(data []byte) (front, content []byte, ok bool) {
-	rest, ok := bytes.CutPrefix(data, []byte("---"))
-	if !ok {
-		return nil, data, false
-	}
-	// JavaScript's \s: Unicode's white space and the byte order mark.
-	isSpace := func(r rune) bool { return unicode.IsSpace(r) || r == '\uFEFF' }
-	ws := rest[:len(rest)-len(bytes.TrimLeftFunc(rest, isSpace))]
-	nl := bytes.LastIndexByte(ws, '\n')
-	if nl < 0 {
-		return nil, data, false
-	}
-	end := bytes.Index(rest[nl+1:], []byte("---"))
-	if end < 0 {
-		return nil, data, false
-	}
-	front = rest[nl+1 : nl+1+end]
-	after := rest[nl+1+end+3:]
-	// \s*\n? after the closing ---.
-	trimmed := bytes.TrimLeftFunc(after, isSpace)
-	if i := bytes.LastIndexByte(after[:len(after)-len(trimmed)], '\n'); i >= 0 {
-		after = after[i+1:]
-	}
-	return front, after, true
-}
-
-// shellCommands are the commands a skill's or command's Markdown runs in a
-// shell when it runs (Claude Code 2.1.197: a ```! block, and !`command`
-// after white space or at a line's start), in order.
-func shellCommands(content []byte) []string {
-	var out []string
-	for _, re := range []string{"(?s)```!\\s*\n?(.*?)\n?```", "(?m)(?:^|\\s)!`([^`]+)`"} {
-		for _, m := range regexp.MustCompile(re).FindAllSubmatch(content, -1) {
-			if c := strings.TrimSpace(string(m[1])); c != "" {
-				out = append(out, c)
 			}
 		}
 	}
@@ -252,7 +205,7 @@ func readFrontmatter(path string) (*ojson.Node, error) {
 	if err != nil {
 		return nil, nil
 	}
-	body, _, ok := splitFrontmatter(data)
+	body, _, ok := dialect.SplitFrontmatter(data)
 	if !ok {
 		return nil, nil
 	}
