@@ -22,6 +22,7 @@ type newOptions struct {
 	scope    []string
 	paths    []string
 	lang     string
+	kind     string
 }
 
 func (a *app) newCmd() *cobra.Command {
@@ -29,7 +30,7 @@ func (a *app) newCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "new ID --event EVENT",
 		Short: "Create a hook: its declaration and a handler stub that runs as is",
-		Long: `new writes three files for the hook ID:
+		Long: `new writes three files for the hook ID (with --kind rules, no script):
 
   .system/hooks/ID.yaml          the declaration
   scripts/hooks/ID.sh            an executable handler (--lang python|node: ID.py,
@@ -52,7 +53,8 @@ take a glob, repeated or comma-separated.`,
 		Example: `  hookrun new no_prod_edits --event PreAbilityCall --blocking --scope edit_file
   hookrun new usage_tracker --event PostAbilityCall --scope '*'
   hookrun new build_check --event SessionStop --paths 'services/**,apps/**'
-  hookrun new deps_guard --event PreAbilityCall --blocking --scope shell --lang python`,
+  hookrun new deps_guard --event PreAbilityCall --blocking --scope shell --lang python
+  hookrun new no_force_delete --event PreAbilityCall --blocking --kind rules`,
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return exitcode.Failf("new takes one hook ID, got %d arguments\nRun 'hookrun new --help' for usage.", len(args))
@@ -72,6 +74,7 @@ take a glob, repeated or comma-separated.`,
 	f.IntVar(&o.priority, "priority", 0, "merge order: lower runs and merges first")
 	f.StringSliceVar(&o.scope, "scope", nil, "match.ability_scope `GLOB` (repeatable, or comma-separated)")
 	f.StringVar(&o.lang, "lang", "", "the handler stub's `LANGUAGE`: sh, python or node (each reads the context with a real JSON parser or hookrun's variables); default sh, node on Windows, which cannot start sh")
+	f.StringVar(&o.kind, "kind", "script", "the handler's `KIND`: script (a stub to edit) or rules (a declarative guard that runs no process: docs/rules.md)")
 	f.StringSliceVar(&o.paths, "paths", nil, "match.only_if_changed_paths `GLOB` for SessionStop (repeatable, or comma-separated)")
 	_ = c.RegisterFlagCompletionFunc("event", completeEvents)
 	return c
@@ -81,7 +84,7 @@ func (a *app) newHook(o newOptions) error {
 	if o.event == "" {
 		return exitcode.Failf("new needs --event: one of %s", event.Names())
 	}
-	spec := scaffold.Spec{ID: o.id, Event: event.Name(o.event), Blocking: o.blocking, Scope: o.scope, Paths: o.paths, Lang: o.lang, OS: runtime.GOOS}
+	spec := scaffold.Spec{ID: o.id, Event: event.Name(o.event), Blocking: o.blocking, Scope: o.scope, Paths: o.paths, Lang: o.lang, Kind: o.kind, OS: runtime.GOOS}
 	if o.hasPrio {
 		spec.Priority = &o.priority
 	}
@@ -100,7 +103,7 @@ func (a *app) newHook(o newOptions) error {
 	if !spec.Event.AIFacing() && o.blocking {
 		fmt.Fprintf(a.stdout, "note: %s is infra-only; blocking: true changes no decision there (validate warns about it)\n", spec.Event)
 	}
-	script := relToCwd(a.cwd, filepath.Join(loc.Root, spec.ScriptFile()))
+	script := relToCwd(a.cwd, spec.Edited(loc.Root, loc.HooksDir))
 	sample := relToCwd(a.cwd, filepath.Join(loc.Root, scaffold.ContextPath(o.id)))
 	fmt.Fprintf(a.stdout, "next: edit %s, then see it work:\n", script)
 	fmt.Fprintf(a.stdout, "  hookrun explain %s --context %s   # would it run, and why\n", spec.Event, sample)

@@ -14,7 +14,8 @@ import (
 func ContextPath(id string) string { return filepath.Join(ScriptsDir, id+".context.json") }
 
 // SampleContext is a valid context for the hook's event that its match lets through when it can:
-// the first --scope that is a plain id (or one a glob matches), else a generic call.
+// the first --scope that is a plain id (or one a glob matches), else a generic call. For a rules
+// hook, one its example rule fires on.
 func SampleContext(s Spec) []byte {
 	ability := "shell"
 	for _, g := range s.Scope {
@@ -63,6 +64,14 @@ func SampleContext(s Spec) []byte {
 			}
 		}
 		ctx = map[string]any{"session_id": "s1", "changed_files": files}
+	}
+	if s.rules() { // the sample shows the example rule firing
+		switch s.Event {
+		case event.PromptSubmit:
+			ctx["user_raw_input"] = "Deploy the release to prod now."
+		case event.PreAbilityCreate:
+			ctx["caller"] = map[string]any{"source": "background_job", "session_id": "s1"}
+		}
 	}
 	ctx["event_type"] = s.Event
 	b, _ := json.MarshalIndent(ctx, "", "  ")

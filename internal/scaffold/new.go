@@ -26,16 +26,20 @@ type Spec struct {
 	Scope    []string // match.ability_scope
 	Paths    []string // match.only_if_changed_paths
 	Lang     string   // the stub's language: sh, python or node; "" for the OS's default (DefaultLang)
+	Kind     string   // the handler's kind: "" or script for a stub, rules for a rules handler (no script)
 	OS       string   // the GOOS the handler will start on (runtime.GOOS): "windows" cannot start a #! script
 }
 
 // Check applies validate's rules to the spec, so that what New writes is
 // valid: the id, the event, and each match field's event and globs.
 func (s Spec) Check() error {
+	if err := s.checkKind(); err != nil {
+		return err
+	}
 	if s.Lang != "" && !slices.Contains(Langs, s.Lang) {
 		return fmt.Errorf("unknown --lang %q; use %s", s.Lang, strings.Join(Langs, ", "))
 	}
-	if s.OS == "windows" && s.lang() == "sh" {
+	if s.OS == "windows" && s.lang() == "sh" && !s.rules() {
 		return fmt.Errorf("--lang sh: Windows cannot start a sh script (it has no /bin/sh and reads no #! line); " +
 			"use --lang node or --lang python (the hook then runs node or python with the script), " +
 			"or, for a guard on a command or a path, a rules hook that needs no script (docs/rules.md)")
@@ -92,16 +96,20 @@ type ExistsError struct {
 func (e *ExistsError) Error() string { return e.Path + ": " + e.Msg }
 
 // New writes the declaration into hooksDir and the handler stub under
-// root/scripts/hooks, creating the directories as needed. It writes
-// nothing when either file exists or another file already declares the
-// id: it never overwrites.
+// root/scripts/hooks (a rules hook has none), creating the directories as
+// needed. It writes nothing when either file exists or another file
+// already declares the id: it never overwrites.
 func New(root, hooksDir string, s Spec) ([]Item, error) {
 	if err := s.Check(); err != nil {
 		return nil, err
 	}
 	decl := filepath.Join(hooksDir, s.ID+".yaml")
 	script := filepath.Join(root, s.ScriptFile())
-	for _, p := range []string{decl, script} {
+	files := []string{decl, script}
+	if s.rules() {
+		files = files[:1]
+	}
+	for _, p := range files {
 		if _, err := os.Lstat(p); err == nil {
 			return nil, &ExistsError{rel(root, p), "already exists; hookrun new never overwrites (pick another id, or remove the file)"}
 		} else if !errors.Is(err, fs.ErrNotExist) {
@@ -119,17 +127,19 @@ func New(root, hooksDir string, s Spec) ([]Item, error) {
 	if made, err := writeNew(root, decl, yml, 0o644); err != nil || !made {
 		return nil, writeErr(root, decl, err)
 	}
-	if made, err := writeNew(root, script, Script(s), 0o755); err != nil || !made {
-		os.Remove(decl) // leave no half-made hook behind
-		return nil, writeErr(root, script, err)
-	}
-	how := "the handler (executable)"
-	if interp := s.interpreter(); interp != "" {
-		how = "the handler (run by " + interp + ")"
-	}
-	items := []Item{
-		{rel(root, decl), Created, "the declaration"},
-		{rel(root, script), Created, how},
+	items := []Item{{rel(root, decl), Created, "the declaration"}}
+	if s.rules() {
+		items[0].Note = "the declaration, with its rules"
+	} else {
+		if made, err := writeNew(root, script, Script(s), 0o755); err != nil || !made {
+			os.Remove(decl) // leave no half-made hook behind
+			return nil, writeErr(root, script, err)
+		}
+		how := "the handler (executable)"
+		if interp := s.interpreter(); interp != "" {
+			how = "the handler (run by " + interp + ")"
+		}
+		items = append(items, Item{rel(root, script), Created, how})
 	}
 	// The sample context is a convenience: one already there is kept.
 	sample := filepath.Join(root, ContextPath(s.ID))
@@ -175,7 +185,9 @@ func YAML(s Spec, schemaRef string) []byte {
 		}
 	}
 	script := "./" + filepath.ToSlash(s.ScriptFile())
-	if interp := s.interpreter(); interp != "" {
+	if s.rules() {
+		b.WriteString(rulesHandler(s))
+	} else if interp := s.interpreter(); interp != "" {
 		fmt.Fprintf(&b, "handler:\n  kind: script\n  command: %s  # Windows starts no #! script: the interpreter runs it\n  args: [%s]\n  timeout: 10s\n", interp, quote(script))
 	} else {
 		fmt.Fprintf(&b, "handler:\n  kind: script\n  command: %s\n  timeout: 10s\n", script)

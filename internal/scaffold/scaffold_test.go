@@ -36,6 +36,11 @@ func TestSpecCheck(t *testing.T) {
 		{Spec{ID: "w", Event: event.PreAbilityCall, OS: "windows"}, ""},
 		{Spec{ID: "w", Event: event.PreAbilityCall, OS: "windows", Lang: "python"}, ""},
 		{Spec{ID: "w", Event: event.PreAbilityCall, OS: "darwin", Lang: "sh"}, ""},
+		{Spec{ID: "r", Event: event.PreAbilityCall, Kind: "rules", OS: "windows"}, ""},
+		{Spec{ID: "r", Event: event.PreAbilityCall, Kind: "http"}, `unknown --kind "http"; use script or rules`},
+		{Spec{ID: "r", Event: event.PreAbilityCall, Kind: "rules", Lang: "python"}, "--lang sets a script's language, and a rules hook runs no script"},
+		{Spec{ID: "r", Event: event.SessionStop, Kind: "rules"}, "--kind rules: SessionStop is infra-only, so a rule there can neither decide nor add context; rules apply to PromptSubmit, PreAbilityCreate, PreAbilityCall"},
+		{Spec{ID: "r", Event: event.PostAbilityCall, Kind: "rules"}, "--kind rules: PostAbilityCall is infra-only"},
 	}
 	for _, c := range cases {
 		err := c.spec.Check()
@@ -268,5 +273,45 @@ func TestProtectHooksHash(t *testing.T) {
 	}
 	if slices.Contains(earlierProtectHooks, protectHooksSHA) {
 		t.Errorf("earlierProtectHooks holds the current template's hash")
+	}
+}
+
+// A rules hook new writes validates with no finding, and on a blocking
+// hook its example rules decide on the sample context; on one that is
+// not blocking they only add context. Its rules are what --scope lets
+// reach it: no commands rule when shell is out of scope.
+func TestRulesYAML(t *testing.T) {
+	for _, ev := range rulesEvents {
+		for _, scope := range [][]string{nil, {"edit_file"}} {
+			if scope != nil && ev == event.PromptSubmit {
+				continue
+			}
+			for _, blocking := range []bool{false, true} {
+				s := Spec{ID: "g", Event: ev, Blocking: blocking, Scope: scope, Kind: "rules"}
+				data := YAML(s, "")
+				h, findings := config.ParseFile("g.yaml", data)
+				for _, f := range findings {
+					t.Errorf("%s scope %v blocking %v: %s\n%s", ev, scope, blocking, f.Message, data)
+				}
+				if h == nil || h.Handler.Kind != config.KindRules || h.Handler.Rules == nil {
+					t.Fatalf("%s: not read back as a rules hook:\n%s", ev, data)
+				}
+				var decided, commands int
+				for _, r := range h.Handler.Rules.Rules {
+					if r.Decision != "" {
+						decided++
+					}
+					if len(r.Commands) > 0 {
+						commands++
+					}
+				}
+				if blocking != (decided == len(h.Handler.Rules.Rules)) || (!blocking && decided != 0) {
+					t.Errorf("%s blocking %v: %d of %d rules decide\n%s", ev, blocking, decided, len(h.Handler.Rules.Rules), data)
+				}
+				if want := ev == event.PreAbilityCall && scope == nil; (commands > 0) != want {
+					t.Errorf("%s scope %v: %d commands rules, want some: %v\n%s", ev, scope, commands, want, data)
+				}
+			}
+		}
 	}
 }

@@ -1,0 +1,99 @@
+package scaffold
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/hookrun/hookrun/internal/event"
+)
+
+// Kinds are the handler kinds new writes: a script stub (the default) or
+// a rules handler, which runs no process (docs/rules.md).
+var Kinds = []string{"script", "rules"}
+
+// rulesEvents are the events a rules hook has something to do on: its
+// conditions apply there and what it says reaches the AI. PostAbilityCall
+// and SessionStop are infra-only: no decision, no added context.
+var rulesEvents = []event.Name{event.PromptSubmit, event.PreAbilityCreate, event.PreAbilityCall}
+
+func (s Spec) rules() bool { return s.Kind == "rules" }
+
+// checkKind refuses a kind new does not write, a rules hook on an event
+// where rules do nothing, and --lang for a hook that runs no script.
+func (s Spec) checkKind() error {
+	switch {
+	case s.Kind != "" && !slices.Contains(Kinds, s.Kind):
+		return fmt.Errorf("unknown --kind %q; use %s", s.Kind, strings.Join(Kinds, " or "))
+	case !s.rules():
+		return nil
+	case s.Lang != "":
+		return fmt.Errorf("--lang sets a script's language, and a rules hook runs no script: leave out --lang, or --kind")
+	case !slices.Contains(rulesEvents, s.Event):
+		return fmt.Errorf("--kind rules: %s is infra-only, so a rule there can neither decide nor add context; rules apply to %s. Use a script (leave out --kind)", s.Event, joinEvents(rulesEvents))
+	}
+	return nil
+}
+
+// rulesHandler renders a rules handler for the event, as a working
+// example to edit: on a blocking hook rules that decide, on one that is
+// not blocking (whose decisions would not count) rules that add context.
+func rulesHandler(s Spec) string {
+	var b strings.Builder
+	b.WriteString("handler:\n  kind: rules\n")
+	if s.Event == event.PreAbilityCall && s.scopeHas("shell") {
+		b.WriteString("  unresolved: require_human  # a command hookrun cannot read before it runs asks a person (deny | require_human | allow)\n")
+	}
+	b.WriteString("  # Read in order: the first rule that fires and has a decision decides (docs/rules.md).\n  rules:\n")
+	rule := func(decision, reason, context string, cond ...string) {
+		if s.Blocking {
+			fmt.Fprintf(&b, "    - decision: %s\n      reason: %s\n", decision, quote(reason))
+		} else {
+			fmt.Fprintf(&b, "    - additional_context: %s\n", quote(context))
+		}
+		for _, c := range cond {
+			fmt.Fprintf(&b, "      %s\n", c)
+		}
+	}
+	switch s.Event {
+	case event.PreAbilityCall:
+		if s.scopeHas("shell") {
+			rule("deny", "recursive force delete: remove files one by one, or ask the person",
+				"Prefer removing files one by one to a recursive force delete.",
+				`commands: ["rm -r|-R|--recursive -f|--force"]`)
+		}
+		rule("require_human", "config/prod/ holds production settings: a person must approve changes",
+			"config/prod/ holds production settings: say why a change is needed.",
+			`paths: ["config/prod/**"]`, "sources: [ai_session, background_job]")
+	case event.PreAbilityCreate:
+		rule("require_human", "a background job starts this ability only with a person's approval",
+			"Started from a background job: say what the task is for.",
+			"sources: [background_job]")
+	case event.PromptSubmit:
+		rule("deny", "deploys to production go through the release process, not a prompt",
+			"Deploys to production go through the release process (docs/release.md).",
+			`prompt: '(?i)\bdeploy\b.*\bprod'`)
+	}
+	return b.String()
+}
+
+// scopeHas reports whether the hook's ability_scope lets ability through
+// (no --scope lets every ability through).
+func (s Spec) scopeHas(ability string) bool {
+	if len(s.Scope) == 0 {
+		return true
+	}
+	return slices.ContainsFunc(s.Scope, func(g string) bool { ok, _ := doublestar.Match(g, ability); return ok })
+}
+
+// Edited is the file new's "next:" line tells the person to edit: the
+// handler stub, or a rules hook's declaration, which holds its rules.
+func (s Spec) Edited(root, hooksDir string) string {
+	if s.rules() {
+		return filepath.Join(hooksDir, s.ID+".yaml")
+	}
+	return filepath.Join(root, s.ScriptFile())
+}
