@@ -74,6 +74,7 @@ type Signals interface {
 // any (not yet printed). Under --dialect every failure becomes the agent's
 // answer (docs/agents/README.md, "When hookrun fails").
 func Main(r Request) (int, error) {
+	growStack(0) // the result's merge and JSON run here, on the main goroutine
 	d := &dialectRun{name: r.Dialect, gitBase: r.GitBase}
 	err := d.finish(r, run(r, d))
 	return exitcode.Of(err), err

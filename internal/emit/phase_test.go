@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -117,5 +118,61 @@ func TestSignalEndsEveryPhaseAtOnce(t *testing.T) {
 				t.Errorf("stdout %q, want %q", stdout.String(), tc.stdout)
 			}
 		})
+	}
+}
+
+// goroutineID is the number runtime.Stack names the calling goroutine by.
+func goroutineID() string {
+	buf := make([]byte, 64)
+	buf = buf[:runtime.Stack(buf, false)]
+	id, _, _ := strings.Cut(strings.TrimPrefix(string(buf), "goroutine "), " ")
+	return id
+}
+
+// Phases run one after another on one goroutine, the phase worker, whose
+// stack grows once; a phase that finds the worker still held by one whose
+// ctx ended (a signal came) runs at once on a goroutine of its own, and
+// the worker serves phases again once it is free.
+func TestPhasesShareOneGoroutineUnlessItIsHeld(t *testing.T) {
+	workerIdle := func() {
+		deadline := time.Now().Add(time.Minute) // a phase an earlier test held may still be ending
+		for phases.busy.Load() && time.Now().Before(deadline) {
+			time.Sleep(time.Millisecond)
+		}
+	}
+	workerIdle()
+	first, _ := inPhase(t.Context(), "a", goroutineID)
+	second, _ := inPhase(t.Context(), "b", goroutineID)
+	if first != second || first == goroutineID() {
+		t.Fatalf("phases ran on goroutines %s and %s (caller %s), want one worker apart from the caller", first, second, goroutineID())
+	}
+	release := make(chan struct{})
+	ended, cancel := context.WithCancel(t.Context())
+	cancel()
+	held := make(chan struct{})
+	go func() {
+		defer close(held)
+		// ctx already ended: inPhase returns at once and does not start f.
+		if _, ok := inPhase(ended, "ended", func() bool { return true }); ok {
+			t.Error("inPhase on an ended ctx reported ok")
+		}
+	}()
+	<-held
+	// Hold the worker with a phase its caller gives up on.
+	giveUp, stop := context.WithCancel(t.Context())
+	started := make(chan struct{})
+	go func() {
+		_, _ = inPhase(giveUp, "held", func() string { close(started); <-release; return "" })
+	}()
+	<-started
+	stop()
+	other, ok := inPhase(t.Context(), "c", goroutineID)
+	if !ok || other == first {
+		t.Fatalf("with the worker held, a phase ran on %s (ok %v), want a goroutine of its own, not the worker %s", other, ok, first)
+	}
+	close(release)
+	workerIdle()
+	if again, _ := inPhase(t.Context(), "d", goroutineID); again != first {
+		t.Errorf("once free, the worker did not serve the next phase: it ran on %s, want %s", again, first)
 	}
 }
