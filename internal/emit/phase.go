@@ -18,7 +18,7 @@ type phaseWorker struct {
 	jobs  chan func()
 }
 
-var phases = phaseWorker{jobs: make(chan func(), 1)}
+var phases phaseWorker // started by the first phase: no package initialisation at every start
 
 func (w *phaseWorker) run() {
 	growStack(0)
@@ -65,7 +65,10 @@ func inPhase[T any](ctx context.Context, phase string, f func() T) (v T, ok bool
 		r.v = f()
 	}
 	if worker {
-		phases.start.Do(func() { go phases.run() })
+		phases.start.Do(func() {
+			phases.jobs = make(chan func(), 1)
+			go phases.run()
+		})
 		phases.jobs <- job
 	} else {
 		go job() // the worker is still on a phase ctx ended
