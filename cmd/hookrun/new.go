@@ -21,8 +21,8 @@ type newOptions struct {
 	hasPrio  bool
 	scope    []string
 	paths    []string
-	lang     string
-	kind     string
+	lang     string // --lang, for a script
+	kind     string // script or rules
 }
 
 func (a *app) newCmd() *cobra.Command {
@@ -45,11 +45,7 @@ Files go into the project the other commands use: the nearest directory
 holding .system/hooks, from the working directory upward (or --hooks-dir).
 Without one, new creates .system/hooks/ and scripts/hooks/ in the working
 directory; hookrun init is not needed first (it adds the audit log's
-.gitignore and the editor schema).
-
---scope sets match.ability_scope (PreAbilityCreate, PreAbilityCall,
-PostAbilityCall); --paths sets match.only_if_changed_paths (SessionStop). Both
-take a glob, repeated or comma-separated.`,
+.gitignore and the editor schema).`,
 		Example: `  hookrun new no_prod_edits --event PreAbilityCall --blocking --scope edit_file
   hookrun new usage_tracker --event PostAbilityCall --scope '*'
   hookrun new build_check --event SessionStop --paths 'services/**,apps/**'
@@ -72,7 +68,7 @@ take a glob, repeated or comma-separated.`,
 	f.StringVar(&o.event, "event", "", "the event the hook runs for (required): "+event.Names())
 	f.BoolVar(&o.blocking, "blocking", false, "let the hook decide: deny or ask for a human (AI-facing events)")
 	f.IntVar(&o.priority, "priority", 0, "merge order: lower runs and merges first")
-	f.StringSliceVar(&o.scope, "scope", nil, "match.ability_scope `GLOB` (repeatable, or comma-separated)")
+	f.StringSliceVar(&o.scope, "scope", nil, "match.ability_scope `GLOB` for PreAbilityCreate, PreAbilityCall and PostAbilityCall (repeatable, or comma-separated)")
 	f.StringVar(&o.lang, "lang", "", "the handler stub's `LANGUAGE`: sh, python or node (each reads the context with a real JSON parser or hookrun's variables); default sh, node on Windows, which cannot start sh")
 	f.StringVar(&o.kind, "kind", "script", "the handler's `KIND`: script (a stub to edit) or rules (a declarative guard that runs no process: docs/rules.md)")
 	f.StringSliceVar(&o.paths, "paths", nil, "match.only_if_changed_paths `GLOB` for SessionStop (repeatable, or comma-separated)")
