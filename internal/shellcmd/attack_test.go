@@ -395,3 +395,31 @@ func TestReevaluated(t *testing.T) {
 		}
 	}
 }
+
+// TestAutoCD: zsh with auto_cd (oh-my-zsh turns it on) changes into a directory named alone as a
+// command, so `.system; touch hooks/p.yaml` makes .system/hooks/p.yaml. A lone word that can
+// only be a directory (a dot name no program has, or one ending in a slash) leaves the directory
+// unknown: the paths after it are only known when the line runs. A program run by its path, or
+// given arguments, is no directory.
+func TestAutoCD(t *testing.T) {
+	for _, tc := range []struct{ line, first string }{
+		{`.system; touch hooks/p.yaml`, `hooks/p.yaml is relative to .system (zsh's auto_cd changes into a directory named as a command), a directory only known when the line runs`},
+		{`.system/ && rm hooks/p.yaml`, `hooks/p.yaml is relative to .system/ (zsh's auto_cd changes into a directory named as a command), a directory only known when the line runs`},
+		{`src/; rm a`, `a is relative to src/ (zsh's auto_cd changes into a directory named as a command), a directory only known when the line runs`},
+		{`...; rm a`, `a is relative to ... (zsh's auto_cd changes into a directory named as a command), a directory only known when the line runs`},
+		{`./configure; rm a`, ``},
+		{`.venv/bin/python x.py; rm a`, ``},
+		{`make; rm a`, ``},
+		{`. ./env.sh; rm a`, ``},
+		{`rm a; .system`, ``},
+	} {
+		l := Parse(tc.line)
+		got := ""
+		if len(l.UnknownPaths) > 0 {
+			got = l.UnknownPaths[0]
+		}
+		if got != tc.first {
+			t.Errorf("Parse(%q).UnknownPaths = %q, want first %q", tc.line, l.UnknownPaths, tc.first)
+		}
+	}
+}

@@ -686,6 +686,17 @@ func (r *reader) operands(cmd Command) {
 	if cmd.Name == "cd" || cmd.Name == "pushd" {
 		r.cd(cmd.Args)
 	}
+	if len(cmd.Args) == 0 && autoCD(cmd.Path) {
+		r.dir, r.dirUnknown = "", cmd.Path+" (zsh's auto_cd changes into a directory named as a command)"
+	}
+}
+
+// autoCD reports whether a command word given alone can only be a directory, which zsh's auto_cd
+// (on under oh-my-zsh) changes into: one ending in a slash, or a dot name with no slash, which no
+// program found through PATH has (. itself is source). Whether it is one, and the option on, is
+// only known where the line runs, so the directory after it is unknown.
+func autoCD(word string) bool {
+	return strings.HasSuffix(word, "/") || strings.HasPrefix(word, ".") && word != "." && !strings.Contains(word, "/")
 }
 
 // cd follows a literal change of directory, so that later relative paths are also listed from there.
