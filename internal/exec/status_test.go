@@ -6,7 +6,9 @@ import "testing"
 // (exit 2) and its failures, which then read as "allow": a pipeline ends in
 // its last command's status (sh has no pipefail), || true and a last
 // exit 0 answer 0, and & answers before the guard does. StatusLost names
-// each; a line whose status is the guard's is no finding.
+// each; a line whose status is the guard's is no finding, and neither is
+// one that ends in echo or printf, whose output decides (a deny printed
+// when the guard fails is a pattern, not a mistake).
 func TestStatusLost(t *testing.T) {
 	tests := []struct{ command, want string }{
 		{"./guard.sh | tee -a hooks.log", "its exit status is tee's, the last command of its pipeline (sh has no pipefail): a deny (exit 2) or a failure before it reads as success"},
@@ -15,9 +17,10 @@ func TestStatusLost(t *testing.T) {
 		{"./guard.sh || true", "|| true makes every failure of what comes before it, a deny (exit 2) included, exit 0"},
 		{"./guard.sh || :", "|| : makes every failure of what comes before it, a deny (exit 2) included, exit 0"},
 		{"./guard.sh || exit 0", "|| exit 0 makes every failure of what comes before it, a deny (exit 2) included, exit 0"},
-		{"./guard.sh || echo '{}'", "|| echo makes every failure of what comes before it, a deny (exit 2) included, exit 0"},
+		{`./guard.sh || echo '{"hook_signals":[{"kind":"ability_guard","code":"ABILITY_DENIED"}]}'`, ""}, // what echo prints decides
 		{"./guard.sh; exit 0", "it ends in exit 0, which answers 0 whatever came before it, a deny (exit 2) included"},
-		{"./guard.sh\necho '{}'", "it ends in echo, which answers 0 whatever came before it, a deny (exit 2) included"},
+		{"./guard.sh\ntrue", "it ends in true, which answers 0 whatever came before it, a deny (exit 2) included"},
+		{"./guard.sh; echo '{}'", ""}, // what echo prints decides
 		{"./guard.sh &", "it ends in &: sh starts the command in the background and exits 0 at once, before it answers"},
 		{"./guard.sh", ""},
 		{"exec ./guard.sh", ""},
