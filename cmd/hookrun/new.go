@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -93,26 +92,16 @@ func (a *app) newHook(o newOptions) error {
 		return exitcode.Failf("new: %v", err)
 	}
 	for i := range items {
-		items[i].Path = relToCwd(a.cwd, filepath.Join(loc.Root, items[i].Path))
+		items[i].Path = scaffold.Shown(a.cwd, filepath.Join(loc.Root, items[i].Path))
 	}
 	printItems(a.stdout, items)
 	if !spec.Event.AIFacing() && o.blocking {
 		fmt.Fprintf(a.stdout, "note: %s is infra-only; blocking: true changes no decision there (validate warns about it)\n", spec.Event)
 	}
-	script := relToCwd(a.cwd, spec.Edited(loc.Root, loc.HooksDir))
-	sample := relToCwd(a.cwd, filepath.Join(loc.Root, scaffold.ContextPath(o.id)))
+	script := scaffold.Shown(a.cwd, spec.Edited(loc.Root, loc.HooksDir))
+	sample := scaffold.Shown(a.cwd, filepath.Join(loc.Root, scaffold.ContextPath(o.id)))
 	fmt.Fprintf(a.stdout, "next: edit %s, then see it work:\n", script)
 	fmt.Fprintf(a.stdout, "  hookrun explain %s --context %s   # would it run, and why\n", spec.Event, sample)
 	fmt.Fprintf(a.stdout, "  hookrun emit %s --context %s      # run it\n", spec.Event, sample)
 	return nil
-}
-
-// relToCwd shows a path relative to the working directory when it lies
-// below it.
-func relToCwd(cwd, path string) string {
-	r, err := filepath.Rel(cwd, path)
-	if err != nil || strings.HasPrefix(r, "..") {
-		return path
-	}
-	return r
 }

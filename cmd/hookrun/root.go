@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hookrun/hookrun/internal/emit"
 	"github.com/hookrun/hookrun/internal/exec"
 	"github.com/hookrun/hookrun/internal/exitcode"
 	"github.com/hookrun/hookrun/internal/project"
@@ -98,8 +99,8 @@ Events: PromptSubmit, PreAbilityCreate, PreAbilityCall, PostAbilityCall, Session
 	// information costs on every start otherwise.
 	cobra.AddTemplateFunc("hookrunVersion", versionString)
 	root.SetVersionTemplate("{{hookrunVersion}}\n")
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return exitcode.Failf("%v\nRun '%s --help' for usage.", err, c.CommandPath())
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { // under emit --dialect, the agent's answer
+		return emit.FlagError(c.Name(), args, a.stdin, a.stdout, a.stderr, exitcode.Failf("%v\nRun '%s --help' for usage.", err, c.CommandPath()))
 	})
 	for _, c := range commands {
 		if len(args) > 0 && args[0] == c.name {

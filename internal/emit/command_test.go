@@ -122,8 +122,11 @@ func TestDialectFailureMatrix(t *testing.T) {
 		code                          int
 		stdout, err                   string // substrings; "" for none expected
 	}{
-		{"unknown dialect is a usage error", "nope", "", `{}`, exitcode.Error, "", "unknown --dialect"},
-		{"EVENT beside --dialect is a usage error", "claude-code", "PreAbilityCall", `{}`, exitcode.Error, "", "drop the EVENT argument"},
+		// Entries a newer hookrun wrote may name what this one does not know: that must not
+		// read as exit 1, which the agents take for a non-blocking error.
+		{"an unknown dialect blocks", "nope", "", `{}`, exitcode.AgentBlock, "", `unknown --dialect "nope"`},
+		{"EVENT beside --dialect denies a tool call", "claude-code", "PreAbilityCall", `{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Bash","tool_input":{"command":"ls"}}`,
+			exitcode.OK, `"permissionDecision":"deny","permissionDecisionReason":"hookrun could not check this call, so it is blocked: --dialect takes the event from the payload's hook_event_name: drop the EVENT argument PreAbilityCall"`, ""},
 		{"an unreadable payload blocks", "claude-code", "", `not json`, exitcode.AgentBlock, "", "blocks the action"},
 		{"invalid hooks deny a tool call", "claude-code", "", `{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Bash","tool_input":{"command":"ls"}}`,
 			exitcode.OK, `"permissionDecision":"deny"`, ""},

@@ -14,7 +14,9 @@ import (
 	"github.com/hookrun/hookrun/internal/gitchanges"
 	"github.com/hookrun/hookrun/internal/merge"
 	"github.com/hookrun/hookrun/internal/ojson"
+	"io"
 	"os"
+	"strings"
 	"time"
 )
 
@@ -30,10 +32,6 @@ type dialectRun struct {
 // errNoOpinion stops emit before any hook runs: the agent's event has no
 // hookrun counterpart.
 var errNoOpinion = errors.New("the event has no hookrun counterpart")
-
-// UsageError is a mistake on the command line: it exits 1 even under
-// --dialect, since no payload was misread.
-type UsageError struct{ error }
 
 func (d *dialectRun) active() bool { return d.name != "" }
 
@@ -89,15 +87,15 @@ func (d *dialectRun) parse(ctx context.Context, r Request, data []byte, ev event
 	}
 	n, ok := dialect.Parse(d.name)
 	if !ok {
-		return nil, UsageError{fmt.Errorf("unknown --dialect %q; valid dialects: %s", d.name, dialect.Names())}
-	}
-	if ev != "" {
-		return nil, UsageError{fmt.Errorf("--dialect takes the event from the payload's hook_event_name: drop the EVENT argument %s", ev)}
+		return nil, unknownDialect(d.name)
 	}
 	call, err := dialect.Read(n, data)
 	d.call = call
 	if err != nil {
 		return nil, err
+	}
+	if ev != "" {
+		return nil, fmt.Errorf("--dialect takes the event from the payload's hook_event_name: drop the EVENT argument %s", ev)
 	}
 	if call.Kind == dialect.Unmapped {
 		return nil, errNoOpinion
@@ -152,6 +150,51 @@ func (d *dialectRun) answer(r Request, res merge.Result) error {
 	return d.respond(r, dialect.Respond(d.call, res))
 }
 
+// unknownDialect is the failure of a --dialect this hookrun does not know:
+// entries that a newer hookrun wrote, most likely. It blocks, as every
+// failure under --dialect does: exit 1 would let the agent go on.
+func unknownDialect(name string) error {
+	return fmt.Errorf("unknown --dialect %q (valid dialects: %s): entries a newer hookrun wrote? Update hookrun, or run hookrun install again", name, dialect.Names())
+}
+
+// FlagError answers a command line whose flags the command named command
+// could not read (an unknown flag, a bad value: entries that a newer
+// hookrun wrote, say) when it is emit with --dialect among args: as any failure under --dialect, from the
+// payload on stdin or --context, never with exit 1, which the agents read
+// as a non-blocking error that lets the call through. Any other command
+// line's flag error, err, is returned as it is.
+func FlagError(command string, args []string, stdin io.Reader, stdout, stderr io.Writer, err error) error {
+	name, file := flagValue(args, "dialect"), flagValue(args, "context")
+	if command != "emit" || name == "" {
+		return err
+	}
+	d := &dialectRun{name: name}
+	r := Request{Dialect: name, Stdout: stdout, Stderr: stderr}
+	if _, ok := dialect.Parse(name); !ok {
+		err = fmt.Errorf("%w; and %w", err, unknownDialect(name))
+	} else if data, rerr := ReadContext(context.Background(), stdin, file, nil); rerr == nil {
+		d.read(data)
+	}
+	return d.finish(r, err)
+}
+
+// flagValue is the value of --name in args, as --name VALUE or --name=VALUE,
+// or "".
+func flagValue(args []string, name string) string {
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		if v, ok := strings.CutPrefix(a, "--"+name+"="); ok {
+			return v
+		}
+		if a == "--"+name && i+1 < len(args) {
+			return args[i+1]
+		}
+	}
+	return ""
+}
+
 // finish turns what emit returned into the agent's answer when emit could
 // not produce one: no opinion for an event without counterpart, a safe
 // answer when hookrun failed (docs/agents/README.md, "When hookrun
@@ -161,10 +204,9 @@ func (d *dialectRun) finish(r Request, err error) error {
 	if !d.active() || err == nil {
 		return err
 	}
-	var usage UsageError
 	var unwritten answerNotWritten
 	switch code := exitcode.Of(err); {
-	case errors.As(err, &usage), errors.As(err, &unwritten): // an answer that could not be written is not written again
+	case errors.As(err, &unwritten): // an answer that could not be written is not written again
 		return err
 	case interruptedBy(code) != "" && d.call != nil:
 		// Exit 129, 130 or 143 is a non-blocking error to every agent,

@@ -298,3 +298,13 @@ func rel(root, path string) string {
 	}
 	return r
 }
+
+// Shown is path as new and init print it: relative to the working
+// directory cwd when it lies below it.
+func Shown(cwd, path string) string {
+	r, err := filepath.Rel(cwd, path)
+	if err != nil || strings.HasPrefix(r, "..") {
+		return path
+	}
+	return r
+}
