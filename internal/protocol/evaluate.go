@@ -96,6 +96,9 @@ func Evaluate(ev event.Name, h *config.Hook, o exec.Outcome) merge.Report {
 	if f := answerOnStderr(o.Stdout, o.Stderr); f != "" {
 		return r.fail(merge.CodeInvalidOutput, "its stdout is empty and its stderr holds a result (field %q): a result goes on stdout, and taken as no opinion the deny it may hold would let the call through", f)
 	}
+	if o.StderrCut && cutObjectOnStderr(o.Stdout, o.Stderr) {
+		return r.fail(merge.CodeInvalidOutput, "its stdout is empty and its stderr's last line is longer than the %d KiB of stderr hookrun keeps, and ends as a JSON object does: it may be a result, and taken as no opinion the deny it may hold would let the call through", len(o.Stderr)>>10)
+	}
 	return r.answer(ev, h, o.Stdout)
 }
 
@@ -127,6 +130,15 @@ func answerOnStderr(stdout, stderr []byte) string {
 		}
 	}
 	return ""
+}
+
+// cutObjectOnStderr reports, for a stderr whose start was dropped, whether
+// its last line began before what was kept and ends as a JSON object does,
+// with stdout empty: answerOnStderr cannot read such a line, which may be
+// a result (a deny whose reason echoes a long command line).
+func cutObjectOnStderr(stdout, stderr []byte) bool {
+	text := bytes.TrimSpace(stderr)
+	return len(bytes.TrimSpace(stdout)) == 0 && bytes.IndexByte(text, '\n') < 0 && bytes.HasSuffix(text, []byte("}"))
 }
 
 // resultLike reports whether the field k with value v is one of a hook's

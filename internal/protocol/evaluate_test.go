@@ -570,3 +570,33 @@ func TestResultOnStderr(t *testing.T) {
 		}
 	}
 }
+
+// A result on stderr longer than the tail hookrun keeps loses its start: when stdout is empty
+// and stderr's last line began before the kept tail and ends as an object does, hookrun cannot
+// tell that it held no deny (a guard that echoes a long command in its reason), so the hook
+// fails. A cut stderr whose last line is whole, or that does not end in "}", is no result.
+func TestResultOnStderrCut(t *testing.T) {
+	deny := `{"decision":"block","reason":"` + strings.Repeat("x", 70<<10) + `"}`
+	tail := func(s string) []byte { return []byte(s[len(s)-64<<10:]) }
+	for _, c := range []struct {
+		name   string
+		stderr []byte
+		fails  bool
+	}{
+		{"a long answer, its start cut", tail(deny), true},
+		{"a long answer with a newline after it, its start cut", tail(deny + "\n"), true},
+		{"long logs, the last line whole", tail(strings.Repeat("log line\n", 10<<10) + `{"level":"info"}` + "\n"), false},
+		{"long logs ending in text", tail(strings.Repeat("x", 70<<10)), false},
+	} {
+		o := exited(0, "", "")
+		o.Stderr, o.StderrCut = c.stderr, true
+		r := Evaluate(event.PreAbilityCall, hk("g", true, config.OnErrorBlock), o)
+		want := "hook g: ./g.sh: its stdout is empty and its stderr's last line is longer than the 64 KiB of stderr hookrun keeps, and ends as a JSON object does: it may be a result, and taken as no opinion the deny it may hold would let the call through"
+		switch {
+		case c.fails && (len(r.Errors) != 1 || r.Errors[0].Message != want || r.Decision != event.Deny):
+			t.Errorf("%s: decision %s, errors %v; want deny with %q", c.name, r.Decision, r.Errors, want)
+		case !c.fails && (len(r.Errors) != 0 || r.Decision != event.Allow):
+			t.Errorf("%s: decision %s, errors %v; want allow", c.name, r.Decision, r.Errors)
+		}
+	}
+}
