@@ -258,14 +258,7 @@ func TestUnknownPaths(t *testing.T) {
 		{`unzip -: e.zip`, `unzip -: writes the archive's members where their names say, absolute ones included, only known when the line runs`},
 		{`tar -xf e.tar; cpio -id --no-absolute-filenames < e.cpio; unzip e.zip`, ``},
 	} {
-		l := Parse(tc.line)
-		got := ""
-		if len(l.UnknownPaths) > 0 {
-			got = l.UnknownPaths[0]
-		}
-		if got != tc.first {
-			t.Errorf("Parse(%q).UnknownPaths = %q, want first %q", tc.line, l.UnknownPaths, tc.first)
-		}
+		checkFirstUnknown(t, tc.line, tc.first)
 	}
 }
 
@@ -282,14 +275,7 @@ func TestCDSearch(t *testing.T) {
 		{`CDPATH=/x; cd /tmp && rm a`, ``},
 		{`cd src && rm a`, ``},
 	} {
-		l := Parse(tc.line)
-		got := ""
-		if len(l.UnknownPaths) > 0 {
-			got = l.UnknownPaths[0]
-		}
-		if got != tc.first {
-			t.Errorf("Parse(%q).UnknownPaths = %q, want first %q", tc.line, l.UnknownPaths, tc.first)
-		}
+		checkFirstUnknown(t, tc.line, tc.first)
 	}
 }
 
@@ -413,13 +399,20 @@ func TestAutoCD(t *testing.T) {
 		{`. ./env.sh; rm a`, ``},
 		{`rm a; .system`, ``},
 	} {
-		l := Parse(tc.line)
-		got := ""
-		if len(l.UnknownPaths) > 0 {
-			got = l.UnknownPaths[0]
-		}
-		if got != tc.first {
-			t.Errorf("Parse(%q).UnknownPaths = %q, want first %q", tc.line, l.UnknownPaths, tc.first)
-		}
+		checkFirstUnknown(t, tc.line, tc.first)
+	}
+}
+
+// checkFirstUnknown checks the first of the paths Parse(line) says are only known when the line
+// runs: want, or none when want is "".
+func checkFirstUnknown(t *testing.T, line, want string) {
+	t.Helper()
+	l := Parse(line)
+	got := ""
+	if len(l.UnknownPaths) > 0 {
+		got = l.UnknownPaths[0]
+	}
+	if got != want {
+		t.Errorf("Parse(%q).UnknownPaths = %q, want first %q", line, l.UnknownPaths, want)
 	}
 }
