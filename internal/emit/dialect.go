@@ -159,10 +159,11 @@ func unknownDialect(name string) error {
 
 // FlagError answers a command line whose flags the command named command
 // could not read (an unknown flag, a bad value: entries that a newer
-// hookrun wrote, say) when it is emit with --dialect among args: as any failure under --dialect, from the
-// payload on stdin or --context, never with exit 1, which the agents read
-// as a non-blocking error that lets the call through. Any other command
-// line's flag error, err, is returned as it is.
+// hookrun wrote, say) when it is emit with --dialect among args: as any
+// failure under --dialect, from the payload on stdin or --context, never
+// with exit 1, which the agents read as a non-blocking error that lets the
+// call through. Any other command line's flag error, err, is returned as
+// it is.
 func FlagError(command string, args []string, stdin io.Reader, stdout, stderr io.Writer, err error) error {
 	name, file := flagValue(args, "dialect"), flagValue(args, "context")
 	if command != "emit" || name == "" {
