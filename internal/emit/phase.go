@@ -21,6 +21,10 @@ type phaseWorker struct {
 var phases phaseWorker // started by the first phase: no package initialisation at every start
 
 func (w *phaseWorker) run() {
+	// jobs is never closed: the worker ends only when a job calls
+	// runtime.Goexit (a test's t.FailNow), and a new one takes its place,
+	// or the next phase would wait on it for ever.
+	defer func() { go w.run() }()
 	growStack(0)
 	for job := range w.jobs {
 		job()

@@ -176,3 +176,27 @@ func TestPhasesShareOneGoroutineUnlessItIsHeld(t *testing.T) {
 		t.Errorf("once free, the worker did not serve the next phase: it ran on %s, want %s", again, first)
 	}
 }
+
+// A phase whose work ends its goroutine (runtime.Goexit, as t.FailNow does) takes the worker
+// with it; the next phase still runs, on a worker that took its place.
+func TestPhaseAfterGoexitStillRuns(t *testing.T) {
+	exited := make(chan struct{})
+	go func() {
+		defer close(exited)
+		_, _ = inPhase(t.Context(), "goexit", func() bool {
+			defer func() { recover() }()
+			runtime.Goexit()
+			return true
+		})
+	}()
+	select {
+	case <-exited:
+	case <-time.After(time.Minute):
+		t.Fatal("the phase that called Goexit never returned")
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	if v, ok := inPhase(ctx, "after", func() int { return 7 }); !ok || v != 7 {
+		t.Fatalf("the next phase: %d, ok %v; want 7, true", v, ok)
+	}
+}
