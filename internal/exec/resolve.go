@@ -133,7 +133,8 @@ func WithoutShellStartup(env []string) []string {
 
 // Check reports why a handler command cannot be started, or nil when it
 // looks startable: the program exists, is a file, and is executable. For a
-// shell line it checks the first word when that is a plain path.
+// shell line it checks the program the line runs first when sh expands
+// nothing in its name (firstProgram).
 func Check(command string, args []string, hasArgs bool, dir string) error {
 	prog := command
 	if !hasArgs && NeedsShell(command) {
@@ -143,15 +144,11 @@ func Check(command string, args []string, hasArgs bool, dir string) error {
 		if err := shellSyntax(command); err != nil {
 			return err
 		}
-		words := strings.Fields(command)
-		// exec and command run the program that follows them.
-		for len(words) > 1 && (words[0] == "exec" || words[0] == "command") {
-			words = words[1:]
-		}
-		if len(words) == 0 || NeedsShell(words[0]) || strings.HasPrefix(words[0], "-") || slices.Contains(shellWords, words[0]) {
+		first, ok := firstProgram(command)
+		if !ok || slices.Contains(shellWords, first) {
 			return nil // too dynamic to check without running it
 		}
-		prog = words[0]
+		prog = first
 	}
 	path, err := Program(prog, dir)
 	if err != nil {

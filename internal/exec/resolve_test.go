@@ -142,6 +142,23 @@ func TestCheckShellLineStartingWithABuiltin(t *testing.T) {
 		{"./guard.sh --strict", ""},
 		{"./missing.sh --strict", "command not found: ./missing.sh does not exist"},
 		{"no-such-tool --strict", "command not found: no-such-tool is neither in the project root " + root + " nor on PATH"},
+		// The first word as sh reads it: quotes and escapes removed, a name that is not ASCII, an
+		// assignment before it, a pipeline or list after it.
+		{"./gardé.sh --strict", "command not found: ./gardé.sh does not exist"},
+		{"./gardé.sh", "command not found: ./gardé.sh does not exist"},
+		{"'./missing guard.sh' --strict", "command not found: ./missing guard.sh does not exist"},
+		{`"./guard.sh" --strict`, ""},
+		{`./gu\ard.sh --strict`, ""},
+		{"LC_ALL=C ./missing.sh", "command not found: ./missing.sh does not exist"},
+		{"./missing.sh | tee -a log", "command not found: ./missing.sh does not exist"},
+		{"./missing.sh && echo ok", "command not found: ./missing.sh does not exist"},
+		{"exec ./gardé.sh", "command not found: ./gardé.sh does not exist"},
+		// What sh expands is only known when it runs.
+		{"./g*.sh --strict", ""},
+		{"$HOOK_DIR/missing.sh", ""},
+		{"./$(echo missing).sh", ""},
+		{`"./$name.sh"`, ""},
+		{"~/missing.sh", ""},
 	}
 	for _, tt := range tests {
 		got := ""
