@@ -238,6 +238,11 @@ func beneath(g string, ds []string) bool {
 		if i := strings.LastIndex(s, "["); i >= 0 && !strings.Contains(s[i:], "]") {
 			return true // a class holding the separator (a[/x]b): read as may
 		}
+		if s != "**" && strings.Contains(s, "**") {
+			// doublestar does not match such a segment alone as it does within the whole
+			// glob (**y**** alone misses 00y, **y****/* matches 00y/0). Read as may.
+			return true
+		}
 	}
 	for i, d := range ds {
 		if i >= len(gs) {

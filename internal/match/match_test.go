@@ -345,6 +345,8 @@ func TestBeneath(t *testing.T) {
 		{[]string{"./.envrc"}, "./", true},
 		{[]string{"*/hooks/*.yaml"}, ".system", true},
 		{[]string{"scripts/{hooks,ci}/*"}, "build", true}, // braces: read as may
+		{[]string{"**y****/*****/**"}, "00y", true},       // ** inside a segment: read as may
+		{[]string{"conf**/prod/*"}, "config", true},
 		{[]string{"/home/*/.ssh/**"}, "/home/me/.ssh", true},
 		{[]string{"/home/*/.ssh/authorized_keys"}, "/home/me", true},
 		{[]string{".system/hooks/**"}, "build", false},
