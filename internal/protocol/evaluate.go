@@ -162,6 +162,61 @@ func resultLike(k string, v json.RawMessage) bool {
 	return false
 }
 
+// foreignBlock names the first field, in key order, of the JSON object out
+// (at any depth under result, hookSpecificOutput or decision, dotted after
+// within) that says block, deny or ask in an agent's or a policy's words,
+// with its value as JSON, or "", "". Such words mean no, whatever hookrun
+// makes of the signals beside them.
+func foreignBlock(out []byte, within string) (field, value string) {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(bytes.TrimSpace(out), &obj) != nil {
+		return "", ""
+	}
+	for _, k := range sortedKeys(obj) {
+		v, name := obj[k], within+k
+		if slices.ContainsFunc([]string{"result", "hookSpecificOutput", "decision"}, func(f string) bool { return strings.EqualFold(k, f) }) && event.JSONKind(v) == "an object" {
+			if f, val := foreignBlock(v, name+"."); f != "" {
+				return f, val
+			}
+			continue
+		}
+		if saysNo(k, v) {
+			return name, capText(string(compactJSON(v)), 80)
+		}
+	}
+	return "", ""
+}
+
+// saysNo reports whether field k with value v is an agent's or a policy's
+// no: a decision, permissionDecision, behavior or action of block, deny or
+// ask; continue, allow or allowed false; a deny or violation that holds
+// anything.
+func saysNo(k string, v json.RawMessage) bool {
+	switch strings.ToLower(k) {
+	case "decision", "permissiondecision", "behavior", "action":
+		var s string
+		return json.Unmarshal(v, &s) == nil && slices.Contains([]string{"block", "deny", "ask"}, strings.ToLower(strings.TrimSpace(s)))
+	case "continue", "allow", "allowed":
+		return string(compactJSON(v)) == "false"
+	case "deny", "violation":
+		switch string(compactJSON(v)) {
+		case "false", "null", `""`, "[]", "{}", "0":
+			return false
+		}
+		return true
+	}
+	return false
+}
+
+// compactJSON is v without insignificant space, or v when it is not JSON.
+func compactJSON(v json.RawMessage) []byte {
+	var b bytes.Buffer
+	if json.Compact(&b, v) != nil {
+		return v
+	}
+	return b.Bytes()
+}
+
 // newReport starts hook h's report; who names the hook and what it ran,
 // for error messages.
 // Interrupted is the report of a hook a signal to hookrun stopped before
@@ -222,6 +277,18 @@ func (r *report) answer(ev event.Name, h *config.Hook, out []byte) merge.Report 
 	}
 	if unread := r.takeSignals(ev, h, res.Signals); unread != "" {
 		return r.fail(merge.CodeInvalidOutput, "%s, and none of its signals denies or asks for a human: a guard's answer hookrun cannot read must not let the call through; %s", unread, r.outputStart(out))
+	}
+	if h.Blocking && r.Decision == event.Allow {
+		// Beside signals that neither deny nor ask (a routing hint, an
+		// allow), an agent's block is a contradiction or a guard author's
+		// agent-style deny: either way, not an allow.
+		if field, value := foreignBlock(out, ""); field != "" {
+			said := "is " + value
+			if r.hideOutput {
+				said = "says no (its value is not quoted)"
+			}
+			return r.fail(merge.CodeInvalidOutput, "output field %q %s, and none of its signals denies or asks for a human: hookrun reads none of an agent's or a policy's answers, and taken as no opinion the deny it was meant to be would let the call through; a deny is an ability_guard signal with code ABILITY_DENIED, or exit status 2 with the reason on stderr; %s", field, said, r.outputStart(out))
+		}
 	}
 	r.takeContext(ev, h, res.AdditionalContext)
 	switch r.Decision {

@@ -11,8 +11,10 @@ import (
 	"time"
 
 	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/envref"
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/exec"
+	"github.com/hookrun/hookrun/internal/httpcall"
 	"github.com/hookrun/hookrun/internal/merge"
 )
 
@@ -284,29 +286,37 @@ func TestUnreadableSignals(t *testing.T) {
 	}
 	for _, c := range cases {
 		r := Evaluate(c.ev, hk("g", true, c.onError), ok(c.stdout))
-		if r.Decision != c.want {
-			t.Errorf("%s: decision %s, want %s", c.name, r.Decision, c.want)
-		}
-		var msg string
-		if len(r.Errors) > 0 {
-			msg = r.Errors[0].Message
-			if r.Errors[0].Code != merge.CodeInvalidOutput || r.Run.Status != merge.StatusFailed {
-				t.Errorf("%s: error code %s, status %s", c.name, r.Errors[0].Code, r.Run.Status)
-			}
-		}
-		wantMsg := ""
-		if c.errMsg != "" {
-			wantMsg = "hook g: ./g.sh: " + c.errMsg + "; output began: " + quoteStart([]byte(c.stdout))
-		}
-		if msg != wantMsg {
-			t.Errorf("%s: error\n got  %q\n want %q", c.name, msg, wantMsg)
-		}
+		checkInvalidOutput(t, c.name, r, c.want, c.stdout, c.errMsg)
 		if c.errMsg != "" && c.want == event.Deny && !strings.Contains(r.Reason, c.errMsg) {
 			t.Errorf("%s: reason %q does not say why", c.name, r.Reason)
 		}
 		if !slices.Equal(warnings(r), c.warn) {
 			t.Errorf("%s: warnings\n got  %q\n want %q", c.name, warnings(r), c.warn)
 		}
+	}
+}
+
+// checkInvalidOutput checks hook g's report r: decision want, and when
+// errMsg is not "" the hook failed (invalid_output) with that message
+// about its stdout.
+func checkInvalidOutput(t *testing.T, name string, r merge.Report, want event.Decision, stdout, errMsg string) {
+	t.Helper()
+	if r.Decision != want {
+		t.Errorf("%s: decision %s, want %s", name, r.Decision, want)
+	}
+	var msg string
+	if len(r.Errors) > 0 {
+		msg = r.Errors[0].Message
+		if r.Errors[0].Code != merge.CodeInvalidOutput || r.Run.Status != merge.StatusFailed {
+			t.Errorf("%s: error code %s, status %s", name, r.Errors[0].Code, r.Run.Status)
+		}
+	}
+	wantMsg := ""
+	if errMsg != "" {
+		wantMsg = "hook g: ./g.sh: " + errMsg + "; output began: " + quoteStart([]byte(stdout))
+	}
+	if msg != wantMsg {
+		t.Errorf("%s: error\n got  %q\n want %q", name, msg, wantMsg)
 	}
 }
 
@@ -598,5 +608,79 @@ func TestResultOnStderrCut(t *testing.T) {
 		case !c.fails && (len(r.Errors) != 0 || r.Decision != event.Allow):
 			t.Errorf("%s: decision %s, errors %v; want allow", c.name, r.Decision, r.Errors)
 		}
+	}
+}
+
+// TestForeignBlockBesideSignals: a blocking hook whose output says block in
+// an agent's or a policy's words (Claude Code's decision, a
+// hookSpecificOutput's permissionDecision, continue false, OPA's allow
+// false or a deny set) beside signals of hookrun's that neither deny nor
+// ask for a human fails, so on_error decides: a guard author who wrote an
+// agent-style answer and a routing hint must not get allow. Beside a
+// deciding deny, or from a non-blocking hook, or saying allow, it stays an
+// unknown field.
+func TestForeignBlockBesideSignals(t *testing.T) {
+	const because = ", and none of its signals denies or asks for a human: hookrun reads none of an agent's or a policy's answers, and taken as no opinion the deny it was meant to be would let the call through; a deny is an ability_guard signal with code ABILITY_DENIED, or exit status 2 with the reason on stderr"
+	hint := signal("routing_hint", "ROUTE", "")
+	allowed := signal("ability_guard", "ABILITY_ALLOWED", "")
+	cases := []struct {
+		name     string
+		ev       event.Name
+		blocking bool
+		stdout   string
+		want     event.Decision
+		errMsg   string // "" when the hook does not fail
+	}{
+		{"Claude Code's block beside a routing hint", event.PromptSubmit, true,
+			`{"decision":"block","reason":"no","hook_signals":[` + hint + `]}`, event.Deny,
+			`output field "decision" is "block"` + because},
+		{"the same on PreAbilityCall, the hint dropped", event.PreAbilityCall, true,
+			`{"decision":"deny","hook_signals":[` + hint + `]}`, event.Deny,
+			`output field "decision" is "deny"` + because},
+		{"a permissionDecision inside hookSpecificOutput", event.PreAbilityCall, true,
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask"},"hook_signals":[` + allowed + `]}`, event.Deny,
+			`output field "hookSpecificOutput.permissionDecision" is "ask"` + because},
+		{"a PermissionRequest's decision object", event.PreAbilityCall, true,
+			`{"hookSpecificOutput":{"decision":{"behavior":"deny"}},"hook_signals":[` + allowed + `]}`, event.Deny,
+			`output field "hookSpecificOutput.decision.behavior" is "deny"` + because},
+		{"continue false", event.PreAbilityCall, true,
+			`{"continue":false,"hook_signals":[` + allowed + `]}`, event.Deny,
+			`output field "continue" is false` + because},
+		{"OPA's allow false, any case", event.PreAbilityCall, true,
+			`{"Allow":false,"hook_signals":[` + allowed + `]}`, event.Deny,
+			`output field "Allow" is false` + because},
+		{"a deny set with a message", event.PreAbilityCall, true,
+			`{"deny":["recursive force delete"],"hook_signals":[` + allowed + `]}`, event.Deny,
+			`output field "deny" is ["recursive force delete"]` + because},
+		{"OPA's result wrapping a decision", event.PreAbilityCall, true,
+			`{"result":{"decision":"BLOCK"},"hook_signals":[` + allowed + `]}`, event.Deny,
+			`output field "result.decision" is "BLOCK"` + because},
+		{"beside a deny it is only an unknown field", event.PreAbilityCall, true,
+			`{"decision":"block","hook_signals":[` + signal("ability_guard", "ABILITY_DENIED", `{"reason":"r"}`) + `]}`, event.Deny, ""},
+		{"saying allow is no block", event.PreAbilityCall, true,
+			`{"decision":"approve","continue":true,"allow":true,"deny":[],"hook_signals":[` + allowed + `]}`, event.Allow, ""},
+		{"a non-blocking hook decides nothing", event.PromptSubmit, false,
+			`{"decision":"block","hook_signals":[` + hint + `]}`, event.Allow, ""},
+	}
+	for _, c := range cases {
+		r := Evaluate(c.ev, hk("g", c.blocking, config.OnErrorBlock), ok(c.stdout))
+		checkInvalidOutput(t, c.name, r, c.want, c.stdout, c.errMsg)
+	}
+}
+
+// An http answer to a request that carried a secret is never quoted: the
+// value of a field that says no may echo it, \u-escaped past the scrub.
+func TestForeignBlockNotQuotedWhenSecret(t *testing.T) {
+	h := hk("g", true, config.OnErrorBlock)
+	u, err := envref.Parse("https://policy.example/v1/${TOKEN}")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.Handler.Kind, h.Handler.HTTP = config.KindHTTP, &config.HTTP{URL: u, Response: config.ResponseHookResult}
+	body := `{"deny":["token \u0073ecret-value refused"],"hook_signals":[` + signal("ability_guard", "ABILITY_ALLOWED", "") + `]}`
+	r := EvaluateCall(event.PreAbilityCall, h, httpcall.Outcome{Status: 200, Body: []byte(body), Secrets: []string{"secret-value"}})
+	want := `hook g: POST https://policy.example/v1/${TOKEN}: output field "deny" says no (its value is not quoted), and none of its signals denies or asks for a human: hookrun reads none of an agent's or a policy's answers, and taken as no opinion the deny it was meant to be would let the call through; a deny is an ability_guard signal with code ABILITY_DENIED, or exit status 2 with the reason on stderr; the answer is not quoted: the request carried expanded variables, which it may echo`
+	if r.Decision != event.Deny || len(r.Errors) != 1 || r.Errors[0].Message != want {
+		t.Errorf("decision %s, errors %v\nwant deny with %q", r.Decision, r.Errors, want)
 	}
 }
