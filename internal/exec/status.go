@@ -14,8 +14,14 @@ import (
 // tell. Such a line turns the guard's deny (exit 2), and its failures,
 // into a success that reads as "allow": a pipeline ends in its last
 // command's status (sh has no pipefail), `|| true` and a last `exit 0`
-// answer 0, `!` inverts, and `&` answers before the guard does.
-func StatusLost(command string) string {
+// answer 0, `!` inverts, and `&` answers before the guard does. A last
+// `exit $?` (or a bare exit) answers what the statement before it did, so
+// that statement is read instead. An echo or printf after `||` or `;`
+// answers 0 too, and what it prints is the answer: allows says whether
+// that text (a fixed one, read without running anything) lets the call
+// through ({}, nothing, or a deny sent to stderr), in which case the line
+// is named; a deny printed when the guard fails is a fail-closed pattern.
+func StatusLost(command string, allows func(stdout string) bool) string {
 	if !NeedsShell(command) {
 		return ""
 	}
@@ -23,15 +29,24 @@ func StatusLost(command string) string {
 	if err != nil || len(f.Stmts) == 0 {
 		return ""
 	}
-	last := f.Stmts[len(f.Stmts)-1]
+	stmts := f.Stmts
+	for len(stmts) > 1 && exitsWithLastStatus(stmts[len(stmts)-1]) {
+		stmts = stmts[:len(stmts)-1]
+	}
+	last := stmts[len(stmts)-1]
 	switch {
 	case last.Background:
 		return "it ends in &: sh starts the command in the background and exits 0 at once, before it answers"
 	case last.Negated:
 		return "it starts with !, which turns a deny (exit 2) or any failure into exit 0"
 	}
-	if name := succeeds(last.Cmd); name != "" && len(f.Stmts) > 1 {
-		return fmt.Sprintf("it ends in %s, which answers 0 whatever came before it, a deny (exit 2) included", name)
+	if len(stmts) > 1 {
+		if name := succeeds(last.Cmd); name != "" {
+			return fmt.Sprintf("it ends in %s, which answers 0 whatever came before it, a deny (exit 2) included", name)
+		}
+		if out, ok := printed(last); ok && allows(out) {
+			return fmt.Sprintf("it ends in %s, which answers 0 whatever came before it, a deny (exit 2) included, and prints no deny", source(command, last))
+		}
 	}
 	bin, ok := last.Cmd.(*syntax.BinaryCmd)
 	if !ok {
@@ -42,12 +57,88 @@ func StatusLost(command string) string {
 		if name := succeeds(bin.Y.Cmd); name != "" {
 			return fmt.Sprintf("|| %s makes every failure of what comes before it, a deny (exit 2) included, exit 0", name)
 		}
+		if out, ok := printed(bin.Y); ok && allows(out) {
+			return fmt.Sprintf("|| %s makes every failure of what comes before it, a deny (exit 2) included, exit 0, and prints no deny", source(command, bin.Y))
+		}
 	case syntax.Pipe, syntax.PipeAll:
 		if name := program(bin.Y.Cmd); slices.Contains(filters, name) {
 			return fmt.Sprintf("its exit status is %s's, the last command of its pipeline (sh has no pipefail): a deny (exit 2) or a failure before it reads as success", name)
 		}
 	}
 	return ""
+}
+
+// exitsWithLastStatus reports whether st is `exit $?` or a bare `exit`,
+// which answer the status of the statement before them.
+func exitsWithLastStatus(st *syntax.Stmt) bool {
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || st.Negated || st.Background || len(call.Args) == 0 || call.Args[0].Lit() != "exit" {
+		return false
+	}
+	switch len(call.Args) {
+	case 1:
+		return true
+	case 2:
+		var p *syntax.ParamExp
+		for _, part := range call.Args[1].Parts {
+			switch x := part.(type) {
+			case *syntax.ParamExp:
+				p = x
+			case *syntax.DblQuoted:
+				if len(x.Parts) == 1 {
+					p, _ = x.Parts[0].(*syntax.ParamExp)
+				}
+			}
+		}
+		return len(call.Args[1].Parts) == 1 && p != nil && p.Param.Value == "?" && !p.Length && !p.Excl && p.Exp == nil && p.Repl == nil && p.Index == nil && p.Slice == nil
+	}
+	return false
+}
+
+// printed is what the echo or printf statement st writes on its stdout,
+// when that is fixed text (no expansion, no backslash, no option, printf
+// with no % directive), or "" when its stdout is sent elsewhere (>&2, a
+// file); ok is false when it cannot be told.
+func printed(st *syntax.Stmt) (out string, ok bool) {
+	call, isCall := st.Cmd.(*syntax.CallExpr)
+	if !isCall || len(call.Args) == 0 || len(call.Assigns) > 0 {
+		return "", false
+	}
+	name := call.Args[0].Lit()
+	if name != "echo" && name != "printf" {
+		return "", false
+	}
+	for _, r := range st.Redirs {
+		if r.N == nil || r.N.Value == "1" {
+			switch r.Op {
+			case syntax.RdrOut, syntax.AppOut, syntax.DplOut, syntax.RdrClob, syntax.RdrAll, syntax.AppAll:
+				return "", true
+			}
+		}
+	}
+	var words []string
+	for _, w := range call.Args[1:] {
+		text, ok := spelled(w)
+		if !ok || strings.ContainsAny(text, `\`) {
+			return "", false
+		}
+		words = append(words, text)
+	}
+	if name == "printf" {
+		if len(words) != 1 || strings.Contains(words[0], "%") {
+			return "", false
+		}
+		return words[0], true
+	}
+	if len(words) > 0 && strings.HasPrefix(words[0], "-") {
+		return "", false
+	}
+	return strings.Join(words, " ") + "\n", true
+}
+
+// source is the text of the statement st as the line wrote it.
+func source(command string, st *syntax.Stmt) string {
+	return command[st.Pos().Offset():st.End().Offset()]
 }
 
 // filters are programs a guard's output is commonly piped into, whose exit

@@ -1,14 +1,20 @@
 package exec
 
-import "testing"
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
 
 // A shell line whose exit status is not its guard's loses the guard's deny
 // (exit 2) and its failures, which then read as "allow": a pipeline ends in
 // its last command's status (sh has no pipefail), || true and a last
-// exit 0 answer 0, and & answers before the guard does. StatusLost names
-// each; a line whose status is the guard's is no finding, and neither is
-// one that ends in echo or printf, whose output decides (a deny printed
-// when the guard fails is a pattern, not a mistake).
+// exit 0 answer 0, and & answers before the guard does; a last exit $?
+// passes on what came before it. StatusLost names each; a line whose
+// status is the guard's is no finding. An echo or printf at the end, or
+// after ||, is named only when what it prints lets the call through ({},
+// nothing, text sent to stderr): a deny printed when the guard fails is a
+// pattern, not a mistake, and text that is no result fails the hook.
 func TestStatusLost(t *testing.T) {
 	tests := []struct{ command, want string }{
 		{"./guard.sh | tee -a hooks.log", "its exit status is tee's, the last command of its pipeline (sh has no pipefail): a deny (exit 2) or a failure before it reads as success"},
@@ -20,7 +26,20 @@ func TestStatusLost(t *testing.T) {
 		{`./guard.sh || echo '{"hook_signals":[{"kind":"ability_guard","code":"ABILITY_DENIED"}]}'`, ""}, // what echo prints decides
 		{"./guard.sh; exit 0", "it ends in exit 0, which answers 0 whatever came before it, a deny (exit 2) included"},
 		{"./guard.sh\ntrue", "it ends in true, which answers 0 whatever came before it, a deny (exit 2) included"},
-		{"./guard.sh; echo '{}'", ""}, // what echo prints decides
+		{"./guard.sh; echo '{}'", "it ends in echo '{}', which answers 0 whatever came before it, a deny (exit 2) included, and prints no deny"},
+		{"./guard.sh || echo '{}'", "|| echo '{}' makes every failure of what comes before it, a deny (exit 2) included, exit 0, and prints no deny"},
+		{"./guard.sh || echo", "|| echo makes every failure of what comes before it, a deny (exit 2) included, exit 0, and prints no deny"},
+		{`./guard.sh || echo "guard failed" >&2`, `|| echo "guard failed" >&2 makes every failure of what comes before it, a deny (exit 2) included, exit 0, and prints no deny`},
+		{"./guard.sh || printf '{}'", "|| printf '{}' makes every failure of what comes before it, a deny (exit 2) included, exit 0, and prints no deny"},
+		{"./guard.sh || echo guard failed", ""},  // not a result: the hook fails
+		{`./guard.sh || echo "$ANSWER"`, ""},     // cannot be told
+		{`./guard.sh || printf '%s\n' '{}'`, ""}, // a directive: not read
+		{"./guard.sh || echo -n '{}'", ""},       // an option: not read
+		{"./guard.sh | tee -a log; exit $?", "its exit status is tee's, the last command of its pipeline (sh has no pipefail): a deny (exit 2) or a failure before it reads as success"},
+		{"./guard.sh | tee -a log\nexit", "its exit status is tee's, the last command of its pipeline (sh has no pipefail): a deny (exit 2) or a failure before it reads as success"},
+		{`./guard.sh || true; exit "$?"`, "|| true makes every failure of what comes before it, a deny (exit 2) included, exit 0"},
+		{"./guard.sh; exit $?", ""},
+		{"./guard.sh; exit ${#?}", ""},
 		{"./guard.sh &", "it ends in &: sh starts the command in the background and exits 0 at once, before it answers"},
 		{"./guard.sh", ""},
 		{"exec ./guard.sh", ""},
@@ -33,8 +52,16 @@ func TestStatusLost(t *testing.T) {
 		{"echo '{}'", ""},
 	}
 	for _, tt := range tests {
-		if got := StatusLost(tt.command); got != tt.want {
+		if got := StatusLost(tt.command, allows); got != tt.want {
 			t.Errorf("StatusLost(%q) = %q\nwant %q", tt.command, got, tt.want)
 		}
 	}
+}
+
+// allows stands in for the protocol: nothing, or a JSON object without a
+// deny, lets the call through.
+func allows(stdout string) bool {
+	out := strings.TrimSpace(stdout)
+	var obj map[string]any
+	return out == "" || json.Unmarshal([]byte(out), &obj) == nil && !strings.Contains(out, "ABILITY_DENIED")
 }

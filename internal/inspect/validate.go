@@ -11,11 +11,13 @@ import (
 	"github.com/hookrun/hookrun/internal/dialect"
 	"github.com/hookrun/hookrun/internal/dialect/settings"
 	"github.com/hookrun/hookrun/internal/emit"
+	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/exec"
 	"github.com/hookrun/hookrun/internal/exitcode"
 	"github.com/hookrun/hookrun/internal/gitchanges"
 	"github.com/hookrun/hookrun/internal/ojson"
 	"github.com/hookrun/hookrun/internal/project"
+	"github.com/hookrun/hookrun/internal/protocol"
 	"github.com/hookrun/hookrun/internal/untrusted"
 	"path/filepath"
 )
@@ -221,7 +223,13 @@ func statusFindings(set *config.Set) []config.Finding {
 		if h.Disabled || !h.Blocking || h.Handler.Kind != config.KindScript || h.Handler.HasArgs {
 			continue
 		}
-		if why := exec.StatusLost(h.Handler.Command); why != "" {
+		// What an echo on the line prints is read as this hook's answer
+		// would be: it hides a deny when it lets the call through.
+		allows := func(stdout string) bool {
+			r := protocol.Evaluate(h.Event, h, exec.Outcome{Exited: true, Stdout: []byte(stdout)})
+			return r.Decision == event.Allow && len(r.Errors) == 0
+		}
+		if why := exec.StatusLost(h.Handler.Command, allows); why != "" {
 			out = append(out, config.Finding{File: h.File, Line: h.CommandPos.Line, Col: h.CommandPos.Col, Severity: config.Error, HookID: h.ID,
 				Message: "handler.command: " + why + "; make the guard the line's last command"})
 		}
