@@ -91,6 +91,17 @@ var OwnOrphans = true
 // orphanLimit bounds the time emit spends ending processes left behind.
 const orphanLimit = 2 * time.Second
 
+// orphanTime is how long emit may spend ending processes left behind:
+// orphanLimit, and never past the caller's deadline, which the handlers
+// may have used up (End then sends one round of SIGKILL and does not
+// wait): past it the agent lets the call through.
+func orphanTime(d Deadline, now time.Time) time.Duration {
+	if d.At.IsZero() {
+		return orphanLimit
+	}
+	return min(orphanLimit, d.At.Sub(now))
+}
+
 func run(r Request, d *dialectRun) (err error) {
 	start := time.Now() // about when the agent started hookrun and its timeout began
 	defer recoverInternal(&err)
@@ -282,7 +293,7 @@ func run(r Request, d *dialectRun) (err error) {
 		// Every handler's group is gone; what is left was started by a
 		// handler and left its group (setsid): no handler process
 		// outlives emit.
-		orphans.End(orphanLimit)
+		orphans.End(orphanTime(deadline, time.Now()))
 	}
 	if out.AuditErr != nil {
 		fmt.Fprintf(r.Stderr, "hookrun: warning: %v (the decision is unchanged)\n", out.AuditErr)

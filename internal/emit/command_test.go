@@ -274,3 +274,22 @@ func TestDialectAnswerNotWritten(t *testing.T) {
 		})
 	}
 }
+
+// Ending what handlers left behind never takes emit past the agent's
+// deadline: the time left, at most orphanLimit, and none once it passed.
+func TestOrphanTimeEndsAtTheDeadline(t *testing.T) {
+	now := time.Now()
+	for _, c := range []struct {
+		d    Deadline
+		want time.Duration
+	}{
+		{Deadline{}, orphanLimit},
+		{Deadline{At: now.Add(time.Minute)}, orphanLimit},
+		{Deadline{At: now.Add(300 * time.Millisecond)}, 300 * time.Millisecond},
+		{Deadline{At: now.Add(-time.Second)}, -time.Second},
+	} {
+		if got := orphanTime(c.d, now); got != c.want {
+			t.Errorf("orphanTime(%v from now) = %s, want %s", c.d.At.Sub(now), got, c.want)
+		}
+	}
+}

@@ -49,24 +49,25 @@ func (o *Orphans) Spare(pid int) {
 
 // End kills and reaps every new child this process has, and the process
 // groups they lead, until none is left or limit has passed; it returns how
-// many it found. Every handler Run started has been reaped by the time Run
-// returns, so any new child left is something a handler left behind. Call
-// it only when no Run is in progress, in a process that starts no other
-// children.
+// many it found. A limit of zero or less (the answer is already due) still
+// sends one round of SIGKILL, without waiting for it to take. Every
+// handler Run started has been reaped by the time Run returns, so any new
+// child left is something a handler left behind. Call it only when no Run
+// is in progress, in a process that starts no other children.
 func (o *Orphans) End(limit time.Duration) int {
 	if len(o.before) == 0 && !hasChildren() {
 		return 0 // the usual case, known from one system call
 	}
 	deadline := time.Now().Add(limit)
 	seen := map[int]bool{}
-	for {
+	for round := 0; ; round++ {
 		var pids []int
 		for _, pid := range childPIDs() {
 			if !o.before[pid] {
 				pids = append(pids, pid)
 			}
 		}
-		if len(pids) == 0 || time.Now().After(deadline) {
+		if len(pids) == 0 || round > 0 && time.Now().After(deadline) {
 			return len(seen)
 		}
 		for _, pid := range pids {

@@ -6,9 +6,27 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/hookrun/hookrun/internal/proctest"
 )
+
+// escapedGrandchild runs a handler whose child starts a new session and
+// holds no pipe, and returns that child's pid: Run returns as soon as the
+// handler exits, and the group kill cannot reach it.
+func escapedGrandchild(t *testing.T) int {
+	t.Helper()
+	pids := filepath.Join(t.TempDir(), "pids")
+	o := Run(context.Background(), helperSpec(t, noHang, "detachquiet", pids), testLimits)
+	if o.Failure != None || o.ExitCode != 0 {
+		t.Fatalf("failure %v code %d stderr %q", o.Failure, o.ExitCode, o.Stderr)
+	}
+	got := proctest.Pids(pids)
+	if len(got) != 1 || !proctest.Running(got[0]) {
+		t.Fatalf("grandchild %v: want one live process that escaped the group", got)
+	}
+	return got[0]
+}
 
 func TestEndOrphansEndsWhatLeftTheGroup(t *testing.T) {
 	checkNoLeaks(t)
@@ -28,17 +46,7 @@ func TestEndOrphansEndsWhatLeftTheGroup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pids := filepath.Join(t.TempDir(), "pids")
-	// The grandchild starts a new session and holds no pipe: Run returns
-	// as soon as the handler exits, and the group kill cannot reach it.
-	o := Run(context.Background(), helperSpec(t, noHang, "detachquiet", pids), testLimits)
-	if o.Failure != None || o.ExitCode != 0 {
-		t.Fatalf("failure %v code %d stderr %q", o.Failure, o.ExitCode, o.Stderr)
-	}
-	got := proctest.Pids(pids)
-	if len(got) != 1 || !proctest.Running(got[0]) {
-		t.Fatalf("grandchild %v: want one live process that escaped the group", got)
-	}
+	got := []int{escapedGrandchild(t)}
 	if n := orphans.End(noHang); n != 1 {
 		t.Errorf("End found %d orphans, want 1", n)
 	}
@@ -52,4 +60,27 @@ func TestEndOrphansEndsWhatLeftTheGroup(t *testing.T) {
 	if n := orphans.End(noHang); n != 0 {
 		t.Errorf("a second End found %d, want 0", n)
 	}
+}
+
+// An answer already due (the agent's deadline has passed) leaves End no
+// time to wait, but not nothing to do: one round of SIGKILL still reaches
+// what left the handler's group, so it does not outlive emit.
+func TestEndWithNoTimeLeftStillKills(t *testing.T) {
+	checkNoLeaks(t)
+	orphans, err := AdoptOrphans()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := []int{escapedGrandchild(t)}
+	defer proctest.Kill(got[0])
+	if n := orphans.End(0); n != 1 {
+		t.Errorf("End(0) found %d orphans, want 1", n)
+	}
+	for end := time.Now().Add(2 * time.Second); proctest.Running(got[0]) && time.Now().Before(end); {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if proctest.Running(got[0]) {
+		t.Errorf("grandchild %d outlived End(0): no SIGKILL was sent", got[0])
+	}
+	orphans.End(noHang) // reap it
 }
