@@ -16,13 +16,46 @@ prod_config_globs := ["config/prod/**", "**/*.prod.yaml", "**/*.prod.yml", "**/p
 
 # --- PreAbilityCall: no recursive force delete -------------------------
 
-# OPA sees the command as text: it is cut into simple commands at ; & |
-# ( ) ` and $( and each is read as words. hookrun's own rules handler
-# parses the shell (quotes, escapes, sh -c, eval): keep a local rules
-# guard for commands where that difference matters (docs/central-policy.md).
+# hookrun sends the simple commands a shell call runs as its shell parser
+# reads them (commands): quotes and escapes removed ("r"m and r\m are rm),
+# and what sudo, env, xargs, sh -c and eval run listed too. A command a
+# program hookrun does not know may run (ssh HOST 'rm -rf x') is listed,
+# marked maybe: a deny counts it.
+deny contains "recursive force delete" if {
+	input.event_type == "PreAbilityCall"
+	some c in input.commands
+	c.name == "rm"
+	opts := options(c.args)
+	recursive(opts)
+	force(opts)
+}
+
+# An rm whose arguments are only known when it runs (rm $OPTS /) may be
+# one.
+require_human contains "rm with an argument only known when the command runs (a variable, a command's output): a human must check it is not a recursive force delete." if {
+	input.event_type == "PreAbilityCall"
+	guarded_sources[input.caller.source]
+	some c in input.commands
+	c.name == "rm"
+	c.dynamic
+}
+
+# A command only known when the line runs ($CMD -rf /, eval "$X") may be
+# any command.
+require_human contains sprintf("hookrun could not tell every command this call runs (%s): a human must check it.", [input.commands_unknown]) if {
+	input.event_type == "PreAbilityCall"
+	guarded_sources[input.caller.source]
+	is_string(input.commands_unknown)
+}
+
+# A hookrun older than commands sends the command as text only: it is cut
+# into simple commands at ; & | ( ) ` and $( and each is read as words,
+# which quoting ("r"m), sh -c and eval get past. Keep a local rules guard
+# for such a hookrun (docs/central-policy.md).
 deny contains "recursive force delete" if {
 	input.event_type == "PreAbilityCall"
 	input.ability_id == "shell"
+	not input.commands
 	some words in simple_commands
 	some i, w in words
 	base(w) == "rm"

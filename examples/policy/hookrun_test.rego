@@ -18,6 +18,54 @@ test_other_commands_pass if {
 	}
 }
 
+# What hookrun sends for a shell call: the commands its shell parser reads.
+parsed(commands) := object.union(shell("(as hookrun read it)"), {"commands": commands})
+
+rm(args) := {"name": "rm", "args": args, "wrapper": false, "maybe": false, "dynamic": false}
+
+test_recursive_force_delete_as_parsed if {
+	every commands in [
+		[rm(["-rf", "/"])], # "r"m -rf /, r\m -rf /
+		[{"name": "sh", "args": ["-c", "rm -fr x"], "wrapper": true, "maybe": false, "dynamic": false}, rm(["-fr", "x"])],
+		[{"name": "ssh", "args": ["host", "rm -rf x"], "wrapper": false, "maybe": false, "dynamic": false}, object.union(rm(["-rf", "x"]), {"maybe": true})],
+		[rm(["-r", "--force", "x"])],
+	] {
+		denied(hookrun.result) with input as parsed(commands)
+	}
+}
+
+test_other_parsed_commands_pass if {
+	every commands in [
+		[rm(["-r", "x"])],
+		[{"name": "echo", "args": ["rm", "-rf"], "wrapper": false, "maybe": false, "dynamic": false}],
+		[{"name": "git", "args": ["rm", "-r", "--cached", "x"], "wrapper": false, "maybe": false, "dynamic": false}],
+		[],
+	] {
+		hookrun.result == {} with input as parsed(commands)
+	}
+}
+
+test_parsed_commands_win_over_the_text if {
+	# The text would read as rm -rf; hookrun's parser says it is echo.
+	hookrun.result == {} with input as object.union(shell("rm -rf /"), {"commands": [{"name": "echo", "args": ["x"], "wrapper": false, "maybe": false, "dynamic": false}]})
+}
+
+test_an_rm_with_arguments_only_known_when_it_runs_needs_a_human if {
+	r := hookrun.result with input as parsed([object.union(rm(["$OPTS", "/"]), {"dynamic": true})])
+	r.hook_signals[0].payload.require_human == true
+	startswith(r.hook_signals[0].payload.reason, "rm with an argument only known when the command runs")
+}
+
+test_a_command_hookrun_cannot_tell_needs_a_human if {
+	r := hookrun.result with input as object.union(parsed([]), {"commands_unknown": "the command name $X is only known when the line runs"})
+	r.hook_signals[0].payload.require_human == true
+	r.hook_signals[0].payload.reason == "hookrun could not tell every command this call runs (the command name $X is only known when the line runs): a human must check it."
+}
+
+test_a_command_hookrun_cannot_tell_from_a_person_passes if {
+	hookrun.result == {} with input as object.union(object.union(parsed([]), {"commands_unknown": "eval runs \"$C\", only known when the line runs"}), {"caller": {"source": "manual_cli"}})
+}
+
 test_prod_config_needs_a_human if {
 	r := hookrun.result with input as {"event_type": "PreAbilityCall", "ability_id": "edit_file", "paths": ["config/prod/db.yaml"], "caller": {"source": "ai_session"}}
 	r.hook_signals[0].payload.require_human == true

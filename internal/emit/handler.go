@@ -24,6 +24,7 @@ type handlers struct {
 	limits   exec.Limits
 	watchdog *exec.Watchdog
 	client   func() *http.Client // the http handlers' shared client, made on first use
+	body     func() []byte       // what an http handler sends (policyBody), made on first use
 	deadline Deadline
 }
 
@@ -87,14 +88,15 @@ func (hr handlers) rules(ctx context.Context, crash *crashes, hooks []*config.Ho
 // evaluate is protocol.Evaluate; tests replace it to make a hook's goroutine panic.
 var evaluate = protocol.Evaluate
 
-// call is the request an http handler makes: the same context a script
-// reads, the same cap on the answer as on a script's stdout, and only the
+// call is the request an http handler makes: the context a script reads
+// with the command line's commands as hookrun parses them (policyBody),
+// the same cap on the answer as on a script's stdout, and only the
 // caller's environment for the variables it may expand.
 func (hr handlers) call(h *config.Hook) httpcall.Call {
 	return httpcall.Call{
 		Spec:    h.Handler.HTTP,
 		Timeout: h.Handler.Timeout,
-		Context: hr.stdin,
+		Context: hr.body(),
 		Env:     lookup(hr.env),
 		MaxBody: hr.limits.MaxStdout,
 	}

@@ -73,7 +73,8 @@ func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Option
 	stdin := append(c.JSON(), '\n')
 	base := withoutNames(opt.Env, config.HandlerVars...)
 	hr := handlers{ctx: c, stdin: stdin, env: base, root: opt.Root, limits: opt.Limits, watchdog: opt.Watchdog,
-		client: sync.OnceValue(httpcall.NewClient), deadline: opt.Deadline}
+		client: sync.OnceValue(httpcall.NewClient), deadline: opt.Deadline,
+		body: sync.OnceValue(func() []byte { return policyBody(c) })}
 	reports := make([]merge.Report, len(selected))
 	ran := len(selected)
 	var crash crashes

@@ -1,0 +1,57 @@
+package emit
+
+import (
+	"encoding/json"
+	"maps"
+
+	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/shellcmd"
+)
+
+// The fields an http handler's body holds beside the context, for a call
+// with a command line (docs/central-policy.md): a policy service has no
+// shell parser, and one that reads the command as text lets "r"m -rf /,
+// r\m -rf / and sh -c 'rm -rf /' through.
+const (
+	CommandsField        = "commands"
+	CommandsUnknownField = "commands_unknown"
+)
+
+// policyCommand is one simple command of the line, as a policy reads it.
+type policyCommand struct {
+	Name    string   `json:"name"`
+	Args    []string `json:"args"`
+	Wrapper bool     `json:"wrapper"`
+	Maybe   bool     `json:"maybe"`
+	Dynamic bool     `json:"dynamic"`
+}
+
+// policyBody is the context an http handler sends: the one a script reads
+// on stdin, plus, when the call has a command line, the simple commands it
+// runs as hookrun's shell parser reads them (commands) and why some
+// command is only known when it runs (commands_unknown). Both fields are
+// hookrun's alone: a caller's own are dropped.
+func policyBody(c *event.Context) []byte {
+	fields := maps.Clone(c.Fields)
+	delete(fields, CommandsField)
+	delete(fields, CommandsUnknownField)
+	if c.Command != "" {
+		sh, _ := shellcmd.ShellNamed(c.Shell)
+		line := shellcmd.ParseAs(c.Command, sh)
+		cmds := make([]policyCommand, 0, len(line.Commands))
+		for _, lc := range line.Commands {
+			pc := policyCommand{Name: lc.Name, Args: make([]string, 0, len(lc.Args)), Wrapper: lc.Wrapper, Maybe: lc.Maybe}
+			for _, a := range lc.Args {
+				pc.Args = append(pc.Args, a.Value)
+				pc.Dynamic = pc.Dynamic || a.Dynamic
+			}
+			cmds = append(cmds, pc)
+		}
+		fields[CommandsField], _ = json.Marshal(cmds)
+		if len(line.Unresolved) > 0 {
+			fields[CommandsUnknownField], _ = json.Marshal(line.Unresolved[0])
+		}
+	}
+	body := (&event.Context{Fields: fields}).JSON()
+	return append(body, '\n')
+}

@@ -1,0 +1,55 @@
+package emit
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/hookrun/hookrun/internal/event"
+)
+
+// An http handler's body holds, beside the context, the simple commands a
+// shell call's command line runs as hookrun's shell parser reads them
+// (quotes and escapes removed, wrappers and sh -c peeled), and why some
+// command is only known when the line runs: a policy service that reads
+// the command as text lets "r"m -rf / through. The fields are hookrun's
+// alone: a caller's own are replaced.
+func TestPolicyBodyListsTheCommands(t *testing.T) {
+	cases := []struct {
+		name, ctx string
+		commands  string // the body's commands, "" when absent
+		unknown   string // the body's commands_unknown, "" when absent
+	}{
+		{"quotes removed", `{"command":"\"r\"m -rf /"}`,
+			`[{"name":"rm","args":["-rf","/"],"wrapper":false,"maybe":false,"dynamic":false}]`, ""},
+		{"wrappers listed, and what they run", `{"command":"sudo sh -c 'rm -fr x'"}`,
+			`[{"name":"sudo","args":["sh","-c","rm -fr x"],"wrapper":true,"maybe":false,"dynamic":false},` +
+				`{"name":"sh","args":["-c","rm -fr x"],"wrapper":true,"maybe":false,"dynamic":false},` +
+				`{"name":"rm","args":["-fr","x"],"wrapper":false,"maybe":false,"dynamic":false}]`, ""},
+		{"an argument only known when it runs", `{"command":"rm $OPTS /"}`,
+			`[{"name":"rm","args":["$OPTS","/"],"wrapper":false,"maybe":false,"dynamic":true}]`, ""},
+		{"a command only known when it runs", `{"command":"$X -rf /"}`,
+			`[]`, `"the command name $X is only known when the line runs"`},
+		{"the caller's own fields are replaced", `{"command":"ls","commands":[],"commands_unknown":"no"}`,
+			`[{"name":"ls","args":[],"wrapper":false,"maybe":false,"dynamic":false}]`, ""},
+		{"no command line, no commands", `{"ability_id":"edit_file"}`, "", ""},
+	}
+	for _, c := range cases {
+		var fields map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(c.ctx), &fields); err != nil {
+			t.Fatal(err)
+		}
+		ctx := &event.Context{Event: event.PreAbilityCall, Fields: fields}
+		_ = json.Unmarshal(fields["command"], &ctx.Command)
+		body := policyBody(ctx)
+		var got map[string]json.RawMessage
+		if err := json.Unmarshal(body, &got); err != nil || body[len(body)-1] != '\n' {
+			t.Fatalf("%s: body %q: %v", c.name, body, err)
+		}
+		if string(got["commands"]) != c.commands || string(got["commands_unknown"]) != c.unknown {
+			t.Errorf("%s:\n got  commands %s, commands_unknown %s\n want commands %s, commands_unknown %s", c.name, got["commands"], got["commands_unknown"], c.commands, c.unknown)
+		}
+		if string(got["command"]) != string(fields["command"]) {
+			t.Errorf("%s: command %s, want %s as sent", c.name, got["command"], fields["command"])
+		}
+	}
+}
