@@ -82,6 +82,7 @@ function main() {
 
   // The AI runs abilities: guard, run, record.
   runAbility('edit_file', 'config/prod/database.yaml');
+  runAbility('edit_file', 'config/prod/"quoted".yaml'); // a name the agent chose: any byte
   runAbility('edit_file', 'docs/README.md');
 
   // A broken context: hookrun exits 1 and runs no hook.

@@ -81,6 +81,7 @@ def main():
 
     # The AI runs abilities: guard, run, record.
     run_ability("edit_file", "config/prod/database.yaml")
+    run_ability("edit_file", 'config/prod/"quoted".yaml')  # a name the agent chose: any byte
     run_ability("edit_file", "docs/README.md")
 
     # A broken context: hookrun exits 1 and runs no hook.

@@ -14,6 +14,12 @@ cd "$(dirname "$0")/.." || exit 1
 HOOKRUN=${HOOKRUN:-hookrun}
 errs=$(mktemp) || exit 1
 trap 'rm -f "$errs"' EXIT
+. scripts/hooks/lib/json_string.sh
+
+# str VALUE prints VALUE as a JSON string. A value the agent chose (a path,
+# a command) spliced into the context raw could close the string and add
+# fields of its own.
+str() { printf '"%s"' "$(printf '%s' "$1" | json_string)"; }
 
 # emit EVENT CONTEXT runs the hooks of one event; it sets decision (empty
 # when hookrun could not do its job) and result.
@@ -54,7 +60,7 @@ first_log() {
 
 # run_ability ABILITY ARGS: the Tool Runner's task.run: guard, run, record.
 run_ability() {
-	emit PreAbilityCall "{\"session_id\":\"sess-1\",\"ability_id\":\"$1\",\"args_summary\":\"$2\",\"paths\":[\"$2\"],\"caller\":{\"source\":\"ai_session\"}}"
+	emit PreAbilityCall "{\"session_id\":\"sess-1\",\"ability_id\":$(str "$1"),\"args_summary\":$(str "$2"),\"paths\":[$(str "$2")],\"caller\":{\"source\":\"ai_session\"}}"
 	if [ -z "$decision" ]; then
 		# A guard that cannot be checked must not be skipped: fail closed.
 		echo "PreAbilityCall $1 ($2): hookrun error, exit 1"
@@ -67,7 +73,7 @@ run_ability() {
 	require_human) echo "  waiting for a human: $(field reason)"; return ;;
 	esac
 	echo "  $1 ran"
-	emit PostAbilityCall "{\"session_id\":\"sess-1\",\"ability_id\":\"$1\",\"status\":\"success\",\"duration_ms\":12}"
+	emit PostAbilityCall "{\"session_id\":\"sess-1\",\"ability_id\":$(str "$1"),\"status\":\"success\",\"duration_ms\":12}"
 	recorded=
 	case $result in *'"usage_recorded":true'*) recorded=", usage recorded" ;; esac
 	echo "PostAbilityCall $1: $decision$recorded"
@@ -85,6 +91,7 @@ echo "PreAbilityCreate db.write.user_row (prod): $decision"
 
 # The AI runs abilities: guard, run, record.
 run_ability edit_file config/prod/database.yaml
+run_ability edit_file 'config/prod/"quoted".yaml' # a name the agent chose: any byte
 run_ability edit_file docs/README.md
 
 # A broken context: hookrun exits 1 and runs no hook.

@@ -1,6 +1,6 @@
 # json_string.sh: writing a value into JSON from POSIX sh and awk, for the
 # example handlers, which read the context from HOOKRUN_* variables and
-# answer in JSON. Source it: . "$HOOKRUN_PROJECT_DIR/scripts/hooks/lib/json_string.sh"
+# answer in JSON, and for runtimes/agent.sh, which writes contexts. Source it: . "$HOOKRUN_PROJECT_DIR/scripts/hooks/lib/json_string.sh"
 
 # json_string turns stdin into the body of a JSON string: backslashes,
 # quotes, tabs and line breaks escaped, other control characters dropped.
