@@ -22,6 +22,8 @@ var claudeCode = Agent{
 		Unit:          time.Second,
 		ProjectDirVar: "CLAUDE_PROJECT_DIR",
 		Shell:         true,
+		// 2.1.197's bundle: a command hook's timeout, else 600000 ms.
+		DefaultWait: 10 * time.Minute,
 		// Read from 2.1.197's bundle: disableAllHooks in any settings
 		// source leaves only managed policy's hooks, and every source's
 		// env is copied into process.env, which hooks are started with.

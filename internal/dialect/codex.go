@@ -30,6 +30,8 @@ var codex = Agent{
 		File:   ".codex/hooks.json",
 		Events: []string{"UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"},
 		Unit:   time.Second,
+		// codex-rs/hooks discovery: timeout_sec.unwrap_or(600).
+		DefaultWait: 10 * time.Minute,
 		// Codex keys a hook's trust by its position in the file and hashes
 		// its event, matcher, command and timeout: install leaves an
 		// unchanged entry byte for byte, so its trust holds.

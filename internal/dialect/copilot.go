@@ -37,6 +37,9 @@ var copilot = Agent{
 		Typed:          true,
 		AnswerFailures: true,
 		Note:           "copilot -p runs a repository's hooks only in a trusted folder: pass --trust-folder, or set GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS=true",
+		// Documented (docs.github.com, Copilot hooks: timeoutSec, default
+		// 30), and measured on 1.0.102 (agents suite TestEntryWithNoTimeout).
+		DefaultWait: 30 * time.Second,
 		// disableAllHooks is one of the settings a repository may set
 		// (its runtime's userSettingsGovernanceKeys: "repo" through
 		// .github/copilot/settings.json, "claudeRepo" through

@@ -56,6 +56,10 @@ type Settings struct {
 	// end of a turn never runs SessionStop hooks twice.
 	Retired []string
 	Unit    time.Duration // the unit of the file's timeout: time.Second or time.Millisecond
+	// DefaultWait is how long the pinned version waits for a hook entry
+	// that names no timeout, after which it lets the call through; 0 when
+	// not known. hookrun answers within it (docs/agents, "When hookrun fails").
+	DefaultWait time.Duration
 	// ProjectDirVar names the environment variable in which the agent
 	// gives its hook commands the project directory; hookrun's command
 	// changes to it first, so discovery and git start at the project root

@@ -34,6 +34,9 @@ var geminiCLI = Agent{
 		// into a quoted path (its docs write it unquoted).
 		ProjectDirQuoted: true,
 		Shell:            true,
+		// 0.61.0's bundle: hookConfig.timeout ?? DEFAULT_HOOK_TIMEOUT (6e4
+		// ms), measured (agents suite TestEntryWithNoTimeout).
+		DefaultWait: time.Minute,
 		// Read from 0.61.0's bundle: hooksConfig.enabled false runs no
 		// hook, hooksConfig.disabled skips the hooks it names (an entry's
 		// name, hookrun's is "hookrun"), and the first .gemini/.env or

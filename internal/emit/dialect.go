@@ -50,20 +50,21 @@ func (d *dialectRun) projectDir() string {
 // hookrun's entries in the agent's settings file under root give it, less
 // a margin in which hookrun ends its handlers and answers. Past the agent's
 // own timeout the agent applies its own rule, which for most events lets
-// the call through (docs/agents/README.md, "When hookrun fails"). None
-// when the settings hold no timeout hookrun can read (OpenCode's plugin
-// keeps its own).
+// the call through (docs/agents/README.md, "When hookrun fails"). An
+// entry with no timeout gets the agent's default; none when that is not
+// known (Cursor) or the agent's hooks are code (OpenCode's plugin keeps
+// its own).
 func (d *dialectRun) deadline(root string, start time.Time) Deadline {
 	a, ok := settings.Find(dialect.Name(d.name))
 	if !d.active() || !ok {
 		return Deadline{}
 	}
-	wait, ok := a.Wait(root)
+	wait, from, ok := a.Wait(root)
 	if !ok {
 		return Deadline{}
 	}
 	budget := max(wait-min(max(wait/10, 3*time.Second), 15*time.Second), wait/2)
-	return Deadline{At: start.Add(budget), Why: fmt.Sprintf("that was all that was left of the %s hookrun keeps for its handlers, short of the %s %s waits for it (the timeout in %s): the agent would let the call through once that passed", budget, wait, d.name, a.File)}
+	return Deadline{At: start.Add(budget), Why: fmt.Sprintf("that was all that was left of the %s hookrun keeps for its handlers, short of the %s %s waits for it (%s): the agent would let the call through once that passed", budget, wait, d.name, from)}
 }
 
 // read reads the agent's payload as far as it can, so that a failure can

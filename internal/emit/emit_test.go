@@ -175,3 +175,24 @@ func TestHandlersRunAtMostMaxParallelAtOnce(t *testing.T) {
 		}
 	}
 }
+
+// A hand-written entry with no timeout is waited for as long as the
+// agent's default (Copilot CLI's 30 s): hookrun answers before it, where it
+// had kept each handler's own timeout, racing the agent, which then lets
+// the call through.
+func TestDeadlineOfAnEntryWithNoTimeout(t *testing.T) {
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, ".github/hooks"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	entry := `{"version":1,"hooks":{"PreToolUse":[{"type":"command","bash":"hookrun emit --dialect copilot"}]}}`
+	if err := os.WriteFile(filepath.Join(root, ".github/hooks/hookrun.json"), []byte(entry), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Unix(1000, 0)
+	d := (&dialectRun{name: "copilot"}).deadline(root, start)
+	want := "that was all that was left of the 27s hookrun keeps for its handlers, short of the 30s copilot waits for it (its default for a hook with no timeoutSec; .github/hooks/hookrun.json gives hookrun's entry none): the agent would let the call through once that passed"
+	if !d.At.Equal(start.Add(27*time.Second)) || d.Why != want {
+		t.Errorf("deadline = %s, %q;\nwant %s, %q", d.At.Sub(start), d.Why, 27*time.Second, want)
+	}
+}

@@ -179,7 +179,7 @@ func shortWaits(set *config.Set, root string) []config.Finding {
 	}
 	var out []config.Finding
 	for _, a := range settings.Routed(root) {
-		if wait, ok := a.Wait(root); ok && wait < settings.MinWait {
+		if wait, _, ok := a.Wait(root); ok && wait < settings.MinWait {
 			out = append(out, config.Finding{File: filepath.Join(root, a.File), Line: 1, Col: 1, Severity: config.Error,
 				Message: fmt.Sprintf("%s waits %s for hookrun, and its timeout lets the call through: too short for hookrun to end a handler that overruns (SIGTERM, then SIGKILL) and still answer first; give it at least %s (hookrun install %s --timeout %s)",
 					a.Dialect, wait, settings.MinWait, a.Dialect, settings.MinWait)})
@@ -195,7 +195,7 @@ func shortWaits(set *config.Set, root string) []config.Finding {
 func timeoutNotes(set *config.Set, root string) []config.Finding {
 	var out []config.Finding
 	for _, a := range settings.Routed(root) {
-		wait, ok := a.Wait(root)
+		wait, from, ok := a.Wait(root)
 		if !ok {
 			continue
 		}
@@ -208,7 +208,7 @@ func timeoutNotes(set *config.Set, root string) []config.Finding {
 			}
 			out = append(out, config.Finding{File: h.File, Line: h.Pos.Line, Col: h.Pos.Col, Severity: config.Warning, HookID: h.ID,
 				Message: fmt.Sprintf("handler.timeout: %s, with the %s grace after it, is not shorter than the %s %s waits for hookrun (%s): a handler that runs that long is cut off by the agent, whose timeout lets the call through; raise the agent's (hookrun install %s --timeout) or lower this one",
-					h.Handler.Timeout, exec.DefaultLimits.Grace, wait, a.Dialect, a.File, a.Dialect)})
+					h.Handler.Timeout, exec.DefaultLimits.Grace, wait, a.Dialect, from, a.Dialect)})
 		}
 	}
 	return out

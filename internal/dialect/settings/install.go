@@ -95,44 +95,81 @@ func Routed(root string) []Agent {
 
 // Wait is how long the agent waits for hookrun on the events that guard an
 // action (a prompt, a tool call), as hookrun's entries in its settings file
-// under root say: the shortest, if they differ. ok is false when the file
-// routes none of them to hookrun or holds no timeout hookrun can read
-// (OpenCode's plugin keeps its own).
-func (a Agent) Wait(root string) (wait time.Duration, ok bool) {
+// under root say (in a matcher group too): the shortest, if they differ,
+// and from says where that comes from, for a message. An entry with no
+// timeout hookrun can read (a hand-written one), or a file with no entry
+// of hookrun's (it is in another settings file), is waited for as long as
+// the agent's own default (Settings.DefaultWait): past that the agent lets
+// the call through. ok is false when that default is not known (Cursor)
+// or the agent's hooks are code (OpenCode's plugin keeps its own timeout).
+func (a Agent) Wait(root string) (wait time.Duration, from string, ok bool) {
 	if a.Plugin != nil {
-		return 0, false
+		return 0, "", false
 	}
+	consider := func(d time.Duration, why string) {
+		if d > 0 && (wait == 0 || d < wait) {
+			wait, from = d, why
+		}
+	}
+	byDefault := fmt.Sprintf("its default for a hook with no %s; %s gives hookrun's entry none", a.timeoutKey(), a.File)
+	entries := a.guarding(root)
+	if len(entries) == 0 {
+		consider(a.DefaultWait, byDefault)
+	}
+	for _, h := range entries {
+		raw, err := json.Marshal(h.Get(a.timeoutKey()))
+		var n float64
+		if err != nil || json.Unmarshal(raw, &n) != nil || n <= 0 {
+			consider(a.DefaultWait, byDefault)
+			continue
+		}
+		consider(time.Duration(n*float64(a.Unit)), "the timeout in "+a.File)
+	}
+	return wait, from, wait > 0
+}
+
+// guarding returns hookrun's handlers on the events that guard an action
+// in the agent's settings file under root, in matcher groups too; none
+// when the file cannot be read or parsed.
+func (a Agent) guarding(root string) []*ojson.Node {
 	data, err := safefile.ReadFile(filepath.Join(root, a.File), 16<<20)
 	if err != nil {
-		return 0, false
+		return nil
 	}
 	doc, err := ojson.Parse(data)
 	if err != nil || !doc.IsObject() {
-		return 0, false
+		return nil
 	}
 	hooks := doc.Get("hooks")
 	if hooks == nil || !hooks.IsObject() {
-		return 0, false
+		return nil
 	}
+	var out []*ojson.Node
 	for _, ev := range a.Events {
 		list := hooks.Get(ev)
 		if !a.guards(ev) || list == nil || !list.IsArray() {
 			continue
 		}
-		slot := a.find(list)
-		if slot == nil {
-			continue
-		}
-		raw, err := json.Marshal((*slot).Get(a.timeoutKey()))
-		var n float64
-		if err != nil || json.Unmarshal(raw, &n) != nil || n <= 0 {
-			continue
-		}
-		if d := time.Duration(n * float64(a.Unit)); wait == 0 || d < wait {
-			wait = d
+		for _, item := range list.Items() {
+			if a.Flat {
+				if a.isOurs(item) {
+					out = append(out, item)
+				}
+				continue
+			}
+			if !item.IsObject() {
+				continue
+			}
+			if hs := item.Get("hooks"); hs != nil && hs.IsArray() {
+				for _, h := range hs.Items() {
+					if a.isOurs(h) {
+						out = append(out, h)
+					}
+				}
+			}
 		}
 	}
-	return wait, wait > 0
+	return out
 }
 
 // Summary says what Install did, for a person: "added A, B; updated C".
