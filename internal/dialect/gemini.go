@@ -58,9 +58,17 @@ var geminiCLI = Agent{
 		Shadowed: "Gemini CLI started in %s reads this file in place of the project's .gemini/settings.json, and it runs none of hookrun's entries; add them to it (copy hookrun's entries from .gemini/settings.json), or remove it",
 		Later: []Later{
 			{File: ".gemini/settings.json", Events: []string{"BeforeTool"}, Why: "gemini-cli runs this hook beside hookrun's, on the same call, and runs the call with the tool_input it answers, which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"},
+			// Read from 0.61.0's bundle (ShellProcessor), and measured
+			// (agents suite TestBypasses command_shell): a custom command's
+			// !{command} runs when a person runs it, through the policy
+			// engine's check and ShellExecutionService, no BeforeTool hook.
+			// Gemini CLI reads .gemini/commands of the directory it starts in.
+			{File: ".gemini/commands/**/*.toml", Why: geminiCommandShell, Nested: true, Commands: true},
 		},
 	},
 }
+
+const geminiCommandShell = "gemini-cli runs these shell commands when a person runs this custom command (its slash command), through its policy (with no question under --yolo) but without its BeforeTool hooks, so hookrun's guards never see them; if they only read, keep them, else remove them"
 
 const geminiNested = "Gemini CLI reads this file in place of the project's when it starts in %s"
 

@@ -57,6 +57,40 @@ func ShellCommands(content []byte) []string {
 	return out
 }
 
+// GeminiInjections are the shell commands a Gemini CLI custom command's
+// prompt runs when a person runs the command, as 0.61.0's extractInjections
+// finds them: each !{…} up to the brace that balances it, trimmed, empty
+// ones left out. None when one is not closed: Gemini CLI then refuses the
+// command and runs none.
+func GeminiInjections(prompt string) []string {
+	var out []string
+	for rest := prompt; ; {
+		i := strings.Index(rest, "!{")
+		if i < 0 {
+			return out
+		}
+		rest = rest[i+2:]
+		depth, end := 1, -1
+		for j := 0; j < len(rest) && end < 0; j++ {
+			switch rest[j] {
+			case '{':
+				depth++
+			case '}':
+				if depth--; depth == 0 {
+					end = j
+				}
+			}
+		}
+		if end < 0 {
+			return nil
+		}
+		if c := strings.TrimSpace(rest[:end]); c != "" {
+			out = append(out, c)
+		}
+		rest = rest[end+1:]
+	}
+}
+
 // maxSkillLevels bounds the directories above the working directory
 // whose .claude a Skill call's skill is looked for in.
 const maxSkillLevels = 64

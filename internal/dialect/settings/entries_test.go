@@ -213,6 +213,7 @@ func TestUnroutedLaterHooks(t *testing.T) {
 	claudeWhy := "claude-code runs this hook beside hookrun's, on the same call, and runs the call with the updatedInput it answers, which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"
 	claudeFrontmatterWhy := "claude-code runs the hooks this file declares once its skill, command or subagent runs, beside hookrun's, on every later call of the session, and runs a call with the updatedInput one answers (or, from PermissionRequest, without the person hookrun asked for), which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"
 	claudeSkillShellWhy := "claude-code runs these shell commands when the skill or command runs, through its permission rules and the skill's own allowed-tools but without its PreToolUse hooks: hookrun's guards see them when the model runs it (its Skill call), not when a person types its slash command; if they only read, keep them, else leave the commands to the model, which runs them through hookrun, or remove them"
+	geminiCommandShellWhy := "gemini-cli runs these shell commands when a person runs this custom command (its slash command), through its policy (with no question under --yolo) but without its BeforeTool hooks, so hookrun's guards never see them; if they only read, keep them, else remove them"
 	codexWhy := "codex runs this hook beside hookrun's, on the same call, and runs the call with the updatedInput it answers with an allow, which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"
 	entry := `{"type": "command", "bash": "./rewrite.sh", "timeoutSec": 5}`
 	tests := []struct {
@@ -303,6 +304,23 @@ func TestUnroutedLaterHooks(t *testing.T) {
 			".claude/commands/plan.md: runs \"npm test\", \"git status\": " + claudeSkillShellWhy,
 			".claude/skills/many/SKILL.md: runs \"a\", \"b\", \"c\" and 1 more: " + claudeSkillShellWhy,
 			"sub/.claude/commands/deploy.md: runs \"make deploy\": " + claudeSkillShellWhy,
+		}},
+		// Gemini CLI 0.61.0 runs a custom command's !{command} when a person
+		// runs it, through its policy but no BeforeTool hook (agents suite:
+		// TestBypasses gemini-cli/command_shell): named, as a warning.
+		{dialect.GeminiCLI, map[string]string{
+			".gemini/commands/plan.toml":      "description = \"Plan.\"\nprompt = \"\"\"\nStatus: !{git status}\nRun !{ touch {a,b}.txt } now.\n\"\"\"\n",
+			".gemini/commands/ci/deploy.toml": "prompt = 'Deploy {{args}}: !{make deploy {{args}}}'\n",
+			".gemini/commands/quiet.toml":     "description = \"runs !{rm -rf x}\"\nprompt = \"No commands.\"\n",
+			".gemini/commands/empty.toml":     "prompt = \"!{ } and !{unclosed\"\n",
+			".gemini/commands/broken.toml":    "prompt = \"!{rm -rf x}\n",
+			".gemini/commands/notes.md":       "!{touch x}\n",
+			"sub/.gemini/commands/x.toml":     "prompt = \"!{touch x}\"\n",
+		}, []string{
+			".gemini/commands/broken.toml: hookrun cannot read it as TOML (line 1, column 22: basic strings cannot have new lines), and it holds !{: " + geminiCommandShellWhy,
+			".gemini/commands/ci/deploy.toml: runs \"make deploy {{args}}\": " + geminiCommandShellWhy,
+			".gemini/commands/plan.toml: runs \"git status\", \"touch {a,b}.txt\": " + geminiCommandShellWhy,
+			"sub/.gemini/commands/x.toml: runs \"touch x\": " + geminiCommandShellWhy,
 		}},
 	}
 	for _, tt := range tests {

@@ -39,8 +39,11 @@ func (a Agent) laterHooks(root, hooksDir string) []Problem {
 				if err != nil {
 					continue
 				}
-				_, content, _ := dialect.SplitFrontmatter(data)
-				if cmds := dialect.ShellCommands(content); len(cmds) > 0 {
+				cmds, err := shellCommandsOf(f, data)
+				switch {
+				case err != nil:
+					out = append(out, Problem{File: f, Message: fmt.Sprintf("hookrun cannot read it as TOML (%v), and it holds !{: %s", err, l.Why), Warning: true})
+				case len(cmds) > 0:
 					out = append(out, Problem{File: f, Message: fmt.Sprintf("runs %s: %s", commandList(cmds), l.Why), Warning: true})
 				}
 			}
@@ -89,6 +92,25 @@ func (a Agent) laterHooks(root, hooksDir string) []Problem {
 		}
 	}
 	return out
+}
+
+// shellCommandsOf are the shell commands file f runs when its skill or
+// command runs: a Markdown file's (Claude Code's) after its frontmatter, a
+// TOML file's (Gemini CLI's custom command) in its prompt. An error says
+// why hookrun cannot read a TOML file that holds an injection's opening !{.
+func shellCommandsOf(f string, data []byte) ([]string, error) {
+	if !strings.HasSuffix(f, ".toml") {
+		_, content, _ := dialect.SplitFrontmatter(data)
+		return dialect.ShellCommands(content), nil
+	}
+	doc, err := parseTOML(data)
+	switch {
+	case err != nil && bytes.Contains(data, []byte("!{")):
+		return nil, err
+	case err != nil || doc.Get("prompt") == nil:
+		return nil, nil
+	}
+	return dialect.GeminiInjections(doc.Get("prompt").Str()), nil
 }
 
 // laterIn names the hooks of doc, the hooks file f (prefix says where in
