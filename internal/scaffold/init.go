@@ -42,7 +42,8 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # in the home directory, which switch hooks off for every project, and the
 # directories that hold them, which a mv or chmod of takes away whole; Claude
 # Code's skills, commands and subagents, whose frontmatter declares hooks it runs
-# beside hookrun's, and Gemini CLI's extensions, which bring hooks), the .env
+# beside hookrun's, Gemini CLI's extensions, which bring hooks, and its custom
+# commands, whose shell commands run without them), the .env
 # files Gemini CLI loads into its hooks' environment at start (where
 # HOOKRUN_HOOKS_DIR or a proxy would turn every guard off or elsewhere), the hookrun
 # an npm install put in node_modules or hookrun's declaration cache (an entry there
@@ -79,6 +80,7 @@ handler:
         - "**/.gemini/settings.json"
         - "**/.gemini/.env"
         - "**/.gemini/extensions/**"
+        - "**/.gemini/commands/**"
         - "**/.env"
         - "**/.cursor"
         - "**/.cursor/hooks.json"
