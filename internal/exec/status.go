@@ -173,3 +173,38 @@ func program(cmd syntax.Command) string {
 	}
 	return path.Base(call.Args[0].Lit())
 }
+
+// shells are the programs whose -c runs a shell line that StatusLost can
+// read.
+var shells = []string{"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash"}
+
+// ShellLine is the shell line a handler given as a program and its
+// arguments runs, when the program is a shell and the arguments are its
+// options, -c among them, and the line (sh -c LINE [NAME ARGS…]); ok is
+// false for anything else, a script file (sh guard.sh) or a line run under
+// -o pipefail included.
+func ShellLine(command string, args []string) (line string, ok bool) {
+	if !slices.Contains(shells, strings.TrimSuffix(path.Base(command), ".exe")) {
+		return "", false
+	}
+	byC := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--" || a == "-":
+			return "", false
+		case (a == "-o" || a == "+o") && i+1 < len(args):
+			if a == "-o" && args[i+1] == "pipefail" {
+				return "", false
+			}
+			i++
+		case strings.HasPrefix(a, "-") || strings.HasPrefix(a, "+"):
+			byC = byC || a[0] == '-' && strings.Contains(a[1:], "c") && !strings.HasPrefix(a, "--")
+		case byC:
+			return a, true
+		default:
+			return "", false
+		}
+	}
+	return "", false
+}

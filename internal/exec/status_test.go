@@ -65,3 +65,34 @@ func allows(stdout string) bool {
 	var obj map[string]any
 	return out == "" || json.Unmarshal([]byte(out), &obj) == nil && !strings.Contains(out, "ABILITY_DENIED")
 }
+
+// A handler given as a shell and its arguments (command: sh, args: [-c,
+// LINE], the form Windows needs) runs LINE as a shell line: ShellLine
+// returns it, so that StatusLost reads it as it reads a command line. A
+// script file, or a line under -o pipefail, is not returned.
+func TestShellLine(t *testing.T) {
+	tests := []struct {
+		command string
+		args    []string
+		want    string
+		ok      bool
+	}{
+		{"sh", []string{"-c", "./guard.sh | tee log"}, "./guard.sh | tee log", true},
+		{"/bin/bash", []string{"-ec", "./guard.sh || true", "guard"}, "./guard.sh || true", true},
+		{"bash", []string{"-x", "-c", "./guard.sh || true"}, "./guard.sh || true", true},
+		{"dash", []string{"+x", "-c", "./guard.sh &"}, "./guard.sh &", true},
+		{"bash", []string{"-o", "pipefail", "-c", "./guard.sh | tee log"}, "", false},
+		{"bash", []string{"-o", "errexit", "-c", "./guard.sh | tee log"}, "./guard.sh | tee log", true},
+		{"sh", []string{"guard.sh"}, "", false},
+		{"sh", []string{"-c"}, "", false},
+		{"sh", []string{"--", "-c"}, "", false},
+		{"python3", []string{"-c", "print(1)"}, "", false},
+		{"./guard.sh", []string{"-c", "x"}, "", false},
+	}
+	for _, tt := range tests {
+		got, ok := ShellLine(tt.command, tt.args)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("ShellLine(%q, %q) = %q, %v; want %q, %v", tt.command, tt.args, got, ok, tt.want, tt.ok)
+		}
+	}
+}

@@ -216,12 +216,22 @@ func timeoutNotes(set *config.Set, root string) []config.Finding {
 
 // statusFindings names each blocking hook whose shell command line throws
 // its guard's exit status away (exec.StatusLost): its deny and its
-// failures would read as success, and the call would go through.
+// failures would read as success, and the call would go through. A line
+// given to a shell in handler.args (command: sh, args: [-c, LINE]) is
+// read the same way.
 func statusFindings(set *config.Set) []config.Finding {
 	var out []config.Finding
 	for _, h := range set.Hooks {
-		if h.Disabled || !h.Blocking || h.Handler.Kind != config.KindScript || h.Handler.HasArgs {
+		if h.Disabled || !h.Blocking || h.Handler.Kind != config.KindScript {
 			continue
+		}
+		line, field := h.Handler.Command, "handler.command: "
+		if h.Handler.HasArgs {
+			var ok bool
+			if line, ok = exec.ShellLine(h.Handler.Command, h.Handler.Args); !ok {
+				continue
+			}
+			field = "handler.args: the line sh -c runs: "
 		}
 		// What an echo on the line prints is read as this hook's answer
 		// would be: it hides a deny when it lets the call through.
@@ -229,9 +239,9 @@ func statusFindings(set *config.Set) []config.Finding {
 			r := protocol.Evaluate(h.Event, h, exec.Outcome{Exited: true, Stdout: []byte(stdout)})
 			return r.Decision == event.Allow && len(r.Errors) == 0
 		}
-		if why := exec.StatusLost(h.Handler.Command, allows); why != "" {
+		if why := exec.StatusLost(line, allows); why != "" {
 			out = append(out, config.Finding{File: h.File, Line: h.CommandPos.Line, Col: h.CommandPos.Col, Severity: config.Error, HookID: h.ID,
-				Message: "handler.command: " + why + "; make the guard the line's last command"})
+				Message: field + why + "; make the guard the line's last command"})
 		}
 	}
 	return out
