@@ -141,6 +141,49 @@ func source(command string, st *syntax.Stmt) string {
 	return command[st.Pos().Offset():st.End().Offset()]
 }
 
+// PipelineStatus says, for a warning, why a shell line may not end with
+// its guard's exit status, when StatusLost cannot tell: its last statement
+// is a pipeline whose first command, which reads the context, and whose
+// last, which answers, are programs hookrun does not know. Whichever is
+// the guard, the status is the last one's. "" otherwise.
+func PipelineStatus(command string) string {
+	if !NeedsShell(command) || StatusLost(command, func(string) bool { return false }) != "" {
+		return ""
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
+	if err != nil || len(f.Stmts) == 0 {
+		return ""
+	}
+	bin, ok := f.Stmts[len(f.Stmts)-1].Cmd.(*syntax.BinaryCmd)
+	if !ok || bin.Op != syntax.Pipe && bin.Op != syntax.PipeAll {
+		return ""
+	}
+	first := bin.X
+	for {
+		x, ok := first.Cmd.(*syntax.BinaryCmd)
+		if !ok || x.Op != syntax.Pipe && x.Op != syntax.PipeAll {
+			break
+		}
+		first = x.X
+	}
+	// A line that starts with a program that passes the context on (cat,
+	// jq, echo…) ends with the guard.
+	reads, answers := word(first.Cmd), word(bin.Y.Cmd)
+	if base := path.Base(reads); reads == "" || answers == "" || base == "echo" || base == "printf" || slices.Contains(filters, base) {
+		return ""
+	}
+	return fmt.Sprintf("its exit status is %s's, the last command of its pipeline (sh has no pipefail), not %s's, which reads the context: if %s is the guard, its deny (exit 2) reads as whatever %s answers", answers, reads, reads, answers)
+}
+
+// word is the first word of a simple command as written, or "".
+func word(cmd syntax.Command) string {
+	call, ok := cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return ""
+	}
+	return call.Args[0].Lit()
+}
+
 // filters are programs a guard's output is commonly piped into, whose exit
 // status then stands for the guard's.
 var filters = []string{"tee", "cat", "jq", "yq", "sed", "awk", "gawk", "grep", "head", "tail", "tr", "sort", "uniq", "cut", "column", "sponge", "ts", "logger", "iconv", "dos2unix"}

@@ -96,3 +96,27 @@ func TestShellLine(t *testing.T) {
 		}
 	}
 }
+
+// A pipeline whose first command reads the context and whose last is a
+// program StatusLost does not know answers with the last one's status:
+// if the first is the guard, its deny is lost, and if the last is (a
+// step that prepares the input before it), nothing is. PipelineStatus
+// names such a line, for a warning.
+func TestPipelineStatus(t *testing.T) {
+	tests := []struct{ command, want string }{
+		{"./guard.sh | ./notify.sh", "its exit status is ./notify.sh's, the last command of its pipeline (sh has no pipefail), not ./guard.sh's, which reads the context: if ./guard.sh is the guard, its deny (exit 2) reads as whatever ./notify.sh answers"},
+		{"python3 guard.py 2>&1 | python3 -m json.tool", "its exit status is python3's, the last command of its pipeline (sh has no pipefail), not python3's, which reads the context: if python3 is the guard, its deny (exit 2) reads as whatever python3 answers"},
+		{"set -e; ./guard.sh | logcat", "its exit status is logcat's, the last command of its pipeline (sh has no pipefail), not ./guard.sh's, which reads the context: if ./guard.sh is the guard, its deny (exit 2) reads as whatever logcat answers"},
+		{"cat | ./guard.sh", ""},               // the guard is last
+		{"jq -c .tool_input | ./guard.sh", ""}, // the guard is last
+		{"./guard.sh | tee log", ""},           // StatusLost's error
+		{"./guard.sh", ""},
+		{"./guard.sh && ./notify.sh", ""},
+		{"echo '{}' | ./guard.sh", ""},
+	}
+	for _, tt := range tests {
+		if got := PipelineStatus(tt.command); got != tt.want {
+			t.Errorf("PipelineStatus(%q) = %q\nwant %q", tt.command, got, tt.want)
+		}
+	}
+}

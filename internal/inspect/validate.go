@@ -218,7 +218,8 @@ func timeoutNotes(set *config.Set, root string) []config.Finding {
 // its guard's exit status away (exec.StatusLost): its deny and its
 // failures would read as success, and the call would go through. A line
 // given to a shell in handler.args (command: sh, args: [-c, LINE]) is
-// read the same way.
+// read the same way. A pipeline between two programs hookrun does not
+// know (exec.PipelineStatus) is a warning: the guard may be the last.
 func statusFindings(set *config.Set) []config.Finding {
 	var out []config.Finding
 	for _, h := range set.Hooks {
@@ -241,6 +242,9 @@ func statusFindings(set *config.Set) []config.Finding {
 		}
 		if why := exec.StatusLost(line, allows); why != "" {
 			out = append(out, config.Finding{File: h.File, Line: h.CommandPos.Line, Col: h.CommandPos.Col, Severity: config.Error, HookID: h.ID,
+				Message: field + why + "; make the guard the line's last command"})
+		} else if why := exec.PipelineStatus(line); why != "" {
+			out = append(out, config.Finding{File: h.File, Line: h.CommandPos.Line, Col: h.CommandPos.Col, Severity: config.Warning, HookID: h.ID,
 				Message: field + why + "; make the guard the line's last command"})
 		}
 	}
