@@ -105,10 +105,13 @@ func writeStopped(guards []*config.Hook, path, root string) bool {
 	return out.Result.Decision != event.Allow
 }
 
-// handlerFiles lists the files inside the project that a script hook's
-// handler runs or names, as absolute paths: its program, and each argument
-// (each word of a shell line after a program sh finds on PATH) that is a
-// regular file there.
+// handlerFiles lists the files that a script hook's handler runs or
+// names, as absolute paths: its program, and each argument (each word of a
+// shell line after a program sh finds on PATH) that is a regular file
+// inside the project, or outside it one named by a path (a word with a
+// slash: an organisation's guard in a directory of its own) that this
+// user, and so an AI session running as this user, may write. A program
+// found on PATH is not listed from outside the project.
 func handlerFiles(h *config.Hook, root string) []string {
 	words := h.Handler.Args
 	prog := h.Handler.Command
@@ -118,20 +121,31 @@ func handlerFiles(h *config.Hook, root string) []string {
 			words = words[1:]
 		}
 	}
+	named := map[string]bool{} // files named by a path, not found on PATH
 	if prog != "" {
 		if p, err := exec.Program(prog, root); err == nil {
 			words = append([]string{p}, words...)
+			named[p] = strings.Contains(prog, "/")
 		}
 	}
+	home, _ := os.UserHomeDir()
 	var out []string
 	for _, w := range words {
 		p := w
+		if rest, ok := strings.CutPrefix(p, "~/"); ok && home != "" {
+			p = filepath.Join(home, rest)
+		}
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(root, p)
 		}
 		p = filepath.Clean(p)
-		if _, ok := safefile.Beneath(root, p); !ok || slices.Contains(out, p) {
+		if slices.Contains(out, p) {
 			continue
+		}
+		if _, inside := safefile.Beneath(root, p); !inside {
+			if byPath, ok := named[w]; ok && !byPath || !strings.Contains(w, "/") || !writable(p) {
+				continue
+			}
 		}
 		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
 			out = append(out, p)
