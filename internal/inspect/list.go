@@ -135,7 +135,11 @@ type handlerJSON struct {
 	Headers  []string `json:"headers,omitempty"`
 	Sends    string   `json:"sends,omitempty"` // what goes where, in words (sends)
 	Response string   `json:"response,omitempty"`
-	Timeout  string   `json:"timeout"`
+	// A rules handler's decision for a command it cannot read, and how
+	// many rules it holds; it has no timeout, since it starts no process.
+	Unresolved string `json:"unresolved,omitempty"`
+	RuleCount  int    `json:"rule_count,omitempty"`
+	Timeout    string `json:"timeout,omitempty"`
 }
 
 func toJSON(h *config.Hook, cwd string) hookJSON {
@@ -158,6 +162,8 @@ func toJSON(h *config.Hook, cwd string) hookJSON {
 		for _, hd := range web.Headers {
 			handler.Headers = append(handler.Headers, hd.Name)
 		}
+	case h.Handler.Rules != nil:
+		handler = &handlerJSON{Kind: h.Handler.Kind, Unresolved: h.Handler.Rules.Unresolved, RuleCount: len(h.Handler.Rules.Rules)}
 	}
 	return hookJSON{
 		ID: h.ID, Event: string(h.Event), Enabled: h.Enabled, Blocking: h.Blocking,
