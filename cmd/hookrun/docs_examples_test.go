@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -21,7 +22,9 @@ import (
 //	                       project (a file starting with #! is made executable)
 //	<!-- run -->           a console session: each "$ command" runs with sh
 //	                       in that project, hookrun on PATH, and must exit 0
-//	                       and print exactly the lines that follow it
+//	                       and print exactly the lines that follow it (a
+//	                       command ending in <<'EOF' takes the lines up to
+//	                       EOF as its here-document)
 //
 // All the marked blocks of one page share one project, in page order.
 
@@ -111,19 +114,38 @@ func toScript(t *testing.T, page string, blocks []docBlock) (string, bool) {
 				}
 				n++
 				name := fmt.Sprintf(".docwant/%d", n)
-				fmt.Fprintf(&script, "# %s:%d\nexec sh -c %s\ncmp stdout %s\n", page, b.line, quote(cmd), name)
+				if strings.Contains(cmd, "\n") { // a here-document: no script argument spans lines
+					fmt.Fprintf(&files, "-- .doccmd/%d --\n%s\n", n, cmd)
+					fmt.Fprintf(&script, "# %s:%d\nexec sh .doccmd/%d\ncmp stdout %s\n", page, b.line, n, name)
+				} else {
+					fmt.Fprintf(&script, "# %s:%d\nexec sh -c %s\ncmp stdout %s\n", page, b.line, quote(cmd), name)
+				}
 				fmt.Fprintf(&files, "-- %s --\n%s", name, strings.Join(append(want, ""), "\n"))
 			}
+			heredoc := "" // the word that ends the here-document cmd reads
 			for _, l := range strings.Split(strings.TrimSuffix(b.body, "\n"), "\n") {
+				if heredoc != "" {
+					cmd += "\n" + l
+					if l == heredoc {
+						heredoc = ""
+					}
+					continue
+				}
 				if c, ok := strings.CutPrefix(l, "$ "); ok {
 					flush()
 					cmd, want = c, nil
+					if m := hereDocStart.FindStringSubmatch(c); m != nil {
+						heredoc = m[1]
+					}
 					continue
 				}
 				if cmd == "" {
 					t.Errorf("%s:%d: a run block starts with \"$ command\"", page, b.line)
 				}
 				want = append(want, l)
+			}
+			if heredoc != "" {
+				t.Errorf("%s:%d: the here-document never ends (no line %q)", page, b.line, heredoc)
 			}
 			flush()
 		}
@@ -137,13 +159,17 @@ func toScript(t *testing.T, page string, blocks []docBlock) (string, bool) {
 func fixFileNames(s string) string {
 	var b strings.Builder
 	for _, l := range strings.SplitAfter(s, "\n") {
-		if name, ok := strings.CutPrefix(l, "-- "); ok && !strings.HasPrefix(name, ".docwant/") {
+		if name, ok := strings.CutPrefix(l, "-- "); ok && !strings.HasPrefix(name, ".docwant/") && !strings.HasPrefix(name, ".doccmd/") {
 			l = "-- .docfiles/" + name
 		}
 		b.WriteString(l)
 	}
 	return b.String()
 }
+
+// hereDocStart finds a command that ends by starting a here-document
+// (cat > f <<'EOF'): its lines, up to the word alone, are the command's.
+var hereDocStart = regexp.MustCompile(`<<-?'?([A-Za-z_]+)'?$`)
 
 // quote makes s one testscript argument.
 func quote(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
