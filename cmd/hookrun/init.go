@@ -19,13 +19,16 @@ func (a *app) initCmd() *cobra.Command {
 		Short: "Lay out hookrun in the current directory",
 		Long: `init makes the current directory a hookrun project:
 
-  .system/hooks/               hook declarations, one YAML file per hook
-  scripts/hooks/               handler scripts
-  .system/logs/.gitignore      keeps the audit log (hookrun.jsonl) out of git
-  .system/hookrun.schema.json  the JSON Schema of hook files, for editors
+  .system/hooks/                    hook declarations, one YAML file per hook
+  scripts/hooks/                    handler scripts
+  .system/logs/.gitignore           keeps the audit log (hookrun.jsonl) out of git
+  .system/hooks/protect_hooks.yaml  a guard: an agent's changes to the hooks, their
+                                    scripts or the agents' hook settings need a human
+  .system/hookrun.schema.json       the JSON Schema of hook files, for editors
 
 Safe to run again: what exists is left alone, except the schema and a guard
-(protect_hooks.yaml) an earlier hookrun wrote and nobody changed since.`,
+(protect_hooks.yaml) an earlier hookrun wrote and nobody changed since.
+init takes no --hooks-dir: hookrun new --hooks-dir DIR adds hooks to DIR.`,
 		Example: `  hookrun init
   hookrun new no_prod_edits --event PreAbilityCall --blocking --scope edit_file`,
 		Args: cobra.NoArgs,
@@ -34,6 +37,9 @@ Safe to run again: what exists is left alone, except the schema and a guard
 }
 
 func (a *app) init() error {
+	if a.hooksDir != "" {
+		return exitcode.Failf("init lays out .system/hooks in the working directory and takes no --hooks-dir: leave it out, or make %[1]s yourself and add hooks to it with hookrun new ID --event EVENT --hooks-dir %[1]s", a.hooksDir)
+	}
 	items, err := scaffold.Init(a.cwd)
 	printItems(a.stdout, items)
 	if err != nil {
@@ -48,7 +54,7 @@ func (a *app) init() error {
 	}
 	// A project further up would have been the one the other commands
 	// used from here; say that it no longer is.
-	if parent, err := config.Discover(filepath.Dir(a.cwd), ""); err == nil && parent.Found && a.hooksDir == "" {
+	if parent, err := config.Discover(filepath.Dir(a.cwd), ""); err == nil && parent.Found {
 		fmt.Fprintf(a.stdout, "note: %s is a hookrun project too; from here down, commands now use this one\n", parent.Root)
 	}
 	if made {
