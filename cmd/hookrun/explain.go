@@ -26,7 +26,7 @@ another event is reported as such.
 
 Exit status: 0, or 1 when the context or flags are bad, or when a hook file
 is invalid (emit would refuse to run).`,
-		Example: `  hookrun explain --context examples/contexts/PreAbilityCall.json
+		Example: `  hookrun explain --context contexts/PreAbilityCall.json   # in examples/
   hookrun explain PostAbilityCall < ctx.json
   hookrun explain --hook prod_config_guard --context ctx.json
   hookrun explain --blocking-only --json --context ctx.json`,

@@ -21,7 +21,7 @@ first line such as
   # yaml-language-server: $schema=../hookrun.schema.json
 
 hookrun init writes the schema to ` + scaffold.SchemaFile + `, and hookrun new
-puts that line in every hook it creates. After upgrading hookrun, run
+puts that line in every hook it creates there. After upgrading hookrun, run
 'hookrun init' again (or redirect this command's output there) to refresh it.
 
 validate remains the authority: the schema checks what one file says about

@@ -18,8 +18,9 @@ checks that each handler command exists, is a file, is executable and that
 its #! interpreter exists (for a disabled hook that is only a warning).
 
 --format json prints the findings as a JSON array (file, line, col,
-severity, hook_id, message); --format github prints GitHub Actions
-annotations. Neither prints the summary line.
+severity, hook_id, message), without the summary line; --format github
+prints GitHub Actions annotations, with a ::notice:: for the summary when
+there is no error.
 
 Exit status: 0 when there are no errors (warnings alone do not fail unless
 --strict), 1 otherwise.`,
