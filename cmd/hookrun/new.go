@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"path/filepath"
 	"runtime"
 
@@ -100,8 +101,6 @@ func (a *app) newHook(o newOptions) error {
 	}
 	script := scaffold.Shown(a.cwd, spec.Edited(loc.Root, loc.HooksDir))
 	sample := scaffold.Shown(a.cwd, filepath.Join(loc.Root, scaffold.ContextPath(o.id)))
-	fmt.Fprintf(a.stdout, "next: edit %s, then see it work:\n", script)
-	fmt.Fprintf(a.stdout, "  hookrun explain %s --context %s   # would it run, and why\n", spec.Event, sample)
-	fmt.Fprintf(a.stdout, "  hookrun emit %s --context %s      # run it\n", spec.Event, sample)
-	return nil
+	_, err = io.WriteString(a.stdout, scaffold.NextSteps(script, sample, spec.Event, a.hooksDir))
+	return err
 }

@@ -83,6 +83,19 @@ func joinEvents(evs []event.Name) string {
 	return strings.Join(s, ", ")
 }
 
+// NextSteps says what to do after new: edit the file it names, then try
+// the sample context. The commands name hooksDir when --hooks-dir chose
+// it, since without it they would read another hooks directory.
+func NextSteps(edited, sample string, ev event.Name, hooksDir string) string {
+	cmd := "hookrun"
+	if hooksDir != "" {
+		cmd += " --hooks-dir " + hooksDir
+	}
+	return fmt.Sprintf("next: edit %s, then see it work:\n"+
+		"  %s explain %s --context %s   # would it run, and why\n"+
+		"  %[2]s emit %[3]s --context %[4]s      # run it\n", edited, cmd, ev, sample)
+}
+
 // ScriptPath is the handler stub's path relative to the project root.
 func ScriptPath(id string) string { return filepath.Join(ScriptsDir, id+".sh") }
 
