@@ -69,11 +69,16 @@ func List(ctx context.Context, dir, base string) ([]string, error) {
 	}
 	files := parseStatus(status)
 	if base != "" && base != Head {
+		if strings.HasPrefix(base, "-") { // git would read it as an option: --help printed a manual taken for the base
+			return nil, fmt.Errorf("base %q starts with '-', which git reads as an option: give a branch, tag or commit", base)
+		}
 		mb, err := run("merge-base", base, "HEAD")
 		if err != nil {
 			hint := ""
 			if shallow, _ := run("rev-parse", "--is-shallow-repository"); strings.TrimSpace(shallow) == "true" {
 				hint = " (this clone is shallow: fetch the history, with fetch-depth: 0 in actions/checkout or git fetch --unshallow, and the base branch)"
+			} else if _, err := run("rev-parse", "--verify", "--quiet", base+"^{commit}"); err != nil {
+				hint = fmt.Sprintf(" (%s names no commit in this repository: check the name, or fetch the branch first, as git fetch origin does for origin/BRANCH)", base)
 			}
 			return nil, fmt.Errorf("no merge base of %s and HEAD%s: %w", base, hint, err)
 		}

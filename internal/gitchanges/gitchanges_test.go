@@ -115,8 +115,13 @@ func TestListSinceBase(t *testing.T) {
 		t.Errorf("List(base) = %q, want %q", got, want)
 	}
 	_, err = List(context.Background(), dir, "no-such-branch")
-	if err == nil || !strings.Contains(err.Error(), "no merge base of no-such-branch and HEAD") {
-		t.Errorf("List(no-such-branch) error = %v, want one naming the base", err)
+	want := "no merge base of no-such-branch and HEAD (no-such-branch names no commit in this repository: check the name, or fetch the branch first, as git fetch origin does for origin/BRANCH): "
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("List(no-such-branch) error = %v, want one naming the base and what to do: %q", err, want)
+	}
+	_, err = List(context.Background(), dir, "--help")
+	if want := `base "--help" starts with '-', which git reads as an option: give a branch, tag or commit`; err == nil || err.Error() != want {
+		t.Errorf("List(--help) error = %v, want %q", err, want)
 	}
 }
 
