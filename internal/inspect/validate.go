@@ -89,7 +89,7 @@ func Validate(o ValidateRequest) error {
 
 func validateSummary(w io.Writer, cwd string, loc config.Location, files, invalid, errs, warns int) {
 	if !loc.Found {
-		fmt.Fprintf(w, "no hooks directory: no %s in %s or any parent (nothing to check)\n", config.HooksSubdir, cwd)
+		fmt.Fprintf(w, "no hooks directory: no %s in %s or above it, up to the top of its git work tree (nothing to check)\n", config.HooksSubdir, cwd)
 		return
 	}
 	dir := config.Rel(cwd, loc.HooksDir)
