@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -212,4 +213,83 @@ func TestDocExamples(t *testing.T) {
 			return nil
 		},
 	})
+}
+
+// TestDocLinks checks every relative link of README.md and docs/: the file
+// must exist, and a #fragment into a page must name one of its headings
+// (as GitHub makes their anchors), so a renamed heading breaks no link.
+func TestDocLinks(t *testing.T) {
+	root := filepath.Join("..", "..")
+	anchors := map[string]map[string]bool{}
+	pageAnchors := func(page string) map[string]bool {
+		if a, ok := anchors[page]; ok {
+			return a
+		}
+		a := map[string]bool{}
+		data, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := map[string]int{}
+		for _, m := range headingRE.FindAllStringSubmatch(withoutFences(string(data)), -1) {
+			slug := headingSlug(m[1])
+			if n := seen[slug]; n > 0 {
+				a[fmt.Sprintf("%s-%d", slug, n)] = true
+			} else {
+				a[slug] = true
+			}
+			seen[slug]++
+		}
+		anchors[page] = a
+		return a
+	}
+	for _, page := range docPages(t) {
+		data, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rel, _ := filepath.Rel(root, page)
+		for _, m := range linkRE.FindAllStringSubmatch(withoutFences(string(data)), -1) {
+			link := m[1]
+			if strings.Contains(link, "://") || strings.HasPrefix(link, "mailto:") {
+				continue
+			}
+			path, frag, _ := strings.Cut(link, "#")
+			target := page
+			if path != "" {
+				target = filepath.Join(filepath.Dir(page), filepath.FromSlash(path))
+			}
+			if _, err := os.Stat(target); err != nil {
+				t.Errorf("%s: link %s: %v", rel, link, err)
+				continue
+			}
+			if frag != "" && strings.HasSuffix(target, ".md") && !pageAnchors(target)[frag] {
+				t.Errorf("%s: link %s: no heading of %s has the anchor #%s", rel, link, path, frag)
+			}
+		}
+	}
+}
+
+var (
+	headingRE = regexp.MustCompile(`(?m)^#+ (.+)$`)
+	linkRE    = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	fenceRE   = regexp.MustCompile("(?ms)^```.*?^```")
+)
+
+// withoutFences drops fenced code blocks, whose # lines are no headings.
+func withoutFences(s string) string { return fenceRE.ReplaceAllString(s, "") }
+
+// headingSlug is GitHub's anchor for a heading: lower case, spaces as
+// hyphens, punctuation but - and _ dropped.
+func headingSlug(h string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(h)) {
+		switch {
+		case r == ' ':
+			b.WriteRune('-')
+		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
