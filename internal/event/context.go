@@ -157,6 +157,23 @@ var (
 	}
 )
 
+// FieldNames lists the names of the fields hookrun checks in ev's
+// context, those of its objects (caller's source) included, each once.
+func FieldNames(ev Name) []string {
+	var names []string
+	var walk func([]rule)
+	walk = func(rules []rule) {
+		for _, r := range rules {
+			if !slices.Contains(names, r.name) {
+				names = append(names, r.name)
+			}
+			walk(r.fields)
+		}
+	}
+	walk(contextRules(ev))
+	return names
+}
+
 // contextRules returns the rules of ev's context.
 func contextRules(ev Name) []rule {
 	switch ev {

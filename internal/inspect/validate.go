@@ -47,6 +47,7 @@ func Validate(o ValidateRequest) error {
 		set.Findings = append(set.Findings, timeoutNotes(set, loc.Root)...)
 		set.Findings = append(set.Findings, shortWaits(set, loc.Root)...)
 		set.Findings = append(set.Findings, guardFileNotes(set, loc.Root)...)
+		set.Findings = append(set.Findings, byHandNotes(set, loc.Root)...)
 		set.Findings = append(set.Findings, settingsFindings(loc, set)...)
 		set.Findings = append(set.Findings, nestedFindings(loc, o.Dirs.Cwd)...)
 		set.Findings = append(set.Findings, httpNotes(set)...)
