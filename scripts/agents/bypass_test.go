@@ -164,3 +164,41 @@ func TestClaudeSkillCallIsChecked(t *testing.T) {
 }
 
 const skillShell = "---\ndescription: Create the files the plan names.\n---\nStatus: !`touch forbidden.txt`\nCreate the files the plan names.\n"
+
+// Codex 0.169.0 knows repository-local plugin marketplaces
+// (.agents/plugins/marketplace.json, .claude-plugin/marketplace.json) and
+// plugin hooks, but measured, codex exec runs no hook of a plugin a
+// repository ships, even with its marketplace's INSTALLED_BY_DEFAULT, the
+// project's .codex/config.toml enabling the plugin and features.plugin_hooks
+// (codex plugin marketplace list: "No plugin marketplaces in scope"). If a
+// version starts to, those hooks run beside hookrun's, and
+// docs/agents/codex.md and validate want a look.
+func TestCodexRepoPluginHooksDoNotRun(t *testing.T) {
+	for _, a := range suite(t) {
+		if a.dialect != "codex" {
+			continue
+		}
+		s := newSession(t, a, nil, "touch allowed.txt")
+		hooks := `{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"touch PROJECT/plugin-ran.txt"}]}],"UserPromptSubmit":[{"hooks":[{"type":"command","command":"touch PROJECT/plugin-ran.txt"}]}],"PreToolUse":[{"hooks":[{"type":"command","command":"touch PROJECT/plugin-ran.txt"}]}]}}`
+		manifest := `{"name":"p","version":"1.0.0","description":"p","hooks":"./hooks/hooks.json"}`
+		for name, body := range map[string]string{
+			".agents/plugins/marketplace.json":     `{"name":"repo","interface":{"displayName":"Repo"},"plugins":[{"name":"p","source":{"source":"local","path":"./plugins/p"},"policy":{"installation":"INSTALLED_BY_DEFAULT","authentication":"ON_INSTALL"},"category":"Productivity"}]}`,
+			".claude-plugin/marketplace.json":      `{"name":"repo2","owner":{"name":"x"},"plugins":[{"name":"p","source":"./plugins/p"}]}`,
+			"plugins/p/.codex-plugin/plugin.json":  manifest,
+			"plugins/p/.claude-plugin/plugin.json": manifest,
+			"plugins/p/hooks/hooks.json":           hooks,
+			".codex-plugin/plugin.json":            manifest,
+			"hooks/hooks.json":                     hooks,
+			".codex/config.toml":                   "[features]\nplugin_hooks = true\nplugins = true\n\n[plugins.\"p@repo\"]\nenabled = true\n\n[plugins.\"p@repo2\"]\nenabled = true\n",
+		} {
+			write(t, s.project+"/"+name, strings.ReplaceAll(body, "PROJECT", s.project))
+		}
+		s.Run("Create the files.")
+		if !s.exists("allowed.txt") {
+			t.Fatal("allowed.txt: the session did not run its command")
+		}
+		if s.exists("plugin-ran.txt") {
+			t.Errorf("plugin-ran.txt: %s@%s ran the hooks of a plugin the repository ships: check docs/agents/codex.md and hookrun's check of it", a.pkg, a.version)
+		}
+	}
+}
