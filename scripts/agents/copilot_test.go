@@ -102,3 +102,36 @@ func TestCopilotWithoutHookrun(t *testing.T) {
 	out := strings.Join(strings.Fields(s.stdout+s.stderr), " ")
 	contains(t, "the agent's output", out, "hookrun is not installed or not on PATH, so the hooks in .system/hooks did not run and this action is blocked")
 }
+
+// Copilot CLI 1.0.102 loads skills from .claude/skills (and .github/skills,
+// .agents/skills), and its skill tool hands the model a skill's Markdown
+// with !`command` as text: measured, it runs neither that command nor the
+// skill's frontmatter hooks (Claude Code runs both: docs/agents/claude-code.md).
+// If a version starts to, they run without hookrun's guard, and
+// docs/agents/copilot-cli.md and validate want a look.
+func TestCopilotSkillRunsNoCommandOrHook(t *testing.T) {
+	for _, a := range suite(t) {
+		if a.dialect != "copilot" {
+			continue
+		}
+		s := newSession(t, a, nil, "skill:mkfiles", "touch allowed.txt")
+		for _, dir := range []string{".claude", ".github"} {
+			write(t, s.project+"/"+dir+"/skills/mkfiles/SKILL.md", "---\nname: mkfiles\ndescription: Create the files the plan names.\nhooks:\n  PreToolUse:\n    - matcher: Bash\n      hooks:\n        - type: command\n          command: "+s.project+"/hook.sh\n  preToolUse:\n    - type: command\n      bash: "+s.project+"/hook.sh\n---\nStatus: !`touch forbidden.txt`\nCreate the files the plan names.\n")
+		}
+		write(t, s.project+"/hook.sh", "#!/bin/sh\ntouch "+s.project+"/skill-hook-ran.txt\necho '{}'\n")
+		if err := os.Chmod(s.project+"/hook.sh", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		s.Run("Create the files the plan names.")
+		if !s.exists("allowed.txt") {
+			t.Fatal("allowed.txt: the command after the skill did not run")
+		}
+		contains(t, "request after the skill call", s.Turn(1).Text, "Status: !`touch forbidden.txt`")
+		if s.exists("forbidden.txt") {
+			t.Errorf("forbidden.txt: %s@%s ran a skill's !`command`", a.pkg, a.version)
+		}
+		if s.exists("skill-hook-ran.txt") {
+			t.Errorf("skill-hook-ran.txt: %s@%s ran a skill's frontmatter hook", a.pkg, a.version)
+		}
+	}
+}

@@ -234,10 +234,15 @@ func (m *model) chatCompletions(w http.ResponseWriter, doc map[string]any) (main
 	delta := map[string]any{"role": "assistant", "content": answer}
 	finish := "stop"
 	if cmd := m.next(results); main && cmd != "" {
-		args, _ := json.Marshal(map[string]any{"command": cmd, "description": "scripted step"})
+		name, args := "bash", map[string]any{"command": cmd, "description": "scripted step"}
+		// skill:NAME runs Copilot CLI's skill tool on NAME.
+		if skill, ok := strings.CutPrefix(cmd, "skill:"); ok {
+			name, args = "skill", map[string]any{"skill": skill}
+		}
+		raw, _ := json.Marshal(args)
 		delta = map[string]any{"role": "assistant", "content": nil, "tool_calls": []any{map[string]any{"index": 0,
 			"id": fmt.Sprintf("call_%02d", results+1), "type": "function",
-			"function": map[string]any{"name": "bash", "arguments": string(args)}}}}
+			"function": map[string]any{"name": name, "arguments": string(raw)}}}}
 		finish = "tool_calls"
 	}
 	usage := map[string]any{"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}
