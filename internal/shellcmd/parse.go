@@ -154,6 +154,7 @@ func parse(line string) Line {
 	// A dense line runs about one command per 30 bytes; sizing for it once saves regrowing.
 	r.out.Commands = make([]Command, 0, len(line)/30+2)
 	r.script(line, 0)
+	r.finishScripts()
 	r.finishRevisions()
 	r.finishArith()
 	r.finishLinks()
@@ -172,6 +173,7 @@ func parseAs(line string, sh Shell) Line {
 	default:
 		// Either shell may run it: what either reading finds counts.
 		r.script(line, 0)
+		r.finishScripts()
 		r.finishArith()
 		r.dir, r.dirUnknown = "", ""
 		r.pwsh(line, 0)
@@ -189,22 +191,25 @@ type reader struct {
 	dirUnknown string // the cd operand, when the line moved to a directory only known at run time
 	cdSearch   bool   // the line sets CDPATH or cdable_vars: cd may find a relative directory elsewhere
 	seen       map[string]bool
-	aliases    map[string]bool         // names the line makes stand for another command (alias, hash -p, BASH_CMDS)
-	tables     map[*syntax.Assign]bool // assignments to BASH_CMDS and BASH_ALIASES already read
-	vars       arithVars               // variables read as arithmetic, and what the line gives them
-	consts     *consts                 // the values the line's own text gives its variables, while it is read
-	args       []Arg                   // where words cuts each command's arguments from
-	backslash  bool                    // reading PowerShell: a backslash in a path separates its components
-	psPiped    bool                    // reading PowerShell: the statement takes the pipeline's output as its input
-	revisions  []revisionAt            // what git commands bring, until the whole line is read
-	gitOthers  int                     // git commands that are not read-only
-	gitEnv     bool                    // some script of the line names a GIT_ variable
-	links      []Copy                  // symbolic links and bind mounts the line makes: From is the link, To where it leads
-	found      bool                    // reading what find -exec runs, where {} stands for each file it finds
-	maybe      bool                    // reading what a program hookrun does not know may run (mayRun)
-	suffix     bool                    // the next command read is a tail of another's words: its own tails are read already
-	unread     bool                    // peel knew nothing of the command it was given: a program hookrun has no reading for
-	mayWords   int                     // words read as what programs hookrun does not know may run (maxMayWords)
+	aliases    map[string]bool             // names the line makes stand for another command (alias, hash -p, BASH_CMDS)
+	tables     map[*syntax.Assign]bool     // assignments to BASH_CMDS and BASH_ALIASES already read
+	vars       arithVars                   // variables read as arithmetic, and what the line gives them
+	consts     *consts                     // the values the line's own text gives its variables, while it is read
+	args       []Arg                       // where words cuts each command's arguments from
+	backslash  bool                        // reading PowerShell: a backslash in a path separates its components
+	psPiped    bool                        // reading PowerShell: the statement takes the pipeline's output as its input
+	revisions  []revisionAt                // what git commands bring, until the whole line is read
+	gitOthers  int                         // git commands that are not read-only
+	gitEnv     bool                        // some script of the line names a GIT_ variable
+	links      []Copy                      // symbolic links and bind mounts the line makes: From is the link, To where it leads
+	found      bool                        // reading what find -exec runs, where {} stands for each file it finds
+	maybe      bool                        // reading what a program hookrun does not know may run (mayRun)
+	suffix     bool                        // the next command read is a tail of another's words: its own tails are read already
+	unread     bool                        // peel knew nothing of the command it was given: a program hookrun has no reading for
+	mayWords   int                         // words read as what programs hookrun does not know may run (maxMayWords)
+	runs       []scriptRun                 // script files the line runs (finishScripts)
+	wrote      []writtenFile               // files the line writes
+	texts      map[*syntax.Redirect]string // what a command whose output a redirection writes prints, when the line spells it out
 }
 
 // maxUnresolved caps the reasons kept: the first is the one shown, and a
@@ -391,6 +396,10 @@ func (r *reader) redirect(src string, rd *syntax.Redirect) {
 		}
 	}
 	for _, a := range args {
+		if outputRedirect(rd) && (rd.Op != syntax.DplOut || a.Dynamic || a.Value != "-" && strings.Trim(a.Value, "0123456789") != "") {
+			text, literal := r.texts[rd]
+			r.written(a, text, literal)
+		}
 		if a.Dynamic {
 			if rd.Op != syntax.DplIn && rd.Op != syntax.DplOut {
 				r.unknownPath(a.Value)
@@ -641,6 +650,7 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 				r.operands(cmd)
 			}
 			r.writes(cmd)
+			r.scriptFiles(cmd, redirs, depth)
 			r.program(cmd, redirs, depth)
 			r.editors(cmd, redirs, depth)
 			if unread && !suffix {

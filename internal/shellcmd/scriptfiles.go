@@ -1,0 +1,413 @@
+package shellcmd
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// A script file the line runs is read as itself (bash ./x.sh), but one the line writes first holds
+// what the line gave it: echo 'rm -rf x' > s.sh; sh s.sh runs rm. So the files a line writes (a
+// redirection, tee, a copy of such a file) and the script files it runs (a shell's file operand,
+// source, a command named by its path, make's makefile, crontab's table, git's hooks and config)
+// are matched once the whole line is read (a loop may run the file before the line writes it).
+
+// A scriptRun is a file the line runs as a script.
+type scriptRun struct {
+	key             string // the file's base name: a directory the line changes to or spells otherwise matches too
+	file            string // as written, for the reason
+	kind            string // "sh" (a shell script), "make", "crontab" or "git" (its hooks and config)
+	dir, dirUnknown string // where it runs
+	depth           int
+}
+
+// A writtenFile is a file the line writes.
+type writtenFile struct {
+	key     string // base name; "" for a file only known when the line runs
+	file    string
+	text    string // what it holds, when literal
+	literal bool
+	git     bool // a hook or the config of a git repository
+}
+
+// Script kinds.
+const (
+	runShell   = "sh"
+	runMake    = "make"
+	runCrontab = "crontab"
+	runGit     = "git"
+)
+
+// outputRedirect reports whether rd writes to the file its word names.
+func outputRedirect(rd *syntax.Redirect) bool {
+	switch rd.Op {
+	case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.AppClob, syntax.RdrInOut, syntax.DplOut,
+		syntax.RdrAll, syntax.RdrAllClob, syntax.AppAll, syntax.AppAllClob:
+		return true
+	}
+	return false
+}
+
+// written notes a file the line writes: its text when literal.
+func (r *reader) written(a Arg, text string, literal bool) {
+	if r.maybe {
+		return
+	}
+	if a.Dynamic {
+		r.wrote = append(r.wrote, writtenFile{file: a.Value})
+		return
+	}
+	p, known := tilde(a.Value)
+	if !known {
+		r.wrote = append(r.wrote, writtenFile{file: a.Value})
+		return
+	}
+	clean := path.Clean(under(r.dir, p))
+	if strings.HasPrefix(clean, "/dev/") {
+		return // /dev/null, /dev/stderr: no file a script is read from
+	}
+	git := strings.Contains("/"+clean, "/.git/hooks/") || clean == ".git/config" || strings.HasSuffix(clean, "/.git/config")
+	r.wrote = append(r.wrote, writtenFile{key: path.Base(clean), file: a.Value, text: text, literal: literal && r.dirUnknown == "", git: git})
+}
+
+// ran notes a script file the line runs.
+func (r *reader) ran(kind string, a Arg, depth int) {
+	if r.maybe || a.Dynamic {
+		return // a file only known when the line runs is unresolved where it runs
+	}
+	p, _ := tilde(a.Value)
+	r.runs = append(r.runs, scriptRun{key: path.Base(path.Clean(p)), file: a.Value, kind: kind, dir: r.dir, dirUnknown: r.dirUnknown, depth: depth})
+}
+
+// scriptFiles notes the script files cmd runs and the text it prints, when the line spells it out,
+// for each redirection of its output to a file.
+func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) {
+	if r.maybe {
+		return
+	}
+	if text, ok := r.printedText(cmd, redirs); ok {
+		for _, rd := range redirs {
+			if outputRedirect(rd) && rd.Op != syntax.AppOut && rd.Op != syntax.AppAll && (rd.N == nil || rd.N.Value == "1") {
+				if r.texts == nil {
+					r.texts = map[*syntax.Redirect]string{}
+				}
+				r.texts[rd] = text
+			}
+		}
+	}
+	if strings.Contains(cmd.Path, "/") {
+		r.ran(runShell, Arg{Value: cmd.Path}, depth)
+	}
+	ops := staticOperands(cmd.Args)
+	switch {
+	case isShell(cmd.Name):
+		if file := shellFile(cmd.Args); file != nil {
+			r.ran(runShell, *file, depth)
+		}
+	case cmd.Name == "." || cmd.Name == "source":
+		args := cmd.Args
+		if len(args) > 0 && args[0].Value == "--" {
+			args = args[1:]
+		}
+		if len(args) > 0 {
+			r.ran(runShell, args[0], depth)
+		}
+	case cmd.Name == "tee":
+		text, ok := r.literalStdin(redirs)
+		for _, a := range cmd.Args {
+			if !strings.HasPrefix(a.Value, "-") || a.Dynamic {
+				r.written(a, text, ok && !hasShort(cmd.Args, "a") && !hasLong(cmd.Args, "append"))
+			}
+		}
+	case cmd.Name == "make" || cmd.Name == "gmake":
+		r.makefiles(cmd, depth)
+	case cmd.Name == "crontab":
+		r.crontabRuns(cmd, ops, redirs, depth)
+	case cmd.Name == "git":
+		r.ran(runGit, Arg{Value: ".git"}, depth)
+	}
+}
+
+// shellFile is the script file a shell's arguments name; nil when they give it none (-c, -s).
+func shellFile(args []Arg) *Arg {
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case args[i].Dynamic:
+			return nil // the shell reports it
+		case v == "--" || v == "-":
+			if i+1 < len(args) && v == "--" {
+				return &args[i+1]
+			}
+			return nil
+		case v == "--rcfile" || v == "--init-file" || v == "-o" || v == "-O" || v == "+o" || v == "+O":
+			i++
+		case strings.HasPrefix(v, "-") || strings.HasPrefix(v, "+"):
+			if !strings.HasPrefix(v, "--") && strings.ContainsAny(v, "cs") {
+				return nil
+			}
+		default:
+			return &args[i]
+		}
+	}
+	return nil
+}
+
+// makefiles notes the makefiles make reads: -f FILE (-fFILE, --file=FILE, --makefile=FILE), or
+// GNUmakefile, makefile and Makefile. One read from standard input is unresolved.
+func (r *reader) makefiles(cmd Command, depth int) {
+	var files []Arg
+	args := cmd.Args
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		if args[i].Dynamic || v == "--" {
+			break
+		}
+		name, value, hasValue := strings.Cut(v, "=")
+		switch {
+		case v == "-f" || v == "--file" || v == "--makefile":
+			if i+1 < len(args) {
+				files = append(files, args[i+1])
+			}
+			i++
+		case hasValue && (name == "--file" || name == "--makefile"):
+			files = append(files, Arg{Value: value})
+		case strings.HasPrefix(v, "-f") && len(v) > 2:
+			files = append(files, Arg{Value: v[2:]})
+		}
+	}
+	for _, f := range files {
+		if !f.Dynamic && (f.Value == "-" || f.Value == "/dev/stdin") {
+			r.unresolved("%s reads its makefile from standard input: the recipes it runs are only known when the line runs", cmd.Name)
+			return
+		}
+	}
+	if len(files) == 0 {
+		files = []Arg{{Value: "GNUmakefile"}, {Value: "makefile"}, {Value: "Makefile"}}
+	}
+	for _, f := range files {
+		r.ran(runMake, f, depth)
+	}
+}
+
+// crontabRuns reads the table crontab installs, whose commands cron runs: a file operand is a
+// script file, read when the line writes it; a here-document or here-string is read; standard
+// input otherwise (a pipe) is unresolved. Listing (-l), removing (-r) and editing (-e) install
+// nothing from the line.
+func (r *reader) crontabRuns(cmd Command, ops []string, redirs []*syntax.Redirect, depth int) {
+	if hasShort(cmd.Args, "lreTV") {
+		return
+	}
+	file := ""
+	for i := 0; i < len(cmd.Args); i++ {
+		a := cmd.Args[i]
+		switch {
+		case a.Dynamic:
+			r.unresolved("crontab installs the table %s, only known when the line runs", a.Value)
+			return
+		case a.Value == "-u" || a.Value == "-n":
+			i++
+		case a.Value == "-":
+			file = "-"
+		case !strings.HasPrefix(a.Value, "-"):
+			file = a.Value
+		}
+	}
+	if file != "" && file != "-" {
+		r.ran(runCrontab, Arg{Value: file}, depth)
+		return
+	}
+	text, ok := r.literalStdin(redirs)
+	if !ok {
+		r.unresolved("crontab installs a table it reads from standard input: the commands cron runs are only known when the line runs")
+		return
+	}
+	r.crontab(text, depth)
+}
+
+// crontab reads a user's crontab: each entry's command after its five time fields (or an @reboot,
+// @daily… one) is a line sh runs, in which cron turns each % into a line break (what follows the
+// first is the command's standard input, read as lines too). A SHELL setting runs every entry
+// through another program: unresolved.
+func (r *reader) crontab(text string, depth int) {
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		first, _, _ := strings.Cut(line, " ")
+		if name, _, ok := strings.Cut(first, "="); ok {
+			if strings.TrimSpace(name) == "SHELL" {
+				r.unresolved("the crontab sets SHELL, the program cron runs its commands with")
+			}
+			continue
+		}
+		fields := 5
+		if line[0] == '@' {
+			fields = 1
+		}
+		rest := line
+		for range fields {
+			rest = strings.TrimLeft(rest, " \t")
+			if i := strings.IndexAny(rest, " \t"); i >= 0 {
+				rest = rest[i:]
+			} else {
+				rest = ""
+			}
+		}
+		r.script(strings.ReplaceAll(rest, "%", "\n"), depth+1)
+	}
+}
+
+// printedText is what cmd prints when the line spells it out: echo's words (with no option first, and
+// no backslash, which dash's and zsh's echo read as an escape), printf's format alone (no %, its
+// escapes read), and what cat or tee copies from a literal here-document or here-string.
+func (r *reader) printedText(cmd Command, redirs []*syntax.Redirect) (string, bool) {
+	for _, a := range cmd.Args {
+		if a.Dynamic {
+			return "", false
+		}
+	}
+	switch cmd.Name {
+	case "echo":
+		words := make([]string, len(cmd.Args))
+		for i, a := range cmd.Args {
+			if i == 0 && strings.HasPrefix(a.Value, "-") || strings.Contains(a.Value, `\`) {
+				return "", false
+			}
+			words[i] = a.Value
+		}
+		return strings.Join(words, " ") + "\n", true
+	case "printf":
+		if len(cmd.Args) != 1 || strings.ContainsAny(cmd.Args[0].Value, "%") || strings.HasPrefix(cmd.Args[0].Value, "-") {
+			return "", false
+		}
+		s, _, err := expand.Format(nil, cmd.Args[0].Value, nil)
+		return s, err == nil
+	case "cat", "tee":
+		if cmd.Name == "cat" && len(cmd.Args) > 0 && !(len(cmd.Args) == 1 && cmd.Args[0].Value == "-") {
+			return "", false
+		}
+		return r.literalStdin(redirs)
+	}
+	return "", false
+}
+
+// literalStdin is the text of a here-document or here-string with no expansion in it on
+// standard input; false for anything else (a pipe, a file).
+func (r *reader) literalStdin(redirs []*syntax.Redirect) (string, bool) {
+	for i := len(redirs) - 1; i >= 0; i-- {
+		rd := redirs[i]
+		if rd.N != nil && rd.N.Value != "0" {
+			continue
+		}
+		switch rd.Op {
+		case syntax.Hdoc, syntax.DashHdoc:
+			return heredoc(rd.Hdoc)
+		case syntax.WordHdoc:
+			ws := r.words("", []*syntax.Word{rd.Word})
+			if len(ws) != 1 || ws[0].Dynamic {
+				return "", false
+			}
+			return ws[0].Value + "\n", true
+		case syntax.RdrIn, syntax.DplIn, syntax.RdrInOut:
+			return "", false
+		}
+	}
+	return "", false
+}
+
+// maxWrittenScripts caps the written script files read for one line; past it they are unresolved.
+const maxWrittenScripts = 64
+
+// finishScripts reads each script file the line runs and writes: as the literal text it writes,
+// or unresolved when that is not known (written by anything but a literal, more than once, or to
+// a file only known when the line runs). Copies of a written file are written files too.
+func (r *reader) finishScripts() {
+	if len(r.runs) == 0 || len(r.wrote) == 0 {
+		return
+	}
+	byKey := map[string][]int{} // the written files of each base name; "" for those only known when the line runs, runGit for git's
+	add := func(w writtenFile) {
+		r.wrote = append(r.wrote, w)
+		byKey[w.key] = append(byKey[w.key], len(r.wrote)-1)
+		if w.git {
+			byKey[runGit] = append(byKey[runGit], len(r.wrote)-1)
+		}
+	}
+	wrote := r.wrote
+	r.wrote = nil
+	for _, w := range wrote {
+		add(w)
+	}
+	for _, c := range r.out.Copies {
+		if from := path.Base(path.Clean(c.From)); from != "" && len(byKey[from]) > 0 {
+			add(writtenFile{key: path.Base(path.Clean(c.To)), file: c.To})
+		}
+	}
+	read := 0
+	for i := 0; i < len(r.runs); i++ {
+		run := r.runs[i]
+		var found []int
+		switch run.kind {
+		case runGit:
+			found = byKey[runGit]
+		case runMake:
+			found = byKey[run.key]
+		default:
+			found = append(slices.Clip(byKey[run.key]), byKey[""]...)
+		}
+		if len(found) == 0 {
+			continue
+		}
+		w := r.wrote[found[0]]
+		if run.kind == runGit || run.kind == runMake || len(found) > 1 || !w.literal || read == maxWrittenScripts {
+			what := w.file
+			if run.kind != runGit {
+				what = run.file
+			}
+			r.unresolved("the line writes %s and runs it: what it runs is only known when the line runs", what)
+			r.pathsUnknown("the line writes %s and runs it: what it runs is only known when the line runs", what)
+			continue
+		}
+		read++
+		dir, dirUnknown := r.dir, r.dirUnknown
+		r.dir, r.dirUnknown = run.dir, run.dirUnknown
+		switch {
+		case run.kind == runCrontab:
+			r.crontab(w.text, run.depth)
+		case !shebangShell(w.text):
+			// #!/usr/bin/env python3: a program file, read as itself, as python3 FILE is.
+		default:
+			r.script(w.text, run.depth+1)
+		}
+		r.dir, r.dirUnknown = dir, dirUnknown
+	}
+}
+
+// shebangShell reports whether a script's #! line, if it has one, names a shell (directly or
+// through env): a file without one is run by the shell that runs it.
+func shebangShell(text string) bool {
+	first, _, _ := strings.Cut(text, "\n")
+	interp, ok := strings.CutPrefix(first, "#!")
+	if !ok {
+		return true
+	}
+	fields := strings.Fields(interp)
+	if len(fields) == 0 {
+		return true
+	}
+	name := path.Base(fields[0])
+	for _, f := range fields[1:] {
+		if name != "env" {
+			break
+		}
+		if !strings.HasPrefix(f, "-") && !strings.Contains(f, "=") {
+			name = path.Base(f)
+		}
+	}
+	return isShell(name)
+}

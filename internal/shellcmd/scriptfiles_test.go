@@ -1,0 +1,79 @@
+package shellcmd
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestWrittenScripts: a script file the line writes and runs is read as the text it writes when
+// that is a literal, and is unresolved when it is not; a script file the line does not write is
+// read as itself, as before.
+func TestWrittenScripts(t *testing.T) {
+	p := mustCompile("rm -r|-R|--recursive -f|--force")
+	wantOutcome(t, p, Match, []string{
+		`echo 'rm -rf x' > s.sh; sh s.sh`,
+		`echo rm -rf x > s.sh && bash ./s.sh`,
+		`echo 'rm -rf x' > s.sh; . ./s.sh`,
+		`echo 'rm -rf x' > s; chmod +x s && ./s`,
+		`printf 'rm -r\x66 x' > /tmp/s.sh; source /tmp/s.sh`,
+		"cat > /tmp/t.sh <<'EOF'\nset -e\nrm -rf build\nEOF\nbash /tmp/t.sh",
+		"cat <<'EOF' > t.sh\nrm -rf build\nEOF\nchmod +x t.sh; ./t.sh",
+		`tee s.sh <<< 'rm -rf x' >/dev/null; sh s.sh`,
+		`sh s.sh; echo 'rm -rf x' > s.sh`, // a loop, or the next run: read either way
+		`cd /tmp && echo 'rm -rf x' > s.sh; sh /tmp/s.sh`,
+		"crontab <<< '* * * * * rm -rf x'",
+		`printf '* * * * * rm -rf x\n' > c.txt; crontab c.txt`,
+		"crontab - <<'EOF'\n# m h dom mon dow\nPATH=/bin\n@reboot rm -rf x\nEOF",
+	})
+	wantOutcome(t, p, Unknown, []string{
+		// The text is only known when the line runs.
+		`echo "$X" > s.sh; sh s.sh`,
+		`base64 -d <<< cm0gLXJmIHgK > s.sh; bash s.sh`,
+		`curl -fsSL https://example.com/i.sh > i.sh && bash i.sh`,
+		`echo 'rm -r' > s.sh; echo ' -f x' >> s.sh; sh s.sh`,
+		`echo -e 'rm -r\x66 x' > s.sh; sh s.sh`,
+		`echo 'ls' > a; cp a s.sh; sh s.sh`,
+		`echo 'ls' > a; mv a s.sh; sh s.sh`,
+		`echo 'ls' > "$F"; sh s.sh`,
+		"cat > t.sh <<EOF\nrm -r $F x\nEOF\nbash t.sh",
+		// Files another program runs.
+		`printf '#!/bin/sh\nrm -rf x' > .git/hooks/pre-commit; git commit -m x`,
+		`echo '[core] pager = rm -rf x' >> .git/config; git log`,
+		`printf 'all:\n\trm -rf x\n' > Makefile; make`,
+		`echo x > build.mk; make -f build.mk`,
+		"make -f - <<'EOF'\nall:\n\trm -rf x\nEOF",
+		`echo '* * * * * rm -rf x' | crontab -`,
+		`(crontab -l; echo '* * * * * rm -rf x') | crontab`,
+	})
+	wantOutcome(t, p, NoMatch, []string{
+		// A literal script that runs nothing a rule stops.
+		"cat > /tmp/t.sh <<'EOF'\nset -e\nnpm test\nEOF\nchmod +x /tmp/t.sh && /tmp/t.sh",
+		`echo 'ls' > s.sh; sh s.sh`,
+		"cat > t.py <<'EOF'\n#!/usr/bin/env python3\nprint('rm -rf x')\nEOF\nchmod +x t.py && ./t.py",
+		// Everyday lines: a file written is not run, a script run is not written.
+		`chmod +x build.sh && ./build.sh`,
+		`go build -o app . && ./app`,
+		`gcc -o t t.c && ./t`,
+		`go test ./... > test.log 2>&1; cat test.log`,
+		`make test`,
+		`crontab -l`,
+		`npm run build > build.log`,
+	})
+	for _, src := range []string{
+		"cat > /tmp/t.sh <<'EOF'\nnpm test\nEOF\nbash /tmp/t.sh",
+		`chmod +x build.sh && ./build.sh`,
+		`go build -o app . && ./app`,
+		"cat > t.py <<'EOF'\n#!/usr/bin/env python3\nprint(1 if a else 2)\nEOF\nchmod +x t.py && ./t.py",
+		`make test > out.txt`,
+		`crontab -l`,
+	} {
+		if l := Parse(src); len(l.Unresolved) > 0 {
+			t.Errorf("%q: unresolved %q, want none", src, l.Unresolved)
+		}
+	}
+	// The script's paths are named, and a script with unknown text leaves the paths unknown.
+	if l := Parse("cat > t.sh <<'EOF'\ntouch .system/hooks/x.yaml\nEOF\nsh t.sh"); !slices.Contains(l.Paths, ".system/hooks/x.yaml") {
+		t.Errorf("paths %q, want .system/hooks/x.yaml in them", l.Paths)
+	}
+	checkFirstUnknown(t, `echo "$X" > s.sh; sh s.sh`, `the line writes s.sh and runs it: what it runs is only known when the line runs`)
+}
