@@ -1,6 +1,9 @@
 package shellcmd
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // gitRuns reads the commands a git command line runs besides git itself: git bisect run's
 // command, git rebase --exec's and git submodule foreach's shell lines, and a setting given with
@@ -50,6 +53,7 @@ func (r *reader) gitRuns(cmd Command, depth int) {
 		r.command(append(words, rest...), nil, depth+1)
 		return
 	}
+	r.gitOptions(name, rest, depth)
 	switch name {
 	case "config":
 		r.gitConfig(rest, depth)
@@ -189,4 +193,93 @@ func isGitBool(v string) bool {
 		return true
 	}
 	return false
+}
+
+// gitCommandOptions lists the options of a git subcommand whose value git runs as a shell
+// command: long ones (--name=VALUE, or --name VALUE unless optional names the option as taking its
+// value only after =) and short letters (-xVALUE, or -x VALUE unless the letter is in optional).
+func gitCommandOptions(sub string) (long []string, short, optional string) {
+	switch sub {
+	case "fetch", "pull":
+		return []string{"--upload-pack"}, "", ""
+	case "ls-remote":
+		return []string{"--upload-pack", "--exec"}, "", ""
+	case "clone":
+		return []string{"--upload-pack"}, "u", ""
+	case "push":
+		return []string{"--receive-pack", "--exec"}, "", ""
+	case "archive":
+		return []string{"--exec"}, "", ""
+	case "difftool":
+		return []string{"--extcmd"}, "x", ""
+	case "filter-branch":
+		return []string{"--setup", "--env-filter", "--tree-filter", "--index-filter", "--parent-filter",
+			"--msg-filter", "--commit-filter", "--tag-name-filter"}, "", ""
+	case "grep":
+		return []string{"--open-files-in-pager"}, "O", "O--open-files-in-pager"
+	case "send-email":
+		return []string{"--sendmail-cmd", "--smtp-server", "--to-cmd", "--cc-cmd", "--header-cmd"}, "", ""
+	case "instaweb":
+		return []string{"--httpd", "--browser"}, "db", ""
+	case "daemon":
+		return []string{"--access-hook"}, "", ""
+	}
+	return nil, "", ""
+}
+
+// gitOptions reads a git subcommand's options that run a shell command (gitCommandOptions),
+// clone's -c settings, as git -c's, and clone's and init's --template, whose hooks git copies into
+// the repository and runs: unresolved.
+func (r *reader) gitOptions(sub string, args []Arg, depth int) {
+	long, short, optional := gitCommandOptions(sub)
+	what := "git " + sub
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		next := func() *Arg {
+			if i+1 >= len(args) {
+				return nil
+			}
+			i++
+			return &args[i]
+		}
+		name, value, hasValue := strings.Cut(v, "=")
+		switch {
+		case a.Dynamic:
+			if hasValue && slices.Contains(long, name) { // --upload-pack="$P"
+				r.runScript(what+" "+name, &Arg{Value: value, Dynamic: true}, depth)
+			}
+		case v == "--":
+			return
+		case (sub == "clone" || sub == "init") && name == "--template":
+			if !hasValue {
+				if n := next(); n != nil {
+					v += " " + n.Value
+				}
+			}
+			r.unresolved("%s %s copies hooks from that directory, which git runs and hookrun does not read", what, v)
+		case sub == "clone" && (v == "-c" || v == "--config"):
+			if n := next(); n != nil {
+				r.gitSetting("git clone -c", *n, map[string]string{}, depth)
+			}
+		case sub == "clone" && hasValue && name == "--config":
+			r.gitSetting("git clone -c", Arg{Value: value}, map[string]string{}, depth)
+		case sub == "clone" && strings.HasPrefix(v, "-c") && len(v) > 2:
+			r.gitSetting("git clone -c", Arg{Value: v[2:]}, map[string]string{}, depth)
+		case strings.HasPrefix(v, "--") && slices.Contains(long, name):
+			switch {
+			case hasValue:
+				r.runScript(what+" "+name, &Arg{Value: value}, depth)
+			case !strings.Contains(optional, name):
+				r.runScript(what+" "+name, next(), depth)
+			}
+		case len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.IndexByte(short, v[1]) >= 0:
+			switch {
+			case len(v) > 2:
+				r.runScript(what+" "+v[:2], &Arg{Value: v[2:]}, depth)
+			case strings.IndexByte(optional, v[1]) < 0:
+				r.runScript(what+" "+v, next(), depth)
+			}
+		}
+	}
 }
