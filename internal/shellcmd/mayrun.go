@@ -2,6 +2,7 @@ package shellcmd
 
 import (
 	"maps"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -30,6 +31,17 @@ func (r *reader) mayRun(cmd Command, redirs []*syntax.Redirect, depth int) {
 	if r.maybe || runsNoCommand(cmd.Name) || textOnly(cmd.Name) {
 		return
 	}
+	r.readsCommands(cmd, redirs, depth)
+	// A shell it may run that reads its script from the pipe or file it is given (ssh HOST bash,
+	// docker exec -i C sh) runs what only the run knows, as a shell on the pipe's end does.
+	shellStdin := r.shellStdin
+	r.shellStdin = false
+	defer func() {
+		if r.shellStdin {
+			r.unresolved("%s may hand what it reads from its standard input to a shell, which runs it: only known when the line runs", cmd.Name)
+		}
+		r.shellStdin = shellStdin
+	}()
 	n := 0
 	for i, a := range cmd.Args {
 		if a.Dynamic {
@@ -124,4 +136,61 @@ func runsNoCommand(name string) bool {
 		return true
 	}
 	return false
+}
+
+// readsCommands reads the programs that, given no command, run the lines they read: ssh with no
+// command runs a shell on the host that reads them from standard input (when a pipe, a file or a
+// here-document gives it one), and parallel runs each line of standard input, of a :::: file or
+// each ::: word as a command (a word the line spells out is read as a line it may run, by mayRun).
+func (r *reader) readsCommands(cmd Command, redirs []*syntax.Redirect, depth int) {
+	var values string       // short options that take the next word as their value
+	var longValues []string // long ones
+	switch cmd.Name {
+	case "ssh":
+		values = "BbcDEeFIiJLlmOopQRSWw"
+	case "parallel":
+		values = "jPSaNnLdIEX"
+		longValues = []string{"--jobs", "--max-procs", "--sshlogin", "--arg-file", "--joblog", "--colsep", "--delay",
+			"--timeout", "--tmpdir", "--results", "--workdir", "--wd", "--halt", "--retries", "--env", "--tag-string",
+			"--max-args", "--max-lines", "--memfree", "--load", "--basefile", "--bf", "--return", "--transfer-file",
+			"--tf", "--sshloginfile", "--slf", "--termseq", "--nice", "--rpl", "--limit"}
+	default:
+		return
+	}
+	args := cmd.Args
+	var operands []Arg
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case args[i].Dynamic || !strings.HasPrefix(v, "-") || v == "-":
+			operands = args[i:]
+			i = len(args)
+		case v == "--":
+			operands = args[i+1:]
+			i = len(args)
+		case slices.Contains(longValues, v) || len(v) == 2 && strings.IndexByte(values, v[1]) >= 0:
+			i++ // its value is the next word
+		}
+	}
+	stdin := r.stdinPiped || slices.ContainsFunc(redirs, func(rd *syntax.Redirect) bool {
+		return (rd.N == nil || rd.N.Value == "0") && (rd.Op == syntax.RdrIn || rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc || rd.Op == syntax.WordHdoc)
+	})
+	if cmd.Name == "ssh" {
+		if len(operands) == 1 && stdin {
+			r.fdScript("ssh with no command", redirs, "0", depth)
+		}
+		return
+	}
+	if len(operands) > 0 && !strings.HasPrefix(operands[0].Value, ":::") {
+		return // a command, given what it reads as arguments
+	}
+	for _, a := range operands {
+		if a.Dynamic || strings.HasPrefix(a.Value, "::::") {
+			r.unresolved("parallel with no command runs the words or lines of %s as commands, only known when the line runs", a.Value)
+			return
+		}
+	}
+	if len(operands) == 0 {
+		r.fdScript("parallel with no command", redirs, "0", depth)
+	}
 }

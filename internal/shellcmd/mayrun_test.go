@@ -98,3 +98,38 @@ func TestMayRunBudget(t *testing.T) {
 		t.Errorf("60,000 words: unresolved %q, want none", l.Unresolved)
 	}
 }
+
+// TestMayRunStdin: a program hookrun has no reading for that may hand what a pipe or a file gives
+// it to a shell (ssh HOST bash, docker exec -i C sh), ssh with no command and parallel with none
+// (both run the lines they read) are unresolved; with no pipe, or a literal here-document, they
+// are read as before.
+func TestMayRunStdin(t *testing.T) {
+	for _, tc := range []struct{ line, unresolved string }{
+		{`echo 'rm -rf x' | ssh localhost bash`, "ssh may hand what it reads from its standard input to a shell, which runs it: only known when the line runs"},
+		{`echo 'rm -rf x' | docker exec -i c sh`, "docker may hand what it reads from its standard input to a shell, which runs it: only known when the line runs"},
+		{`kubectl exec -i pod -- sh < s.sh`, "kubectl may hand what it reads from its standard input to a shell, which runs it: only known when the line runs"},
+		{`echo 'rm -rf x' | ssh -p 22 localhost`, "ssh with no command reads its script from standard input"},
+		{`ssh localhost < cmds.sh`, "ssh with no command reads its script from a file redirected to it"},
+		{`echo 'rm -rf x' | parallel`, "parallel with no command reads its script from standard input"},
+		{`parallel -j 4 < cmds.txt`, "parallel with no command reads its script from a file redirected to it"},
+		{`parallel --jobs=2 :::: cmds.txt`, "parallel with no command runs the words or lines of :::: as commands, only known when the line runs"},
+		{`parallel ::: "$X"`, `parallel with no command runs the words or lines of "$X" as commands, only known when the line runs`},
+		{`docker run -it img bash`, ""},
+		{`ssh localhost`, ""},
+		{`git diff | ssh host 'cat > x.patch'`, ""},
+		{`ls *.log | parallel gzip`, ""},
+		{`parallel gzip ::: a b`, ""},
+		{`parallel ::: 'make a' 'make b'`, ""},
+		{`cat dump.sql | docker exec -i db psql -U x`, ""},
+	} {
+		l := Parse(tc.line)
+		got := ""
+		if len(l.Unresolved) > 0 {
+			got = l.Unresolved[0]
+		}
+		if got != tc.unresolved {
+			t.Errorf("%q: unresolved %q, want %q", tc.line, l.Unresolved, tc.unresolved)
+		}
+	}
+	wantOutcome(t, mustCompile("rm -rf"), Match, []string{`ssh localhost bash <<'EOF'` + "\nrm -rf x\nEOF", "ssh localhost <<'EOF'\nrm -rf x\nEOF", "parallel <<'EOF'\nrm -rf x\nEOF", `parallel ::: 'rm -rf x'`})
+}

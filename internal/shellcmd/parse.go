@@ -209,6 +209,9 @@ type reader struct {
 	mayWords   int                         // words read as what programs hookrun does not know may run (maxMayWords)
 	runs       []scriptRun                 // script files the line runs (finishScripts)
 	wrote      []writtenFile               // files the line writes
+	piped      map[*syntax.Stmt]bool       // statements a pipe gives their standard input
+	stdinPiped bool                        // the command read takes its standard input from a pipe
+	shellStdin bool                        // a shell read takes its script from a pipe or a file on its standard input
 	texts      map[*syntax.Redirect]string // what a command whose output a redirection writes prints, when the line spells it out
 }
 
@@ -333,9 +336,19 @@ func (r *reader) visit(src string, depth int) func(syntax.Node) bool {
 					}
 				}
 			}
+		case *syntax.BinaryCmd:
+			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
+				if r.piped == nil {
+					r.piped = map[*syntax.Stmt]bool{}
+				}
+				r.piped[n.Y] = true
+			}
 		case *syntax.Stmt:
 			if call, ok := n.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 {
+				piped := r.stdinPiped
+				r.stdinPiped = r.piped[n]
 				r.call(src, call, n.Redirs, depth)
+				r.stdinPiped = piped
 			}
 		case *syntax.Redirect:
 			r.redirect(src, n)

@@ -768,6 +768,7 @@ func (r *reader) fdScript(name string, redirs []*syntax.Redirect, fd string, dep
 			r.script(ws[0].Value, depth+1)
 			return true
 		case syntax.RdrIn, syntax.DplIn, syntax.RdrInOut:
+			r.shellStdin = r.shellStdin || fd == "0"
 			r.unresolved("%s reads its script from a file redirected to it", name)
 			return true
 		}
@@ -776,6 +777,7 @@ func (r *reader) fdScript(name string, redirs []*syntax.Redirect, fd string, dep
 		r.unresolved("%s reads its script from file descriptor %s", name, fd)
 		return true
 	}
+	r.shellStdin = r.shellStdin || r.stdinPiped
 	r.unresolved("%s reads its script from standard input", name)
 	return true
 }
