@@ -43,7 +43,11 @@ func (r *reader) mayRun(cmd Command, redirs []*syntax.Redirect, depth int) {
 		r.shellStdin = shellStdin
 	}()
 	n := 0
+	first, subcommands := true, 0 // the subcommand words still to come, known at the first word (docker container rm)
+	afterOption := false          // the word before was an option, whose value this one may be
 	for i, a := range cmd.Args {
+		value := afterOption
+		afterOption = false
 		if a.Dynamic {
 			continue
 		}
@@ -54,11 +58,25 @@ func (r *reader) mayRun(cmd Command, redirs []*syntax.Redirect, depth int) {
 					return
 				}
 				r.mayRunLine(val, depth)
+			} else if !ok && v != "--" && v != "-" {
+				afterOption = true
 			}
 			continue
 		}
-		if n++; n > maxMayRun {
-			return
+		// A word that may be an option's value does not count: docker run -e A1 … -e A17 img rm
+		// would otherwise pass what the command runs beyond the words read. The line's budget
+		// (maxMayWords) still holds.
+		if !value {
+			if first {
+				first, subcommands = false, subcommandWords(cmd.Name, v)
+			}
+			if subcommands > 0 {
+				subcommands--
+				continue // docker rm, npm rm: the tool's subcommand, no command it runs
+			}
+			if n++; n > maxMayRun {
+				return
+			}
 		}
 		if hasBlank(v) {
 			r.mayRunLine(v, depth)
@@ -193,4 +211,25 @@ func (r *reader) readsCommands(cmd Command, redirs []*syntax.Redirect, depth int
 	if len(operands) == 0 {
 		r.fdScript("parallel with no command", redirs, "0", depth)
 	}
+}
+
+// subcommandWords is how many of the first words of a command line tool made of subcommands name
+// its subcommand (docker rm, npm rm, docker container rm), given the first: none for a program that
+// is not such a tool. Those words are no command it runs.
+func subcommandWords(name, first string) int {
+	switch name {
+	case "docker", "podman", "nerdctl":
+		switch first {
+		case "builder", "buildx", "compose", "config", "container", "context", "image", "manifest", "network",
+			"node", "plugin", "pod", "machine", "secret", "service", "stack", "system", "trust", "volume":
+			return 2
+		}
+		return 1
+	case "buildah", "kubectl", "oc", "helm", "npm", "pnpm", "yarn", "bun", "deno", "cargo", "go", "pip", "pip3",
+		"uv", "poetry", "pipenv", "pdm", "hatch", "rye", "conda", "mamba", "micromamba", "mise", "asdf",
+		"bundle", "gem", "composer", "dotnet", "rustup", "brew", "apt", "apt-get", "dnf", "yum", "zypper",
+		"snap", "flatpak", "systemctl", "gcloud", "aws", "az", "terraform", "mix":
+		return 1
+	}
+	return 0
 }

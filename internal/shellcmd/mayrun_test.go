@@ -1,6 +1,7 @@
 package shellcmd
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -132,4 +133,35 @@ func TestMayRunStdin(t *testing.T) {
 		}
 	}
 	wantOutcome(t, mustCompile("rm -rf"), Match, []string{`ssh localhost bash <<'EOF'` + "\nrm -rf x\nEOF", "ssh localhost <<'EOF'\nrm -rf x\nEOF", "parallel <<'EOF'\nrm -rf x\nEOF", `parallel ::: 'rm -rf x'`})
+}
+
+// TestMayRunSubcommands: the first word of a command line tool made of subcommands (docker rm,
+// npm rm) is its subcommand, never a command it runs; what follows it still may be one.
+func TestMayRunSubcommands(t *testing.T) {
+	p := mustCompile("rm -f")
+	wantOutcome(t, p, NoMatch, []string{
+		`docker rm -f web`,
+		`docker container rm -f web`,
+		`podman rm -f web`,
+		`npm rm -f left-pad`,
+		`cargo rm -f serde`,
+	})
+	wantOutcome(t, p, Match, []string{
+		`docker run img rm -f /w/x`,
+		`kubectl exec pod -- rm -f x`,
+		`eatmydata rm -f x`,
+	})
+}
+
+// TestMayRunOptionValues: a word after an option, which may be its value, does not count towards
+// the words read for what a program may run: padding with options does not hide the command.
+func TestMayRunOptionValues(t *testing.T) {
+	var pad strings.Builder
+	for i := range 40 {
+		fmt.Fprintf(&pad, " -e A%d", i)
+	}
+	wantOutcome(t, mustCompile("rm -rf"), Match, []string{
+		"docker run" + pad.String() + " img rm -rf /",
+		"eatmydata" + pad.String() + " rm -rf /",
+	})
 }
