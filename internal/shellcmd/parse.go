@@ -664,6 +664,7 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 			}
 			r.writes(cmd)
 			r.scriptFiles(cmd, redirs, depth)
+			r.writers(cmd)
 			r.program(cmd, redirs, depth)
 			r.editors(cmd, redirs, depth)
 			if unread && !suffix {

@@ -70,7 +70,49 @@ func (r *reader) written(a Arg, text string, literal bool) {
 		return // /dev/null, /dev/stderr: no file a script is read from
 	}
 	git := strings.Contains("/"+clean, "/.git/hooks/") || clean == ".git/config" || strings.HasSuffix(clean, "/.git/config")
-	r.wrote = append(r.wrote, writtenFile{key: path.Base(clean), file: a.Value, text: text, literal: literal && r.dirUnknown == "", git: git})
+	r.wrote = append(r.wrote, writtenFile{key: fileKey(clean), file: a.Value, text: text, literal: literal && r.dirUnknown == "", git: git})
+}
+
+// fileKey is the name a written file and a script run are matched by: the base name, in lower
+// case, as a file system that ignores case opens S.SH for s.sh.
+func fileKey(p string) string { return strings.ToLower(path.Base(path.Clean(p))) }
+
+// anyFile is the key of a script file the line runs whose name is only known when it runs (find
+// -exec sh {}): it may be any file the line writes.
+const anyFile = "\x00any"
+
+// writers notes the files a program writes under the names its words give, with text the line
+// does not spell out: dd of=FILE, sponge FILE, and what curl and wget download (their -o and -O
+// values, and the name a URL's path ends with).
+func (r *reader) writers(cmd Command) {
+	switch cmd.Name {
+	case "dd":
+		for _, a := range cmd.Args {
+			if v, ok := strings.CutPrefix(a.Value, "of="); ok {
+				r.written(Arg{Value: v, Dynamic: a.Dynamic}, "", false)
+			}
+		}
+	case "sponge":
+		for _, a := range cmd.Args {
+			if !strings.HasPrefix(a.Value, "-") || a.Dynamic {
+				r.written(a, "", false)
+			}
+		}
+	case "curl", "wget":
+		for _, a := range cmd.Args {
+			v := a.Value
+			if _, rest, ok := strings.Cut(v, "://"); ok && !a.Dynamic {
+				rest, _, _ = strings.Cut(rest, "?")
+				if _, p, ok := strings.Cut(rest, "/"); ok && p != "" {
+					r.written(Arg{Value: p}, "", false)
+				}
+				continue
+			}
+			if !strings.HasPrefix(v, "-") || a.Dynamic {
+				r.written(a, "", false)
+			}
+		}
+	}
 }
 
 // ran notes a script file the line runs.
@@ -79,7 +121,11 @@ func (r *reader) ran(kind string, a Arg, depth int) {
 		return // a file only known when the line runs is unresolved where it runs
 	}
 	p, _ := tilde(a.Value)
-	r.runs = append(r.runs, scriptRun{key: path.Base(path.Clean(p)), file: a.Value, kind: kind, dir: r.dir, dirUnknown: r.dirUnknown, depth: depth})
+	key := fileKey(p)
+	if r.found && strings.Contains(p, "{}") {
+		key = anyFile
+	}
+	r.runs = append(r.runs, scriptRun{key: key, file: a.Value, kind: kind, dir: r.dir, dirUnknown: r.dirUnknown, depth: depth})
 }
 
 // scriptFiles notes the script files cmd runs and the text it prints, when the line spells it out,
@@ -186,7 +232,7 @@ func (r *reader) makefiles(cmd Command, depth int) {
 		}
 	}
 	if len(files) == 0 {
-		files = []Arg{{Value: "GNUmakefile"}, {Value: "makefile"}, {Value: "Makefile"}}
+		files = []Arg{{Value: "GNUmakefile"}, {Value: "Makefile"}} // and makefile: names are matched ignoring case
 	}
 	for _, f := range files {
 		r.ran(runMake, f, depth)
@@ -327,7 +373,7 @@ const maxWrittenScripts = 64
 // or unresolved when that is not known (written by anything but a literal, more than once, or to
 // a file only known when the line runs). Copies of a written file are written files too.
 func (r *reader) finishScripts() {
-	if len(r.runs) == 0 || len(r.wrote) == 0 {
+	if len(r.runs) == 0 {
 		return
 	}
 	byKey := map[string][]int{} // the written files of each base name; "" for those only known when the line runs, runGit for git's
@@ -344,8 +390,9 @@ func (r *reader) finishScripts() {
 		add(w)
 	}
 	for _, c := range r.out.Copies {
-		if from := path.Base(path.Clean(c.From)); from != "" && len(byKey[from]) > 0 {
-			add(writtenFile{key: path.Base(path.Clean(c.To)), file: c.To})
+		// A copy of a written file, or of what the copy reads on standard input (cp /dev/stdin s.sh).
+		if len(byKey[fileKey(c.From)]) > 0 || strings.HasPrefix(c.From, "/dev/") || strings.HasPrefix(c.From, "/proc/") {
+			add(writtenFile{key: fileKey(c.To), file: c.To})
 		}
 	}
 	read := 0
@@ -357,17 +404,28 @@ func (r *reader) finishScripts() {
 			found = byKey[runGit]
 		case runMake:
 			found = byKey[run.key]
-		default:
+		case runShell, runCrontab:
 			found = append(slices.Clip(byKey[run.key]), byKey[""]...)
+			if run.key == anyFile || isPattern(run.key) {
+				found = nil
+				for k, ws := range byKey {
+					if ok, _ := path.Match(run.key, k); ok || run.key == anyFile || k == "" {
+						found = append(found, ws...)
+					}
+				}
+				if len(found) == 1 {
+					found = append(found, found[0]) // a file only known when the line runs: never read as one text
+				}
+			}
 		}
 		if len(found) == 0 {
 			continue
 		}
 		w := r.wrote[found[0]]
 		if run.kind == runGit || run.kind == runMake || len(found) > 1 || !w.literal || read == maxWrittenScripts {
-			what := w.file
-			if run.kind != runGit {
-				what = run.file
+			what := run.file
+			if run.kind == runGit || run.kind == runMake {
+				what = w.file
 			}
 			r.unresolved("the line writes %s and runs it: what it runs is only known when the line runs", what)
 			r.pathsUnknown("the line writes %s and runs it: what it runs is only known when the line runs", what)

