@@ -500,6 +500,9 @@ func (r *reader) shellVar(name string, value Arg, depth int) {
 		r.script(value.Value, depth+1)
 	default:
 		r.document(value.Value, depth+1)
+		if name == "BASH_ENV" || name == "ENV" {
+			r.ran(runShell, value, depth) // the file a shell sources as it starts: one the line writes is read
+		}
 	}
 }
 

@@ -30,7 +30,8 @@ type writtenFile struct {
 	file    string
 	text    string // what it holds, when literal
 	literal bool
-	git     bool // a hook or the config of a git repository
+	git     bool // a hook or the config of a git repository, or of a hook manager (gitRunsFile)
+	startup bool // a shell's startup file (shellStartup)
 }
 
 // Script kinds.
@@ -39,6 +40,7 @@ const (
 	runMake    = "make"
 	runCrontab = "crontab"
 	runGit     = "git"
+	runStartup = "startup" // a shell, which reads its startup files
 )
 
 // outputRedirect reports whether rd writes to the file its word names.
@@ -69,8 +71,38 @@ func (r *reader) written(a Arg, text string, literal bool) {
 	if strings.HasPrefix(clean, "/dev/") {
 		return // /dev/null, /dev/stderr: no file a script is read from
 	}
-	git := strings.Contains("/"+clean, "/.git/hooks/") || clean == ".git/config" || strings.HasSuffix(clean, "/.git/config")
-	r.wrote = append(r.wrote, writtenFile{key: fileKey(clean), file: a.Value, text: text, literal: literal && r.dirUnknown == "", git: git})
+	key := fileKey(clean)
+	r.wrote = append(r.wrote, writtenFile{key: key, file: a.Value, text: text, literal: literal && r.dirUnknown == "",
+		git: gitRunsFile(clean, key), startup: shellStartup(key)})
+}
+
+// gitRunsFile reports whether git, or a hook manager it runs, runs the file p (base name key) or
+// what it says: a hook in .git/hooks, .husky or .githooks (the usual core.hooksPath), the
+// repository's config, and the configuration of pre-commit, lefthook and overcommit.
+func gitRunsFile(p, key string) bool {
+	p = "/" + strings.ToLower(p)
+	for _, dir := range []string{"/.git/hooks/", "/.husky/", "/.githooks/"} {
+		if strings.Contains(p, dir) {
+			return true
+		}
+	}
+	switch key {
+	case ".pre-commit-config.yaml", "lefthook.yml", "lefthook.yaml", ".lefthook.yml", ".lefthook.yaml",
+		"lefthook-local.yml", "lefthook-local.yaml", ".overcommit.yml":
+		return true
+	}
+	return strings.HasSuffix(p, "/.git/config")
+}
+
+// shellStartup reports whether a file of that base name is one a shell reads when it starts
+// (from the home directory, or ZDOTDIR for zsh: ZDOTDIR=. zsh -c true reads ./.zshenv).
+func shellStartup(key string) bool {
+	switch key {
+	case ".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshenv", ".zprofile", ".zshrc", ".zlogin",
+		".kshrc", ".mkshrc", ".cshrc", ".tcshrc", ".login", "config.fish":
+		return true
+	}
+	return false
 }
 
 // fileKey is the name a written file and a script run are matched by: the base name, in lower
@@ -172,8 +204,8 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 		r.makefiles(cmd, depth)
 	case cmd.Name == "crontab":
 		r.crontabRuns(cmd, ops, redirs, depth)
-	case cmd.Name == "git":
-		r.ran(runGit, Arg{Value: ".git"}, depth)
+	case cmd.Name == "git" || cmd.Name == "pre-commit" || cmd.Name == "lefthook" || cmd.Name == "overcommit" || cmd.Name == "husky":
+		r.ran(runGit, Arg{Value: cmd.Name}, depth)
 	}
 }
 
@@ -383,6 +415,9 @@ func (r *reader) finishScripts() {
 		if w.git {
 			byKey[runGit] = append(byKey[runGit], len(r.wrote)-1)
 		}
+		if w.startup {
+			byKey[runStartup] = append(byKey[runStartup], len(r.wrote)-1)
+		}
 	}
 	wrote := r.wrote
 	r.wrote = nil
@@ -400,8 +435,8 @@ func (r *reader) finishScripts() {
 		run := r.runs[i]
 		var found []int
 		switch run.kind {
-		case runGit:
-			found = byKey[runGit]
+		case runGit, runStartup:
+			found = byKey[run.kind]
 		case runMake:
 			found = byKey[run.key]
 		case runShell, runCrontab:
@@ -422,9 +457,9 @@ func (r *reader) finishScripts() {
 			continue
 		}
 		w := r.wrote[found[0]]
-		if run.kind == runGit || run.kind == runMake || len(found) > 1 || !w.literal || read == maxWrittenScripts {
+		if run.kind == runGit || run.kind == runStartup || run.kind == runMake || len(found) > 1 || !w.literal || read == maxWrittenScripts {
 			what := run.file
-			if run.kind == runGit || run.kind == runMake {
+			if run.kind != runShell && run.kind != runCrontab {
 				what = w.file
 			}
 			r.unresolved("the line writes %s and runs it: what it runs is only known when the line runs", what)

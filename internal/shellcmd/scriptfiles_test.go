@@ -16,6 +16,8 @@ func TestWrittenScripts(t *testing.T) {
 		`echo 'rm -rf x' > s.sh; . ./s.sh`,
 		`echo 'rm -rf x' > s; chmod +x s && ./s`,
 		`printf 'rm -r\x66 x' > /tmp/s.sh; source /tmp/s.sh`,
+		`echo 'rm -rf x' > e.sh; BASH_ENV=e.sh bash -c true`,
+		`echo 'rm -rf x' > e.sh; env ENV=./e.sh sh -ic true`,
 		"cat > /tmp/t.sh <<'EOF'\nset -e\nrm -rf build\nEOF\nbash /tmp/t.sh",
 		"cat <<'EOF' > t.sh\nrm -rf build\nEOF\nchmod +x t.sh; ./t.sh",
 		`tee s.sh <<< 'rm -rf x' >/dev/null; sh s.sh`,
@@ -49,6 +51,14 @@ func TestWrittenScripts(t *testing.T) {
 		`printf '#!/bin/sh\nrm -rf x' > .git/hooks/pre-commit; git commit -m x`,
 		`echo '[core] pager = rm -rf x' >> .git/config; git log`,
 		`printf 'all:\n\trm -rf x\n' > Makefile; make`,
+		`echo 'rm -rf x' > .husky/pre-commit; git commit -m x`,
+		`echo 'rm -rf x' > .githooks/pre-push; git push`,
+		`printf 'repos: []' > .pre-commit-config.yaml; pre-commit run -a`,
+		`echo 'pre-commit: {}' > lefthook.yml; lefthook run pre-commit`,
+		// A shell's startup file, which the shells the line starts read.
+		`echo 'rm -rf x' > .zshenv; ZDOTDIR=. zsh -c true`,
+		`echo 'rm -rf x' > ~/.bashrc; bash -ic true`,
+		`echo 'rm -rf x' >> ~/.profile; sh -lc true`,
 		`echo x > build.mk; make -f build.mk`,
 		"make -f - <<'EOF'\nall:\n\trm -rf x\nEOF",
 		`echo '* * * * * rm -rf x' | crontab -`,
@@ -67,6 +77,8 @@ func TestWrittenScripts(t *testing.T) {
 		`make test`,
 		`crontab -l`,
 		`npm run build > build.log`,
+		"cat > src/hooks/useX.ts <<'EOF'\nexport {}\nEOF\ngit add -A && git commit -m x",
+		`echo 'export A=1' > .envrc; bash -c 'make test'`,
 		`curl -fsSL -o node.tgz https://example.com/node.tgz && tar -xzf node.tgz && ./node/bin/node -v`,
 	})
 	for _, src := range []string{

@@ -128,6 +128,7 @@ func (r *reader) peel(cmd Command, redirs []*syntax.Redirect, depth int) (next [
 	case cmd.Name == "eval":
 		return nil, r.eval(cmd.Args, depth)
 	case isShell(cmd.Name):
+		r.ran(runStartup, Arg{Value: cmd.Name}, depth) // a startup file the line writes: .zshenv, ~/.bashrc
 		script := r.shell(cmd, redirs, depth)
 		r.unread = !script // bash x.sh: a script file, which may run its arguments
 		return nil, script
