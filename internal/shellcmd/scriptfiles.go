@@ -41,6 +41,7 @@ const (
 	runCrontab = "crontab"
 	runGit     = "git"
 	runStartup = "startup" // a shell, which reads its startup files
+	runCode    = "code"    // an interpreter's program file (python3 t.py): its text is read as python -c's
 )
 
 // outputRedirect reports whether rd writes to the file its word names.
@@ -193,6 +194,14 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 		if len(args) > 0 {
 			r.ran(runShell, args[0], depth)
 		}
+	case strings.HasPrefix(cmd.Name, "python") || strings.HasPrefix(cmd.Name, "pypy"):
+		r.programFile(cmd.Args, "c", "WX", "m", depth)
+	case cmd.Name == "node" || cmd.Name == "nodejs" || cmd.Name == "bun":
+		r.programFile(cmd.Args, "ep", "r", "", depth)
+	case cmd.Name == "perl":
+		r.programFile(cmd.Args, "eE", "iIMmxCdD0l", "", depth)
+	case cmd.Name == "ruby":
+		r.programFile(cmd.Args, "e", "IrCEFx0KTW", "", depth)
 	case cmd.Name == "tee":
 		text, ok := r.literalStdin(redirs)
 		for _, a := range cmd.Args {
@@ -232,6 +241,32 @@ func shellFile(args []Arg) *Arg {
 		}
 	}
 	return nil
+}
+
+// programFile notes the program file an interpreter runs: its first operand, unless an option
+// gives the program in the line (code: python -c, node -e) or runs a module (stop: python -m);
+// valued are the options that take the next word as their value.
+func (r *reader) programFile(args []Arg, code, valued, stop string, depth int) {
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case args[i].Dynamic || v == "-":
+			return
+		case v == "--":
+			if i+1 < len(args) {
+				r.ran(runCode, args[i+1], depth)
+			}
+			return
+		case !strings.HasPrefix(v, "-"):
+			r.ran(runCode, args[i], depth)
+			return
+		case strings.HasPrefix(v, "--"):
+		case strings.ContainsAny(v[1:], code+stop):
+			return
+		case strings.ContainsAny(v[len(v)-1:], valued):
+			i++
+		}
+	}
 }
 
 // makefiles notes the makefiles make reads: -f FILE (-fFILE, --file=FILE, --makefile=FILE), or
@@ -439,7 +474,7 @@ func (r *reader) finishScripts() {
 			found = byKey[run.kind]
 		case runMake:
 			found = byKey[run.key]
-		case runShell, runCrontab:
+		case runShell, runCrontab, runCode:
 			found = append(slices.Clip(byKey[run.key]), byKey[""]...)
 			if run.key == anyFile || isPattern(run.key) {
 				found = nil
@@ -457,6 +492,9 @@ func (r *reader) finishScripts() {
 			continue
 		}
 		w := r.wrote[found[0]]
+		if run.kind == runCode && (len(found) > 1 || !w.literal) {
+			continue // a program file only the run knows is read as itself, as one from the project is
+		}
 		if run.kind == runGit || run.kind == runStartup || run.kind == runMake || len(found) > 1 || !w.literal || read == maxWrittenScripts {
 			what := run.file
 			if run.kind != runShell && run.kind != runCrontab {
@@ -472,8 +510,11 @@ func (r *reader) finishScripts() {
 		switch {
 		case run.kind == runCrontab:
 			r.crontab(w.text, run.depth)
-		case !shebangShell(w.text):
-			// #!/usr/bin/env python3: a program file, read as itself, as python3 FILE is.
+		case run.kind == runCode || !shebangShell(w.text):
+			// python3 t.py, or #!/usr/bin/env python3: its strings name paths and the lines it may
+			// hand to a shell, as python3 -c's do.
+			r.codeLiterals([]string{w.text})
+			r.runStrings(w.text, false, run.depth)
 		default:
 			r.script(w.text, run.depth+1)
 		}

@@ -25,6 +25,9 @@ func TestWrittenScripts(t *testing.T) {
 		`cd /tmp && echo 'rm -rf x' > s.sh; sh /tmp/s.sh`,
 		"crontab <<< '* * * * * rm -rf x'",
 		`printf '* * * * * rm -rf x\n' > c.txt; crontab c.txt`,
+		"cat > /tmp/t.py <<'EOF'\nimport subprocess\nsubprocess.run('rm -rf x', shell=True)\nEOF\npython3 /tmp/t.py",
+		"cat > t.js <<'EOF'\nrequire('child_process').execSync('rm -rf x')\nEOF\nnode t.js",
+		"cat > t.py <<'EOF'\n#!/usr/bin/env python3\nimport os\nos.system('rm -rf x')\nEOF\nchmod +x t.py && ./t.py",
 		"crontab - <<'EOF'\n# m h dom mon dow\nPATH=/bin\n@reboot rm -rf x\nEOF",
 	})
 	wantOutcome(t, p, Unknown, []string{
@@ -96,6 +99,13 @@ func TestWrittenScripts(t *testing.T) {
 	// The script's paths are named, and a script with unknown text leaves the paths unknown.
 	if l := Parse("cat > t.sh <<'EOF'\ntouch .system/hooks/x.yaml\nEOF\nsh t.sh"); !slices.Contains(l.Paths, ".system/hooks/x.yaml") {
 		t.Errorf("paths %q, want .system/hooks/x.yaml in them", l.Paths)
+	}
+	if l := Parse("cat > /tmp/t.py <<'EOF'\nopen('.system/hooks/x.yaml', 'w')\nEOF\npython3 -u /tmp/t.py"); !slices.Contains(l.Paths, ".system/hooks/x.yaml") {
+		t.Errorf("paths %q, want .system/hooks/x.yaml in them", l.Paths)
+	}
+	// A program file whose text is only known when the line runs is read as itself, as before.
+	if l := Parse(`echo "$X" > t.py; python3 t.py`); len(l.Unresolved) > 0 {
+		t.Errorf("unresolved %q, want none", l.Unresolved)
 	}
 	checkFirstUnknown(t, `echo "$X" > s.sh; sh s.sh`, `the line writes s.sh and runs it: what it runs is only known when the line runs`)
 }
