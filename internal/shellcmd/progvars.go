@@ -19,6 +19,11 @@ func (r *reader) programVar(name string, value Arg, depth int) {
 			v = strings.TrimLeft(v, "|-")
 		}
 		r.script(v, depth+1)
+	case name == "MAKEFLAGS" || name == "GNUMAKEFLAGS" || name == "MFLAGS":
+		// make reads its options from these: --eval TEXT, a variable X:=$(shell CMD).
+		if !value.Dynamic {
+			r.makeText(value.Value, depth)
+		}
 	case name == "GIT_CONFIG_PARAMETERS" || name == "GIT_CONFIG_COUNT" || strings.HasPrefix(name, "GIT_CONFIG_KEY_") ||
 		strings.HasPrefix(name, "GIT_CONFIG_VALUE_") || name == "GIT_CONFIG" || name == "GIT_CONFIG_GLOBAL" ||
 		name == "GIT_CONFIG_SYSTEM" || name == "GIT_EXEC_PATH" || name == "GIT_TEMPLATE_DIR":

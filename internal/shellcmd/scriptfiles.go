@@ -292,6 +292,24 @@ func (r *reader) makefiles(cmd Command, depth int) {
 			files = append(files, Arg{Value: v[2:]})
 		}
 	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		switch {
+		case a.Dynamic:
+		case v == "--eval" || v == "-E":
+			if i+1 < len(args) && !args[i+1].Dynamic {
+				r.makeText(args[i+1].Value, depth)
+			}
+			i++
+		case strings.HasPrefix(v, "--eval="):
+			r.makeText(v[len("--eval="):], depth)
+		case strings.HasPrefix(v, "-E"):
+			r.makeText(v[2:], depth)
+		case !strings.HasPrefix(v, "-") && strings.Contains(v, "="):
+			r.makeText(v, depth) // X:=$(shell CMD), a variable the command line sets
+		}
+	}
 	for _, f := range files {
 		if !f.Dynamic && (f.Value == "-" || f.Value == "/dev/stdin") {
 			r.unresolved("%s reads its makefile from standard input: the recipes it runs are only known when the line runs", cmd.Name)
@@ -303,6 +321,55 @@ func (r *reader) makefiles(cmd Command, depth int) {
 	}
 	for _, f := range files {
 		r.ran(runMake, f, depth)
+	}
+}
+
+// makeText reads text make evaluates (--eval, a variable the command line or MAKEFLAGS sets): the
+// command each $(shell CMD) or ${shell CMD} runs, that of an assignment X != CMD, and a rule's
+// recipe (after its ; or on a line that starts with a tab), each quietly: make's text is not
+// surely a shell line. $$, make's $, is read as $ (reading more, never less).
+func (r *reader) makeText(text string, depth int) {
+	text = strings.ReplaceAll(text, "$$", "$")
+	for i := 0; ; {
+		j := strings.Index(text[i:], "shell")
+		if j < 0 {
+			break
+		}
+		j += i
+		i = j + len("shell")
+		if j < 2 || text[j-2] != '$' || text[j-1] != '(' && text[j-1] != '{' || i >= len(text) || text[i] != ' ' && text[i] != '\t' {
+			continue
+		}
+		open, close := text[j-1], byte(')')
+		if open == '{' {
+			close = '}'
+		}
+		end, nest := i, 1
+		for ; end < len(text); end++ {
+			if text[end] == open {
+				nest++
+			} else if text[end] == close {
+				if nest--; nest == 0 {
+					break
+				}
+			}
+		}
+		r.quietly(text[i:end], depth+1)
+	}
+	for _, line := range strings.Split(text, "\n") {
+		if recipe, ok := strings.CutPrefix(line, "\t"); ok {
+			r.quietly(strings.TrimLeft(recipe, "\t @+-"), depth+1)
+			continue
+		}
+		if _, cmd, ok := strings.Cut(line, "!="); ok {
+			r.quietly(cmd, depth+1)
+			continue
+		}
+		if _, rule, ok := strings.Cut(line, ":"); ok {
+			if _, recipe, ok := strings.Cut(rule, ";"); ok {
+				r.quietly(recipe, depth+1)
+			}
+		}
 	}
 }
 

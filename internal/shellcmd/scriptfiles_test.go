@@ -5,6 +5,28 @@ import (
 	"testing"
 )
 
+// TestMakeText: text make evaluates, given in the line (--eval, a variable, MAKEFLAGS), runs the
+// commands of its $(shell …), != assignments and recipes.
+func TestMakeText(t *testing.T) {
+	p := mustCompile("rm -r|-R|--recursive -f|--force")
+	wantOutcome(t, p, Match, []string{
+		`make --eval='$(shell rm -rf x)'`,
+		`make --eval 'x := $(shell rm -rf x)'`,
+		`make -E '$$(shell rm -rf x)' all`,
+		`make 'X:=$(shell rm -rf x)'`,
+		`make --eval='all:;rm -rf x'`,
+		"make --eval=$'all:\n\trm -rf x'",
+		`make --eval='X != rm -rf x'`,
+		`MAKEFLAGS='--eval=$$(shell rm -rf x)' make`,
+		`env GNUMAKEFLAGS='X:=$(shell rm -rf x)' make`,
+	})
+	wantOutcome(t, p, NoMatch, []string{
+		`make -j$(nproc) test`,
+		`make CFLAGS='-O2 -g' all`,
+		`MAKEFLAGS=-j8 make`,
+	})
+}
+
 // TestWrittenScripts: a script file the line writes and runs is read as the text it writes when
 // that is a literal, and is unresolved when it is not; a script file the line does not write is
 // read as itself, as before.
