@@ -135,7 +135,7 @@ func (r *reader) stdinScript(name, what string, redirs []*syntax.Redirect) (stri
 		}
 		switch rd.Op {
 		case syntax.Hdoc, syntax.DashHdoc:
-			body, ok := heredoc(rd.Hdoc)
+			body, ok := heredoc(rd)
 			if !ok {
 				r.pathsUnknown("%s reads its %s from a here-document with expansions in it, only known when the line runs", name, what)
 			}

@@ -927,7 +927,7 @@ func catHeredoc(cs *syntax.CmdSubst) (string, bool) {
 	if rd.Op != syntax.Hdoc || (rd.N != nil && rd.N.Value != "0") || !quotedDelimiter(rd.Word) {
 		return "", false
 	}
-	return heredoc(rd.Hdoc)
+	return heredoc(rd)
 }
 
 // quotedDelimiter says whether a here-document's delimiter is quoted in any way ('EOF', "EOF",

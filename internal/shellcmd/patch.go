@@ -57,7 +57,7 @@ func (r *reader) applyPatch(cmd Command, redirs []*syntax.Redirect) {
 		var body string
 		switch rd.Op {
 		case syntax.Hdoc, syntax.DashHdoc:
-			b, ok := heredoc(rd.Hdoc)
+			b, ok := heredoc(rd)
 			if !ok {
 				r.unknownPatch(cmd.Name, "in a here-document with expansions in it")
 				return

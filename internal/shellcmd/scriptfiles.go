@@ -486,7 +486,7 @@ func (r *reader) literalStdin(redirs []*syntax.Redirect) (string, bool) {
 		}
 		switch rd.Op {
 		case syntax.Hdoc, syntax.DashHdoc:
-			return heredoc(rd.Hdoc)
+			return heredoc(rd)
 		case syntax.WordHdoc:
 			ws := r.words("", []*syntax.Word{rd.Word})
 			if len(ws) != 1 || ws[0].Dynamic {

@@ -131,3 +131,25 @@ func TestWrittenScripts(t *testing.T) {
 	}
 	checkFirstUnknown(t, `echo "$X" > s.sh; sh s.sh`, `the line writes s.sh and runs it: what it runs is only known when the line runs`)
 }
+
+// TestHeredocEscapes: a here-document whose delimiter is not quoted reaches its reader with \$, \`
+// and \\ unescaped and a backslash-newline removed, as the shell passes it: bash <<EOF … \$c -rf
+// x … EOF runs $c, which the script sets, not a word "$c".
+func TestHeredocEscapes(t *testing.T) {
+	p := mustCompile("rm -r|-R|--recursive -f|--force")
+	wantOutcome(t, p, Match, []string{
+		"bash <<EOF\nrm -r\\\n -f x\nEOF",
+	})
+	// A script inside the line is read without the line's own variables: $c is only known when it
+	// runs.
+	wantOutcome(t, p, Unknown, []string{
+		"bash <<EOF\nc=rm; \\$c -rf x\nEOF",
+		"cat > s.sh <<EOF\nc=rm; \\$c -rf x\nEOF\nsh s.sh",
+		"bash <<EOF\nrm -r \\$F x\nEOF",
+	})
+	// A quoted delimiter passes the text as written.
+	wantOutcome(t, p, NoMatch, []string{
+		"bash <<'EOF'\necho \\$c -rf x\nEOF",
+	})
+	checkFirstUnknown(t, "bash <<EOF\nD=.system; rm -r \\$D/hooks\nEOF", "the path $D/hooks is only known when the line runs")
+}

@@ -753,7 +753,7 @@ func (r *reader) fdScript(name string, redirs []*syntax.Redirect, fd string, dep
 		}
 		switch rd.Op {
 		case syntax.Hdoc, syntax.DashHdoc:
-			body, ok := heredoc(rd.Hdoc)
+			body, ok := heredoc(rd)
 			if !ok {
 				r.unresolved("%s reads a script from a here-document with expansions in it", name)
 				return true
@@ -783,17 +783,36 @@ func (r *reader) fdScript(name string, redirs []*syntax.Redirect, fd string, dep
 	return true
 }
 
-func heredoc(w *syntax.Word) (string, bool) {
+// heredoc is the text a here-document gives its reader; false when it holds an expansion. With
+// its delimiter unquoted, the shell removes a backslash before $, ` and \ and a backslash-newline
+// first: bash <<EOF … \$c -rf x … EOF runs $c.
+func heredoc(rd *syntax.Redirect) (string, bool) {
+	w := rd.Hdoc
 	if w == nil {
 		return "", true
 	}
+	quoted := quotedDelimiter(rd.Word)
 	var b strings.Builder
 	for _, p := range w.Parts {
 		lit, ok := p.(*syntax.Lit)
 		if !ok {
 			return "", false
 		}
-		b.WriteString(lit.Value)
+		if quoted || strings.IndexByte(lit.Value, '\\') < 0 {
+			b.WriteString(lit.Value)
+			continue
+		}
+		s := lit.Value
+		for i := 0; i < len(s); i++ {
+			if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("$`\\\n", s[i+1]) >= 0 {
+				i++
+				if s[i] != '\n' {
+					b.WriteByte(s[i])
+				}
+				continue
+			}
+			b.WriteByte(s[i])
+		}
 	}
 	return b.String(), true
 }
