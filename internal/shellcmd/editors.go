@@ -128,31 +128,14 @@ func redirected(redirs []*syntax.Redirect, fd string) bool {
 // expansions, which leave the paths to run time. No redirection at all: what a pipe or the
 // caller gives is only known when the line runs.
 func (r *reader) stdinScript(name, what string, redirs []*syntax.Redirect) (string, bool) {
-	for i := len(redirs) - 1; i >= 0; i-- {
-		rd := redirs[i]
-		if rd.N != nil && rd.N.Value != "0" {
-			continue
-		}
-		switch rd.Op {
-		case syntax.Hdoc, syntax.DashHdoc:
-			body, ok := heredoc(rd)
-			if !ok {
-				r.pathsUnknown("%s reads its %s from a here-document with expansions in it, only known when the line runs", name, what)
-			}
-			return body, ok
-		case syntax.WordHdoc:
-			ws := r.words("", []*syntax.Word{rd.Word})
-			if len(ws) != 1 || ws[0].Dynamic {
-				r.pathsUnknown("%s reads its %s from a here-string with expansions in it, only known when the line runs", name, what)
-				return "", false
-			}
-			return ws[0].Value, true
-		case syntax.RdrIn, syntax.DplIn, syntax.RdrInOut:
-			return "", false
-		}
+	text, from, ok := r.stdinLiteral(redirs)
+	switch {
+	case from == "":
+		r.pathsUnknown("%s reads its %s from standard input, only known when the line runs", name, what)
+	case from != stdinFile && !ok:
+		r.pathsUnknown("%s reads its %s from a %s with expansions in it, only known when the line runs", name, what, from)
 	}
-	r.pathsUnknown("%s reads its %s from standard input, only known when the line runs", name, what)
-	return "", false
+	return text, ok
 }
 
 // exScript reads an Ex (vim) or ed script, one command a line (vim also splits a line at |), and

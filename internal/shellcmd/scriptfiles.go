@@ -479,6 +479,24 @@ func (r *reader) printedText(cmd Command, redirs []*syntax.Redirect) (string, bo
 // literalStdin is the text of a here-document or here-string with no expansion in it on
 // standard input; false for anything else (a pipe, a file).
 func (r *reader) literalStdin(redirs []*syntax.Redirect) (string, bool) {
+	text, from, ok := r.stdinLiteral(redirs)
+	if from == hereString {
+		text += "\n" // bash ends a here-string with a line break
+	}
+	return text, ok
+}
+
+// Where standard input comes from, for stdinLiteral.
+const (
+	hereDocument = "here-document"
+	hereString   = "here-string"
+	stdinFile    = "file"
+)
+
+// stdinLiteral is the text a here-document or here-string gives standard input, and which of
+// them gives it (from); ok is false when it holds an expansion, or when a file (stdinFile) or
+// nothing the line names ("") gives it.
+func (r *reader) stdinLiteral(redirs []*syntax.Redirect) (text, from string, ok bool) {
 	for i := len(redirs) - 1; i >= 0; i-- {
 		rd := redirs[i]
 		if rd.N != nil && rd.N.Value != "0" {
@@ -486,18 +504,19 @@ func (r *reader) literalStdin(redirs []*syntax.Redirect) (string, bool) {
 		}
 		switch rd.Op {
 		case syntax.Hdoc, syntax.DashHdoc:
-			return heredoc(rd)
+			text, ok := heredoc(rd)
+			return text, hereDocument, ok
 		case syntax.WordHdoc:
 			ws := r.words("", []*syntax.Word{rd.Word})
 			if len(ws) != 1 || ws[0].Dynamic {
-				return "", false
+				return "", hereString, false
 			}
-			return ws[0].Value + "\n", true
+			return ws[0].Value, hereString, true
 		case syntax.RdrIn, syntax.DplIn, syntax.RdrInOut:
-			return "", false
+			return "", stdinFile, false
 		}
 	}
-	return "", false
+	return "", "", false
 }
 
 // maxWrittenScripts caps the written script files read for one line; past it they are unresolved.
