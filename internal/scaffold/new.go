@@ -132,7 +132,7 @@ func New(root, hooksDir string, s Spec) ([]Item, error) {
 	if set, err := config.Load(hooksDir); err == nil {
 		for _, h := range set.Parsed {
 			if h.ID == s.ID {
-				return nil, &ExistsError{rel(root, h.File), fmt.Sprintf("already declares the id %q; ids are unique across files", s.ID)}
+				return nil, &ExistsError{rel(root, h.File), fmt.Sprintf("already declares the id %q; ids are unique across files: pick another id", s.ID)}
 			}
 		}
 	}
