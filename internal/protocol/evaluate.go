@@ -106,7 +106,8 @@ func Evaluate(ev event.Name, h *config.Hook, o exec.Outcome) merge.Report {
 // stderr instead of stdout (its whole stderr, or its last line, a JSON
 // object with a hook_signals array or an error object, spelt right or not,
 // or an agent's block: decision block or deny, a hookSpecificOutput,
-// continue false, action block), when its stdout is empty; else "". Empty
+// continue false, action block, or any other no foreignBlock reads: allow
+// false, a deny set, OPA's result), when its stdout is empty; else "". Empty
 // stdout is {}: a guard's deny written to the wrong stream would pass as no
 // opinion. A JSON log line ({"level":"error","error":"boom"}) is no result.
 func answerOnStderr(stdout, stderr []byte) string {
@@ -127,6 +128,9 @@ func answerOnStderr(stdout, stderr []byte) string {
 			if resultLike(k, obj[k]) {
 				return k
 			}
+		}
+		if f, _ := foreignBlock(c, ""); f != "" {
+			return f // a policy's no: allow false, a deny set, OPA's result
 		}
 	}
 	return ""

@@ -564,6 +564,10 @@ func TestResultOnStderr(t *testing.T) {
 		{"a JSON log line with an error string and a result", "", `{"level":"error","error":"boom","result":"x","action":"scan","continue":true}`, ""},
 		{"an agent's deny on stderr", "", `{"hookSpecificOutput":{"permissionDecision":"deny"}}`, "hookSpecificOutput"},
 		{"continue false on stderr", "", `{"continue":false}`, "continue"},
+		{"a policy's allow false on stderr", "", `{"allow":false}`, "allow"},
+		{"a deny set on stderr", "", `{"deny":["recursive force delete"]}`, "deny"},
+		{"OPA's result on stderr", "", `{"result":{"decision":"deny"}}`, "result.decision"},
+		{"a JSON log line that says allowed", "", `{"level":"info","allowed":true,"deny":[]}`, ""},
 		{"stderr beside a result on stdout", `{}`, deny, ""},
 		{"plain text", "", "ok", ""},
 	} {
