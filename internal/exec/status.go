@@ -44,7 +44,7 @@ func StatusLost(command string, allows func(stdout string) bool) string {
 		if name := succeeds(last.Cmd); name != "" {
 			return fmt.Sprintf("it ends in %s, which answers 0 whatever came before it, a deny (exit 2) included", name)
 		}
-		if out, ok := printed(last); ok && allows(out) {
+		if out, ok := answer(last); ok && allows(out) {
 			return fmt.Sprintf("it ends in %s, which answers 0 whatever came before it, a deny (exit 2) included, and prints no deny", source(command, last))
 		}
 	}
@@ -57,7 +57,7 @@ func StatusLost(command string, allows func(stdout string) bool) string {
 		if name := succeeds(bin.Y.Cmd); name != "" {
 			return fmt.Sprintf("|| %s makes every failure of what comes before it, a deny (exit 2) included, exit 0", name)
 		}
-		if out, ok := printed(bin.Y); ok && allows(out) {
+		if out, ok := answer(bin.Y); ok && allows(out) {
 			return fmt.Sprintf("|| %s makes every failure of what comes before it, a deny (exit 2) included, exit 0, and prints no deny", source(command, bin.Y))
 		}
 	case syntax.Pipe, syntax.PipeAll:
@@ -93,6 +93,44 @@ func exitsWithLastStatus(st *syntax.Stmt) bool {
 		return len(call.Args[1].Parts) == 1 && p != nil && p.Param.Value == "?" && !p.Length && !p.Excl && p.Exp == nil && p.Repl == nil && p.Index == nil && p.Slice == nil
 	}
 	return false
+}
+
+// answer is what the statement st prints on its stdout when it exits 0
+// whatever came before it: an echo or printf of fixed text (printed), or
+// a brace group or subshell of such statements and true, : or exit 0
+// (|| { echo failed >&2; exit 0; }), up to its first exit 0. ok is false
+// when that cannot be told, or when st may exit otherwise.
+func answer(st *syntax.Stmt) (out string, ok bool) {
+	var stmts []*syntax.Stmt
+	switch x := st.Cmd.(type) {
+	case *syntax.Block:
+		stmts = x.Stmts
+	case *syntax.Subshell:
+		stmts = x.Stmts
+	default:
+		return printed(st)
+	}
+	if len(st.Redirs) > 0 || st.Negated || st.Background || len(stmts) == 0 {
+		return "", false
+	}
+	var b strings.Builder
+	for i, s := range stmts {
+		if name := succeeds(s.Cmd); name != "" && !s.Negated && !s.Background {
+			if name == "exit 0" {
+				return b.String(), true
+			}
+			if i == len(stmts)-1 {
+				return b.String(), true
+			}
+			continue
+		}
+		text, ok := printed(s)
+		if !ok || s.Negated || s.Background {
+			return "", false
+		}
+		b.WriteString(text)
+	}
+	return b.String(), true
 }
 
 // printed is what the echo or printf statement st writes on its stdout,

@@ -31,10 +31,14 @@ func TestStatusLost(t *testing.T) {
 		{"./guard.sh || echo", "|| echo makes every failure of what comes before it, a deny (exit 2) included, exit 0, and prints no deny"},
 		{`./guard.sh || echo "guard failed" >&2`, `|| echo "guard failed" >&2 makes every failure of what comes before it, a deny (exit 2) included, exit 0, and prints no deny`},
 		{"./guard.sh || printf '{}'", "|| printf '{}' makes every failure of what comes before it, a deny (exit 2) included, exit 0, and prints no deny"},
-		{"./guard.sh || echo guard failed", ""},  // not a result: the hook fails
-		{`./guard.sh || echo "$ANSWER"`, ""},     // cannot be told
-		{`./guard.sh || printf '%s\n' '{}'`, ""}, // a directive: not read
-		{"./guard.sh || echo -n '{}'", ""},       // an option: not read
+		{"./guard.sh || { echo 'guard failed' >&2; exit 0; }", "|| { echo 'guard failed' >&2; exit 0; } makes every failure of what comes before it, a deny (exit 2) included, exit 0, and prints no deny"},
+		{"./guard.sh || (echo '{}')", "|| (echo '{}') makes every failure of what comes before it, a deny (exit 2) included, exit 0, and prints no deny"},
+		{`./guard.sh || { echo '{"hook_signals":[{"kind":"ability_guard","code":"ABILITY_DENIED"}]}'; exit 0; }`, ""}, // a deny printed
+		{"./guard.sh || { ./report.sh; exit 0; }", ""}, // cannot be told
+		{"./guard.sh || echo guard failed", ""},        // not a result: the hook fails
+		{`./guard.sh || echo "$ANSWER"`, ""},           // cannot be told
+		{`./guard.sh || printf '%s\n' '{}'`, ""},       // a directive: not read
+		{"./guard.sh || echo -n '{}'", ""},             // an option: not read
 		{"./guard.sh | tee -a log; exit $?", "its exit status is tee's, the last command of its pipeline (sh has no pipefail): a deny (exit 2) or a failure before it reads as success"},
 		{"./guard.sh | tee -a log\nexit", "its exit status is tee's, the last command of its pipeline (sh has no pipefail): a deny (exit 2) or a failure before it reads as success"},
 		{`./guard.sh || true; exit "$?"`, "|| true makes every failure of what comes before it, a deny (exit 2) included, exit 0"},
