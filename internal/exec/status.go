@@ -61,11 +61,30 @@ func StatusLost(command string, allows func(stdout string) bool) string {
 			return fmt.Sprintf("|| %s makes every failure of what comes before it, a deny (exit 2) included, exit 0, and prints no deny", source(command, bin.Y))
 		}
 	case syntax.Pipe, syntax.PipeAll:
-		if name := program(bin.Y.Cmd); slices.Contains(filters, name) {
+		if name := program(bin.Y.Cmd); slices.Contains(filters, name) && !setsPipefail(stmts[:len(stmts)-1]) {
 			return fmt.Sprintf("its exit status is %s's, the last command of its pipeline (sh has no pipefail): a deny (exit 2) or a failure before it reads as success", name)
 		}
 	}
 	return ""
+}
+
+// setsPipefail reports whether one of stmts is set -o pipefail (or
+// -euo pipefail): a shell that knows it keeps a pipeline's failure, and
+// one that does not (dash) stops at the set with status 2, a deny.
+func setsPipefail(stmts []*syntax.Stmt) bool {
+	for _, st := range stmts {
+		call, ok := st.Cmd.(*syntax.CallExpr)
+		if !ok || len(call.Args) < 3 || call.Args[0].Lit() != "set" {
+			continue
+		}
+		for i := 2; i < len(call.Args); i++ {
+			opt := call.Args[i-1].Lit()
+			if call.Args[i].Lit() == "pipefail" && strings.HasPrefix(opt, "-") && strings.HasSuffix(opt, "o") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // exitsWithLastStatus reports whether st is `exit $?` or a bare `exit`,
@@ -193,7 +212,7 @@ func PipelineStatus(command string) string {
 		return ""
 	}
 	bin, ok := f.Stmts[len(f.Stmts)-1].Cmd.(*syntax.BinaryCmd)
-	if !ok || bin.Op != syntax.Pipe && bin.Op != syntax.PipeAll {
+	if !ok || bin.Op != syntax.Pipe && bin.Op != syntax.PipeAll || setsPipefail(f.Stmts[:len(f.Stmts)-1]) {
 		return ""
 	}
 	first := bin.X

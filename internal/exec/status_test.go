@@ -51,6 +51,9 @@ func TestStatusLost(t *testing.T) {
 		{"./guard.sh && echo done", ""},
 		{"./guard.sh || exit 1", ""},
 		{"set -e; ./guard.sh", ""},
+		{"set -o pipefail; ./guard.sh | tee log", ""}, // kept, or sh stops at the set (exit 2)
+		{"set -euo pipefail\n./guard.sh | jq .", ""},  // the same
+		{"set -o errexit; ./guard.sh | tee log", "its exit status is tee's, the last command of its pipeline (sh has no pipefail): a deny (exit 2) or a failure before it reads as success"},
 		{"! ./guard.sh", "it starts with !, which turns a deny (exit 2) or any failure into exit 0"},
 		{"./guard.sh \"unterminated", ""},
 		{"echo '{}'", ""},
@@ -116,6 +119,7 @@ func TestPipelineStatus(t *testing.T) {
 		{"./guard.sh | tee log", ""},           // StatusLost's error
 		{"./guard.sh", ""},
 		{"./guard.sh && ./notify.sh", ""},
+		{"set -o pipefail; ./guard.sh | ./notify.sh", ""},
 		{"echo '{}' | ./guard.sh", ""},
 	}
 	for _, tt := range tests {
