@@ -39,6 +39,8 @@ func TestWrittenScripts(t *testing.T) {
 		`echo 'rm -rf x' > s; chmod +x s && ./s`,
 		`printf 'rm -r\x66 x' > /tmp/s.sh; source /tmp/s.sh`,
 		`echo 'rm -rf x' > e.sh; BASH_ENV=e.sh bash -c true`,
+		`echo 'rm -rf x' > j; at -f j now`,
+		`echo 'rm -rf x' > j; batch -fj`,
 		`echo 'rm -rf x' > e.sh; env ENV=./e.sh sh -ic true`,
 		"cat > /tmp/t.sh <<'EOF'\nset -e\nrm -rf build\nEOF\nbash /tmp/t.sh",
 		"cat <<'EOF' > t.sh\nrm -rf build\nEOF\nchmod +x t.sh; ./t.sh",

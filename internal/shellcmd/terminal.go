@@ -270,7 +270,8 @@ func screenCommand(args []Arg) []Arg {
 }
 
 // atJob reads the script at and batch run later from a here-document or here-string on standard
-// input; a script file (-f) is read as itself, and listing, showing or removing jobs runs none.
+// input; a script file (-f) is read as itself, unless the line writes it (finishScripts), and
+// listing, showing or removing jobs runs none.
 func (r *reader) atJob(cmd Command, redirs []*syntax.Redirect, depth int) bool {
 	args := cmd.Args
 	for i := 0; i < len(args); i++ {
@@ -280,6 +281,12 @@ func (r *reader) atJob(cmd Command, redirs []*syntax.Redirect, depth int) bool {
 			continue
 		case v == "-q" || v == "-t":
 			i++
+		case v == "-f" && i+1 < len(args):
+			r.ran(runShell, args[i+1], depth)
+			return false
+		case strings.HasPrefix(v, "-f"):
+			r.ran(runShell, Arg{Value: v[2:]}, depth)
+			return false
 		case strings.ContainsAny(v[1:], "flrdc"):
 			return false
 		}
