@@ -193,6 +193,11 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 		}
 		if len(args) > 0 {
 			r.ran(runShell, args[0], depth)
+			// A file the line has written may cd: what follows runs where it leaves the shell.
+			key := fileKey(args[0].Value)
+			if !args[0].Dynamic && slices.ContainsFunc(r.wrote, func(w writtenFile) bool { return w.key == key || w.key == "" }) {
+				r.dir, r.dirUnknown = "", "the directory "+args[0].Value+", which the line writes, leaves the shell in"
+			}
 		}
 	case strings.HasPrefix(cmd.Name, "python") || strings.HasPrefix(cmd.Name, "pypy"):
 		r.programFile(cmd.Args, "c", "WX", "m", depth)

@@ -131,6 +131,10 @@ func TestWrittenScripts(t *testing.T) {
 	if l := Parse(`echo "$X" > t.py; python3 t.py`); len(l.Unresolved) > 0 {
 		t.Errorf("unresolved %q, want none", l.Unresolved)
 	}
+	// A file the line has written, sourced, may move the shell: the paths after it are relative to
+	// a directory only known when the line runs.
+	checkFirstUnknown(t, `echo 'cd .system' > s.sh; . ./s.sh; rm -r hooks`, `hooks is relative to the directory ./s.sh, which the line writes, leaves the shell in, a directory only known when the line runs`)
+	checkFirstUnknown(t, `source .venv/bin/activate && pytest tests/`, ``)
 	checkFirstUnknown(t, `echo "$X" > s.sh; sh s.sh`, `the line writes s.sh and runs it: what it runs is only known when the line runs`)
 }
 
