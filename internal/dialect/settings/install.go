@@ -198,8 +198,9 @@ const NPMHookrun = "node_modules/.bin/hookrun"
 // PATH, with a hint when the project has npm's.
 func Notes(a Agent, o Options) []string {
 	var later []string
-	if o.Timeout > 0 && o.Timeout < MinWait {
-		later = append(later, fmt.Sprintf("%s will wait %s for hookrun: enough while only rules hooks guard its calls, too short for a script or http hook, which needs at least %s (hookrun validate reports it as an error then)", a.Dialect, o.Timeout, MinWait))
+	// What the agent waits is what its unit holds: 500ms is written as 1 s.
+	if wait := time.Duration(a.timeout(o)) * a.Unit; o.Timeout > 0 && wait < MinWait {
+		later = append(later, fmt.Sprintf("%s will wait %s for hookrun: enough while only rules hooks guard its calls, too short for a script or http hook, which needs at least %s (hookrun validate reports it as an error then)", a.Dialect, wait, MinWait))
 	}
 	ps := append(a.shadowed(o.Root), a.laterHooks(o.Root, o.HooksDir)...)
 	if a.Plugin != nil {
