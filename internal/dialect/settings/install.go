@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/dialect"
 	"github.com/hookrun/hookrun/internal/ojson"
 	"github.com/hookrun/hookrun/internal/safefile"
@@ -214,7 +215,32 @@ func Notes(a Agent, o Options) []string {
 	for _, p := range ps {
 		later = append(later, p.String())
 	}
+	later = append(later, a.belowTopNotes(o)...)
 	return append(later, a.missingNotes(o)...)
+}
+
+// belowTopNotes: with no hooks directory yet, install writes under the
+// working directory. Below the top of a git work tree, an agent started at
+// the top reads the top's settings file, not this one, and emit run there
+// looks for hooks from the top up, never down here.
+func (a Agent) belowTopNotes(o Options) []string {
+	if o.HooksDir != "" || config.GitTop(o.Root) {
+		return nil
+	}
+	if _, err := os.Lstat(filepath.Join(o.Root, config.HooksSubdir)); err == nil {
+		return nil
+	}
+	for d := filepath.Dir(o.Root); d != filepath.Dir(d); d = filepath.Dir(d) {
+		if !config.GitTop(d) {
+			continue
+		}
+		top, err := filepath.Rel(o.Root, d)
+		if err != nil {
+			top = d
+		}
+		return []string{fmt.Sprintf("this directory is below the top of its git work tree (%s): %s started there reads %s there, not this one, and finds no hooks here; run hookrun init and hookrun install %s at the top, unless %s always starts in this directory", top, a.Dialect, a.File, a.Dialect, a.Dialect)}
+	}
+	return nil
 }
 
 // MinWait is the shortest time an agent may wait for hookrun while hooks
