@@ -50,8 +50,10 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # says what a hook file decodes to) needs a person's approval, and so does a
 # command that changes which hooks run without naming those files: hookrun init
 # or install, git init (a .git ends the search for .system/hooks), a .system
-# made below the root (the nearest hooks directory wins). Reads pass. Edit it
-# like any hook (docs/rules.md).
+# made below the root (the nearest hooks directory wins). The agents' own file
+# reading tools pass; a shell command that names these files asks even when it
+# only reads them (cat, git diff): which commands only read is not always
+# known. Edit it like any hook (docs/rules.md).
 id: protect_hooks
 event_type: PreAbilityCall
 enabled: true
