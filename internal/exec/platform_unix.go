@@ -9,10 +9,29 @@ import (
 	"os"
 	osexec "os/exec"
 	"strings"
+	"sync"
 	"time"
 
 	"mvdan.cc/sh/v3/syntax"
 )
+
+var (
+	pipefailOnce  sync.Once
+	pipefailKnown bool
+)
+
+// KnowsPipefail reports whether /bin/sh accepts set -o pipefail (bash,
+// zsh, ksh do; dash does not), asked of it once.
+func KnowsPipefail() bool {
+	pipefailOnce.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		sh := osexec.CommandContext(ctx, Shell, "-c", "set -o pipefail")
+		sh.Env = []string{}
+		pipefailKnown = sh.Run() == nil
+	})
+	return pipefailKnown
+}
 
 // shellAvailable: every Unix has /bin/sh.
 func shellAvailable(string) error { return nil }

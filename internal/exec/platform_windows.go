@@ -17,6 +17,10 @@ func shellAvailable(command string) error {
 // shellSyntax: Windows runs no shell line (shellAvailable).
 func shellSyntax(string) error { return nil }
 
+// KnowsPipefail: a shell line runs through the sh hookrun finds, which is
+// asked nothing here.
+func KnowsPipefail() bool { return true }
+
 // executable reports whether Windows can start the file: a program or a
 // batch file, known by its extension, as Windows has no execute bit.
 func executable(path string, _ os.FileInfo) bool {

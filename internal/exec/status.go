@@ -68,6 +68,17 @@ func StatusLost(command string, allows func(stdout string) bool) string {
 	return ""
 }
 
+// SetsPipefail reports whether the shell line command runs set -o
+// pipefail (or -euo pipefail), which a /bin/sh that does not know it
+// (dash) stops at with status 2.
+func SetsPipefail(command string) bool {
+	if !NeedsShell(command) {
+		return false
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
+	return err == nil && setsPipefail(f.Stmts)
+}
+
 // setsPipefail reports whether one of stmts is set -o pipefail (or
 // -euo pipefail): a shell that knows it keeps a pipeline's failure, and
 // one that does not (dash) stops at the set with status 2, a deny.

@@ -241,6 +241,12 @@ func statusFindings(set *config.Set) []config.Finding {
 			r := protocol.Evaluate(h.Event, h, exec.Outcome{Exited: true, Stdout: []byte(stdout)})
 			return r.Decision == event.Allow && len(r.Errors) == 0
 		}
+		if !h.Handler.HasArgs {
+			if f := pipefailFinding(h, line, exec.KnowsPipefail); f != nil {
+				out = append(out, *f)
+				continue
+			}
+		}
 		if why := exec.StatusLost(line, allows); why != "" {
 			out = append(out, config.Finding{File: h.File, Line: h.CommandPos.Line, Col: h.CommandPos.Col, Severity: config.Error, HookID: h.ID,
 				Message: field + why + "; make the guard the line's last command"})
@@ -250,6 +256,18 @@ func statusFindings(set *config.Set) []config.Finding {
 		}
 	}
 	return out
+}
+
+// pipefailFinding names a blocking hook's command line that sets -o
+// pipefail when this machine's /bin/sh does not know it (known, asked only
+// then): sh stops at the set with status 2 before the guard runs, which
+// denies every call. Nil otherwise.
+func pipefailFinding(h *config.Hook, line string, known func() bool) *config.Finding {
+	if !exec.SetsPipefail(line) || known() {
+		return nil
+	}
+	return &config.Finding{File: h.File, Line: h.CommandPos.Line, Col: h.CommandPos.Col, Severity: config.Error, HookID: h.ID,
+		Message: "handler.command: it sets -o pipefail, which this machine's /bin/sh does not know: sh stops there with status 2 before the guard runs, and a blocking hook denies every call; run the line with bash (command: bash, args: [-c, LINE]) or drop pipefail"}
 }
 
 // httpNotes says, for each enabled http hook, where it sends what: a
