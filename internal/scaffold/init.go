@@ -50,10 +50,12 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # says what a hook file decodes to) needs a person's approval, and so does a
 # command that changes which hooks run without naming those files: hookrun init
 # or install, git init (a .git ends the search for .system/hooks), a .system
-# made below the root (the nearest hooks directory wins). The agents' own file
-# reading tools pass; a shell command that names these files asks even when it
-# only reads them (cat, git diff): which commands only read is not always
-# known. Edit it like any hook (docs/rules.md).
+# made below the root (the nearest hooks directory wins). So does a change to
+# git's hooks or configuration under .git: no diff shows it, and git runs it at
+# a person's next commit or fetch, where it could undo the guards unseen. The
+# agents' own file reading tools pass; a shell command that names these files
+# asks even when it only reads them (cat, git diff): which commands only read
+# is not always known. Edit it like any hook (docs/rules.md).
 id: protect_hooks
 event_type: PreAbilityCall
 enabled: true
@@ -107,6 +109,14 @@ handler:
         - hookrun init|install
         - npx hookrun init|install
         - git init
+    - decision: require_human
+      reason: "this call changes git's hooks or configuration under .git, which no diff shows and which run code at a person's next commit, checkout or fetch, outside the agent's session and its guards: a person must approve"
+      sources: [ai_session, background_job]
+      paths:
+        - "**/.git/hooks"
+        - "**/.git/hooks/**"
+        - "**/.git/config"
+        - "**/.git/config.worktree"
 `
 
 // What happened to one path.

@@ -204,6 +204,19 @@ func TestProtectHooksCoversEveryAgentsSettings(t *testing.T) {
 			t.Errorf("%s is among protect_hooks' paths, and should not be", p)
 		}
 	}
+	// Git's hooks and configuration, which no diff shows and which run code at a person's next
+	// commit or fetch, need a person too (the third rule, with its own reason).
+	git := h.Handler.Rules.Rules[2].Paths
+	for _, p := range []string{".git/hooks/post-commit", ".git/hooks", ".git/config", "services/api/.git/hooks/pre-push", ".git/config.worktree"} {
+		if !match.AnyPath(git, []string{p}) {
+			t.Errorf("%s is not among protect_hooks' git paths %v", p, git)
+		}
+	}
+	for _, p := range []string{".gitignore", ".gitattributes", ".git/HEAD", ".git/objects/ab/cdef", ".github/workflows/ci.yml", ".git/COMMIT_EDITMSG"} {
+		if match.AnyPath(git, []string{p}) {
+			t.Errorf("%s is among protect_hooks' git paths, and should not be", p)
+		}
+	}
 	for id, want := range map[string]bool{"shell": true, "write_file": true, "edit_file": true, "mcp/fs/move_file": true, "claude-code/TodoWrite": true, "read_file": false, "list_files": false, "search_files": false} {
 		if got := match.Ability(h.Match.AbilityScope, id); got != want {
 			t.Errorf("protect_hooks applies to %s: %v, want %v", id, got, want)
