@@ -71,6 +71,19 @@ func guardFileNotes(set *config.Set, root string) []config.Finding {
 	return out
 }
 
+// onPATH reports whether the file at path lies in a directory on PATH: a
+// program (/bin/sh, /usr/bin/env), which root may write but which is no
+// guard's own code.
+func onPATH(path string) bool {
+	dir := filepath.Dir(path)
+	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
+		if d != "" && filepath.Clean(d) == dir {
+			return true
+		}
+	}
+	return false
+}
+
 // linkTarget is the file path leads to when a symbolic link on the way
 // beneath root makes it another (root itself may be reached through one).
 func linkTarget(path, root string) (string, bool) {
@@ -111,7 +124,8 @@ func writeStopped(guards []*config.Hook, path, root string) bool {
 // inside the project, or outside it one named by a path (a word with a
 // slash: an organisation's guard in a directory of its own) that this
 // user, and so an AI session running as this user, may write. A program
-// found on PATH is not listed from outside the project.
+// found on PATH, or in a directory on PATH, is not listed from outside the
+// project.
 func handlerFiles(h *config.Hook, root string) []string {
 	words := h.Handler.Args
 	prog := h.Handler.Command
@@ -143,7 +157,7 @@ func handlerFiles(h *config.Hook, root string) []string {
 			continue
 		}
 		if _, inside := safefile.Beneath(root, p); !inside {
-			if byPath, ok := named[w]; ok && !byPath || !strings.Contains(w, "/") || !writable(p) {
+			if byPath, ok := named[w]; ok && !byPath || !strings.Contains(w, "/") || onPATH(p) || !writable(p) {
 				continue
 			}
 		}
