@@ -291,6 +291,7 @@ func (r *report) answer(ev event.Name, h *config.Hook, out []byte) merge.Report 
 			if r.hideOutput {
 				said = "says no (its value is not quoted)"
 			}
+			r.dropUnknown(h.ID, field)
 			return r.fail(merge.CodeInvalidOutput, "output field %q %s, and none of its signals denies or asks for a human: hookrun reads none of an agent's or a policy's answers, and taken as no opinion the deny it was meant to be would let the call through; a deny is an ability_guard signal with code ABILITY_DENIED, or exit status 2 with the reason on stderr; %s", field, said, r.outputStart(out))
 		}
 	}
@@ -302,6 +303,16 @@ func (r *report) answer(ev event.Name, h *config.Hook, out []byte) merge.Report 
 		r.Run.Status = merge.StatusRequireHuman
 	}
 	return r.Report
+}
+
+// dropUnknown takes back the warning that called the top-level field of
+// field unknown and ignored: the failure that names it says otherwise.
+func (r *report) dropUnknown(id, field string) {
+	top, _, _ := strings.Cut(field, ".")
+	prefix := fmt.Sprintf("unknown output field %q", top)
+	r.Warnings = slices.DeleteFunc(r.Warnings, func(w merge.Warning) bool {
+		return w.HookID == id && strings.HasPrefix(w.Message, prefix)
+	})
 }
 
 func (r *report) warn(id, format string, args ...any) {

@@ -3,6 +3,7 @@ package protocol
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -669,6 +670,16 @@ func TestForeignBlockBesideSignals(t *testing.T) {
 	for _, c := range cases {
 		r := Evaluate(c.ev, hk("g", c.blocking, config.OnErrorBlock), ok(c.stdout))
 		checkInvalidOutput(t, c.name, r, c.want, c.stdout, c.errMsg)
+		// The error names the field; a warning calling it unknown and ignored would say the opposite.
+		if named, ok := strings.CutPrefix(c.errMsg, `output field "`); ok {
+			top, _, _ := strings.Cut(named, `"`)
+			top, _, _ = strings.Cut(top, ".")
+			for _, w := range r.Warnings {
+				if strings.HasPrefix(w.Message, fmt.Sprintf("unknown output field %q", top)) {
+					t.Errorf("%s: warning %q beside the error that names the field", c.name, w.Message)
+				}
+			}
+		}
 	}
 }
 
