@@ -196,3 +196,25 @@ func TestCheckNamesAShellLineShCannotRead(t *testing.T) {
 		}
 	}
 }
+
+// FuzzFirstProgram throws handler command lines, a repository's text, at
+// the reading of the program a line runs first: it must never panic, and a
+// name it returns is one sh would not expand further.
+func FuzzFirstProgram(f *testing.F) {
+	for _, s := range []string{"./guard.sh --strict", `'./a b.sh' x`, `LC_ALL=C ./g.sh | tee log`, `exec -a n ./g`, `./g*.sh`, `"./$n.sh"`, `\.\/g\
+.sh`, "./gardé.sh", "if true; then ./g; fi", "$("} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		prog, ok := firstProgram(line)
+		if !ok {
+			if prog != "" {
+				t.Fatalf("firstProgram(%q) = %q, false: a name with no ok", line, prog)
+			}
+			return
+		}
+		if strings.HasPrefix(prog, "-") {
+			t.Fatalf("firstProgram(%q) = %q: an option taken for the program", line, prog)
+		}
+	})
+}

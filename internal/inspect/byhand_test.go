@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -38,4 +39,36 @@ func TestReadsJSONByHand(t *testing.T) {
 			t.Errorf("%s: line %d, %q, %q; want %d, %q, %q", tc.name, line, tool, field, tc.line, tc.tool, tc.field)
 		}
 	}
+}
+
+// FuzzReadsJSONByHand throws script text, a repository's file, at the line
+// reader: it must never panic, and a line it names exists, runs a text
+// tool and names the field it reports.
+func FuzzReadsJSONByHand(f *testing.F) {
+	key := regexp.MustCompile(`\\?"([A-Za-z_][A-Za-z0-9_]*)\\?"[ \t*\\]*:`)
+	fields := contextFieldNames()
+	for _, s := range []string{"#!/bin/sh\ngrep -q '\"source\":\"manual_cli\"'\n", "#!/bin/sh\njq .command\n", "grep '\"caller\":' -", "#!/usr/bin/env -S bash -e\nsed 's/\\\"paths\\\": *//'\n", "\n\n#"} {
+		f.Add(s)
+	}
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, script string) {
+		file := filepath.Join(dir, "guard.sh")
+		if err := os.WriteFile(file, []byte(script), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		line, tool, field := readsJSONByHand(file, key, fields)
+		if line == 0 {
+			if tool != "" || field != "" {
+				t.Fatalf("no line, yet tool %q and field %q", tool, field)
+			}
+			return
+		}
+		lines := strings.Split(script, "\n")
+		if line > len(lines) {
+			t.Fatalf("line %d of a %d-line script", line, len(lines))
+		}
+		if !strings.Contains(lines[line-1], tool) || !strings.Contains(lines[line-1], field) {
+			t.Fatalf("line %d %q does not hold %q and %q", line, lines[line-1], tool, field)
+		}
+	})
 }
