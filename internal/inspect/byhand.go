@@ -23,7 +23,7 @@ import (
 // and jq or a JSON library reads the rest.
 func byHandNotes(set *config.Set, root string) []config.Finding {
 	fields := contextFieldNames()
-	key := regexp.MustCompile(`\\?"([A-Za-z_][A-Za-z0-9_]*)\\?"[ \t*\\]*:`)
+	key := jsonKey()
 	var out []config.Finding
 	for _, h := range set.Hooks {
 		if h.Disabled || !h.Blocking || h.Handler.Kind != config.KindScript {
@@ -39,6 +39,12 @@ func byHandNotes(set *config.Set, root string) []config.Finding {
 		}
 	}
 	return out
+}
+
+// jsonKey matches a JSON key in a script's text, as written or escaped
+// for the shell ("source":, \"source\" :), the name its first group.
+func jsonKey() *regexp.Regexp {
+	return regexp.MustCompile(`\\?"([A-Za-z_][A-Za-z0-9_]*)\\?"[ \t*\\]*:`)
 }
 
 // contextFieldNames lists every event's context fields, and the names of

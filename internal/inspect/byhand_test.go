@@ -3,7 +3,6 @@ package inspect
 import (
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 )
@@ -12,7 +11,7 @@ import (
 // runs on a pattern that names a context field as a key; jq, comments,
 // keys hookrun's own answer uses and scripts in other languages do not.
 func TestReadsJSONByHand(t *testing.T) {
-	key := regexp.MustCompile(`\\?"([A-Za-z_][A-Za-z0-9_]*)\\?"[ \t*\\]*:`)
+	key := jsonKey()
 	fields := contextFieldNames()
 	dir := t.TempDir()
 	for _, tc := range []struct {
@@ -45,7 +44,7 @@ func TestReadsJSONByHand(t *testing.T) {
 // reader: it must never panic, and a line it names exists, runs a text
 // tool and names the field it reports.
 func FuzzReadsJSONByHand(f *testing.F) {
-	key := regexp.MustCompile(`\\?"([A-Za-z_][A-Za-z0-9_]*)\\?"[ \t*\\]*:`)
+	key := jsonKey()
 	fields := contextFieldNames()
 	for _, s := range []string{"#!/bin/sh\ngrep -q '\"source\":\"manual_cli\"'\n", "#!/bin/sh\njq .command\n", "grep '\"caller\":' -", "#!/usr/bin/env -S bash -e\nsed 's/\\\"paths\\\": *//'\n", "\n\n#"} {
 		f.Add(s)
