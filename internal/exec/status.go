@@ -319,3 +319,122 @@ func ShellLine(command string, args []string) (line string, ok bool) {
 	}
 	return "", false
 }
+
+// TrapLost says why a trap in the shell line or script src makes the shell
+// exit 0 where its guard denied or failed, with the trap's line (1-based),
+// or returns 0, "". An EXIT trap (EXIT or 0) whose action runs exit 0 ends
+// the shell with status 0 however it was exiting, the guard's exit 2 and a
+// set -e stop included; an ERR trap does so after any command that fails
+// (bash). What the action prints before its exit 0 is the answer: the trap
+// is named when that lets the call through (allows), as StatusLost names
+// an echo after ||. An action that keeps the status (no exit, exit $?),
+// that fails (exit 1), or whose output cannot be told is no finding.
+func TrapLost(src string, allows func(stdout string) bool) (line int, why string) {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+	if err != nil {
+		return 0, ""
+	}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		st, ok := n.(*syntax.Stmt)
+		if !ok || why != "" {
+			return why == ""
+		}
+		when := trapWhen(st)
+		if when == "" {
+			return true
+		}
+		call := st.Cmd.(*syntax.CallExpr)
+		action, _ := spelled(call.Args[trapAction(st)])
+		if out, ok := trapAnswer(action); ok && allows(out) {
+			line = int(st.Pos().Line())
+			why = fmt.Sprintf("its %s runs exit 0 %s: a deny (exit 2) or any failure reads as success, and it prints no deny", src[call.Pos().Offset():call.End().Offset()], when)
+		}
+		return true
+	})
+	return line, why
+}
+
+// trapAction is the index of a trap command's action among its words.
+func trapAction(st *syntax.Stmt) int {
+	if call := st.Cmd.(*syntax.CallExpr); len(call.Args) > 2 && call.Args[1].Lit() == "--" {
+		return 2
+	}
+	return 1
+}
+
+// trapWhen says when the trap statement st runs its action, for the
+// conditions that end a guard (the shell's exit, a failing command), or
+// returns "" when st is no such trap or its action is not fixed text.
+func trapWhen(st *syntax.Stmt) string {
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) < 3 || call.Args[0].Lit() != "trap" {
+		return ""
+	}
+	i := trapAction(st)
+	if action, ok := spelled(call.Args[i]); !ok || action == "-" || action == "" {
+		return ""
+	}
+	onErr := false
+	for _, w := range call.Args[i+1:] {
+		sig, _ := spelled(w)
+		switch strings.TrimPrefix(strings.ToUpper(sig), "SIG") {
+		case "EXIT", "0":
+			return "as the shell exits, whatever status it was exiting with"
+		case "ERR":
+			onErr = true
+		}
+	}
+	if onErr {
+		return "after any command that fails (in bash)"
+	}
+	return ""
+}
+
+// trapAnswer is what a trap's action prints on stdout before it runs
+// exit 0: fixed echo or printf text, besides commands that print nothing
+// there (rm, kill, wait, cd, unset, true, :, or output sent elsewhere).
+// ok is false when the action reaches no exit 0 or what it prints cannot
+// be told.
+func trapAnswer(action string) (out string, ok bool) {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(action), "")
+	if err != nil {
+		return "", false
+	}
+	var b strings.Builder
+	for _, s := range f.Stmts {
+		if s.Negated || s.Background {
+			return "", false
+		}
+		if succeeds(s.Cmd) == "exit 0" {
+			return b.String(), true
+		}
+		if text, ok := printed(s); ok {
+			b.WriteString(text)
+			continue
+		}
+		if !printsNothing(s) {
+			return "", false
+		}
+	}
+	return "", false
+}
+
+// printsNothing reports whether the simple command st writes nothing on
+// the shell's stdout: a clean-up command, or one whose stdout goes
+// elsewhere.
+func printsNothing(st *syntax.Stmt) bool {
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return false
+	}
+	switch call.Args[0].Lit() {
+	case "rm", "rmdir", "kill", "wait", "cd", "unset", "true", ":":
+		return true
+	}
+	for _, r := range st.Redirs {
+		if (r.N == nil || r.N.Value == "1") && (r.Op == syntax.RdrOut || r.Op == syntax.AppOut || r.Op == syntax.DplOut || r.Op == syntax.RdrAll || r.Op == syntax.AppAll) {
+			return true
+		}
+	}
+	return false
+}

@@ -128,3 +128,41 @@ func TestPipelineStatus(t *testing.T) {
 		}
 	}
 }
+
+// A trap on EXIT (or 0) whose action runs exit 0 makes the shell exit 0
+// however it was exiting, the guard's exit 2 included; an ERR trap does so
+// after any command that fails (bash). TrapLost names such a trap in a
+// shell line or a script, where what the action prints lets the call
+// through; a trap that keeps the status (no exit, exit $?, exit 1), one
+// that prints a deny, or one on another signal is no finding.
+func TestTrapLost(t *testing.T) {
+	tests := []struct {
+		script string
+		line   int
+		want   string
+	}{
+		{"trap 'exit 0' EXIT; ./guard.sh", 1, "its trap 'exit 0' EXIT runs exit 0 as the shell exits, whatever status it was exiting with: a deny (exit 2) or any failure reads as success, and it prints no deny"},
+		{"#!/bin/sh\nset -e\ntrap 'rm -f \"$tmp\"; exit 0' 0\ncheck || exit 2\n", 3, `its trap 'rm -f "$tmp"; exit 0' 0 runs exit 0 as the shell exits, whatever status it was exiting with: a deny (exit 2) or any failure reads as success, and it prints no deny`},
+		{"trap -- 'echo {}; exit 0' EXIT ERR\n./guard.sh", 1, "its trap -- 'echo {}; exit 0' EXIT ERR runs exit 0 as the shell exits, whatever status it was exiting with: a deny (exit 2) or any failure reads as success, and it prints no deny"},
+		{"trap \"exit 0\" ERR; ./guard.sh", 1, `its trap "exit 0" ERR runs exit 0 after any command that fails (in bash): a deny (exit 2) or any failure reads as success, and it prints no deny`},
+		{"f() {\n  trap 'echo failed >&2; exit 0' exit\n}\nf; ./guard.sh", 2, "its trap 'echo failed >&2; exit 0' exit runs exit 0 as the shell exits, whatever status it was exiting with: a deny (exit 2) or any failure reads as success, and it prints no deny"},
+		{`trap 'echo "{\"hook_signals\":[{\"kind\":\"ability_guard\",\"code\":\"ABILITY_DENIED\"}]}"; exit 0' EXIT; ./guard.sh`, 0, ""}, // a deny printed: not read (a backslash)
+		{`trap 'echo {"hook_signals":[{"kind":"ability_guard","code":"ABILITY_DENIED"}]}; exit 0' ERR; ./guard.sh`, 0, ""},              // a deny printed
+		{"trap 'rm -f x' EXIT; ./guard.sh", 0, ""},             // the status is kept
+		{"trap 'exit' EXIT; ./guard.sh", 0, ""},                // the status is kept
+		{"trap 'exit $?' EXIT; ./guard.sh", 0, ""},             // the status is kept
+		{"trap 'exit 1' EXIT; ./guard.sh", 0, ""},              // a failure: blocks
+		{"trap 'exit 0' TERM INT; ./guard.sh", 0, ""},          // hookrun's SIGTERM comes after a timeout, a failure already
+		{"trap - EXIT; ./guard.sh", 0, ""},                     // a reset
+		{"trap \"$CLEANUP\" EXIT; ./guard.sh", 0, ""},          // cannot be told
+		{"trap './report.sh; exit 0' EXIT; ./guard.sh", 0, ""}, // cannot be told what it prints
+		{"./guard.sh", 0, ""},
+		{"trap 'exit 0", 0, ""}, // not read
+	}
+	for _, tt := range tests {
+		line, got := TrapLost(tt.script, allows)
+		if got != tt.want || line != tt.line {
+			t.Errorf("TrapLost(%q) = %d, %q\nwant %d, %q", tt.script, line, got, tt.line, tt.want)
+		}
+	}
+}

@@ -111,6 +111,26 @@ func readsJSONByHand(file string, key *regexp.Regexp, fields []string) (int, str
 	return 0, "", ""
 }
 
+// shellSource is the text of the shell script file (its first
+// maxScriptScan bytes), when its first line says it runs in a shell
+// (shellScript) and it is a regular file.
+func shellSource(file string) (string, bool) {
+	fh, err := os.Open(file)
+	if err != nil {
+		return "", false
+	}
+	defer fh.Close()
+	if st, err := fh.Stat(); err != nil || !st.Mode().IsRegular() {
+		return "", false
+	}
+	data, err := io.ReadAll(io.LimitReader(fh, maxScriptScan))
+	if err != nil {
+		return "", false
+	}
+	first, _, _ := strings.Cut(string(data), "\n")
+	return string(data), shellScript(file, first)
+}
+
 // shellScript reports whether a script whose first line is first runs in
 // a shell: its #! names one, or it has none and its name ends in .sh.
 func shellScript(file, first string) bool {

@@ -48,6 +48,7 @@ func Validate(o ValidateRequest) error {
 		set.Findings = append(set.Findings, shortWaits(set, loc.Root)...)
 		set.Findings = append(set.Findings, guardFileNotes(set, loc.Root)...)
 		set.Findings = append(set.Findings, byHandNotes(set, loc.Root)...)
+		set.Findings = append(set.Findings, trapNotes(set, loc.Root)...)
 		set.Findings = append(set.Findings, settingsFindings(loc, set)...)
 		set.Findings = append(set.Findings, nestedFindings(loc, o.Dirs.Cwd)...)
 		set.Findings = append(set.Findings, httpNotes(set)...)
@@ -235,24 +236,58 @@ func statusFindings(set *config.Set) []config.Finding {
 			}
 			field = "handler.args: the line sh -c runs: "
 		}
-		// What an echo on the line prints is read as this hook's answer
-		// would be: it hides a deny when it lets the call through.
-		allows := func(stdout string) bool {
-			r := protocol.Evaluate(h.Event, h, exec.Outcome{Exited: true, Stdout: []byte(stdout)})
-			return r.Decision == event.Allow && len(r.Errors) == 0
-		}
+		allows := allowsAs(h)
 		if !h.Handler.HasArgs {
 			if f := pipefailFinding(h, line, exec.KnowsPipefail); f != nil {
 				out = append(out, *f)
 				continue
 			}
 		}
-		if why := exec.StatusLost(line, allows); why != "" {
+		if _, why := exec.TrapLost(line, allows); why != "" {
+			out = append(out, config.Finding{File: h.File, Line: h.CommandPos.Line, Col: h.CommandPos.Col, Severity: config.Error, HookID: h.ID,
+				Message: field + why + "; " + dropTrapExit})
+		} else if why := exec.StatusLost(line, allows); why != "" {
 			out = append(out, config.Finding{File: h.File, Line: h.CommandPos.Line, Col: h.CommandPos.Col, Severity: config.Error, HookID: h.ID,
 				Message: field + why + "; make the guard the line's last command"})
 		} else if why := exec.PipelineStatus(line); why != "" {
 			out = append(out, config.Finding{File: h.File, Line: h.CommandPos.Line, Col: h.CommandPos.Col, Severity: config.Warning, HookID: h.ID,
 				Message: field + why + "; make the guard the line's last command"})
+		}
+	}
+	return out
+}
+
+// allowsAs reports whether what a shell line prints, when it exits 0
+// whatever its guard did (an echo after ||, a trap's), lets the call
+// through as hook h's answer: read as emit would read it.
+func allowsAs(h *config.Hook) func(stdout string) bool {
+	return func(stdout string) bool {
+		r := protocol.Evaluate(h.Event, h, exec.Outcome{Exited: true, Stdout: []byte(stdout)})
+		return r.Decision == event.Allow && len(r.Errors) == 0
+	}
+}
+
+// dropTrapExit is the fix validate gives for a trap that exits 0.
+const dropTrapExit = "drop the exit 0 from the trap: without one the shell exits with the status it was exiting with"
+
+// trapNotes names each blocking guard whose shell script sets a trap that
+// exits 0 (exec.TrapLost), at the trap's line: the script's deny (exit 2)
+// and its failures then exit 0, and the call goes through.
+func trapNotes(set *config.Set, root string) []config.Finding {
+	var out []config.Finding
+	for _, h := range set.Hooks {
+		if h.Disabled || !h.Blocking || h.Handler.Kind != config.KindScript {
+			continue
+		}
+		for _, f := range handlerFiles(h, root) {
+			src, ok := shellSource(f)
+			if !ok {
+				continue
+			}
+			if n, why := exec.TrapLost(src, allowsAs(h)); why != "" {
+				out = append(out, config.Finding{File: f, Line: n, Col: 1, Severity: config.Error, HookID: h.ID,
+					Message: fmt.Sprintf("hook %s runs this script as a guard, and %s; %s", h.ID, why, dropTrapExit)})
+			}
 		}
 	}
 	return out
