@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sync"
 	"syscall"
 	"time"
@@ -81,15 +82,38 @@ func Run(ctx context.Context, s Spec, lim Limits) Outcome {
 		return Outcome{Argv: argv, Failure: StartFailed, Err: err, Duration: time.Since(start)}
 	}
 	o := run(ctx, s, lim, path, argv)
-	if o.Failure == None && o.Exited && o.ExitCode == 2 && !s.HasArgs && NeedsShell(s.Command) {
-		// sh exits 2 on a line it cannot read, before anything runs: that
-		// is the hook failing to start, not a guard's deny.
-		if err := shellSyntax(s.Command); err != nil {
+	if o.Failure == None && o.Exited && o.ExitCode == 2 {
+		// A shell exits 2 on a line it cannot read, before anything runs:
+		// that is the hook failing to start, not a guard's deny. It is
+		// asked within the handler's own time, cut to the agent's deadline.
+		if err := lineSyntax(ctx, s.Timeout-time.Since(start), s, path); err != nil {
 			o.Failure, o.Err = StartFailed, err
 		}
 	}
 	o.Duration, o.StdoutLimit = time.Since(start), lim.MaxStdout
 	return o
+}
+
+// syntaxCheckLimit bounds the time a shell is given to read a line with
+// -n; the handler's own time left bounds it too.
+const syntaxCheckLimit = 5 * time.Second
+
+// lineSyntax says why the shell a handler runs cannot read the line it is
+// given (shellSyntax): a command line for /bin/sh, or the line a shell
+// gets with -c in args (ShellLine). Nil otherwise.
+func lineSyntax(ctx context.Context, left time.Duration, s Spec, path string) error {
+	left = min(left, syntaxCheckLimit)
+	if !s.HasArgs {
+		if !NeedsShell(s.Command) {
+			return nil
+		}
+		return shellSyntax(ctx, left, Shell, "sh", s.Command, "this command line")
+	}
+	line, ok := ShellLine(s.Command, s.Args)
+	if !ok {
+		return nil
+	}
+	return shellSyntax(ctx, left, path, filepath.Base(s.Command), line, "the line it runs with -c (handler.args)")
 }
 
 func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Outcome {

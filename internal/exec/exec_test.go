@@ -607,3 +607,25 @@ func TestRunDropsShellStartupVariables(t *testing.T) {
 		t.Errorf("the handler's environment holds %q, want only %q", got, want)
 	}
 }
+
+// A handler that exits 2 on a line its shell may not read is asked again
+// of that shell, with -n, to tell a syntax error from a deny. That second
+// run ends within the handler's own time (cut to the agent's deadline),
+// never a fixed 5 s past it, even when the shell hangs on -n and leaves a
+// child holding its output: the exit 2 then stands as the deny it reads as.
+func TestSyntaxCheckEndsWithTheHandlersTime(t *testing.T) {
+	dir := t.TempDir()
+	sh := filepath.Join(dir, "sh")
+	if err := os.WriteFile(sh, []byte("#!/bin/sh\ncase \"$1\" in -n) sleep 10; exit 2;; esac\nexit 2\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	s := Spec{Command: sh, Args: []string{"-c", `./guard.sh "unterminated`}, HasArgs: true, Dir: dir, Timeout: time.Second}
+	start := time.Now()
+	o := Run(context.Background(), s, testLimits)
+	if took := time.Since(start); took > 3*time.Second {
+		t.Errorf("Run took %s: the syntax check outlived the handler's 1s", took)
+	}
+	if o.Failure != None || !o.Exited || o.ExitCode != 2 {
+		t.Errorf("failure %v exited %v code %d err %v; want the exit 2 to stand", o.Failure, o.Exited, o.ExitCode, o.Err)
+	}
+}

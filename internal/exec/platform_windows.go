@@ -1,10 +1,12 @@
 package exec
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 )
 
 // shellAvailable refuses a shell command line: Windows has no /bin/sh, and
@@ -14,8 +16,12 @@ func shellAvailable(command string) error {
 	return fmt.Errorf("%q is a shell command line, and Windows has no /bin/sh: give handler.command the program (an .exe, or sh from Git for Windows) and handler.args its arguments", command)
 }
 
-// shellSyntax: Windows runs no shell line (shellAvailable).
-func shellSyntax(string) error { return nil }
+// shellSyntax: Windows runs no shell command line (shellAvailable), and a
+// line given to sh in handler.args is not asked of it: its exit 2 reads as
+// a deny.
+func shellSyntax(context.Context, time.Duration, string, string, string, string) error {
+	return nil
+}
 
 // KnowsPipefail: a shell line runs through the sh hookrun finds, which is
 // asked nothing here.

@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"context"
 	"fmt"
 	"os"
 	osexec "os/exec"
@@ -137,11 +138,18 @@ func WithoutShellStartup(env []string) []string {
 // nothing in its name (firstProgram).
 func Check(command string, args []string, hasArgs bool, dir string) error {
 	prog := command
+	if line, ok := ShellLine(command, args); ok && hasArgs {
+		if path, err := Program(command, dir); err == nil {
+			if err := shellSyntax(context.Background(), syntaxCheckLimit, path, filepath.Base(command), line, "the line it runs with -c (handler.args)"); err != nil {
+				return err
+			}
+		}
+	}
 	if !hasArgs && NeedsShell(command) {
 		if err := shellAvailable(command); err != nil {
 			return err
 		}
-		if err := shellSyntax(command); err != nil {
+		if err := shellSyntax(context.Background(), syntaxCheckLimit, Shell, "sh", command, "this command line"); err != nil {
 			return err
 		}
 		first, ok := firstProgram(command)
