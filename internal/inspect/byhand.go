@@ -12,6 +12,7 @@ import (
 
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/safefile"
 )
 
 // byHandNotes warns of a blocking guard whose shell script reads a field
@@ -111,19 +112,12 @@ func readsJSONByHand(file string, key *regexp.Regexp, fields []string) (int, str
 	return 0, "", ""
 }
 
-// shellSource is the text of the shell script file (its first
-// maxScriptScan bytes), when its first line says it runs in a shell
-// (shellScript) and it is a regular file.
+// shellSource is the text of the shell script file, when its first line
+// says it runs in a shell (shellScript). It is read as a declaration is,
+// without blocking (a FIFO swapped in is refused) and only when it is a
+// regular file of at most maxScriptScan bytes.
 func shellSource(file string) (string, bool) {
-	fh, err := os.Open(file)
-	if err != nil {
-		return "", false
-	}
-	defer fh.Close()
-	if st, err := fh.Stat(); err != nil || !st.Mode().IsRegular() {
-		return "", false
-	}
-	data, err := io.ReadAll(io.LimitReader(fh, maxScriptScan))
+	data, err := safefile.ReadFile(file, maxScriptScan)
 	if err != nil {
 		return "", false
 	}
