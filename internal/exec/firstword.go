@@ -14,23 +14,10 @@ import (
 // NAME), or when the line does not start with a simple command (if, a
 // subshell, a function): what it names is only known when it runs.
 func firstProgram(command string) (string, bool) {
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
-	if err != nil || len(f.Stmts) == 0 {
+	words := firstWords(command)
+	if len(words) == 0 {
 		return "", false
 	}
-	cmd := f.Stmts[0].Cmd
-	for {
-		bin, ok := cmd.(*syntax.BinaryCmd)
-		if !ok {
-			break
-		}
-		cmd = bin.X.Cmd
-	}
-	call, ok := cmd.(*syntax.CallExpr)
-	if !ok || len(call.Args) == 0 {
-		return "", false
-	}
-	words := call.Args
 	for {
 		w, ok := spelled(words[0])
 		switch {
@@ -42,6 +29,29 @@ func firstProgram(command string) (string, bool) {
 			return w, true
 		}
 	}
+}
+
+// firstWords are the words of a shell line's first simple command (the
+// left of a pipeline or a list), past its assignments; nil when the line
+// does not start with one or cannot be read.
+func firstWords(command string) []*syntax.Word {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
+	if err != nil || len(f.Stmts) == 0 {
+		return nil
+	}
+	cmd := f.Stmts[0].Cmd
+	for {
+		bin, ok := cmd.(*syntax.BinaryCmd)
+		if !ok {
+			break
+		}
+		cmd = bin.X.Cmd
+	}
+	call, ok := cmd.(*syntax.CallExpr)
+	if !ok {
+		return nil
+	}
+	return call.Args
 }
 
 // spelled returns a word's value when sh expands nothing in it: its
@@ -87,4 +97,39 @@ func unescape(sb *strings.Builder, s string) {
 		}
 		sb.WriteByte(s[i])
 	}
+}
+
+// GlobbedProgram returns the first word of a shell line's first command,
+// as written, when sh expands a glob in it (an unquoted *, ? or [), or "".
+// sh then runs whichever file matches first, with the others as its
+// arguments (or the word itself when none matches), so a file written
+// beside the guard runs in its place.
+func GlobbedProgram(command string) string {
+	words := firstWords(command)
+	if len(words) == 0 {
+		return ""
+	}
+	for len(words) > 1 && (words[0].Lit() == "exec" || words[0].Lit() == "command") {
+		words = words[1:]
+	}
+	for _, p := range words[0].Parts {
+		if lit, ok := p.(*syntax.Lit); ok && globChar(lit.Value) {
+			return command[words[0].Pos().Offset():words[0].End().Offset()]
+		}
+	}
+	return ""
+}
+
+// globChar reports whether an unquoted literal holds a glob character
+// that no backslash quotes.
+func globChar(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '*', '?', '[':
+			return true
+		}
+	}
+	return false
 }

@@ -218,3 +218,28 @@ func FuzzFirstProgram(f *testing.F) {
 		}
 	})
 }
+
+// sh expands a glob in a line's first word before it runs it: the program
+// is then whichever file matches first, and a file written beside the
+// guard (./guard-0.sh for ./guard*.sh) runs in its place. GlobbedProgram
+// names such a word; a quoted or escaped one, or a glob in an argument, is
+// none.
+func TestGlobbedProgram(t *testing.T) {
+	tests := []struct{ command, want string }{
+		{"./guard*.sh", "./guard*.sh"},
+		{"./guard[1].sh --strict", "./guard[1].sh"},
+		{"LC_ALL=C exec ./guards/?uard.sh | tee log", "./guards/?uard.sh"},
+		{"scripts/*/guard.sh && echo ok", "scripts/*/guard.sh"},
+		{`"./guard*.sh"`, ""},
+		{`./guard\*.sh`, ""},
+		{"./guard.sh *.go", ""},
+		{"./guard.sh", ""},
+		{"$GUARD", ""},
+		{"if true; then ./g*.sh; fi", ""},
+	}
+	for _, tt := range tests {
+		if got := GlobbedProgram(tt.command); got != tt.want {
+			t.Errorf("GlobbedProgram(%q) = %q, want %q", tt.command, got, tt.want)
+		}
+	}
+}

@@ -243,6 +243,10 @@ func statusFindings(set *config.Set) []config.Finding {
 				continue
 			}
 		}
+		if word := exec.GlobbedProgram(line); word != "" {
+			out = append(out, config.Finding{File: h.File, Line: h.CommandPos.Line, Col: h.CommandPos.Col, Severity: config.Error, HookID: h.ID,
+				Message: fmt.Sprintf("%ssh expands the glob in %s as the hook runs: the program is whichever file matches first, run with the others as its arguments, so a file written beside the guard runs in its place (or the text itself, when none matches); name the program without *, ? or [, quoted if its name holds one", field, word)})
+		}
 		if _, why := exec.TrapLost(line, allows); why != "" {
 			out = append(out, config.Finding{File: h.File, Line: h.CommandPos.Line, Col: h.CommandPos.Col, Severity: config.Error, HookID: h.ID,
 				Message: field + why + "; " + dropTrapExit})
