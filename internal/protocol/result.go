@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/ojson"
@@ -46,7 +47,9 @@ func ParseResult(data []byte) (r event.HookResult, notes []string, err error) {
 	if len(data) == 0 {
 		return r, nil, nil
 	}
+	replaced := false
 	if at := ojson.InvalidUTF8(data); at >= 0 {
+		replaced = true
 		// The merged result must be valid JSON whatever a handler printed
 		// (a compiler's log in a non-UTF-8 locale, say): keep the text.
 		data = bytes.ToValidUTF8(data, []byte("\uFFFD"))
@@ -145,6 +148,11 @@ func ParseResult(data []byte) (r event.HookResult, notes []string, err error) {
 		for _, k := range sortedKeys(obj) {
 			if f := meantField(k); f != "" {
 				return event.HookResult{}, nil, badOutput("output field %q is not %q: hookrun reads its fields only as spelt, and taken as no opinion the signals or error it holds would let the call through", k, f)
+			}
+			// A key written in another encoding is no name hookrun can
+			// compare: it may be either of them.
+			if replaced && strings.ContainsRune(k, utf8.RuneError) {
+				return event.HookResult{}, nil, badOutput("output field %q is not valid UTF-8 (its bytes were replaced with U+FFFD): hookrun cannot tell which field it is, and taken as no opinion the signals or error it may hold would let the call through", k)
 			}
 		}
 	}

@@ -70,6 +70,9 @@ func TestParseResultErrors(t *testing.T) {
 		{"hook_signals in camelCase", `{"hookSignals":[]}`, `output field "hookSignals" is not "hook_signals": hookrun reads its fields only as spelt, and taken as no opinion the signals or error it holds would let the call through`},
 		{"signals", `{"signals":[{"kind":"ability_guard","code":"ABILITY_DENIED"}]}`, `output field "signals" is not "hook_signals": hookrun reads its fields only as spelt, and taken as no opinion the signals or error it holds would let the call through`},
 		{"Error", `{"Error":{"code":"E","message":"m"}}`, `output field "Error" is not "error": hookrun reads its fields only as spelt, and taken as no opinion the signals or error it holds would let the call through`},
+		// Bytes that are not UTF-8 in a key (a guard's hook_signals written in another encoding)
+		// leave a field hookrun cannot name, which may be hook_signals.
+		{"a key that is not UTF-8", "{\"hook_sig\xffnals\":[{\"kind\":\"ability_guard\",\"code\":\"ABILITY_DENIED\"}]}", "output field \"hook_sig\ufffdnals\" is not valid UTF-8 (its bytes were replaced with U+FFFD): hookrun cannot tell which field it is, and taken as no opinion the signals or error it may hold would let the call through"},
 		{"signal source_event mistyped", `{"hook_signals":[{"kind":"k","code":"c","source_event":true}]}`, `hook_signals[0].source_event must be a string, got a boolean`},
 	}
 	for _, c := range cases {
