@@ -205,7 +205,9 @@ func timeoutNotes(set *config.Set, root string) []config.Finding {
 			if h.Disabled || h.Handler.Kind == config.KindRules || !h.Event.AIFacing() {
 				continue
 			}
-			if h.Handler.Timeout+exec.DefaultLimits.Grace < wait {
+			// Compared so that the longest timeout, plus the grace, does
+			// not overflow into a negative one.
+			if h.Handler.Timeout < wait-exec.DefaultLimits.Grace {
 				continue
 			}
 			out = append(out, config.Finding{File: h.File, Line: h.Pos.Line, Col: h.Pos.Col, Severity: config.Warning, HookID: h.ID,
