@@ -293,7 +293,12 @@ func run(r Request, d *dialectRun) (err error) {
 		// Every handler's group is gone; what is left was started by a
 		// handler and left its group (setsid): no handler process
 		// outlives emit.
-		orphans.End(orphanTime(deadline, time.Now()))
+		orphans.End(orphanTime(deadline, time.Now()), ctx.Done())
+	}
+	if ctx.Err() != nil && !out.Interrupted {
+		// The signal came after the last handler ended: it is answered as
+		// one that came earlier, not with a result printed after it.
+		return interrupted(ctx, "after its handlers ended, while it ended the processes they left behind; no result was printed")
 	}
 	if out.AuditErr != nil {
 		fmt.Fprintf(r.Stderr, "hookrun: warning: %v (the decision is unchanged)\n", out.AuditErr)

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/exitcode"
 	"github.com/hookrun/hookrun/internal/project"
 )
@@ -197,5 +199,58 @@ func TestPhaseAfterGoexitStillRuns(t *testing.T) {
 	defer cancel()
 	if v, ok := inPhase(ctx, "after", func() int { return 7 }); !ok || v != 7 {
 		t.Fatalf("the next phase: %d, ok %v; want 7, true", v, ok)
+	}
+}
+
+// A SIGTERM that comes after the last handler ended, while emit ends the
+// processes they left behind, is answered as one that comes earlier: no
+// result (143), or under --dialect the agent's block. Before, emit went on
+// to print its result as if no signal had come.
+func TestSignalAfterTheHandlersIsAnswered(t *testing.T) {
+	dir := t.TempDir()
+	hooks := filepath.Join(dir, ".system", "hooks")
+	if err := os.MkdirAll(hooks, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	decl := "id: ok\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler: {kind: script, command: \"echo '{}'\"}\n"
+	if err := os.WriteFile(filepath.Join(hooks, "ok.yaml"), []byte(decl), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	plain := `{"event_type":"PreAbilityCall","ability_id":"shell","caller":{"source":"ai_session"},"command":"ls"}`
+	claude := `{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Bash","tool_input":{"command":"ls"}}`
+	for _, tc := range []struct {
+		dialect, payload string
+		code             int
+		err, stdout      string
+	}{
+		{"", plain, exitcode.Terminated, "interrupted by SIGTERM: after its handlers ended, while it ended the processes they left behind; no result was printed", ""},
+		{"claude-code", claude, exitcode.OK, "", `"permissionDecision":"deny"`},
+	} {
+		t.Run("dialect="+tc.dialect, func(t *testing.T) {
+			ctx, cancel := context.WithCancelCause(context.Background())
+			defer cancel(nil)
+			defer func(f func(context.Context, *event.Context, []*config.Hook, Options) Outcome, own bool) {
+				runHooks, OwnOrphans = f, own
+			}(runHooks, OwnOrphans)
+			OwnOrphans = false
+			runHooks = func(c context.Context, e *event.Context, h []*config.Hook, o Options) Outcome {
+				out := Run(c, e, h, o)
+				cancel(Interrupt{Signal: syscall.SIGTERM})
+				return out
+			}
+			var stdout, stderr bytes.Buffer
+			code, err := Main(Request{Dialect: tc.dialect, Summary: "never", AuditLog: "off",
+				Dirs:  project.Dirs{Cwd: dir, HooksDir: hooks},
+				Stdin: strings.NewReader(tc.payload), Stdout: &stdout, Stderr: &stderr, Signals: signalsAt{ctx}})
+			if code != tc.code {
+				t.Errorf("exit %d (%v), want %d", code, err, tc.code)
+			}
+			if tc.err == "" && err != nil || tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)) {
+				t.Errorf("error %v, want one containing %q", err, tc.err)
+			}
+			if tc.stdout == "" && stdout.Len() != 0 || !strings.Contains(stdout.String(), tc.stdout) {
+				t.Errorf("stdout %q, want %q", stdout.String(), tc.stdout)
+			}
+		})
 	}
 }

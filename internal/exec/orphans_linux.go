@@ -48,13 +48,15 @@ func (o *Orphans) Spare(pid int) {
 }
 
 // End kills and reaps every new child this process has, and the process
-// groups they lead, until none is left or limit has passed; it returns how
-// many it found. A limit of zero or less (the answer is already due) still
-// sends one round of SIGKILL, without waiting for it to take. Every
+// groups they lead, until none is left, limit has passed or stop is
+// closed (a signal to hookrun, which must answer it soon: End then goes
+// on for stoppedWait at most); it returns how many it found. A limit of
+// zero or less (the answer is already due) still sends one round of
+// SIGKILL, without waiting for it to take. Every
 // handler Run started has been reaped by the time Run returns, so any new
 // child left is something a handler left behind. Call it only when no Run
 // is in progress, in a process that starts no other children.
-func (o *Orphans) End(limit time.Duration) int {
+func (o *Orphans) End(limit time.Duration, stop <-chan struct{}) int {
 	if len(o.before) == 0 && !hasChildren() {
 		return 0 // the usual case, known from one system call
 	}
@@ -74,13 +76,29 @@ func (o *Orphans) End(limit time.Duration) int {
 			seen[pid] = true
 			// pid is an unreaped child of this process, so neither it nor
 			// the group it may lead can belong to anyone else.
-			_ = syscall.Kill(-pid, syscall.SIGKILL)
-			_ = syscall.Kill(pid, syscall.SIGKILL)
+			_ = kill(-pid, syscall.SIGKILL)
+			_ = kill(pid, syscall.SIGKILL)
 			_, _ = syscall.Wait4(pid, nil, syscall.WNOHANG, nil)
 		}
-		time.Sleep(5 * time.Millisecond)
+		select {
+		case <-stop:
+			// What the round killed may leave children of its own to
+			// this process: they are ended too, for a moment more.
+			stop = nil
+			if soon := time.Now().Add(stoppedWait); soon.Before(deadline) {
+				deadline = soon
+			}
+		case <-time.After(5 * time.Millisecond):
+		}
 	}
 }
+
+// stoppedWait is how long End goes on once stopped: what it killed hands
+// its own children to this process within a round or two.
+const stoppedWait = 100 * time.Millisecond
+
+// kill is syscall.Kill; a test makes it miss.
+var kill = syscall.Kill
 
 // hasChildren reports whether this process has any child, running or a
 // zombie, without reaping one: waitid answers ECHILD only when there is none.

@@ -47,7 +47,7 @@ func TestEndOrphansEndsWhatLeftTheGroup(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := []int{escapedGrandchild(t)}
-	if n := orphans.End(noHang); n != 1 {
+	if n := orphans.End(noHang, nil); n != 1 {
 		t.Errorf("End found %d orphans, want 1", n)
 	}
 	if proctest.Running(got[0]) {
@@ -57,7 +57,7 @@ func TestEndOrphansEndsWhatLeftTheGroup(t *testing.T) {
 	if !proctest.Running(mine.Pid) {
 		t.Errorf("End killed %d, a child this process had before AdoptOrphans", mine.Pid)
 	}
-	if n := orphans.End(noHang); n != 0 {
+	if n := orphans.End(noHang, nil); n != 0 {
 		t.Errorf("a second End found %d, want 0", n)
 	}
 }
@@ -73,7 +73,7 @@ func TestEndWithNoTimeLeftStillKills(t *testing.T) {
 	}
 	got := []int{escapedGrandchild(t)}
 	defer proctest.Kill(got[0])
-	if n := orphans.End(0); n != 1 {
+	if n := orphans.End(0, nil); n != 1 {
 		t.Errorf("End(0) found %d orphans, want 1", n)
 	}
 	for end := time.Now().Add(2 * time.Second); proctest.Running(got[0]) && time.Now().Before(end); {
@@ -82,5 +82,35 @@ func TestEndWithNoTimeLeftStillKills(t *testing.T) {
 	if proctest.Running(got[0]) {
 		t.Errorf("grandchild %d outlived End(0): no SIGKILL was sent", got[0])
 	}
-	orphans.End(noHang) // reap it
+	orphans.End(noHang, nil) // reap it
+}
+
+// A signal to hookrun while End waits for what it killed to be gone ends
+// the wait: End sends its round of SIGKILL and returns, and emit answers
+// the signal. Here the kill is made to miss, so the wait would last the
+// whole limit.
+func TestEndStopsWaitingWhenStopped(t *testing.T) {
+	checkNoLeaks(t)
+	orphans, err := AdoptOrphans()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := []int{escapedGrandchild(t)}
+	defer proctest.Kill(got[0])
+	defer func(f func(int, syscall.Signal) error) { kill = f }(kill)
+	kill = func(int, syscall.Signal) error { return nil }
+	stop := make(chan struct{})
+	close(stop)
+	start := time.Now()
+	if n := orphans.End(5*time.Second, stop); n != 1 {
+		t.Errorf("End found %d orphans, want 1", n)
+	}
+	if took := time.Since(start); took > time.Second {
+		t.Errorf("End took %s after it was stopped", took)
+	}
+	kill = syscall.Kill
+	orphans.End(noHang, nil) // end and reap it
+	if proctest.Running(got[0]) {
+		t.Errorf("grandchild %d outlived End", got[0])
+	}
 }

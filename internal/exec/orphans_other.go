@@ -13,7 +13,7 @@ type Orphans struct{}
 func AdoptOrphans() (*Orphans, error) { return &Orphans{}, nil }
 
 // End does nothing outside Linux.
-func (o *Orphans) End(limit time.Duration) int { return 0 }
+func (o *Orphans) End(limit time.Duration, stop <-chan struct{}) int { return 0 }
 
 // Spare does nothing where orphans are not adopted.
 func (o *Orphans) Spare(pid int) {}
