@@ -110,16 +110,24 @@ func TestSignalEndsEveryPhaseAtOnce(t *testing.T) {
 			if !<-held {
 				t.Fatalf("emit waited a minute for phase %s to end after the signal", tc.phase)
 			}
-			if code != tc.code {
-				t.Errorf("exit %d (%v), want %d", code, err, tc.code)
-			}
-			if tc.err == "" && err != nil || tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)) {
-				t.Errorf("error %v, want one containing %q", err, tc.err)
-			}
-			if tc.stdout == "" && stdout.Len() != 0 || !strings.Contains(stdout.String(), tc.stdout) {
-				t.Errorf("stdout %q, want %q", stdout.String(), tc.stdout)
-			}
+			checkAnswer(t, code, err, stdout.String(), tc.code, tc.err, tc.stdout)
 		})
+	}
+}
+
+// checkAnswer compares what Main returned and printed with what a test
+// wants: the exit code, an error holding wantErr ("" for none), and a
+// stdout holding wantStdout ("" for an empty one).
+func checkAnswer(t *testing.T, code int, err error, stdout string, wantCode int, wantErr, wantStdout string) {
+	t.Helper()
+	if code != wantCode {
+		t.Errorf("exit %d (%v), want %d", code, err, wantCode)
+	}
+	if wantErr == "" && err != nil || wantErr != "" && (err == nil || !strings.Contains(err.Error(), wantErr)) {
+		t.Errorf("error %v, want one containing %q", err, wantErr)
+	}
+	if wantStdout == "" && stdout != "" || !strings.Contains(stdout, wantStdout) {
+		t.Errorf("stdout %q, want %q", stdout, wantStdout)
 	}
 }
 
@@ -242,15 +250,7 @@ func TestSignalAfterTheHandlersIsAnswered(t *testing.T) {
 			code, err := Main(Request{Dialect: tc.dialect, Summary: "never", AuditLog: "off",
 				Dirs:  project.Dirs{Cwd: dir, HooksDir: hooks},
 				Stdin: strings.NewReader(tc.payload), Stdout: &stdout, Stderr: &stderr, Signals: signalsAt{ctx}})
-			if code != tc.code {
-				t.Errorf("exit %d (%v), want %d", code, err, tc.code)
-			}
-			if tc.err == "" && err != nil || tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)) {
-				t.Errorf("error %v, want one containing %q", err, tc.err)
-			}
-			if tc.stdout == "" && stdout.Len() != 0 || !strings.Contains(stdout.String(), tc.stdout) {
-				t.Errorf("stdout %q, want %q", stdout.String(), tc.stdout)
-			}
+			checkAnswer(t, code, err, stdout.String(), tc.code, tc.err, tc.stdout)
 		})
 	}
 }

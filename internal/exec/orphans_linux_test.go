@@ -28,6 +28,21 @@ func escapedGrandchild(t *testing.T) int {
 	return got[0]
 }
 
+// adoptedOrphan makes this process the reaper of what handlers leave
+// behind and runs a handler that leaves one process, whose pid is got[0];
+// it is killed when the test ends.
+func adoptedOrphan(t *testing.T) (*Orphans, []int) {
+	t.Helper()
+	checkNoLeaks(t)
+	orphans, err := AdoptOrphans()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := []int{escapedGrandchild(t)}
+	t.Cleanup(func() { proctest.Kill(got[0]) })
+	return orphans, got
+}
+
 func TestEndOrphansEndsWhatLeftTheGroup(t *testing.T) {
 	checkNoLeaks(t)
 	// A child this process had before is not a handler's: End leaves it.
@@ -66,13 +81,7 @@ func TestEndOrphansEndsWhatLeftTheGroup(t *testing.T) {
 // time to wait, but not nothing to do: one round of SIGKILL still reaches
 // what left the handler's group, so it does not outlive emit.
 func TestEndWithNoTimeLeftStillKills(t *testing.T) {
-	checkNoLeaks(t)
-	orphans, err := AdoptOrphans()
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := []int{escapedGrandchild(t)}
-	defer proctest.Kill(got[0])
+	orphans, got := adoptedOrphan(t)
 	if n := orphans.End(0, nil); n != 1 {
 		t.Errorf("End(0) found %d orphans, want 1", n)
 	}
@@ -90,13 +99,7 @@ func TestEndWithNoTimeLeftStillKills(t *testing.T) {
 // the signal. Here the kill is made to miss, so the wait would last the
 // whole limit.
 func TestEndStopsWaitingWhenStopped(t *testing.T) {
-	checkNoLeaks(t)
-	orphans, err := AdoptOrphans()
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := []int{escapedGrandchild(t)}
-	defer proctest.Kill(got[0])
+	orphans, got := adoptedOrphan(t)
 	defer func(f func(int, syscall.Signal) error) { kill = f }(kill)
 	kill = func(int, syscall.Signal) error { return nil }
 	stop := make(chan struct{})
