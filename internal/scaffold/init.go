@@ -51,11 +51,18 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # command that changes which hooks run without naming those files: hookrun init
 # or install, git init (a .git ends the search for .system/hooks), a .system
 # made below the root (the nearest hooks directory wins). So does a change to
-# git's hooks or configuration under .git: no diff shows it, and git runs it at
-# a person's next commit or fetch, where it could undo the guards unseen. The
-# agents' own file reading tools pass; a shell command that names these files
-# asks even when it only reads them (cat, git diff): which commands only read
-# is not always known. Edit it like any hook (docs/rules.md).
+# what runs later, outside the agent's session, where it could undo the guards
+# unseen: git's hooks or configuration (under .git, where no diff shows it, the
+# user's ~/.gitconfig) and a git hook manager's (husky, lefthook, pre-commit,
+# lint-staged), run at a person's next commit or fetch; a shell's startup files
+# (~/.bashrc, ~/.zshenv, fish's), run at the next shell, which also set the
+# environment the agents and hookrun start with (HOOKRUN_HOOKS_DIR,
+# CLAUDE_CONFIG_DIR); the MCP servers Claude Code and Cursor start with no hook;
+# the scripts of other hooks in .claude/hooks, .cursor/hooks, .gemini/hooks, and
+# Claude Code's plugins, which bring hooks. The agents' own file reading tools
+# pass; a shell command that names these files asks even when it only reads
+# them (cat, git diff, source ~/.bashrc): which commands only read is not
+# always known. Edit it like any hook (docs/rules.md).
 id: protect_hooks
 event_type: PreAbilityCall
 enabled: true
@@ -79,15 +86,19 @@ handler:
         - "**/.claude/skills/**"
         - "**/.claude/commands/**"
         - "**/.claude/agents/**"
+        - "**/.claude/hooks/**"
+        - "**/.claude/plugins/**"
         - "**/.codex/**"
         - "**/.gemini"
         - "**/.gemini/settings.json"
         - "**/.gemini/.env"
         - "**/.gemini/extensions/**"
         - "**/.gemini/commands/**"
+        - "**/.gemini/hooks/**"
         - "**/.env"
         - "**/.cursor"
         - "**/.cursor/hooks.json"
+        - "**/.cursor/hooks/**"
         - "**/.opencode/**"
         - "**/opencode.json"
         - "**/opencode.jsonc"
@@ -110,13 +121,78 @@ handler:
         - npx hookrun init|install
         - git init
     - decision: require_human
-      reason: "this call changes git's hooks or configuration under .git, which no diff shows and which run code at a person's next commit, checkout or fetch, outside the agent's session and its guards: a person must approve"
+      reason: "this call changes git's hooks or configuration, or a git hook manager's (.git/hooks, .git/config, ~/.gitconfig, .husky, lefthook, pre-commit), which run code at a person's next commit, checkout or fetch, outside the agent's session and its guards: a person must approve"
       sources: [ai_session, background_job]
       paths:
         - "**/.git/hooks"
         - "**/.git/hooks/**"
         - "**/.git/config"
         - "**/.git/config.worktree"
+        - "**/.git/modules/**/hooks/**"
+        - "**/.git/modules/**/config"
+        - "**/.git/worktrees/*/config.worktree"
+        - "**/.gitconfig"
+        - "**/.config/git/config"
+        - "**/etc/gitconfig"
+        - "**/.husky"
+        - "**/.husky/**"
+        - "**/.huskyrc"
+        - "**/.huskyrc.*"
+        - "**/husky.config.{js,cjs,mjs}"
+        - "**/.githooks"
+        - "**/.githooks/**"
+        - "**/.pre-commit-config.yaml"
+        - "**/lefthook.{yml,yaml,json,jsonc,toml}"
+        - "**/.lefthook.{yml,yaml,json,jsonc,toml}"
+        - "**/lefthook-local.{yml,yaml,json,jsonc,toml}"
+        - "**/.lefthook-local.{yml,yaml,json,jsonc,toml}"
+        - "**/.lefthook/**"
+        - "**/.lefthook-local/**"
+        - "**/.overcommit.yml"
+        - "**/.git-hooks/**"
+        - "**/.lintstagedrc"
+        - "**/.lintstagedrc.*"
+        - "**/lint-staged.config.{js,cjs,mjs,ts,cts,mts}"
+        - "**/.simple-git-hooks.*"
+        - "**/simple-git-hooks.{js,cjs,mjs,json}"
+    - decision: require_human
+      reason: "this call names a file that runs code when a person next opens a shell or starts an agent (a shell's startup file, which also sets the environment the agents and hookrun start with, or an agent's MCP servers, which it starts with no hook), outside the agent's session and its guards: a person must approve"
+      sources: [ai_session, background_job]
+      paths:
+        - "**/.bashrc"
+        - "**/.bashrc.d/**"
+        - "**/.bash_profile"
+        - "**/.bash_login"
+        - "**/.bash_logout"
+        - "**/.profile"
+        - "**/.zshenv"
+        - "**/.zprofile"
+        - "**/.zshrc"
+        - "**/.zlogin"
+        - "**/.zlogout"
+        - "**/.kshrc"
+        - "**/.mkshrc"
+        - "**/.cshrc"
+        - "**/.tcshrc"
+        - "**/.login"
+        - "**/.config/fish"
+        - "**/.config/fish/**"
+        - "**/.config/powershell/**"
+        - "**/Documents/PowerShell/**"
+        - "**/Documents/WindowsPowerShell/**"
+        - "**/.config/environment.d/**"
+        - "**/etc/profile"
+        - "**/etc/profile.d/**"
+        - "**/etc/bash.bashrc"
+        - "**/etc/bashrc"
+        - "**/etc/environment"
+        - "**/etc/zshenv"
+        - "**/etc/zprofile"
+        - "**/etc/zshrc"
+        - "**/etc/zsh/**"
+        - "**/.mcp.json"
+        - "**/.claude.json"
+        - "**/.cursor/mcp.json"
 `
 
 // What happened to one path.

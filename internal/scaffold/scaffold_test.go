@@ -194,12 +194,14 @@ func TestProtectHooksCoversEveryAgentsSettings(t *testing.T) {
 			t.Errorf("%s's %s is not among protect_hooks' paths %v", a.Name, a.Settings.File, globs)
 		}
 	}
-	for _, p := range []string{".claude/settings.local.json", ".system/hooks/protect_hooks.yaml", "services/api/.system", "services/api/.system/hooks/x.yaml", "/home/u/.claude/settings.json", "/home/u/.codex/config.toml", "/home/u/.gemini/settings.json", "/home/u/.cursor/hooks.json", "/home/u/.config/opencode/opencode.json", "/home/u/.copilot/config.json", "scripts/hooks/guard.sh", ".codex/config.toml", "node_modules/.bin/hookrun", "node_modules/.bin/hookrun.cmd", "node_modules/@hookrun/linux-x64/bin/hookrun", ".env", ".gemini/.env", "services/api/.env", "/home/u/.env", "/home/u/.gemini/.env", "/home/u/.cache/hookrun/decl-3107cf9320bde07b.bin", "/home/u/.cache/hookrun", "/Users/u/Library/Caches/hookrun", "C:/Users/u/AppData/Local/hookrun/decl-0123456789abcdef.bin", "/var/cache/u/hookrun/decl-0123456789abcdef.bin", ".claude", "/home/u/.claude", ".gemini", ".cursor", ".github", "services/api/.claude", ".claude/commands/x.md", ".claude/skills/deploy/SKILL.md", ".claude/agents/helper.md", "/home/u/.claude/skills/x/SKILL.md", "services/api/.claude/agents/a.md", "/home/u/.gemini/extensions/x/hooks/hooks.json", ".gemini/commands/deploy.toml", "services/api/.gemini/commands/ci/x.toml"} {
+	for _, p := range []string{".claude/settings.local.json", ".system/hooks/protect_hooks.yaml", "services/api/.system", "services/api/.system/hooks/x.yaml", "/home/u/.claude/settings.json", "/home/u/.codex/config.toml", "/home/u/.gemini/settings.json", "/home/u/.cursor/hooks.json", "/home/u/.config/opencode/opencode.json", "/home/u/.copilot/config.json", "scripts/hooks/guard.sh", ".codex/config.toml", "node_modules/.bin/hookrun", "node_modules/.bin/hookrun.cmd", "node_modules/@hookrun/linux-x64/bin/hookrun", ".env", ".gemini/.env", "services/api/.env", "/home/u/.env", "/home/u/.gemini/.env", "/home/u/.cache/hookrun/decl-3107cf9320bde07b.bin", "/home/u/.cache/hookrun", "/Users/u/Library/Caches/hookrun", "C:/Users/u/AppData/Local/hookrun/decl-0123456789abcdef.bin", "/var/cache/u/hookrun/decl-0123456789abcdef.bin", ".claude", "/home/u/.claude", ".gemini", ".cursor", ".github", "services/api/.claude", ".claude/commands/x.md", ".claude/skills/deploy/SKILL.md", ".claude/agents/helper.md", "/home/u/.claude/skills/x/SKILL.md", "services/api/.claude/agents/a.md", "/home/u/.gemini/extensions/x/hooks/hooks.json", ".gemini/commands/deploy.toml", "services/api/.gemini/commands/ci/x.toml",
+		// The scripts hooks beside hookrun's run (on every call, outside its guards), and Claude Code's plugins, which bring hooks.
+		".claude/hooks/format.sh", "/home/u/.claude/hooks/log.py", "/home/u/.claude/plugins/marketplaces/m/p/hooks/hooks.json", ".cursor/hooks/audit.sh", "/home/u/.cursor/hooks/x.sh", ".gemini/hooks/check.sh"} {
 		if !match.AnyPath(globs, []string{p}) {
 			t.Errorf("%s is not among protect_hooks' paths", p)
 		}
 	}
-	for _, p := range []string{"src/main.go", ".env.example", ".systemd/unit", "node_modules/.bin/tsc", ".github/workflows/ci.yml", ".claude/CLAUDE.md", "/home/u/.cache/go-build/x", "/home/u/.cache/hookrun-notes", "cmd/hookrun/main.go", ".github/workflows", ".gemini/GEMINI.md", ".cursor/rules/x.mdc"} {
+	for _, p := range []string{"src/main.go", ".env.example", ".systemd/unit", "node_modules/.bin/tsc", ".github/workflows/ci.yml", ".claude/CLAUDE.md", "/home/u/.cache/go-build/x", "/home/u/.cache/hookrun-notes", "cmd/hookrun/main.go", ".github/workflows", ".gemini/GEMINI.md", ".cursor/rules/x.mdc", "src/hooks/useAuth.ts", ".claude/plans/p.md"} {
 		if match.AnyPath(globs, []string{p}) {
 			t.Errorf("%s is among protect_hooks' paths, and should not be", p)
 		}
@@ -207,14 +209,41 @@ func TestProtectHooksCoversEveryAgentsSettings(t *testing.T) {
 	// Git's hooks and configuration, which no diff shows and which run code at a person's next
 	// commit or fetch, need a person too (the third rule, with its own reason).
 	git := h.Handler.Rules.Rules[2].Paths
-	for _, p := range []string{".git/hooks/post-commit", ".git/hooks", ".git/config", "services/api/.git/hooks/pre-push", ".git/config.worktree"} {
+	for _, p := range []string{".git/hooks/post-commit", ".git/hooks", ".git/config", "services/api/.git/hooks/pre-push", ".git/config.worktree",
+		// a submodule's and a worktree's, the user's and the system's git configuration
+		".git/modules/lib/hooks/pre-commit", ".git/modules/a/b/config", ".git/worktrees/wt/config.worktree", "/home/u/.gitconfig", "/home/u/.config/git/config", "/etc/gitconfig",
+		// the hook managers git runs, their hooks and configuration
+		".husky/pre-commit", ".husky", ".husky/_/husky.sh", "web/.husky/pre-push", ".githooks/pre-commit", ".githooks", ".huskyrc", ".huskyrc.json", "husky.config.js",
+		".pre-commit-config.yaml", "lefthook.yml", "lefthook.yaml", ".lefthook.yml", "lefthook-local.yml", ".lefthook-local.yaml", "lefthook.toml", "lefthook.json", ".lefthook/pre-commit/lint.sh",
+		".overcommit.yml", ".git-hooks/pre_commit/check.rb", ".lintstagedrc", ".lintstagedrc.json", "lint-staged.config.mjs", ".simple-git-hooks.json", "simple-git-hooks.cjs"} {
 		if !match.AnyPath(git, []string{p}) {
 			t.Errorf("%s is not among protect_hooks' git paths %v", p, git)
 		}
 	}
-	for _, p := range []string{".gitignore", ".gitattributes", ".git/HEAD", ".git/objects/ab/cdef", ".github/workflows/ci.yml", ".git/COMMIT_EDITMSG"} {
+	for _, p := range []string{".gitignore", ".gitattributes", ".git/HEAD", ".git/objects/ab/cdef", ".github/workflows/ci.yml", ".git/COMMIT_EDITMSG", ".gitmodules", "docs/husky.md", "src/lefthook_test.go", ".pre-commit-hooks.yaml"} {
 		if match.AnyPath(git, []string{p}) {
 			t.Errorf("%s is among protect_hooks' git paths, and should not be", p)
+		}
+	}
+	// What runs when a person next opens a shell or starts an agent: a shell's startup files (which
+	// also set the environment the agents and hookrun start with: HOOKRUN_HOOKS_DIR, CLAUDE_CONFIG_DIR)
+	// and the MCP servers an agent starts, with no hook (the fourth rule, with its own reason).
+	if len(h.Handler.Rules.Rules) < 4 {
+		t.Fatalf("protect_hooks has %d rules, want a fourth for what runs at the next start", len(h.Handler.Rules.Rules))
+	}
+	next := h.Handler.Rules.Rules[3].Paths
+	for _, p := range []string{"/home/u/.bashrc", "/home/u/.bash_profile", "/home/u/.bash_login", "/home/u/.bash_logout", "/home/u/.profile", "/home/u/.zshenv", "/home/u/.zprofile", "/home/u/.zshrc", "/home/u/.zlogin", "/home/u/.zlogout",
+		"/home/u/.kshrc", "/home/u/.mkshrc", "/home/u/.cshrc", "/home/u/.tcshrc", "/home/u/.login", "/home/u/.bashrc.d/nvm.sh", "/home/u/.config/fish/config.fish", "/home/u/.config/fish/conf.d/x.fish", "/home/u/.config/fish",
+		"/home/u/.config/powershell/Microsoft.PowerShell_profile.ps1", "C:/Users/u/Documents/PowerShell/Microsoft.PowerShell_profile.ps1", "C:/Users/u/Documents/WindowsPowerShell/profile.ps1", "/home/u/.config/environment.d/50-x.conf",
+		"/etc/profile", "/etc/profile.d/x.sh", "/etc/bash.bashrc", "/etc/zsh/zshenv", "/etc/zshenv", "/etc/environment",
+		".mcp.json", "/home/u/.claude.json", ".cursor/mcp.json", "/home/u/.cursor/mcp.json"} {
+		if !match.AnyPath(next, []string{p}) {
+			t.Errorf("%s is not among protect_hooks' next-start paths %v", p, next)
+		}
+	}
+	for _, p := range []string{"src/profile.go", ".bashrc.example", "docs/zshrc.md", ".config/app/config", "/home/u/.config/fish-notes", ".envrc", "package.json", ".vscode/settings.json", ".claude.json.backup"} {
+		if match.AnyPath(next, []string{p}) {
+			t.Errorf("%s is among protect_hooks' next-start paths, and should not be", p)
 		}
 	}
 	for id, want := range map[string]bool{"shell": true, "write_file": true, "edit_file": true, "mcp/fs/move_file": true, "claude-code/TodoWrite": true, "read_file": false, "list_files": false, "search_files": false} {
