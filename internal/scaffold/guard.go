@@ -18,7 +18,7 @@ import (
 // template: whoever changes the template moves the old hash into
 // earlierProtectHooks, so that init refreshes a guard an earlier hookrun
 // wrote and nobody edited.
-const protectHooksSHA = "615528154eee4f77d9fee96bc6033588c726184364920d5722ad1575136575a8"
+const protectHooksSHA = "f8532352d1d1446f37113526484a35b392d0f822e21218d1f4f0ab5c94675ac0"
 
 // earlierProtectHooks are the SHA-256 hashes of every protect_hooks.yaml an
 // earlier hookrun init wrote (from the repository's history), newest first.

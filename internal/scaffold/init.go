@@ -59,7 +59,8 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # environment the agents and hookrun start with (HOOKRUN_HOOKS_DIR,
 # CLAUDE_CONFIG_DIR); the MCP servers Claude Code and Cursor start with no hook;
 # the scripts of other hooks in .claude/hooks, .cursor/hooks, .gemini/hooks, and
-# Claude Code's plugins, which bring hooks. The agents' own file reading tools
+# Claude Code's plugins, which bring hooks. (Copilot CLI's .github/copilot
+# settings switch its hooks off like the other agents' settings.) The agents' own file reading tools
 # pass; a shell command that names these files asks even when it only reads
 # them (cat, git diff, source ~/.bashrc): which commands only read is not
 # always known. Edit it like any hook (docs/rules.md).
@@ -106,6 +107,7 @@ handler:
         - "**/.copilot/**"
         - "**/.github"
         - "**/.github/hooks/**"
+        - "**/.github/copilot/settings*.json"
         - node_modules/.bin/hookrun*
         - node_modules/hookrun/**
         - node_modules/@hookrun/**

@@ -193,6 +193,23 @@ func TestProtectHooksCoversEveryAgentsSettings(t *testing.T) {
 		if !match.AnyPath(globs, []string{a.Settings.File}) {
 			t.Errorf("%s's %s is not among protect_hooks' paths %v", a.Name, a.Settings.File, globs)
 		}
+		// Every file in which hookrun knows a setting that switches the agent's hooks off, or
+		// hooks the agent runs beside hookrun's: an agent that writes one switches off its guards.
+		var files []string
+		for _, s := range a.Settings.Off {
+			files = append(files, s.File)
+		}
+		for _, l := range a.Settings.Later {
+			files = append(files, l.File)
+		}
+		slices.Sort(files)
+		for _, f := range slices.Compact(files) {
+			for _, p := range sampleFiles(f) {
+				if !match.AnyPath(globs, []string{p}) {
+					t.Errorf("%s reads %s (as %s), which is not among protect_hooks' paths", a.Name, f, p)
+				}
+			}
+		}
 	}
 	for _, p := range []string{".claude/settings.local.json", ".system/hooks/protect_hooks.yaml", "services/api/.system", "services/api/.system/hooks/x.yaml", "/home/u/.claude/settings.json", "/home/u/.codex/config.toml", "/home/u/.gemini/settings.json", "/home/u/.cursor/hooks.json", "/home/u/.config/opencode/opencode.json", "/home/u/.copilot/config.json", "scripts/hooks/guard.sh", ".codex/config.toml", "node_modules/.bin/hookrun", "node_modules/.bin/hookrun.cmd", "node_modules/@hookrun/linux-x64/bin/hookrun", ".env", ".gemini/.env", "services/api/.env", "/home/u/.env", "/home/u/.gemini/.env", "/home/u/.cache/hookrun/decl-3107cf9320bde07b.bin", "/home/u/.cache/hookrun", "/Users/u/Library/Caches/hookrun", "C:/Users/u/AppData/Local/hookrun/decl-0123456789abcdef.bin", "/var/cache/u/hookrun/decl-0123456789abcdef.bin", ".claude", "/home/u/.claude", ".gemini", ".cursor", ".github", "services/api/.claude", ".claude/commands/x.md", ".claude/skills/deploy/SKILL.md", ".claude/agents/helper.md", "/home/u/.claude/skills/x/SKILL.md", "services/api/.claude/agents/a.md", "/home/u/.gemini/extensions/x/hooks/hooks.json", ".gemini/commands/deploy.toml", "services/api/.gemini/commands/ci/x.toml",
 		// The scripts hooks beside hookrun's run (on every call, outside its guards), and Claude Code's plugins, which bring hooks.
@@ -356,4 +373,18 @@ func TestRulesYAML(t *testing.T) {
 			}
 		}
 	}
+}
+
+// sampleFiles names files a doublestar pattern of the dialect tables matches: each of a {a,b}
+// group's choices, with a name for * and a directory for **.
+func sampleFiles(pattern string) []string {
+	if open := strings.Index(pattern, "{"); open >= 0 {
+		end := open + strings.Index(pattern[open:], "}")
+		var out []string
+		for _, alt := range strings.Split(pattern[open+1:end], ",") {
+			out = append(out, sampleFiles(pattern[:open]+alt+pattern[end+1:])...)
+		}
+		return out
+	}
+	return []string{strings.ReplaceAll(strings.ReplaceAll(pattern, "**", "d"), "*", "x")}
 }
