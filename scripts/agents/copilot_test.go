@@ -135,3 +135,33 @@ func TestCopilotSkillRunsNoCommandOrHook(t *testing.T) {
 		}
 	}
 }
+
+// Copilot CLI 1.0.102's task tool starts a subagent in its own conversation; hookrun maps task
+// to no ability of its own (copilot/task), so a shell guard does not see the task call itself.
+// Measured: the subagent's own bash call goes through the same PreToolUse hooks, so hookrun's
+// guard denies it there. If a version runs a subagent's tools without hooks, this fails, and
+// docs/agents/copilot-cli.md wants a look.
+func TestCopilotSubagentCallsAreGuarded(t *testing.T) {
+	for _, a := range suite(t) {
+		if a.dialect != "copilot" {
+			continue
+		}
+		s := newSession(t, a, nil, "task:touch forbidden.txt", "touch allowed.txt")
+		s.Run("Create the files the plan names.")
+		if !s.exists("allowed.txt") {
+			t.Fatal("allowed.txt: the command after the task call did not run")
+		}
+		var sub bool
+		for _, r := range s.model.Requests() {
+			if strings.Contains(r.Text, subagentMark+"touch forbidden.txt") && strings.Contains(r.Text, "forbidden files are not touched (hookrun: shell_guard)") {
+				sub = true
+			}
+		}
+		if !sub {
+			t.Error("no request told the subagent's model that hookrun denied its command")
+		}
+		if s.exists("forbidden.txt") {
+			t.Errorf("forbidden.txt: %s@%s ran a subagent's command hookrun denies", a.pkg, a.version)
+		}
+	}
+}

@@ -233,11 +233,28 @@ func (m *model) chatCompletions(w http.ResponseWriter, doc map[string]any) (main
 	id := fmt.Sprintf("chatcmpl_%02d", results+1)
 	delta := map[string]any{"role": "assistant", "content": answer}
 	finish := "stop"
-	if cmd := m.next(results); main && cmd != "" {
+	// A subagent's conversation (Copilot CLI's task tool) starts from the prompt a task: step
+	// gave it: its model runs that prompt's command once, then answers "done".
+	sub, isSub := subagentCommand(doc)
+	if isSub {
+		main = false
+	}
+	cmd := m.next(results)
+	if isSub {
+		cmd = ""
+		if results == 0 {
+			cmd = sub
+		}
+	}
+	if cmd != "" && (main || isSub) {
 		name, args := "bash", map[string]any{"command": cmd, "description": "scripted step"}
 		// skill:NAME runs Copilot CLI's skill tool on NAME.
 		if skill, ok := strings.CutPrefix(cmd, "skill:"); ok {
 			name, args = "skill", map[string]any{"skill": skill}
+		}
+		// task:COMMAND has Copilot CLI's task tool start a subagent, whose model runs COMMAND.
+		if c, ok := strings.CutPrefix(cmd, "task:"); ok {
+			name, args = "task", map[string]any{"agent_type": "task", "mode": "sync", "name": "sub", "description": "scripted step", "prompt": subagentMark + c}
 		}
 		raw, _ := json.Marshal(args)
 		delta = map[string]any{"role": "assistant", "content": nil, "tool_calls": []any{map[string]any{"index": 0,
@@ -261,6 +278,26 @@ func (m *model) chatCompletions(w http.ResponseWriter, doc map[string]any) (main
 	sse.event("", chunk(map[string]any{"index": 0, "delta": map[string]any{}, "finish_reason": finish}, usage))
 	fmt.Fprint(w, "data: [DONE]\n\n")
 	return main, results
+}
+
+// subagentMark starts the prompt a task: step gives a subagent, before the command it runs.
+const subagentMark = "hookrun-subagent: "
+
+// subagentCommand is the command of a subagent's conversation: one whose user messages hold
+// the prompt a task: step gave it (in the main conversation it is only the task call's argument).
+func subagentCommand(doc map[string]any) (string, bool) {
+	for _, msg := range list(doc["messages"]) {
+		if field(msg, "role") != "user" {
+			continue
+		}
+		for _, text := range stringsIn(field(msg, "content"), nil) {
+			if _, after, ok := strings.Cut(text, subagentMark); ok {
+				line, _, _ := strings.Cut(after, "\n")
+				return strings.TrimSpace(line), true
+			}
+		}
+	}
+	return "", false
 }
 
 // gemini answers generateContent and streamGenerateContent (Gemini CLI).
