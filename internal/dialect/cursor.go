@@ -39,6 +39,10 @@ var cursor = Agent{
 		Flat:       true,
 		RunsInRoot: true,
 		Note:       "Cursor runs project hooks only in a trusted workspace, and reads hooks.json when it starts",
+		// Cursor documents its default timeout only as "platform default",
+		// and a hook that times out, crashes or answers no JSON lets the call
+		// through unless its entry says failClosed (cursor.com/docs/hooks).
+		FailClosed: "failClosed",
 	},
 }
 

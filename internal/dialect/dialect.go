@@ -60,6 +60,11 @@ type Settings struct {
 	// that names no timeout, after which it lets the call through; 0 when
 	// not known. hookrun answers within it (docs/agents, "When hookrun fails").
 	DefaultWait time.Duration
+	// FailClosed names the handler key with which the agent blocks a call
+	// whose hook timed out, crashed or answered nothing it can read
+	// (Cursor's failClosed; its default lets the call through). install
+	// sets it true on hookrun's entries on the events that guard an action.
+	FailClosed string
 	// ProjectDirVar names the environment variable in which the agent
 	// gives its hook commands the project directory; hookrun's command
 	// changes to it first, so discovery and git start at the project root

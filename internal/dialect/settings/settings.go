@@ -244,6 +244,9 @@ func (a Agent) handler(o Options, event string) *ojson.Node {
 	}
 	h.Set(a.commandKey(), ojson.Value(a.Command(o, event)))
 	h.Set(a.timeoutKey(), ojson.Value(a.timeout(o)))
+	if a.FailClosed != "" && a.guards(event) {
+		h.Set(a.FailClosed, ojson.Value(true))
+	}
 	if a.Dialect == dialect.GeminiCLI {
 		h.Set("description", ojson.Value("Run this repository's .system/hooks through hookrun"))
 	}

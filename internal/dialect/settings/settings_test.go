@@ -9,6 +9,7 @@ import (
 
 	"errors"
 	"github.com/hookrun/hookrun/internal/dialect"
+	"github.com/hookrun/hookrun/internal/ojson"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -76,13 +77,16 @@ func TestMergeNewFile(t *testing.T) {
       }
     ],
 `},
+		// Cursor's default wait is not documented (its docs: "platform default"), and a hook that
+		// times out, crashes or answers no JSON lets the call through unless failClosed is true.
 		{dialect.Cursor, `{
   "version": 1,
   "hooks": {
     "beforeSubmitPrompt": [
       {
         "command": @CMD@,
-        "timeout": 120
+        "timeout": 120,
+        "failClosed": true
       }
     ],
 `},
@@ -483,5 +487,33 @@ func TestMergeMovesHookrunOutOfAMatcher(t *testing.T) {
 		if again, err := Merge(a, first.Data, opts); err != nil || again.Changed {
 			t.Errorf("%s: second install changed %v (%v)", n, again.Changed, err)
 		}
+	}
+}
+
+// TestCursorGuardsFailClosed: Cursor runs the call when a hook times out, crashes or answers no
+// JSON unless the entry says failClosed, and its default timeout is not documented: hookrun's
+// entries on the events that guard an action say failClosed, the others (which cannot block) not.
+func TestCursorGuardsFailClosed(t *testing.T) {
+	a := agent(t, dialect.Cursor)
+	res, err := Merge(a, nil, Options{Timeout: 2 * time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := ojson.Parse(res.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ev := range a.Events {
+		entry := doc.Get("hooks").Get(ev).Items()[0]
+		want := map[bool]string{true: "true", false: ""}[a.guards(ev)]
+		if got := compact(entry.Get("failClosed")); got != want {
+			t.Errorf("%s: failClosed %q, want %q", ev, got, want)
+		}
+	}
+	// An entry without it is not install's: validate names it, and install rewrites it.
+	old := strings.Replace(string(res.Data), `"failClosed": true`, `"failClosed": false`, 1)
+	again, err := Merge(a, []byte(old), Options{Timeout: 2 * time.Minute})
+	if err != nil || !slices.Equal(again.Updated, []string{"beforeSubmitPrompt"}) || string(again.Data) != string(res.Data) {
+		t.Errorf("a merge over failClosed false: updated %v (err %v), want beforeSubmitPrompt rewritten as install writes it", again.Updated, err)
 	}
 }
