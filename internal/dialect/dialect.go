@@ -65,6 +65,10 @@ type Settings struct {
 	// (Cursor's failClosed; its default lets the call through). install
 	// sets it true on hookrun's entries on the events that guard an action.
 	FailClosed string
+	// Comments: the agent reads File with comments in it (Gemini CLI
+	// strips them before parsing), which hookrun's JSON editor would lose:
+	// install refuses such a file saying where the comment is.
+	Comments bool
 	// ProjectDirVar names the environment variable in which the agent
 	// gives its hook commands the project directory; hookrun's command
 	// changes to it first, so discovery and git start at the project root

@@ -37,6 +37,8 @@ var geminiCLI = Agent{
 		// 0.61.0's bundle: hookConfig.timeout ?? DEFAULT_HOOK_TIMEOUT (6e4
 		// ms), measured (agents suite TestEntryWithNoTimeout).
 		DefaultWait: time.Minute,
+		// 0.61.0's _doLoadSettings: JSON.parse(stripJsonComments(content)).
+		Comments: true,
 		// Read from 0.61.0's bundle: hooksConfig.enabled false runs no
 		// hook, hooksConfig.disabled skips the hooks it names (an entry's
 		// name, hookrun's is "hookrun"), and the first .gemini/.env or

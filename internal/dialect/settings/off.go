@@ -182,7 +182,11 @@ func (a Agent) unrouted(data []byte, root, hooksDir string) []Problem {
 		if !bytes.Contains(data, []byte(" emit --dialect "+string(a.Dialect))) {
 			return nil
 		}
-		return []Problem{{File: a.File, Message: fmt.Sprintf("is not JSON hookrun can read (%v), so hookrun cannot tell whether %s runs hookrun's entries in it", err, a.Dialect)}}
+		msg := fmt.Sprintf("is not JSON hookrun can read (%v), so hookrun cannot tell whether %s runs hookrun's entries in it", err, a.Dialect)
+		if line, col, ok := commentAt(data); ok && a.Comments {
+			msg += fmt.Sprintf(": its comment at line %d, column %d is one %s reads and hookrun does not; remove the file's comments", line, col, a.Dialect)
+		}
+		return []Problem{{File: a.File, Message: msg}}
 	}
 	hooks := hooksOf(doc)
 	if hooks == nil {

@@ -6,6 +6,7 @@ package settings
 import (
 	"bytes"
 	"cmp"
+	"errors"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -274,6 +275,9 @@ func Merge(a Agent, old []byte, o Options) (Result, error) {
 		return a.mergePlugin(old, o)
 	}
 	root, err := ojson.Parse(old)
+	if msg := a.commented(old); err != nil && msg != "" {
+		return Result{}, errors.New(msg)
+	}
 	if err != nil {
 		return Result{}, fmt.Errorf("%s is not valid JSON: %v (hookrun edits only plain JSON; fix or move the file first)", a.File, err)
 	}

@@ -237,7 +237,9 @@ func TestMergeRefusesWhatItCannotEdit(t *testing.T) {
 	tests := []struct {
 		old, want string
 	}{
-		{"{\n  // a comment\n  \"hooks\": {}\n}", `.gemini/settings.json is not valid JSON: invalid character '/' at line 2, column 3 (hookrun edits only plain JSON; fix or move the file first)`},
+		// Gemini CLI reads comments (it strips them first): the refusal says where, and what to do.
+		{"{\n  // a comment\n  \"hooks\": {}\n}", `.gemini/settings.json has a comment at line 2, column 3: gemini-cli reads comments in it, but hookrun edits only plain JSON and would lose them; remove the file's comments (hookrun keeps everything else, in its order) and run hookrun install gemini-cli again`},
+		{`{"url": "http://x", "a": 1,}`, `.gemini/settings.json is not valid JSON: invalid character '}' looking for beginning of object key string at line 1, column 28 (hookrun edits only plain JSON; fix or move the file first)`},
 		{`[1]`, `.gemini/settings.json must hold a JSON object`},
 		{`{"hooks": []}`, `.gemini/settings.json: "hooks" must be an object`},
 		{`{"hooks": {"BeforeTool": {}}}`, `.gemini/settings.json: "hooks.BeforeTool" must be an array`},
