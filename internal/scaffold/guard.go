@@ -18,7 +18,7 @@ import (
 // template: whoever changes the template moves the old hash into
 // earlierProtectHooks, so that init refreshes a guard an earlier hookrun
 // wrote and nobody edited.
-const protectHooksSHA = "f8532352d1d1446f37113526484a35b392d0f822e21218d1f4f0ab5c94675ac0"
+const protectHooksSHA = "dd854b4d9e1860df59477ac966ec55c61aee481fe7471e94f25ca5bc2682c571"
 
 // earlierProtectHooks are the SHA-256 hashes of every protect_hooks.yaml an
 // earlier hookrun init wrote (from the repository's history), newest first.

@@ -50,7 +50,9 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # says what a hook file decodes to) needs a person's approval, and so does a
 # command that changes which hooks run without naming those files: hookrun init
 # or install, git init (a .git ends the search for .system/hooks), a .system
-# made below the root (the nearest hooks directory wins). So does a change to
+# made below the root (the nearest hooks directory wins), an agent's own
+# command that switches its hooks off (codex features disable, copilot config)
+# or installs a plugin, an extension or an MCP server. So does a change to
 # what runs later, outside the agent's session, where it could undo the guards
 # unseen: git's hooks or configuration (under .git, where no diff shows it, the
 # user's ~/.gitconfig) and a git hook manager's (husky, lefthook, pre-commit,
@@ -116,12 +118,25 @@ handler:
         - "**/Library/Caches/hookrun"
         - "**/AppData/Local/hookrun"
     - decision: require_human
-      reason: "this command changes which hooks run or how the agents call hookrun: a person must approve changes to the guards"
+      reason: "this command changes which hooks run, how the agents call hookrun or what they start with no hook (a plugin, an extension, an MCP server): a person must approve changes to the guards"
       sources: [ai_session, background_job]
       commands:
         - hookrun init|install
         - npx hookrun init|install
         - git init
+        - codex features enable|disable
+        - copilot config
+        - claude plugin|plugins install|i|enable|init|new
+        - codex plugin add
+        - copilot plugin install|enable|update
+        - gemini extensions|extension install|link|enable|update|new
+        - gemini hooks|hook migrate
+        - opencode plugin|plug
+        - claude mcp add|add-json|add-from-claude-desktop
+        - codex mcp add
+        - copilot mcp add|enable
+        - gemini mcp add
+        - opencode mcp add
     - decision: require_human
       reason: "this call changes git's hooks or configuration, or a git hook manager's (.git/hooks, .git/config, ~/.gitconfig, .husky, lefthook, pre-commit), which run code at a person's next commit, checkout or fetch, outside the agent's session and its guards: a person must approve"
       sources: [ai_session, background_job]
