@@ -18,7 +18,7 @@ import (
 // template: whoever changes the template moves the old hash into
 // earlierProtectHooks, so that init refreshes a guard an earlier hookrun
 // wrote and nobody edited.
-const protectHooksSHA = "dd854b4d9e1860df59477ac966ec55c61aee481fe7471e94f25ca5bc2682c571"
+const protectHooksSHA = "64837a0feafa9079d403de9cd6f97487b867e8aa72714b1c510b134d31cba974"
 
 // earlierProtectHooks are the SHA-256 hashes of every protect_hooks.yaml an
 // earlier hookrun init wrote (from the repository's history), newest first.

@@ -61,8 +61,10 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # environment the agents and hookrun start with (HOOKRUN_HOOKS_DIR,
 # CLAUDE_CONFIG_DIR); the MCP servers Claude Code and Cursor start with no hook;
 # the scripts of other hooks in .claude/hooks, .cursor/hooks, .gemini/hooks, and
-# Claude Code's plugins, which bring hooks. (Copilot CLI's .github/copilot
-# settings switch its hooks off like the other agents' settings.) The agents' own file reading tools
+# Claude Code's and Cursor's plugins, which bring hooks. (Copilot CLI's
+# .github/copilot settings switch its hooks off like the other agents'
+# settings; the system-wide managed settings, /etc/claude-code and the like,
+# outrank them all.) The agents' own file reading tools
 # pass; a shell command that names these files asks even when it only reads
 # them (cat, git diff, source ~/.bashrc): which commands only read is not
 # always known. Edit it like any hook (docs/rules.md).
@@ -102,6 +104,17 @@ handler:
         - "**/.cursor"
         - "**/.cursor/hooks.json"
         - "**/.cursor/hooks/**"
+        - "**/.cursor/plugins/**"
+        - "**/etc/claude-code/**"
+        - "**/Application Support/ClaudeCode/**"
+        - "**/Program Files/ClaudeCode/**"
+        - "**/etc/gemini-cli/**"
+        - "**/Application Support/GeminiCli/**"
+        - "**/ProgramData/gemini-cli/**"
+        - "**/etc/codex/**"
+        - "**/etc/cursor/**"
+        - "**/Application Support/Cursor/hooks.json"
+        - "**/ProgramData/Cursor/hooks.json"
         - "**/.opencode/**"
         - "**/opencode.json"
         - "**/opencode.jsonc"
