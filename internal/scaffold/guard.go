@@ -18,7 +18,7 @@ import (
 // template: whoever changes the template moves the old hash into
 // earlierProtectHooks, so that init refreshes a guard an earlier hookrun
 // wrote and nobody edited.
-const protectHooksSHA = "64837a0feafa9079d403de9cd6f97487b867e8aa72714b1c510b134d31cba974"
+const protectHooksSHA = "9752a7bd14810f6bcc6c52f92950cca57fdba769649ea1a04ee403d5ef4564cf"
 
 // earlierProtectHooks are the SHA-256 hashes of every protect_hooks.yaml an
 // earlier hookrun init wrote (from the repository's history), newest first.

@@ -52,7 +52,9 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # or install, git init (a .git ends the search for .system/hooks), a .system
 # made below the root (the nearest hooks directory wins), an agent's own
 # command that switches its hooks off (codex features disable, copilot config)
-# or installs a plugin, an extension or an MCP server. So does a change to
+# or installs a plugin, an extension or an MCP server, and an agent started from
+# the line with hooks off (claude --bare, codex --disable hooks), whose own
+# calls no guard then sees. So does a change to
 # what runs later, outside the agent's session, where it could undo the guards
 # unseen: git's hooks or configuration (under .git, where no diff shows it, the
 # user's ~/.gitconfig) and a git hook manager's (husky, lefthook, pre-commit,
@@ -150,6 +152,11 @@ handler:
         - copilot mcp add|enable
         - gemini mcp add
         - opencode mcp add
+        - claude --bare
+        - claude --settings
+        - claude --setting-sources
+        - codex --disable
+        - codex -c|--config
     - decision: require_human
       reason: "this call changes git's hooks or configuration, or a git hook manager's (.git/hooks, .git/config, ~/.gitconfig, .husky, lefthook, pre-commit), which run code at a person's next commit, checkout or fetch, outside the agent's session and its guards: a person must approve"
       sources: [ai_session, background_job]
