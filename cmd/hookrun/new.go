@@ -11,6 +11,7 @@ import (
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/exitcode"
 	"github.com/hookrun/hookrun/internal/scaffold"
+	"github.com/hookrun/hookrun/internal/usage"
 )
 
 type newOptions struct {
@@ -53,7 +54,7 @@ directory; hookrun init is not needed first (it adds the audit log's
   hookrun new no_force_delete --event PreAbilityCall --blocking --kind rules`,
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) != 1 {
-				return exitcode.Failf("new takes one hook ID, got %d arguments\nRun 'hookrun new --help' for usage.", len(args))
+				return usage.Errorf(c.CommandPath(), "new takes one hook ID, got %d arguments", len(args))
 			}
 			return nil
 		},

@@ -12,6 +12,7 @@ import (
 	"github.com/hookrun/hookrun/internal/exec"
 	"github.com/hookrun/hookrun/internal/exitcode"
 	"github.com/hookrun/hookrun/internal/project"
+	"github.com/hookrun/hookrun/internal/usage"
 )
 
 // app is what every command shares: streams and global flags.
@@ -45,7 +46,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err = root.Execute()
+	c, err := root.ExecuteC()
+	err = usage.Cobra(err, c.CommandPath(), c.HasParent(), c.Flags().Args())
 	if err != nil && err.Error() != "" {
 		fmt.Fprintln(stderr, "hookrun:", err)
 	}
@@ -100,7 +102,7 @@ Events: PromptSubmit, PreAbilityCreate, PreAbilityCall, PostAbilityCall, Session
 	cobra.AddTemplateFunc("hookrunVersion", versionString)
 	root.SetVersionTemplate("{{hookrunVersion}}\n")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { // under emit --dialect, the agent's answer
-		return emit.FlagError(c.Name(), args, a.stdin, a.stdout, a.stderr, exitcode.Failf("%v\nRun '%s --help' for usage.", err, c.CommandPath()))
+		return emit.FlagError(c.Name(), args, a.stdin, a.stdout, a.stderr, usage.Errorf(c.CommandPath(), "%v", err))
 	})
 	for _, c := range commands {
 		if len(args) > 0 && args[0] == c.name {
