@@ -12,6 +12,7 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 	yaml "go.yaml.in/yaml/v3"
+	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/event"
@@ -85,15 +86,27 @@ func joinEvents(evs []event.Name) string {
 
 // NextSteps says what to do after new: edit the file it names, then try
 // the sample context. The commands name hooksDir when --hooks-dir chose
-// it, since without it they would read another hooks directory.
+// it, since without it they would read another hooks directory. Each path
+// is quoted for a shell when it needs it, so that the lines paste.
 func NextSteps(edited, sample string, ev event.Name, hooksDir string) string {
 	cmd := "hookrun"
 	if hooksDir != "" {
-		cmd += " --hooks-dir " + hooksDir
+		cmd += " --hooks-dir " + shellWord(hooksDir)
 	}
 	return fmt.Sprintf("next: edit %s, then see it work:\n"+
 		"  %s explain %s --context %s   # would it run, and why\n"+
-		"  %[2]s emit %[3]s --context %[4]s      # run it\n", edited, cmd, ev, sample)
+		"  %[2]s emit %[3]s --context %[4]s      # run it\n", shellWord(edited), cmd, ev, shellWord(sample))
+}
+
+// shellWord is s as one word of a shell line: as it is when nothing in
+// it is special, else quoted ('…', "…" around a single quote, $'…' for a
+// character that cannot be printed, which bash and zsh read).
+func shellWord(s string) string {
+	q, err := syntax.Quote(s, syntax.LangBash)
+	if err != nil { // only a NUL byte, which no path holds
+		return s
+	}
+	return q
 }
 
 // ScriptPath is the handler stub's path relative to the project root.
