@@ -36,6 +36,22 @@ const (
 	KindHTTP   = "http"   // a POST to a policy service, no process: url, headers, allowed_env, response, timeout
 )
 
+// requiredHint is what to write for a required top-level key, for the
+// message that says it is missing: a new user's hand-written hook often
+// leaves out enabled and blocking.
+func requiredHint(name string) string {
+	switch name {
+	case "id":
+		return "id: NAME (lowercase letters, digits, - and _; unique across the hook files)"
+	case "event_type":
+		return "event_type: one of " + event.Names()
+	case "enabled":
+		return "enabled: true (false switches the hook off)"
+	default: // blocking
+		return "blocking: false, or true to let the hook deny or ask for a human"
+	}
+}
+
 // idPatternOK is a hook id's pattern, ^[a-z0-9_-]+$: lowercase letters,
 // digits, '-' and '_' (kebab-case and snake_case alike). (A regexp would be
 // compiled at every start.)
@@ -176,7 +192,7 @@ func (d *decoder) fields(m *yaml.Node, known []string, prefix string) []field {
 		}
 		name := k.Value
 		if first, dup := seen[name]; dup {
-			d.errorf(k, "duplicate key %q (first at line %d)", prefix+name, first.Line)
+			d.errorf(k, "duplicate key %q (first at line %d): keep one", prefix+name, first.Line)
 			continue
 		}
 		seen[name] = k
@@ -238,7 +254,7 @@ func (d *decoder) hook(m *yaml.Node) *Hook {
 		v := f.value
 		if isNull(v) {
 			if slices.Contains(requiredTop, f.name) {
-				d.errorf(v, "%s: missing value", f.name)
+				d.errorf(v, "%s: missing value: write %s", f.name, requiredHint(f.name))
 				present[f.name] = v
 			}
 			if f.name == "handler" {
@@ -302,7 +318,7 @@ func (d *decoder) hook(m *yaml.Node) *Hook {
 	}
 	for _, name := range requiredTop {
 		if present[name] == nil {
-			d.errorf(m, "missing required key %q", name)
+			d.errorf(m, "missing required key %q: add %s", name, requiredHint(name))
 		}
 	}
 	if matchNode != nil {
@@ -648,7 +664,7 @@ func (d *decoder) env(n *yaml.Node, name string) []EnvVar {
 			d.errorf(k, "%s: %s is set by hookrun for every handler and cannot be overridden", name, key)
 			continue
 		case seen[key] > 0:
-			d.errorf(k, "duplicate key %q (first at line %d)", name+"."+key, seen[key])
+			d.errorf(k, "duplicate key %q (first at line %d): keep one", name+"."+key, seen[key])
 			continue
 		case v.Kind != yaml.ScalarNode:
 			d.errorf(v, "%s.%s: must be a string, got %s", name, key, describe(v))

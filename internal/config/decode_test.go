@@ -67,18 +67,18 @@ func TestParseFileFindings(t *testing.T) {
 			"5:1: file holds more than one YAML document: declare one hook per file",
 		}},
 		{"missing every required key", "summary: nothing else\n", []string{
-			"1:1: missing required key \"id\"",
-			"1:1: missing required key \"event_type\"",
-			"1:1: missing required key \"enabled\"",
-			"1:1: missing required key \"blocking\"",
+			"1:1: missing required key \"id\": add id: NAME (lowercase letters, digits, - and _; unique across the hook files)",
+			"1:1: missing required key \"event_type\": add event_type: one of PromptSubmit, PreAbilityCreate, PreAbilityCall, PostAbilityCall, SessionStop",
+			"1:1: missing required key \"enabled\": add enabled: true (false switches the hook off)",
+			"1:1: missing required key \"blocking\": add blocking: false, or true to let the hook deny or ask for a human",
 			"1:1: missing key \"handler\": a hook needs handler.kind and handler.command unless enabled: false",
 		}},
 		{"required keys without values", "id:\nevent_type:\nenabled:\nblocking:\n", []string{
 			"1:1: missing key \"handler\": a hook needs handler.kind and handler.command unless enabled: false",
-			"1:4: id: missing value",
-			"2:12: event_type: missing value",
-			"3:9: enabled: missing value",
-			"4:10: blocking: missing value",
+			"1:4: id: missing value: write id: NAME (lowercase letters, digits, - and _; unique across the hook files)",
+			"2:12: event_type: missing value: write event_type: one of PromptSubmit, PreAbilityCreate, PreAbilityCall, PostAbilityCall, SessionStop",
+			"3:9: enabled: missing value: write enabled: true (false switches the hook off)",
+			"4:10: blocking: missing value: write blocking: false, or true to let the hook deny or ask for a human",
 		}},
 		{"enabled maybe", "id: a\nevent_type: PreAbilityCall\nenabled: maybe\nblocking: true\nhandler: {kind: script, command: ./x.sh}\n", []string{
 			"3:10: enabled: must be true or false, got \"maybe\"",
@@ -106,7 +106,7 @@ func TestParseFileFindings(t *testing.T) {
 			"8:12: handler.timeout: must be a duration string such as \"5s\" or \"500ms\", got a list",
 		}},
 		{"unknown top-level key close to a known one", "id: a\nevnt_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler: {kind: script, command: ./x.sh}\n", []string{
-			"1:1: missing required key \"event_type\"",
+			"1:1: missing required key \"event_type\": add event_type: one of PromptSubmit, PreAbilityCreate, PreAbilityCall, PostAbilityCall, SessionStop",
 			"2:1: unknown key \"evnt_type\" (did you mean \"event_type\"?)",
 		}},
 		{"unknown top-level key far from any", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\ncolour: blue\nhandler: {kind: script, command: ./x.sh}\n", []string{
@@ -143,11 +143,11 @@ func TestParseFileFindings(t *testing.T) {
 			"1:5: id: must be a string, got number 42",
 		}},
 		{"duplicate top-level key", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nenabled: false\nhandler: {kind: script, command: ./x.sh}\n", []string{
-			"5:1: duplicate key \"enabled\" (first at line 3)",
+			"5:1: duplicate key \"enabled\" (first at line 3): keep one",
 		}},
 		{"duplicate nested key", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nmatch:\n  ability_scope: a\n  ability_scope: b\nhandler:\n  kind: script\n  command: ./x.sh\n  env:\n    MODE: a\n    MODE: b\n", []string{
-			"7:3: duplicate key \"match.ability_scope\" (first at line 6)",
-			"13:5: duplicate key \"handler.env.MODE\" (first at line 12)",
+			"7:3: duplicate key \"match.ability_scope\" (first at line 6): keep one",
+			"13:5: duplicate key \"handler.env.MODE\" (first at line 12): keep one",
 		}},
 		{"invalid globs", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nmatch:\n  ability_scope:\n    - deploy_*\n    - \"db.[write\"\n    - \"\"\nhandler: {kind: script, command: ./x.sh}\n", []string{
 			"8:7: match.ability_scope: invalid glob \"db.[write\" (check for an unclosed '[' or '{', or a trailing '\\')",
@@ -282,9 +282,9 @@ func TestParseFileText(t *testing.T) {
 		}},
 		{"syntax error after CRLF lines", "id: a\r\nb: c\r\n- d\r\n", []string{"3:1: YAML syntax error: did not find expected key (check the indentation)"}},
 		{"multibyte characters count as one column", "summary: \"héllo\"\nid: ü\n", []string{
-			"1:1: missing required key \"event_type\"",
-			"1:1: missing required key \"enabled\"",
-			"1:1: missing required key \"blocking\"",
+			"1:1: missing required key \"event_type\": add event_type: one of PromptSubmit, PreAbilityCreate, PreAbilityCall, PostAbilityCall, SessionStop",
+			"1:1: missing required key \"enabled\": add enabled: true (false switches the hook off)",
+			"1:1: missing required key \"blocking\": add blocking: false, or true to let the hook deny or ask for a human",
 			"1:1: missing key \"handler\": a hook needs handler.kind and handler.command unless enabled: false",
 			"2:5: id \"ü\" is invalid: use lowercase letters, digits, \"-\" and \"_\"",
 		}},

@@ -141,9 +141,9 @@ func TestDeepNesting(t *testing.T) {
 		{strings.Repeat("[", 9999) + strings.Repeat("]", 9999), []string{"1:1: top level must be a mapping declaring one hook, got a list"}},
 		{"id: a\nsummary: " + strings.Repeat("[", 10001), []string{"2:10010: YAML syntax error: exceeded max depth of 10000"}},
 		{"id: a\neffects:\n  - " + strings.Repeat("{a: ", 100) + "b" + strings.Repeat("}", 100) + "\n", []string{
-			"1:1: missing required key \"event_type\"",
-			"1:1: missing required key \"enabled\"",
-			"1:1: missing required key \"blocking\"",
+			"1:1: missing required key \"event_type\": add event_type: one of PromptSubmit, PreAbilityCreate, PreAbilityCall, PostAbilityCall, SessionStop",
+			"1:1: missing required key \"enabled\": add enabled: true (false switches the hook off)",
+			"1:1: missing required key \"blocking\": add blocking: false, or true to let the hook deny or ask for a human",
 			"1:1: missing key \"handler\": a hook needs handler.kind and handler.command unless enabled: false",
 			"3:5: effects: each entry must be a string or a one-key mapping such as \"append_to: path\", got a mapping",
 		}},

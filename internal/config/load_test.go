@@ -78,8 +78,8 @@ func TestLoad(t *testing.T) {
 		msgs = append(msgs, f.Format(dir))
 	}
 	want := []string{
-		`broken.yaml:1:1: missing required key "enabled"`,
-		`broken.yaml:1:1: missing required key "blocking"`,
+		`broken.yaml:1:1: missing required key "enabled": add enabled: true (false switches the hook off)`,
+		`broken.yaml:1:1: missing required key "blocking": add blocking: false, or true to let the hook deny or ask for a human`,
 		`broken.yaml:1:1: missing key "handler": a hook needs handler.kind and handler.command unless enabled: false`,
 		`broken.yaml:2:13: event_type: unknown event "Nope"; valid events: PromptSubmit, PreAbilityCreate, PreAbilityCall, PostAbilityCall, SessionStop`,
 	}
