@@ -52,6 +52,23 @@ func requiredHint(name string) string {
 	}
 }
 
+// matchHint is the way on for match: GLOB, a glob where the mapping of
+// match fields goes: the field that holds such a glob for the hook's
+// event, indented below match.
+func matchHint(m *yaml.Node, ev event.Name) string {
+	if m.Kind != yaml.ScalarNode || m.Tag != "!!str" || m.Value == "" {
+		return ""
+	}
+	field := "ability_scope"
+	if ev == event.SessionStop {
+		field = "only_if_changed_paths"
+	}
+	if ev != "" && !slices.Contains(MatchFieldEvents(field), ev) {
+		return ""
+	}
+	return fmt.Sprintf(" (write match: alone, then the field on a line indented below it: %s: %s)", field, strconv.Quote(m.Value))
+}
+
 // idPatternOK is a hook id's pattern, ^[a-z0-9_-]+$: lowercase letters,
 // digits, '-' and '_' (kebab-case and snake_case alike). (A regexp would be
 // compiled at every start.)
@@ -275,7 +292,9 @@ func (d *decoder) hook(m *yaml.Node) *Hook {
 				}
 			}
 		case "event_type":
-			if s, ok := d.str(v, "event_type"); ok {
+			if v.Kind == yaml.SequenceNode {
+				d.errorf(v, "event_type: a hook runs for one event, got a list: declare one hook file for each event")
+			} else if s, ok := d.str(v, "event_type"); ok {
 				if ev, ok := event.Parse(s); ok {
 					h.Event = ev
 				} else {
@@ -404,7 +423,7 @@ func UnknownEvent(s string) string {
 
 func (d *decoder) match(m *yaml.Node, h *Hook) {
 	if m.Kind != yaml.MappingNode {
-		d.errorf(m, "match: must be a mapping of match fields, got %s", describe(m))
+		d.errorf(m, "match: must be a mapping of match fields, got %s%s", describe(m), matchHint(m, h.Event))
 		return
 	}
 	for _, f := range d.fields(m, matchKeys, "match.") {
@@ -530,7 +549,12 @@ func (d *decoder) strings(v *yaml.Node, name string) ([]string, bool) {
 
 func (d *decoder) handler(v *yaml.Node, h *Hook) {
 	if v.Kind != yaml.MappingNode {
-		d.errorf(v, "handler: must be a mapping with kind and command, got %s", describe(v))
+		hint := ""
+		if v.Kind == yaml.ScalarNode && v.Tag == "!!str" && v.Value != "" {
+			// handler: ./guard.sh, the command where the mapping goes
+			hint = " (write handler: alone, then kind: script and command: " + v.Value + " on lines indented below it)"
+		}
+		d.errorf(v, "handler: must be a mapping with kind and command, got %s%s", describe(v), hint)
 		return
 	}
 	var kindSeen, commandSeen bool

@@ -185,7 +185,22 @@ func TestParseFileFindings(t *testing.T) {
 			"7:12: handler.command: must not be empty",
 		}},
 		{"handler not a mapping", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler: ./x.sh\n", []string{
-			"5:10: handler: must be a mapping with kind and command, got \"./x.sh\"",
+			"5:10: handler: must be a mapping with kind and command, got \"./x.sh\" (write handler: alone, then kind: script and command: ./x.sh on lines indented below it)",
+		}},
+		{"handler a list", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler: [./x.sh]\n", []string{
+			"5:10: handler: must be a mapping with kind and command, got a list",
+		}},
+		{"match a bare ability", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nmatch: edit_file\nhandler: {kind: script, command: ./x.sh}\n", []string{
+			"5:8: match: must be a mapping of match fields, got \"edit_file\" (write match: alone, then the field on a line indented below it: ability_scope: \"edit_file\")",
+		}},
+		{"match a bare glob on SessionStop", "id: a\nevent_type: SessionStop\nenabled: true\nblocking: false\nmatch: services/**\nhandler: {kind: script, command: ./x.sh}\n", []string{
+			"5:8: match: must be a mapping of match fields, got \"services/**\" (write match: alone, then the field on a line indented below it: only_if_changed_paths: \"services/**\")",
+		}},
+		{"match a bare word on PromptSubmit, where neither glob field applies", "id: a\nevent_type: PromptSubmit\nenabled: true\nblocking: false\nmatch: deploy\nhandler: {kind: script, command: ./x.sh}\n", []string{
+			"5:8: match: must be a mapping of match fields, got \"deploy\"",
+		}},
+		{"event_type a list", "id: a\nevent_type: [PreAbilityCall, PostAbilityCall]\nenabled: true\nblocking: true\nhandler: {kind: script, command: ./x.sh}\n", []string{
+			"2:13: event_type: a hook runs for one event, got a list: declare one hook file for each event",
 		}},
 		{"handler missing on an enabled hook", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\n", []string{
 			"1:1: missing key \"handler\": a hook needs handler.kind and handler.command unless enabled: false",
