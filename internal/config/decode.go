@@ -163,7 +163,11 @@ func (d *decoder) parse(data []byte) *Hook {
 		return nil
 	}
 	if root.Kind != yaml.MappingNode {
-		d.errorf(root, "top level must be a mapping declaring one hook, got %s", describe(root))
+		hint := ""
+		if root.Kind == yaml.SequenceNode && len(root.Content) > 0 && root.Content[0].Kind == yaml.MappingNode {
+			hint = ": declare each hook in a file of its own" // hooks listed as other runners list them
+		}
+		d.errorf(root, "top level must be a mapping declaring one hook, got %s%s", describe(root), hint)
 		return nil
 	}
 	return d.hook(root)

@@ -57,7 +57,10 @@ func TestParseFileFindings(t *testing.T) {
 		{"explicit empty document", "---\n", []string{
 			"1:1: file is empty: a hook file declares one hook as a YAML mapping",
 		}},
-		{"top level is a list", "- id: a\n- id: b\n", []string{
+		{"top level is a list of hooks", "- id: a\n- id: b\n", []string{
+			"1:1: top level must be a mapping declaring one hook, got a list: declare each hook in a file of its own",
+		}},
+		{"top level is a list of words", "- a\n- b\n", []string{
 			"1:1: top level must be a mapping declaring one hook, got a list",
 		}},
 		{"top level is a scalar", "just some text\n", []string{
