@@ -80,6 +80,7 @@ func (d *decoder) ruleSet(handler, unresolved, list *yaml.Node, h *Hook) {
 		}
 		r := Rule{Pos: Pos{item.Line, item.Column}}
 		conditions := 0
+		decisionGiven := false // a misspelt decision has its own error, which says what to write
 		for _, f := range d.fields(item, ruleKeys, name+".") {
 			v, key := f.value, name+"."+f.name
 			if isNull(v) {
@@ -92,6 +93,7 @@ func (d *decoder) ruleSet(handler, unresolved, list *yaml.Node, h *Hook) {
 			}
 			switch f.name {
 			case "decision":
+				decisionGiven = true
 				if s, ok := d.str(v, key); ok {
 					if slices.Contains(decisions, s) {
 						r.Decision = s
@@ -164,7 +166,7 @@ func (d *decoder) ruleSet(handler, unresolved, list *yaml.Node, h *Hook) {
 		switch {
 		case (r.Decision == DecisionDeny || r.Decision == DecisionRequireHuman) && r.Reason == "":
 			d.errorf(item, "%s: a rule that decides %s needs a reason, which the agent and the person are shown", name, r.Decision)
-		case r.Decision == "" && r.AdditionalContext == "" && r.ContextFile == "":
+		case r.Decision == "" && !decisionGiven && r.AdditionalContext == "" && r.ContextFile == "":
 			d.errorf(item, "%s: does nothing: give it a decision, or additional_context", name)
 		}
 		if (r.Decision == DecisionDeny || r.Decision == DecisionRequireHuman) && h.Event != "" && !h.Event.AIFacing() {
