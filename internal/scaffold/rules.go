@@ -8,6 +8,7 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 
+	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/event"
 )
 
@@ -26,6 +27,8 @@ func (s Spec) rules() bool { return s.Kind == "rules" }
 // where rules do nothing, and --lang for a hook that runs no script.
 func (s Spec) checkKind() error {
 	switch {
+	case s.Kind == config.KindHTTP: // a kind hookrun runs, but its url and headers are the user's to write
+		return fmt.Errorf("--kind http: new writes script and rules hooks; write an http hook's declaration by hand, from the one in docs/central-policy.md")
 	case s.Kind != "" && !slices.Contains(Kinds, s.Kind):
 		return fmt.Errorf("unknown --kind %q; use %s", s.Kind, strings.Join(Kinds, " or "))
 	case !s.rules():
