@@ -27,7 +27,30 @@ func Cobra(err error, command string, sub bool, args []string) error {
 	if sub && len(args) > 0 {
 		return Errorf(command, "%s takes no arguments, got %q", command, args[0])
 	}
+	msg := err.Error()
+	var word string
+	if _, serr := fmt.Sscanf(msg, "unknown command %q", &word); serr == nil && synonym(word) != "" && !strings.Contains(msg, "\n") {
+		msg += "\n\nDid you mean this?\n\t" + synonym(word) + "\n" // cobra's words, for a word it finds no command near
+	}
 	// cobra's "Did you mean this?" list ends in a newline: the way on
 	// comes after a blank line, as the list does after the message.
-	return Errorf(command, "%s", err.Error())
+	return Errorf(command, "%s", msg)
+}
+
+// synonym is the command another hook runner's word names (lefthook
+// run, pre-commit's run, linters' check), too far from hookrun's names
+// for cobra's suggestions; "" for any other word. A switch, not a map:
+// a package-level map is built at every start, emit's included.
+func synonym(word string) string {
+	switch word {
+	case "run", "exec":
+		return "emit"
+	case "check", "lint":
+		return "validate"
+	case "ls":
+		return "list"
+	case "add", "create":
+		return "new"
+	}
+	return ""
 }

@@ -23,6 +23,8 @@ func TestCobra(t *testing.T) {
 			"unknown command \"foo\" for \"hookrun\"\nRun 'hookrun --help' for usage."},
 		{"root, with cobra's suggestions", errors.New("unknown command \"lsit\" for \"hookrun\"\n\nDid you mean this?\n\tlist\n"), "hookrun", false, nil,
 			"unknown command \"lsit\" for \"hookrun\"\n\nDid you mean this?\n\tlist\n\nRun 'hookrun --help' for usage."},
+		{"another runner's word", errors.New(`unknown command "run" for "hookrun"`), "hookrun", false, nil,
+			"unknown command \"run\" for \"hookrun\"\n\nDid you mean this?\n\temit\n\nRun 'hookrun --help' for usage."},
 		{"an argument to a command that takes none", errors.New(`unknown command "x" for "hookrun list"`), "hookrun list", true, []string{"x", "y"},
 			"hookrun list takes no arguments, got \"x\"\nRun 'hookrun list --help' for usage."},
 	} {
