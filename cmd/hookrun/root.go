@@ -88,9 +88,9 @@ with a code the caller can act on:
   3  ask       a blocking hook requires a human
 
 Events: PromptSubmit, PreAbilityCreate, PreAbilityCall, PostAbilityCall, SessionStop.`,
-		Example: `  hookrun emit PreAbilityCall < ctx.json
-  hookrun validate
-  hookrun list --event PreAbilityCall`,
+		Example: `  hookrun init && hookrun new no_rm_rf --event PreAbilityCall --blocking --kind rules
+  hookrun emit --context scripts/hooks/no_rm_rf.context.json
+  hookrun validate && hookrun list --event PreAbilityCall`,
 		Version:       "set", // non-empty for cobra's --version; the template prints versionString
 		SilenceErrors: true,
 		SilenceUsage:  true,
