@@ -38,7 +38,7 @@ func Evaluate(h *config.Hook, c *event.Context, root string) merge.Report {
 	var line *shellcmd.Line
 	if c.Command != "" {
 		sh, _ := shellcmd.ShellNamed(c.Shell)
-		l := shellcmd.ParseAs(c.Command, sh)
+		l := shellcmd.ParseFiles(c.Command, sh, callFiles(c, root))
 		line = &l
 	}
 	var p prompt
@@ -181,6 +181,29 @@ func unpackedDirs(c *event.Context, root string) []shellcmd.Unpack {
 		out = append(out, callpath.Unpacked(c.Command, sh, cwd, root)...)
 	}
 	return out
+}
+
+// callFiles are where the files a shell call runs are read from (a script, a makefile, a
+// package.json): the directory the call runs in (the root when it names none), and the agent's
+// own when it names another, which the agent may have ignored.
+func callFiles(c *event.Context, root string) *shellcmd.Files {
+	var dirs []string
+	for _, field := range []string{"cwd", dialect.SessionCWDField} {
+		var cwd string
+		_ = json.Unmarshal(c.Fields[field], &cwd)
+		switch {
+		case cwd == "" && field != "cwd":
+			continue
+		case cwd == "":
+			cwd = root
+		case !filepath.IsAbs(cwd):
+			cwd = filepath.Join(root, cwd)
+		}
+		if !slices.Contains(dirs, cwd) {
+			dirs = append(dirs, cwd)
+		}
+	}
+	return &shellcmd.Files{Dirs: dirs}
 }
 
 // prompt is the user's prompt as sent and in its plain form (invisible

@@ -166,3 +166,30 @@ func Where(f *os.File, path string, st os.FileInfo) (string, error) {
 	}
 	return real, nil
 }
+
+// ReadHead reads the regular file at path (a symbolic link to one is
+// followed) without blocking, as ReadFile does, but a file larger than
+// max is not an error: its first max bytes are returned, and whole is
+// false.
+func ReadHead(path string, max int64) (data []byte, whole bool, err error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|readFlags, 0)
+	if err != nil {
+		return nil, false, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, false, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, false, &NotRegularError{path, kind(st.Mode())}
+	}
+	data, err = io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, false, err
+	}
+	if int64(len(data)) > max {
+		return data[:max], false, nil
+	}
+	return data, true, nil
+}

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/expand"
@@ -141,7 +142,10 @@ func ParseAs(line string, sh Shell) Line {
 
 // last is the line read most recently. One event reads its command once for the call's paths and
 // again in each rules hook; with ten rules hooks the reads were most of a 100 KB line's cost.
-var last struct {
+var last lastLine
+
+// lastLine is a line read, and what it was read as.
+type lastLine struct {
 	sync.Mutex
 	src  string
 	sh   Shell
@@ -149,8 +153,16 @@ var last struct {
 	ok   bool
 }
 
-func parse(line string) Line {
-	var r reader
+func parse(line string) Line { return parseWith(line, POSIX, nil) }
+
+func parseAs(line string, sh Shell) Line { return parseWith(line, sh, nil) }
+
+// parseWith reads a line for the shell sh, and the files it runs from files (nil: none).
+func parseWith(line string, sh Shell, files *Files) Line {
+	if sh != POSIX {
+		return parseOther(line, sh, files)
+	}
+	r := reader{files: files}
 	// A dense line runs about one command per 30 bytes; sizing for it once saves regrowing.
 	r.out.Commands = make([]Command, 0, len(line)/30+2)
 	r.script(line, 0)
@@ -161,11 +173,8 @@ func parse(line string) Line {
 	return r.out
 }
 
-func parseAs(line string, sh Shell) Line {
-	if sh == POSIX {
-		return parse(line)
-	}
-	var r reader
+func parseOther(line string, sh Shell, files *Files) Line {
+	r := reader{files: files}
 	r.out.Commands = make([]Command, 0, len(line)/30+2)
 	switch sh {
 	case PowerShell:
@@ -213,6 +222,12 @@ type reader struct {
 	stdinPiped bool                        // the command read takes its standard input from a pipe
 	shellStdin bool                        // a shell read takes its script from a pipe or a file on its standard input
 	texts      map[*syntax.Redirect]string // what a command whose output a redirection writes prints, when the line spells it out
+	files      *Files                      // where the files the line runs are read from (diskscripts.go); nil: nowhere
+	fromFile   bool                        // reading a file on disk: its commands are Maybe
+	readUntil  time.Time                   // when reading files from disk must end
+	fileReads  int
+	readDone   map[string]bool     // files, and scripts of files, read from disk
+	fileTexts  map[string]fileText // the files read from disk, by path
 }
 
 // maxUnresolved caps the reasons kept: the first is the one shown, and a
@@ -616,7 +631,7 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 			r.unresolved("the command name %s is a file-name pattern", name.Value)
 			return
 		}
-		cmd := Command{Name: commandName(name.Value), Path: name.Value, Args: args[1:], Maybe: r.maybe}
+		cmd := Command{Name: commandName(name.Value), Path: name.Value, Args: args[1:], Maybe: r.maybe || r.fromFile}
 		if name.Value == "" {
 			cmd.Name = ""
 		}

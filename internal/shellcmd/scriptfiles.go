@@ -22,6 +22,12 @@ type scriptRun struct {
 	kind            string // "sh" (a shell script), "make", "crontab" or "git" (its hooks and config)
 	dir, dirUnknown string // where it runs
 	depth           int
+	exec            bool     // run by its path (./s.sh): its #! line says what reads it
+	quiet           bool     // named by a file read from disk: what it leaves unknown does not count
+	names           []string // the targets make builds; the package.json scripts npm runs
+	vars            []string // make's command line variables (X=1)
+	dryRun          bool     // make -n, -q, -t: recipes are not run
+	makeDefault     bool     // make with no -f: the first of GNUmakefile, makefile and Makefile
 }
 
 // A writtenFile is a file the line writes.
@@ -42,6 +48,7 @@ const (
 	runGit     = "git"
 	runStartup = "startup" // a shell, which reads its startup files
 	runCode    = "code"    // an interpreter's program file (python3 t.py): its text is read as python -c's
+	runNpm     = "npm"     // package.json, whose scripts a package manager runs (packages.go)
 )
 
 // outputRedirect reports whether rd writes to the file its word names.
@@ -148,17 +155,18 @@ func (r *reader) writers(cmd Command) {
 	}
 }
 
-// ran notes a script file the line runs.
-func (r *reader) ran(kind string, a Arg, depth int) {
+// ran notes a script file the line runs; nil when it is none the line can name.
+func (r *reader) ran(kind string, a Arg, depth int) *scriptRun {
 	if r.maybe || a.Dynamic {
-		return // a file only known when the line runs is unresolved where it runs
+		return nil // a file only known when the line runs is unresolved where it runs
 	}
 	p, _ := tilde(a.Value)
 	key := fileKey(p)
 	if r.found && strings.Contains(p, "{}") {
 		key = anyFile
 	}
-	r.runs = append(r.runs, scriptRun{key: key, file: a.Value, kind: kind, dir: r.dir, dirUnknown: r.dirUnknown, depth: depth})
+	r.runs = append(r.runs, scriptRun{key: key, file: a.Value, kind: kind, dir: r.dir, dirUnknown: r.dirUnknown, depth: depth, quiet: r.fromFile})
+	return &r.runs[len(r.runs)-1]
 }
 
 // scriptFiles notes the script files cmd runs and the text it prints, when the line spells it out,
@@ -178,7 +186,9 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 		}
 	}
 	if strings.Contains(cmd.Path, "/") {
-		r.ran(runShell, Arg{Value: cmd.Path}, depth)
+		if run := r.ran(runShell, Arg{Value: cmd.Path}, depth); run != nil {
+			run.exec = true
+		}
 	}
 	ops := staticOperands(cmd.Args)
 	switch {
@@ -203,6 +213,9 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 		r.programFile(cmd.Args, "c", "WX", "m", depth)
 	case cmd.Name == "node" || cmd.Name == "nodejs" || cmd.Name == "bun":
 		r.programFile(cmd.Args, "ep", "r", "", depth)
+		if cmd.Name == "bun" {
+			r.packageRuns(cmd, depth) // bun run NAME
+		}
 	case cmd.Name == "perl":
 		r.programFile(cmd.Args, "eE", "iIMmxCdD0l", "", depth)
 	case cmd.Name == "ruby":
@@ -218,6 +231,8 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 		r.makefiles(cmd, depth)
 	case cmd.Name == "crontab":
 		r.crontabRuns(cmd, ops, redirs, depth)
+	case cmd.Name == "npm" || cmd.Name == "pnpm" || cmd.Name == "yarn" || cmd.Name == "bun":
+		r.packageRuns(cmd, depth)
 	case cmd.Name == "git" || cmd.Name == "pre-commit" || cmd.Name == "lefthook" || cmd.Name == "overcommit" || cmd.Name == "husky":
 		r.ran(runGit, Arg{Value: cmd.Name}, depth)
 	}
@@ -275,9 +290,12 @@ func (r *reader) programFile(args []Arg, code, valued, stop string, depth int) {
 }
 
 // makefiles notes the makefiles make reads: -f FILE (-fFILE, --file=FILE, --makefile=FILE), or
-// GNUmakefile, makefile and Makefile. One read from standard input is unresolved.
+// GNUmakefile, makefile and Makefile, in the directory -C names; the targets it builds and the
+// variables its words set go with them (makefile.go). One read from standard input is unresolved.
 func (r *reader) makefiles(cmd Command, depth int) {
-	var files []Arg
+	var files, targets, vars []string
+	var chdir []Arg
+	dryRun := false
 	args := cmd.Args
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
@@ -287,14 +305,38 @@ func (r *reader) makefiles(cmd Command, depth int) {
 		name, value, hasValue := strings.Cut(v, "=")
 		switch {
 		case v == "-f" || v == "--file" || v == "--makefile":
-			if i+1 < len(args) {
-				files = append(files, args[i+1])
+			if i+1 < len(args) && !args[i+1].Dynamic {
+				files = append(files, args[i+1].Value)
 			}
 			i++
 		case hasValue && (name == "--file" || name == "--makefile"):
-			files = append(files, Arg{Value: value})
+			files = append(files, value)
 		case strings.HasPrefix(v, "-f") && len(v) > 2:
-			files = append(files, Arg{Value: v[2:]})
+			files = append(files, v[2:])
+		case v == "-C" || v == "--directory":
+			if i+1 < len(args) {
+				chdir = append(chdir, args[i+1])
+			}
+			i++
+		case hasValue && name == "--directory":
+			chdir = append(chdir, Arg{Value: value})
+		case strings.HasPrefix(v, "-C") && len(v) > 2:
+			chdir = append(chdir, Arg{Value: v[2:]})
+		case v == "-I" || v == "-o" || v == "-W" || v == "--eval" || v == "-E" || v == "--include-dir" || v == "--old-file" ||
+			v == "--what-if" || v == "--new-file" || v == "--assume-old" || v == "--assume-new":
+			i++
+		case v == "-j" || v == "-l":
+			if i+1 < len(args) && strings.Trim(args[i+1].Value, "0123456789.") == "" {
+				i++
+			}
+		case v == "--just-print" || v == "--dry-run" || v == "--recon" || v == "--question" || v == "--touch" ||
+			strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.ContainsAny(v, "nqt") && !strings.ContainsAny(v, "CfIoWEjl"):
+			dryRun = true
+		case strings.HasPrefix(v, "-"):
+		case hasValue:
+			vars = append(vars, v)
+		default:
+			targets = append(targets, v)
 		}
 	}
 	for i := 0; i < len(args); i++ {
@@ -316,17 +358,25 @@ func (r *reader) makefiles(cmd Command, depth int) {
 		}
 	}
 	for _, f := range files {
-		if !f.Dynamic && (f.Value == "-" || f.Value == "/dev/stdin") {
+		if f == "-" || f == "/dev/stdin" {
 			r.unresolved("%s reads its makefile from standard input: the recipes it runs are only known when the line runs", cmd.Name)
 			return
 		}
 	}
-	if len(files) == 0 {
-		files = []Arg{{Value: "GNUmakefile"}, {Value: "Makefile"}} // and makefile: names are matched ignoring case
+	given := len(files) > 0
+	if !given {
+		files = []string{"GNUmakefile", "Makefile"} // and makefile: names are matched ignoring case
+	}
+	dir, dirUnknown := r.dir, r.dirUnknown
+	for _, c := range chdir {
+		r.cd([]Arg{c})
 	}
 	for _, f := range files {
-		r.ran(runMake, f, depth)
+		if run := r.ran(runMake, Arg{Value: f}, depth); run != nil {
+			run.names, run.vars, run.dryRun, run.makeDefault = targets, vars, dryRun, !given
+		}
 	}
+	r.dir, r.dirUnknown = dir, dirUnknown
 }
 
 // makeText reads text make evaluates (--eval, a variable the command line or MAKEFLAGS sets): the
@@ -335,6 +385,26 @@ func (r *reader) makefiles(cmd Command, depth int) {
 // surely a shell line. $$, make's $, is read as $ (reading more, never less).
 func (r *reader) makeText(text string, depth int) {
 	text = strings.ReplaceAll(text, "$$", "$")
+	r.makeShells(text, depth)
+	for _, line := range strings.Split(text, "\n") {
+		if recipe, ok := strings.CutPrefix(line, "\t"); ok {
+			r.quietly(strings.TrimLeft(recipe, "\t @+-"), depth+1)
+			continue
+		}
+		if _, cmd, ok := strings.Cut(line, "!="); ok {
+			r.quietly(cmd, depth+1)
+			continue
+		}
+		if _, rule, ok := strings.Cut(line, ":"); ok {
+			if _, recipe, ok := strings.Cut(rule, ";"); ok {
+				r.quietly(recipe, depth+1)
+			}
+		}
+	}
+}
+
+// makeShells quietly reads the command of each $(shell CMD) or ${shell CMD} in make's text.
+func (r *reader) makeShells(text string, depth int) {
 	for i := 0; ; {
 		j := strings.Index(text[i:], "shell")
 		if j < 0 {
@@ -360,21 +430,6 @@ func (r *reader) makeText(text string, depth int) {
 			}
 		}
 		r.quietly(text[i:end], depth+1)
-	}
-	for _, line := range strings.Split(text, "\n") {
-		if recipe, ok := strings.CutPrefix(line, "\t"); ok {
-			r.quietly(strings.TrimLeft(recipe, "\t @+-"), depth+1)
-			continue
-		}
-		if _, cmd, ok := strings.Cut(line, "!="); ok {
-			r.quietly(cmd, depth+1)
-			continue
-		}
-		if _, rule, ok := strings.Cut(line, ":"); ok {
-			if _, recipe, ok := strings.Cut(rule, ";"); ok {
-				r.quietly(recipe, depth+1)
-			}
-		}
 	}
 }
 
@@ -559,58 +614,71 @@ func (r *reader) finishScripts() {
 	read := 0
 	for i := 0; i < len(r.runs); i++ {
 		run := r.runs[i]
-		var found []int
-		switch run.kind {
-		case runGit, runStartup:
-			found = byKey[run.kind]
-		case runMake:
-			found = byKey[run.key]
-		case runShell, runCrontab, runCode:
-			found = append(slices.Clip(byKey[run.key]), byKey[""]...)
-			if run.key == anyFile || isPattern(run.key) {
-				found = nil
-				for k, ws := range byKey {
-					if ok, _ := path.Match(run.key, k); ok || run.key == anyFile || k == "" {
-						found = append(found, ws...)
-					}
-				}
-				if len(found) == 1 {
-					found = append(found, found[0]) // a file only known when the line runs: never read as one text
-				}
-			}
+		if run.quiet {
+			r.asFile(func() { r.readRun(run, byKey, &read) })
+		} else {
+			r.readRun(run, byKey, &read)
 		}
-		if len(found) == 0 {
-			continue
-		}
-		w := r.wrote[found[0]]
-		if run.kind == runCode && (len(found) > 1 || !w.literal) {
-			continue // a program file only the run knows is read as itself, as one from the project is
-		}
-		if run.kind == runGit || run.kind == runStartup || run.kind == runMake || len(found) > 1 || !w.literal || read == maxWrittenScripts {
-			what := run.file
-			if run.kind != runShell && run.kind != runCrontab {
-				what = w.file
-			}
-			r.unresolved("the line writes %s and runs it: what it runs is only known when the line runs", what)
-			r.pathsUnknown("the line writes %s and runs it: what it runs is only known when the line runs", what)
-			continue
-		}
-		read++
-		dir, dirUnknown := r.dir, r.dirUnknown
-		r.dir, r.dirUnknown = run.dir, run.dirUnknown
-		switch {
-		case run.kind == runCrontab:
-			r.crontab(w.text, run.depth)
-		case run.kind == runCode || !shebangShell(w.text):
-			// python3 t.py, or #!/usr/bin/env python3: its strings name paths and the lines it may
-			// hand to a shell, as python3 -c's do.
-			r.codeLiterals([]string{w.text})
-			r.runStrings(w.text, false, run.depth)
-		default:
-			r.script(w.text, run.depth+1)
-		}
-		r.dir, r.dirUnknown = dir, dirUnknown
 	}
+}
+
+// readRun reads a script file the line runs: as the text the line writes to it (read counts
+// those), or from disk when the line writes no file of its name.
+func (r *reader) readRun(run scriptRun, byKey map[string][]int, read *int) {
+	var found []int
+	switch run.kind {
+	case runGit, runStartup:
+		found = byKey[run.kind]
+	case runMake, runNpm:
+		found = byKey[run.key]
+	case runShell, runCrontab, runCode:
+		found = append(slices.Clip(byKey[run.key]), byKey[""]...)
+		if run.key == anyFile || isPattern(run.key) {
+			found = nil
+			for k, ws := range byKey {
+				if ok, _ := path.Match(run.key, k); ok || run.key == anyFile || k == "" {
+					found = append(found, ws...)
+				}
+			}
+			if len(found) == 1 {
+				found = append(found, found[0]) // a file only known when the line runs: never read as one text
+			}
+		}
+	}
+	if len(found) == 0 {
+		r.fromDisk(run)
+		return
+	}
+	w := r.wrote[found[0]]
+	if run.kind == runCode && (len(found) > 1 || !w.literal) {
+		return // a program file only the run knows is read as itself, as one from the project is
+	}
+	if run.kind == runGit || run.kind == runStartup || run.kind == runMake || len(found) > 1 || !w.literal || *read == maxWrittenScripts {
+		what := run.file
+		if run.kind != runShell && run.kind != runCrontab {
+			what = w.file
+		}
+		r.unresolved("the line writes %s and runs it: what it runs is only known when the line runs", what)
+		r.pathsUnknown("the line writes %s and runs it: what it runs is only known when the line runs", what)
+		return
+	}
+	*read++
+	dir, dirUnknown := r.dir, r.dirUnknown
+	r.dir, r.dirUnknown = run.dir, run.dirUnknown
+	switch {
+	case run.kind == runNpm:
+		r.packageScripts(run, w.file, w.text, run.dir) // a package.json's scripts, read as the project's
+	case run.kind == runCrontab:
+		r.crontab(w.text, run.depth)
+	case run.kind == runCode || !shebangShell(w.text):
+		// python3 t.py, or #!/usr/bin/env python3: its strings name paths and the lines it may
+		// hand to a shell, as python3 -c's do.
+		r.codeLiterals([]string{w.text})
+		r.runStrings(w.text, false, run.depth)
+	default:
+		r.script(w.text, run.depth+1)
+	}
+	r.dir, r.dirUnknown = dir, dirUnknown
 }
 
 // shebangShell reports whether a script's #! line, if it has one, names a shell (directly or

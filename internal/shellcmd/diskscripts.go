@@ -1,0 +1,273 @@
+package shellcmd
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"maps"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/hookrun/hookrun/internal/safefile"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// A file the line runs that it does not write (sh scripts/clean.sh, ./gradlew, npm test's
+// package.json script, make test's recipes) is read from disk as the script it is, once the
+// whole line is read (finishScripts). What such a file spells out counts against a rule that
+// stops a call; what it leaves only known at run time ("$GO" test, eval "$X") does not: the file
+// is the project's, as a program's own code is, and reading it loud would make every real build
+// script unresolved. The commands it runs are Maybe: an allow list of the line's commands allows
+// npm test whatever the script holds.
+
+// Files opens the files a line runs from disk (ParseFiles).
+type Files struct {
+	// Dirs are the absolute directories the line may start in: the call's, and the agent's own
+	// when it names another. A relative file is read from each.
+	Dirs []string
+	// Read reads the regular file at p (a path of the system's), at most max bytes; whole is
+	// false when the file holds more. A missing file is fs.ErrNotExist. Nil reads the disk
+	// (safefile.ReadHead: regular files only, never waiting on a FIFO).
+	Read func(p string, max int64) (data []byte, whole bool, err error)
+}
+
+// ParseFiles reads a command line as ParseAs does, and reads the files it runs from files.
+func ParseFiles(line string, sh Shell, files *Files) Line {
+	if files == nil {
+		return ParseAs(line, sh)
+	}
+	key := strings.Join(files.Dirs, "\x00")
+	if files.Read == nil {
+		lastFiles.Lock()
+		if lastFiles.ok && lastFiles.src == line && lastFiles.sh == sh && lastFiles.dirs == key {
+			l := lastFiles.line
+			lastFiles.Unlock()
+			return l
+		}
+		lastFiles.Unlock()
+	}
+	l := parseWith(line, sh, files)
+	if files.Read == nil {
+		lastFiles.Lock()
+		lastFiles.src, lastFiles.sh, lastFiles.dirs, lastFiles.line, lastFiles.ok = line, sh, key, l, true
+		lastFiles.Unlock()
+	}
+	return l
+}
+
+// lastFiles is the line ParseFiles read most recently from disk, for each rules hook of an event.
+var lastFiles struct {
+	lastLine
+	dirs string
+}
+
+// Limits on what one line reads from disk.
+const (
+	maxScriptFile = 1 << 20         // bytes of one file: a larger shell script the line runs itself is unresolved
+	maxFileReads  = 64              // files read; past it one the line runs itself is unresolved
+	fileReadTime  = 2 * time.Second // for all of them: a file on a stalled network mount must not hold the call
+)
+
+var errTooMany = errors.New("the line runs more files than hookrun reads")
+
+var errReadTime = errors.New("reading the files the line runs took more than " + fileReadTime.String())
+
+// readFile reads the file at p through the line's Files, within the time left for the line.
+func (r *reader) readFile(p string) ([]byte, bool, error) {
+	read := r.files.Read
+	if read == nil {
+		read = safefile.ReadHead
+	}
+	if r.fileReads++; r.fileReads > maxFileReads {
+		return nil, false, errTooMany
+	}
+	if r.readUntil.IsZero() {
+		r.readUntil = time.Now().Add(fileReadTime)
+	}
+	left := time.Until(r.readUntil)
+	if left <= 0 {
+		return nil, false, errReadTime
+	}
+	type result struct {
+		data  []byte
+		whole bool
+		err   error
+	}
+	done := make(chan result, 1)
+	go func() {
+		data, whole, err := read(p, maxScriptFile)
+		done <- result{data, whole, err}
+	}()
+	timer := time.NewTimer(left)
+	defer timer.Stop()
+	select {
+	case res := <-done:
+		return res.data, res.whole, res.err
+	case <-timer.C:
+		return nil, false, errReadTime
+	}
+}
+
+// missing reports whether err says there is no such file: a script that is not there runs nothing.
+func missing(err error) bool {
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
+}
+
+// asFile reads what read reads as the text of a file on disk: the commands it finds are Maybe,
+// what it leaves unknown does not count, and a cd in it stays in it.
+func (r *reader) asFile(read func()) {
+	nu, np := len(r.out.Unresolved), len(r.out.UnknownPaths)
+	dir, dirUnknown, cdSearch, aliases, fromFile := r.dir, r.dirUnknown, r.cdSearch, maps.Clone(r.aliases), r.fromFile
+	r.fromFile = true
+	defer func() {
+		r.out.Unresolved, r.out.UnknownPaths = r.out.Unresolved[:nu], r.out.UnknownPaths[:np]
+		r.dir, r.dirUnknown, r.cdSearch, r.aliases, r.fromFile = dir, dirUnknown, cdSearch, aliases, fromFile
+	}()
+	read()
+}
+
+// fileScript reads the shell script src, a file's text or a line a file holds, run at depth: the
+// line's budgets hold (loud unless the file is read quietly itself), then its statements are read
+// as a file's, one at a time, as a shell runs them: those before a syntax error run.
+func (r *reader) fileScript(src string, depth int) {
+	if strings.TrimSpace(src) == "" || !r.enter(src, depth) {
+		return
+	}
+	r.asFile(func() {
+		for stmt, err := range syntax.NewParser(syntax.Variant(syntax.LangBash)).StmtsSeq(strings.NewReader(src)) {
+			if err != nil {
+				break
+			}
+			syntax.Walk(stmt, r.visit(src, depth))
+		}
+	})
+}
+
+// located is the absolute path, in each directory the line may start in, of the file p a run
+// names (relative to dir, the directory the line has moved to); nil, and the line unresolved,
+// when where it is is only known when the line runs.
+func (r *reader) located(run scriptRun, p string) []string {
+	p, known := tilde(p)
+	if known && (p == "~" || strings.HasPrefix(p, "~/")) {
+		if home, err := os.UserHomeDir(); err == nil {
+			p, known = path.Join(filepath.ToSlash(home), p[1:]), true
+		} else {
+			known = false
+		}
+	}
+	switch {
+	case !known:
+		r.unresolved("the line runs %s, a file only known when it runs", p)
+		return nil
+	case path.IsAbs(p):
+		return []string{filepath.FromSlash(p)}
+	case run.dirUnknown != "":
+		r.unresolved("the line runs %s in %s, a directory only known when it runs", p, run.dirUnknown)
+		return nil
+	}
+	if path.IsAbs(run.dir) {
+		return []string{filepath.FromSlash(path.Join(run.dir, p))}
+	}
+	var out []string
+	for _, d := range r.files.Dirs {
+		out = append(out, filepath.Join(d, filepath.FromSlash(path.Join(run.dir, p))))
+	}
+	return out
+}
+
+// once reports whether key (a file, or a script of one) is read for the first time: a script that
+// runs itself is read once.
+func (r *reader) once(key string) bool {
+	if r.readDone[key] {
+		return false
+	}
+	if r.readDone == nil {
+		r.readDone = map[string]bool{}
+	}
+	r.readDone[key] = true
+	return true
+}
+
+// cachedText is readText once for each file: a package.json whose scripts run each other is read
+// once.
+func (r *reader) cachedText(what, p string) (string, bool) {
+	if t, ok := r.fileTexts[p]; ok {
+		return t.text, t.ok
+	}
+	if r.fileTexts == nil {
+		r.fileTexts = map[string]fileText{}
+	}
+	text, ok := r.readText(what, p)
+	r.fileTexts[p] = fileText{text, ok}
+	return text, ok
+}
+
+// A fileText is a file's text, and whether it could be read.
+type fileText struct {
+	text string
+	ok   bool
+}
+
+// fromDisk reads a script file, makefile or package.json a run names from disk, when the line
+// does not write it.
+func (r *reader) fromDisk(run scriptRun) {
+	if r.files == nil {
+		return
+	}
+	switch run.kind {
+	case runShell, runCrontab:
+		if run.key == anyFile || isPattern(run.file) {
+			r.unresolved("the line runs the files %s names, only known when it runs", run.file)
+			return
+		}
+		for _, p := range r.located(run, run.file) {
+			if !r.once(run.kind + "\x00" + p) {
+				continue
+			}
+			data, whole, err := r.readFile(p)
+			switch {
+			case missing(err):
+			case err != nil:
+				r.unresolved("the line runs %s, which hookrun cannot read: %s", run.file, err)
+			case binary(data) || run.exec && !shebangShell(string(data)):
+				// A program, or a script of another language: read as itself.
+			case !whole:
+				r.unresolved("the line runs %s, larger than %d bytes, more than hookrun reads", run.file, maxScriptFile)
+			case run.kind == runCrontab:
+				r.asFile(func() { r.crontab(string(data), run.depth) })
+			default:
+				r.fileScript(string(data), run.depth+1)
+			}
+		}
+	case runMake:
+		r.makeFromDisk(run)
+	case runNpm:
+		r.packageFromDisk(run)
+	}
+}
+
+// binary reports whether a file's first bytes are a program's, not a script's: a NUL byte.
+func binary(data []byte) bool {
+	return bytes.IndexByte(data[:min(len(data), 1024)], 0) >= 0
+}
+
+// readText reads the file at p for a make or package run: ok false when it is missing, and the
+// line unresolved when it cannot be read whole.
+func (r *reader) readText(what, p string) (string, bool) {
+	data, whole, err := r.readFile(p)
+	switch {
+	case missing(err):
+		return "", false
+	case err != nil:
+		r.unresolved("the line runs what %s says, which hookrun cannot read: %s", what, err)
+		return "", false
+	case !whole:
+		r.unresolved("the line runs what %s says, larger than %d bytes, more than hookrun reads", what, maxScriptFile)
+		return "", false
+	}
+	return string(data), true
+}

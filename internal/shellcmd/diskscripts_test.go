@@ -1,0 +1,161 @@
+package shellcmd
+
+import (
+	"errors"
+	"io/fs"
+	"path"
+	"strings"
+	"testing"
+)
+
+// memFiles is a project of files in memory: the line starts in /p; a name ending in "|fifo" is a
+// file that is not a regular one, and "|big" one larger than any cap.
+func memFiles(files map[string]string) *Files {
+	return &Files{Dirs: []string{"/p"}, Read: func(p string, max int64) ([]byte, bool, error) {
+		p = path.Clean(p)
+		if _, ok := files[p+"|fifo"]; ok {
+			return nil, false, errors.New(p + " is a FIFO, not a regular file")
+		}
+		if text, ok := files[p+"|big"]; ok {
+			return []byte(text)[:min(int64(len(text)), max)], false, nil
+		}
+		text, ok := files[p]
+		if !ok {
+			return nil, false, fs.ErrNotExist
+		}
+		if int64(len(text)) > max {
+			return []byte(text[:max]), false, nil
+		}
+		return []byte(text), true, nil
+	}}
+}
+
+// wantOutcomeIn is wantOutcome for lines read with the project's files.
+func wantOutcomeIn(t *testing.T, files map[string]string, p *Pattern, want Outcome, lines []string) {
+	t.Helper()
+	for _, src := range lines {
+		l := ParseFiles(src, POSIX, memFiles(files))
+		if o, why := p.MatchLine(&l); o != want {
+			t.Errorf("%q: %v (%s), want %v", src, o, why, want)
+		}
+	}
+}
+
+// hostileProject holds script files, a package.json and a Makefile that run rm -rf ~ where an
+// ordinary line runs them, beside ordinary ones.
+var hostileProject = map[string]string{
+	"/p/scripts/clean.sh":   "#!/bin/sh\nset -e\necho cleaning\nrm -rf ~\n",
+	"/p/scripts/nested.sh":  "cd \"$(dirname \"$0\")\"\n./clean.sh\nsh /p/scripts/clean.sh\n",
+	"/p/scripts/broken.sh":  "rm -rf ~\nif then fi (\n",
+	"/p/scripts/env.sh":     "export A=1\nrm -rf ~\n",
+	"/p/scripts/test.sh":    "#!/usr/bin/env bash\nset -euo pipefail\ncd \"$(dirname \"$0\")/..\"\n\"$GO\" test ./...\neval \"$EXTRA\"\nrm $FLAGS \"$TMP\"/cache\n",
+	"/p/scripts/loop.sh":    "sh scripts/loop.sh\nsh scripts/loop2.sh\n",
+	"/p/scripts/loop2.sh":   "sh scripts/loop.sh\n",
+	"/p/scripts/tool.py":    "#!/usr/bin/env python3\nimport os\nprint('rm -rf ~')\n",
+	"/p/scripts/fifo.sh|fifo": "",
+	"/p/scripts/huge.sh|big":  "#!/bin/sh\n" + strings.Repeat("# padding\n", 10),
+	"/p/bin/app|big":          "\x7fELF\x02\x01\x01\x00" + strings.Repeat("\x00", 64),
+	"/p/gradlew": "#!/bin/sh\nAPP_HOME=$( cd -P \"${APP_HOME:-./}..\" > /dev/null && printf '%s\\n' \"$PWD\" ) || exit\n" +
+		"eval \"set -- $( printf '%s\\n' \"$DEFAULT_JVM_OPTS $JAVA_OPTS\" | xargs -n1 )\" '\"$@\"'\nexec \"$JAVACMD\" \"$@\"\n",
+	"/p/package.json": `{"name":"x","scripts":{"test":"go test ./...","pretest":"echo ready","build":"tsc && vite build",` +
+		`"clean":"rm -rf ~","postlint":"rm -rf ~","lint":"eslint .","ci":"npm run build && npm run clean","self":"npm run self",` +
+		`"postinstall":"rm -rf ~"}}`,
+	"/p/web/package.json": "\ufeff{\"scripts\":{\"dev\":\"vite\",\"start\":\"rm -rf ~\"},\"Scripts\":{\"start\":\"vite\"}}",
+	"/p/Makefile": "GO ?= go\nRM_ALL = rm -rf\nHOME_DIR := ~\n.PHONY: test clean all\n\nall: build\n\nbuild:\n\t$(GO) build ./...\n\n" +
+		"test: build\n\t@$(GO) test ./...\n\nclean:\n\trm -rf build dist\n\nwipe: sub\n\t-$(RM_ALL) $(HOME_DIR)\n\nsub:\n\t$(MAKE) clean\n\n" +
+		"deep: %.x\n\n%.x:\n\trm -rf ~\n\nshelled:\n\techo $(shell rm -rf ~)\n",
+	"/p/sub/GNUmakefile": "all:\n\trm -rf ~\n",
+}
+
+// TestDiskScripts: a script file, package.json script or makefile recipe the line runs is read
+// from disk as the script it is: what it spells out counts, what it leaves unknown does not.
+func TestDiskScripts(t *testing.T) {
+	p := mustCompile("rm -rf")
+	wantOutcomeIn(t, hostileProject, p, Match, []string{
+		`sh scripts/clean.sh`,
+		`bash -x ./scripts/clean.sh`,
+		`./scripts/clean.sh`,
+		`. scripts/clean.sh`,
+		`source scripts/clean.sh`,
+		`cd scripts && ./clean.sh`,
+		`cd /p/scripts && sh clean.sh`,
+		`sudo -E bash /p/scripts/clean.sh`,
+		`timeout 60 ./scripts/clean.sh --force`,
+		`sh scripts/nested.sh`,
+		`sh scripts/broken.sh`, // a shell runs what it reads before the error
+		`source scripts/env.sh && go test ./...`,
+		`npm run clean`,
+		`npm run-script clean`,
+		`npm run lint`, // postlint
+		`npm run ci`,   // npm run clean inside
+		`npm install`,  // postinstall
+		`npm ci`,
+		`yarn clean`,
+		`yarn run clean`,
+		`yarn`,
+		`pnpm clean`,
+		`pnpm run clean`,
+		`bun run clean`,
+		`cd web && npm start`, // a byte-order mark; Scripts is not scripts
+		`npm --prefix web start`,
+		`cd web/src && npm start`, // npm finds the package.json above
+		`make wipe`,
+		`make sub`,  // $(MAKE) clean
+		`make deep`, // a pattern rule
+		`make shelled`,
+		`make clean`,
+		`make -C sub`,
+		`cd sub && make`,
+		`make -f Makefile clean`,
+	})
+	wantOutcomeIn(t, hostileProject, p, NoMatch, []string{
+		`npm test`,
+		`npm t`,
+		`npm run build`,
+		`npm run self`, // a script that runs itself is read once
+		`yarn test`,
+		`pnpm test`,
+		`npm exec -- eslint .`,
+		`./gradlew build`,
+		`./scripts/test.sh`, // "$GO", eval "$EXTRA" and rm $FLAGS are unknown: read quietly
+		`make`,
+		`make test`,
+		`make build -j4`,
+		`sh scripts/missing.sh`, // runs nothing
+		`./scripts/tool.py`,     // a python program is read as itself
+		`./bin/app`,             // a program, not a script
+		`sh scripts/loop.sh`,
+		`cat scripts/clean.sh`,
+		`echo scripts/clean.sh`,
+		`vim scripts/clean.sh`,
+	})
+	wantOutcomeIn(t, hostileProject, p, Unknown, []string{
+		`sh scripts/fifo.sh`,
+		`sh scripts/huge.sh`,
+		`cd "$D" && sh scripts/clean.sh`,
+		`cd "$D" && npm test`,
+	})
+	// What a written literal says is read, as before, and a file the line writes by other means
+	// is read as it is on disk.
+	wantOutcomeIn(t, hostileProject, p, NoMatch, []string{`echo 'echo hi' > scripts/clean.sh; sh scripts/clean.sh`})
+}
+
+// TestDiskScriptsAllow: commands a file on disk runs are the file's: an allow list of the line's
+// commands need not name them (npm test is allowed as npm test), and one the file leaves unknown
+// makes nothing unknown.
+func TestDiskScriptsAllow(t *testing.T) {
+	for _, src := range []string{`npm test`, `./gradlew build`, `make test`, `./scripts/test.sh`} {
+		l := ParseFiles(src, POSIX, memFiles(hostileProject))
+		if len(l.Unresolved) > 0 {
+			t.Errorf("%q: unresolved %q", src, l.Unresolved)
+		}
+		if len(l.Commands) < 2 {
+			t.Errorf("%q: commands %+v, want what the file runs too", src, l.Commands)
+		}
+		for _, c := range l.Commands[1:] {
+			if !c.Maybe {
+				t.Errorf("%q: %s read from a file is not Maybe", src, c.Name)
+			}
+		}
+	}
+}

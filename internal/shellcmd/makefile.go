@@ -1,0 +1,438 @@
+package shellcmd
+
+import (
+	"path"
+	"strings"
+)
+
+// make reads its makefile's variables and rules, runs the commands of $(shell …) and != as it
+// reads them, and runs the recipe lines of the targets it builds (those the line names, or the
+// default goal, and what they need), each through sh -c. hookrun reads what GNU make would of
+// that, roughly and reading more rather than less: both branches of a conditional, every rule of
+// a target, pattern rules, included files. Only the recipes of the targets built are read, so
+// that make test does not run the clean target's rm -rf build. A function of make it does not
+// follow ($(if …), $(call …), $(eval …)) is a value only known when make runs.
+
+// Limits on reading one makefile.
+const (
+	maxMakeTargets  = 1000    // targets followed from the goals
+	maxMakeExpanded = 1 << 20 // bytes all expansions of one makefile make
+	maxMakeNest     = 32      // variables expanding variables
+	maxMakeIncludes = 16      // files included
+)
+
+// A makefile is what hookrun reads of a makefile.
+type makefile struct {
+	vars     map[string]string
+	override map[string]string // the line's own X=1, which a makefile's assignments do not change
+	rules    map[string][]*makeRule
+	patterns []*makeRule // rules whose target has a %
+	goal     string      // the first target: make's default goal
+	reads    []string    // text make expands as it reads the file (assignments, rule lines)
+	bang     []string    // X != CMD: a command make runs as it reads the file
+	includes []string    // the words of include lines
+	shells   []string    // commands of $(shell …) met while expanding
+	expanded int         // bytes expansions made (maxMakeExpanded)
+}
+
+// A makeRule is one target of a rule: what it needs and its recipe lines.
+type makeRule struct {
+	target  string
+	prereqs string // unexpanded
+	recipe  []string
+}
+
+// makeDefaults are variables make gives a value of its own.
+var makeDefaults = map[string]string{"MAKE": "make", "RM": "rm -f", "CC": "cc", "CXX": "g++", "AR": "ar", "SHELL": "/bin/sh"}
+
+func newMakefile(vars []string) *makefile {
+	mf := &makefile{vars: map[string]string{}, override: map[string]string{}, rules: map[string][]*makeRule{}}
+	for _, v := range vars {
+		name, value, _ := strings.Cut(v, "=")
+		mf.override[strings.TrimSpace(strings.TrimRight(name, ":?+!"))] = value
+	}
+	return mf
+}
+
+// makeLines are a makefile's lines with backslash-newline continuations joined (a recipe's next
+// line loses its leading tab, as make drops it) and DOS line ends removed.
+func makeLines(text string) []string {
+	raw := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	var out []string
+	var cur strings.Builder
+	for _, line := range raw {
+		if cur.Len() > 0 {
+			line = strings.TrimPrefix(line, "\t")
+		}
+		trail := len(line) - len(strings.TrimRight(line, `\`))
+		if trail%2 == 1 {
+			cur.WriteString(line[:len(line)-1])
+			cur.WriteByte(' ')
+			continue
+		}
+		cur.WriteString(line)
+		out = append(out, cur.String())
+		cur.Reset()
+	}
+	if cur.Len() > 0 {
+		out = append(out, cur.String())
+	}
+	return out
+}
+
+// makeOp is the index of the first : or = in s outside parentheses and braces, or -1.
+func makeOp(s string, ops string) int {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '(' || c == '{':
+			depth++
+		case c == ')' || c == '}':
+			if depth > 0 {
+				depth--
+			}
+		case depth == 0 && strings.IndexByte(ops, c) >= 0:
+			return i
+		}
+	}
+	return -1
+}
+
+// parse reads a makefile's text into mf.
+func (mf *makefile) parse(text string) {
+	var current []*makeRule
+	define, inDefine := "", false
+	var body []string
+	for _, line := range makeLines(text) {
+		if inDefine {
+			if strings.TrimSpace(line) == "endef" {
+				mf.vars[define], inDefine = strings.Join(body, "\n"), false
+			} else {
+				body = append(body, line)
+			}
+			continue
+		}
+		if strings.HasPrefix(line, "\t") && current != nil {
+			for _, rl := range current {
+				rl.recipe = append(rl.recipe, line[1:])
+			}
+			continue
+		}
+		if i := strings.IndexByte(line, '#'); i >= 0 {
+			line = line[:i]
+		}
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		word, rest, _ := strings.Cut(line, " ")
+		switch strings.TrimSpace(word) {
+		case "ifeq", "ifneq", "ifdef", "ifndef", "else", "endif":
+			continue // both branches are read
+		case "define":
+			define, inDefine, body = strings.Fields(rest + " =")[0], true, nil
+			current = nil
+			continue
+		case "include", "-include", "sinclude":
+			mf.includes = append(mf.includes, rest)
+			current = nil
+			continue
+		case "vpath", "unexport":
+			continue
+		case "export", "override", "private":
+			if line = strings.TrimSpace(rest); line == "" {
+				continue
+			}
+		}
+		current = mf.statement(line)
+	}
+}
+
+// statement reads one line that is not a recipe: an assignment, or a rule (its targets returned).
+func (mf *makefile) statement(line string) []*makeRule {
+	i := makeOp(line, ":=")
+	if i < 0 {
+		return nil
+	}
+	if line[i] == '=' || strings.HasPrefix(line[i:], ":=") || strings.HasPrefix(line[i:], "::=") || strings.HasPrefix(line[i:], ":::=") {
+		mf.assign(line, i)
+		return nil
+	}
+	targets, after := line[:i], line[i+1:]
+	after = strings.TrimPrefix(after, ":") // a double-colon rule
+	recipe, inline := "", false
+	if j := makeOp(after, ";"); j >= 0 {
+		after, recipe, inline = after[:j], after[j+1:], true
+	}
+	if j := makeOp(after, ":="); j >= 0 {
+		if after[j] == '=' || strings.HasPrefix(after[j:], ":=") {
+			mf.assign(after, j) // target: VAR = value, read as the makefile's
+			return nil
+		}
+		after = after[j+1:] // a static pattern rule: targets: %.o: %.c
+	}
+	mf.reads = append(mf.reads, targets, after)
+	var rules []*makeRule
+	for _, t := range strings.Fields(mf.expand(targets, nil, 0)) {
+		rl := &makeRule{target: t, prereqs: after}
+		if inline {
+			rl.recipe = append(rl.recipe, recipe)
+		}
+		rules = append(rules, rl)
+		if strings.Contains(t, "%") {
+			mf.patterns = append(mf.patterns, rl)
+			continue
+		}
+		mf.rules[t] = append(mf.rules[t], rl)
+		if mf.goal == "" && (!strings.HasPrefix(t, ".") || strings.Contains(t, "/")) {
+			mf.goal = t
+		}
+	}
+	return rules
+}
+
+// assign reads NAME op VALUE, the operator at i (its last character an =).
+func (mf *makefile) assign(line string, i int) {
+	name := line[:i]
+	value := strings.TrimLeft(line[i:], ":")
+	value = strings.TrimSpace(strings.TrimPrefix(value, "="))
+	op := ""
+	if n := strings.TrimRight(name, "?+!"); n != name {
+		op, name = name[len(n):], n
+	}
+	name = strings.TrimSpace(name)
+	mf.reads = append(mf.reads, value)
+	switch op {
+	case "!":
+		mf.bang = append(mf.bang, value)
+	case "+":
+		mf.vars[name] = strings.TrimSpace(mf.vars[name] + " " + value)
+	case "?":
+		if _, ok := mf.vars[name]; !ok {
+			mf.vars[name] = value
+		}
+	default:
+		mf.vars[name] = value
+	}
+}
+
+// makeFunctions are make's functions: $(NAME args) calls one.
+var makeFunctions = map[string]bool{"subst": true, "patsubst": true, "strip": true, "findstring": true, "filter": true,
+	"filter-out": true, "sort": true, "word": true, "wordlist": true, "words": true, "firstword": true, "lastword": true,
+	"dir": true, "notdir": true, "suffix": true, "basename": true, "addsuffix": true, "addprefix": true, "join": true,
+	"wildcard": true, "realpath": true, "abspath": true, "error": true, "warning": true, "info": true, "shell": true,
+	"origin": true, "flavor": true, "foreach": true, "if": true, "or": true, "and": true, "call": true, "eval": true,
+	"file": true, "value": true, "let": true, "intcmp": true, "guile": true}
+
+// expand expands make's references in s: variables (the automatic ones from auto), $$ as $, the
+// command of $(shell …) noted (mf.shells) and standing for nothing, another function's value a
+// shell parameter (${make_if}), only known when make runs.
+func (mf *makefile) expand(s string, auto map[string]string, depth int) string {
+	if depth > maxMakeNest || mf.expanded > maxMakeExpanded || !strings.Contains(s, "$") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s) && b.Len()+mf.expanded <= maxMakeExpanded; i++ {
+		c := s[i]
+		if c != '$' || i+1 == len(s) {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		switch open := s[i]; open {
+		case '$':
+			b.WriteByte('$')
+		case '(', '{':
+			close := byte(')')
+			if open == '{' {
+				close = '}'
+			}
+			end, nest := i+1, 1
+			for ; end < len(s); end++ {
+				if s[end] == open {
+					nest++
+				} else if s[end] == close {
+					if nest--; nest == 0 {
+						break
+					}
+				}
+			}
+			if end >= len(s) {
+				b.WriteString(s[i-1:])
+				i = len(s)
+				continue
+			}
+			b.WriteString(mf.reference(s[i+1:end], auto, depth))
+			i = end
+		default:
+			b.WriteString(mf.variable(string(open), auto, depth))
+		}
+	}
+	mf.expanded += b.Len()
+	return b.String()
+}
+
+// reference is the value of $(inner): a function's or a variable's.
+func (mf *makefile) reference(inner string, auto map[string]string, depth int) string {
+	if name, args, ok := strings.Cut(strings.Replace(inner, "\t", " ", 1), " "); ok && makeFunctions[name] {
+		if name == "shell" {
+			mf.shells = append(mf.shells, mf.expand(args, auto, depth+1))
+			return ""
+		}
+		return "${make_" + strings.ReplaceAll(name, "-", "_") + "}"
+	}
+	name := mf.expand(inner, auto, depth+1)
+	if k := strings.IndexByte(name, ':'); k >= 0 {
+		name = name[:k] // $(VAR:.c=.o)
+	}
+	return mf.variable(name, auto, depth)
+}
+
+// variable is the value of the variable name, expanded.
+func (mf *makefile) variable(name string, auto map[string]string, depth int) string {
+	if v, ok := auto[name]; ok {
+		return v
+	}
+	if len(name) == 2 && (name[1] == 'D' || name[1] == 'F') {
+		if v, ok := auto[name[:1]]; ok {
+			if name[1] == 'D' {
+				return path.Dir(v)
+			}
+			return path.Base(v)
+		}
+	}
+	if v, ok := mf.override[name]; ok {
+		return mf.expand(v, auto, depth+1)
+	}
+	if v, ok := mf.vars[name]; ok {
+		return mf.expand(v, auto, depth+1)
+	}
+	return makeDefaults[name]
+}
+
+// patternStem is what % stands for when the pattern rule's target pattern matches t.
+func patternStem(pattern, t string) (string, bool) {
+	before, after, _ := strings.Cut(pattern, "%")
+	if len(t) < len(before)+len(after) || !strings.HasPrefix(t, before) || !strings.HasSuffix(t, after) {
+		return "", false
+	}
+	return t[len(before) : len(t)-len(after)], true
+}
+
+// recipes are the recipe lines make runs to build goals (the default goal when none), expanded,
+// each without its @, - and + prefixes.
+func (mf *makefile) recipes(goals []string) []string {
+	if len(goals) == 0 {
+		goal := strings.TrimSpace(mf.variable(".DEFAULT_GOAL", nil, 0))
+		if goal == "" {
+			goal = mf.goal
+		}
+		if goal == "" {
+			return nil
+		}
+		goals = []string{goal}
+	}
+	var lines []string
+	seen := map[string]bool{}
+	for queue := goals; len(queue) > 0 && len(seen) < maxMakeTargets; queue = queue[1:] {
+		t := queue[0]
+		if seen[t] {
+			continue
+		}
+		seen[t] = true
+		var prereqs []string
+		var recipe []string
+		for _, rl := range mf.rules[t] {
+			prereqs = append(prereqs, strings.Fields(mf.expand(rl.prereqs, nil, 0))...)
+			recipe = append(recipe, rl.recipe...)
+		}
+		stem := ""
+		if len(recipe) == 0 {
+			for _, rl := range mf.patterns {
+				if s, ok := patternStem(rl.target, t); ok && len(rl.recipe) > 0 {
+					stem, recipe = s, rl.recipe
+					for _, p := range strings.Fields(mf.expand(rl.prereqs, nil, 0)) {
+						prereqs = append(prereqs, strings.ReplaceAll(p, "%", s))
+					}
+					break
+				}
+			}
+		}
+		first := ""
+		if len(prereqs) > 0 {
+			first = prereqs[0]
+		}
+		all := strings.Join(prereqs, " ")
+		auto := map[string]string{"@": t, "<": first, "^": all, "+": all, "?": all, "*": stem, "%": "", "|": ""}
+		for _, line := range recipe {
+			lines = append(lines, strings.TrimLeft(mf.expand(line, auto, 0), " \t@+-"))
+		}
+		for _, p := range prereqs {
+			if p != "|" {
+				queue = append(queue, p)
+			}
+		}
+	}
+	return lines
+}
+
+// makeFromDisk reads the makefile a make run reads from disk (the first of GNUmakefile, makefile
+// and Makefile when the line names none) and what make runs of it.
+func (r *reader) makeFromDisk(run scriptRun) {
+	names := []string{run.file}
+	if run.makeDefault {
+		names = []string{"GNUmakefile", "makefile", "Makefile"}
+	}
+	if !r.once(strings.Join(append([]string{runMake, run.dir, run.dirUnknown}, append(append(names, run.names...), run.vars...)...), "\x00")) {
+		return
+	}
+	for _, name := range names {
+		found, paths := false, r.located(run, name)
+		if paths == nil {
+			return
+		}
+		for _, p := range paths {
+			if text, ok := r.cachedText(run.file, p); ok {
+				found = true
+				r.makeRun(run, text)
+			}
+		}
+		if found {
+			return
+		}
+	}
+}
+
+// makeRun reads what make runs of a makefile's text, in the directory make runs in.
+func (r *reader) makeRun(run scriptRun, text string) {
+	mf := newMakefile(run.vars)
+	mf.parse(text)
+	for i := 0; i < len(mf.includes) && i < maxMakeIncludes; i++ {
+		for _, name := range strings.Fields(mf.expand(mf.includes[i], nil, 0)) {
+			if strings.Contains(name, "$") || isPattern(name) {
+				continue
+			}
+			for _, p := range r.located(run, name) {
+				if text, ok := r.cachedText(name, p); ok {
+					mf.parse(text)
+				}
+			}
+		}
+	}
+	for _, t := range mf.reads {
+		mf.expand(t, nil, 0)
+	}
+	var scripts []string
+	for _, cmd := range mf.bang {
+		scripts = append(scripts, mf.expand(cmd, nil, 0))
+	}
+	if !run.dryRun {
+		scripts = append(scripts, mf.recipes(run.names)...)
+	}
+	dir, dirUnknown := r.dir, r.dirUnknown
+	r.dir, r.dirUnknown = run.dir, ""
+	for _, s := range append(scripts, mf.shells...) {
+		r.fileScript(s, run.depth+1)
+	}
+	r.dir, r.dirUnknown = dir, dirUnknown
+}

@@ -1,0 +1,174 @@
+package shellcmd
+
+import (
+	"bytes"
+	"encoding/json"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// npm, pnpm, yarn and bun run the scripts of the package.json above the directory they start in
+// (npm test, npm run NAME, yarn NAME…), each through sh -c, with its pre and post scripts; an
+// install runs the package's own lifecycle scripts.
+
+// Script lists of what package managers run.
+var (
+	installScripts = []string{"preinstall", "install", "postinstall", "prepublish", "preprepare", "prepare", "postprepare"}
+	packScripts    = []string{"prepack", "prepare", "postpack", "prepublishOnly", "prepublish", "publish", "postpublish"}
+)
+
+// prePost is a script's name with its pre and post scripts.
+func prePost(name string) []string { return []string{"pre" + name, name, "post" + name} }
+
+// packageRuns notes the package.json scripts a package manager's words run: none for a script
+// name only known when the line runs, or a workspace's (-w, --filter), read as themselves.
+func (r *reader) packageRuns(cmd Command, depth int) {
+	const dynamic = "\x00"
+	var words []string
+	prefix := Arg{}
+	args := cmd.Args
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, value, hasValue := strings.Cut(a.Value, "=")
+		switch {
+		case a.Dynamic:
+			words = append(words, dynamic)
+		case a.Value == "--":
+			i = len(args)
+		case a.Value == "--prefix" || a.Value == "-C" || a.Value == "--dir" || a.Value == "--cwd":
+			if i+1 < len(args) {
+				prefix = args[i+1]
+			}
+			i++
+		case hasValue && (name == "--prefix" || name == "--dir" || name == "--cwd"):
+			prefix = Arg{Value: value}
+		case slices.Contains([]string{"-w", "--workspace", "--workspaces", "-ws", "--filter", "-F", "-r", "--recursive"}, name):
+			return // a workspace's scripts: read as themselves
+		case slices.Contains([]string{"--loglevel", "--registry", "--userconfig", "--cache", "--tag", "--script-shell", "--otp", "--reporter"}, a.Value):
+			i++
+		case strings.HasPrefix(a.Value, "-"):
+		default:
+			words = append(words, a.Value)
+		}
+	}
+	words = append(words, "", "")
+	sub, name := words[0], words[1]
+	if prefix.Dynamic || sub == dynamic {
+		return // what it runs is a script hookrun cannot name: read as itself
+	}
+	var names []string
+	switch sub {
+	case "run", "run-script", "rum", "urn":
+		if name != "" && name != dynamic {
+			names = prePost(name)
+		}
+	case "test", "t", "tst":
+		names = prePost("test")
+	case "start", "stop":
+		names = prePost(sub)
+	case "restart":
+		names = slices.Concat(prePost("restart"), prePost("stop"), prePost("start"))
+	case "install", "i", "ci", "add", "rebuild":
+		names = installScripts
+	case "install-test", "it", "install-ci-test", "cit":
+		names = slices.Concat(installScripts, prePost("test"))
+	case "pack", "publish":
+		names = packScripts
+	case "":
+		if cmd.Name == "yarn" {
+			names = installScripts
+		}
+	default:
+		if cmd.Name != "npm" && cmd.Name != "bun" && !packageCommand(sub) {
+			names = prePost(sub) // yarn build, pnpm lint: a script of that name, when there is one
+		}
+	}
+	if len(names) == 0 {
+		return
+	}
+	run := r.ran(runNpm, Arg{Value: "package.json"}, depth)
+	if run == nil {
+		return
+	}
+	run.names = names
+	if prefix.Value != "" {
+		run.dir = under(run.dir, prefix.Value)
+	}
+}
+
+// packageCommand reports whether yarn, pnpm or bun read the word as a command of their own (or a
+// program they run), not as a script's name.
+func packageCommand(word string) bool {
+	switch word {
+	case "exec", "dlx", "x", "create", "init", "remove", "rm", "uninstall", "update", "up", "upgrade", "link",
+		"unlink", "list", "ls", "outdated", "why", "info", "audit", "config", "cache", "bin", "root", "store",
+		"env", "node", "workspace", "workspaces", "set", "plugin", "patch", "import", "prune", "fetch", "deploy",
+		"licenses", "login", "logout", "version", "help", "build", "pm", "repl", "global", "dedupe", "setup":
+		return true
+	}
+	return false
+}
+
+// packageFromDisk reads the scripts a run names from the package.json npm finds: in the
+// directory it starts in or the nearest one above.
+func (r *reader) packageFromDisk(run scriptRun) {
+	if run.dirUnknown != "" {
+		r.unresolved("the line runs the scripts of the package.json in %s, a directory only known when it runs", run.dirUnknown)
+		return
+	}
+	for _, start := range r.located(run, ".") {
+		dir, rel := start, run.dir
+		for range 64 {
+			p := filepath.Join(dir, "package.json")
+			if text, ok := r.cachedText(p, p); ok {
+				r.packageScripts(run, p, text, rel)
+				break
+			}
+			up := filepath.Dir(dir)
+			if up == dir {
+				break
+			}
+			dir, rel = up, path.Join(rel, "..")
+		}
+	}
+}
+
+// packageScripts reads the scripts run names from the text of a package.json, each a line sh
+// runs in dir, the package's directory.
+func (r *reader) packageScripts(run scriptRun, file, text, dir string) {
+	scripts := packageJSONScripts(text)
+	for _, name := range run.names {
+		script, ok := scripts[name]
+		if !ok || !r.once(runNpm+"\x00"+file+"\x00"+name) {
+			continue
+		}
+		at, atUnknown := r.dir, r.dirUnknown
+		r.dir, r.dirUnknown = dir, ""
+		r.fileScript(script, run.depth+1)
+		r.dir, r.dirUnknown = at, atUnknown
+	}
+}
+
+// packageJSONScripts are the scripts of a package.json, as JSON.parse reads them: the last of
+// keys given twice, and exactly "scripts" (encoding/json would take "Scripts" for it too), after a
+// byte-order mark npm skips. Text that is not JSON holds none: npm refuses it.
+func packageJSONScripts(text string) map[string]string {
+	var top map[string]json.RawMessage
+	if json.Unmarshal(bytes.TrimPrefix([]byte(text), []byte("\ufeff")), &top) != nil {
+		return nil
+	}
+	var raw map[string]json.RawMessage
+	if json.Unmarshal(top["scripts"], &raw) != nil {
+		return nil
+	}
+	scripts := make(map[string]string, len(raw))
+	for name, v := range raw {
+		var s string
+		if json.Unmarshal(v, &s) == nil {
+			scripts[name] = s
+		}
+	}
+	return scripts
+}
