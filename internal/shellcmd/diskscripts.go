@@ -138,11 +138,13 @@ func (r *reader) fileScript(src string, depth int) {
 		return
 	}
 	r.asFile(func() {
+		failed := false
 		for stmt, err := range syntax.NewParser(syntax.Variant(syntax.LangBash)).StmtsSeq(strings.NewReader(src)) {
-			if err != nil {
-				break
+			// Not break: the parser's iterator goes on after its loop stops (mvdan.cc/sh v3.14.1).
+			failed = failed || err != nil
+			if !failed {
+				syntax.Walk(stmt, r.visit(src, depth))
 			}
-			syntax.Walk(stmt, r.visit(src, depth))
 		}
 	})
 }

@@ -44,14 +44,14 @@ func wantOutcomeIn(t *testing.T, files map[string]string, p *Pattern, want Outco
 // hostileProject holds script files, a package.json and a Makefile that run rm -rf ~ where an
 // ordinary line runs them, beside ordinary ones.
 var hostileProject = map[string]string{
-	"/p/scripts/clean.sh":   "#!/bin/sh\nset -e\necho cleaning\nrm -rf ~\n",
-	"/p/scripts/nested.sh":  "cd \"$(dirname \"$0\")\"\n./clean.sh\nsh /p/scripts/clean.sh\n",
-	"/p/scripts/broken.sh":  "rm -rf ~\nif then fi (\n",
-	"/p/scripts/env.sh":     "export A=1\nrm -rf ~\n",
-	"/p/scripts/test.sh":    "#!/usr/bin/env bash\nset -euo pipefail\ncd \"$(dirname \"$0\")/..\"\n\"$GO\" test ./...\neval \"$EXTRA\"\nrm $FLAGS \"$TMP\"/cache\n",
-	"/p/scripts/loop.sh":    "sh scripts/loop.sh\nsh scripts/loop2.sh\n",
-	"/p/scripts/loop2.sh":   "sh scripts/loop.sh\n",
-	"/p/scripts/tool.py":    "#!/usr/bin/env python3\nimport os\nprint('rm -rf ~')\n",
+	"/p/scripts/clean.sh":     "#!/bin/sh\nset -e\necho cleaning\nrm -rf ~\n",
+	"/p/scripts/nested.sh":    "cd \"$(dirname \"$0\")\"\n./clean.sh\nsh /p/scripts/clean.sh\n",
+	"/p/scripts/broken.sh":    "rm -rf ~\nif then fi (\n",
+	"/p/scripts/env.sh":       "export A=1\nrm -rf ~\n",
+	"/p/scripts/test.sh":      "#!/usr/bin/env bash\nset -euo pipefail\ncd \"$(dirname \"$0\")/..\"\n\"$GO\" test ./...\neval \"$EXTRA\"\nrm $FLAGS \"$TMP\"/cache\n",
+	"/p/scripts/loop.sh":      "sh scripts/loop.sh\nsh scripts/loop2.sh\n",
+	"/p/scripts/loop2.sh":     "sh scripts/loop.sh\n",
+	"/p/scripts/tool.py":      "#!/usr/bin/env python3\nimport os\nprint('rm -rf ~')\n",
 	"/p/scripts/fifo.sh|fifo": "",
 	"/p/scripts/huge.sh|big":  "#!/bin/sh\n" + strings.Repeat("# padding\n", 10),
 	"/p/bin/app|big":          "\x7fELF\x02\x01\x01\x00" + strings.Repeat("\x00", 64),
@@ -107,6 +107,7 @@ func TestDiskScripts(t *testing.T) {
 		`make -C sub`,
 		`cd sub && make`,
 		`make -f Makefile clean`,
+		`make -j$(nproc) wipe`,
 	})
 	wantOutcomeIn(t, hostileProject, p, NoMatch, []string{
 		`npm test`,
@@ -121,6 +122,8 @@ func TestDiskScripts(t *testing.T) {
 		`make`,
 		`make test`,
 		`make build -j4`,
+		`make -j$(nproc) test`,
+		`make -n clean`,
 		`sh scripts/missing.sh`, // runs nothing
 		`./scripts/tool.py`,     // a python program is read as itself
 		`./bin/app`,             // a program, not a script
@@ -134,6 +137,8 @@ func TestDiskScripts(t *testing.T) {
 		`sh scripts/huge.sh`,
 		`cd "$D" && sh scripts/clean.sh`,
 		`cd "$D" && npm test`,
+		`make "$T"`,
+		`npm run "$S"`,
 	})
 	// What a written literal says is read, as before, and a file the line writes by other means
 	// is read as it is on disk.
@@ -158,4 +163,31 @@ func TestDiskScriptsAllow(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestDiskMakefiles: what else of a makefile make runs, beside its goals' recipes: a recipe
+// prefix of its own, the program SHELL names, .DEFAULT's recipe, the rules that remake the
+// makefile and what it includes, and $(shell …) and != as the file is read.
+func TestDiskMakefiles(t *testing.T) {
+	p := mustCompile("rm -rf")
+	for _, mk := range []string{
+		".RECIPEPREFIX = >\ntest:\n>rm -rf ~\n",
+		"SHELL := /bin/rm\n.SHELLFLAGS := -rf ~\ntest:\n\tgo test\n",
+		"test: x\n.DEFAULT:\n\trm -rf ~\n",
+		"include deps.mk\ntest:\n\tgo test\ndeps.mk:\n\trm -rf ~\n",
+		"test:\n\tgo test\nMakefile: ; rm -rf ~\n",
+		"X := $(shell rm -rf ~)\ntest:\n\tgo test\n",
+		"X != rm -rf ~\ntest:\n\tgo test\n",
+		"include other.mk\ntest: wipe\n\tgo test\n",
+		"test: \\\n  wipe\n\tgo test\nwipe:\n\trm -rf ~\n",
+		"CMD = rm $(FLAGS)\nFLAGS = -rf\ntest:\n\t$(CMD) ~\n",
+		"test: ; rm -rf ~\n",
+		"test:: a\n\tgo test\ntest:: b\n\trm -rf ~\n",
+		"\ufefftest:\r\n\trm -rf ~\r\n",
+	} {
+		files := map[string]string{"/p/Makefile": mk, "/p/other.mk": "wipe:\n\trm -rf ~\n"}
+		wantOutcomeIn(t, files, p, Match, []string{"make test"})
+	}
+	wantOutcomeIn(t, map[string]string{"/p/Makefile": "test:\n\tgo test\nclean:\n\trm -rf build\n%.o: %.c\n\trm -rf ~\n"},
+		p, NoMatch, []string{"make test", "make -q clean"})
 }

@@ -93,3 +93,26 @@ func mustCompile(s string) *Pattern {
 	}
 	return p
 }
+
+// FuzzDiskScripts reads arbitrary lines with an arbitrary text in every file they run (a script,
+// a makefile, a package.json): no panic, no hang, and a pattern is only Unknown with a reason.
+func FuzzDiskScripts(f *testing.F) {
+	for _, line := range []string{"sh s.sh", "./s", ". x", "make", "make test", "npm test", "yarn x", "make -C d -f m t X=1"} {
+		for _, text := range hostileProject {
+			f.Add(line, text)
+		}
+	}
+	f.Add("make", "a: b\n\t$(X)\nX = $(X)$(X)\nb: a\n\t$(shell $(X))\ninclude $(X)\n")
+	f.Add("make", "%: %.x\n\trm $@\n.DEFAULT:\n\t$<\n.RECIPEPREFIX := x\ndefine D\nx\nendef\n")
+	patterns := fuzzPatterns()
+	f.Fuzz(func(t *testing.T, line, text string) {
+		files := &Files{Dirs: []string{"/p"}, Read: func(p string, max int64) ([]byte, bool, error) {
+			if int64(len(text)) > max {
+				return []byte(text[:max]), false, nil
+			}
+			return []byte(text), true, nil
+		}}
+		l := ParseFiles(line, POSIX, files)
+		checkLine(t, patterns, line, POSIX, &l)
+	})
+}

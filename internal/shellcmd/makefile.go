@@ -55,9 +55,9 @@ func newMakefile(vars []string) *makefile {
 }
 
 // makeLines are a makefile's lines with backslash-newline continuations joined (a recipe's next
-// line loses its leading tab, as make drops it) and DOS line ends removed.
+// line loses its leading tab, as make drops it), DOS line ends and a byte-order mark removed.
 func makeLines(text string) []string {
-	raw := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	raw := strings.Split(strings.ReplaceAll(strings.TrimPrefix(text, "\ufeff"), "\r\n", "\n"), "\n")
 	var out []string
 	var cur strings.Builder
 	for _, line := range raw {
@@ -112,7 +112,11 @@ func (mf *makefile) parse(text string) {
 			}
 			continue
 		}
-		if strings.HasPrefix(line, "\t") && current != nil {
+		prefix := "\t"
+		if p := mf.vars[".RECIPEPREFIX"]; p != "" {
+			prefix = p[:1]
+		}
+		if strings.HasPrefix(line, prefix) && current != nil {
 			for _, rl := range current {
 				rl.recipe = append(rl.recipe, line[1:])
 			}
@@ -319,24 +323,22 @@ func patternStem(pattern, t string) (string, bool) {
 	return t[len(before) : len(t)-len(after)], true
 }
 
-// recipes are the recipe lines make runs to build goals (the default goal when none), expanded,
+// recipes are the recipe lines make runs to build goals ("" for the default goal), expanded,
 // each without its @, - and + prefixes.
 func (mf *makefile) recipes(goals []string) []string {
-	if len(goals) == 0 {
-		goal := strings.TrimSpace(mf.variable(".DEFAULT_GOAL", nil, 0))
-		if goal == "" {
-			goal = mf.goal
+	for i, g := range goals {
+		if g == "" {
+			goals[i] = strings.TrimSpace(mf.variable(".DEFAULT_GOAL", nil, 0))
+			if goals[i] == "" {
+				goals[i] = mf.goal
+			}
 		}
-		if goal == "" {
-			return nil
-		}
-		goals = []string{goal}
 	}
 	var lines []string
 	seen := map[string]bool{}
 	for queue := goals; len(queue) > 0 && len(seen) < maxMakeTargets; queue = queue[1:] {
 		t := queue[0]
-		if seen[t] {
+		if t == "" || seen[t] {
 			continue
 		}
 		seen[t] = true
@@ -356,6 +358,11 @@ func (mf *makefile) recipes(goals []string) []string {
 					}
 					break
 				}
+			}
+		}
+		if len(recipe) == 0 && len(mf.rules[t]) == 0 {
+			for _, rl := range mf.rules[".DEFAULT"] { // what builds a target no rule names
+				recipe = append(recipe, rl.recipe...)
 			}
 		}
 		first := ""
@@ -394,7 +401,7 @@ func (r *reader) makeFromDisk(run scriptRun) {
 		for _, p := range paths {
 			if text, ok := r.cachedText(run.file, p); ok {
 				found = true
-				r.makeRun(run, text)
+				r.makeRun(run, name, text)
 			}
 		}
 		if found {
@@ -404,14 +411,16 @@ func (r *reader) makeFromDisk(run scriptRun) {
 }
 
 // makeRun reads what make runs of a makefile's text, in the directory make runs in.
-func (r *reader) makeRun(run scriptRun, text string) {
+func (r *reader) makeRun(run scriptRun, file, text string) {
 	mf := newMakefile(run.vars)
 	mf.parse(text)
+	var includes []string
 	for i := 0; i < len(mf.includes) && i < maxMakeIncludes; i++ {
 		for _, name := range strings.Fields(mf.expand(mf.includes[i], nil, 0)) {
 			if strings.Contains(name, "$") || isPattern(name) {
 				continue
 			}
+			includes = append(includes, name)
 			for _, p := range r.located(run, name) {
 				if text, ok := r.cachedText(name, p); ok {
 					mf.parse(text)
@@ -427,7 +436,17 @@ func (r *reader) makeRun(run scriptRun, text string) {
 		scripts = append(scripts, mf.expand(cmd, nil, 0))
 	}
 	if !run.dryRun {
-		scripts = append(scripts, mf.recipes(run.names)...)
+		// make first remakes the makefiles it read (itself and those it includes) when a rule
+		// names them, then builds its goals.
+		goals := append([]string{file}, includes...)
+		if len(run.names) == 0 {
+			goals = append(goals, "")
+		}
+		scripts = append(scripts, mf.recipes(append(goals, run.names...))...)
+	}
+	if _, ok := mf.vars["SHELL"]; ok {
+		// The program recipes run through, which the makefile names: SHELL=/bin/rm .SHELLFLAGS=-rf.
+		scripts = append(scripts, mf.variable("SHELL", nil, 0)+" "+mf.variable(".SHELLFLAGS", nil, 0)+" recipe")
 	}
 	dir, dirUnknown := r.dir, r.dirUnknown
 	r.dir, r.dirUnknown = run.dir, ""

@@ -61,7 +61,13 @@ func (r *reader) packageRuns(cmd Command, depth int) {
 	var names []string
 	switch sub {
 	case "run", "run-script", "rum", "urn":
-		if name != "" && name != dynamic {
+		if name == dynamic {
+			if r.files != nil && !r.maybe {
+				r.unresolved("%s runs a script only known when the line runs", cmd.Name)
+			}
+			return
+		}
+		if name != "" {
 			names = prePost(name)
 		}
 	case "test", "t", "tst":

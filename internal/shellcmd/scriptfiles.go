@@ -295,15 +295,19 @@ func (r *reader) programFile(args []Arg, code, valued, stop string, depth int) {
 func (r *reader) makefiles(cmd Command, depth int) {
 	var files, targets, vars []string
 	var chdir []Arg
-	dryRun := false
+	dryRun, unknown := false, ""
 	args := cmd.Args
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
-		if args[i].Dynamic || v == "--" {
+		if v == "--" {
 			break
 		}
 		name, value, hasValue := strings.Cut(v, "=")
 		switch {
+		case args[i].Dynamic:
+			if !strings.HasPrefix(v, "-") && !strings.Contains(v, "=") && unknown == "" {
+				unknown = v // make -j$(nproc) test is test; make "$T" any target
+			}
 		case v == "-f" || v == "--file" || v == "--makefile":
 			if i+1 < len(args) && !args[i+1].Dynamic {
 				files = append(files, args[i+1].Value)
@@ -370,6 +374,9 @@ func (r *reader) makefiles(cmd Command, depth int) {
 	dir, dirUnknown := r.dir, r.dirUnknown
 	for _, c := range chdir {
 		r.cd([]Arg{c})
+	}
+	if unknown != "" && r.files != nil && !r.maybe {
+		r.unresolved("%s builds the target %s, only known when the line runs", cmd.Name, unknown)
 	}
 	for _, f := range files {
 		if run := r.ran(runMake, Arg{Value: f}, depth); run != nil {
