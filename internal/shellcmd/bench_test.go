@@ -1,6 +1,8 @@
 package shellcmd
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -54,5 +56,37 @@ func BenchmarkParseOneLongWord(b *testing.B) {
 	for b.Loop() {
 		l := parse(line)
 		p.MatchLine(&l)
+	}
+}
+
+// BenchmarkParseDiskScripts reads a line that runs a script file, an npm script and a make
+// target, each read from disk (a temporary directory), as a rules hook reads it.
+func BenchmarkParseDiskScripts(b *testing.B) {
+	dir := b.TempDir()
+	for name, text := range map[string]string{
+		"gradlew":      hostileProject["/p/gradlew"] + strings.Repeat("# a line of comment in a long script\n", 200),
+		"package.json": hostileProject["/p/package.json"],
+		"Makefile":     hostileProject["/p/Makefile"],
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o755); err != nil {
+			b.Fatal(err)
+		}
+	}
+	p := mustCompile("rm -rf")
+	for _, line := range []string{"./gradlew build", "npm test", "make test", "./gradlew build && npm test && make test"} {
+		b.Run(line, func(b *testing.B) {
+			for b.Loop() {
+				l := parseWith(line, POSIX, &Files{Dirs: []string{dir}})
+				if o, _ := p.MatchLine(&l); o != NoMatch {
+					b.Fatal(o)
+				}
+			}
+		})
+		b.Run(line+" (no files)", func(b *testing.B) {
+			for b.Loop() {
+				l := parse(line)
+				p.MatchLine(&l)
+			}
+		})
 	}
 }

@@ -118,14 +118,17 @@ func missing(err error) bool {
 }
 
 // asFile reads what read reads as the text of a file on disk: the commands it finds are Maybe,
-// what it leaves unknown does not count, and a cd in it stays in it.
+// what it leaves unknown does not count (nor what the line's end would find unknown of it: its
+// arithmetic, the revisions and links it makes), and a cd in it stays in it.
 func (r *reader) asFile(read func()) {
 	nu, np := len(r.out.Unresolved), len(r.out.UnknownPaths)
 	dir, dirUnknown, cdSearch, aliases, fromFile := r.dir, r.dirUnknown, r.cdSearch, maps.Clone(r.aliases), r.fromFile
-	r.fromFile = true
+	vars, revisions, gitOthers, gitEnv, links := r.vars, r.revisions, r.gitOthers, r.gitEnv, r.links
+	r.fromFile, r.vars, r.revisions, r.links = true, arithVars{}, nil, nil
 	defer func() {
 		r.out.Unresolved, r.out.UnknownPaths = r.out.Unresolved[:nu], r.out.UnknownPaths[:np]
 		r.dir, r.dirUnknown, r.cdSearch, r.aliases, r.fromFile = dir, dirUnknown, cdSearch, aliases, fromFile
+		r.vars, r.revisions, r.gitOthers, r.gitEnv, r.links = vars, revisions, gitOthers, gitEnv, links
 	}()
 	read()
 }

@@ -49,6 +49,7 @@ var hostileProject = map[string]string{
 	"/p/scripts/broken.sh":    "rm -rf ~\nif then fi (\n",
 	"/p/scripts/env.sh":       "export A=1\nrm -rf ~\n",
 	"/p/scripts/test.sh":      "#!/usr/bin/env bash\nset -euo pipefail\ncd \"$(dirname \"$0\")/..\"\n\"$GO\" test ./...\neval \"$EXTRA\"\nrm $FLAGS \"$TMP\"/cache\n",
+	"/p/scripts/arith.sh":     "n=$((N+1)); i=$((i+n))\ngit checkout \"$REV\"\nln -s \"$n\" x\n",
 	"/p/scripts/loop.sh":      "sh scripts/loop.sh\nsh scripts/loop2.sh\n",
 	"/p/scripts/loop2.sh":     "sh scripts/loop.sh\n",
 	"/p/scripts/tool.py":      "#!/usr/bin/env python3\nimport os\nprint('rm -rf ~')\n",
@@ -149,7 +150,7 @@ func TestDiskScripts(t *testing.T) {
 // commands need not name them (npm test is allowed as npm test), and one the file leaves unknown
 // makes nothing unknown.
 func TestDiskScriptsAllow(t *testing.T) {
-	for _, src := range []string{`npm test`, `./gradlew build`, `make test`, `./scripts/test.sh`} {
+	for _, src := range []string{`npm test`, `./gradlew build`, `make test`, `./scripts/test.sh`, `sh scripts/arith.sh`} {
 		l := ParseFiles(src, POSIX, memFiles(hostileProject))
 		if len(l.Unresolved) > 0 {
 			t.Errorf("%q: unresolved %q", src, l.Unresolved)
