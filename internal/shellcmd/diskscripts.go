@@ -12,7 +12,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/hookrun/hookrun/internal/safefile"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -29,19 +28,20 @@ type Files struct {
 	// Dirs are the absolute directories the line may start in: the call's, and the agent's own
 	// when it names another. A relative file is read from each.
 	Dirs []string
-	// Read reads the regular file at p (a path of the system's), at most max bytes; whole is
-	// false when the file holds more. A missing file is fs.ErrNotExist. Nil reads the disk
-	// (safefile.ReadHead: regular files only, never waiting on a FIFO).
+	// Read reads the regular file at p (a path of the system's), at most max bytes, without
+	// waiting on it; whole is false when the file holds more. A missing file is fs.ErrNotExist.
 	Read func(p string, max int64) (data []byte, whole bool, err error)
+
+	uncached bool // a test's files: the line read is not kept for the next call
 }
 
-// ParseFiles reads a command line as ParseAs does, and reads the files it runs from files.
+// ParseFiles reads a command line as ParseAs does, and reads the files it runs through files.
 func ParseFiles(line string, sh Shell, files *Files) Line {
-	if files == nil {
+	if files == nil || files.Read == nil {
 		return ParseAs(line, sh)
 	}
 	key := strings.Join(files.Dirs, "\x00")
-	if files.Read == nil {
+	if !files.uncached {
 		lastFiles.Lock()
 		if lastFiles.ok && lastFiles.src == line && lastFiles.sh == sh && lastFiles.dirs == key {
 			l := lastFiles.line
@@ -51,7 +51,7 @@ func ParseFiles(line string, sh Shell, files *Files) Line {
 		lastFiles.Unlock()
 	}
 	l := parseWith(line, sh, files)
-	if files.Read == nil {
+	if !files.uncached {
 		lastFiles.Lock()
 		lastFiles.src, lastFiles.sh, lastFiles.dirs, lastFiles.line, lastFiles.ok = line, sh, key, l, true
 		lastFiles.Unlock()
@@ -79,9 +79,6 @@ var errReadTime = errors.New("reading the files the line runs took more than " +
 // readFile reads the file at p through the line's Files, within the time left for the line.
 func (r *reader) readFile(p string) ([]byte, bool, error) {
 	read := r.files.Read
-	if read == nil {
-		read = safefile.ReadHead
-	}
 	if r.fileReads++; r.fileReads > maxFileReads {
 		return nil, false, errTooMany
 	}
@@ -220,7 +217,7 @@ type fileText struct {
 // fromDisk reads a script file, makefile or package.json a run names from disk, when the line
 // does not write it.
 func (r *reader) fromDisk(run scriptRun) {
-	if r.files == nil {
+	if r.files == nil || r.files.Read == nil {
 		return
 	}
 	switch run.kind {

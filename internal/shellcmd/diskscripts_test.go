@@ -11,7 +11,7 @@ import (
 // memFiles is a project of files in memory: the line starts in /p; a name ending in "|fifo" is a
 // file that is not a regular one, and "|big" one larger than any cap.
 func memFiles(files map[string]string) *Files {
-	return &Files{Dirs: []string{"/p"}, Read: func(p string, max int64) ([]byte, bool, error) {
+	return &Files{Dirs: []string{"/p"}, uncached: true, Read: func(p string, max int64) ([]byte, bool, error) {
 		p = path.Clean(p)
 		if _, ok := files[p+"|fifo"]; ok {
 			return nil, false, errors.New(p + " is a FIFO, not a regular file")

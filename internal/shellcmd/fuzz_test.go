@@ -106,7 +106,7 @@ func FuzzDiskScripts(f *testing.F) {
 	f.Add("make", "%: %.x\n\trm $@\n.DEFAULT:\n\t$<\n.RECIPEPREFIX := x\ndefine D\nx\nendef\n")
 	patterns := fuzzPatterns()
 	f.Fuzz(func(t *testing.T, line, text string) {
-		files := &Files{Dirs: []string{"/p"}, Read: func(p string, max int64) ([]byte, bool, error) {
+		files := &Files{Dirs: []string{"/p"}, uncached: true, Read: func(p string, max int64) ([]byte, bool, error) {
 			if int64(len(text)) > max {
 				return []byte(text[:max]), false, nil
 			}
