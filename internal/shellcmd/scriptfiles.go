@@ -32,12 +32,13 @@ type scriptRun struct {
 
 // A writtenFile is a file the line writes.
 type writtenFile struct {
-	key     string // base name; "" for a file only known when the line runs
-	file    string
-	text    string // what it holds, when literal
-	literal bool
-	git     bool // a hook or the config of a git repository, or of a hook manager (gitRunsFile)
-	startup bool // a shell's startup file (shellStartup)
+	key      string // base name; "" for a file only known when the line runs
+	file     string
+	text     string // what it holds, when literal
+	literal  bool
+	git      bool // a hook or the config of a git repository, or of a hook manager (gitRunsFile)
+	startup  bool // a shell's startup file (shellStartup)
+	fromFile bool // written by a file read from disk: only what such files run is matched with it
 }
 
 // Script kinds.
@@ -67,12 +68,12 @@ func (r *reader) written(a Arg, text string, literal bool) {
 		return
 	}
 	if a.Dynamic {
-		r.wrote = append(r.wrote, writtenFile{file: a.Value})
+		r.wrote = append(r.wrote, writtenFile{file: a.Value, fromFile: r.fromFile})
 		return
 	}
 	p, known := tilde(a.Value)
 	if !known {
-		r.wrote = append(r.wrote, writtenFile{file: a.Value})
+		r.wrote = append(r.wrote, writtenFile{file: a.Value, fromFile: r.fromFile})
 		return
 	}
 	clean := path.Clean(under(r.dir, p))
@@ -80,7 +81,7 @@ func (r *reader) written(a Arg, text string, literal bool) {
 		return // /dev/null, /dev/stderr: no file a script is read from
 	}
 	key := fileKey(clean)
-	r.wrote = append(r.wrote, writtenFile{key: key, file: a.Value, text: text, literal: literal && r.dirUnknown == "",
+	r.wrote = append(r.wrote, writtenFile{key: key, file: a.Value, text: text, literal: literal && r.dirUnknown == "", fromFile: r.fromFile,
 		git: gitRunsFile(clean, key), startup: shellStartup(key)})
 }
 
@@ -597,30 +598,31 @@ func (r *reader) finishScripts() {
 		return
 	}
 	byKey := map[string][]int{} // the written files of each base name; "" for those only known when the line runs, runGit for git's
-	add := func(w writtenFile) {
-		r.wrote = append(r.wrote, w)
-		byKey[w.key] = append(byKey[w.key], len(r.wrote)-1)
-		if w.git {
-			byKey[runGit] = append(byKey[runGit], len(r.wrote)-1)
-		}
-		if w.startup {
-			byKey[runStartup] = append(byKey[runStartup], len(r.wrote)-1)
+	indexed := 0
+	index := func() { // the files written since: a file read from disk writes some too
+		for ; indexed < len(r.wrote); indexed++ {
+			w := r.wrote[indexed]
+			byKey[w.key] = append(byKey[w.key], indexed)
+			if w.git {
+				byKey[runGit] = append(byKey[runGit], indexed)
+			}
+			if w.startup {
+				byKey[runStartup] = append(byKey[runStartup], indexed)
+			}
 		}
 	}
-	wrote := r.wrote
-	r.wrote = nil
-	for _, w := range wrote {
-		add(w)
-	}
+	index()
 	for _, c := range r.out.Copies {
 		// A copy of a written file, or of what the copy reads on standard input (cp /dev/stdin s.sh).
 		if len(byKey[fileKey(c.From)]) > 0 || strings.HasPrefix(c.From, "/dev/") || strings.HasPrefix(c.From, "/proc/") {
-			add(writtenFile{key: fileKey(c.To), file: c.To})
+			r.wrote = append(r.wrote, writtenFile{key: fileKey(c.To), file: c.To})
+			index()
 		}
 	}
 	read := 0
 	for i := 0; i < len(r.runs); i++ {
 		run := r.runs[i]
+		index()
 		if run.quiet {
 			r.asFile(func() { r.readRun(run, byKey, &read) })
 		} else {
@@ -651,6 +653,11 @@ func (r *reader) readRun(run scriptRun, byKey map[string][]int, read *int) {
 				found = append(found, found[0]) // a file only known when the line runs: never read as one text
 			}
 		}
+	}
+	if !run.quiet {
+		// What a build script writes (cat > "$OUT") is no file the line's own sh x.sh runs: that
+		// is read from disk, as a file written by any other program is.
+		found = slices.DeleteFunc(slices.Clone(found), func(i int) bool { return r.wrote[i].fromFile })
 	}
 	if len(found) == 0 {
 		r.fromDisk(run)
