@@ -69,12 +69,19 @@ var lastFiles struct {
 const (
 	maxScriptFile = 1 << 20         // bytes of one file: a larger shell script the line runs itself is unresolved
 	maxFileReads  = 64              // files read; past it one the line runs itself is unresolved
-	fileReadTime  = 2 * time.Second // for all of them: a file on a stalled network mount must not hold the call
+	fileReadTime  = 2 * time.Second // for all of them (errReadTime): a file on a stalled network mount must not hold the call
 )
 
-var errTooMany = errors.New("the line runs more files than hookrun reads")
+// A readError says why the line's files were not read; a constant, as an errors.New at package
+// level would run at every start.
+type readError string
 
-var errReadTime = errors.New("reading the files the line runs took more than " + fileReadTime.String())
+func (e readError) Error() string { return string(e) }
+
+const (
+	errTooMany  readError = "the line runs more files than hookrun reads"
+	errReadTime readError = "reading the files the line runs took more than 2s"
+)
 
 // readFile reads the file at p through the line's Files, within the time left for the line.
 func (r *reader) readFile(p string) ([]byte, bool, error) {

@@ -42,8 +42,25 @@ type makeRule struct {
 	recipe  []string
 }
 
-// makeDefaults are variables make gives a value of its own.
-var makeDefaults = map[string]string{"MAKE": "make", "RM": "rm -f", "CC": "cc", "CXX": "g++", "AR": "ar", "SHELL": "/bin/sh"}
+// makeDefault is the value make gives a variable of its own. (A switch, not a map literal, which
+// would be built at every start.)
+func makeDefault(name string) string {
+	switch name {
+	case "MAKE":
+		return "make"
+	case "RM":
+		return "rm -f"
+	case "CC":
+		return "cc"
+	case "CXX":
+		return "g++"
+	case "AR":
+		return "ar"
+	case "SHELL":
+		return "/bin/sh"
+	}
+	return ""
+}
 
 func newMakefile(vars []string) *makefile {
 	mf := &makefile{vars: map[string]string{}, override: map[string]string{}, rules: map[string][]*makeRule{}}
@@ -220,13 +237,17 @@ func (mf *makefile) assign(line string, i int) {
 	}
 }
 
-// makeFunctions are make's functions: $(NAME args) calls one.
-var makeFunctions = map[string]bool{"subst": true, "patsubst": true, "strip": true, "findstring": true, "filter": true,
-	"filter-out": true, "sort": true, "word": true, "wordlist": true, "words": true, "firstword": true, "lastword": true,
-	"dir": true, "notdir": true, "suffix": true, "basename": true, "addsuffix": true, "addprefix": true, "join": true,
-	"wildcard": true, "realpath": true, "abspath": true, "error": true, "warning": true, "info": true, "shell": true,
-	"origin": true, "flavor": true, "foreach": true, "if": true, "or": true, "and": true, "call": true, "eval": true,
-	"file": true, "value": true, "let": true, "intcmp": true, "guile": true}
+// makeFunction reports whether $(NAME args) calls one of make's functions.
+func makeFunction(name string) bool {
+	switch name {
+	case "subst", "patsubst", "strip", "findstring", "filter", "filter-out", "sort", "word", "wordlist", "words",
+		"firstword", "lastword", "dir", "notdir", "suffix", "basename", "addsuffix", "addprefix", "join", "wildcard",
+		"realpath", "abspath", "error", "warning", "info", "shell", "origin", "flavor", "foreach", "if", "or", "and",
+		"call", "eval", "file", "value", "let", "intcmp", "guile":
+		return true
+	}
+	return false
+}
 
 // expand expands make's references in s: variables (the automatic ones from auto), $$ as $, the
 // command of $(shell …) noted (mf.shells) and standing for nothing, another function's value a
@@ -278,7 +299,7 @@ func (mf *makefile) expand(s string, auto map[string]string, depth int) string {
 
 // reference is the value of $(inner): a function's or a variable's.
 func (mf *makefile) reference(inner string, auto map[string]string, depth int) string {
-	if name, args, ok := strings.Cut(strings.Replace(inner, "\t", " ", 1), " "); ok && makeFunctions[name] {
+	if name, args, ok := strings.Cut(strings.Replace(inner, "\t", " ", 1), " "); ok && makeFunction(name) {
 		if name == "shell" {
 			mf.shells = append(mf.shells, mf.expand(args, auto, depth+1))
 			return ""
@@ -311,7 +332,7 @@ func (mf *makefile) variable(name string, auto map[string]string, depth int) str
 	if v, ok := mf.vars[name]; ok {
 		return mf.expand(v, auto, depth+1)
 	}
-	return makeDefaults[name]
+	return makeDefault(name)
 }
 
 // patternStem is what % stands for when the pattern rule's target pattern matches t.
