@@ -170,8 +170,13 @@ func Where(f *os.File, path string, st os.FileInfo) (string, error) {
 // ReadHead reads the regular file at path (a symbolic link to one is
 // followed) without blocking, as ReadFile does, but a file larger than
 // max is not an error: its first max bytes are returned, and whole is
-// false.
+// false. A path that is not a regular file is refused before it is
+// opened, where it can be: opening some devices does something (a tape
+// rewinds).
 func ReadHead(path string, max int64) (data []byte, whole bool, err error) {
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		return nil, false, &NotRegularError{path, kind(st.Mode())}
+	}
 	f, err := os.OpenFile(path, os.O_RDONLY|readFlags, 0)
 	if err != nil {
 		return nil, false, err
