@@ -6,6 +6,7 @@
 package rules
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -54,7 +55,7 @@ func Evaluate(h *config.Hook, c *event.Context, root string) merge.Report {
 		unpacked = unpackedDirs(c, root)
 	}
 	for _, r := range rs.Rules {
-		ok, why := fires(r, c, line, unpacked, &p)
+		ok, why, from := fires(r, c, line, unpacked, &p)
 		// Only a rule that would decide, and whose other conditions hold, makes an unreadable
 		// command count: a guard kept to AI sessions does not hold up a person's command.
 		if why != "" && unknown == "" && r.Decision != "" && r.Decision != config.DecisionAllow {
@@ -75,6 +76,9 @@ func Evaluate(h *config.Hook, c *event.Context, root string) merge.Report {
 		}
 		if r.Decision != "" {
 			decision, reason = r.Decision, r.Reason
+			if from != "" && decision != config.DecisionAllow {
+				reason += " (in " + from + ", which the command runs)"
+			}
 			break
 		}
 	}
@@ -100,8 +104,9 @@ func rank(d string) int {
 
 // fires reports whether every condition r states holds; unknown says why
 // its commands could not be checked, when a command only known at run
-// time might match.
-func fires(r config.Rule, c *event.Context, line *shellcmd.Line, unpacked []shellcmd.Unpack, p *prompt) (ok bool, unknown string) {
+// time might match; from names the file the line runs that holds the
+// command it matched, when the line's own commands do not match.
+func fires(r config.Rule, c *event.Context, line *shellcmd.Line, unpacked []shellcmd.Unpack, p *prompt) (ok bool, unknown, from string) {
 	// A path the command names only at run time ($D/hooks/x), or a pattern
 	// whose files could not all be read, might be one the rule guards: it
 	// counts once every other condition holds.
@@ -119,31 +124,34 @@ func fires(r config.Rule, c *event.Context, line *shellcmd.Line, unpacked []shel
 			}
 		}
 		if pathsUnknown == "" {
-			return false, ""
+			return false, "", ""
 		}
 	}
 	if r.Sources != nil && !slices.Contains(r.Sources, c.CallerSource) {
-		return false, ""
+		return false, "", ""
 	}
 	if r.Prompt != nil && !p.matches(r) {
-		return false, ""
+		return false, "", ""
 	}
 	// The commands last: an unreadable command matters only when every other condition holds.
 	if r.Commands != nil {
 		if line == nil {
-			return false, ""
+			return false, "", ""
 		}
 		if r.Decision == config.DecisionAllow {
 			// An allow list allows a line, not one of its commands: ls; rm -rf / is not ls.
 			if !everyCommand(r.Commands, line) {
-				return false, ""
+				return false, "", ""
 			}
-			return pathsUnknown == "", ""
+			return pathsUnknown == "", "", ""
 		}
 		matched := false
 		for _, p := range r.Commands {
 			switch o, why := p.MatchLine(line); o {
 			case shellcmd.Match:
+				if !matched {
+					from = matchedIn(p, line)
+				}
 				matched = true
 			case shellcmd.Unknown:
 				if unknown == "" {
@@ -153,18 +161,33 @@ func fires(r config.Rule, c *event.Context, line *shellcmd.Line, unpacked []shel
 		}
 		if !matched {
 			if unknown == "" {
-				return false, ""
+				return false, "", ""
 			}
 			if pathsUnknown != "" {
-				return false, pathsUnknown
+				return false, pathsUnknown, ""
 			}
-			return false, unknown
+			return false, unknown, ""
 		}
 	}
 	if pathsUnknown != "" {
-		return false, pathsUnknown
+		return false, pathsUnknown, ""
 	}
-	return true, ""
+	return true, "", from
+}
+
+// matchedIn is the file the line runs whose command p matches, "" when one of the line's own
+// commands matches.
+func matchedIn(p *shellcmd.Pattern, line *shellcmd.Line) string {
+	from := ""
+	for i := range line.Commands {
+		if o, _ := p.MatchCommand(&line.Commands[i]); o == shellcmd.Match {
+			if line.Commands[i].File == "" {
+				return ""
+			}
+			from = cmp.Or(from, line.Commands[i].File)
+		}
+	}
+	return from
 }
 
 // unpackedDirs are the directories the call's command unpacks archives into (callpath.Unpacked),

@@ -127,24 +127,26 @@ func missing(err error) bool {
 func (r *reader) asFile(read func()) {
 	nu, np := len(r.out.Unresolved), len(r.out.UnknownPaths)
 	dir, dirUnknown, cdSearch, aliases, fromFile := r.dir, r.dirUnknown, r.cdSearch, maps.Clone(r.aliases), r.fromFile
-	vars, revisions, gitOthers, gitEnv, links := r.vars, r.revisions, r.gitOthers, r.gitEnv, r.links
+	vars, revisions, gitOthers, gitEnv, links, fileName := r.vars, r.revisions, r.gitOthers, r.gitEnv, r.links, r.fileName
 	r.fromFile, r.vars, r.revisions, r.links = true, arithVars{}, nil, nil
 	defer func() {
 		r.out.Unresolved, r.out.UnknownPaths = r.out.Unresolved[:nu], r.out.UnknownPaths[:np]
 		r.dir, r.dirUnknown, r.cdSearch, r.aliases, r.fromFile = dir, dirUnknown, cdSearch, aliases, fromFile
-		r.vars, r.revisions, r.gitOthers, r.gitEnv, r.links = vars, revisions, gitOthers, gitEnv, links
+		r.vars, r.revisions, r.gitOthers, r.gitEnv, r.links, r.fileName = vars, revisions, gitOthers, gitEnv, links, fileName
 	}()
 	read()
 }
 
-// fileScript reads the shell script src, a file's text or a line a file holds, run at depth: the
+// fileScript reads the shell script src, a file's text or a line a file holds (from names it, for
+// the commands read: Command.File), run at depth: the
 // line's budgets hold (loud unless the file is read quietly itself), then its statements are read
 // as a file's, one at a time, as a shell runs them: those before a syntax error run.
-func (r *reader) fileScript(src string, depth int) {
+func (r *reader) fileScript(src, from string, depth int) {
 	if strings.TrimSpace(src) == "" || !r.enter(src, depth) {
 		return
 	}
 	r.asFile(func() {
+		r.fileName = from
 		failed := false
 		for stmt, err := range syntax.NewParser(syntax.Variant(syntax.LangBash)).StmtsSeq(strings.NewReader(src)) {
 			// Not break: the parser's iterator goes on after its loop stops (mvdan.cc/sh v3.14.1).
@@ -249,7 +251,7 @@ func (r *reader) fromDisk(run scriptRun) {
 			case run.kind == runCrontab:
 				r.asFile(func() { r.crontab(string(data), run.depth) })
 			default:
-				r.fileScript(string(data), run.depth+1)
+				r.fileScript(string(data), run.file, run.depth+1)
 			}
 		}
 	case runMake:

@@ -6,6 +6,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -152,7 +153,7 @@ func (r *reader) packageScripts(run scriptRun, file, text, dir string) {
 		}
 		at, atUnknown := r.dir, r.dirUnknown
 		r.dir, r.dirUnknown = dir, ""
-		r.fileScript(script, run.depth+1)
+		r.fileScript(script, path.Join(dir, "package.json")+" script "+strconv.Quote(name), run.depth+1)
 		r.dir, r.dirUnknown = at, atUnknown
 	}
 }

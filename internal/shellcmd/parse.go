@@ -50,6 +50,9 @@ type Command struct {
 	// counts it; an allow rule does not need it on its list, and an argument of it only known when
 	// the line runs leaves nothing unknown.
 	Maybe bool
+	// File: the file the line runs that this command was read from, as the line names it
+	// (scripts/clean.sh, Makefile, package.json script "test"); "" for the line's own commands.
+	File string
 }
 
 // Line is what a command line runs, as far as it can be known without running it.
@@ -224,6 +227,7 @@ type reader struct {
 	texts      map[*syntax.Redirect]string // what a command whose output a redirection writes prints, when the line spells it out
 	files      *Files                      // where the files the line runs are read from (diskscripts.go); nil: nowhere
 	fromFile   bool                        // reading a file on disk: its commands are Maybe
+	fileName   string                      // the file read from disk, for Command.File
 	readUntil  time.Time                   // when reading files from disk must end
 	fileReads  int
 	readDone   map[string]bool     // files, and scripts of files, read from disk
@@ -632,6 +636,9 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 			return
 		}
 		cmd := Command{Name: commandName(name.Value), Path: name.Value, Args: args[1:], Maybe: r.maybe || r.fromFile}
+		if r.fromFile {
+			cmd.File = r.fileName
+		}
 		if name.Value == "" {
 			cmd.Name = ""
 		}
