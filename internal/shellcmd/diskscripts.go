@@ -162,12 +162,16 @@ func (r *reader) fileScript(src, from string, depth int) {
 // names (relative to dir, the directory the line has moved to); nil, and the line unresolved,
 // when where it is is only known when the line runs.
 func (r *reader) located(run scriptRun, p string) []string {
-	p, known := tilde(p)
-	if known && (p == "~" || strings.HasPrefix(p, "~/")) {
-		if home, err := os.UserHomeDir(); err == nil {
-			p, known = path.Join(filepath.ToSlash(home), p[1:]), true
-		} else {
-			known = false
+	p, known := home(p)
+	dir := run.dir
+	if run.dirUnknown != "" {
+		// cd ~/proj is a directory only known when the line runs to a paths guard (whose home
+		// is it?), but the files hookrun reads are its user's: home() knows it.
+		if d, ok := home(run.dirUnknown); ok && path.IsAbs(d) && !strings.ContainsAny(d, " $`\\*?[") {
+			dir = d
+		} else if !path.IsAbs(p) && known {
+			r.unresolved("the line runs %s in %s, a directory only known when it runs", p, run.dirUnknown)
+			return nil
 		}
 	}
 	switch {
@@ -176,18 +180,28 @@ func (r *reader) located(run scriptRun, p string) []string {
 		return nil
 	case path.IsAbs(p):
 		return []string{filepath.FromSlash(p)}
-	case run.dirUnknown != "":
-		r.unresolved("the line runs %s in %s, a directory only known when it runs", p, run.dirUnknown)
-		return nil
-	}
-	if path.IsAbs(run.dir) {
-		return []string{filepath.FromSlash(path.Join(run.dir, p))}
+	case path.IsAbs(dir):
+		return []string{filepath.FromSlash(path.Join(dir, p))}
 	}
 	var out []string
 	for _, d := range r.files.Dirs {
-		out = append(out, filepath.Join(d, filepath.FromSlash(path.Join(run.dir, p))))
+		out = append(out, filepath.Join(d, filepath.FromSlash(path.Join(dir, p))))
 	}
 	return out
+}
+
+// home is p with a leading ~ or ~/ read as the user's home directory; false for a path only
+// known when the line runs (~user, ~-, or no home).
+func home(p string) (string, bool) {
+	p, known := tilde(p)
+	if known && (p == "~" || strings.HasPrefix(p, "~/")) {
+		h, err := os.UserHomeDir()
+		if err != nil || !filepath.IsAbs(h) {
+			return p, false
+		}
+		return path.Join(filepath.ToSlash(h), p[1:]), true
+	}
+	return p, known
 }
 
 // once reports whether key (a file, or a script of one) is read for the first time: a script that

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"path"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -141,6 +142,7 @@ func TestDiskScripts(t *testing.T) {
 		`sh scripts/huge.sh`,
 		`cd "$D" && sh scripts/clean.sh`,
 		`cd "$D" && npm test`,
+		`cd ~user/p && sh scripts/clean.sh`,
 		`make "$T"`,
 		`npm run "$S"`,
 	})
@@ -198,4 +200,16 @@ func TestDiskMakefiles(t *testing.T) {
 	}
 	wantOutcomeIn(t, map[string]string{"/p/Makefile": "test:\n\tgo test\nclean:\n\trm -rf build\n%.o: %.c\n\trm -rf ~\n"},
 		p, NoMatch, []string{"make test", "make -q clean"})
+}
+
+// TestDiskScriptsHome: a file in the home directory (~/x, cd ~/proj) is the user's own, which
+// hookrun reads.
+func TestDiskScriptsHome(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("/p is no home directory there")
+	}
+	t.Setenv("HOME", "/p")
+	t.Setenv("USERPROFILE", "/p")
+	p := mustCompile("rm -rf")
+	wantOutcomeIn(t, hostileProject, p, Match, []string{`sh ~/scripts/clean.sh`, `cd ~/scripts && ./clean.sh`, `cd ~ && make wipe`})
 }
