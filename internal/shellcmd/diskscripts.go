@@ -83,11 +83,14 @@ const (
 	errReadTime readError = "reading the files the line runs took more than 2s"
 )
 
-// readFile reads the file at p through the line's Files, within the time left for the line.
-func (r *reader) readFile(p string) ([]byte, bool, error) {
+// readFile reads the file at p through the line's Files, at most max bytes, within the time left
+// for the line; each read of maxScriptFile bytes counts against maxFileReads.
+func (r *reader) readFile(p string, max int64) ([]byte, bool, error) {
 	read := r.files.Read
-	if r.fileReads++; r.fileReads > maxFileReads {
-		return nil, false, errTooMany
+	if max == maxScriptFile {
+		if r.fileReads++; r.fileReads > maxFileReads {
+			return nil, false, errTooMany
+		}
 	}
 	if r.readUntil.IsZero() {
 		r.readUntil = time.Now().Add(fileReadTime)
@@ -103,7 +106,7 @@ func (r *reader) readFile(p string) ([]byte, bool, error) {
 	}
 	done := make(chan result, 1)
 	go func() {
-		data, whole, err := read(p, maxScriptFile)
+		data, whole, err := read(p, max)
 		done <- result{data, whole, err}
 	}()
 	timer := time.NewTimer(left)
@@ -253,7 +256,14 @@ func (r *reader) fromDisk(run scriptRun) {
 			if !r.once(run.kind + "\x00" + p) {
 				continue
 			}
-			data, whole, err := r.readFile(p)
+			max := int64(maxScriptFile)
+			if run.exec {
+				max = headBytes // a program named by its path (/usr/bin/git) is only read as far as it takes to see it is one
+			}
+			data, whole, err := r.readFile(p, max)
+			if err == nil && !whole && max < maxScriptFile && !binary(data) && shebangShell(string(data)) {
+				data, whole, err = r.readFile(p, maxScriptFile)
+			}
 			switch {
 			case missing(err):
 			case err != nil:
@@ -275,15 +285,19 @@ func (r *reader) fromDisk(run scriptRun) {
 	}
 }
 
+// headBytes are the first bytes of a file that say whether it is a program (binary) and which
+// interpreter its #! line names.
+const headBytes = 1024
+
 // binary reports whether a file's first bytes are a program's, not a script's: a NUL byte.
 func binary(data []byte) bool {
-	return bytes.IndexByte(data[:min(len(data), 1024)], 0) >= 0
+	return bytes.IndexByte(data[:min(len(data), headBytes)], 0) >= 0
 }
 
 // readText reads the file at p for a make or package run: ok false when it is missing, and the
 // line unresolved when it cannot be read whole.
 func (r *reader) readText(what, p string) (string, bool) {
-	data, whole, err := r.readFile(p)
+	data, whole, err := r.readFile(p, maxScriptFile)
 	switch {
 	case missing(err):
 		return "", false

@@ -140,6 +140,7 @@ func TestDiskScripts(t *testing.T) {
 	wantOutcomeIn(t, hostileProject, p, Unknown, []string{
 		`sh scripts/fifo.sh`,
 		`sh scripts/huge.sh`,
+		`./scripts/huge.sh`,
 		`cd "$D" && sh scripts/clean.sh`,
 		`cd "$D" && npm test`,
 		`cd ~user/p && sh scripts/clean.sh`,
