@@ -88,18 +88,11 @@ func (e *OutsideError) Error() string {
 // check of the path before the read cannot stop a link swapped in after
 // it, and a link swapped in during the read is refused too.
 func ReadFileWithin(path string, max int64, inside func(real string) bool) ([]byte, os.FileInfo, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|readFlags, 0)
+	f, st, err := openRegular(path)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, nil, &NotRegularError{path, kind(st.Mode())}
-	}
 	if inside != nil {
 		if real, err := Where(f, path, st); err != nil || !inside(real) {
 			return nil, nil, &OutsideError{path, real}
@@ -116,6 +109,25 @@ func ReadFileWithin(path string, max int64, inside func(real string) bool) ([]by
 		return nil, nil, &TooLargeError{path, max}
 	}
 	return data, st, nil
+}
+
+// openRegular opens the regular file at path (links followed) without waiting on it, and refuses
+// anything else.
+func openRegular(path string) (*os.File, os.FileInfo, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|readFlags, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	if !st.Mode().IsRegular() {
+		f.Close()
+		return nil, nil, &NotRegularError{path, kind(st.Mode())}
+	}
+	return f, st, nil
 }
 
 // components splits a relative, slash- or separator-separated path into
@@ -177,18 +189,11 @@ func ReadHead(path string, max int64) (data []byte, whole bool, err error) {
 	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
 		return nil, false, &NotRegularError{path, kind(st.Mode())}
 	}
-	f, err := os.OpenFile(path, os.O_RDONLY|readFlags, 0)
+	f, _, err := openRegular(path)
 	if err != nil {
 		return nil, false, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, false, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, false, &NotRegularError{path, kind(st.Mode())}
-	}
 	data, err = io.ReadAll(io.LimitReader(f, max+1))
 	if err != nil {
 		return nil, false, err

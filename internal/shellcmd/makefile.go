@@ -268,20 +268,7 @@ func (mf *makefile) expand(s string, auto map[string]string, depth int) string {
 		case '$':
 			b.WriteByte('$')
 		case '(', '{':
-			close := byte(')')
-			if open == '{' {
-				close = '}'
-			}
-			end, nest := i+1, 1
-			for ; end < len(s); end++ {
-				if s[end] == open {
-					nest++
-				} else if s[end] == close {
-					if nest--; nest == 0 {
-						break
-					}
-				}
-			}
+			end := closing(s, i+1, open)
 			if end >= len(s) {
 				b.WriteString(s[i-1:])
 				i = len(s)
@@ -295,6 +282,26 @@ func (mf *makefile) expand(s string, auto map[string]string, depth int) string {
 	}
 	mf.expanded += b.Len()
 	return b.String()
+}
+
+// closing is the index of the ) or } that closes the open bracket before text[from:], nested
+// ones counted; len(text) when none does.
+func closing(text string, from int, open byte) int {
+	close := byte(')')
+	if open == '{' {
+		close = '}'
+	}
+	nest := 1
+	for end := from; end < len(text); end++ {
+		if text[end] == open {
+			nest++
+		} else if text[end] == close {
+			if nest--; nest == 0 {
+				return end
+			}
+		}
+	}
+	return len(text)
 }
 
 // reference is the value of $(inner): a function's or a variable's.

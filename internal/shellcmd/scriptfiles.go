@@ -423,21 +423,7 @@ func (r *reader) makeShells(text string, depth int) {
 		if j < 2 || text[j-2] != '$' || text[j-1] != '(' && text[j-1] != '{' || i >= len(text) || text[i] != ' ' && text[i] != '\t' {
 			continue
 		}
-		open, close := text[j-1], byte(')')
-		if open == '{' {
-			close = '}'
-		}
-		end, nest := i, 1
-		for ; end < len(text); end++ {
-			if text[end] == open {
-				nest++
-			} else if text[end] == close {
-				if nest--; nest == 0 {
-					break
-				}
-			}
-		}
-		r.quietly(text[i:end], depth+1)
+		r.quietly(text[i:closing(text, i, text[j-1])], depth+1)
 	}
 }
 
