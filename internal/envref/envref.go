@@ -53,6 +53,14 @@ func Parse(s string) (Template, error) {
 			t.parts = append(t.parts, part{name: name})
 			i += 2 + end
 		default:
+			// $NAME, as a shell writes it: say how to write it here.
+			end := i + 1
+			for end < len(s) && ValidName(s[i+1:end+1]) {
+				end++
+			}
+			if name := s[i+1 : end]; name != "" {
+				return Template{}, fmt.Errorf("$%s at byte %d: write ${%[1]s} (a reference takes braces), or $$ for a literal $", name, i+1)
+			}
 			return Template{}, fmt.Errorf("a $ at byte %d must start a reference such as ${NAME}; write $$ for a literal $", i+1)
 		}
 	}

@@ -66,6 +66,7 @@ func beyondSchema(f config.Finding) bool {
 	for _, beyond := range []string{
 		"invalid glob",
 		"handler.url: a $ at byte",            // ${NAME} syntax inside a string
+		"(a reference takes braces)",          // $NAME for ${NAME}, the same
 		"handler.url: must not carry",         // credentials in a url
 		"which is not in handler.allowed_env", // a cross-field check
 		"is given twice (first at line",       // header names equal regardless of case
