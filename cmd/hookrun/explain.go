@@ -26,10 +26,10 @@ another event is reported as such.
 
 Exit status: 0, or 1 when the context or flags are bad, or when a hook file
 is invalid (emit would refuse to run).`,
-		Example: `  hookrun explain --context contexts/PreAbilityCall.json   # in examples/
+		Example: `  hookrun explain --context scripts/hooks/no_rm_rf.context.json   # after hookrun --help's examples
+  hookrun explain --hook no_rm_rf --context scripts/hooks/no_rm_rf.context.json
   hookrun explain PostAbilityCall < ctx.json
-  hookrun explain --hook prod_config_guard --context ctx.json
-  hookrun explain --blocking-only --json --context ctx.json`,
+  hookrun explain --blocking-only --json --context contexts/PreAbilityCall.json   # in examples/`,
 		Args:              optionalEvent,
 		ValidArgsFunction: completeEventArg,
 		RunE: func(c *cobra.Command, args []string) error {
