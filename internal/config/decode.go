@@ -205,6 +205,7 @@ type field struct {
 func (d *decoder) fields(m *yaml.Node, known []string, prefix string) []field {
 	var out []field
 	seen := map[string]*yaml.Node{}
+	secondHook := false // a top-level id given again: the keys after it are another hook's
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k, v := m.Content[i], m.Content[i+1]
 		if k.Kind != yaml.ScalarNode {
@@ -213,7 +214,13 @@ func (d *decoder) fields(m *yaml.Node, known []string, prefix string) []field {
 		}
 		name := k.Value
 		if first, dup := seen[name]; dup {
-			d.errorf(k, "duplicate key %q (first at line %d): keep one", prefix+name, first.Line)
+			switch {
+			case prefix == "" && name == "id" && !secondHook:
+				secondHook = true
+				d.errorf(k, "duplicate key %q (first at line %d): a second hook starts here; declare it in a file of its own", name, first.Line)
+			case !secondHook:
+				d.errorf(k, "duplicate key %q (first at line %d): keep one", prefix+name, first.Line)
+			}
 			continue
 		}
 		seen[name] = k

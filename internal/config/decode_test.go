@@ -148,6 +148,9 @@ func TestParseFileFindings(t *testing.T) {
 		{"duplicate top-level key", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nenabled: false\nhandler: {kind: script, command: ./x.sh}\n", []string{
 			"5:1: duplicate key \"enabled\" (first at line 3): keep one",
 		}},
+		{"a second hook in the same file, without ---", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler: {kind: script, command: ./x.sh}\nid: b\nevent_type: PromptSubmit\nenabled: true\nblocking: false\nhandler: {kind: script, command: ./y.sh}\n", []string{
+			"6:1: duplicate key \"id\" (first at line 1): a second hook starts here; declare it in a file of its own",
+		}},
 		{"duplicate nested key", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nmatch:\n  ability_scope: a\n  ability_scope: b\nhandler:\n  kind: script\n  command: ./x.sh\n  env:\n    MODE: a\n    MODE: b\n", []string{
 			"7:3: duplicate key \"match.ability_scope\" (first at line 6): keep one",
 			"13:5: duplicate key \"handler.env.MODE\" (first at line 12): keep one",
