@@ -385,14 +385,15 @@ func (d *decoder) badID(n *yaml.Node, s string) {
 	msg := fmt.Sprintf("id %q is invalid: use lowercase letters, digits, \"-\" and \"_\"", s)
 	if len(s) > maxIDLen {
 		msg = fmt.Sprintf("id is %d characters long; the maximum is %d", len(s), maxIDLen)
-	} else if fixed := fixID(s); fixed != "" && fixed != s {
+	} else if fixed := FixID(s); fixed != "" && fixed != s {
 		msg += fmt.Sprintf(" (try %q)", fixed)
 	}
 	d.errorf(n, "%s", msg)
 }
 
-// fixID suggests a valid id close to s: lowercased, other runs turned to '-'.
-func fixID(s string) string {
+// FixID suggests a valid id close to s: lowercased, other runs turned to
+// '-'; "" when there is none.
+func FixID(s string) string {
 	var b strings.Builder
 	dash := false
 	for _, r := range strings.ToLower(s) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -46,7 +47,7 @@ func (s Spec) Check() error {
 			"or, for a guard on a command or a path, a rules hook that needs no script (docs/rules.md)")
 	}
 	if !config.ValidID(s.ID) {
-		return fmt.Errorf("invalid hook id %q: use lowercase letters, digits, \"-\" and \"_\", at most 128 characters", s.ID)
+		return fmt.Errorf("invalid hook id %q: use lowercase letters, digits, \"-\" and \"_\", at most 128 characters%s", s.ID, idHint(s.ID))
 	}
 	if _, ok := event.Parse(string(s.Event)); !ok {
 		return errors.New("--event: " + config.UnknownEvent(string(s.Event)))
@@ -82,6 +83,30 @@ func joinEvents(evs []event.Name) string {
 		s[i] = string(e)
 	}
 	return strings.Join(s, ", ")
+}
+
+// idHint suggests a valid id for an invalid one, as validate does; a
+// declaration's file name or path given as the id (no_rm.yaml) loses its
+// directory and extension.
+func idHint(id string) string {
+	base := path.Base(filepath.ToSlash(id))
+	var dropped []string
+	if base != id {
+		dropped = append(dropped, "directory")
+	}
+	if config.IsDeclFile(base) {
+		ext := path.Ext(base)
+		base = strings.TrimSuffix(base, ext)
+		dropped = append(dropped, ext)
+	}
+	fixed := config.FixID(base)
+	switch {
+	case fixed == "":
+		return ""
+	case len(dropped) > 0:
+		return fmt.Sprintf(" (try %q: the id, without the file's %s)", fixed, strings.Join(dropped, " and "))
+	}
+	return fmt.Sprintf(" (try %q)", fixed)
 }
 
 // NextSteps says what to do after new: edit the file it names, then try
