@@ -122,6 +122,11 @@ func post(ctx context.Context, client *http.Client, c Call) Outcome {
 	}
 	o.Secrets = append(o.Secrets, vals...)
 	u, err := url.Parse(rawURL)
+	if err != nil && !strings.Contains(rawURL, "://") {
+		// An address without its scheme in a variable (127.0.0.1:8181),
+		// which url.Parse cannot read at all.
+		return fail(Setup, "url, once its variables are expanded, must start with https:// or http://")
+	}
 	if err != nil {
 		return fail(Setup, "url is not a URL once its variables are expanded")
 	}

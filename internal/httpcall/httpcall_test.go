@@ -34,7 +34,7 @@ func spec(t *testing.T, url, response string, headers ...string) *config.HTTP {
 	return s
 }
 
-var env = map[string]string{"TOKEN": "tok-s3cret", "EMPTY": "", "FILE_URL": "file:///etc/passwd", "SOCKET_URL": "unix:///var/run/docker.sock"}
+var env = map[string]string{"TOKEN": "tok-s3cret", "EMPTY": "", "FILE_URL": "file:///etc/passwd", "SOCKET_URL": "unix:///var/run/docker.sock", "NO_SCHEME_URL": "127.0.0.1:8181"}
 
 func call(s *config.HTTP) Call {
 	// Generous: a loaded machine under -race is slow to shake hands.
@@ -139,6 +139,8 @@ func TestPostFailures(t *testing.T) {
 		// A variable cannot make the url another scheme: no file, no Unix socket.
 		{"${FILE_URL}", Setup, "url, once its variables are expanded, must start with https:// or http://"},
 		{"${SOCKET_URL}/v1", Setup, "url, once its variables are expanded, must start with https:// or http://"},
+		// An address without its scheme, which url.Parse cannot read at all.
+		{"${NO_SCHEME_URL}/v1/data/hookrun/result", Setup, "url, once its variables are expanded, must start with https:// or http://"},
 	} {
 		c := call(spec(t, tc.url, config.ResponseHookResult))
 		if tc.failure == TimedOut {
