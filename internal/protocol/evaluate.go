@@ -61,9 +61,13 @@ func Evaluate(ev event.Name, h *config.Hook, o exec.Outcome) merge.Report {
 		r.Run.Status = merge.StatusTimeout
 		extra := ""
 		if o.Exited {
-			extra = fmt.Sprintf(" (it exited with status %d, but a process it started kept its output open)", o.ExitCode)
+			// It exited as hookrun ended it (a trap on SIGTERM that
+			// exits), or at the very moment its time ran out. A handler
+			// that exited in time while a process it started held its
+			// output is no timeout (PipesHeld).
+			extra = fmt.Sprintf(" (it exited with status %d as it was: a status given as it is ended is no answer)", o.ExitCode)
 		}
-		return r.fail(merge.CodeTimeout, "timed out after %s%s; its process group was ended", h.Handler.Timeout, extra)
+		return r.fail(merge.CodeTimeout, "timed out after %s; its process group was ended%s", h.Handler.Timeout, extra)
 	case exec.OutputTooLarge:
 		return r.fail(merge.CodeOutputTooLarge, "output exceeds %d bytes; its process group was ended", o.StdoutLimit)
 	case exec.Interrupted:
