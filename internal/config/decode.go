@@ -739,7 +739,7 @@ func (d *decoder) timeout(n *yaml.Node, name string, h *Hook) {
 	case dur <= 0:
 		d.errorf(n, "%s: must be positive, got %q", name, n.Value)
 	default:
-		h.Handler.Timeout = dur
+		h.Handler.Timeout, h.TimeoutPos = dur, Pos{n.Line, n.Column}
 	}
 }
 

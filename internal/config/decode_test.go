@@ -361,6 +361,7 @@ effects:
 		File:       "/p/.system/hooks/g.yaml",
 		Pos:        Pos{1, 5},
 		CommandPos: Pos{15, 12},
+		TimeoutPos: Pos{21, 12},
 	}
 	if !reflect.DeepEqual(h, want) {
 		t.Errorf("hook:\n got  %+v\n want %+v", h, want)

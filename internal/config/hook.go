@@ -40,6 +40,9 @@ type Hook struct {
 	// CommandPos is where handler.command is written, for validate's
 	// checks of the file system.
 	CommandPos Pos
+	// TimeoutPos is where handler.timeout is written, for validate's
+	// warning of one too short to start a process in.
+	TimeoutPos Pos
 	// MinDurationPos is where match.min_duration_ms is written, for
 	// validate's note on agents that send no duration.
 	MinDurationPos Pos

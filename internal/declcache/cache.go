@@ -33,7 +33,7 @@ import (
 
 const (
 	cacheMagic  = "hookrun-decl-cache\x00"
-	cacheVer    = 5
+	cacheVer    = 6
 	cacheMaxAge = 30 * 24 * time.Hour // unused caches are pruned after this
 )
 
@@ -350,6 +350,8 @@ func (e *cacheWriter) parsed(p config.FileResult) {
 	e.int(int64(h.Pos.Col))
 	e.int(int64(h.CommandPos.Line))
 	e.int(int64(h.CommandPos.Col))
+	e.int(int64(h.TimeoutPos.Line))
+	e.int(int64(h.TimeoutPos.Col))
 	e.int(int64(h.MinDurationPos.Line))
 	e.int(int64(h.MinDurationPos.Col))
 	e.bool(h.Disabled)
@@ -568,6 +570,7 @@ func (d *cacheReader) parsed() config.FileResult {
 	h.File = d.str()
 	h.Pos = config.Pos{Line: int(d.int()), Col: int(d.int())}
 	h.CommandPos = config.Pos{Line: int(d.int()), Col: int(d.int())}
+	h.TimeoutPos = config.Pos{Line: int(d.int()), Col: int(d.int())}
 	h.MinDurationPos = config.Pos{Line: int(d.int()), Col: int(d.int())}
 	h.Disabled = d.bool()
 	h.Handler.Rules = d.rules()

@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/dialect"
@@ -42,6 +43,7 @@ func Validate(o ValidateRequest) error {
 	}
 	config.CheckCommands(set, loc.Root, exec.Check)
 	set.Findings = append(set.Findings, statusFindings(set)...)
+	set.Findings = append(set.Findings, shortTimeouts(set)...)
 	if loc.Found {
 		set.Findings = append(set.Findings, agentNotes(set, loc.Root)...)
 		set.Findings = append(set.Findings, timeoutNotes(set, loc.Root)...)
@@ -259,6 +261,25 @@ func statusFindings(set *config.Set) []config.Finding {
 			out = append(out, config.Finding{File: h.File, Line: h.CommandPos.Line, Col: h.CommandPos.Col, Severity: config.Warning, HookID: h.ID,
 				Message: field + why + "; make the guard the line's last command"})
 		}
+	}
+	return out
+}
+
+// shortestTimeout is the least handler.timeout validate takes as meant:
+// starting a process, or opening a connection, can alone take that long on
+// a loaded machine.
+const shortestTimeout = 100 * time.Millisecond
+
+// shortTimeouts warns of each handler.timeout below shortestTimeout: the
+// hook would time out on most runs, and a blocking hook deny every call.
+func shortTimeouts(set *config.Set) []config.Finding {
+	var out []config.Finding
+	for _, h := range set.Hooks {
+		if h.Disabled || h.Handler.Kind == config.KindRules || h.TimeoutPos.Line == 0 || h.Handler.Timeout >= shortestTimeout {
+			continue
+		}
+		out = append(out, config.Finding{File: h.File, Line: h.TimeoutPos.Line, Col: h.TimeoutPos.Col, Severity: config.Warning, HookID: h.ID,
+			Message: fmt.Sprintf("handler.timeout: %s is shorter than starting a process can take on a loaded machine (%s): the hook would time out on most runs, and a blocking hook then denies every call; give it at least %s", h.Handler.Timeout, shortestTimeout, shortestTimeout)})
 	}
 	return out
 }
