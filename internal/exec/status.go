@@ -428,9 +428,21 @@ func printsNothing(st *syntax.Stmt) bool {
 		return false
 	}
 	switch call.Args[0].Lit() {
-	case "rm", "rmdir", "kill", "wait", "cd", "unset", "true", ":":
+	case "rm", "rmdir":
+		// -v lists what it removed on stdout.
+		return !slices.ContainsFunc(call.Args[1:], func(w *syntax.Word) bool {
+			a := w.Lit()
+			return a == "--verbose" || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.Contains(a, "v")
+		}) || redirectsStdout(st)
+	case "kill", "wait", "cd", "unset", "true", ":":
 		return true
 	}
+	return redirectsStdout(st)
+}
+
+// redirectsStdout reports whether st sends its stdout elsewhere than the
+// shell's (a file, stderr, /dev/null).
+func redirectsStdout(st *syntax.Stmt) bool {
 	for _, r := range st.Redirs {
 		if (r.N == nil || r.N.Value == "1") && (r.Op == syntax.RdrOut || r.Op == syntax.AppOut || r.Op == syntax.DplOut || r.Op == syntax.RdrAll || r.Op == syntax.AppAll) {
 			return true

@@ -148,7 +148,9 @@ func TestTrapLost(t *testing.T) {
 		{"f() {\n  trap 'echo failed >&2; exit 0' exit\n}\nf; ./guard.sh", 2, "its trap 'echo failed >&2; exit 0' exit runs exit 0 as the shell exits, whatever status it was exiting with: a deny (exit 2) or any failure reads as success, and it prints no deny"},
 		{`trap 'echo "{\"hook_signals\":[{\"kind\":\"ability_guard\",\"code\":\"ABILITY_DENIED\"}]}"; exit 0' EXIT; ./guard.sh`, 0, ""}, // a deny printed: not read (a backslash)
 		{`trap 'echo {"hook_signals":[{"kind":"ability_guard","code":"ABILITY_DENIED"}]}; exit 0' ERR; ./guard.sh`, 0, ""},              // a deny printed
-		{"trap 'rm -f x' EXIT; ./guard.sh", 0, ""},             // the status is kept
+		{"trap 'rm -f x' EXIT; ./guard.sh", 0, ""},                 // the status is kept
+		{"trap 'rm -fv \"$tmp\"; exit 0' EXIT; ./guard.sh", 0, ""}, // prints what it removed: no result, the hook fails
+		{"trap 'rm -v \"$tmp\" >&2; exit 0' EXIT; ./guard.sh", 1, `its trap 'rm -v "$tmp" >&2; exit 0' EXIT runs exit 0 as the shell exits, whatever status it was exiting with: a deny (exit 2) or any failure reads as success, and it prints no deny`},
 		{"trap 'exit' EXIT; ./guard.sh", 0, ""},                // the status is kept
 		{"trap 'exit $?' EXIT; ./guard.sh", 0, ""},             // the status is kept
 		{"trap 'exit 1' EXIT; ./guard.sh", 0, ""},              // a failure: blocks
