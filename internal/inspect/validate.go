@@ -279,7 +279,7 @@ func shortTimeouts(set *config.Set) []config.Finding {
 			continue
 		}
 		out = append(out, config.Finding{File: h.File, Line: h.TimeoutPos.Line, Col: h.TimeoutPos.Col, Severity: config.Warning, HookID: h.ID,
-			Message: fmt.Sprintf("handler.timeout: %s is shorter than starting a process can take on a loaded machine (%s): the hook would time out on most runs, and a blocking hook then denies every call; give it at least %s", h.Handler.Timeout, shortestTimeout, shortestTimeout)})
+			Message: fmt.Sprintf("handler.timeout: %s is shorter than a handler can take to start on a loaded machine (a process, or an http request's connection: %s): the hook would time out on most runs, and a blocking hook then denies every call; give it at least %s", h.Handler.Timeout, shortestTimeout, shortestTimeout)})
 	}
 	return out
 }
