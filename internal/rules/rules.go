@@ -226,7 +226,7 @@ func callFiles(c *event.Context, root string) *shellcmd.Files {
 			dirs = append(dirs, cwd)
 		}
 	}
-	return &shellcmd.Files{Dirs: dirs, Read: safefile.ReadHead}
+	return &shellcmd.Files{Dirs: dirs, Read: safefile.ReadHead, Link: filepath.EvalSymlinks}
 }
 
 // prompt is the user's prompt as sent and in its plain form (invisible

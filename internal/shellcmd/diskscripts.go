@@ -31,6 +31,9 @@ type Files struct {
 	// Read reads the regular file at p (a path of the system's), at most max bytes, without
 	// waiting on it; whole is false when the file holds more. A missing file is fs.ErrNotExist.
 	Read func(p string, max int64) (data []byte, whole bool, err error)
+	// Link is the path p leads to, its symbolic links followed (filepath.EvalSymlinks); nil
+	// reads no links.
+	Link func(p string) (string, error)
 
 	uncached bool // a test's files: the line read is not kept for the next call
 }
@@ -86,36 +89,59 @@ const (
 // readFile reads the file at p through the line's Files, at most max bytes, within the time left
 // for the line; each read of maxScriptFile bytes counts against maxFileReads.
 func (r *reader) readFile(p string, max int64) ([]byte, bool, error) {
-	read := r.files.Read
 	if max == maxScriptFile {
 		if r.fileReads++; r.fileReads > maxFileReads {
 			return nil, false, errTooMany
 		}
 	}
+	var data []byte
+	var whole bool
+	err := r.timed(func() (err error) {
+		data, whole, err = r.files.Read(p, max)
+		return err
+	})
+	return data, whole, err
+}
+
+// timed runs f (a read of the disk) within the time left for the line: errReadTime when that
+// runs out first, f left to finish on its own.
+func (r *reader) timed(f func() error) error {
 	if r.readUntil.IsZero() {
 		r.readUntil = time.Now().Add(fileReadTime)
 	}
 	left := time.Until(r.readUntil)
 	if left <= 0 {
-		return nil, false, errReadTime
+		return errReadTime
 	}
-	type result struct {
-		data  []byte
-		whole bool
-		err   error
-	}
-	done := make(chan result, 1)
-	go func() {
-		data, whole, err := read(p, max)
-		done <- result{data, whole, err}
-	}()
+	done := make(chan error, 1)
+	go func() { done <- f() }()
 	timer := time.NewTimer(left)
 	defer timer.Stop()
 	select {
-	case res := <-done:
-		return res.data, res.whole, res.err
+	case err := <-done:
+		return err
 	case <-timer.C:
-		return nil, false, errReadTime
+		return errReadTime
+	}
+}
+
+// linked adds the program a command named by its path runs when that path is a symbolic link to
+// another (./scripts/clean leading to /bin/rm runs rm): a Maybe command of the link's target's
+// name, with the command's arguments.
+func (r *reader) linked(run scriptRun, p string) {
+	if r.files.Link == nil {
+		return
+	}
+	var real string
+	if r.timed(func() (err error) {
+		real, err = r.files.Link(p)
+		return err
+	}) != nil {
+		return
+	}
+	real = filepath.ToSlash(real)
+	if name := commandName(real); name != commandName(filepath.ToSlash(p)) {
+		r.out.Commands = append(r.out.Commands, Command{Name: name, Path: real, Args: run.args, Maybe: true, File: run.file})
 	}
 }
 
@@ -255,6 +281,9 @@ func (r *reader) fromDisk(run scriptRun) {
 		for _, p := range r.located(run, run.file) {
 			if !r.once(run.kind + "\x00" + p) {
 				continue
+			}
+			if run.exec {
+				r.linked(run, p)
 			}
 			max := int64(maxScriptFile)
 			if run.exec {

@@ -10,10 +10,18 @@ import (
 )
 
 // memFiles is a project of files in memory: the line starts in /p; a name ending in "|fifo" is a
-// file that is not a regular one, and "|big" one larger than any cap.
+// file that is not a regular one, "|big" one larger than any cap, and "|link" a symbolic link to
+// the path its text gives.
 func memFiles(files map[string]string) *Files {
-	return &Files{Dirs: []string{"/p"}, uncached: true, Read: func(p string, max int64) ([]byte, bool, error) {
+	link := func(p string) (string, error) {
 		p = path.Clean(p)
+		if to, ok := files[p+"|link"]; ok {
+			return to, nil
+		}
+		return p, nil
+	}
+	return &Files{Dirs: []string{"/p"}, uncached: true, Link: link, Read: func(p string, max int64) ([]byte, bool, error) {
+		p, _ = link(p)
 		if _, ok := files[p+"|fifo"]; ok {
 			return nil, false, errors.New(p + " is a FIFO, not a regular file")
 		}
@@ -45,20 +53,23 @@ func wantOutcomeIn(t *testing.T, files map[string]string, p *Pattern, want Outco
 // hostileProject holds script files, a package.json and a Makefile that run rm -rf ~ where an
 // ordinary line runs them, beside ordinary ones.
 var hostileProject = map[string]string{
-	"/p/scripts/clean.sh":     "#!/bin/sh\nset -e\necho cleaning\nrm -rf ~\n",
-	"/p/scripts/nested.sh":    "cd \"$(dirname \"$0\")\"\n./clean.sh\nsh /p/scripts/clean.sh\n",
-	"/p/scripts/broken.sh":    "rm -rf ~\nif then fi (\n",
-	"/p/scripts/env.sh":       "export A=1\nrm -rf ~\n",
-	"/p/scripts/test.sh":      "#!/usr/bin/env bash\nset -euo pipefail\ncd \"$(dirname \"$0\")/..\"\n\"$GO\" test ./...\neval \"$EXTRA\"\nrm $FLAGS \"$TMP\"/cache\n",
-	"/p/scripts/arith.sh":     "n=$((N+1)); i=$((i+n))\ngit checkout \"$REV\"\nln -s \"$n\" x\n",
-	"/p/scripts/gen.sh":       "echo 'rm -rf ~' > t.sh; sh t.sh\n",
-	"/p/scripts/out.sh":       "cat > \"$OUT\" <<EOF\n$X\nEOF\n",
-	"/p/scripts/loop.sh":      "sh scripts/loop.sh\nsh scripts/loop2.sh\n",
-	"/p/scripts/loop2.sh":     "sh scripts/loop.sh\n",
-	"/p/scripts/tool.py":      "#!/usr/bin/env python3\nimport os\nprint('rm -rf ~')\n",
-	"/p/scripts/fifo.sh|fifo": "",
-	"/p/scripts/huge.sh|big":  "#!/bin/sh\n" + strings.Repeat("# padding\n", 10),
-	"/p/bin/app|big":          "\x7fELF\x02\x01\x01\x00" + strings.Repeat("\x00", 64),
+	"/p/scripts/clean.sh":      "#!/bin/sh\nset -e\necho cleaning\nrm -rf ~\n",
+	"/p/scripts/nested.sh":     "cd \"$(dirname \"$0\")\"\n./clean.sh\nsh /p/scripts/clean.sh\n",
+	"/p/scripts/broken.sh":     "rm -rf ~\nif then fi (\n",
+	"/p/scripts/env.sh":        "export A=1\nrm -rf ~\n",
+	"/p/scripts/test.sh":       "#!/usr/bin/env bash\nset -euo pipefail\ncd \"$(dirname \"$0\")/..\"\n\"$GO\" test ./...\neval \"$EXTRA\"\nrm $FLAGS \"$TMP\"/cache\n",
+	"/p/scripts/arith.sh":      "n=$((N+1)); i=$((i+n))\ngit checkout \"$REV\"\nln -s \"$n\" x\n",
+	"/p/scripts/gen.sh":        "echo 'rm -rf ~' > t.sh; sh t.sh\n",
+	"/p/scripts/out.sh":        "cat > \"$OUT\" <<EOF\n$X\nEOF\n",
+	"/p/scripts/loop.sh":       "sh scripts/loop.sh\nsh scripts/loop2.sh\n",
+	"/p/scripts/loop2.sh":      "sh scripts/loop.sh\n",
+	"/p/scripts/tool.py":       "#!/usr/bin/env python3\nimport os\nprint('rm -rf ~')\n",
+	"/p/scripts/fifo.sh|fifo":  "",
+	"/p/scripts/huge.sh|big":   "#!/bin/sh\n" + strings.Repeat("# padding\n", 10),
+	"/p/scripts/clean|link":    "/bin/rm",
+	"/p/.venv/bin/python|link": "/usr/bin/python3.12",
+	"/bin/rm|big":              "\x7fELF\x02\x01\x01\x00" + strings.Repeat("\x00", 64),
+	"/p/bin/app|big":           "\x7fELF\x02\x01\x01\x00" + strings.Repeat("\x00", 64),
 	"/p/gradlew": "#!/bin/sh\nAPP_HOME=$( cd -P \"${APP_HOME:-./}..\" > /dev/null && printf '%s\\n' \"$PWD\" ) || exit\n" +
 		"eval \"set -- $( printf '%s\\n' \"$DEFAULT_JVM_OPTS $JAVA_OPTS\" | xargs -n1 )\" '\"$@\"'\nexec \"$JAVACMD\" \"$@\"\n",
 	"/p/package.json": `{"name":"x","scripts":{"test":"go test ./...","pretest":"echo ready","build":"tsc && vite build",` +
@@ -113,6 +124,7 @@ func TestDiskScripts(t *testing.T) {
 		`cd sub && make`,
 		`make -f Makefile clean`,
 		`make -j$(nproc) wipe`,
+		`./scripts/clean -rf ~`, // a link to /bin/rm
 	})
 	wantOutcomeIn(t, hostileProject, p, NoMatch, []string{
 		`npm test`,
@@ -132,6 +144,7 @@ func TestDiskScripts(t *testing.T) {
 		`sh scripts/missing.sh`, // runs nothing
 		`./scripts/tool.py`,     // a python program is read as itself
 		`./bin/app`,             // a program, not a script
+		`.venv/bin/python -m pytest`,
 		`sh scripts/loop.sh`,
 		`cat scripts/clean.sh`,
 		`echo scripts/clean.sh`,

@@ -23,6 +23,7 @@ type scriptRun struct {
 	dir, dirUnknown string // where it runs
 	depth           int
 	exec            bool     // run by its path (./s.sh): its #! line says what reads it
+	args            []Arg    // then, the arguments it is given
 	quiet           bool     // named by a file read from disk: what it leaves unknown does not count
 	names           []string // the targets make builds; the package.json scripts npm runs
 	vars            []string // make's command line variables (X=1)
@@ -188,7 +189,7 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 	}
 	if strings.Contains(cmd.Path, "/") {
 		if run := r.ran(runShell, Arg{Value: cmd.Path}, depth); run != nil {
-			run.exec = true
+			run.exec, run.args = true, cmd.Args
 		}
 	}
 	ops := staticOperands(cmd.Args)
