@@ -159,6 +159,8 @@ func TestDiskScripts(t *testing.T) {
 		`cd ~user/p && sh scripts/clean.sh`,
 		`make "$T"`,
 		`npm run "$S"`,
+		`npm --prefix="$D" test`,
+		`npm "$CMD"`,
 	})
 	// What a written literal says is read, as before, and a file the line writes by other means
 	// is read as it is on disk.
@@ -197,6 +199,7 @@ func TestDiskMakefiles(t *testing.T) {
 	for _, mk := range []string{
 		".RECIPEPREFIX = >\ntest:\n>rm -rf ~\n",
 		"SHELL := /bin/rm\n.SHELLFLAGS := -rf ~\ntest:\n\tgo test\n",
+		".SHELLFLAGS := -c 'rm -rf ~'\ntest:\n\tgo test\n",
 		"test: x\n.DEFAULT:\n\trm -rf ~\n",
 		"include deps.mk\ntest:\n\tgo test\ndeps.mk:\n\trm -rf ~\n",
 		"test:\n\tgo test\nMakefile: ; rm -rf ~\n",

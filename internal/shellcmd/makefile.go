@@ -472,7 +472,7 @@ func (r *reader) makeRun(run scriptRun, file, text string) {
 		}
 		scripts = append(scripts, mf.recipes(append(goals, run.names...))...)
 	}
-	if _, ok := mf.vars["SHELL"]; ok {
+	if _, ok := mf.vars["SHELL"]; ok || mf.vars[".SHELLFLAGS"] != "" {
 		// The program recipes run through, which the makefile names: SHELL=/bin/rm .SHELLFLAGS=-rf.
 		scripts = append(scripts, mf.variable("SHELL", nil, 0)+" "+mf.variable(".SHELLFLAGS", nil, 0)+" recipe")
 	}

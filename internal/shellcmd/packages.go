@@ -34,6 +34,9 @@ func (r *reader) packageRuns(cmd Command, depth int) {
 		a := args[i]
 		name, value, hasValue := strings.Cut(a.Value, "=")
 		switch {
+		case a.Dynamic && hasValue && (name == "--prefix" || name == "--dir" || name == "--cwd"):
+			prefix = a
+		case a.Dynamic && strings.HasPrefix(a.Value, "-"):
 		case a.Dynamic:
 			words = append(words, dynamic)
 		case a.Value == "--":
@@ -57,7 +60,10 @@ func (r *reader) packageRuns(cmd Command, depth int) {
 	words = append(words, "", "")
 	sub, name := words[0], words[1]
 	if prefix.Dynamic || sub == dynamic {
-		return // what it runs is a script hookrun cannot name: read as itself
+		if r.files != nil && !r.maybe {
+			r.unresolved("%s runs a script of a package only known when the line runs", cmd.Name)
+		}
+		return
 	}
 	var names []string
 	switch sub {
