@@ -79,9 +79,15 @@ func IsDeclFile(name string) bool {
 // Ignored says why a file named like a declaration is not one, or ""
 // when it is one or is not named like one: editors and operating systems
 // leave such files beside the ones a person wrote, and reading them would
-// block every event while a file is open in an editor.
+// block every event while a file is open in an editor. A .json file is
+// named too: a hook written as JSON (which is YAML) is never read, and
+// saying nothing would leave its author believing it runs; it may as well
+// be a guard's data, so it is no error.
 func Ignored(name string) string {
 	switch {
+	case strings.EqualFold(filepath.Ext(name), ".json") && len(name) > len(".json"):
+		return fmt.Sprintf("a .json file (JSON is YAML, but hookrun reads only .yaml and .yml files: rename it to %s if it declares a hook)",
+			strings.TrimSuffix(name, filepath.Ext(name))+".yaml")
 	case IsDeclFile(name) && strings.HasPrefix(name, ".#"):
 		return "an Emacs lock file"
 	case IsDeclFile(name) && strings.HasPrefix(name, "._"):

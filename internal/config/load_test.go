@@ -345,6 +345,7 @@ func TestLoadRefusesNamesMeantAsDeclarations(t *testing.T) {
 		"merge.yaml.orig":    guard,
 		"template.yaml.j2":   guard,
 		"notes.txt":          "not a hook",
+		"written.json":       `{"id": "written", "event_type": "PreAbilityCall"}`,
 		".hidden.yaml":       hookYAML("hidden", "PreAbilityCall", ""),
 		"plain.yml":          hookYAML("plain", "PreAbilityCall", ""),
 		"group.yaml/in.yaml": hookYAML("grouped", "PreAbilityCall", ""),
@@ -378,7 +379,8 @@ func TestLoadRefusesNamesMeantAsDeclarations(t *testing.T) {
 		ignored = append(ignored, filepath.Base(f)+": "+Ignored(filepath.Base(f)))
 	}
 	const left = ": a backup or temporary copy an editor or tool left"
-	if want := []string{"#autosave.yaml#" + left, ".swap.yaml.swp" + left, "backup.yaml~" + left, "merge.yaml.orig" + left}; !slices.Equal(ignored, want) {
+	const json = ": a .json file (JSON is YAML, but hookrun reads only .yaml and .yml files: rename it to written.yaml if it declares a hook)"
+	if want := []string{"#autosave.yaml#" + left, ".swap.yaml.swp" + left, "backup.yaml~" + left, "merge.yaml.orig" + left, "written.json" + json}; !slices.Equal(ignored, want) {
 		t.Errorf("ignored:\n got  %q\n want %q", ignored, want)
 	}
 }
