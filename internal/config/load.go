@@ -462,6 +462,6 @@ func commonDir(a, b string) string {
 
 func dupFinding(h, other *Hook) Finding {
 	return Finding{File: h.File, Line: h.Pos.Line, Col: h.Pos.Col, Severity: Error, HookID: h.ID,
-		Message: fmt.Sprintf("duplicate id %q: also declared at %%s", h.ID),
+		Message: fmt.Sprintf("duplicate id %q: also declared at %%s; give each hook its own id", h.ID),
 		Related: &Place{other.File, other.Pos.Line, other.Pos.Col}}
 }

@@ -112,12 +112,12 @@ func TestLoadDuplicateIDs(t *testing.T) {
 		msgs = append(msgs, f.Format(dir))
 	}
 	want := []string{
-		`a.yaml:1:5: duplicate id "guard": also declared at c.yaml:1:5`,
-		`a.yaml:1:5: duplicate id "guard": also declared at sub/b.yaml:2:5`,
-		`c.yaml:1:5: duplicate id "guard": also declared at a.yaml:1:5`,
+		`a.yaml:1:5: duplicate id "guard": also declared at c.yaml:1:5; give each hook its own id`,
+		`a.yaml:1:5: duplicate id "guard": also declared at sub/b.yaml:2:5; give each hook its own id`,
+		`c.yaml:1:5: duplicate id "guard": also declared at a.yaml:1:5; give each hook its own id`,
 		`invalid.yaml:1:1: missing key "handler": a hook needs handler.kind and handler.command unless enabled: false`,
 		`invalid.yaml:4:11: blocking: must be true or false, got "nope"`,
-		`sub/b.yaml:2:5: duplicate id "guard": also declared at a.yaml:1:5`,
+		`sub/b.yaml:2:5: duplicate id "guard": also declared at a.yaml:1:5; give each hook its own id`,
 	}
 	if !slices.Equal(msgs, want) {
 		t.Errorf("Findings:\n got  %q\n want %q", msgs, want)
