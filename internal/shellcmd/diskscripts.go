@@ -311,6 +311,10 @@ func (r *reader) fromDisk(run scriptRun) {
 		r.makeFromDisk(run)
 	case runNpm:
 		r.packageFromDisk(run)
+	case runGit:
+		if run.file == "git" {
+			r.gitFromDisk(run)
+		}
 	}
 }
 

@@ -230,3 +230,32 @@ func TestDiskScriptsHome(t *testing.T) {
 	p := mustCompile("rm -rf")
 	wantOutcomeIn(t, hostileProject, p, Match, []string{`sh ~/scripts/clean.sh`, `cd ~/scripts && ./clean.sh`, `cd ~ && make wipe`})
 }
+
+// TestDiskGit: git runs its repository's hooks for the subcommands that run them (core.hooksPath
+// moves them, a linked work tree shares them) and the commands its configuration names; an alias
+// only for itself.
+func TestDiskGit(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("/h is no home directory there")
+	}
+	t.Setenv("HOME", "/h")
+	p := mustCompile("rm -rf")
+	repo := func(files map[string]string) map[string]string {
+		files["/p/.git/HEAD"] = "ref: refs/heads/main\n"
+		return files
+	}
+	hooks := repo(map[string]string{"/p/.git/hooks/pre-commit": "#!/bin/sh\nrm -rf ~\n",
+		"/p/wt/.git": "gitdir: /p/.git/worktrees/wt\n", "/p/.git/worktrees/wt/HEAD": "x\n", "/p/.git/worktrees/wt/commondir": "../..\n"})
+	wantOutcomeIn(t, hooks, p, Match, []string{`git commit -m x`, `cd src && git commit -qm x`, `git -C wt commit -m x`, `cd wt && git merge b`})
+	wantOutcomeIn(t, hooks, p, NoMatch, []string{`git status`, `git log`, `git push`})
+	husky := repo(map[string]string{"/p/.git/config": "[core]\n\thooksPath = .husky\n", "/p/.husky/pre-push": "rm -rf ~\n"})
+	wantOutcomeIn(t, husky, p, Match, []string{`git push`})
+	wantOutcomeIn(t, husky, p, NoMatch, []string{`git commit -m x`})
+	config := repo(map[string]string{"/p/.git/config": "[core]\n\tfsmonitor = \"rm -rf ~\" ; a comment\n[alias]\n\tnuke = !rm -rf ~\n\tst = status\n"})
+	wantOutcomeIn(t, config, p, Match, []string{`git status`, `git nuke`})
+	aliases := repo(map[string]string{"/p/.git/config": "[alias]\n\tnuke = \"!rm -rf ~\"\n"})
+	wantOutcomeIn(t, aliases, p, Match, []string{`git nuke`})
+	wantOutcomeIn(t, aliases, p, NoMatch, []string{`git status`, `git st`})
+	global := map[string]string{"/h/.gitconfig": "[core]\n  pager = rm -rf ~\n"}
+	wantOutcomeIn(t, global, p, Match, []string{`git log`})
+}

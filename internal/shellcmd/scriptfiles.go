@@ -29,6 +29,7 @@ type scriptRun struct {
 	vars            []string // make's command line variables (X=1)
 	dryRun          bool     // make -n, -q, -t: recipes are not run
 	makeDefault     bool     // make with no -f: the first of GNUmakefile, makefile and Makefile
+	sub             string   // git's subcommand (gitfiles.go)
 }
 
 // A writtenFile is a file the line writes.
@@ -236,7 +237,15 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 	case cmd.Name == "npm" || cmd.Name == "pnpm" || cmd.Name == "yarn" || cmd.Name == "bun":
 		r.packageRuns(cmd, depth)
 	case cmd.Name == "git" || cmd.Name == "pre-commit" || cmd.Name == "lefthook" || cmd.Name == "overcommit" || cmd.Name == "husky":
-		r.ran(runGit, Arg{Value: cmd.Name}, depth)
+		sub, chdir := gitSubcommand(cmd.Args)
+		dir, dirUnknown := r.dir, r.dirUnknown
+		for _, c := range chdir {
+			r.cd([]Arg{c})
+		}
+		if run := r.ran(runGit, Arg{Value: cmd.Name}, depth); run != nil && cmd.Name == "git" {
+			run.sub, run.names = sub, gitHooks(sub)
+		}
+		r.dir, r.dirUnknown = dir, dirUnknown
 	}
 }
 
