@@ -60,21 +60,27 @@ func BenchmarkParseOneLongWord(b *testing.B) {
 	}
 }
 
-// BenchmarkParseDiskScripts reads a line that runs a script file, an npm script and a make
-// target, each read from disk (a temporary directory), as a rules hook reads it.
+// BenchmarkParseDiskScripts reads a line that runs a script file, an npm script, a make target
+// and git (its configuration), each read from disk (a temporary directory), as a rules hook reads
+// it.
 func BenchmarkParseDiskScripts(b *testing.B) {
 	dir := b.TempDir()
 	for name, text := range map[string]string{
 		"gradlew":      hostileProject["/p/gradlew"] + strings.Repeat("# a line of comment in a long script\n", 200),
 		"package.json": hostileProject["/p/package.json"],
 		"Makefile":     hostileProject["/p/Makefile"],
+		".git/HEAD":    "ref: refs/heads/main\n",
+		".git/config":  "[core]\n\trepositoryformatversion = 0\n\tbare = false\n[remote \"origin\"]\n\turl = git@example.com:x/y\n",
 	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			b.Fatal(err)
+		}
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o755); err != nil {
 			b.Fatal(err)
 		}
 	}
 	p := mustCompile("rm -rf")
-	for _, line := range []string{"./gradlew build", "npm test", "make test", "./gradlew build && npm test && make test"} {
+	for _, line := range []string{"./gradlew build", "npm test", "make test", "git status", "./gradlew build && npm test && make test"} {
 		b.Run(line, func(b *testing.B) {
 			for b.Loop() {
 				l := parseWith(line, POSIX, &Files{Dirs: []string{dir}, Read: readDisk})

@@ -104,6 +104,8 @@ func FuzzDiskScripts(f *testing.F) {
 	}
 	f.Add("make", "a: b\n\t$(X)\nX = $(X)$(X)\nb: a\n\t$(shell $(X))\ninclude $(X)\n")
 	f.Add("make", "%: %.x\n\trm $@\n.DEFAULT:\n\t$<\n.RECIPEPREFIX := x\ndefine D\nx\nendef\n")
+	f.Add("git -C d commit", "[core]\n\thooksPath = h\n\tpager = \"a ; b\" # c\n[alias \"x\"]\n\tx = !y \\\n z\n")
+	f.Add("git x", "gitdir: ../g\n[alias]x=!rm -rf ~")
 	patterns := fuzzPatterns()
 	f.Fuzz(func(t *testing.T, line, text string) {
 		files := &Files{Dirs: []string{"/p"}, uncached: true, Read: func(p string, max int64) ([]byte, bool, error) {
