@@ -334,6 +334,17 @@ func TrapLost(src string, allows func(stdout string) bool) (line int, why string
 	if err != nil {
 		return 0, ""
 	}
+	// A trap's action is most often a function of the script (trap
+	// cleanup EXIT): what each runs is read where it is called.
+	funcs := map[string][]*syntax.Stmt{}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if fn, ok := n.(*syntax.FuncDecl); ok {
+			if body, ok := fn.Body.Cmd.(*syntax.Block); ok && len(fn.Body.Redirs) == 0 {
+				funcs[fn.Name.Value] = body.Stmts
+			}
+		}
+		return true
+	})
 	syntax.Walk(f, func(n syntax.Node) bool {
 		st, ok := n.(*syntax.Stmt)
 		if !ok || why != "" {
@@ -345,7 +356,7 @@ func TrapLost(src string, allows func(stdout string) bool) (line int, why string
 		}
 		call := st.Cmd.(*syntax.CallExpr)
 		action, _ := spelled(call.Args[trapAction(st)])
-		if out, ok := trapAnswer(action); ok && allows(out) {
+		if out, ok := trapAnswer(action, funcs); ok && allows(out) {
 			line = int(st.Pos().Line())
 			why = fmt.Sprintf("its %s runs exit 0 %s: a deny (exit 2) or any failure reads as success, and it prints no deny", src[call.Pos().Offset():call.End().Offset()], when)
 		}
@@ -392,31 +403,53 @@ func trapWhen(st *syntax.Stmt) string {
 
 // trapAnswer is what a trap's action prints on stdout before it runs
 // exit 0: fixed echo or printf text, besides commands that print nothing
-// there (rm, kill, wait, cd, unset, true, :, or output sent elsewhere).
+// there (rm, kill, wait, cd, unset, true, :, or output sent elsewhere),
+// and what the functions it calls (funcs, the script's) do, read in turn.
 // ok is false when the action reaches no exit 0 or what it prints cannot
 // be told.
-func trapAnswer(action string) (out string, ok bool) {
+func trapAnswer(action string, funcs map[string][]*syntax.Stmt) (out string, ok bool) {
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(action), "")
 	if err != nil {
 		return "", false
 	}
 	var b strings.Builder
-	for _, s := range f.Stmts {
+	exited, ok := trapRuns(f.Stmts, funcs, 0, &b)
+	return b.String(), ok && exited
+}
+
+// maxTrapCalls bounds how deep trapRuns follows functions that call
+// functions (a recursive one never ends).
+const maxTrapCalls = 4
+
+// trapRuns reads the statements a trap runs, writing what they print to
+// b: exited is true when they reach exit 0, ok false when what they do
+// cannot be told.
+func trapRuns(stmts []*syntax.Stmt, funcs map[string][]*syntax.Stmt, depth int, b *strings.Builder) (exited, ok bool) {
+	for _, s := range stmts {
 		if s.Negated || s.Background {
-			return "", false
+			return false, false
 		}
 		if succeeds(s.Cmd) == "exit 0" {
-			return b.String(), true
+			return true, true
 		}
 		if text, ok := printed(s); ok {
 			b.WriteString(text)
 			continue
 		}
+		if body, isFunc := funcs[word(s.Cmd)]; isFunc && len(s.Redirs) == 0 {
+			if depth == maxTrapCalls {
+				return false, false
+			}
+			if exited, ok := trapRuns(body, funcs, depth+1, b); exited || !ok {
+				return exited, ok
+			}
+			continue
+		}
 		if !printsNothing(s) {
-			return "", false
+			return false, false
 		}
 	}
-	return "", false
+	return false, true
 }
 
 // printsNothing reports whether the simple command st writes nothing on

@@ -158,6 +158,11 @@ func TestTrapLost(t *testing.T) {
 		{"trap - EXIT; ./guard.sh", 0, ""},                     // a reset
 		{"trap \"$CLEANUP\" EXIT; ./guard.sh", 0, ""},          // cannot be told
 		{"trap './report.sh; exit 0' EXIT; ./guard.sh", 0, ""}, // cannot be told what it prints
+		{"cleanup() {\n  rm -f \"$tmp\"\n  exit 0\n}\ntrap cleanup EXIT\n./guard.sh", 5, "its trap cleanup EXIT runs exit 0 as the shell exits, whatever status it was exiting with: a deny (exit 2) or any failure reads as success, and it prints no deny"},
+		{"function finish { echo done >&2; }\nbye() { finish; exit 0; }\ntrap 'bye' 0", 3, "its trap 'bye' 0 runs exit 0 as the shell exits, whatever status it was exiting with: a deny (exit 2) or any failure reads as success, and it prints no deny"},
+		{"cleanup() { rm -f \"$tmp\"; }\ntrap cleanup EXIT\n./guard.sh", 0, ""},   // the status is kept
+		{"cleanup() { rm -f \"$tmp\"; exit \"$rc\"; }\ntrap cleanup EXIT", 0, ""}, // cannot be told
+		{"loop() { loop; }\ntrap loop EXIT", 0, ""},                               // no exit 0 reached
 		{"./guard.sh", 0, ""},
 		{"trap 'exit 0", 0, ""}, // not read
 	}
@@ -167,4 +172,26 @@ func TestTrapLost(t *testing.T) {
 			t.Errorf("TrapLost(%q) = %d, %q\nwant %d, %q", tt.script, line, got, tt.line, tt.want)
 		}
 	}
+}
+
+// FuzzTrapLost throws script text, a repository's file, at the trap
+// reader: it must never panic, and a trap it names is on a line of the
+// script that holds the word trap, with a reason.
+func FuzzTrapLost(f *testing.F) {
+	for _, s := range []string{"trap 'exit 0' EXIT; ./guard.sh", "f() { f; }\ntrap f EXIT", "c() { echo '{}'; exit 0; }\ntrap c ERR", "trap -- 'rm -f x; exit 0' 0", "trap \"$X\" EXIT", "trap 'exit 0"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, script string) {
+		line, why := TrapLost(script, allows)
+		if line == 0 {
+			if why != "" {
+				t.Fatalf("no line, yet %q", why)
+			}
+			return
+		}
+		lines := strings.Split(script, "\n")
+		if why == "" || line > len(lines) || !strings.Contains(lines[line-1], "trap") {
+			t.Fatalf("line %d (%q) of %q", line, why, script)
+		}
+	})
 }
