@@ -2,9 +2,8 @@ package inspect
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -69,12 +68,11 @@ const maxScriptScan = 256 << 10
 // (0 when none) that runs a text tool on a pattern naming a context field
 // as a JSON key, with the tool and the field.
 func readsJSONByHand(file string, key *regexp.Regexp, fields []string) (int, string, string) {
-	fh, err := os.Open(file)
+	head, _, err := safefile.ReadHead(file, maxScriptScan)
 	if err != nil {
 		return 0, "", ""
 	}
-	defer fh.Close()
-	sc := bufio.NewScanner(io.LimitReader(fh, maxScriptScan))
+	sc := bufio.NewScanner(bytes.NewReader(head))
 	sc.Buffer(make([]byte, 0, 4096), maxScriptScan)
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
@@ -112,12 +110,12 @@ func readsJSONByHand(file string, key *regexp.Regexp, fields []string) (int, str
 	return 0, "", ""
 }
 
-// shellSource is the text of the shell script file, when its first line
-// says it runs in a shell (shellScript). It is read as a declaration is,
-// without blocking (a FIFO swapped in is refused) and only when it is a
-// regular file of at most maxScriptScan bytes.
+// shellSource is the text of the shell script file, its first
+// maxScriptScan bytes, when its first line says it runs in a shell
+// (shellScript). Like every reader of a guard's script here, it opens the
+// file without blocking (a FIFO swapped in is refused), regular files only.
 func shellSource(file string) (string, bool) {
-	data, err := safefile.ReadFile(file, maxScriptScan)
+	data, _, err := safefile.ReadHead(file, maxScriptScan)
 	if err != nil {
 		return "", false
 	}
