@@ -107,13 +107,31 @@ func lineSyntax(ctx context.Context, left time.Duration, s Spec, path string) er
 		if !NeedsShell(s.Command) {
 			return nil
 		}
-		return shellSyntax(ctx, left, Shell, "sh", s.Command, "this command line")
+		if err := shellSyntax(ctx, left, Shell, "sh", s.Command, "this command line"); err != nil {
+			return err
+		}
+		return innerSyntax(ctx, left, s.Command, s.Dir)
 	}
 	line, ok := ShellLine(s.Command, s.Args)
 	if !ok {
 		return nil
 	}
 	return shellSyntax(ctx, left, path, filepath.Base(s.Command), line, "the line it runs with -c (handler.args)")
+}
+
+// innerSyntax says why the shell a command line runs (bash -c LINE,
+// InnerLine) cannot read its LINE, or returns nil.
+func innerSyntax(ctx context.Context, limit time.Duration, command, dir string) error {
+	prog, args, ok := InnerLine(command)
+	if !ok {
+		return nil
+	}
+	path, err := Program(prog, dir)
+	if err != nil {
+		return nil
+	}
+	line, _ := ShellLine(prog, args)
+	return shellSyntax(ctx, limit, path, filepath.Base(prog), line, "the line it runs with -c")
 }
 
 func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Outcome {

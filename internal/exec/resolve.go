@@ -152,6 +152,9 @@ func Check(command string, args []string, hasArgs bool, dir string) error {
 		if err := shellSyntax(context.Background(), syntaxCheckLimit, Shell, "sh", command, "this command line"); err != nil {
 			return err
 		}
+		if err := innerSyntax(context.Background(), syntaxCheckLimit, command, dir); err != nil {
+			return err
+		}
 		first, ok := firstProgram(command)
 		if !ok || slices.Contains(shellWords, first) {
 			return nil // too dynamic to check without running it

@@ -483,3 +483,36 @@ func redirectsStdout(st *syntax.Stmt) bool {
 	}
 	return false
 }
+
+// InnerLine returns the shell and its arguments when the command line
+// command is nothing but a shell given a line with -c (bash -c
+// './guard.sh || true', after an optional exec): the line's status is
+// then that inner line's, which ShellLine returns. ok is false for
+// anything else: an expansion, an assignment, a redirection, or more
+// statements around it.
+func InnerLine(command string) (prog string, args []string, ok bool) {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return "", nil, false
+	}
+	st := f.Stmts[0]
+	call, isCall := st.Cmd.(*syntax.CallExpr)
+	if !isCall || st.Negated || st.Background || len(st.Redirs) > 0 || len(call.Assigns) > 0 {
+		return "", nil, false
+	}
+	var words []string
+	for _, w := range call.Args {
+		text, ok := spelled(w)
+		if !ok {
+			return "", nil, false
+		}
+		words = append(words, text)
+	}
+	if len(words) > 1 && words[0] == "exec" {
+		words = words[1:]
+	}
+	if _, ok := ShellLine(words[0], words[1:]); !ok {
+		return "", nil, false
+	}
+	return words[0], words[1:], true
+}

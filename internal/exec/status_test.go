@@ -2,6 +2,7 @@ package exec
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -194,4 +195,32 @@ func FuzzTrapLost(f *testing.F) {
 			t.Fatalf("line %d (%q) of %q", line, why, script)
 		}
 	})
+}
+
+// A command line that is itself a shell given a line with -c (bash -c
+// './guard.sh || true') answers with that line's status: InnerLine
+// returns the shell and its arguments, for ShellLine, so that the checks
+// read the inner line. A line with anything more around it is none.
+func TestInnerLine(t *testing.T) {
+	tests := []struct {
+		command string
+		prog    string
+		args    []string
+	}{
+		{`bash -c './guard.sh || true'`, "bash", []string{"-c", "./guard.sh || true"}},
+		{`exec /bin/sh -ec "./guard.sh | tee log" guard`, "/bin/sh", []string{"-ec", "./guard.sh | tee log", "guard"}},
+		{`bash -c "$LINE"`, "", nil},
+		{`bash -c './guard.sh'; exit 0`, "", nil},
+		{`bash -c './guard.sh' > log`, "", nil},
+		{`LC_ALL=C bash -c ./guard.sh`, "", nil},
+		{`python3 -c 'print(1)'`, "", nil},
+		{`bash guard.sh`, "", nil},
+		{`./guard.sh`, "", nil},
+	}
+	for _, tt := range tests {
+		prog, args, ok := InnerLine(tt.command)
+		if prog != tt.prog || !slices.Equal(args, tt.args) || ok != (tt.prog != "") {
+			t.Errorf("InnerLine(%q) = %q, %q, %v; want %q, %q", tt.command, prog, args, ok, tt.prog, tt.args)
+		}
+	}
 }

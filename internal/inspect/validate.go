@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"path"
 	"slices"
 	"strings"
 	"time"
@@ -223,8 +224,8 @@ func timeoutNotes(set *config.Set, root string) []config.Finding {
 // statusFindings names each blocking hook whose shell command line throws
 // its guard's exit status away (exec.StatusLost): its deny and its
 // failures would read as success, and the call would go through. A line
-// given to a shell in handler.args (command: sh, args: [-c, LINE]) is
-// read the same way. A pipeline between two programs hookrun does not
+// given to a shell in handler.args (command: sh, args: [-c, LINE]), or by
+// a command line that is only that (bash -c LINE), is read the same way. A pipeline between two programs hookrun does not
 // know (exec.PipelineStatus) is a warning: the guard may be the last.
 func statusFindings(set *config.Set) []config.Finding {
 	var out []config.Finding
@@ -245,6 +246,11 @@ func statusFindings(set *config.Set) []config.Finding {
 			if f := pipefailFinding(h, line, exec.KnowsPipefail); f != nil {
 				out = append(out, *f)
 				continue
+			}
+			// bash -c LINE answers with LINE's status.
+			if prog, args, ok := exec.InnerLine(line); ok {
+				line, _ = exec.ShellLine(prog, args)
+				field = "handler.command: the line " + path.Base(prog) + " -c runs: "
 			}
 		}
 		if word := exec.GlobbedProgram(line); word != "" {
