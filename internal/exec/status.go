@@ -511,6 +511,9 @@ func InnerLine(command string) (prog string, args []string, ok bool) {
 	if len(words) > 1 && words[0] == "exec" {
 		words = words[1:]
 	}
+	if len(words) == 0 {
+		return "", nil, false
+	}
 	if _, ok := ShellLine(words[0], words[1:]); !ok {
 		return "", nil, false
 	}
