@@ -442,7 +442,7 @@ func (d *decoder) match(m *yaml.Node, h *Hook) {
 		v := f.value
 		name := "match." + f.name
 		if isNull(v) {
-			d.errorf(v, "%s: missing value", name)
+			d.errorf(v, "%s: missing value: give it one, or remove the key", name)
 			continue
 		}
 		if h.Event != "" && !slices.Contains(MatchFieldEvents(f.name), h.Event) {
@@ -559,6 +559,18 @@ func (d *decoder) strings(v *yaml.Node, name string) ([]string, bool) {
 	return nil, false
 }
 
+// handlerValueHint is what to write for handler.kind or handler.command
+// given no value; id names the hook's script as new would.
+func handlerValueHint(key, id string) string {
+	if key == "kind" {
+		return "write script, rules or http"
+	}
+	if id == "" {
+		id = "ID"
+	}
+	return "write the handler's path, such as ./scripts/hooks/" + id + ".sh"
+}
+
 func (d *decoder) handler(v *yaml.Node, h *Hook) {
 	if v.Kind != yaml.MappingNode {
 		hint := ""
@@ -577,7 +589,7 @@ func (d *decoder) handler(v *yaml.Node, h *Hook) {
 		name := "handler." + f.name
 		if isNull(n) {
 			if f.name == "kind" || f.name == "command" {
-				d.errorf(n, "%s: missing value", name)
+				d.errorf(n, "%s: missing value: %s", name, handlerValueHint(f.name, h.ID))
 				kindSeen = kindSeen || f.name == "kind"
 				commandSeen = commandSeen || f.name == "command"
 			}

@@ -83,6 +83,14 @@ func TestParseFileFindings(t *testing.T) {
 			"3:9: enabled: missing value: write enabled: true (false switches the hook off)",
 			"4:10: blocking: missing value: write blocking: false, or true to let the hook deny or ask for a human",
 		}},
+		{"nested keys without values", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nmatch:\n  ability_scope:\nhandler:\n  kind:\n  command:\n", []string{
+			"6:17: match.ability_scope: missing value: give it one, or remove the key",
+			"8:8: handler.kind: missing value: write script, rules or http",
+			"9:11: handler.command: missing value: write the handler's path, such as ./scripts/hooks/a.sh",
+		}},
+		{"a rule's key without a value", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler:\n  kind: rules\n  rules:\n    - decision: deny\n      reason: r\n      commands: [rm]\n      paths:\n", []string{
+			"11:13: handler.rules[0].paths: missing value: give it one, or remove the key",
+		}},
 		{"enabled maybe", "id: a\nevent_type: PreAbilityCall\nenabled: maybe\nblocking: true\nhandler: {kind: script, command: ./x.sh}\n", []string{
 			"3:10: enabled: must be true or false, got \"maybe\"",
 		}},

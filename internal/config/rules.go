@@ -84,7 +84,7 @@ func (d *decoder) ruleSet(handler, unresolved, list *yaml.Node, h *Hook) {
 		for _, f := range d.fields(item, ruleKeys, name+".") {
 			v, key := f.value, name+"."+f.name
 			if isNull(v) {
-				d.errorf(v, "%s: missing value", key)
+				d.errorf(v, "%s: missing value: give it one, or remove the key", key)
 				continue
 			}
 			if on := ruleFieldEvents(f.name); on != nil && h.Event != "" && !slices.Contains(on, h.Event) {
