@@ -74,7 +74,7 @@ var hostileProject = map[string]string{
 		"eval \"set -- $( printf '%s\\n' \"$DEFAULT_JVM_OPTS $JAVA_OPTS\" | xargs -n1 )\" '\"$@\"'\nexec \"$JAVACMD\" \"$@\"\n",
 	"/p/package.json": `{"name":"x","scripts":{"test":"go test ./...","pretest":"echo ready","build":"tsc && vite build",` +
 		`"clean":"rm -rf ~","postlint":"rm -rf ~","lint":"eslint .","ci":"npm run build && npm run clean","self":"npm run self",` +
-		`"postinstall":"rm -rf ~"}}`,
+		`"postinstall":"rm -rf ~","exec":"rm -rf ~","x":"rm -rf ~","dlx":"rm -rf ~","del":"rm","wipe":"rm -r","with":"sh -c"}}`,
 	"/p/web/package.json": "\ufeff{\"scripts\":{\"dev\":\"vite\",\"start\":\"rm -rf ~\"},\"Scripts\":{\"start\":\"vite\"}}",
 	"/p/Makefile": "GO ?= go\nRM_ALL = rm -rf\nHOME_DIR := ~\n.PHONY: test clean all\n\nall: build\n\nbuild:\n\t$(GO) build ./...\n\n" +
 		"test: build\n\t@$(GO) test ./...\n\nclean:\n\trm -rf build dist\n\nwipe: sub\n\t-$(RM_ALL) $(HOME_DIR)\n\nsub:\n\t$(MAKE) clean\n\n" +
@@ -125,6 +125,28 @@ func TestDiskScripts(t *testing.T) {
 		`make -f Makefile clean`,
 		`make -j$(nproc) wipe`,
 		`./scripts/clean -rf ~`, // a link to /bin/rm
+		// A script whose name is also a manager's own word runs the script.
+		`npm run exec`,
+		`npm run-script x`,
+		`npm run x`,
+		`yarn run exec`,
+		`yarn run dlx`,
+		`pnpm run exec`,
+		`pnpm run dlx`,
+		`bun run x`,
+		// The words after a script's name are added to its line: "del": "rm" runs rm -rf ~.
+		`npm run del -- -rf ~`,
+		`npm run del -- -rf`, // as rm -rf on the line itself
+		`npm run wipe -- -f ~`,
+		`yarn del -rf ~`,
+		`yarn run del -rf ~`,
+		`pnpm del -rf ~`,
+		`pnpm run del -- -rf ~`,
+		`bun run del -rf ~`,
+		`npm run with 'rm -rf ~'`,
+		`yarn del -r -f ~`, // -r is the script's, not yarn's
+		`pnpm run del -r -f ~`,
+		`npm rum del -- -rf ~`,
 	})
 	wantOutcomeIn(t, hostileProject, p, NoMatch, []string{
 		`npm test`,
@@ -134,6 +156,13 @@ func TestDiskScripts(t *testing.T) {
 		`yarn test`,
 		`pnpm test`,
 		`npm exec -- eslint .`,
+		`npm run del -- -i build`, // rm -i
+		`npm run del -rf ~`,       // npm keeps its options before --: rm ~
+		`npm run wipe build`,
+		`yarn exec eslint`, // yarn's own exec runs a program, not a script
+		`pnpm dlx create-vite`,
+		`pnpm -r run clean`, // a workspace's scripts: read as themselves
+		`npm run clean -w web`,
 		`./gradlew build`,
 		`./scripts/test.sh`, // "$GO", eval "$EXTRA" and rm $FLAGS are unknown: read quietly
 		`make`,

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // npm, pnpm, yarn and bun run the scripts of the package.json above the directory they start in
@@ -28,9 +30,13 @@ func prePost(name string) []string { return []string{"pre" + name, name, "post" 
 func (r *reader) packageRuns(cmd Command, depth int) {
 	const dynamic = "\x00"
 	var words []string
+	var at []int // where each word stands in args
 	prefix := Arg{}
 	args := cmd.Args
 	for i := 0; i < len(args); i++ {
+		if cmd.Name != "npm" && scriptNamed(words) {
+			break // yarn, pnpm and bun give the words after a script's name to the script (yarn x -r)
+		}
 		a := args[i]
 		name, value, hasValue := strings.Cut(a.Value, "=")
 		switch {
@@ -38,7 +44,7 @@ func (r *reader) packageRuns(cmd Command, depth int) {
 			prefix = a
 		case a.Dynamic && strings.HasPrefix(a.Value, "-"):
 		case a.Dynamic:
-			words = append(words, dynamic)
+			words, at = append(words, dynamic), append(at, i)
 		case a.Value == "--":
 			i = len(args)
 		case a.Value == "--prefix" || a.Value == "-C" || a.Value == "--dir" || a.Value == "--cwd":
@@ -54,10 +60,10 @@ func (r *reader) packageRuns(cmd Command, depth int) {
 			i++
 		case strings.HasPrefix(a.Value, "-"):
 		default:
-			words = append(words, a.Value)
+			words, at = append(words, a.Value), append(at, i)
 		}
 	}
-	words = append(words, "", "")
+	words, at = append(words, "", ""), append(at, len(args), len(args))
 	sub, name := words[0], words[1]
 	if prefix.Dynamic || sub == dynamic {
 		if r.files != nil && !r.maybe {
@@ -66,8 +72,12 @@ func (r *reader) packageRuns(cmd Command, depth int) {
 		return
 	}
 	var names []string
+	given := -1 // the word, in words, whose script gets the words after it
+	if runWord(sub) {
+		sub = "run"
+	}
 	switch sub {
-	case "run", "run-script", "rum", "urn":
+	case "run":
 		if name == dynamic {
 			if r.files != nil && !r.maybe {
 				r.unresolved("%s runs a script only known when the line runs", cmd.Name)
@@ -75,12 +85,12 @@ func (r *reader) packageRuns(cmd Command, depth int) {
 			return
 		}
 		if name != "" {
-			names = prePost(name)
+			names, given = prePost(name), 1
 		}
 	case "test", "t", "tst":
-		names = prePost("test")
+		names, given = prePost("test"), 0
 	case "start", "stop":
-		names = prePost(sub)
+		names, given = prePost(sub), 0
 	case "restart":
 		names = slices.Concat(prePost("restart"), prePost("stop"), prePost("start"))
 	case "install", "i", "ci", "add", "rebuild":
@@ -95,7 +105,7 @@ func (r *reader) packageRuns(cmd Command, depth int) {
 		}
 	default:
 		if cmd.Name != "npm" && cmd.Name != "bun" && !packageCommand(sub) {
-			names = prePost(sub) // yarn build, pnpm lint: a script of that name, when there is one
+			names, given = prePost(sub), 0 // yarn build, pnpm lint: a script of that name, when there is one
 		}
 	}
 	if len(names) == 0 {
@@ -106,9 +116,86 @@ func (r *reader) packageRuns(cmd Command, depth int) {
 		return
 	}
 	run.names = names
+	if given >= 0 {
+		run.argsFor, run.args = names[1], scriptArgs(cmd.Name, args[at[given]+1:])
+	}
 	if prefix.Value != "" {
 		run.dir = under(run.dir, prefix.Value)
 	}
+}
+
+// scriptNamed reports whether a package manager's words so far name the script it runs.
+func scriptNamed(words []string) bool {
+	return len(words) == 2 || len(words) == 1 && !runWord(words[0])
+}
+
+// runWord reports whether a package manager's word runs the script the next word names.
+func runWord(w string) bool {
+	return w == "run" || w == "run-script" || w == "rum" || w == "urn"
+}
+
+// scriptArgs are the words a package manager adds to the line of the script it runs: every word
+// after the script's name (yarn, pnpm and bun give their options there to the script too), but
+// npm's own options before a "--", which npm keeps (npm run x -f: -f is npm's --force).
+func scriptArgs(manager string, after []Arg) []Arg {
+	if manager != "npm" {
+		if len(after) > 0 && after[0].Value == "--" && !after[0].Dynamic {
+			after = after[1:]
+		}
+		return after
+	}
+	var out []Arg
+	for i, a := range after {
+		if a.Value == "--" && !a.Dynamic {
+			return append(out, after[i+1:]...)
+		}
+		if a.Dynamic || !strings.HasPrefix(a.Value, "-") {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// scriptLine is a script's line with the words given to it added, as npm writes them: each quoted
+// for sh, but a word the line left to the shell (a parameter, ~) as the line wrote it, so that it
+// stays unknown or the home directory. False when a word cannot be written for sh (a NUL byte).
+func scriptLine(script string, args []Arg) (string, bool) {
+	var b strings.Builder
+	b.WriteString(script)
+	for _, a := range args {
+		b.WriteByte(' ')
+		if a.Dynamic {
+			b.WriteString(a.Value)
+			continue
+		}
+		v := a.Value
+		if user, rest, slash := strings.Cut(v, "/"); strings.HasPrefix(user, "~") && userName(user[1:]) {
+			b.WriteString(user)
+			if !slash {
+				continue
+			}
+			b.WriteByte('/')
+			v = rest
+		}
+		q, err := syntax.Quote(v, syntax.LangBash)
+		if err != nil {
+			return "", false
+		}
+		b.WriteString(q)
+	}
+	return b.String(), true
+}
+
+// userName reports whether ~name names a user's home directory as sh reads it.
+func userName(name string) bool {
+	return !strings.ContainsFunc(name, func(c rune) bool {
+		return !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-')
+	})
+}
+
+// packageManager reports whether name runs the scripts of a package.json.
+func packageManager(name string) bool {
+	return name == "npm" || name == "pnpm" || name == "yarn" || name == "bun"
 }
 
 // packageCommand reports whether yarn, pnpm or bun read the word as a command of their own (or a
@@ -154,7 +241,13 @@ func (r *reader) packageScripts(run scriptRun, file, text, dir string) {
 	scripts := packageJSONScripts(text)
 	for _, name := range run.names {
 		script, ok := scripts[name]
-		if !ok || !r.once(runNpm+"\x00"+file+"\x00"+name) {
+		if ok && name == run.argsFor && len(run.args) > 0 {
+			if script, ok = scriptLine(script, run.args); !ok {
+				r.unresolved("%s runs the script %q of %s with words sh cannot be given", run.file, name, file)
+				continue
+			}
+		}
+		if !ok || !r.once(runNpm+"\x00"+file+"\x00"+name+"\x00"+script) {
 			continue
 		}
 		at, atUnknown := r.dir, r.dirUnknown

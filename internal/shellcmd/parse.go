@@ -680,6 +680,9 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 		}
 		if wrapper {
 			r.wrapperFiles(cmd, next)
+			if packageManager(cmd.Name) && !r.maybe {
+				r.packageRuns(cmd, depth) // npm run exec: a script, whose name is also npm's word for npx
+			}
 		} else {
 			if !suffix || moved { // a tail of another command's words: they were read as its operands
 				r.operands(cmd)

@@ -22,8 +22,9 @@ type scriptRun struct {
 	kind            string // "sh" (a shell script), "make", "crontab" or "git" (its hooks and config)
 	dir, dirUnknown string // where it runs
 	depth           int
-	exec            bool     // run by its path (./s.sh): its #! line says what reads it
-	args            []Arg    // then, the arguments it is given
+	exec            bool  // run by its path (./s.sh): its #! line says what reads it
+	args            []Arg // then, the arguments it is given; for a package.json, those its script argsFor is given
+	argsFor         string
 	quiet           bool     // named by a file read from disk: what it leaves unknown does not count
 	names           []string // the targets make builds; the package.json scripts npm runs
 	vars            []string // make's command line variables (X=1)
@@ -234,7 +235,7 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 		r.makefiles(cmd, depth)
 	case cmd.Name == "crontab":
 		r.crontabRuns(cmd, ops, redirs, depth)
-	case cmd.Name == "npm" || cmd.Name == "pnpm" || cmd.Name == "yarn" || cmd.Name == "bun":
+	case packageManager(cmd.Name):
 		r.packageRuns(cmd, depth)
 	case cmd.Name == "git" || cmd.Name == "pre-commit" || cmd.Name == "lefthook" || cmd.Name == "overcommit" || cmd.Name == "husky":
 		sub, chdir := gitSubcommand(cmd.Args)
