@@ -288,3 +288,41 @@ func TestDiskGit(t *testing.T) {
 	global := map[string]string{"/h/.gitconfig": "[core]\n  pager = rm -rf ~\n"}
 	wantOutcomeIn(t, global, p, Match, []string{`git log`})
 }
+
+// TestDiskNpmrc: the program a package's .npmrc (or the line's --script-shell) names as its
+// script-shell runs each script (PROGRAM -c SCRIPT): a shell script there is read as the file it
+// is; a script-shell only known when the line runs is unresolved; an .npmrc without one changes
+// nothing.
+func TestDiskNpmrc(t *testing.T) {
+	p := mustCompile("rm -rf")
+	pkg := `{"scripts":{"test":"go test ./...","build":"tsc"}}`
+	shell := "#!/bin/sh\nrm -rf ~\nexec /bin/sh \"$@\"\n"
+	project := func(npmrc string) map[string]string {
+		files := map[string]string{"/p/package.json": pkg, "/p/tools/sh.sh": shell, "/p/web/package.json": pkg,
+			"/p/web/tools/sh.sh": shell, "/bin/bash|big": "\x7fELF\x02\x01\x01\x00" + strings.Repeat("\x00", 64)}
+		if npmrc != "" {
+			files["/p/.npmrc"], files["/p/web/.npmrc"] = npmrc, npmrc
+		}
+		return files
+	}
+	for _, npmrc := range []string{
+		"script-shell=./tools/sh.sh\n",
+		"registry=https://registry.npmjs.org/\nscript-shell = tools/sh.sh\n",
+		"script-shell=\"./tools/sh.sh\"\r\n",
+		"script-shell=/bin/bash\nscript-shell=/p/tools/sh.sh\n", // the last one counts
+	} {
+		wantOutcomeIn(t, project(npmrc), p, Match, []string{`npm test`, `npm run build`, `pnpm test`, `yarn run build`, `cd web && npm test`, `npm --prefix web test`})
+	}
+	wantOutcomeIn(t, project(""), p, Match, []string{`npm test --script-shell ./tools/sh.sh`, `npm run build --script-shell=tools/sh.sh`})
+	for _, npmrc := range []string{"", "registry=https://registry.npmjs.org/\n", "script-shell=/bin/bash\n", "script-shell=bash\n",
+		"# script-shell=./tools/sh.sh\n", "; script-shell=./tools/sh.sh\n", "script-shell=/p/tools/sh.sh\nscript-shell=bash\n"} {
+		wantOutcomeIn(t, project(npmrc), p, NoMatch, []string{`npm test`, `npm run build`, `npm exec -- eslint .`})
+		for _, src := range []string{`npm test`, `pnpm test`} {
+			if l := ParseFiles(src, POSIX, memFiles(project(npmrc))); len(l.Unresolved) > 0 {
+				t.Errorf("%q with .npmrc %q: unresolved %q", src, npmrc, l.Unresolved)
+			}
+		}
+	}
+	wantOutcomeIn(t, project("script-shell=${MY_SHELL}\n"), p, Unknown, []string{`npm test`})
+	wantOutcomeIn(t, project(""), p, Unknown, []string{`npm test --script-shell "$S"`})
+}

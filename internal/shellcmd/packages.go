@@ -31,7 +31,7 @@ func (r *reader) packageRuns(cmd Command, depth int) {
 	const dynamic = "\x00"
 	var words []string
 	var at []int // where each word stands in args
-	prefix := Arg{}
+	prefix, shell := Arg{}, (*Arg)(nil)
 	args := cmd.Args
 	for i := 0; i < len(args); i++ {
 		if cmd.Name != "npm" && scriptNamed(words) {
@@ -56,7 +56,14 @@ func (r *reader) packageRuns(cmd Command, depth int) {
 			prefix = Arg{Value: value}
 		case slices.Contains([]string{"-w", "--workspace", "--workspaces", "-ws", "--filter", "-F", "-r", "--recursive"}, name):
 			return // a workspace's scripts: read as themselves
-		case slices.Contains([]string{"--loglevel", "--registry", "--userconfig", "--cache", "--tag", "--script-shell", "--otp", "--reporter"}, a.Value):
+		case a.Value == "--script-shell" && !a.Dynamic:
+			if i+1 < len(args) {
+				shell = &args[i+1]
+			}
+			i++
+		case name == "--script-shell" && hasValue:
+			shell = &Arg{Value: value, Dynamic: a.Dynamic}
+		case slices.Contains([]string{"--loglevel", "--registry", "--userconfig", "--cache", "--tag", "--otp", "--reporter"}, a.Value):
 			i++
 		case strings.HasPrefix(a.Value, "-"):
 		default:
@@ -65,6 +72,12 @@ func (r *reader) packageRuns(cmd Command, depth int) {
 	}
 	words, at = append(words, "", ""), append(at, len(args), len(args))
 	sub, name := words[0], words[1]
+	if shell != nil && shell.Dynamic {
+		if r.files != nil && !r.maybe {
+			r.unresolved("%s runs the scripts with a --script-shell only known when the line runs", cmd.Name)
+		}
+		return
+	}
 	if prefix.Dynamic || sub == dynamic {
 		if r.files != nil && !r.maybe {
 			r.unresolved("%s runs a script of a package only known when the line runs", cmd.Name)
@@ -116,6 +129,9 @@ func (r *reader) packageRuns(cmd Command, depth int) {
 		return
 	}
 	run.names = names
+	if shell != nil {
+		run.shell, run.shellGiven = shell.Value, true
+	}
 	if given >= 0 {
 		run.argsFor, run.args = names[1], scriptArgs(cmd.Name, args[at[given]+1:])
 	}
@@ -223,6 +239,11 @@ func (r *reader) packageFromDisk(run scriptRun) {
 		for range 64 {
 			p := filepath.Join(dir, "package.json")
 			if text, ok := r.cachedText(p, p); ok {
+				if !run.shellGiven {
+					rc := filepath.Join(dir, ".npmrc")
+					npmrc, _ := r.cachedText(rc, rc)
+					run.shell = npmrcScriptShell(npmrc)
+				}
 				r.packageScripts(run, p, text, rel)
 				break
 			}
@@ -239,6 +260,9 @@ func (r *reader) packageFromDisk(run scriptRun) {
 // runs in dir, the package's directory.
 func (r *reader) packageScripts(run scriptRun, file, text, dir string) {
 	scripts := packageJSONScripts(text)
+	if slices.ContainsFunc(run.names, func(n string) bool { _, ok := scripts[n]; return ok }) {
+		r.scriptShell(run, file, dir)
+	}
 	for _, name := range run.names {
 		script, ok := scripts[name]
 		if ok && name == run.argsFor && len(run.args) > 0 {
@@ -277,4 +301,56 @@ func packageJSONScripts(text string) map[string]string {
 		}
 	}
 	return scripts
+}
+
+// scriptShell reads the program a package manager runs each script with (PROGRAM -c SCRIPT), the
+// script-shell of the line (--script-shell) or of the package's .npmrc, as a line that runs it in
+// dir: a shell script there (./tools/sh.sh) is read as the file it is, a program as itself. The
+// scripts are read as sh scripts too. One npm expands from the environment (${VAR}) is only known
+// when the line runs.
+func (r *reader) scriptShell(run scriptRun, file, dir string) {
+	shell := run.shell
+	switch {
+	case shell == "" || !strings.Contains(shell, "/") && isShell(shell):
+		return
+	case strings.Contains(shell, "${"):
+		r.unresolved("the .npmrc beside %s runs its scripts with the script-shell %s, only known when the line runs", file, shell)
+		return
+	}
+	q, err := syntax.Quote(shell, syntax.LangBash)
+	if err != nil || !r.once(runNpm+"\x00shell\x00"+dir+"\x00"+shell) {
+		return
+	}
+	at, atUnknown := r.dir, r.dirUnknown
+	r.dir, r.dirUnknown = dir, ""
+	from := "the script-shell of " + path.Join(dir, ".npmrc")
+	if run.shellGiven {
+		from = "the line's --script-shell"
+	}
+	r.fileScript(q, from, run.depth+1)
+	r.dir, r.dirUnknown = at, atUnknown
+}
+
+// npmrcScriptShell is the script-shell an .npmrc's text sets, as npm's ini reader reads it: the
+// last key=value line of that key, a value in double or single quotes unquoted, and lines that
+// start with # or ; comments.
+func npmrcScriptShell(text string) string {
+	shell := ""
+	for _, line := range strings.Split(strings.TrimPrefix(text, "\ufeff"), "\n") {
+		line = strings.TrimSpace(line)
+		key, value, ok := strings.Cut(line, "=")
+		if !ok || strings.HasPrefix(line, "#") || strings.HasPrefix(line, ";") || strings.TrimSpace(key) != "script-shell" {
+			continue
+		}
+		value = strings.TrimSpace(value)
+		if len(value) >= 2 && (value[0] == '"' || value[0] == '\'') && value[len(value)-1] == value[0] {
+			if s, err := strconv.Unquote(value); err == nil && value[0] == '"' {
+				value = s
+			} else {
+				value = value[1 : len(value)-1]
+			}
+		}
+		shell = value
+	}
+	return shell
 }

@@ -31,6 +31,8 @@ type scriptRun struct {
 	dryRun          bool     // make -n, -q, -t: recipes are not run
 	makeDefault     bool     // make with no -f: the first of GNUmakefile, makefile and Makefile
 	sub             string   // git's subcommand (gitfiles.go)
+	shell           string   // the script-shell a package manager runs scripts with (packages.go)
+	shellGiven      bool     // by the line's --script-shell, not by the package's .npmrc
 }
 
 // A writtenFile is a file the line writes.
