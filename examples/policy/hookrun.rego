@@ -20,7 +20,8 @@ prod_config_globs := ["config/prod/**", "**/*.prod.yaml", "**/*.prod.yml", "**/p
 # reads them (commands): quotes and escapes removed ("r"m and r\m are rm),
 # and what sudo, env, xargs, sh -c and eval run listed too. A command a
 # program hookrun does not know may run (ssh HOST 'rm -rf x') is listed,
-# marked maybe: a deny counts it.
+# marked maybe: a deny counts it. So is one a file the line runs holds
+# (sh scripts/clean.sh, npm run clean, make clean), with its file.
 deny contains "recursive force delete" if {
 	input.event_type == "PreAbilityCall"
 	some c in input.commands
@@ -31,13 +32,16 @@ deny contains "recursive force delete" if {
 }
 
 # An rm whose arguments are only known when it runs (rm $OPTS /) may be
-# one.
+# one. One in a file the line runs (c.file: a script, a package.json
+# script, a makefile's recipe) counts for what it spells out, as a rules
+# hook reads it: a build script's rm -f "$TMP"/x is no question.
 require_human contains "rm with an argument only known when the command runs (a variable, a command's output): a human must check it is not a recursive force delete." if {
 	input.event_type == "PreAbilityCall"
 	guarded_sources[input.caller.source]
 	some c in input.commands
 	c.name == "rm"
 	c.dynamic
+	not c.file
 }
 
 # A command only known when the line runs ($CMD -rf /, eval "$X") may be

@@ -56,6 +56,15 @@ test_an_rm_with_arguments_only_known_when_it_runs_needs_a_human if {
 	startswith(r.hook_signals[0].payload.reason, "rm with an argument only known when the command runs")
 }
 
+test_an_rm_a_file_the_line_runs_holds_denies if {
+	r := hookrun.result with input as parsed([object.union(rm(["-rf", "build"]), {"maybe": true, "file": "scripts/clean.sh"})])
+	r.hook_signals[0].payload == {"reason": "recursive force delete", "require_human": false}
+}
+
+test_an_rm_with_arguments_a_file_leaves_unknown_passes if {
+	hookrun.result == {} with input as parsed([object.union(rm(["-f", "$TMP/x"]), {"maybe": true, "dynamic": true, "file": "scripts/build.sh"})])
+}
+
 test_a_command_hookrun_cannot_tell_needs_a_human if {
 	r := hookrun.result with input as object.union(parsed([]), {"commands_unknown": "the command name $X is only known when the line runs"})
 	r.hook_signals[0].payload.require_human == true

@@ -5,7 +5,7 @@ import (
 	"maps"
 
 	"github.com/hookrun/hookrun/internal/event"
-	"github.com/hookrun/hookrun/internal/shellcmd"
+	"github.com/hookrun/hookrun/internal/rules"
 )
 
 // The fields an http handler's body holds beside the context, for a call
@@ -24,23 +24,23 @@ type policyCommand struct {
 	Wrapper bool     `json:"wrapper"`
 	Maybe   bool     `json:"maybe"`
 	Dynamic bool     `json:"dynamic"`
+	File    string   `json:"file,omitempty"` // the file the line runs that holds it (maybe, then)
 }
 
 // policyBody is the context an http handler sends: the one a script reads
 // on stdin, plus, when the call has a command line, the simple commands it
-// runs as hookrun's shell parser reads them (commands) and why some
-// command is only known when it runs (commands_unknown). Both fields are
-// hookrun's alone: a caller's own are dropped.
-func policyBody(c *event.Context) []byte {
+// runs as hookrun's shell parser reads them, the files it runs included,
+// as a rules hook of the project at root reads them (commands), and why
+// some command is only known when it runs (commands_unknown). Both fields
+// are hookrun's alone: a caller's own are dropped.
+func policyBody(c *event.Context, root string) []byte {
 	fields := maps.Clone(c.Fields)
 	delete(fields, CommandsField)
 	delete(fields, CommandsUnknownField)
-	if c.Command != "" {
-		sh, _ := shellcmd.ShellNamed(c.Shell)
-		line := shellcmd.ParseAs(c.Command, sh)
+	if line := rules.Line(c, root); line != nil {
 		cmds := make([]policyCommand, 0, len(line.Commands))
 		for _, lc := range line.Commands {
-			pc := policyCommand{Name: lc.Name, Args: make([]string, 0, len(lc.Args)), Wrapper: lc.Wrapper, Maybe: lc.Maybe}
+			pc := policyCommand{Name: lc.Name, Args: make([]string, 0, len(lc.Args)), Wrapper: lc.Wrapper, Maybe: lc.Maybe, File: lc.File}
 			for _, a := range lc.Args {
 				pc.Args = append(pc.Args, a.Value)
 				pc.Dynamic = pc.Dynamic || a.Dynamic

@@ -2,6 +2,8 @@ package emit
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/hookrun/hookrun/internal/event"
@@ -11,7 +13,8 @@ import (
 // shell call's command line runs as hookrun's shell parser reads them
 // (quotes and escapes removed, wrappers and sh -c peeled), and why some
 // command is only known when the line runs: a policy service that reads
-// the command as text lets "r"m -rf / through. The fields are hookrun's
+// the command as text lets "r"m -rf / through. What a file the line runs
+// holds is listed too, as a rules hook reads it. The fields are hookrun's
 // alone: a caller's own are replaced.
 func TestPolicyBodyListsTheCommands(t *testing.T) {
 	cases := []struct {
@@ -32,6 +35,24 @@ func TestPolicyBodyListsTheCommands(t *testing.T) {
 		{"the caller's own fields are replaced", `{"command":"ls","commands":[],"commands_unknown":"no"}`,
 			`[{"name":"ls","args":[],"wrapper":false,"maybe":false,"dynamic":false}]`, ""},
 		{"no command line, no commands", `{"ability_id":"edit_file"}`, "", ""},
+		// What a file the line runs holds is read as a rules hook reads it: maybe, and which file.
+		{"a script file the line runs", `{"command":"sh scripts/clean.sh"}`,
+			`[{"name":"sh","args":["scripts/clean.sh"],"wrapper":false,"maybe":false,"dynamic":false},` +
+				`{"name":"clean.sh","args":[],"wrapper":false,"maybe":true,"dynamic":false},` +
+				`{"name":"rm","args":["-rf","build"],"wrapper":false,"maybe":true,"dynamic":false,"file":"scripts/clean.sh"}]`, ""},
+		{"a package.json script", `{"command":"npm run clean"}`,
+			`[{"name":"npm","args":["run","clean"],"wrapper":false,"maybe":false,"dynamic":false},` +
+				`{"name":"clean","args":[],"wrapper":false,"maybe":true,"dynamic":false},` +
+				`{"name":"rm","args":["-rf","build"],"wrapper":false,"maybe":true,"dynamic":false,"file":"package.json script \"clean\""}]`, ""},
+	}
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "scripts"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string]string{"scripts/clean.sh": "rm -rf build\n", "package.json": `{"scripts":{"clean":"rm -rf build"}}`} {
+		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	for _, c := range cases {
 		var fields map[string]json.RawMessage
@@ -40,7 +61,7 @@ func TestPolicyBodyListsTheCommands(t *testing.T) {
 		}
 		ctx := &event.Context{Event: event.PreAbilityCall, Fields: fields}
 		_ = json.Unmarshal(fields["command"], &ctx.Command)
-		body := policyBody(ctx)
+		body := policyBody(ctx, root)
 		var got map[string]json.RawMessage
 		if err := json.Unmarshal(body, &got); err != nil || body[len(body)-1] != '\n' {
 			t.Fatalf("%s: body %q: %v", c.name, body, err)

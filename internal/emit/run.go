@@ -74,7 +74,7 @@ func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Option
 	base := withoutNames(opt.Env, config.HandlerVars...)
 	hr := handlers{ctx: c, stdin: stdin, env: base, root: opt.Root, limits: opt.Limits, watchdog: opt.Watchdog,
 		client: sync.OnceValue(httpcall.NewClient), deadline: opt.Deadline,
-		body: sync.OnceValue(func() []byte { return policyBody(c) })}
+		body: sync.OnceValue(func() []byte { return policyBody(c, opt.Root) })}
 	reports := make([]merge.Report, len(selected))
 	ran := len(selected)
 	var crash crashes

@@ -36,12 +36,7 @@ const maxContextFile = protocol.MaxAdditionalContext
 func Evaluate(h *config.Hook, c *event.Context, root string) merge.Report {
 	start := time.Now()
 	rs := h.Handler.Rules
-	var line *shellcmd.Line
-	if c.Command != "" {
-		sh, _ := shellcmd.ShellNamed(c.Shell)
-		l := shellcmd.ParseFiles(c.Command, sh, callFiles(c, root))
-		line = &l
-	}
+	line := Line(c, root)
 	var p prompt
 	if c.Event == event.PromptSubmit {
 		p.raw = c.StringField("user_raw_input")
@@ -209,6 +204,18 @@ func unpackedDirs(c *event.Context, root string) []shellcmd.Unpack {
 // callFiles are where the files a shell call runs are read from (a script, a makefile, a
 // package.json): the directory the call runs in (the root when it names none), and the agent's
 // own when it names another, which the agent may have ignored.
+// Line is the command line of call c in a project at root as a commands rule reads it, with
+// the files it runs read from disk; nil for a call with none. An http handler's body lists its
+// commands (package emit), so that a policy service reads what a rules hook reads.
+func Line(c *event.Context, root string) *shellcmd.Line {
+	if c.Command == "" {
+		return nil
+	}
+	sh, _ := shellcmd.ShellNamed(c.Shell)
+	l := shellcmd.ParseFiles(c.Command, sh, callFiles(c, root))
+	return &l
+}
+
 func callFiles(c *event.Context, root string) *shellcmd.Files {
 	var dirs []string
 	for _, field := range []string{"cwd", dialect.SessionCWDField} {
