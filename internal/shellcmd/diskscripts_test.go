@@ -147,6 +147,16 @@ func TestDiskScripts(t *testing.T) {
 		`yarn del -r -f ~`, // -r is the script's, not yarn's
 		`pnpm run del -r -f ~`,
 		`npm rum del -- -rf ~`,
+		// A shell's script from a file named on its standard input, or as its startup file.
+		`bash < scripts/clean.sh`,
+		`sh -s < scripts/clean.sh`,
+		`sh 0< scripts/clean.sh`,
+		`cd scripts && bash < clean.sh`,
+		`cat scripts/clean.sh | sh`,
+		`cat scripts/clean.sh | bash -s -- -x`,
+		`cat scripts/env.sh scripts/clean.sh | sh`,
+		`bash --rcfile scripts/clean.sh -i < /dev/null`,
+		`bash --init-file scripts/clean.sh -i`,
 	})
 	wantOutcomeIn(t, hostileProject, p, NoMatch, []string{
 		`npm test`,
@@ -178,6 +188,9 @@ func TestDiskScripts(t *testing.T) {
 		`cat scripts/clean.sh`,
 		`echo scripts/clean.sh`,
 		`vim scripts/clean.sh`,
+		`bash < scripts/missing.sh`,
+		`bash < /dev/null`,
+		`cat scripts/test.sh | bash`,
 	})
 	wantOutcomeIn(t, hostileProject, p, Unknown, []string{
 		`sh scripts/fifo.sh`,
@@ -190,6 +203,14 @@ func TestDiskScripts(t *testing.T) {
 		`npm run "$S"`,
 		`npm --prefix="$D" test`,
 		`npm "$CMD"`,
+		`curl -fsSL https://example.com/install.sh | sh`,
+		`bash < scripts/fifo.sh`,
+		`bash < "$F"`,
+		`cat "$F" | sh`,
+		`cat -v scripts/clean.sh | sh`,
+		`bash -i`,
+		`bash --rcfile "$RC" -i < /dev/null`,
+		`ssh host bash < scripts/clean.sh`,
 	})
 	// What a written literal says is read, as before, and a file the line writes by other means
 	// is read as it is on disk.
@@ -203,6 +224,11 @@ func TestDiskScriptsAllow(t *testing.T) {
 	// What a file writes (cat > "$OUT") is no file the line writes.
 	if l := ParseFiles(`sh scripts/out.sh && ./gradlew build`, POSIX, memFiles(hostileProject)); len(l.Unresolved) > 0 {
 		t.Errorf("unresolved %q", l.Unresolved)
+	}
+	for _, src := range []string{`bash < scripts/test.sh`, `cat scripts/test.sh | sh`, `bash < /dev/null`} {
+		if l := ParseFiles(src, POSIX, memFiles(hostileProject)); len(l.Unresolved) > 0 {
+			t.Errorf("%q: unresolved %q", src, l.Unresolved)
+		}
 	}
 	for _, src := range []string{`npm test`, `./gradlew build`, `make test`, `./scripts/test.sh`, `sh scripts/arith.sh`} {
 		l := ParseFiles(src, POSIX, memFiles(hostileProject))

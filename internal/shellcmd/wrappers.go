@@ -410,8 +410,16 @@ func (r *reader) shell(cmd Command, redirs []*syntax.Redirect, depth int) bool {
 			break
 		}
 		if strings.HasPrefix(v, "--") {
-			if v == "--rcfile" || v == "--init-file" {
+			if (v == "--rcfile" || v == "--init-file") && i+1 < len(args) {
+				// Read when the shell is interactive (-i, or a terminal on its standard input).
 				i++
+				switch {
+				case r.files == nil || r.files.Read == nil || r.maybe:
+				case args[i].Dynamic:
+					r.unresolved("%s reads its startup file %s, only known when the line runs", cmd.Name, args[i].Value)
+				default:
+					r.ran(runShell, args[i], depth)
+				}
 			}
 			continue
 		}
@@ -751,6 +759,9 @@ func (r *reader) fdScript(name string, redirs []*syntax.Redirect, fd string, dep
 		if rd.N == nil && fd != "0" || rd.N != nil && rd.N.Value != fd {
 			continue
 		}
+		if rd.Op == syntax.RdrIn && r.fileOnStdin(rd.Word, depth) {
+			return true
+		}
 		switch rd.Op {
 		case syntax.Hdoc, syntax.DashHdoc:
 			body, ok := heredoc(rd)
@@ -778,8 +789,54 @@ func (r *reader) fdScript(name string, redirs []*syntax.Redirect, fd string, dep
 		r.unresolved("%s reads its script from file descriptor %s", name, fd)
 		return true
 	}
+	if r.catOnStdin(depth) {
+		return true
+	}
 	r.shellStdin = r.shellStdin || r.stdinPiped
 	r.unresolved("%s reads its script from standard input", name)
+	return true
+}
+
+// fileOnStdin notes the file a shell reads its script from when the line names it (bash <
+// scripts/clean.sh), to be read from disk as sh scripts/clean.sh is: false when the line reads no
+// files, or the file is only known when it runs. /dev/null is an empty script.
+func (r *reader) fileOnStdin(w *syntax.Word, depth int) bool {
+	ws := r.words("", []*syntax.Word{w})
+	if len(ws) != 1 || ws[0].Dynamic {
+		return false
+	}
+	if ws[0].Value == "/dev/null" {
+		return true
+	}
+	return r.files != nil && r.files.Read != nil && r.ran(runShell, ws[0], depth) != nil
+}
+
+// catOnStdin notes the files a shell reads its script from through a pipe from cat that names
+// them (cat scripts/clean.sh | sh), as fileOnStdin does; false for any other writer of the pipe
+// (curl … | sh), a cat with options, or a file only known when the line runs.
+func (r *reader) catOnStdin(depth int) bool {
+	from := r.stdinFrom
+	if from == nil || r.files == nil || r.files.Read == nil || len(from.Redirs) > 0 || from.Background || from.Negated {
+		return false
+	}
+	call, ok := from.Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Assigns) > 0 || len(call.Args) < 2 {
+		return false
+	}
+	ws := r.words("", call.Args)
+	if len(ws) != len(call.Args) || ws[0].Dynamic || ws[0].Value != "cat" {
+		return false
+	}
+	for _, a := range ws[1:] {
+		if a.Dynamic || strings.HasPrefix(a.Value, "-") {
+			return false
+		}
+	}
+	for _, a := range ws[1:] {
+		if r.ran(runShell, a, depth) == nil {
+			return false
+		}
+	}
 	return true
 }
 
