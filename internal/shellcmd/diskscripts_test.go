@@ -337,7 +337,7 @@ func TestDiskNpmrc(t *testing.T) {
 		"script-shell=\"./tools/sh.sh\"\r\n",
 		"script-shell=/bin/bash\nscript-shell=/p/tools/sh.sh\n", // the last one counts
 	} {
-		wantOutcomeIn(t, project(npmrc), p, Match, []string{`npm test`, `npm run build`, `pnpm test`, `yarn run build`, `cd web && npm test`, `npm --prefix web test`})
+		wantOutcomeIn(t, project(npmrc), p, Match, []string{`npm test`, `npm run build`, `pnpm test`, `yarn run build`, `yarn build`, `pnpm build`, `cd web && npm test`, `npm --prefix web test`})
 	}
 	wantOutcomeIn(t, project(""), p, Match, []string{`npm test --script-shell ./tools/sh.sh`, `npm run build --script-shell=tools/sh.sh`})
 	for _, npmrc := range []string{"", "registry=https://registry.npmjs.org/\n", "script-shell=/bin/bash\n", "script-shell=bash\n",

@@ -214,14 +214,15 @@ func packageManager(name string) bool {
 	return name == "npm" || name == "pnpm" || name == "yarn" || name == "bun"
 }
 
-// packageCommand reports whether yarn, pnpm or bun read the word as a command of their own (or a
-// program they run), not as a script's name.
+// packageCommand reports whether yarn or pnpm read the word as a command of their own (or a
+// program they run), not as a script's name. build is neither's (bun's own build is bun's only):
+// yarn build and pnpm build run the script.
 func packageCommand(word string) bool {
 	switch word {
 	case "exec", "dlx", "x", "create", "init", "remove", "rm", "uninstall", "update", "up", "upgrade", "link",
 		"unlink", "list", "ls", "outdated", "why", "info", "audit", "config", "cache", "bin", "root", "store",
 		"env", "node", "workspace", "workspaces", "set", "plugin", "patch", "import", "prune", "fetch", "deploy",
-		"licenses", "login", "logout", "version", "help", "build", "pm", "repl", "global", "dedupe", "setup":
+		"licenses", "login", "logout", "version", "help", "global", "dedupe", "setup":
 		return true
 	}
 	return false
