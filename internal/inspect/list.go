@@ -58,7 +58,7 @@ func List(o ListRequest) error {
 	}
 	if len(set.Invalid) > 0 {
 		o.Dirs.PrintFindings(o.Stderr, set.Findings, config.Error)
-		return exitcode.With(exitcode.Error, fmt.Errorf("%s not listed: run 'hookrun validate' for details", exitcode.Plural(len(set.Invalid), "invalid hook file")))
+		return exitcode.With(exitcode.Error, fmt.Errorf("%s not listed; while they are, emit runs no hook (fix them, or pass emit --skip-invalid to run the valid ones)", exitcode.Plural(len(set.Invalid), "invalid hook file")))
 	}
 	return nil
 }
