@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -386,6 +387,9 @@ func ReadContext(ctx context.Context, stdin io.Reader, file string, caught func(
 		defer f.Close()
 		r, from = f, file
 		st, err := f.Stat()
+		if err == nil && st.IsDir() {
+			return nil, exitcode.Failf("--context %s: is a directory; give the file that holds the context as JSON", file)
+		}
 		regular = err == nil && st.Mode().IsRegular()
 	} else if tty.IsTerminalReader(stdin) {
 		return nil, exitcode.Failf("emit reads the event context as JSON on stdin, and stdin is a terminal: pipe the context in (hookrun emit EVENT < ctx.json) or pass --context FILE")
@@ -452,7 +456,7 @@ func openContext(ctx context.Context, file string, caught func()) (*os.File, err
 	if st, err := os.Stat(file); err != nil || st.Mode()&os.ModeNamedPipe == 0 {
 		f, err := os.Open(file)
 		if err != nil {
-			return nil, exitcode.Failf("--context: %v", err)
+			return nil, openFailed(file, err)
 		}
 		return f, nil
 	}
@@ -473,7 +477,7 @@ func openContext(ctx context.Context, file string, caught func()) (*os.File, err
 	select {
 	case o := <-done:
 		if o.err != nil {
-			return nil, exitcode.Failf("--context: %v", o.err)
+			return nil, openFailed(file, o.err)
 		}
 		return o.f, nil
 	case <-ctx.Done():
@@ -482,6 +486,44 @@ func openContext(ctx context.Context, file string, caught func()) (*os.File, err
 		return nil, exitcode.Failf("--context %s: no one opened it for writing within %s: it is a named pipe, and the caller must write the context to it and close it; no hook ran", file, ContextTimeout)
 	}
 }
+
+// openFailed is the failure to open --context FILE, which it names once
+// (os.Open's error names it too).
+func openFailed(file string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return exitcode.Failf("--context %s: %v", file, err)
+}
+
+// FromFile names --context FILE, when the context came from one, in an
+// error reading it: a context that is not one, a field missing.
+func FromFile(file string, err error) error {
+	if file == "" || err == nil {
+		return err
+	}
+	var ce *event.ContextError
+	if errors.As(err, &ce) && err == error(ce) {
+		return &fileContextError{file, ce}
+	}
+	return fmt.Errorf("--context %s: %w", file, err)
+}
+
+// fileContextError is a ContextError in --context FILE.
+type fileContextError struct {
+	file string
+	ce   *event.ContextError
+}
+
+func (e *fileContextError) Error() string {
+	if e.ce.Field == "" {
+		return fmt.Sprintf("--context %s: %s", e.file, e.ce.Msg)
+	}
+	return fmt.Sprintf("--context %s: field %q: %s", e.file, e.ce.Field, e.ce.Msg)
+}
+
+func (e *fileContextError) Unwrap() error { return e.ce }
 
 // AuditPath resolves --audit-log, then HOOKRUN_AUDIT_LOG, then the default
 // under the project root; "" means no log. Without a hooks directory

@@ -82,7 +82,7 @@ func (d *dialectRun) parse(ctx context.Context, r Request, data []byte, ev event
 	if !d.active() {
 		c, err := event.ParseContext(data, ev)
 		if err != nil || d.gitBase == "" {
-			return c, EventHint(err)
+			return c, FromFile(r.ContextFile, EventHint(err))
 		}
 		return withGitChanges(ctx, r, c, d.gitBase)
 	}

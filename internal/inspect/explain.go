@@ -238,7 +238,7 @@ func writeExplanation(w io.Writer, cwd string, x explanation, one *config.Hook, 
 func readContext(o ExplainRequest, data []byte, ev event.Name) (*event.Context, error) {
 	if o.Dialect == "" {
 		c, err := event.ParseContext(data, ev)
-		return c, emit.EventHint(err)
+		return c, emit.FromFile(o.ContextFile, emit.EventHint(err))
 	}
 	n, ok := dialect.Parse(o.Dialect)
 	if !ok {
