@@ -56,15 +56,15 @@ func TestCheckCommands(t *testing.T) {
 		got = append(got, f.Format(root))
 	}
 	want := []string{
-		`.system/hooks/absent_args.yaml:7:12: handler.command: command not found: ./scripts/missing.sh does not exist`,
-		`.system/hooks/absolute.yaml:7:12: handler.command: command not found: /nonexistent/hook does not exist`,
+		`.system/hooks/absent_args.yaml:7:12: handler.command: command not found: ./scripts/missing.sh does not exist (a relative path resolves against the project root): create it, or correct the path`,
+		`.system/hooks/absolute.yaml:7:12: handler.command: command not found: /nonexistent/hook does not exist: create it, or correct the path`,
 		`.system/hooks/dir.yaml:7:12: handler.command: ./scripts/adir is a directory, not a command`,
-		`.system/hooks/disabled.yaml:7:12: warning: handler.command: command not found: ./scripts/missing.sh does not exist`,
+		`.system/hooks/disabled.yaml:7:12: warning: handler.command: command not found: ./scripts/missing.sh does not exist (a relative path resolves against the project root): create it, or correct the path`,
 		`.system/hooks/interp.yaml:7:12: handler.command: bad interpreter: ./scripts/bad_interp.py names /nonexistent/bin/python3 on its #! line, which does not exist`,
 		`.system/hooks/maybe.yaml:3:10: enabled: must be true or false, got "maybe"`,
-		`.system/hooks/maybe.yaml:7:12: handler.command: command not found: ./scripts/missing.sh does not exist`,
-		`.system/hooks/missing.yaml:7:12: handler.command: command not found: ./scripts/missing.sh does not exist`,
-		`.system/hooks/missing_sh.yaml:7:12: handler.command: command not found: ./scripts/missing.sh does not exist`,
+		`.system/hooks/maybe.yaml:7:12: handler.command: command not found: ./scripts/missing.sh does not exist (a relative path resolves against the project root): create it, or correct the path`,
+		`.system/hooks/missing.yaml:7:12: handler.command: command not found: ./scripts/missing.sh does not exist (a relative path resolves against the project root): create it, or correct the path`,
+		`.system/hooks/missing_sh.yaml:7:12: handler.command: command not found: ./scripts/missing.sh does not exist (a relative path resolves against the project root): create it, or correct the path`,
 		`.system/hooks/plain.yaml:7:12: handler.command: ./scripts/plain.sh is not executable (chmod +x ./scripts/plain.sh)`,
 	}
 	if !slices.Equal(got, want) {

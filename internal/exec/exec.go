@@ -469,7 +469,7 @@ func explainStart(err error, path, dir string) error {
 		if _, statErr := os.Stat(path); statErr == nil {
 			return notStartable(path, shown)
 		}
-		return fmt.Errorf("command not found: %s does not exist", shown)
+		return notFound(shown)
 	case syscall.EACCES:
 		if st, statErr := os.Stat(path); statErr == nil && st.IsDir() {
 			return fmt.Errorf("%s is a directory, not a command", shown)

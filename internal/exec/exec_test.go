@@ -351,7 +351,7 @@ func TestStartErrorsSayWhatToFix(t *testing.T) {
 		run     string // the error Run gives
 		check   string // the error Check gives, "" for none
 	}{
-		{"./missing.sh", "command not found: ./missing.sh does not exist", "command not found: ./missing.sh does not exist"},
+		{"./missing.sh", "command not found: ./missing.sh does not exist (a relative path resolves against the project root): create it, or correct the path", "command not found: ./missing.sh does not exist (a relative path resolves against the project root): create it, or correct the path"},
 		{"./noexec.sh", "permission denied: ./noexec.sh is not executable (chmod +x ./noexec.sh)", "./noexec.sh is not executable (chmod +x ./noexec.sh)"},
 		{"./adir", "./adir is a directory, not a command", "./adir is a directory, not a command"},
 		{"./badinterp.sh", "bad interpreter: ./badinterp.sh names /usr/bin/no-such-shell on its #! line, which does not exist",

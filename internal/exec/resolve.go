@@ -168,7 +168,7 @@ func Check(command string, args []string, hasArgs bool, dir string) error {
 	st, err := os.Stat(path)
 	switch {
 	case err != nil:
-		return fmt.Errorf("command not found: %s does not exist", Display(path, dir))
+		return notFound(Display(path, dir))
 	case st.IsDir():
 		return fmt.Errorf("%s is a directory, not a command", Display(path, dir))
 	case !st.Mode().IsRegular():
@@ -211,6 +211,15 @@ func notRegular(shown string, mode os.FileMode) error {
 		kind = "a socket"
 	}
 	return fmt.Errorf("%s is not a regular file but %s: a handler command is a program or a script", shown, kind)
+}
+
+// notFound is the failure of a command whose file does not exist, shown
+// as Display shows it, with the ways on.
+func notFound(shown string) error {
+	if strings.HasPrefix(shown, "./") {
+		return fmt.Errorf("command not found: %s does not exist (a relative path resolves against the project root): create it, or correct the path", shown)
+	}
+	return fmt.Errorf("command not found: %s does not exist: create it, or correct the path", shown)
 }
 
 // Display shows path relative to dir when it lies inside it.

@@ -123,7 +123,7 @@ func TestCheckShellLineStartingWithABuiltin(t *testing.T) {
 	}
 	tests := []struct{ command, want string }{
 		{"exec ./guard.sh", ""},
-		{"exec ./missing.sh --strict", "command not found: ./missing.sh does not exist"},
+		{"exec ./missing.sh --strict", "command not found: ./missing.sh does not exist (a relative path resolves against the project root): create it, or correct the path"},
 		{"command ./guard.sh", ""},
 		{"command -v jq >/dev/null && ./guard.sh", ""},
 		{"exec -a guard ./guard.sh", ""},
@@ -140,19 +140,19 @@ func TestCheckShellLineStartingWithABuiltin(t *testing.T) {
 		{"eval ./guard.sh", ""},
 		{"test -x ./guard.sh && ./guard.sh", ""},
 		{"./guard.sh --strict", ""},
-		{"./missing.sh --strict", "command not found: ./missing.sh does not exist"},
+		{"./missing.sh --strict", "command not found: ./missing.sh does not exist (a relative path resolves against the project root): create it, or correct the path"},
 		{"no-such-tool --strict", "command not found: no-such-tool is neither in the project root " + root + " nor on PATH"},
 		// The first word as sh reads it: quotes and escapes removed, a name that is not ASCII, an
 		// assignment before it, a pipeline or list after it.
-		{"./gardé.sh --strict", "command not found: ./gardé.sh does not exist"},
-		{"./gardé.sh", "command not found: ./gardé.sh does not exist"},
-		{"'./missing guard.sh' --strict", "command not found: ./missing guard.sh does not exist"},
+		{"./gardé.sh --strict", "command not found: ./gardé.sh does not exist (a relative path resolves against the project root): create it, or correct the path"},
+		{"./gardé.sh", "command not found: ./gardé.sh does not exist (a relative path resolves against the project root): create it, or correct the path"},
+		{"'./missing guard.sh' --strict", "command not found: ./missing guard.sh does not exist (a relative path resolves against the project root): create it, or correct the path"},
 		{`"./guard.sh" --strict`, ""},
 		{`./gu\ard.sh --strict`, ""},
-		{"LC_ALL=C ./missing.sh", "command not found: ./missing.sh does not exist"},
-		{"./missing.sh | tee -a log", "command not found: ./missing.sh does not exist"},
-		{"./missing.sh && echo ok", "command not found: ./missing.sh does not exist"},
-		{"exec ./gardé.sh", "command not found: ./gardé.sh does not exist"},
+		{"LC_ALL=C ./missing.sh", "command not found: ./missing.sh does not exist (a relative path resolves against the project root): create it, or correct the path"},
+		{"./missing.sh | tee -a log", "command not found: ./missing.sh does not exist (a relative path resolves against the project root): create it, or correct the path"},
+		{"./missing.sh && echo ok", "command not found: ./missing.sh does not exist (a relative path resolves against the project root): create it, or correct the path"},
+		{"exec ./gardé.sh", "command not found: ./gardé.sh does not exist (a relative path resolves against the project root): create it, or correct the path"},
 		// What sh expands is only known when it runs.
 		{"./g*.sh --strict", ""},
 		{"$HOOK_DIR/missing.sh", ""},
