@@ -12,6 +12,7 @@ import (
 	"github.com/hookrun/hookrun/internal/dialect"
 	"github.com/hookrun/hookrun/internal/dialect/settings"
 	"github.com/hookrun/hookrun/internal/exitcode"
+	"github.com/hookrun/hookrun/internal/usage"
 )
 
 type installOptions struct {
@@ -23,10 +24,7 @@ type installOptions struct {
 
 func (a *app) installCmd() *cobra.Command {
 	var o installOptions
-	names := make([]string, len(dialect.Agents))
-	for i, ag := range dialect.Agents {
-		names[i] = string(ag.Name)
-	}
+	names := dialect.List()
 	c := &cobra.Command{
 		Use:   "install AGENT",
 		Short: "Route a coding agent's hook events to hookrun in the project's settings",
@@ -52,6 +50,7 @@ Agents and their files:
   cursor       .cursor/hooks.json            (timeout in seconds)
   opencode     .opencode/plugins/hookrun.js  (timeout in milliseconds)
   copilot      .github/hooks/hookrun.json    (timeout in seconds)
+AGENT may also be claude, gemini, codex-cli, copilot-cli or github-copilot.
 
 With --hookrun PATH the entries run that binary instead of hookrun from
 PATH: npm's node_modules/.bin/hookrun (node_modules\hookrun\bin\hookrun.exe
@@ -70,7 +69,7 @@ the working directory when there is none yet.`,
 		ValidArgs: names,
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) != 1 {
-				return exitcode.Failf("%s takes one AGENT: %s", c.CommandPath(), strings.Join(names, ", "))
+				return usage.Errorf(c.CommandPath(), "%s takes one AGENT: %s", c.CommandPath(), strings.Join(names, ", "))
 			}
 			return nil
 		},
@@ -87,9 +86,9 @@ the working directory when there is none yet.`,
 }
 
 func (a *app) install(o installOptions) error {
-	d, ok := dialect.Parse(o.agent)
+	d, ok := dialect.Lookup(o.agent)
 	if !ok {
-		return exitcode.Failf("unknown agent %q; valid agents: %s", o.agent, dialect.Names())
+		return usage.Errorf("hookrun install", "unknown agent %q; valid agents: %s", o.agent, dialect.Names())
 	}
 	agent, _ := settings.Find(d)
 	loc, err := a.dirs().Locate()

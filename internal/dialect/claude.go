@@ -14,6 +14,7 @@ import (
 // claudeCode is everything hookrun knows about this agent.
 var claudeCode = Agent{
 	Name:   ClaudeCode,
+	Also:   []string{"claude"},
 	read:   readClaude,
 	answer: func(c *Call, v verdict) (any, []string) { return claudeAnswer(c, v), nil },
 	Settings: Settings{

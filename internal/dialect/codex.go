@@ -20,6 +20,7 @@ import (
 // codex is everything hookrun knows about this agent.
 var codex = Agent{
 	Name:   Codex,
+	Also:   []string{"codex-cli"},
 	read:   readCodex,
 	answer: func(c *Call, v verdict) (any, []string) { return codexAnswer(c, v), nil },
 	// PostToolUseRequest has no duration (codex-rs/core hook_runtime.rs).

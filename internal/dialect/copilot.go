@@ -22,6 +22,7 @@ import (
 // copilot is everything hookrun knows about this agent.
 var copilot = Agent{
 	Name:   Copilot,
+	Also:   []string{"copilot-cli", "github-copilot"},
 	read:   readCopilot,
 	answer: func(c *Call, v verdict) (any, []string) { return copilotAnswer(c, v) },
 	// Its payloads carry no duration.

@@ -36,6 +36,11 @@ const (
 // events. Adding an agent is one file and one docs page.
 type Agent struct {
 	Name Name
+	// Also are the other names people give the agent (its command, its
+	// name with or without "-cli"): install takes them for Name, and
+	// --dialect, which takes only Name (validate looks for it in the
+	// agent's settings), suggests Name for them.
+	Also []string
 	// read fills a Call from the payload, whose hook_event_name is read.
 	read func(*Call) error
 	// answer renders a verdict in the agent's shape; notes go to stderr.
@@ -227,13 +232,29 @@ func Parse(s string) (Name, bool) {
 	return a.Name, true
 }
 
-// Names returns the dialect names joined by ", " for messages.
-func Names() string {
+// Lookup returns the dialect of the agent s names, in any case: its
+// Name or one of its other names (Also).
+func Lookup(s string) (Name, bool) {
+	for _, a := range Agents {
+		if strings.EqualFold(s, string(a.Name)) || slices.ContainsFunc(a.Also, func(o string) bool { return strings.EqualFold(s, o) }) {
+			return a.Name, true
+		}
+	}
+	return "", false
+}
+
+// List returns the dialect names, in the order of Agents.
+func List() []string {
 	s := make([]string, len(Agents))
 	for i, a := range Agents {
 		s[i] = string(a.Name)
 	}
-	return strings.Join(s, ", ")
+	return s
+}
+
+// Names returns the dialect names joined by ", " for messages.
+func Names() string {
+	return strings.Join(List(), ", ")
 }
 
 // Kind is what an agent's event means to hookrun.

@@ -20,6 +20,7 @@ import (
 // geminiCLI is everything hookrun knows about this agent.
 var geminiCLI = Agent{
 	Name:   GeminiCLI,
+	Also:   []string{"gemini"},
 	read:   readGemini,
 	answer: func(c *Call, v verdict) (any, []string) { return geminiAnswer(c, v) },
 	// fireAfterToolEvent sends no duration (packages/core hookEventHandler).

@@ -155,6 +155,9 @@ func (d *dialectRun) answer(r Request, res merge.Result) error {
 // entries that a newer hookrun wrote, most likely. It blocks, as every
 // failure under --dialect does: exit 1 would let the agent go on.
 func unknownDialect(name string) error {
+	if meant, ok := dialect.Lookup(name); ok {
+		return fmt.Errorf("unknown --dialect %q: did you mean %s? The entries that run it are not as hookrun install %s writes them: run it again", name, meant, meant)
+	}
 	return fmt.Errorf("unknown --dialect %q (valid dialects: %s): entries a newer hookrun wrote? Update hookrun, or run hookrun install again", name, dialect.Names())
 }
 

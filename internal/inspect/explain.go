@@ -241,7 +241,9 @@ func readContext(o ExplainRequest, data []byte, ev event.Name) (*event.Context, 
 		return c, emit.FromFile(o.ContextFile, emit.EventHint(err))
 	}
 	n, ok := dialect.Parse(o.Dialect)
-	if !ok {
+	if meant, alias := dialect.Lookup(o.Dialect); !ok && alias {
+		return nil, fmt.Errorf("unknown --dialect %q: did you mean %s?", o.Dialect, meant)
+	} else if !ok {
 		return nil, fmt.Errorf("unknown --dialect %q; valid dialects: %s", o.Dialect, dialect.Names())
 	}
 	if ev != "" {
