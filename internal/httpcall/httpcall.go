@@ -247,6 +247,17 @@ func unwrapOPA(o Outcome) Outcome {
 		o.Failure, o.Err = Undefined, errors.New("OPA's answer has no result: the rule the url names is undefined for this input (check the url's package path and that the policy is loaded)")
 		return o
 	}
+	// A url naming the policy's package (…/v1/data/hookrun) gets all its
+	// rules, the result rule among them; no HookResult has a "result".
+	// Only their number is said: a key may echo an expanded variable.
+	if inner := topKeys(result); inner["result"] {
+		what := fmt.Sprintf(`{"result": {…}} with the package's %d rules, "result" among them`, len(inner))
+		if len(inner) == 1 {
+			what = `{"result": {"result": …}}`
+		}
+		o.Failure, o.Err = Malformed, fmt.Errorf("OPA answered %s: the url names the policy's package, not its result rule; end the url with /result", what)
+		return o
+	}
 	o.Body = result
 	return o
 }

@@ -72,6 +72,9 @@ func TestPostOPA(t *testing.T) {
 		{answer: `{"decision_id":"x"}`, failure: Undefined, err: "has no result: the rule the url names is undefined"},
 		{answer: `{"result":null}`, failure: Undefined, err: "has no result"},
 		{answer: `[1]`, failure: Malformed, err: "is not OPA's {\"result\": …}"},
+		// The url names the package: its rules come back, the result rule among them.
+		{answer: `{"result":{"deny":[],"result":{}}}`, failure: Malformed, err: `OPA answered {"result": {…}} with the package's 2 rules, "result" among them: the url names the policy's package, not its result rule; end the url with /result`},
+		{answer: `{"result":{"result":{}}}`, failure: Malformed, err: `OPA answered {"result": {"result": …}}: the url names the policy's package, not its result rule; end the url with /result`},
 		// A second result after a deny: the last one would win, and allow.
 		{answer: `{"result":{"hook_signals":[{"kind":"ability_guard","code":"ABILITY_DENIED"}]},"result":{}}`, failure: Malformed, err: `key "result" appears more than once`},
 		{answer: `{"result":{},"decision_id":"a","decision_id":"b"}`, failure: Malformed, err: `key "decision_id" appears more than once`},
