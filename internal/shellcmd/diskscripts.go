@@ -305,6 +305,9 @@ func (r *reader) fromDisk(run scriptRun) {
 				r.asFile(func() { r.crontab(string(data), run.depth) })
 			default:
 				r.fileScript(string(data), run.file, run.depth+1)
+				if text, ok := positional(string(data), run.args); ok {
+					r.fileScript(text, run.file, run.depth+1)
+				}
 			}
 		}
 	case runMake:
@@ -342,4 +345,67 @@ func (r *reader) readText(what, p string) (string, bool) {
 		return "", false
 	}
 	return string(data), true
+}
+
+// positional is a script's text with the words the line gives it ("$@", $*, $1 … $9, braced or
+// not, quoted or not) written in, each quoted for sh: read beside the text as it is, so that
+// ./del.sh -rf ~ with rm "$@" runs rm -rf ~. A shift, set -- or a function's own "$@" is not
+// followed: what it adds is a command's words a rule may match, never one less. False when the
+// script reads none or is given none.
+func positional(text string, args []Arg) (string, bool) {
+	if len(args) == 0 || !strings.Contains(text, "$") {
+		return "", false
+	}
+	words := make([]string, len(args))
+	for i, a := range args {
+		w, ok := shellWord(a)
+		if !ok {
+			return "", false
+		}
+		words[i] = w
+	}
+	var b strings.Builder
+	found := false
+	for rest := text; ; {
+		at := strings.IndexByte(rest, '$')
+		if at < 0 {
+			b.WriteString(rest)
+			break
+		}
+		name, n := positionalAt(rest[at:])
+		if n == 0 {
+			b.WriteString(rest[:at+1])
+			rest = rest[at+1:]
+			continue
+		}
+		found = true
+		start, end := at, at+n
+		if start > 0 && rest[start-1] == '"' && end < len(rest) && rest[end] == '"' {
+			start, end = start-1, end+1 // "$@": the quotes go with it
+		}
+		b.WriteString(rest[:start])
+		switch {
+		case name == '@' || name == '*':
+			b.WriteString(strings.Join(words, " "))
+		case int(name-'0') <= len(words):
+			b.WriteString(words[name-'1'])
+		default:
+			b.WriteString("''")
+		}
+		rest = rest[end:]
+	}
+	return b.String(), found
+}
+
+// positionalAt reads a positional parameter at the start of s ($@, ${@}, $1 …): its name and
+// length, 0 when s starts with none.
+func positionalAt(s string) (byte, int) {
+	param := func(c byte) bool { return c == '@' || c == '*' || c >= '1' && c <= '9' }
+	switch {
+	case len(s) >= 2 && param(s[1]):
+		return s[1], 2
+	case len(s) >= 4 && s[1] == '{' && param(s[2]) && s[3] == '}':
+		return s[2], 4
+	}
+	return 0, 0
 }

@@ -54,6 +54,9 @@ func wantOutcomeIn(t *testing.T, files map[string]string, p *Pattern, want Outco
 // ordinary line runs them, beside ordinary ones.
 var hostileProject = map[string]string{
 	"/p/scripts/clean.sh":      "#!/bin/sh\nset -e\necho cleaning\nrm -rf ~\n",
+	"/p/scripts/del.sh":        "#!/bin/sh\nrm \"$@\"\n",
+	"/p/scripts/first.sh":      "#!/bin/sh\nrm ${1} \"$2\"\n",
+	"/p/scripts/run.sh":        "#!/bin/sh\ncd \"$(dirname \"$0\")\" && exec $*\n",
 	"/p/scripts/nested.sh":     "cd \"$(dirname \"$0\")\"\n./clean.sh\nsh /p/scripts/clean.sh\n",
 	"/p/scripts/broken.sh":     "rm -rf ~\nif then fi (\n",
 	"/p/scripts/env.sh":        "export A=1\nrm -rf ~\n",
@@ -125,6 +128,12 @@ func TestDiskScripts(t *testing.T) {
 		`make -f Makefile clean`,
 		`make -j$(nproc) wipe`,
 		`./scripts/clean -rf ~`, // a link to /bin/rm
+		// A script's "$@", $* and $1 are the words the line gives it.
+		`./scripts/del.sh -rf ~`,
+		`sh scripts/del.sh -r -f build`,
+		`bash -x ./scripts/del.sh -rf ~`,
+		`./scripts/first.sh -rf ~`,
+		`./scripts/run.sh rm -fr ~`,
 		// A script whose name is also a manager's own word runs the script.
 		`npm run exec`,
 		`npm run-script x`,
@@ -185,6 +194,9 @@ func TestDiskScripts(t *testing.T) {
 		`./bin/app`,             // a program, not a script
 		`.venv/bin/python -m pytest`,
 		`sh scripts/loop.sh`,
+		`./scripts/del.sh -i build`,
+		`./scripts/first.sh -i build`,
+		`./scripts/run.sh ls -rf`,
 		`cat scripts/clean.sh`,
 		`echo scripts/clean.sh`,
 		`vim scripts/clean.sh`,

@@ -106,6 +106,8 @@ func FuzzDiskScripts(f *testing.F) {
 	f.Add("make", "%: %.x\n\trm $@\n.DEFAULT:\n\t$<\n.RECIPEPREFIX := x\ndefine D\nx\nendef\n")
 	f.Add("git -C d commit", "[core]\n\thooksPath = h\n\tpager = \"a ; b\" # c\n[alias \"x\"]\n\tx = !y \\\n z\n")
 	f.Add("git x", "gitdir: ../g\n[alias]x=!rm -rf ~")
+	f.Add("./s -rf ~ \"$X\" '\"'", "rm \"$@\" $* ${1}\"${9}\"$$1 \"$\n")
+	f.Add("sh s a b c d e f g h i j", "f() { rm \"$@\"; }; shift; set -- x; f $3")
 	patterns := fuzzPatterns()
 	f.Fuzz(func(t *testing.T, line, text string) {
 		files := &Files{Dirs: []string{"/p"}, uncached: true, Read: func(p string, max int64) ([]byte, bool, error) {
@@ -116,5 +118,24 @@ func FuzzDiskScripts(f *testing.F) {
 		}}
 		l := ParseFiles(line, POSIX, files)
 		checkLine(t, patterns, line, POSIX, &l)
+	})
+}
+
+// FuzzPositional writes the words a line gives a script into its "$@", $* and $1 … $9: no panic,
+// and a text is rewritten exactly when it holds such a parameter.
+func FuzzPositional(f *testing.F) {
+	f.Add("rm \"$@\" ${1} \"$2\" $* $$1 $", "-rf", "~")
+	f.Add("echo ${@} \"${9}\" $0 $x", "a b", "'\"")
+	f.Fuzz(func(t *testing.T, text, a, b string) {
+		_, ok := positional(text, []Arg{{Value: a, Dynamic: true}, {Value: b, Dynamic: true}})
+		has := false
+		for i := range text {
+			if _, n := positionalAt(text[i:]); n > 0 && text[i] == '$' {
+				has = true
+			}
+		}
+		if ok != has {
+			t.Fatalf("positional(%q): %v, but it holds a parameter: %v", text, ok, has)
+		}
 	})
 }

@@ -172,34 +172,38 @@ func scriptArgs(manager string, after []Arg) []Arg {
 	return out
 }
 
-// scriptLine is a script's line with the words given to it added, as npm writes them: each quoted
-// for sh, but a word the line left to the shell (a parameter, ~) as the line wrote it, so that it
-// stays unknown or the home directory. False when a word cannot be written for sh (a NUL byte).
+// scriptLine is a script's line with the words given to it added, as npm writes them (shellWord).
+// False when a word cannot be written for sh (a NUL byte).
 func scriptLine(script string, args []Arg) (string, bool) {
 	var b strings.Builder
 	b.WriteString(script)
 	for _, a := range args {
-		b.WriteByte(' ')
-		if a.Dynamic {
-			b.WriteString(a.Value)
-			continue
-		}
-		v := a.Value
-		if user, rest, slash := strings.Cut(v, "/"); strings.HasPrefix(user, "~") && userName(user[1:]) {
-			b.WriteString(user)
-			if !slash {
-				continue
-			}
-			b.WriteByte('/')
-			v = rest
-		}
-		q, err := syntax.Quote(v, syntax.LangBash)
-		if err != nil {
+		w, ok := shellWord(a)
+		if !ok {
 			return "", false
 		}
-		b.WriteString(q)
+		b.WriteByte(' ')
+		b.WriteString(w)
 	}
 	return b.String(), true
+}
+
+// shellWord is a word the line gives a script, written for sh: quoted, but a word the line left
+// to the shell (a parameter, ~) as the line wrote it, so that it stays unknown or the home
+// directory. False when it cannot be written for sh (a NUL byte).
+func shellWord(a Arg) (string, bool) {
+	if a.Dynamic {
+		return a.Value, true
+	}
+	v, prefix := a.Value, ""
+	if user, rest, slash := strings.Cut(v, "/"); strings.HasPrefix(user, "~") && userName(user[1:]) {
+		if !slash {
+			return user, true
+		}
+		prefix, v = user+"/", rest
+	}
+	q, err := syntax.Quote(v, syntax.LangBash)
+	return prefix + q, err == nil
 }
 
 // userName reports whether ~name names a user's home directory as sh reads it.

@@ -200,7 +200,13 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 	switch {
 	case isShell(cmd.Name):
 		if file := shellFile(cmd.Args); file != nil {
-			r.ran(runShell, *file, depth)
+			if run := r.ran(runShell, *file, depth); run != nil {
+				for i := range cmd.Args {
+					if &cmd.Args[i] == file {
+						run.args = cmd.Args[i+1:] // its "$@"
+					}
+				}
+			}
 		}
 	case cmd.Name == "." || cmd.Name == "source":
 		args := cmd.Args
