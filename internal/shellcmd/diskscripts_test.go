@@ -351,7 +351,11 @@ func TestDiskNpmrc(t *testing.T) {
 	} {
 		wantOutcomeIn(t, project(npmrc), p, Match, []string{`npm test`, `npm run build`, `pnpm test`, `yarn run build`, `yarn build`, `pnpm build`, `cd web && npm test`, `npm --prefix web test`})
 	}
-	wantOutcomeIn(t, project(""), p, Match, []string{`npm test --script-shell ./tools/sh.sh`, `npm run build --script-shell=tools/sh.sh`})
+	wantOutcomeIn(t, project(""), p, Match, []string{`npm test --script-shell ./tools/sh.sh`, `npm run build --script-shell=tools/sh.sh`,
+		// npm reads its settings from npm_config_* too, in any case.
+		`npm_config_script_shell=./tools/sh.sh npm test`, `NPM_CONFIG_SCRIPT_SHELL=tools/sh.sh npm test`,
+		`env npm_config_script_shell=./tools/sh.sh npm test`, `export npm_config_script_shell=./tools/sh.sh; npm test`})
+	wantOutcomeIn(t, project(""), p, NoMatch, []string{`npm_config_script_shell=bash npm test`, `npm_config_registry=./tools/sh.sh npm test`})
 	for _, npmrc := range []string{"", "registry=https://registry.npmjs.org/\n", "script-shell=/bin/bash\n", "script-shell=bash\n",
 		"# script-shell=./tools/sh.sh\n", "; script-shell=./tools/sh.sh\n", "script-shell=/p/tools/sh.sh\nscript-shell=bash\n"} {
 		wantOutcomeIn(t, project(npmrc), p, NoMatch, []string{`npm test`, `npm run build`, `npm exec -- eslint .`})

@@ -316,14 +316,13 @@ func packageJSONScripts(text string) map[string]string {
 func (r *reader) scriptShell(run scriptRun, file, dir string) {
 	shell := run.shell
 	switch {
-	case shell == "" || !strings.Contains(shell, "/") && isShell(shell):
+	case scriptShellOwn(shell):
 		return
 	case strings.Contains(shell, "${"):
 		r.unresolved("the .npmrc beside %s runs its scripts with the script-shell %s, only known when the line runs", file, shell)
 		return
 	}
-	q, err := syntax.Quote(shell, syntax.LangBash)
-	if err != nil || !r.once(runNpm+"\x00shell\x00"+dir+"\x00"+shell) {
+	if !r.once(runNpm + "\x00shell\x00" + dir + "\x00" + shell) {
 		return
 	}
 	at, atUnknown := r.dir, r.dirUnknown
@@ -332,8 +331,22 @@ func (r *reader) scriptShell(run scriptRun, file, dir string) {
 	if run.shellGiven {
 		from = "the line's --script-shell"
 	}
-	r.fileScript(q, from, run.depth+1)
+	r.shellProgram(shell, from, run.depth+1)
 	r.dir, r.dirUnknown = at, atUnknown
+}
+
+// scriptShellOwn reports whether a script-shell is none, or a shell by its name: what runs the
+// scripts is then a shell hookrun reads them as.
+func scriptShellOwn(shell string) bool {
+	return shell == "" || !strings.Contains(shell, "/") && isShell(shell)
+}
+
+// shellProgram reads the program a package manager runs each script with as a line that runs it,
+// at depth: a shell script there (./tools/sh.sh) is read as the file it is, a program as itself.
+func (r *reader) shellProgram(shell, from string, depth int) {
+	if q, err := syntax.Quote(shell, syntax.LangBash); err == nil {
+		r.fileScript(q, from, depth)
+	}
 }
 
 // npmrcScriptShell is the script-shell an .npmrc's text sets, as npm's ini reader reads it: the

@@ -9,6 +9,13 @@ import "strings"
 // be set) or its own commands from another directory is unresolved.
 func (r *reader) programVar(name string, value Arg, depth int) {
 	switch {
+	case strings.EqualFold(name, "npm_config_script_shell"): // npm's script-shell, as the .npmrc's (packages.go)
+		switch {
+		case value.Dynamic:
+			r.unresolved("%s is the program npm runs each script with, and its value %s is only known when the line runs", name, value.Value)
+		case !scriptShellOwn(value.Value):
+			r.shellProgram(value.Value, "the line's "+name, depth+1)
+		}
 	case commandVar(name):
 		if value.Dynamic {
 			r.unresolved("%s is a command line programs run, and its value %s is only known when the line runs", name, value.Value)
