@@ -3,6 +3,7 @@ package shellcmd
 import (
 	"errors"
 	"io/fs"
+	"maps"
 	"path"
 	"runtime"
 	"strings"
@@ -306,6 +307,7 @@ func TestDiskGit(t *testing.T) {
 		t.Skip("/h is no home directory there")
 	}
 	t.Setenv("HOME", "/h")
+	t.Setenv("XDG_CONFIG_HOME", "")
 	p := mustCompile("rm -rf")
 	repo := func(files map[string]string) map[string]string {
 		files["/p/.git/HEAD"] = "ref: refs/heads/main\n"
@@ -325,6 +327,45 @@ func TestDiskGit(t *testing.T) {
 	wantOutcomeIn(t, aliases, p, NoMatch, []string{`git status`, `git st`})
 	global := map[string]string{"/h/.gitconfig": "[core]\n  pager = rm -rf ~\n"}
 	wantOutcomeIn(t, global, p, Match, []string{`git log`})
+	xdg := repo(map[string]string{"/h/.config/git/config": "[alias]\n  nuke = !rm -rf ~\n"})
+	wantOutcomeIn(t, xdg, p, Match, []string{`git nuke`})
+	globalHooks := repo(map[string]string{"/h/.gitconfig": "[core]\n  hooksPath = ~/hooks\n", "/h/hooks/pre-commit": "rm -rf ~\n"})
+	wantOutcomeIn(t, globalHooks, p, Match, []string{`git commit -m x`})
+	// A file an include names is read where the include stands: a relative path from the file
+	// that includes it, ~ from the home directory, an includeIf whatever its condition; one that
+	// is not there is nothing, as for git; an include of itself ends.
+	included := map[string]string{"/p/.git/HEAD": "ref: refs/heads/main\n",
+		"/p/extra.gitconfig": "[alias]\n\tnuke = !rm -rf ~\n[core]\n\tfsmonitor = rm -rf ~\n",
+		"/p/tools/hooks.cfg": "[core]\n\thooksPath = tools/hooks\n", "/p/tools/hooks/pre-push": "rm -rf ~\n",
+		"/h/inc/user.cfg": "[include]\n\tpath = more.cfg\n", "/h/inc/more.cfg": "[alias]\n\twipe = !rm -rf ~\n",
+		"/p/loop.cfg": "[include]\npath = loop.cfg\npath = loop.cfg\npath = loop.cfg\n[alias]\n\tloop = !rm -rf ~\n"}
+	for _, config := range []string{
+		"[include]\n\tpath = ../extra.gitconfig\n",
+		"[include]\n\tpath = /p/extra.gitconfig\n",
+		"[includeIf \"gitdir:~/work/\"]\n\tpath = ../extra.gitconfig\n",
+		"[includeIf \"onbranch:main\"]\n  path = \"../extra.gitconfig\"\n",
+		"[include]\n\tpath = ../missing.cfg\n\tpath = ../extra.gitconfig\n",
+	} {
+		files := maps.Clone(included)
+		files["/p/.git/config"] = config
+		wantOutcomeIn(t, files, p, Match, []string{`git nuke`, `git status`})
+	}
+	files := maps.Clone(included)
+	files["/p/.git/config"] = "[include]\n\tpath = ../missing.cfg\n"
+	wantOutcomeIn(t, files, p, NoMatch, []string{`git nuke`, `git status`})
+	files["/p/.git/config"] = "[include]\n\tpath = ../tools/hooks.cfg\n"
+	wantOutcomeIn(t, files, p, Match, []string{`git push`})
+	files["/h/.gitconfig"] = "[include]\n\tpath = inc/user.cfg\n"
+	wantOutcomeIn(t, files, p, Match, []string{`git wipe`})
+	files["/h/.gitconfig"] = "[include]\n\tpath = ~/inc/user.cfg\n"
+	wantOutcomeIn(t, files, p, Match, []string{`git wipe`})
+	files["/p/.git/config"] = "[include]\n\tpath = ../loop.cfg\n"
+	wantOutcomeIn(t, files, p, Match, []string{`git loop`})
+	for _, src := range []string{`git status`, `git commit -m x`, `git loop`} {
+		if l := ParseFiles(src, POSIX, memFiles(files)); len(l.Unresolved) > 0 {
+			t.Errorf("%q: unresolved %q", src, l.Unresolved)
+		}
+	}
 }
 
 // TestDiskNpmrc: the program a package's .npmrc (or the line's --script-shell) names as its

@@ -106,6 +106,7 @@ func FuzzDiskScripts(f *testing.F) {
 	f.Add("make", "%: %.x\n\trm $@\n.DEFAULT:\n\t$<\n.RECIPEPREFIX := x\ndefine D\nx\nendef\n")
 	f.Add("git -C d commit", "[core]\n\thooksPath = h\n\tpager = \"a ; b\" # c\n[alias \"x\"]\n\tx = !y \\\n z\n")
 	f.Add("git x", "gitdir: ../g\n[alias]x=!rm -rf ~")
+	f.Add("git status", "[include]\npath=x\npath = ../x\n[includeIf \"gitdir:~/w/\"]\n\tpath=~/y\n[core]hooksPath=~")
 	f.Add("./s -rf ~ \"$X\" '\"'", "rm \"$@\" $* ${1}\"${9}\"$$1 \"$\n")
 	f.Add("sh s a b c d e f g h i j", "f() { rm \"$@\"; }; shift; set -- x; f $3")
 	patterns := fuzzPatterns()

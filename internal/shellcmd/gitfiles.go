@@ -1,6 +1,7 @@
 package shellcmd
 
 import (
+	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -70,9 +71,12 @@ func (r *reader) gitFromDisk(run scriptRun) {
 
 // gitFiles is gitFromDisk's reading, which what git runs of its own accord leaves quiet.
 func (r *reader) gitFiles(run scriptRun) {
-	if p, ok := home("~/.gitconfig"); ok && r.once(runGit+"\x00"+p+"\x00"+run.sub) {
-		if text, ok := r.probe(filepath.FromSlash(p)); ok {
-			r.gitConfigText(text, run)
+	// The user's configuration, as git reads it: $XDG_CONFIG_HOME/git/config (~/.config/git/config),
+	// then ~/.gitconfig; a core.hooksPath there holds for every repository.
+	readGlobal, globalHooks := r.once(runGit+"\x00~\x00"+run.sub), ""
+	for _, p := range gitUserConfigs() {
+		if dir := r.gitConfigFile(p, run, readGlobal, new(int), 0); dir != "" {
+			globalHooks = dir
 		}
 	}
 	for _, start := range r.located(run, ".") {
@@ -80,15 +84,16 @@ func (r *reader) gitFiles(run scriptRun) {
 		if gitDir == "" || !r.once(runGit+"\x00"+gitDir+"\x00"+run.sub) {
 			continue
 		}
-		hooks := filepath.Join(common, "hooks")
+		hooks, hooksPath := filepath.Join(common, "hooks"), globalHooks
 		for _, p := range []string{filepath.Join(common, "config"), filepath.Join(gitDir, "config.worktree")} {
-			if text, ok := r.probe(p); ok {
-				if dir := r.gitConfigText(text, run); dir != "" {
-					hooks = filepath.Join(top, filepath.FromSlash(dir))
-					if d, ok := home(dir); ok && path.IsAbs(d) {
-						hooks = filepath.FromSlash(d)
-					}
-				}
+			if dir := r.gitConfigFile(p, run, true, new(int), 0); dir != "" {
+				hooksPath = dir
+			}
+		}
+		if hooksPath != "" {
+			hooks = filepath.Join(top, filepath.FromSlash(hooksPath))
+			if d, ok := home(hooksPath); ok && path.IsAbs(d) {
+				hooks = filepath.FromSlash(d)
 			}
 		}
 		for _, name := range run.names {
@@ -96,6 +101,64 @@ func (r *reader) gitFiles(run scriptRun) {
 				dir: run.dir, depth: run.depth, quiet: run.quiet})
 		}
 	}
+}
+
+// gitUserConfigs are the user's git configuration files, in the order git reads them.
+func gitUserConfigs() []string {
+	var files []string
+	if x := os.Getenv("XDG_CONFIG_HOME"); filepath.IsAbs(x) {
+		files = append(files, filepath.Join(x, "git", "config"))
+	} else if p, ok := home("~/.config/git/config"); ok {
+		files = append(files, filepath.FromSlash(p))
+	}
+	if p, ok := home("~/.gitconfig"); ok {
+		files = append(files, filepath.FromSlash(p))
+	}
+	return files
+}
+
+// Git stops at 10 nested includes; a file that includes itself, or many files, ends sooner here.
+const (
+	maxGitIncludeDepth = 10
+	maxGitIncludes     = 32
+)
+
+// gitConfigFile reads the git configuration file p, and the files it includes where it includes
+// them (include.path, and includeIf's whatever its condition: more commands, never fewer), as
+// gitConfigText does; read false only finds core.hooksPath. A file that is not there is none, as
+// for git. It returns the last core.hooksPath set, "" for none.
+func (r *reader) gitConfigFile(p string, run scriptRun, read bool, includes *int, depth int) (hooksPath string) {
+	text, ok := r.probe(p)
+	if !ok {
+		return ""
+	}
+	gitConfigText(text, run, func(key, value string) {
+		switch {
+		case key == "core.hookspath":
+			hooksPath = value
+		case key == "include.path" || strings.HasPrefix(key, "includeif.") && strings.HasSuffix(key, ".path"):
+			if value == "" || depth >= maxGitIncludeDepth || *includes >= maxGitIncludes {
+				return
+			}
+			*includes++
+			inc, ok := home(value)
+			if !ok {
+				return
+			}
+			inc = filepath.FromSlash(inc)
+			if !filepath.IsAbs(inc) {
+				inc = filepath.Join(filepath.Dir(p), inc)
+			}
+			if dir := r.gitConfigFile(inc, run, read, includes, depth+1); dir != "" {
+				hooksPath = dir
+			}
+			return
+		}
+		if read {
+			r.gitSetting("git's configuration", Arg{Value: key + "=" + value}, map[string]string{}, run.depth)
+		}
+	})
+	return hooksPath
 }
 
 // probe reads a small file git keeps (a configuration, HEAD, a .git file), quietly: one that is
@@ -141,10 +204,10 @@ func (r *reader) findGitDir(start string) (gitDir, common, top string) {
 	}
 }
 
-// gitConfigText reads a git configuration file's settings as git -c's (gitSetting): those whose
-// value git runs are read; an alias only when it is the subcommand run. It returns the
-// core.hooksPath it sets.
-func (r *reader) gitConfigText(text string, run scriptRun) (hooksPath string) {
+// gitConfigText gives each setting of a git configuration file's text to set, in order, as git -c
+// names it (gitSetting reads those whose value git runs); an alias only when it is the subcommand
+// run.
+func gitConfigText(text string, run scriptRun, set func(key, value string)) {
 	section := ""
 	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 	for i := 0; i < len(lines); i++ {
@@ -177,12 +240,8 @@ func (r *reader) gitConfigText(text string, run scriptRun) (hooksPath string) {
 		if alias, ok := strings.CutPrefix(key, "alias."); ok && alias != strings.ToLower(run.sub) {
 			continue
 		}
-		if key == "core.hookspath" {
-			hooksPath = value
-		}
-		r.gitSetting("git's configuration", Arg{Value: key + "=" + value}, map[string]string{}, run.depth)
+		set(key, value)
 	}
-	return hooksPath
 }
 
 // gitConfigValue is a configuration value as git reads it: quotes removed, \" \\ \n \t read, a #
