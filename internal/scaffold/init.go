@@ -53,8 +53,11 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # made below the root (the nearest hooks directory wins), an agent's own
 # command that switches its hooks off (codex features disable, copilot config)
 # or installs a plugin, an extension or an MCP server, and an agent started from
-# the line with hooks off (claude --bare, codex --disable hooks), whose own
-# calls no guard then sees. So does a change to
+# the line with hooks off (claude --bare, codex --disable hooks, opencode --pure)
+# or acting unasked (claude --dangerously-skip-permissions, codex -s, gemini
+# --yolo), whose own calls no guard then sees (a variable the line sets, such as
+# CLAUDE_CODE_SIMPLE=1 or CODEX_HOME, can switch its hooks off, and hookrun does
+# not read one). So does a change to
 # what runs later, outside the agent's session, where it could undo the guards
 # unseen: git's hooks or configuration (under .git, where no diff shows it, the
 # user's ~/.gitconfig) and a git hook manager's (husky, lefthook, pre-commit,
@@ -63,7 +66,16 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # environment the agents and hookrun start with (HOOKRUN_HOOKS_DIR,
 # CLAUDE_CONFIG_DIR); the MCP servers Claude Code and Cursor start with no hook;
 # the scripts of other hooks in .claude/hooks, .cursor/hooks, .gemini/hooks, and
-# Claude Code's and Cursor's plugins, which bring hooks. (Copilot CLI's
+# Claude Code's and Cursor's plugins, which bring hooks; what those startup
+# files load (~/.bash_aliases, oh-my-zsh), direnv's and mise's files, run on cd;
+# an editor's files that run a program when a person opens the project
+# (.vscode/tasks.json and settings.json, a dev container's, JetBrains'
+# workspace.xml); a program planted ahead on PATH (~/.local/bin/git); what runs
+# at login or at a set time (autostart, systemd, launchd, cron); ssh's
+# configuration; and the commands that set such code up without naming those
+# files (pre-commit install, git config of a setting whose value git runs or of
+# the user's configuration, crontab, direnv allow, code --install-extension).
+# (Copilot CLI's
 # .github/copilot settings switch its hooks off like the other agents'
 # settings; the system-wide managed settings, /etc/claude-code and the like,
 # outrank them all.) The agents' own file reading tools
@@ -133,7 +145,7 @@ handler:
         - "**/Library/Caches/hookrun"
         - "**/AppData/Local/hookrun"
     - decision: require_human
-      reason: "this command changes which hooks run, how the agents call hookrun or what they start with no hook (a plugin, an extension, an MCP server): a person must approve changes to the guards"
+      reason: "this command changes which hooks run, how the agents call hookrun or what they start with no hook (a plugin, an extension, an MCP server), or starts another agent with its hooks off or acting unasked (a variable the line sets, which hookrun does not read, can switch its hooks off): a person must approve changes to the guards"
       sources: [ai_session, background_job]
       commands:
         - hookrun init|install
@@ -155,8 +167,17 @@ handler:
         - claude --bare
         - claude --settings
         - claude --setting-sources
+        - claude --safe-mode
+        - claude --plugin-dir|--plugin-url|--mcp-config
+        - copilot --plugin-dir|--additional-mcp-config
+        - opencode --pure
         - codex --disable
         - codex -c|--config
+        - claude --dangerously-skip-permissions|--allow-dangerously-skip-permissions|--permission-mode|--allowedTools|--allowed-tools
+        - codex --dangerously-bypass-approvals-and-sandbox|--sandbox|-s|--approve-for-me|--full-auto
+        - gemini --yolo|-y|--approval-mode|--allowed-tools|--policy|--admin-policy
+        - copilot --allow-all-tools|--allow-all|--yolo|--allow-tool|--allow-all-paths|--autopilot
+        - opencode --auto
     - decision: require_human
       reason: "this call changes git's hooks or configuration, or a git hook manager's (.git/hooks, .git/config, ~/.gitconfig, .husky, lefthook, pre-commit), which run code at a person's next commit, checkout or fetch, outside the agent's session and its guards: a person must approve"
       sources: [ai_session, background_job]
@@ -169,7 +190,8 @@ handler:
         - "**/.git/modules/**/config"
         - "**/.git/worktrees/*/config.worktree"
         - "**/.gitconfig"
-        - "**/.config/git/config"
+        - "**/.config/git/**"
+        - "**/.gitconfig.local"
         - "**/etc/gitconfig"
         - "**/.husky"
         - "**/.husky/**"
@@ -193,7 +215,7 @@ handler:
         - "**/.simple-git-hooks.*"
         - "**/simple-git-hooks.{js,cjs,mjs,json}"
     - decision: require_human
-      reason: "this call names a file that runs code when a person next opens a shell or starts an agent (a shell's startup file, which also sets the environment the agents and hookrun start with, or an agent's MCP servers, which it starts with no hook), outside the agent's session and its guards: a person must approve"
+      reason: "this call names a file that runs code when a person next opens a shell, opens the project in an editor, starts an agent or logs in, or at a set time (a shell's startup file, which also sets the environment the agents and hookrun start with, an editor's tasks or settings, direnv's or mise's, an agent's MCP servers, which it starts with no hook, a program on PATH, a service, a cron table, ssh's configuration), outside the agent's session and its guards: a person must approve"
       sources: [ai_session, background_job]
       paths:
         - "**/.bashrc"
@@ -230,6 +252,76 @@ handler:
         - "**/.mcp.json"
         - "**/.claude.json"
         - "**/.cursor/mcp.json"
+        - "**/.bash_aliases"
+        - "**/.bashrc.local"
+        - "**/.zshrc.local"
+        - "**/.zshrc.d/**"
+        - "**/.profile.d/**"
+        - "**/.oh-my-zsh/**"
+        - "**/.zprezto/**"
+        - "**/.zpreztorc"
+        - "**/.p10k.zsh"
+        - "**/.nvm/nvm.sh"
+        - "**/.cargo/env"
+        - "**/.cargo/env.*"
+        - "**/.local/bin/**"
+        - "**/.cargo/bin/**"
+        - "/home/*/bin/**"
+        - "/Users/*/bin/**"
+        - "/root/bin/**"
+        - "**/.envrc"
+        - "**/.direnvrc"
+        - "**/.config/direnv/**"
+        - "**/.local/share/direnv/**"
+        - "**/mise.toml"
+        - "**/.mise.toml"
+        - "**/mise.*.toml"
+        - "**/.mise.*.toml"
+        - "**/.mise/**"
+        - "**/mise/config.toml"
+        - "**/.config/mise/**"
+        - "**/.config/mise.toml"
+        - "**/.vscode/tasks.json"
+        - "**/.vscode/settings.json"
+        - "**/*.code-workspace"
+        - "**/.devcontainer.json"
+        - "**/.devcontainer/**/devcontainer.json"
+        - "**/.idea/workspace.xml"
+        - "**/.idea/watcherTasks.xml"
+        - "**/.zed/settings.json"
+        - "**/.config/autostart/**"
+        - "**/etc/xdg/autostart/**"
+        - "**/.config/systemd/user/**"
+        - "**/.local/share/systemd/user/**"
+        - "**/etc/systemd/**"
+        - "**/Library/LaunchAgents/**"
+        - "**/Library/LaunchDaemons/**"
+        - "**/etc/crontab"
+        - "**/etc/anacrontab"
+        - "**/etc/cron.*/**"
+        - "**/var/spool/cron/**"
+        - "**/.ssh/config"
+        - "**/.ssh/config.d/**"
+        - "**/.ssh/rc"
+        - "**/etc/ssh/ssh_config"
+        - "**/etc/ssh/ssh_config.d/**"
+        - "**/etc/ssh/sshrc"
+    - decision: require_human
+      reason: "this command sets up code that runs later, outside the agent's session and its guards (git hooks a hook manager installs, a git setting whose value git runs, the user's or the system's git configuration, a cron table, a service, an editor extension, direnv's or mise's trust in a file): a person must approve"
+      sources: [ai_session, background_job]
+      commands:
+        - husky init
+        - pre-commit install|install-hooks|init-templatedir
+        - lefthook install|add
+        - overcommit --install
+        - git config --global|--system|--file|-f
+        - git config alias.*|core.fsmonitor|core.fsMonitor|core.pager|core.editor|core.sshCommand|core.askPass|core.gitProxy|core.hooksPath|credential.helper|credential.*.helper|diff.external|diff.*.textconv|diff.*.command|filter.*|merge.*.driver|gpg.program|gpg.*.program|sequence.editor|pager.*|include.path|includeIf.*|hook.*|init.templateDir|remote.*.uploadpack|remote.*.receivepack|difftool.*.cmd|mergetool.*.cmd|sendemail.sendmailCmd|uploadpack.packObjectsHook
+        - crontab
+        - direnv allow|permit|grant
+        - mise trust
+        - systemctl link|enable|reenable|edit|set-environment|import-environment
+        - launchctl load|bootstrap|enable|submit|setenv
+        - code|code-insiders|codium|cursor|windsurf --install-extension
 `
 
 // What happened to one path.

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/hookrun/hookrun/internal/dialect"
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/match"
+	"github.com/hookrun/hookrun/internal/rules"
 )
 
 func TestSpecCheck(t *testing.T) {
@@ -242,7 +244,9 @@ func TestProtectHooksCoversEveryAgentsSettings(t *testing.T) {
 		// the hook managers git runs, their hooks and configuration
 		".husky/pre-commit", ".husky", ".husky/_/husky.sh", "web/.husky/pre-push", ".githooks/pre-commit", ".githooks", ".huskyrc", ".huskyrc.json", "husky.config.js",
 		".pre-commit-config.yaml", "lefthook.yml", "lefthook.yaml", ".lefthook.yml", "lefthook-local.yml", ".lefthook-local.yaml", "lefthook.toml", "lefthook.json", ".lefthook/pre-commit/lint.sh",
-		".overcommit.yml", ".git-hooks/pre_commit/check.rb", ".lintstagedrc", ".lintstagedrc.json", "lint-staged.config.mjs", ".simple-git-hooks.json", "simple-git-hooks.cjs"} {
+		".overcommit.yml", ".git-hooks/pre_commit/check.rb", ".lintstagedrc", ".lintstagedrc.json", "lint-staged.config.mjs", ".simple-git-hooks.json", "simple-git-hooks.cjs",
+		// the rest of the user's git directory (a hooksPath dotfiles point at, an included file) and a local include
+		"/home/u/.config/git/hooks/pre-commit", "/home/u/.config/git/work.inc", "/home/u/.gitconfig.local"} {
 		if !match.AnyPath(git, []string{p}) {
 			t.Errorf("%s is not among protect_hooks' git paths %v", p, git)
 		}
@@ -263,12 +267,30 @@ func TestProtectHooksCoversEveryAgentsSettings(t *testing.T) {
 		"/home/u/.kshrc", "/home/u/.mkshrc", "/home/u/.cshrc", "/home/u/.tcshrc", "/home/u/.login", "/home/u/.bashrc.d/nvm.sh", "/home/u/.config/fish/config.fish", "/home/u/.config/fish/conf.d/x.fish", "/home/u/.config/fish",
 		"/home/u/.config/powershell/Microsoft.PowerShell_profile.ps1", "C:/Users/u/Documents/PowerShell/Microsoft.PowerShell_profile.ps1", "C:/Users/u/Documents/WindowsPowerShell/profile.ps1", "/home/u/.config/environment.d/50-x.conf",
 		"/etc/profile", "/etc/profile.d/x.sh", "/etc/bash.bashrc", "/etc/zsh/zshenv", "/etc/zshenv", "/etc/environment",
-		".mcp.json", "/home/u/.claude.json", ".cursor/mcp.json", "/home/u/.cursor/mcp.json"} {
+		".mcp.json", "/home/u/.claude.json", ".cursor/mcp.json", "/home/u/.cursor/mcp.json",
+		// what those startup files load in turn: Debian's .bash_aliases, local and .d files, oh-my-zsh, prezto, nvm, rustup's env
+		"/home/u/.bash_aliases", "/home/u/.bashrc.local", "/home/u/.zshrc.local", "/home/u/.zshrc.d/aliases.zsh", "/home/u/.profile.d/x.sh", "/home/u/.oh-my-zsh/custom/x.zsh", "/home/u/.oh-my-zsh/oh-my-zsh.sh",
+		"/home/u/.zprezto/init.zsh", "/home/u/.zpreztorc", "/home/u/.p10k.zsh", "/home/u/.nvm/nvm.sh", "/home/u/.cargo/env", "/home/u/.cargo/env.fish",
+		// a program planted ahead on PATH, named like one a person runs (git)
+		"/home/u/.local/bin/git", "/home/u/.cargo/bin/git", "/home/u/bin/git", "/Users/u/bin/git", "/root/bin/git",
+		// direnv and mise, run when a person cd's into the project, and direnv's trust
+		".envrc", "services/api/.envrc", "/home/u/.direnvrc", "/home/u/.config/direnv/direnv.toml", "/home/u/.local/share/direnv/allow/0a1b", "mise.toml", ".mise.toml", "mise.local.toml", ".mise.dev.toml", ".mise/config.toml", "/home/u/.config/mise/config.toml", "/home/u/.config/mise.toml",
+		// an editor's files that run a program when a person opens the project: tasks run on folder open, settings that name
+		// a program or a terminal's environment, a dev container's initializeCommand (on the host), JetBrains' startup tasks and file watchers
+		".vscode/tasks.json", ".vscode/settings.json", "app.code-workspace", ".devcontainer.json", ".devcontainer/devcontainer.json", ".devcontainer/py/devcontainer.json", ".idea/workspace.xml", ".idea/watcherTasks.xml", ".zed/settings.json",
+		// what runs at login or at a set time, and ssh's ProxyCommand, LocalCommand and rc
+		"/home/u/.config/autostart/x.desktop", "/etc/xdg/autostart/x.desktop", "/home/u/.config/systemd/user/x.service", "/home/u/.local/share/systemd/user/x.timer", "/etc/systemd/system/x.service",
+		"/Users/u/Library/LaunchAgents/x.plist", "/Library/LaunchDaemons/x.plist", "/etc/crontab", "/etc/cron.d/x", "/etc/cron.daily/x", "/var/spool/cron/crontabs/u", "/etc/anacrontab",
+		"/home/u/.ssh/config", "/home/u/.ssh/config.d/work", "/home/u/.ssh/rc", "/etc/ssh/ssh_config", "/etc/ssh/ssh_config.d/x.conf", "/etc/ssh/sshrc"} {
 		if !match.AnyPath(next, []string{p}) {
 			t.Errorf("%s is not among protect_hooks' next-start paths %v", p, next)
 		}
 	}
-	for _, p := range []string{"src/profile.go", ".bashrc.example", "docs/zshrc.md", ".config/app/config", "/home/u/.config/fish-notes", ".envrc", "package.json", ".vscode/settings.json", ".claude.json.backup"} {
+	// Files that name a program only when a person starts it (a debug configuration, a Makefile, package.json's scripts),
+	// version files, keys and project files of the same names pass.
+	for _, p := range []string{"src/profile.go", ".bashrc.example", "docs/zshrc.md", ".config/app/config", "/home/u/.config/fish-notes", "package.json", ".claude.json.backup",
+		".vscode/launch.json", ".vscode/extensions.json", ".idea/runConfigurations/app.xml", ".devcontainer/Dockerfile", "Makefile", ".tool-versions", ".nvmrc", "docs/mise.md", ".envrc.example",
+		"bin/run", "src/bin/x", "/home/u/.local/share/fonts/x.ttf", "/home/u/.nvm/versions/node/v20.0.0/lib/x.js", "/home/u/.ssh/known_hosts", "/home/u/.ssh/id_ed25519.pub", "src/settings.json", "/home/u/.npmrc", "/home/u/project/bin-tools/x"} {
 		if match.AnyPath(next, []string{p}) {
 			t.Errorf("%s is among protect_hooks' next-start paths, and should not be", p)
 		}
@@ -397,4 +419,81 @@ func sampleFiles(pattern string) []string {
 		return out
 	}
 	return []string{strings.ReplaceAll(strings.ReplaceAll(pattern, "**", "d"), "*", "x")}
+}
+
+// TestProtectHooksCommands: the commands init's protect_hooks asks about and the everyday ones it
+// lets through, as an AI session's shell calls, each with the rule that decides (its index).
+func TestProtectHooksCommands(t *testing.T) {
+	h, findings := config.ParseFile("protect_hooks.yaml", []byte(protectHooks))
+	if config.HasErrors(findings) {
+		t.Fatalf("protect_hooks does not validate: %+v", findings)
+	}
+	if len(h.Handler.Rules.Rules) < 5 {
+		t.Fatalf("protect_hooks has %d rules, want a fifth for the commands that set up what runs later", len(h.Handler.Rules.Rules))
+	}
+	const allow = -1
+	for _, c := range []struct {
+		line string
+		rule int // the rule whose reason the call gets, or allow
+	}{
+		// Another agent started with its hooks off, bringing hooks or MCP servers of its own, or acting
+		// unasked: a variable hookrun does not read (CLAUDE_CODE_SIMPLE, CODEX_HOME) may switch its hooks off.
+		{`claude -p --safe-mode 'Tidy the repository'`, 1},
+		{`claude -p --plugin-dir /tmp/p 'Tidy'`, 1},
+		{`claude -p --mcp-config /tmp/m.json 'Tidy'`, 1},
+		{`copilot -p Tidy --plugin-dir /tmp/p`, 1},
+		{`opencode run --pure Tidy`, 1},
+		{`CLAUDE_CODE_SIMPLE=1 claude -p --dangerously-skip-permissions 'Tidy'`, 1},
+		{`CLAUDE_CODE_SIMPLE=1 claude -p --permission-mode bypassPermissions 'Tidy'`, 1},
+		{`claude -p --allowedTools Bash 'Tidy'`, 1},
+		{`CODEX_HOME=/tmp/x codex exec --dangerously-bypass-approvals-and-sandbox 'Tidy'`, 1},
+		{`CODEX_HOME=/tmp/x codex exec -s workspace-write 'Tidy'`, 1},
+		{`GEMINI_CLI_HOME=/tmp/x gemini -y -p 'Tidy'`, 1},
+		{`gemini --approval-mode=yolo -p Tidy`, 1},
+		{`copilot -p Tidy --allow-all-tools`, 1},
+		{`opencode run --auto Tidy`, 1},
+		// What sets up code to run later, outside the session: hooks a hook manager installs from the
+		// repository, a git setting whose value git runs, the user's git configuration, cron, a
+		// service, an editor extension, direnv's and mise's trust.
+		{`npx husky init`, 4},
+		{`pre-commit install --hook-type pre-push`, 4},
+		{`npx lefthook install`, 4},
+		{`git config --global alias.st '!sh /tmp/x.sh'`, 4},
+		{`git config set --global core.pager 'sh /tmp/x'`, 4},
+		{`git -C lib config --system core.editor vim`, 4},
+		{`git config core.fsmonitor /tmp/x.sh`, 4},
+		{`git config alias.st '!sh /tmp/x.sh'`, 4},
+		{`git config filter.x.smudge /tmp/x.sh`, 4},
+		{`crontab /tmp/cron.txt`, 4},
+		{`direnv allow .`, 4},
+		{`mise trust`, 4},
+		{`systemctl --user enable x.service`, 4},
+		{`launchctl setenv HOOKRUN_HOOKS_DIR /tmp`, 4},
+		{`code --install-extension ./x.vsix`, 4},
+		{`cursor --install-extension x.y`, 4},
+		// Everyday work.
+		{`claude -p 'Summarise the diff'`, allow},
+		{`codex exec 'Summarise the diff' && gemini -p 'Summarise' && copilot -p x && opencode run x`, allow},
+		{`npx husky`, allow}, // npm install runs it (package.json's prepare), and it installs the guarded .husky
+		{`pre-commit run --all-files && lefthook run pre-commit`, allow},
+		{`git commit -m x && git add config && git push`, allow},
+		{`git config user.email bot@example.com && git config --get remote.origin.url && git config --list`, allow},
+		{`git config pull.rebase true`, allow},
+		{`npm install && mise install && mise use node@20 && direnv reload`, allow},
+		{`systemctl --user status x.service`, allow},
+		{`code . && code -r src/main.go`, allow},
+		{`cat ~/.npmrc && ssh -T git@github.com`, allow},
+	} {
+		ctx, err := event.ParseContext([]byte(`{"event_type":"PreAbilityCall","ability_id":"shell","caller":{"source":"ai_session"},"command":`+strconv.Quote(c.line)+`}`), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep := rules.Evaluate(h, ctx, t.TempDir())
+		switch {
+		case c.rule == allow && rep.Decision != event.Allow:
+			t.Errorf("%s: %s (%s), want allow", c.line, rep.Decision, rep.Reason)
+		case c.rule != allow && (rep.Decision != event.RequireHuman || rep.Reason != h.Handler.Rules.Rules[c.rule].Reason):
+			t.Errorf("%s: %s (%s), want require_human with rule %d's reason", c.line, rep.Decision, rep.Reason, c.rule)
+		}
+	}
 }
