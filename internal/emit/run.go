@@ -141,6 +141,11 @@ func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Option
 	// caller's goroutine, where it can be turned into an error.
 	crash.rethrow()
 	reports = reports[:ran]
+	// What a hook wrote is cleaned once, here, for every reader after:
+	// the result, an agent's answer, the summary, the audit log.
+	for i := range reports {
+		reports[i] = merge.Clean(reports[i])
+	}
 	out := Outcome{Reports: reports, Interrupted: ctx.Err() != nil}
 	out.Result = merge.Merge(c.Event, reports)
 	out.Result.Warnings = append(append([]merge.Warning{}, opt.Warnings...), out.Result.Warnings...)

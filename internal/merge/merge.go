@@ -6,6 +6,7 @@ package merge
 
 import (
 	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/untrusted"
 )
 
 // Hook statuses (docs/result.md).
@@ -135,4 +136,40 @@ func Merge(ev event.Name, reports []Report) Result {
 		res.Hooks = append(res.Hooks, r.Run)
 	}
 	return res
+}
+
+// Clean is r with every text a hook wrote (its reason, additional context,
+// user message, logs, and the error and warning messages that quote its
+// output) cleaned as untrusted.Text cleans text: whatever hookrun passes
+// on (the result, an agent's answer, the audit log) holds no character that
+// steers a terminal, reorders text or hides it. Signals' payloads are the
+// hook's data, passed on as written.
+func Clean(r Report) Report {
+	r.Reason = untrusted.Text(r.Reason)
+	r.AdditionalContext = untrusted.Text(r.AdditionalContext)
+	r.UserMessage = untrusted.Text(r.UserMessage)
+	if r.Logs != nil {
+		logs := make([]string, len(r.Logs))
+		for i, l := range r.Logs {
+			logs[i] = untrusted.Text(l)
+		}
+		r.Logs = logs
+	}
+	if r.Errors != nil {
+		errs := make([]HookError, len(r.Errors))
+		for i, e := range r.Errors {
+			e.Message = untrusted.Text(e.Message)
+			errs[i] = e
+		}
+		r.Errors = errs
+	}
+	if r.Warnings != nil {
+		ws := make([]Warning, len(r.Warnings))
+		for i, w := range r.Warnings {
+			w.Message = untrusted.Text(w.Message)
+			ws[i] = w
+		}
+		r.Warnings = ws
+	}
+	return r
 }

@@ -73,3 +73,25 @@ func TestMergePrecedence(t *testing.T) {
 
 // Reports are merged in the order given (merge order), whatever their
 // durations: the slowest first stays first, in every list.
+
+// Clean leaves nothing in a report that steers a terminal, reorders text
+// or hides it, in any text hookrun passes on; the decision stays.
+func TestClean(t *testing.T) {
+	esc := "\x1b[2J\x1b]0;ok\a\r\u202Edone\u200B"
+	const want = "\uFFFD[2J\uFFFD]0;ok\uFFFD\n\uFFFDdone\uFFFD"
+	in := Report{
+		Run: HookRun{ID: "g", Status: StatusDenied, Blocking: true}, Decision: event.Deny,
+		Reason: esc, AdditionalContext: esc, UserMessage: esc, Logs: []string{esc},
+		Errors: []HookError{{HookID: "g", Code: "x", Message: esc}}, Warnings: []Warning{{HookID: "g", Message: esc}},
+	}
+	got := Clean(in)
+	texts := []string{got.Reason, got.AdditionalContext, got.UserMessage, got.Logs[0], got.Errors[0].Message, got.Warnings[0].Message}
+	for i, s := range texts {
+		if s != want {
+			t.Errorf("text %d = %q, want %q", i, s, want)
+		}
+	}
+	if got.Decision != event.Deny || in.Logs[0] != esc || in.Errors[0].Message != esc {
+		t.Errorf("Clean changed the decision or its input: %+v", in)
+	}
+}

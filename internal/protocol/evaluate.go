@@ -17,6 +17,7 @@ import (
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/exec"
 	"github.com/hookrun/hookrun/internal/merge"
+	"github.com/hookrun/hookrun/internal/untrusted"
 )
 
 // report is a hook's report while Evaluate builds it.
@@ -81,7 +82,7 @@ func Evaluate(ev event.Name, h *config.Hook, o exec.Outcome) merge.Report {
 		r.Run.Status = merge.StatusDenied
 		r.Decision = event.Deny
 		r.Reason = capText(strings.TrimSpace(string(o.Stderr)), MaxReason)
-		if r.Reason == "" {
+		if untrusted.Blank(r.Reason) {
 			r.Reason = fmt.Sprintf("denied by hook %s (exit status 2)", h.ID)
 		}
 		if len(bytes.TrimSpace(o.Stdout)) > 0 {
@@ -427,7 +428,8 @@ func signalReason(s event.Signal) string {
 	var p struct {
 		Reason string `json:"reason"`
 	}
-	if json.Unmarshal(s.Payload, &p) == nil && strings.TrimSpace(p.Reason) != "" {
+	// A reason that shows nothing once cleaned (merge.Clean) is none.
+	if json.Unmarshal(s.Payload, &p) == nil && !untrusted.Blank(p.Reason) {
 		return capText(strings.TrimSpace(p.Reason), MaxReason)
 	}
 	return fmt.Sprintf("%s from hook %s", s.Code, s.HookID)

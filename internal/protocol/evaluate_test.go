@@ -701,3 +701,25 @@ func TestForeignBlockNotQuotedWhenSecret(t *testing.T) {
 		t.Errorf("decision %s, errors %v\nwant deny with %q", r.Decision, r.Errors, want)
 	}
 }
+
+// A deny's reason that shows nothing once cleaned (zero-width spaces,
+// an escape sequence's ESC and a line break) gets hookrun's own, naming the
+// hook: the person must be told who blocked.
+func TestBlankReason(t *testing.T) {
+	h := hk("g", true, config.OnErrorBlock)
+	for _, tc := range []struct {
+		name string
+		out  exec.Outcome
+		want string
+	}{
+		{"payload reason of zero-width spaces", ok(signals(signal("ability_guard", "ABILITY_DENIED", `{"reason":"\u200b\u200b"}`))), "ABILITY_DENIED from hook g"},
+		{"payload reason of controls", ok(signals(signal("ability_guard", "ABILITY_DENIED", `{"reason":"\u001b\r\n\u202e"}`))), "ABILITY_DENIED from hook g"},
+		{"stderr of controls", exited(2, "", "\x1b\r\u200b\n"), "denied by hook g (exit status 2)"},
+		{"a visible reason stays", exited(2, "", "\x1b[31mno\x1b[0m"), "\x1b[31mno\x1b[0m"},
+	} {
+		r := Evaluate(event.PreAbilityCall, h, tc.out)
+		if r.Decision != event.Deny || r.Reason != tc.want {
+			t.Errorf("%s: %s %q, want deny %q", tc.name, r.Decision, r.Reason, tc.want)
+		}
+	}
+}

@@ -35,10 +35,58 @@ func FuzzLines(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, l := range Lines(s) {
 			for _, r := range l {
-				if r != '\t' && (r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 || r == '\u2028' || r == '\u2029' || isBidi(r)) {
+				if r != '\t' && (r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 || r == '\u2028' || r == '\u2029' || hidden(r)) {
 					t.Fatalf("line %q of %q holds %U", l, s, r)
 				}
 			}
+		}
+	})
+}
+
+func TestText(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"plain text\n\twith a tab", "plain text\n\twith a tab"},
+		{"crlf\r\nline", "crlf\nline"},
+		{"over\rwrite", "over\nwrite"},
+		{"a\vb\fc\u0085d\u2028e\u2029f", "a\nb\nc\nd\ne\nf"},
+		{"\x1b[2J\x1b]0;title\a", "\uFFFD[2J\uFFFD]0;title\uFFFD"},
+		{"c1 \u009b31m csi", "c1 \uFFFD31m csi"},
+		{"abc\u202Efed\u2066x\u200Fy", "abc\uFFFDfed\uFFFDx\uFFFDy"},
+		{"r\u200Bm -rf\u00AD \uFEFF", "r\uFFFDm -rf\uFFFD \uFFFD"},
+		{"ok\U000E0069\U000E0067", "ok\uFFFD\uFFFD"}, // tag characters: text a model reads and no one sees
+		{"nul\x00byte", "nul\uFFFDbyte"},
+		{"caf\u00e9 \u26A0\uFE0F", "caf\u00e9 \u26A0\uFE0F"},
+	} {
+		if got := Text(tc.text); got != tc.want {
+			t.Errorf("Text(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
+
+func TestBlank(t *testing.T) {
+	for s, want := range map[string]bool{
+		"": true, " \n\t": true, "\u200B\u200B": true, "\x1b\r\n": true, "\u202E": true,
+		"x": false, "\x1b[0m": false, "\u26D4": false,
+	} {
+		if got := Blank(s); got != want {
+			t.Errorf("Blank(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// FuzzText holds what Text promises: no character it returns steers a
+// terminal, reorders text or hides it, and a second pass changes nothing.
+func FuzzText(f *testing.F) {
+	f.Add("a\nb\rc\u2028d\x1b[0m\u202e\u200b\U000E0041")
+	f.Fuzz(func(t *testing.T, s string) {
+		got := Text(s)
+		for _, r := range got {
+			if r != '\t' && r != '\n' && hidden(r) {
+				t.Fatalf("Text(%q) = %q holds %U", s, got, r)
+			}
+		}
+		if again := Text(got); again != got {
+			t.Fatalf("Text(%q) = %q, and again %q", s, got, again)
 		}
 	})
 }
