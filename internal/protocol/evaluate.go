@@ -399,10 +399,7 @@ func (r *report) takeSignals(ev event.Name, h *config.Hook, sigs []event.Signal)
 func Decide(s event.Signal) (d event.Decision, decides bool) {
 	switch s.Kind + "/" + s.Code {
 	case "ability_guard/ABILITY_DENIED":
-		var p struct {
-			RequireHuman bool `json:"require_human"`
-		}
-		if json.Unmarshal(s.Payload, &p) == nil && p.RequireHuman {
+		if string(payloadField(s.Payload, "require_human")) == "true" {
 			return event.RequireHuman, true
 		}
 		return event.Deny, true
@@ -425,14 +422,25 @@ func verb(d event.Decision) string {
 
 // signalReason is the payload's reason, else the signal's code.
 func signalReason(s event.Signal) string {
-	var p struct {
-		Reason string `json:"reason"`
-	}
+	var reason string
 	// A reason that shows nothing once cleaned (merge.Clean) is none.
-	if json.Unmarshal(s.Payload, &p) == nil && !untrusted.Blank(p.Reason) {
-		return capText(strings.TrimSpace(p.Reason), MaxReason)
+	if json.Unmarshal(payloadField(s.Payload, "reason"), &reason) == nil && !untrusted.Blank(reason) {
+		return capText(strings.TrimSpace(reason), MaxReason)
 	}
 	return fmt.Sprintf("%s from hook %s", s.Code, s.HookID)
+}
+
+// payloadField is the value of the payload's field name, spelt exactly so,
+// or nil. Go's decoder would also take the field in another case
+// ("Require_Human", "REASON", "reaſon" with a long s), the last one
+// written winning, where every other reader of the handler's JSON takes
+// only the one spelt right.
+func payloadField(payload json.RawMessage, name string) json.RawMessage {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(payload, &obj) != nil {
+		return nil
+	}
+	return obj[name]
 }
 
 func (r *report) takeContext(ev event.Name, h *config.Hook, text string) {

@@ -723,3 +723,25 @@ func TestBlankReason(t *testing.T) {
 		}
 	}
 }
+
+// A payload's reason and require_human are read as spelt, as every other
+// reader of the handler's JSON reads them: Go's decoder would take
+// "Require_Human" or "REASON" (even "reaſon", with a long s) for them, and
+// the last one written would win.
+func TestPayloadFieldsReadAsSpelt(t *testing.T) {
+	h := hk("g", true, config.OnErrorBlock)
+	for _, tc := range []struct {
+		payload, decision, reason string
+	}{
+		{`{"require_human":false,"Require_Human":true}`, "deny", "ABILITY_DENIED from hook g"},
+		{`{"REQUIRE_HUMAN":true}`, "deny", "ABILITY_DENIED from hook g"},
+		{`{"reason":"real","REASON":"fake"}`, "deny", "real"},
+		{"{\"reason\":\"real\",\"rea\u017fon\":\"fake\"}", "deny", "real"},
+		{`{"require_human":true,"reason":"ask"}`, "require_human", "ask"},
+	} {
+		r := Evaluate(event.PreAbilityCall, h, ok(signals(signal("ability_guard", "ABILITY_DENIED", tc.payload))))
+		if string(r.Decision) != tc.decision || r.Reason != tc.reason {
+			t.Errorf("payload %s: %s %q, want %s %q", tc.payload, r.Decision, r.Reason, tc.decision, tc.reason)
+		}
+	}
+}

@@ -73,6 +73,9 @@ func ParseResult(data []byte) (r event.HookResult, notes []string, err error) {
 	if dup := ojson.DuplicateKeys(data, 1); len(dup) > 0 {
 		return event.HookResult{}, nil, badOutput("output key %q appears more than once: hookrun cannot tell which one the handler meant", dup[0])
 	}
+	if err := twinKey(obj, resultFields, ""); err != nil {
+		return event.HookResult{}, nil, err
+	}
 	for _, k := range sortedKeys(obj) {
 		if !slices.Contains(resultFields, k) {
 			notes = append(notes, fmt.Sprintf("unknown output field %q ignored", k))
@@ -202,6 +205,9 @@ func parseError(raw json.RawMessage) (*event.HandlerError, []string, error) {
 	if !isKind(raw, "an object") || json.Unmarshal(raw, &obj) != nil {
 		return nil, nil, badOutput("output field \"error\" must be %s, got %s", want, event.JSONKind(raw))
 	}
+	if err := twinKey(obj, errorFields, "error."); err != nil {
+		return nil, nil, err
+	}
 	var notes []string
 	for _, k := range sortedKeys(obj) {
 		if !slices.Contains(errorFields, k) {
@@ -232,6 +238,9 @@ func parseSignal(i int, raw json.RawMessage) (event.Signal, []string, error) {
 	var obj map[string]json.RawMessage
 	if !isKind(raw, "an object") || json.Unmarshal(raw, &obj) != nil {
 		return s, nil, badOutput("%s must be an object, got %s", where, event.JSONKind(raw))
+	}
+	if err := twinKey(obj, signalFields, where+"."); err != nil {
+		return s, nil, err
 	}
 	for _, k := range sortedKeys(obj) {
 		if !slices.Contains(signalFields, k) {
@@ -279,6 +288,23 @@ func parseSignal(i int, raw json.RawMessage) (event.Signal, []string, error) {
 		s.Payload = raw
 	}
 	return s, notes, nil
+}
+
+// twinKey fails an object (at where) that holds one of fields and the
+// same name in another case ("code" and "CODE") or spelt another way
+// (meantField: "hookSignals", "signals"): hookrun reads only the one spelt
+// right, but which one the handler meant cannot be told, and a
+// handler that pastes text into its JSON can be made to print the other
+// after its deny. A name in another case alone is an unknown field.
+func twinKey(obj map[string]json.RawMessage, fields []string, where string) error {
+	for _, k := range sortedKeys(obj) {
+		for _, f := range fields {
+			if _, both := obj[f]; both && k != f && (strings.EqualFold(k, f) || meantField(k) == f) {
+				return badOutput("output keys %q and %q are one field spelt two ways: hookrun reads only %q, and cannot tell which one the handler meant", where+k, where+f, f)
+			}
+		}
+	}
+	return nil
 }
 
 func sortedKeys(m map[string]json.RawMessage) []string {

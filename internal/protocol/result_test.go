@@ -51,6 +51,16 @@ func TestParseResultErrors(t *testing.T) {
 			`output key "hook_signals[0].code" appears more than once: hookrun cannot tell which one the handler meant`},
 		{"duplicate top-level key", `{"usage_recorded":false,"usage_recorded":true}`,
 			`output key "usage_recorded" appears more than once: hookrun cannot tell which one the handler meant`},
+		// A field beside the same name in another case: hookrun reads the one spelt right, and
+		// a guard that pastes text into its JSON can be made to print the other after it.
+		{"signal code in two cases", `{"hook_signals":[{"kind":"ability_guard","CODE":"ABILITY_DENIED","code":"ABILITY_ALLOWED"}]}`,
+			`output keys "hook_signals[0].CODE" and "hook_signals[0].code" are one field spelt two ways: hookrun reads only "code", and cannot tell which one the handler meant`},
+		{"hook_signals in two cases", `{"hook_signals":[{"kind":"ability_guard","code":"ABILITY_ALLOWED"}],"Hook_Signals":[{"kind":"ability_guard","code":"ABILITY_DENIED"}]}`,
+			`output keys "Hook_Signals" and "hook_signals" are one field spelt two ways: hookrun reads only "hook_signals", and cannot tell which one the handler meant`},
+		{"signals beside hook_signals", `{"hook_signals":[{"kind":"ability_guard","code":"ABILITY_ALLOWED"}],"signals":[{"kind":"ability_guard","code":"ABILITY_DENIED"}]}`,
+			`output keys "signals" and "hook_signals" are one field spelt two ways: hookrun reads only "hook_signals", and cannot tell which one the handler meant`},
+		{"error code in two cases", `{"error":{"code":"A","Code":"B"}}`,
+			`output keys "error.Code" and "error.code" are one field spelt two ways: hookrun reads only "code", and cannot tell which one the handler meant`},
 		// An agent's or OPA's answer means a decision hookrun does not read: as no opinion, a deny would pass.
 		{"Claude Code's decision", `{"decision":"block","reason":"no"}`, `output field "decision" is an agent's or OPA's answer, which hookrun does not read: a deny is an ability_guard signal with code ABILITY_DENIED, or exit status 2 with the reason on stderr`},
 		{"Claude Code's permissionDecision", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}`, `output field "hookSpecificOutput" is an agent's or OPA's answer, which hookrun does not read: a deny is an ability_guard signal with code ABILITY_DENIED, or exit status 2 with the reason on stderr`},
