@@ -73,10 +73,10 @@ func spelled(w *syntax.Word) (string, bool) {
 		case *syntax.DblQuoted:
 			for _, q := range p.Parts {
 				lit, ok := q.(*syntax.Lit)
-				if !ok || strings.Contains(lit.Value, `\`) {
+				if !ok {
 					return "", false
 				}
-				sb.WriteString(lit.Value)
+				unescapeDouble(&sb, lit.Value)
 			}
 		default:
 			return "", false
@@ -90,6 +90,21 @@ func spelled(w *syntax.Word) (string, bool) {
 func unescape(sb *strings.Builder, s string) {
 	for i := 0; i < len(s); i++ {
 		if s[i] == '\\' && i+1 < len(s) {
+			i++
+			if s[i] == '\n' {
+				continue
+			}
+		}
+		sb.WriteByte(s[i])
+	}
+}
+
+// unescapeDouble writes a literal inside double quotes as sh reads it: a
+// backslash quotes only $, `, ", \ and a newline (which it removes with
+// itself); before any other character it stays.
+func unescapeDouble(sb *strings.Builder, s string) {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("$`\"\\\n", s[i+1]) >= 0 {
 			i++
 			if s[i] == '\n' {
 				continue

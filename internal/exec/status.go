@@ -3,8 +3,10 @@ package exec
 import (
 	"fmt"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -518,4 +520,81 @@ func InnerLine(command string) (prog string, args []string, ok bool) {
 		return "", nil, false
 	}
 	return words[0], words[1:], true
+}
+
+// Source is a file a shell script sources (. FILE, source FILE) by a fixed
+// path: relative to the directory the shell runs in, or with From set to
+// "$0" to the guard script's directory ("$(dirname "$0")/lib.sh",
+// "${0%/*}/lib.sh": in a sourced file $0 is still the guard's), or to
+// "BASH_SOURCE" to the directory of the file that sources it.
+type Source struct {
+	Path string
+	From string // "", "$0" or "BASH_SOURCE"
+}
+
+// scriptDirRE matches, once its double quotes are dropped, the ways a
+// script names its own directory at the start of a path. Built when
+// first used (scriptDir): nothing in hookrun runs before main.
+var (
+	scriptDirOnce sync.Once
+	scriptDirRE   *regexp.Regexp
+)
+
+func scriptDir() *regexp.Regexp {
+	scriptDirOnce.Do(func() {
+		const self = `\$(0|\{0\}|\{?BASH_SOURCE(\[0\])?\}?)`
+		scriptDirRE = regexp.MustCompile(`^(\$\(dirname( --)? ` + self + `\)|\$\{(0|BASH_SOURCE(\[0\])?)%/\*\}|\$\(cd( --)? \$\(dirname( --)? ` + self + `\) *(&&|;) *pwd( -P)?\))/`)
+	})
+	return scriptDirRE
+}
+
+// Sourced lists the files the shell script src sources by a fixed path
+// that holds a slash (a name without one is looked up on PATH), once each,
+// in the order written. A path built from a variable, a glob or a command
+// other than the script's own directory cannot be told and is not listed.
+func Sourced(src string) []Source {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+	if err != nil {
+		return nil
+	}
+	var out []Source
+	syntax.Walk(f, func(n syntax.Node) bool {
+		call, ok := n.(*syntax.CallExpr)
+		if !ok || len(call.Args) < 2 {
+			return true
+		}
+		if name := call.Args[0].Lit(); name != "." && name != "source" {
+			return true
+		}
+		s, ok := sourcePath(call.Args[1])
+		if ok && !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+		return true
+	})
+	return out
+}
+
+func sourcePath(w *syntax.Word) (Source, bool) {
+	if p, ok := spelled(w); ok {
+		return Source{Path: p}, strings.Contains(p, "/")
+	}
+	var b strings.Builder
+	if syntax.NewPrinter().Print(&b, w) != nil {
+		return Source{}, false
+	}
+	text := strings.ReplaceAll(b.String(), `"`, "")
+	loc := scriptDir().FindStringIndex(text)
+	if loc == nil {
+		return Source{}, false
+	}
+	rest := text[loc[1]:]
+	if rest == "" || strings.ContainsAny(rest, "$`*?[]'\\ \t") {
+		return Source{}, false
+	}
+	from := "$0"
+	if strings.Contains(text[:loc[1]], "BASH_SOURCE") {
+		from = "BASH_SOURCE"
+	}
+	return Source{Path: rest, From: from}, true
 }

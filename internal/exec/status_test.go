@@ -210,6 +210,8 @@ func TestInnerLine(t *testing.T) {
 		{`bash -c './guard.sh || true'`, "bash", []string{"-c", "./guard.sh || true"}},
 		{`exec /bin/sh -ec "./guard.sh | tee log" guard`, "/bin/sh", []string{"-ec", "./guard.sh | tee log", "guard"}},
 		{`bash -c "$LINE"`, "", nil},
+		// Inside double quotes a backslash quotes only $ ` " \ and a newline, as sh reads it.
+		{`bash -c "bash -c 'trap \"exit 0\" EXIT; ./guard.sh \$1 \x'"`, "bash", []string{"-c", `bash -c 'trap "exit 0" EXIT; ./guard.sh $1 \x'`}},
 		{`bash -c './guard.sh'; exit 0`, "", nil},
 		{`bash -c './guard.sh' > log`, "", nil},
 		{`LC_ALL=C bash -c ./guard.sh`, "", nil},
@@ -223,4 +225,55 @@ func TestInnerLine(t *testing.T) {
 			t.Errorf("InnerLine(%q) = %q, %q, %v; want %q, %q", tt.command, prog, args, ok, tt.prog, tt.args)
 		}
 	}
+}
+
+// A guard script that sources a file (. ./lib.sh, source, or a path from
+// the script's own directory) runs that file's traps: Sourced lists the
+// files it names by a fixed path, so that validate reads them too. A path
+// built any other way cannot be told and is not listed.
+func TestSourced(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want []Source
+	}{
+		{". ./lib.sh\n", []Source{{Path: "./lib.sh"}}},
+		{"source hooks/lib/common.sh; ./guard\n", []Source{{Path: "hooks/lib/common.sh"}}},
+		{"if true; then . './a b.sh'; fi\n", []Source{{Path: "./a b.sh"}}},
+		{`. "$(dirname "$0")/lib.sh"` + "\n", []Source{{Path: "lib.sh", From: "$0"}}},
+		{`. "$(dirname -- "$0")"/lib/x.sh` + "\n", []Source{{Path: "lib/x.sh", From: "$0"}}},
+		{`source "${0%/*}/common.sh"` + "\n", []Source{{Path: "common.sh", From: "$0"}}},
+		{`. "$(cd "$(dirname "$0")" && pwd)/lib.sh"` + "\n", []Source{{Path: "lib.sh", From: "$0"}}},
+		{`. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"` + "\n", []Source{{Path: "lib.sh", From: "BASH_SOURCE"}}},
+		{`. "${BASH_SOURCE%/*}/lib.sh"` + "\n", []Source{{Path: "lib.sh", From: "BASH_SOURCE"}}},
+		{". lib.sh\n", nil},        // no slash: sh looks it up on PATH
+		{". \"$LIB/x.sh\"\n", nil}, // a variable: cannot be told
+		{". ./*.sh\n", nil},        // a glob
+		{"echo . ./lib.sh\n", nil}, // not a command
+		{". ./a.sh; . ./a.sh\n", []Source{{Path: "./a.sh"}}},
+		{"not ( sh\n", nil},
+	} {
+		got := Sourced(tc.src)
+		if tc.want == nil && len(got) == 0 {
+			continue
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("Sourced(%q) = %+v, want %+v", tc.src, got, tc.want)
+		}
+	}
+}
+
+// FuzzSourced holds what Sourced promises for any script: each path it
+// lists holds a slash or comes from the script's directory, and none holds
+// an expansion or a glob, which only the running shell can tell.
+func FuzzSourced(f *testing.F) {
+	for _, s := range []string{". ./lib.sh", `. "$(dirname "$0")/lib.sh"`, `source "${BASH_SOURCE%/*}/x.sh"`, ". \"$X/y\"", "source ./a*.sh"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, script string) {
+		for _, s := range Sourced(script) {
+			if s.From == "" && !strings.Contains(s.Path, "/") || s.From != "" && strings.ContainsAny(s.Path, "$`*?[") {
+				t.Fatalf("Sourced(%q) lists %+v", script, s)
+			}
+		}
+	})
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/hookrun/hookrun/internal/ojson"
 	"github.com/hookrun/hookrun/internal/project"
 	"github.com/hookrun/hookrun/internal/protocol"
+	"github.com/hookrun/hookrun/internal/safefile"
 	"github.com/hookrun/hookrun/internal/untrusted"
 	"path/filepath"
 )
@@ -233,13 +234,13 @@ func statusFindings(set *config.Set) []config.Finding {
 		if h.Disabled || !h.Blocking || h.Handler.Kind != config.KindScript {
 			continue
 		}
-		line, field := h.Handler.Command, "handler.command: "
+		line, label, hops := h.Handler.Command, "handler.command", []string(nil)
 		if h.Handler.HasArgs {
 			var ok bool
 			if line, ok = exec.ShellLine(h.Handler.Command, h.Handler.Args); !ok {
 				continue
 			}
-			field = "handler.args: the line sh -c runs: "
+			label, hops = "handler.args", []string{"the line sh -c runs"}
 		}
 		allows := allowsAs(h)
 		if !h.Handler.HasArgs {
@@ -247,11 +248,20 @@ func statusFindings(set *config.Set) []config.Finding {
 				out = append(out, *f)
 				continue
 			}
-			// bash -c LINE answers with LINE's status.
-			if prog, args, ok := exec.InnerLine(line); ok {
-				line, _ = exec.ShellLine(prog, args)
-				field = "handler.command: the line " + path.Base(prog) + " -c runs: "
+		}
+		// bash -c LINE answers with LINE's status, and so on down a
+		// bash -c inside it, a few levels deep.
+		for range maxInnerLines {
+			prog, args, ok := exec.InnerLine(line)
+			if !ok {
+				break
 			}
+			line, _ = exec.ShellLine(prog, args)
+			hops = append(hops, "the line "+path.Base(prog)+" -c runs")
+		}
+		field := label + ": "
+		if len(hops) > 0 {
+			field += strings.Join(hops, ", and in it ") + ": "
 		}
 		if word := exec.GlobbedProgram(line); word != "" {
 			out = append(out, config.Finding{File: h.File, Line: h.CommandPos.Line, Col: h.CommandPos.Col, Severity: config.Error, HookID: h.ID,
@@ -270,6 +280,10 @@ func statusFindings(set *config.Set) []config.Finding {
 	}
 	return out
 }
+
+// maxInnerLines bounds how many shells given a line with -c, one inside
+// the other (bash -c "bash -c '…'"), statusFindings reads through.
+const maxInnerLines = 4
 
 // shortestTimeout is the least handler.timeout validate takes as meant:
 // starting a process, or opening a connection, can alone take that long on
@@ -321,8 +335,71 @@ func trapNotes(set *config.Set, root string) []config.Finding {
 				out = append(out, config.Finding{File: f, Line: n, Col: 1, Severity: config.Error, HookID: h.ID,
 					Message: fmt.Sprintf("hook %s runs this script as a guard, and %s; %s", h.ID, why, dropTrapExit)})
 			}
+			for _, lib := range sourcedFiles(f, src, root) {
+				if n, why := exec.TrapLost(lib.src, allowsAs(h)); why != "" {
+					out = append(out, config.Finding{File: lib.file, Line: n, Col: 1, Severity: config.Error, HookID: h.ID,
+						Message: fmt.Sprintf("hook %s runs this file as part of a guard (%s sources it), and %s; %s", h.ID, config.Rel(root, lib.by), why, dropTrapExit)})
+				}
+			}
 		}
 	}
+	return out
+}
+
+// maxSourced bounds how many files sourcedFiles reads for one script,
+// and how deep it follows a file that sources another.
+const (
+	maxSourced      = 8
+	maxSourcedDepth = 3
+)
+
+// sourced is a file a guard's script sources, its text, and the file that
+// sources it.
+type sourced struct{ file, src, by string }
+
+// sourcedFiles reads the files the shell script file (its text src)
+// sources by a fixed path (exec.Sourced), and those they source in turn,
+// within maxSourced files and maxSourcedDepth levels: their traps run in
+// the guard's shell. A path relative to the directory the shell runs in is
+// taken from the project root, where handlers run; one from the script's
+// own directory from the guard's ($(dirname "$0"): $0 stays the guard's in
+// what it sources) or the sourcing file's (${BASH_SOURCE%/*}). Each is read like a
+// guard's script (safefile: never blocking, regular files only).
+func sourcedFiles(file, src, root string) []sourced {
+	var out []sourced
+	seen := map[string]bool{file: true}
+	var follow func(by, src string, depth int)
+	follow = func(by, src string, depth int) {
+		for _, s := range exec.Sourced(src) {
+			if len(out) == maxSourced {
+				return
+			}
+			p := s.Path
+			switch {
+			case filepath.IsAbs(p):
+			case s.From == "$0":
+				p = filepath.Join(filepath.Dir(file), p)
+			case s.From == "BASH_SOURCE":
+				p = filepath.Join(filepath.Dir(by), p)
+			default:
+				p = filepath.Join(root, p)
+			}
+			p = filepath.Clean(p)
+			if seen[p] {
+				continue
+			}
+			seen[p] = true
+			data, _, err := safefile.ReadHead(p, maxScriptScan)
+			if err != nil {
+				continue
+			}
+			out = append(out, sourced{file: p, src: string(data), by: by})
+			if depth+1 < maxSourcedDepth {
+				follow(p, string(data), depth+1)
+			}
+		}
+	}
+	follow(file, src, 0)
 	return out
 }
 
