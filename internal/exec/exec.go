@@ -65,6 +65,10 @@ type Outcome struct {
 	Stderr      []byte // the last MaxStderr bytes
 	// StderrCut reports that the start of stderr was dropped.
 	StderrCut bool
+	// StderrHead is the first StderrHeadMax bytes of stderr, when
+	// StderrCut: where a guard wrote why it denies, before a process it
+	// left behind filled the rest.
+	StderrHead []byte
 	// PipesHeld reports that the handler exited but a process it started
 	// held its stdout or stderr open past ExitGrace: the output read until
 	// then is the answer, and that process's group was ended.
@@ -282,6 +286,9 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 			}
 		case t := <-errDone:
 			o.Stderr, o.StderrCut = t.data, t.cut
+			if t.cut {
+				o.StderrHead = t.head
+			}
 			errOK = true
 		case <-timeout.C:
 			if leaderDone && o.Failure == None {
@@ -430,17 +437,26 @@ func grow(chunk []byte, n int) []byte {
 	return chunk
 }
 
+// StderrHeadMax is how much of the start of stderr Run keeps besides its
+// tail (Outcome.StderrHead).
+const StderrHeadMax = 4 << 10
+
 type tail struct {
 	data []byte
 	cut  bool
+	head []byte // the first StderrHeadMax bytes
 }
 
-// readTail reads r to the end, keeping the last max bytes.
+// readTail reads r to the end, keeping the last max bytes, and the first
+// StderrHeadMax.
 func readTail(r *os.File, max int) tail {
 	var t tail
 	chunk := make([]byte, firstChunk)
 	for {
 		n, err := r.Read(chunk)
+		if room := StderrHeadMax - len(t.head); room > 0 {
+			t.head = append(t.head, chunk[:min(n, room)]...)
+		}
 		t.data = append(t.data, chunk[:n]...)
 		if len(t.data) > 2*max { // trim in batches, not on every read
 			t.data = append(t.data[:0], t.data[len(t.data)-max:]...)

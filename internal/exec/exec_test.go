@@ -235,6 +235,10 @@ func TestStderrKeepsTheTail(t *testing.T) {
 	if len(o.Stderr) != testLimits.MaxStderr || !o.StderrCut || !bytes.HasSuffix(o.Stderr, []byte("xEND")) {
 		t.Errorf("stderr: %d bytes, cut %v, ends %q; want the last %d bytes", len(o.Stderr), o.StderrCut, o.Stderr[max(0, len(o.Stderr)-8):], testLimits.MaxStderr)
 	}
+	// The start is kept too: where a guard that exits 2 writes why.
+	if string(o.StderrHead) != strings.Repeat("x", StderrHeadMax) {
+		t.Errorf("stderr's head: %d bytes %q…, want the first %d", len(o.StderrHead), o.StderrHead[:min(8, len(o.StderrHead))], StderrHeadMax)
+	}
 }
 
 func TestLargeStdinNeverRead(t *testing.T) {

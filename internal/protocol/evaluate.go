@@ -81,7 +81,7 @@ func Evaluate(ev event.Name, h *config.Hook, o exec.Outcome) merge.Report {
 	case o.ExitCode == 2 && h.Blocking && ev.AIFacing():
 		r.Run.Status = merge.StatusDenied
 		r.Decision = event.Deny
-		r.Reason = capText(strings.TrimSpace(string(o.Stderr)), MaxReason)
+		r.Reason = exitTwoReason(o)
 		if untrusted.Blank(r.Reason) {
 			r.Reason = fmt.Sprintf("denied by hook %s (exit status 2)", h.ID)
 		}
@@ -495,6 +495,29 @@ func capText(s string, n int) string {
 		cut--
 	}
 	return s[:cut]
+}
+
+// exitTwoReason is the reason of an exit-2 deny: its stderr, trimmed, at
+// most MaxReason bytes. A stderr that went on past what hookrun keeps (a
+// process the guard left behind writing to it, or a guard that logs a
+// lot) gives its start, where a guard writes why, and its end, where one
+// that logged first writes it: the start of the tail kept is neither.
+func exitTwoReason(o exec.Outcome) string {
+	if !o.StderrCut || len(bytes.TrimSpace(o.StderrHead)) == 0 {
+		return capText(strings.TrimSpace(string(o.Stderr)), MaxReason)
+	}
+	end := strings.TrimSpace(string(o.Stderr))
+	if len(end) > MaxReason/4 {
+		end = end[len(end)-MaxReason/4:]
+		if i := strings.IndexByte(end, '\n'); i >= 0 && i < len(end)-1 {
+			end = end[i+1:] // from a line's start
+		}
+		for len(end) > 0 && !utf8.RuneStart(end[0]) {
+			end = end[1:]
+		}
+	}
+	head := capText(strings.TrimSpace(string(o.StderrHead)), MaxReason/2)
+	return head + "\n[… stderr went on past what hookrun keeps of it; it ended: …]\n" + end
 }
 
 // tailText keeps the last n bytes of s on a rune boundary, marking the cut.

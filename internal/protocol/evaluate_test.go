@@ -745,3 +745,17 @@ func TestPayloadFieldsReadAsSpelt(t *testing.T) {
 		}
 	}
 }
+
+// An exit-2 deny whose stderr went on past what hookrun keeps (a process
+// the guard left behind writing to it) gives as its reason the start of
+// stderr, where the guard wrote why, and its end: the start of the tail
+// kept would be only that process's noise.
+func TestExitTwoReasonPastTheTail(t *testing.T) {
+	o := exited(2, "", strings.Repeat("noise\n", 100))
+	o.StderrCut, o.StderrHead = true, []byte("no: rm -rf is not allowed here\nnoise\n")
+	r := Evaluate(event.PreAbilityCall, hk("g", true, config.OnErrorBlock), o)
+	want := "no: rm -rf is not allowed here\nnoise\n[… stderr went on past what hookrun keeps of it; it ended: …]\n" + strings.TrimSpace(strings.Repeat("noise\n", 100))
+	if r.Decision != event.Deny || r.Reason != want {
+		t.Errorf("%s %q\nwant deny %q", r.Decision, r.Reason, want)
+	}
+}
