@@ -185,6 +185,13 @@ func post(ctx context.Context, client *http.Client, c Call) Outcome {
 		// A 101's body is the raw connection, which no deadline covers: never read it.
 		return fail(Status, "the service answered %s", status(resp.StatusCode))
 	}
+	if ce := resp.Header.Get("Content-Encoding"); resp.StatusCode <= 299 && ce != "" && !strings.EqualFold(ce, "identity") {
+		// net/http decodes a gzip body it asked for, and then drops the
+		// header. Any other encoding (br, deflate, gzip twice) is one
+		// hookrun did not ask for: read as they are, its bytes are not the
+		// answer, and could read as one another reader would not see.
+		return fail(Malformed, "the service's answer is encoded (its Content-Encoding is not gzip), which hookrun did not ask for and does not decode: its bytes are not the answer")
+	}
 	data, err := io.ReadAll(io.LimitReader(resp.Body, int64(c.MaxBody)+1))
 	switch {
 	case err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded):

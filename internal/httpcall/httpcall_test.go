@@ -259,6 +259,12 @@ func TestPostHostileAnswers(t *testing.T) {
 		case "/headers": // kept in memory whole, before any body cap applies
 			w.Header().Set("X-Pad", strings.Repeat("a", 1<<20))
 			io.WriteString(w, "{}")
+		case "/br", "/deflate": // an encoding hookrun did not ask for: its bytes are not the answer
+			w.Header().Set("Content-Encoding", r.URL.Path[1:])
+			io.WriteString(w, "{}")
+		case "/gzip-twice":
+			w.Header().Set("Content-Encoding", "gzip, gzip")
+			io.WriteString(w, "{}")
 		}
 	}))
 	defer srv.Close()
@@ -274,6 +280,9 @@ func TestPostHostileAnswers(t *testing.T) {
 		{"/phrase", config.ResponseHookResult, Status, "the service answered 418 I'm a teapot"},
 		{"/phrase599", config.ResponseHookResult, Status, "the service answered 599"},
 		{"/headers", config.ResponseHookResult, TooLarge, "the service's answer has more than 65536 bytes of headers"},
+		{"/br", config.ResponseHookResult, Malformed, "the service's answer is encoded (its Content-Encoding is not gzip), which hookrun did not ask for and does not decode: its bytes are not the answer"},
+		{"/deflate", config.ResponseOPA, Malformed, "its Content-Encoding is not gzip"},
+		{"/gzip-twice", config.ResponseHookResult, Malformed, "its Content-Encoding is not gzip"},
 	} {
 		c := call(spec(t, srv.URL+tc.path, tc.response))
 		c.Timeout = 3 * time.Second
