@@ -759,3 +759,31 @@ func TestExitTwoReasonPastTheTail(t *testing.T) {
 		t.Errorf("%s %q\nwant deny %q", r.Decision, r.Reason, want)
 	}
 }
+
+// A policy service's 2xx JSON that holds none of a HookResult's fields is
+// no answer: a login page's or a proxy's JSON ({"message": "login
+// required"}), a health endpoint the url names by mistake ({"status":
+// "ok"}). Taken as no opinion, it let every call through.
+func TestHTTPAnswerWithNoResultField(t *testing.T) {
+	h := hk("g", true, config.OnErrorBlock)
+	u, err := envref.Parse("https://policy.example/v1/check")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.Handler.Kind, h.Handler.HTTP = config.KindHTTP, &config.HTTP{URL: u, Response: config.ResponseHookResult}
+	for body, want := range map[string]string{
+		`{"message":"login required"}`: `hook g: POST https://policy.example/v1/check: answered 200 with JSON that holds none of a HookResult's fields (it has "message"): it is not a policy's answer (a proxy's, a login page's, another endpoint's?), and taken as no opinion it would let the call through; a policy service answers a HookResult, at least {}`,
+		`{"status":"ok","version":"1"}`: `hook g: POST https://policy.example/v1/check: answered 200 with JSON that holds none of a HookResult's fields (it has "status", "version"): it is not a policy's answer (a proxy's, a login page's, another endpoint's?), and taken as no opinion it would let the call through; a policy service answers a HookResult, at least {}`,
+		`{}`:                          "",
+		`{"logs":["checked"],"x":1}`:  "",
+	} {
+		r := EvaluateCall(event.PreAbilityCall, h, httpcall.Outcome{Status: 200, Body: []byte(body)})
+		got := ""
+		if len(r.Errors) > 0 {
+			got = r.Errors[0].Message
+		}
+		if got != want || (want != "") != (r.Decision == event.Deny) {
+			t.Errorf("%s: %s %q\nwant %q", body, r.Decision, got, want)
+		}
+	}
+}

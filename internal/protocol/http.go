@@ -3,6 +3,8 @@ package protocol
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hookrun/hookrun/internal/config"
@@ -29,6 +31,12 @@ func EvaluateCall(ev event.Name, h *config.Hook, o httpcall.Outcome) merge.Repor
 	case httpcall.None:
 		if len(bytes.TrimSpace(o.Body)) == 0 {
 			rep = r.fail(merge.CodeInvalidOutput, "answered %d with an empty body; a policy service must answer a HookResult (at least {})", o.Status)
+		} else if keys := strangerKeys(o.Body); keys != nil {
+			has := ""
+			if !r.hideOutput {
+				has = " (it has " + strings.Join(keys, ", ") + ")"
+			}
+			rep = r.fail(merge.CodeInvalidOutput, "answered %d with JSON that holds none of a HookResult's fields%s: it is not a policy's answer (a proxy's, a login page's, another endpoint's?), and taken as no opinion it would let the call through; a policy service answers a HookResult, at least {}", o.Status, has)
 		} else {
 			rep = r.answer(ev, h, o.Body)
 		}
@@ -47,6 +55,31 @@ func EvaluateCall(ev event.Name, h *config.Hook, o httpcall.Outcome) merge.Repor
 		rep = r.fail(merge.CodeUnreachable, "%v", o.Err)
 	}
 	return scrub(rep, secrets)
+}
+
+// strangerKeys are the first keys, quoted, of an answer that is a JSON
+// object HookResult reads (ParseResult finds nothing wrong) but that holds
+// none of its fields, or nil. A script's {"ok": true} is an unknown field
+// and a warning; a service's is a proxy's or a login page's JSON, or an
+// endpoint the url names by mistake, answering for the policy.
+func strangerKeys(body []byte) []string {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(body, &obj) != nil || len(obj) == 0 {
+		return nil
+	}
+	if _, _, err := ParseResult(body); err != nil {
+		return nil // its own message says more
+	}
+	var keys []string
+	for _, k := range sortedKeys(obj) {
+		if slices.Contains(resultFields, k) {
+			return nil
+		}
+		if len(keys) < 3 {
+			keys = append(keys, fmt.Sprintf("%q", k))
+		}
+	}
+	return keys
 }
 
 // bodySuffix quotes the start of an error answer's body, where services
