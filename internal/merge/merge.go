@@ -5,6 +5,8 @@
 package merge
 
 import (
+	"slices"
+
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/untrusted"
 )
@@ -148,28 +150,22 @@ func Clean(r Report) Report {
 	r.Reason = untrusted.Text(r.Reason)
 	r.AdditionalContext = untrusted.Text(r.AdditionalContext)
 	r.UserMessage = untrusted.Text(r.UserMessage)
-	if r.Logs != nil {
-		logs := make([]string, len(r.Logs))
-		for i, l := range r.Logs {
-			logs[i] = untrusted.Text(l)
-		}
-		r.Logs = logs
-	}
-	if r.Errors != nil {
-		errs := make([]HookError, len(r.Errors))
-		for i, e := range r.Errors {
-			e.Message = untrusted.Text(e.Message)
-			errs[i] = e
-		}
-		r.Errors = errs
-	}
-	if r.Warnings != nil {
-		ws := make([]Warning, len(r.Warnings))
-		for i, w := range r.Warnings {
-			w.Message = untrusted.Text(w.Message)
-			ws[i] = w
-		}
-		r.Warnings = ws
-	}
+	r.Logs = cleanEach(r.Logs, func(s *string) *string { return s })
+	r.Errors = cleanEach(r.Errors, func(e *HookError) *string { return &e.Message })
+	r.Warnings = cleanEach(r.Warnings, func(w *Warning) *string { return &w.Message })
 	return r
+}
+
+// cleanEach is a copy of xs with the text that text points to in each
+// cleaned: the report's slices are shared with its caller's.
+func cleanEach[T any](xs []T, text func(*T) *string) []T {
+	if xs == nil {
+		return nil
+	}
+	out := slices.Clone(xs)
+	for i := range out {
+		p := text(&out[i])
+		*p = untrusted.Text(*p)
+	}
+	return out
 }
