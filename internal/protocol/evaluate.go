@@ -40,7 +40,7 @@ func (r *report) outputStart(out []byte) string {
 
 // Limits on what one hook may put in the merged result.
 const (
-	MaxAdditionalContext = 10 << 10 // bytes per hook (docs/handlers.md, "HookResult")
+	MaxAdditionalContext = 10 << 10 // bytes per hook of additional_context and of user_message (docs/handlers.md, "HookResult")
 	MaxReason            = 4 << 10  // bytes of an exit-2 reason
 	maxStderrInError     = 1 << 10  // bytes of stderr quoted in an error
 )
@@ -267,7 +267,7 @@ func (r *report) answer(ev event.Name, h *config.Hook, out []byte) merge.Report 
 	}
 	r.Logs = res.Logs
 	r.UsageRecorded = res.UsageRecorded
-	r.UserMessage = res.UserMessage
+	r.UserMessage = r.capped(h, "user_message", res.UserMessage)
 	if res.Error != nil {
 		code, msg := res.Error.Code, strings.TrimSpace(res.Error.Message)
 		if code == "" {
@@ -451,11 +451,17 @@ func (r *report) takeContext(ev event.Name, h *config.Hook, text string) {
 		r.warn(h.ID, "additional_context dropped: %s is infra-only", ev)
 		return
 	}
-	if len(text) > MaxAdditionalContext {
-		r.warn(h.ID, "additional_context cut from %d to %d bytes", len(text), MaxAdditionalContext)
-		text = capText(text, MaxAdditionalContext)
+	r.AdditionalContext = r.capped(h, "additional_context", text)
+}
+
+// capped is a hook's text for the AI or the person (field) cut to
+// MaxAdditionalContext bytes, with a warning when it was longer.
+func (r *report) capped(h *config.Hook, field, text string) string {
+	if len(text) <= MaxAdditionalContext {
+		return text
 	}
-	r.AdditionalContext = text
+	r.warn(h.ID, "%s cut from %d to %d bytes", field, len(text), MaxAdditionalContext)
+	return capText(text, MaxAdditionalContext)
 }
 
 // commandText is the command as the declaration wrote it, for messages.

@@ -525,7 +525,7 @@ func TestEvaluateComplete(t *testing.T) {
 	}
 }
 
-func TestAdditionalContextCap(t *testing.T) {
+func TestTextCaps(t *testing.T) {
 	cases := []struct {
 		name string
 		text string
@@ -538,14 +538,23 @@ func TestAdditionalContextCap(t *testing.T) {
 		{"cut on a rune boundary", "a" + strings.Repeat("€", MaxAdditionalContext/3+1), "a" + strings.Repeat("€", (MaxAdditionalContext-1)/3),
 			[]string{"additional_context cut from 10243 to 10240 bytes"}},
 	}
-	for _, c := range cases {
-		stdout, _ := json.Marshal(map[string]string{"additional_context": c.text})
-		r := Evaluate(event.PromptSubmit, hk("ctx", false, ""), ok(string(stdout)))
-		if r.AdditionalContext != c.want {
-			t.Errorf("%s: kept %d bytes, want %d", c.name, len(r.AdditionalContext), len(c.want))
-		}
-		if !slices.Equal(warnings(r), c.warn) {
-			t.Errorf("%s: warnings %q, want %q", c.name, warnings(r), c.warn)
+	// A user_message reaches the person's screen (Claude Code's
+	// systemMessage): a megabyte of it is cut as additional_context is.
+	for _, field := range []string{"additional_context", "user_message"} {
+		for _, c := range cases {
+			stdout, _ := json.Marshal(map[string]string{field: c.text})
+			r := Evaluate(event.PromptSubmit, hk("ctx", false, ""), ok(string(stdout)))
+			got := map[string]string{"additional_context": r.AdditionalContext, "user_message": r.UserMessage}[field]
+			if got != c.want {
+				t.Errorf("%s %s: kept %d bytes, want %d", field, c.name, len(got), len(c.want))
+			}
+			var warn []string
+			for _, w := range c.warn {
+				warn = append(warn, strings.Replace(w, "additional_context", field, 1))
+			}
+			if !slices.Equal(warnings(r), warn) {
+				t.Errorf("%s %s: warnings %q, want %q", field, c.name, warnings(r), warn)
+			}
 		}
 	}
 }
@@ -772,10 +781,10 @@ func TestHTTPAnswerWithNoResultField(t *testing.T) {
 	}
 	h.Handler.Kind, h.Handler.HTTP = config.KindHTTP, &config.HTTP{URL: u, Response: config.ResponseHookResult}
 	for body, want := range map[string]string{
-		`{"message":"login required"}`: `hook g: POST https://policy.example/v1/check: answered 200 with JSON that holds none of a HookResult's fields (it has "message"): it is not a policy's answer (a proxy's, a login page's, another endpoint's?), and taken as no opinion it would let the call through; a policy service answers a HookResult, at least {}`,
+		`{"message":"login required"}`:  `hook g: POST https://policy.example/v1/check: answered 200 with JSON that holds none of a HookResult's fields (it has "message"): it is not a policy's answer (a proxy's, a login page's, another endpoint's?), and taken as no opinion it would let the call through; a policy service answers a HookResult, at least {}`,
 		`{"status":"ok","version":"1"}`: `hook g: POST https://policy.example/v1/check: answered 200 with JSON that holds none of a HookResult's fields (it has "status", "version"): it is not a policy's answer (a proxy's, a login page's, another endpoint's?), and taken as no opinion it would let the call through; a policy service answers a HookResult, at least {}`,
-		`{}`:                          "",
-		`{"logs":["checked"],"x":1}`:  "",
+		`{}`:                            "",
+		`{"logs":["checked"],"x":1}`:    "",
 	} {
 		r := EvaluateCall(event.PreAbilityCall, h, httpcall.Outcome{Status: 200, Body: []byte(body)})
 		got := ""
