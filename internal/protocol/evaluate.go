@@ -25,6 +25,10 @@ type report struct {
 	merge.Report
 	hook *config.Hook
 	who  string // "hook ID: what it ran", for error messages
+	// what names, in a failed blocking hook's reason, what it called
+	// ("POST URL", the url as written) when the hook's id alone does not
+	// tell the person where to look.
+	what string
 	// hideOutput: the answer is never quoted in messages (an http answer
 	// to a request that carried secrets may echo them in any encoding).
 	hideOutput bool
@@ -251,7 +255,11 @@ func (r *report) fail(code, format string, args ...any) merge.Report {
 	r.Errors = append(r.Errors, merge.HookError{HookID: h.ID, Code: code, Message: r.who + ": " + fmt.Sprintf(format, args...)})
 	if h.Blocking && h.OnError == config.OnErrorBlock {
 		r.Decision = event.Deny
-		r.Reason = fmt.Sprintf("hook %s failed and its on_error is block: %s", h.ID, fmt.Sprintf(format, args...))
+		id := h.ID
+		if r.what != "" {
+			id += " (" + r.what + ")"
+		}
+		r.Reason = fmt.Sprintf("hook %s failed and its on_error is block: %s", id, fmt.Sprintf(format, args...))
 	}
 	return r.Report
 }

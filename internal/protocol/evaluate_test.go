@@ -796,3 +796,20 @@ func TestHTTPAnswerWithNoResultField(t *testing.T) {
 		}
 	}
 }
+
+// A blocking http hook that fails denies with a reason that names the url
+// it posts to, as written (its variables unexpanded): "the service" alone
+// does not tell the person which one to look at.
+func TestHTTPFailureReasonNamesTheURL(t *testing.T) {
+	h := hk("g", true, config.OnErrorBlock)
+	u, err := envref.Parse("https://policy.example/v1/${TOKEN}")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.Handler.Kind, h.Handler.HTTP = config.KindHTTP, &config.HTTP{URL: u, Response: config.ResponseHookResult}
+	r := EvaluateCall(event.PreAbilityCall, h, httpcall.Outcome{Failure: httpcall.TimedOut, Err: errors.New("no answer from the service within 2s"), Secrets: []string{"secret-value"}})
+	const want = "hook g (POST https://policy.example/v1/${TOKEN}) failed and its on_error is block: no answer from the service within 2s"
+	if r.Decision != event.Deny || r.Reason != want {
+		t.Errorf("%s %q, want deny %q", r.Decision, r.Reason, want)
+	}
+}

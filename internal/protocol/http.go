@@ -24,6 +24,7 @@ const minSecret = 4
 // echoed back.
 func EvaluateCall(ev event.Name, h *config.Hook, o httpcall.Outcome) merge.Report {
 	r := newReport(h, o.Duration, "hook "+h.ID+": POST "+h.Handler.HTTP.URL.String())
+	r.what = "POST " + h.Handler.HTTP.URL.String()
 	secrets := scrubbed(o.Secrets)
 	r.hideOutput = len(secrets) > 0
 	var rep merge.Report
