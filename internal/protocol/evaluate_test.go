@@ -697,12 +697,7 @@ func TestForeignBlockBesideSignals(t *testing.T) {
 // An http answer to a request that carried a secret is never quoted: the
 // value of a field that says no may echo it, \u-escaped past the scrub.
 func TestForeignBlockNotQuotedWhenSecret(t *testing.T) {
-	h := hk("g", true, config.OnErrorBlock)
-	u, err := envref.Parse("https://policy.example/v1/${TOKEN}")
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.Handler.Kind, h.Handler.HTTP = config.KindHTTP, &config.HTTP{URL: u, Response: config.ResponseHookResult}
+	h := httpHook(t, "https://policy.example/v1/${TOKEN}")
 	body := `{"deny":["token \u0073ecret-value refused"],"hook_signals":[` + signal("ability_guard", "ABILITY_ALLOWED", "") + `]}`
 	r := EvaluateCall(event.PreAbilityCall, h, httpcall.Outcome{Status: 200, Body: []byte(body), Secrets: []string{"secret-value"}})
 	want := `hook g: POST https://policy.example/v1/${TOKEN}: output field "deny" says no (its value is not quoted), and none of its signals denies or asks for a human: hookrun reads none of an agent's or a policy's answers, and taken as no opinion the deny it was meant to be would let the call through; a deny is an ability_guard signal with code ABILITY_DENIED, or exit status 2 with the reason on stderr; the answer is not quoted: the request carried expanded variables, which it may echo`
@@ -774,12 +769,7 @@ func TestExitTwoReasonPastTheTail(t *testing.T) {
 // required"}), a health endpoint the url names by mistake ({"status":
 // "ok"}). Taken as no opinion, it let every call through.
 func TestHTTPAnswerWithNoResultField(t *testing.T) {
-	h := hk("g", true, config.OnErrorBlock)
-	u, err := envref.Parse("https://policy.example/v1/check")
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.Handler.Kind, h.Handler.HTTP = config.KindHTTP, &config.HTTP{URL: u, Response: config.ResponseHookResult}
+	h := httpHook(t, "https://policy.example/v1/check")
 	for body, want := range map[string]string{
 		`{"message":"login required"}`:  `hook g: POST https://policy.example/v1/check: answered 200 with JSON that holds none of a HookResult's fields (it has "message"): it is not a policy's answer (a proxy's, a login page's, another endpoint's?), and taken as no opinion it would let the call through; a policy service answers a HookResult, at least {}`,
 		`{"status":"ok","version":"1"}`: `hook g: POST https://policy.example/v1/check: answered 200 with JSON that holds none of a HookResult's fields (it has "status", "version"): it is not a policy's answer (a proxy's, a login page's, another endpoint's?), and taken as no opinion it would let the call through; a policy service answers a HookResult, at least {}`,
@@ -801,15 +791,22 @@ func TestHTTPAnswerWithNoResultField(t *testing.T) {
 // it posts to, as written (its variables unexpanded): "the service" alone
 // does not tell the person which one to look at.
 func TestHTTPFailureReasonNamesTheURL(t *testing.T) {
-	h := hk("g", true, config.OnErrorBlock)
-	u, err := envref.Parse("https://policy.example/v1/${TOKEN}")
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.Handler.Kind, h.Handler.HTTP = config.KindHTTP, &config.HTTP{URL: u, Response: config.ResponseHookResult}
+	h := httpHook(t, "https://policy.example/v1/${TOKEN}")
 	r := EvaluateCall(event.PreAbilityCall, h, httpcall.Outcome{Failure: httpcall.TimedOut, Err: errors.New("no answer from the service within 2s"), Secrets: []string{"secret-value"}})
 	const want = "hook g (POST https://policy.example/v1/${TOKEN}) failed and its on_error is block: no answer from the service within 2s"
 	if r.Decision != event.Deny || r.Reason != want {
 		t.Errorf("%s %q, want deny %q", r.Decision, r.Reason, want)
 	}
+}
+
+// httpHook is a blocking http hook g, on_error block, that posts to url.
+func httpHook(t *testing.T, url string) *config.Hook {
+	t.Helper()
+	u, err := envref.Parse(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := hk("g", true, config.OnErrorBlock)
+	h.Handler.Kind, h.Handler.HTTP = config.KindHTTP, &config.HTTP{URL: u, Response: config.ResponseHookResult}
+	return h
 }
