@@ -69,12 +69,16 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # Claude Code's and Cursor's plugins, which bring hooks; what those startup
 # files load (~/.bash_aliases, oh-my-zsh), direnv's and mise's files, run on cd;
 # an editor's files that run a program when a person opens the project
-# (.vscode/tasks.json and settings.json, a dev container's, JetBrains'
-# workspace.xml); a program planted ahead on PATH (~/.local/bin/git); what runs
+# (.vscode/tasks.json and settings.json, the user's, a dev container's,
+# JetBrains' workspace.xml) and the startup files of the editors git opens
+# (~/.vimrc), of tmux, of Python (a .pth line runs in every python, a guard's
+# too) and of REPLs; a program planted ahead on PATH (~/.local/bin/git); what runs
 # at login or at a set time (autostart, systemd, launchd, cron); ssh's
 # configuration; and the commands that set such code up without naming those
 # files (pre-commit install, git config of a setting whose value git runs or of
-# the user's configuration, crontab, direnv allow, code --install-extension).
+# the user's configuration, crontab, direnv allow, code --install-extension,
+# npm config set). An agent's command matches under its package's name too
+# (npx @anthropic-ai/claude-code@latest).
 # (Copilot CLI's
 # .github/copilot settings switch its hooks off like the other agents'
 # settings; the system-wide managed settings, /etc/claude-code and the like,
@@ -148,36 +152,36 @@ handler:
       reason: "this command changes which hooks run, how the agents call hookrun or what they start with no hook (a plugin, an extension, an MCP server), or starts another agent with its hooks off or acting unasked (a variable the line sets, which hookrun does not read, can switch its hooks off): a person must approve changes to the guards"
       sources: [ai_session, background_job]
       commands:
-        - hookrun init|install
+        - hookrun|hookrun@* init|install
         - npx hookrun init|install
         - git init
-        - codex features enable|disable
-        - copilot config
-        - claude plugin|plugins install|i|enable|init|new
-        - codex plugin add
-        - copilot plugin install|enable|update
-        - gemini extensions|extension install|link|enable|update|new
-        - gemini hooks|hook migrate
-        - opencode plugin|plug
-        - claude mcp add|add-json|add-from-claude-desktop
-        - codex mcp add
-        - copilot mcp add|enable
-        - gemini mcp add
-        - opencode mcp add
-        - claude --bare
-        - claude --settings
-        - claude --setting-sources
-        - claude --safe-mode
-        - claude --plugin-dir|--plugin-url|--mcp-config
-        - copilot --plugin-dir|--additional-mcp-config
-        - opencode --pure
-        - codex --disable
-        - codex -c|--config
-        - claude --dangerously-skip-permissions|--allow-dangerously-skip-permissions|--permission-mode|--allowedTools|--allowed-tools
-        - codex --dangerously-bypass-approvals-and-sandbox|--sandbox|-s|--approve-for-me|--full-auto
-        - gemini --yolo|-y|--approval-mode|--allowed-tools|--policy|--admin-policy
-        - copilot --allow-all-tools|--allow-all|--yolo|--allow-tool|--allow-all-paths|--autopilot
-        - opencode --auto
+        - codex|codex@* features enable|disable
+        - copilot|copilot@* config
+        - claude|claude-code* plugin|plugins install|i|enable|init|new
+        - codex|codex@* plugin add
+        - copilot|copilot@* plugin install|enable|update
+        - gemini|gemini-cli* extensions|extension install|link|enable|update|new
+        - gemini|gemini-cli* hooks|hook migrate
+        - opencode|opencode-ai* plugin|plug
+        - claude|claude-code* mcp add|add-json|add-from-claude-desktop
+        - codex|codex@* mcp add
+        - copilot|copilot@* mcp add|enable
+        - gemini|gemini-cli* mcp add
+        - opencode|opencode-ai* mcp add
+        - claude|claude-code* --bare
+        - claude|claude-code* --settings
+        - claude|claude-code* --setting-sources
+        - claude|claude-code* --safe-mode
+        - claude|claude-code* --plugin-dir|--plugin-url|--mcp-config
+        - copilot|copilot@* --plugin-dir|--additional-mcp-config
+        - opencode|opencode-ai* --pure
+        - codex|codex@* --disable
+        - codex|codex@* -c|--config
+        - claude|claude-code* --dangerously-skip-permissions|--allow-dangerously-skip-permissions|--permission-mode|--allowedTools|--allowed-tools
+        - codex|codex@* --dangerously-bypass-approvals-and-sandbox|--sandbox|-s|--approve-for-me|--full-auto
+        - gemini|gemini-cli* --yolo|-y|--approval-mode|--allowed-tools|--policy|--admin-policy
+        - copilot|copilot@* --allow-all-tools|--allow-all|--yolo|--allow-tool|--allow-all-paths|--autopilot
+        - opencode|opencode-ai* --auto
     - decision: require_human
       reason: "this call changes git's hooks or configuration, or a git hook manager's (.git/hooks, .git/config, ~/.gitconfig, .husky, lefthook, pre-commit), which run code at a person's next commit, checkout or fetch, outside the agent's session and its guards: a person must approve"
       sources: [ai_session, background_job]
@@ -215,7 +219,7 @@ handler:
         - "**/.simple-git-hooks.*"
         - "**/simple-git-hooks.{js,cjs,mjs,json}"
     - decision: require_human
-      reason: "this call names a file that runs code when a person next opens a shell, opens the project in an editor, starts an agent or logs in, or at a set time (a shell's startup file, which also sets the environment the agents and hookrun start with, an editor's tasks or settings, direnv's or mise's, an agent's MCP servers, which it starts with no hook, a program on PATH, a service, a cron table, ssh's configuration), outside the agent's session and its guards: a person must approve"
+      reason: "this call names a file that runs code when a person next opens a shell, opens the project in an editor, starts an agent or logs in, or at a set time (a shell's startup file, which also sets the environment the agents and hookrun start with, an editor's tasks, settings or startup file, direnv's or mise's, an agent's MCP servers, which it starts with no hook, a program on PATH, a service, a cron table, ssh's configuration), outside the agent's session and its guards: a person must approve"
       sources: [ai_session, background_job]
       paths:
         - "**/.bashrc"
@@ -289,6 +293,30 @@ handler:
         - "**/.idea/workspace.xml"
         - "**/.idea/watcherTasks.xml"
         - "**/.zed/settings.json"
+        - "**/{Code,Code - Insiders,VSCodium,Cursor,Windsurf}/User/{settings,tasks}.json"
+        - "**/.vscode-server/data/{Machine,User}/settings.json"
+        - "**/.config/zed/{settings,tasks}.json"
+        - "**/.vimrc"
+        - "**/.vim/**"
+        - "**/.config/nvim/**"
+        - "**/.emacs"
+        - "**/.emacs.d/**"
+        - "**/.config/emacs/**"
+        - "**/.tmux.conf"
+        - "**/.config/tmux/**"
+        - "**/.config/starship.toml"
+        - "**/site-packages/*.pth"
+        - "**/site-packages/sitecustomize.py"
+        - "**/site-packages/usercustomize.py"
+        - "**/.ipython/profile_*/startup/**"
+        - "**/.Rprofile"
+        - "**/.irbrc"
+        - "**/.pryrc"
+        - "**/.gdbinit"
+        - "**/.xprofile"
+        - "**/.xinitrc"
+        - "**/.xsession"
+        - "**/.pam_environment"
         - "**/.config/autostart/**"
         - "**/etc/xdg/autostart/**"
         - "**/.config/systemd/user/**"
@@ -307,7 +335,7 @@ handler:
         - "**/etc/ssh/ssh_config.d/**"
         - "**/etc/ssh/sshrc"
     - decision: require_human
-      reason: "this command sets up code that runs later, outside the agent's session and its guards (git hooks a hook manager installs, a git setting whose value git runs, the user's or the system's git configuration, a cron table, a service, an editor extension, direnv's or mise's trust in a file): a person must approve"
+      reason: "this command sets up code that runs later, outside the agent's session and its guards (git hooks a hook manager installs, a git setting whose value git runs, the user's or the system's git configuration, a cron table, a service, an editor extension, direnv's or mise's trust in a file, npm's configuration): a person must approve"
       sources: [ai_session, background_job]
       commands:
         - husky init
@@ -322,6 +350,9 @@ handler:
         - systemctl link|enable|reenable|edit|set-environment|import-environment
         - launchctl load|bootstrap|enable|submit|setenv
         - code|code-insiders|codium|cursor|windsurf --install-extension
+        - npm|pnpm config set|edit
+        - npm set
+        - yarn config set
 `
 
 // What happened to one path.

@@ -281,7 +281,15 @@ func TestProtectHooksCoversEveryAgentsSettings(t *testing.T) {
 		// what runs at login or at a set time, and ssh's ProxyCommand, LocalCommand and rc
 		"/home/u/.config/autostart/x.desktop", "/etc/xdg/autostart/x.desktop", "/home/u/.config/systemd/user/x.service", "/home/u/.local/share/systemd/user/x.timer", "/etc/systemd/system/x.service",
 		"/Users/u/Library/LaunchAgents/x.plist", "/Library/LaunchDaemons/x.plist", "/etc/crontab", "/etc/cron.d/x", "/etc/cron.daily/x", "/var/spool/cron/crontabs/u", "/etc/anacrontab",
-		"/home/u/.ssh/config", "/home/u/.ssh/config.d/work", "/home/u/.ssh/rc", "/etc/ssh/ssh_config", "/etc/ssh/ssh_config.d/x.conf", "/etc/ssh/sshrc"} {
+		"/home/u/.ssh/config", "/home/u/.ssh/config.d/work", "/home/u/.ssh/rc", "/etc/ssh/ssh_config", "/etc/ssh/ssh_config.d/x.conf", "/etc/ssh/sshrc",
+		// an editor's user settings and tasks (every project's terminal environment and programs), and the startup files of
+		// the editors git opens for a message, of tmux, of the prompt, of Python (a .pth line runs in every python, a guard's
+		// too), of REPLs and debuggers a person starts in the project, and of a graphical login
+		"/home/u/.config/Code/User/settings.json", "/Users/u/Library/Application Support/Cursor/User/settings.json", "C:/Users/u/AppData/Roaming/Code - Insiders/User/tasks.json",
+		"/home/u/.config/VSCodium/User/settings.json", "/home/u/.vscode-server/data/Machine/settings.json", "/home/u/.config/zed/settings.json",
+		"/home/u/.vimrc", "/home/u/.vim/plugin/x.vim", "/home/u/.config/nvim/init.lua", "/home/u/.emacs", "/home/u/.emacs.d/init.el", "/home/u/.config/emacs/init.el", "/home/u/.tmux.conf", "/home/u/.config/tmux/tmux.conf", "/home/u/.config/starship.toml",
+		"/home/u/.local/lib/python3.12/site-packages/x.pth", ".venv/lib/python3.12/site-packages/sitecustomize.py", "/usr/lib/python3/site-packages/usercustomize.py", "/home/u/.ipython/profile_default/startup/00.py",
+		".Rprofile", "/home/u/.irbrc", ".pryrc", "/home/u/.gdbinit", "/home/u/.xprofile", "/home/u/.xinitrc", "/home/u/.xsession", "/home/u/.pam_environment"} {
 		if !match.AnyPath(next, []string{p}) {
 			t.Errorf("%s is not among protect_hooks' next-start paths %v", p, next)
 		}
@@ -290,7 +298,8 @@ func TestProtectHooksCoversEveryAgentsSettings(t *testing.T) {
 	// version files, keys and project files of the same names pass.
 	for _, p := range []string{"src/profile.go", ".bashrc.example", "docs/zshrc.md", ".config/app/config", "/home/u/.config/fish-notes", "package.json", ".claude.json.backup",
 		".vscode/launch.json", ".vscode/extensions.json", ".idea/runConfigurations/app.xml", ".devcontainer/Dockerfile", "Makefile", ".tool-versions", ".nvmrc", "docs/mise.md", ".envrc.example",
-		"bin/run", "src/bin/x", "/home/u/.local/share/fonts/x.ttf", "/home/u/.nvm/versions/node/v20.0.0/lib/x.js", "/home/u/.ssh/known_hosts", "/home/u/.ssh/id_ed25519.pub", "src/settings.json", "/home/u/.npmrc", "/home/u/project/bin-tools/x"} {
+		"bin/run", "src/bin/x", "/home/u/.local/share/fonts/x.ttf", "/home/u/.nvm/versions/node/v20.0.0/lib/x.js", "/home/u/.ssh/known_hosts", "/home/u/.ssh/id_ed25519.pub", "src/settings.json", "/home/u/.npmrc", "/home/u/project/bin-tools/x",
+		"/home/u/.config/Code/User/keybindings.json", "src/vim/plugin.vim", "docs/emacs.md", ".venv/lib/python3.12/site-packages/requests/api.py", "src/site-packages.pth.md", "/home/u/.config/Code/logs/x.log"} {
 		if match.AnyPath(next, []string{p}) {
 			t.Errorf("%s is among protect_hooks' next-start paths, and should not be", p)
 		}
@@ -452,6 +461,13 @@ func TestProtectHooksCommands(t *testing.T) {
 		{`gemini --approval-mode=yolo -p Tidy`, 1},
 		{`copilot -p Tidy --allow-all-tools`, 1},
 		{`opencode run --auto Tidy`, 1},
+		// The same, started through a package runner, under the package's name and a version.
+		{`npx @anthropic-ai/claude-code -p --dangerously-skip-permissions Tidy`, 1},
+		{`npx -y @anthropic-ai/claude-code@latest -p --bare Tidy`, 1},
+		{`npx @google/gemini-cli@0.61.0 extensions install https://example.com/ext`, 1},
+		{`npx opencode-ai@latest run --pure Tidy`, 1},
+		{`bunx @openai/codex@0.169.0 exec --dangerously-bypass-approvals-and-sandbox Tidy`, 1},
+		{`npx -y hookrun@latest install claude-code`, 1},
 		// What sets up code to run later, outside the session: hooks a hook manager installs from the
 		// repository, a git setting whose value git runs, the user's git configuration, cron, a
 		// service, an editor extension, direnv's and mise's trust.
@@ -471,8 +487,15 @@ func TestProtectHooksCommands(t *testing.T) {
 		{`launchctl setenv HOOKRUN_HOOKS_DIR /tmp`, 4},
 		{`code --install-extension ./x.vsix`, 4},
 		{`cursor --install-extension x.y`, 4},
+		// npm's user configuration: a script-shell or node-options there runs at every npm run.
+		{`npm config set script-shell /tmp/x.sh`, 4},
+		{`npm set node-options='--require /tmp/x.js'`, 4},
+		{`pnpm config set script-shell /tmp/x.sh`, 4},
+		{`yarn config set yarnPath /tmp/x.cjs`, 4},
 		// Everyday work.
 		{`claude -p 'Summarise the diff'`, allow},
+		{`npx @anthropic-ai/claude-code -p 'Summarise the diff' && claude-monitor --help`, allow},
+		{`npm config get registry && npm config list`, allow},
 		{`codex exec 'Summarise the diff' && gemini -p 'Summarise' && copilot -p x && opencode run x`, allow},
 		{`npx husky`, allow}, // npm install runs it (package.json's prepare), and it installs the guarded .husky
 		{`pre-commit run --all-files && lefthook run pre-commit`, allow},
