@@ -18,8 +18,11 @@ var claudeCode = Agent{
 	read:   readClaude,
 	answer: func(c *Call, v verdict) (any, []string) { return claudeAnswer(c, v), nil },
 	Settings: Settings{
-		File:          ".claude/settings.json",
-		Events:        []string{"UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop"},
+		File: ".claude/settings.json",
+		// PreSkillShellCommand (2.1.332; not in 2.1.240's changelog) asks
+		// before a skill's or command's !`command` runs, whoever started
+		// the skill; an older version ignores the key.
+		Events:        []string{"UserPromptSubmit", "PreToolUse", "PreSkillShellCommand", "PostToolUse", "PostToolUseFailure", "Stop"},
 		Unit:          time.Second,
 		ProjectDirVar: "CLAUDE_PROJECT_DIR",
 		Shell:         true,
@@ -64,7 +67,9 @@ var claudeCode = Agent{
 			// Read from 2.1.197's bundle, and measured (TestBypasses
 			// skill_shell): a skill's or command's !`command` runs when it
 			// runs, through the permission rules (and the skill's own
-			// allowed-tools) but no PreToolUse hook.
+			// allowed-tools) but no PreToolUse hook. 2.1.332 asks its
+			// PreSkillShellCommand hooks first (measured: hookrun's entry
+			// denied it), but an older version does not.
 			{File: ".claude/{skills/*/SKILL.md,commands/**/*.md}", Why: claudeSkillShell, Nested: true, Commands: true},
 		},
 	},
@@ -76,7 +81,8 @@ var claudeRewriting = []string{"PreToolUse", "PermissionRequest"}
 // reads itself, and what they do to hooks (2.1.197's bundle; measured with
 // the agents suite's mock model: each in .claude/settings.local.json ran a
 // command hookrun denies; CLAUDE_CODE_SAFE_MODE, CLAUDE_CODE_SHELL and
-// SHELL there did not).
+// SHELL there did not). 2.1.332 no longer takes CLAUDE_CODE_SIMPLE from a
+// settings file (measured: hookrun denied), but 2.1.197 does, so it stays.
 var claudeEnvOff = []EnvVar{
 	{"CLAUDE_CODE_SIMPLE", "Claude Code then starts in its bare mode, which runs no hook, hookrun's included"},
 	{"CLAUDE_CODE_SHELL_PREFIX", "Claude Code runs every hook's command, hookrun's included, as an argument of this command, which then decides what the hook answers"},
@@ -90,13 +96,16 @@ const (
 
 const claudeFrontmatter = "claude-code runs the hooks this file declares once its skill, command or subagent runs, beside hookrun's, on every later call of the session, and runs a call with the updatedInput one answers (or, from PermissionRequest, without the person hookrun asked for), which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"
 
-const claudeSkillShell = "claude-code runs these shell commands when the skill or command runs, through its permission rules and the skill's own allowed-tools but without its PreToolUse hooks: hookrun's guards see them when the model runs it (its Skill call), not when a person types its slash command; if they only read, keep them, else leave the commands to the model, which runs them through hookrun, or remove them"
+const claudeSkillShell = "claude-code runs these shell commands when the skill or command runs, without its PreToolUse hooks: from 2.1.332 hookrun's PreSkillShellCommand entry checks each first, but an older Claude Code runs them through its permission rules and the skill's own allowed-tools alone, and hookrun's guards see them only when the model runs the skill (its Skill call), not when a person types its slash command; if they only read, keep them, else update Claude Code, leave the commands to the model, or remove them"
 
 const claudeLater = "claude-code runs this hook beside hookrun's, on the same call, and runs the call with the updatedInput it answers, which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"
 
 var claudeEvents = table[Kind]{
 	{"UserPromptSubmit", Prompt},
 	{"PreToolUse", PreTool},
+	// tool_name Bash or PowerShell, tool_input.command: the command as it
+	// would run, arguments filled in (2.1.332's bundle).
+	{"PreSkillShellCommand", PreTool},
 	{"PostToolUse", PostTool},
 	{"PostToolUseFailure", PostTool},
 	{"Stop", End},
@@ -129,6 +138,9 @@ func readClaude(c *Call) error {
 		if c.Tool.Name == "Skill" {
 			c.readSkill()
 		}
+		if c.Tool.Name == "Artifact" {
+			c.readArtifact()
+		}
 		if c.Tool.Name == "Projects" {
 			var local string
 			if json.Unmarshal(object(c.Tool.Input)["local_path"], &local) == nil && local != "" {
@@ -157,17 +169,28 @@ func claudeAnswer(c *Call, v verdict) hookOutput {
 	case Prompt:
 		out.promptAnswer(c, v, "block")
 	case PreTool:
-		if v.decision == event.RequireHuman && unaskedMode(c.opt("permission_mode")) {
+		skillShell := c.AgentEvent == claudeSkillShellEvent
+		if v.decision == event.RequireHuman && (skillShell || unaskedMode(c.opt("permission_mode"))) {
 			v = verdict{decision: event.Deny, reason: v.blockReason(), user: v.user}
 		}
 		spec := hookSpecific{HookEventName: c.AgentEvent}
 		spec.PermissionDecision, spec.PermissionDecisionReason, spec.AdditionalContext = permissionAnswer(v)
+		if skillShell {
+			spec.AdditionalContext = "" // not in the event's answer schema
+		}
 		if spec.PermissionDecision != "" || spec.AdditionalContext != "" {
 			out.HookSpecificOutput = &spec
 		}
 	}
 	return out
 }
+
+// claudeSkillShellEvent is asked before a skill's shell command runs. Its
+// answer (2.1.332's schema) is permissionDecision and its reason alone: an
+// ask keeps the command from running with "the hook asked for approval,
+// which a skill can't wait for", so require_human is a deny that says a
+// person must approve, and an allow's context has no field to go in.
+const claudeSkillShellEvent = "PreSkillShellCommand"
 
 // unaskedMode reports whether Claude Code's permission mode is one in
 // which its hook's "ask" is not sure to reach a person: bypassPermissions,
@@ -178,4 +201,32 @@ func claudeAnswer(c *Call, v verdict) hookOutput {
 // cannot ask. (dontAsk already turns an ask into a denial.)
 func unaskedMode(mode string) bool {
 	return mode == "bypassPermissions" || mode == "auto"
+}
+
+// readArtifact reads Artifact's action (2.1.332's sdk-tools.d.ts): a
+// publish (the default) sends file_path to the web, and upload_asset sends
+// file_path or each of file_paths to an artifact's assets, so each is a
+// path of the read_file call; read_asset saves an asset, named by its id
+// and an extension for its type, into out_dir, a write there (with no
+// out_dir, into Claude Code's scratchpad, outside the project, and the
+// call stays a read that names no file). The other actions (list, read,
+// watch, pin, ...) name no local file.
+func (c *Call) readArtifact() {
+	in := object(c.Tool.Input)
+	var action, dir, id string
+	_ = json.Unmarshal(in["action"], &action)
+	if action == "read_asset" && json.Unmarshal(in["out_dir"], &dir) == nil && dir != "" {
+		_ = json.Unmarshal(in["asset_id"], &id)
+		c.Tool.Ability, c.Tool.Paths = WriteFile, []string{under(dir, id)}
+		return
+	}
+	var list []string
+	if json.Unmarshal(in["file_paths"], &list) == nil && len(list) > 0 {
+		c.Tool.Paths = inputPaths(in)
+		for _, p := range list {
+			if p != "" {
+				c.Tool.Paths = append(c.Tool.Paths, p)
+			}
+		}
+	}
 }

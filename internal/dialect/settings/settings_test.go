@@ -288,7 +288,7 @@ func TestCommandFailsClosed(t *testing.T) {
 		t.Fatal(err)
 	}
 	guarding := map[dialect.Name][]string{
-		dialect.ClaudeCode: {"UserPromptSubmit", "PreToolUse"},
+		dialect.ClaudeCode: {"UserPromptSubmit", "PreToolUse", "PreSkillShellCommand"},
 		dialect.GeminiCLI:  {"BeforeAgent", "BeforeTool"},
 		dialect.Codex:      {"UserPromptSubmit", "PreToolUse"},
 		dialect.Cursor:     {"beforeSubmitPrompt", "beforeShellExecution", "beforeMCPExecution", "beforeReadFile"},
