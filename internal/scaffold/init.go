@@ -72,7 +72,10 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # (.vscode/tasks.json and settings.json, the user's, a dev container's,
 # JetBrains' workspace.xml) and the startup files of the editors git opens
 # (~/.vimrc), of tmux, of Python (a .pth line runs in every python, a guard's
-# too) and of REPLs; a program planted ahead on PATH (~/.local/bin/git); what runs
+# too) and of REPLs; an installed editor extension's files; Claude Code's
+# status line script; the programs a tool's configuration names for credentials
+# or to run a build (~/.docker/config.json, ~/.kube/config, ~/.aws/config,
+# ~/.cargo/config.toml); a program planted ahead on PATH (~/.local/bin/git); what runs
 # at login or at a set time (autostart, systemd, launchd, cron); ssh's
 # configuration; and the commands that set such code up without naming those
 # files (pre-commit install, git config of a setting whose value git runs or of
@@ -219,7 +222,7 @@ handler:
         - "**/.simple-git-hooks.*"
         - "**/simple-git-hooks.{js,cjs,mjs,json}"
     - decision: require_human
-      reason: "this call names a file that runs code when a person next opens a shell, opens the project in an editor, starts an agent or logs in, or at a set time (a shell's startup file, which also sets the environment the agents and hookrun start with, an editor's tasks, settings or startup file, direnv's or mise's, an agent's MCP servers, which it starts with no hook, a program on PATH, a service, a cron table, ssh's configuration), outside the agent's session and its guards: a person must approve"
+      reason: "this call names a file that runs code when a person next opens a shell, opens the project in an editor, starts an agent or logs in, or at a set time (a shell's startup file, which also sets the environment the agents and hookrun start with, an editor's tasks, settings or startup file, direnv's or mise's, an agent's MCP servers, which it starts with no hook, or its status line, a program on PATH, an editor's extension, a tool's credential helper or runner, a service, a cron table, ssh's configuration), outside the agent's session and its guards: a person must approve"
       sources: [ai_session, background_job]
       paths:
         - "**/.bashrc"
@@ -317,6 +320,26 @@ handler:
         - "**/.xinitrc"
         - "**/.xsession"
         - "**/.pam_environment"
+        - "**/.bash_completion"
+        - "**/.bash_completion.d/**"
+        - "**/.local/share/bash-completion/**"
+        - "**/.local/share/nvim/**"
+        - "**/.vscode/extensions/**"
+        - "**/.vscode-insiders/extensions/**"
+        - "**/.vscode-oss/extensions/**"
+        - "**/.vscode-server/extensions/**"
+        - "**/.cursor/extensions/**"
+        - "**/.cursor-server/extensions/**"
+        - "**/.windsurf/extensions/**"
+        - "**/.claude/statusline*"
+        - "**/.docker/config.json"
+        - "**/.docker/cli-plugins/**"
+        - "**/.kube/config"
+        - "**/.aws/config"
+        - "**/.gnupg/gpg-agent.conf"
+        - "**/.config/gh/config.yml"
+        - "**/.cargo/config"
+        - "**/.cargo/config.toml"
         - "**/.config/autostart/**"
         - "**/etc/xdg/autostart/**"
         - "**/.config/systemd/user/**"

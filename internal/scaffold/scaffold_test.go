@@ -289,7 +289,14 @@ func TestProtectHooksCoversEveryAgentsSettings(t *testing.T) {
 		"/home/u/.config/VSCodium/User/settings.json", "/home/u/.vscode-server/data/Machine/settings.json", "/home/u/.config/zed/settings.json",
 		"/home/u/.vimrc", "/home/u/.vim/plugin/x.vim", "/home/u/.config/nvim/init.lua", "/home/u/.emacs", "/home/u/.emacs.d/init.el", "/home/u/.config/emacs/init.el", "/home/u/.tmux.conf", "/home/u/.config/tmux/tmux.conf", "/home/u/.config/starship.toml",
 		"/home/u/.local/lib/python3.12/site-packages/x.pth", ".venv/lib/python3.12/site-packages/sitecustomize.py", "/usr/lib/python3/site-packages/usercustomize.py", "/home/u/.ipython/profile_default/startup/00.py",
-		".Rprofile", "/home/u/.irbrc", ".pryrc", "/home/u/.gdbinit", "/home/u/.xprofile", "/home/u/.xinitrc", "/home/u/.xsession", "/home/u/.pam_environment"} {
+		".Rprofile", "/home/u/.irbrc", ".pryrc", "/home/u/.gdbinit", "/home/u/.xprofile", "/home/u/.xinitrc", "/home/u/.xsession", "/home/u/.pam_environment",
+		// bash's completions (run at a person's tab), neovim's packages, an installed editor extension's code (run at the
+		// editor's next start), Claude Code's status line script (the path its /statusline setup writes)
+		"/home/u/.bash_completion", "/home/u/.local/share/bash-completion/completions/git", "/home/u/.local/share/nvim/lazy/x/plugin/x.lua",
+		"/home/u/.vscode/extensions/ms-python.python-2026.1.0/dist/extension.js", "/home/u/.vscode-server/extensions/x/out/main.js", "/home/u/.cursor/extensions/x/extension.js", "/home/u/.claude/statusline-command.sh",
+		// a tool's configuration that names a program it runs: docker's credsStore and CLI plugins, kubectl's exec credential,
+		// aws' credential_process, gpg-agent's pinentry-program, gh's shell aliases, cargo's runner
+		"/home/u/.docker/config.json", "/home/u/.docker/cli-plugins/docker-compose", "/home/u/.kube/config", "/home/u/.aws/config", "/home/u/.gnupg/gpg-agent.conf", "/home/u/.config/gh/config.yml", "/home/u/.cargo/config.toml", ".cargo/config.toml"} {
 		if !match.AnyPath(next, []string{p}) {
 			t.Errorf("%s is not among protect_hooks' next-start paths %v", p, next)
 		}
@@ -299,7 +306,8 @@ func TestProtectHooksCoversEveryAgentsSettings(t *testing.T) {
 	for _, p := range []string{"src/profile.go", ".bashrc.example", "docs/zshrc.md", ".config/app/config", "/home/u/.config/fish-notes", "package.json", ".claude.json.backup",
 		".vscode/launch.json", ".vscode/extensions.json", ".idea/runConfigurations/app.xml", ".devcontainer/Dockerfile", "Makefile", ".tool-versions", ".nvmrc", "docs/mise.md", ".envrc.example",
 		"bin/run", "src/bin/x", "/home/u/.local/share/fonts/x.ttf", "/home/u/.nvm/versions/node/v20.0.0/lib/x.js", "/home/u/.ssh/known_hosts", "/home/u/.ssh/id_ed25519.pub", "src/settings.json", "/home/u/.npmrc", "/home/u/project/bin-tools/x",
-		"/home/u/.config/Code/User/keybindings.json", "src/vim/plugin.vim", "docs/emacs.md", ".venv/lib/python3.12/site-packages/requests/api.py", "src/site-packages.pth.md", "/home/u/.config/Code/logs/x.log"} {
+		"/home/u/.config/Code/User/keybindings.json", "src/vim/plugin.vim", "docs/emacs.md", ".venv/lib/python3.12/site-packages/requests/api.py", "src/site-packages.pth.md", "/home/u/.config/Code/logs/x.log",
+		".vscode/extensions.json", "/home/u/.aws/credentials.md", "/home/u/.kube/cache/x", "/home/u/.docker/buildx/x", "/home/u/.claude/CLAUDE.md", "/home/u/.cargo/registry/index/x", "/home/u/.config/gh/hosts.yml.md"} {
 		if match.AnyPath(next, []string{p}) {
 			t.Errorf("%s is among protect_hooks' next-start paths, and should not be", p)
 		}
