@@ -37,6 +37,7 @@ type consts struct {
 	from   map[string]int      // the offset after which the line has surely given the name a value
 	loops  map[string][][2]int // the bodies of the loops that give the name their words
 	all    bool                // something in the line may change any variable
+	args   []string            // the words a file read from disk is given ("$@"); nil when not known
 	// commands are the command names that read variables, decided once the rest is known.
 	commands []*syntax.Word
 }
@@ -44,9 +45,10 @@ type consts struct {
 // maxConstValues caps the values one variable may hold, and the words one word expands to.
 const maxConstValues = 16
 
-// scanConsts reads what the script f (the line's own text src) gives its variables.
-func scanConsts(f *syntax.File, src string) *consts {
-	c := &consts{src: src, values: map[string][]string{}, dyn: map[string]bool{}, from: map[string]int{}, loops: map[string][][2]int{}}
+// scanConsts reads what the script f (the line's own text src, or a file's) gives its variables;
+// args are the words a file is given, which a for without in goes over (nil when not known).
+func scanConsts(f *syntax.File, src string, args []string) *consts {
+	c := &consts{src: src, values: map[string][]string{}, dyn: map[string]bool{}, from: map[string]int{}, loops: map[string][][2]int{}, args: args}
 	syntax.Walk(f, c.visit)
 	for _, st := range f.Stmts {
 		c.surely(st)
@@ -103,7 +105,10 @@ func (c *consts) visit(n syntax.Node) bool {
 			break // for ((…)): its arithmetic is read below
 		}
 		items, known := staticWords(wi.Items)
-		if n.Select || !wi.InPos.IsValid() || !known {
+		if !wi.InPos.IsValid() {
+			items, known = c.args, c.args != nil // for a; do: "$@"
+		}
+		if n.Select || !known {
 			c.dyn[wi.Name.Value] = true
 			break
 		}

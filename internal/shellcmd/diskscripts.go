@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -170,12 +171,20 @@ func (r *reader) asFile(read func()) {
 // the commands read: Command.File), run at depth: the
 // line's budgets hold (loud unless the file is read quietly itself), then its statements are read
 // as a file's, one at a time, as a shell runs them: those before a syntax error run.
-func (r *reader) fileScript(src, from string, depth int) {
+func (r *reader) fileScript(src, from string, depth int, args []string) {
 	if strings.TrimSpace(src) == "" || !r.enter(src, depth) {
 		return
 	}
 	r.asFile(func() {
 		r.fileName = from
+		if f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), ""); err == nil {
+			// The variables the file gives values it spells out are known in it, as the line's are
+			// (X=-rf; rm $X ~, for a in "$@"), and a for without in goes over the words it is given.
+			defer func(c *consts) { r.consts = c }(r.consts)
+			r.consts = scanConsts(f, src, args)
+			syntax.Walk(f, r.visit(src, depth))
+			return
+		}
 		failed := false
 		for stmt, err := range syntax.NewParser(syntax.Variant(syntax.LangBash)).StmtsSeq(strings.NewReader(src)) {
 			// Not break: the parser's iterator goes on after its loop stops (mvdan.cc/sh v3.14.1).
@@ -279,8 +288,8 @@ func (r *reader) fromDisk(run scriptRun) {
 			return
 		}
 		for _, p := range r.located(run, run.file) {
-			if !r.once(run.kind + "\x00" + p) {
-				continue
+			if !r.once(run.kind + "\x00" + p + "\x00" + argsKey(run.args)) {
+				continue // read once for each list of words given it
 			}
 			if run.exec {
 				r.linked(run, p)
@@ -304,10 +313,7 @@ func (r *reader) fromDisk(run scriptRun) {
 			case run.kind == runCrontab:
 				r.asFile(func() { r.crontab(string(data), run.depth) })
 			default:
-				r.fileScript(string(data), run.file, run.depth+1)
-				if text, ok := positional(string(data), run.args); ok {
-					r.fileScript(text, run.file, run.depth+1)
-				}
+				r.scriptWithArgs(string(data), run)
 			}
 		}
 	case runMake:
@@ -347,11 +353,59 @@ func (r *reader) readText(what, p string) (string, bool) {
 	return string(data), true
 }
 
-// positional is a script's text with the words the line gives it ("$@", $*, $1 … $9, braced or
-// not, quoted or not) written in, each quoted for sh: read beside the text as it is, so that
-// ./del.sh -rf ~ with rm "$@" runs rm -rf ~. A shift, set -- or a function's own "$@" is not
-// followed: what it adds is a command's words a rule may match, never one less. False when the
-// script reads none or is given none.
+// scriptWithArgs reads the shell script text a run gives words to: as it is, then with the words
+// written into its "$@" and $1 … (positional), and, when it shifts them, with them shifted once,
+// twice… (at most maxShifts times): while [ $# -gt 0 ]; do rm "$1"; shift; done runs rm with each.
+func (r *reader) scriptWithArgs(text string, run scriptRun) {
+	r.fileScript(text, run.file, run.depth+1, argValues(run.args))
+	shifts := 0
+	if strings.Contains(text, "shift") {
+		shifts = min(len(run.args)-1, maxShifts)
+	}
+	for k := 0; k <= shifts; k++ {
+		if t, ok := positional(text, run.args[k:]); ok {
+			r.fileScript(t, run.file, run.depth+1, argValues(run.args[k:]))
+		}
+	}
+}
+
+// maxShifts bounds the readings of a script that shifts the words it is given.
+const maxShifts = 8
+
+// argValues are the words a script is given, for a loop over them (for a; do); nil when there
+// are none or one is only known when the line runs.
+func argValues(args []Arg) []string {
+	var vs []string
+	for _, a := range args {
+		if a.Dynamic {
+			return nil
+		}
+		vs = append(vs, a.Value)
+	}
+	return vs
+}
+
+// argsKey tells the lists of words a script is given apart.
+func argsKey(args []Arg) string {
+	var b strings.Builder
+	for _, a := range args {
+		b.WriteString(strconv.Quote(a.Value))
+		if a.Dynamic {
+			b.WriteByte('$')
+		}
+		b.WriteByte(' ')
+	}
+	return b.String()
+}
+
+// positional is a script's text with the words the line gives it ("$@", $*, $1 … $99, braced or
+// not, quoted or not, with an operator: ${@:2}, ${1+"$@"}, "${1:-x}") written in, each quoted for
+// sh: read beside the text as it is, so that ./del.sh -rf ~ with rm "$@" runs rm -rf ~. A braced
+// parameter with an operator is written as its words and then the word after the operator
+// (${1:-x} is the words of $1 and x, ${1+"$@"} those of $1 and all of them, ${@:2} all of them):
+// what it adds is a command's words a rule may match, never one less. A shift, set -- or a
+// function's own "$@" is not followed here (fromDisk reads a script that shifts again with the
+// words shifted). False when the script reads none or is given none.
 func positional(text string, args []Arg) (string, bool) {
 	if len(args) == 0 || !strings.Contains(text, "$") {
 		return "", false
@@ -364,6 +418,12 @@ func positional(text string, args []Arg) (string, bool) {
 		}
 		words[i] = w
 	}
+	return positionalIn(text, words, 0)
+}
+
+// positionalIn is positional's writing, words already quoted; depth bounds the words after
+// operators within operators.
+func positionalIn(text string, words []string, depth int) (string, bool) {
 	var b strings.Builder
 	found := false
 	for rest := text; ; {
@@ -372,7 +432,7 @@ func positional(text string, args []Arg) (string, bool) {
 			b.WriteString(rest)
 			break
 		}
-		name, n := positionalAt(rest[at:])
+		name, n, alt := positionalAt(rest[at:])
 		if n == 0 {
 			b.WriteString(rest[:at+1])
 			rest = rest[at+1:]
@@ -384,28 +444,80 @@ func positional(text string, args []Arg) (string, bool) {
 			start, end = start-1, end+1 // "$@": the quotes go with it
 		}
 		b.WriteString(rest[:start])
-		switch {
-		case name == '@' || name == '*':
+		switch i, err := strconv.Atoi(name); {
+		case name == "@" || name == "*":
 			b.WriteString(strings.Join(words, " "))
-		case int(name-'0') <= len(words):
-			b.WriteString(words[name-'1'])
+		case err == nil && i <= len(words):
+			b.WriteString(words[i-1])
 		default:
 			b.WriteString("''")
+		}
+		if alt != "" && depth < maxPositionalDepth {
+			if w, ok := positionalIn(alt, words, depth+1); ok {
+				alt = w
+			}
+			b.WriteString(" " + alt)
 		}
 		rest = rest[end:]
 	}
 	return b.String(), found
 }
 
-// positionalAt reads a positional parameter at the start of s ($@, ${@}, $1 …): its name and
-// length, 0 when s starts with none.
-func positionalAt(s string) (byte, int) {
+// maxPositionalDepth bounds the operators within operators positional writes out (${1:-${2:-…}}).
+const maxPositionalDepth = 8
+
+// positionalAt reads a positional parameter at the start of s ($@, $*, $1 … $9; braced, ${10},
+// with an operator: ${@:2}, ${1:-x}, ${1+"$@"}, ${1#-}): its name, its length (0 when s starts
+// with none) and the word after an operator that may stand for it (${1:-x}'s x, ${1+"$@"}'s
+// "$@"; "" for none).
+func positionalAt(s string) (name string, n int, alt string) {
 	param := func(c byte) bool { return c == '@' || c == '*' || c >= '1' && c <= '9' }
 	switch {
 	case len(s) >= 2 && param(s[1]):
-		return s[1], 2
-	case len(s) >= 4 && s[1] == '{' && param(s[2]) && s[3] == '}':
-		return s[2], 4
+		return s[1:2], 2, ""
+	case len(s) < 4 || s[1] != '{' || !param(s[2]):
+		return "", 0, ""
 	}
-	return 0, 0
+	i := 3
+	if s[2] != '@' && s[2] != '*' {
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+	}
+	name = s[2:i]
+	end := braceEnd(s, 2)
+	if end < 0 {
+		return "", 0, ""
+	}
+	op := s[i:end]
+	for _, o := range []string{":-", ":=", ":+", "-", "=", "+"} {
+		if w, ok := strings.CutPrefix(op, o); ok {
+			alt = w
+			break
+		}
+	}
+	return name, end + 1, alt
+}
+
+// braceEnd is the index of the } closing the ${ whose { is before from, -1 when none: braces
+// counted, a backslash's character and single-quoted text skipped.
+func braceEnd(s string, from int) int {
+	depth := 1
+	for i := from; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '\'':
+			if j := strings.IndexByte(s[i+1:], '\''); j >= 0 {
+				i += j + 1
+			}
+		case '{':
+			depth++
+		case '}':
+			if depth--; depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
 }

@@ -409,3 +409,44 @@ func TestDiskNpmrc(t *testing.T) {
 	wantOutcomeIn(t, project("script-shell=${MY_SHELL}\n"), p, Unknown, []string{`npm test`})
 	wantOutcomeIn(t, project(""), p, Unknown, []string{`npm test --script-shell "$S"`})
 }
+
+// TestDiskPositional: however a script reads the words the line gives it ("${@:2}", ${1+"$@"},
+// "${1:-x}", a loop over them, shift), ./del.sh -rf ~ runs rm -rf ~ where the script runs rm with
+// them, and ./del.sh -i build does not.
+func TestDiskPositional(t *testing.T) {
+	p := mustCompile("rm -r|-R -f")
+	for _, body := range []string{
+		`rm "$@"`,
+		`rm "${@}"`,
+		`rm "${*}"`,
+		`rm ${1+"$@"}`,
+		`exec rm ${1:+"$@"}`,
+		`rm "${@:1}"`,
+		`rm "${@:-x}"`,
+		`rm "${1:-x}" "${2}"`,
+		`rm "${1#x}" ${2%/}`,
+		`for a in "$@"; do rm -f "$a"; done`,
+		`for a; do rm -f "$a"; done`,
+		`for a do rm -f $a; done`,
+		`X="$1"; rm -f "$X" "$2"`,
+		`while [ $# -gt 0 ]; do rm -f "$1"; shift; done`,
+		`while [ "$#" -gt 0 ]; do case "$1" in -*) rm -f "$1" ;; esac; shift; done`,
+		`op="$1"; shift; rm -f "$op"`,
+	} {
+		files := map[string]string{"/p/del.sh": "#!/bin/sh\n" + body + "\n"}
+		wantOutcomeIn(t, files, p, Match, []string{`./del.sh -rf ~`, `sh del.sh -rf ~`,
+			`./del.sh -i build && ./del.sh -rf ~`}) // each list of words is read
+		wantOutcomeIn(t, files, p, NoMatch, []string{`./del.sh -i build`, `./del.sh`})
+		for _, src := range []string{`./del.sh -i build`, `./del.sh`, `./del.sh "$X"`} {
+			if l := ParseFiles(src, POSIX, memFiles(files)); len(l.Unresolved) > 0 {
+				t.Errorf("%q running %q: unresolved %q", src, body, l.Unresolved)
+			}
+		}
+	}
+	// A file's variables are known in it where it spells out their values, as the line's are.
+	for _, body := range []string{`X=-rf; rm $X ~`, `for f in -rf; do rm $f ~; done`} {
+		files := map[string]string{"/p/del.sh": "#!/bin/sh\n" + body + "\n"}
+		wantOutcomeIn(t, files, p, Match, []string{`./del.sh`, `sh del.sh`, `bash < del.sh`})
+	}
+	wantOutcomeIn(t, map[string]string{"/p/del.sh": "X=-rf; X=$(cat f); rm $X ~\n"}, p, NoMatch, []string{`./del.sh`})
+}

@@ -109,6 +109,7 @@ func FuzzDiskScripts(f *testing.F) {
 	f.Add("git status", "[include]\npath=x\npath = ../x\n[includeIf \"gitdir:~/w/\"]\n\tpath=~/y\n[core]hooksPath=~")
 	f.Add("./s -rf ~ \"$X\" '\"'", "rm \"$@\" $* ${1}\"${9}\"$$1 \"$\n")
 	f.Add("sh s a b c d e f g h i j", "f() { rm \"$@\"; }; shift; set -- x; f $3")
+	f.Add("./s -rf ~ x", "rm ${1+\"$@\"} \"${@:2}\" ${10:-${2:-$1}} ${1#\x27}\x27} ${*\n for a; do rm $a; shift; done")
 	patterns := fuzzPatterns()
 	f.Fuzz(func(t *testing.T, line, text string) {
 		files := &Files{Dirs: []string{"/p"}, uncached: true, Read: func(p string, max int64) ([]byte, bool, error) {
@@ -127,11 +128,12 @@ func FuzzDiskScripts(f *testing.F) {
 func FuzzPositional(f *testing.F) {
 	f.Add("rm \"$@\" ${1} \"$2\" $* $$1 $", "-rf", "~")
 	f.Add("echo ${@} \"${9}\" $0 $x", "a b", "'\"")
+	f.Add("rm ${1+\"$@\"} ${@:2} \"${10:-${2:-x}}\" ${1#'}'} ${*", "-rf", "~")
 	f.Fuzz(func(t *testing.T, text, a, b string) {
 		_, ok := positional(text, []Arg{{Value: a, Dynamic: true}, {Value: b, Dynamic: true}})
 		has := false
 		for i := range text {
-			if _, n := positionalAt(text[i:]); n > 0 && text[i] == '$' {
+			if _, n, _ := positionalAt(text[i:]); n > 0 && text[i] == '$' {
 				has = true
 			}
 		}

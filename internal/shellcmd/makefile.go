@@ -479,7 +479,7 @@ func (r *reader) makeRun(run scriptRun, file, text string) {
 	dir, dirUnknown := r.dir, r.dirUnknown
 	r.dir, r.dirUnknown = run.dir, ""
 	for _, s := range append(scripts, mf.shells...) {
-		r.fileScript(s, file, run.depth+1)
+		r.fileScript(s, file, run.depth+1, nil)
 	}
 	r.dir, r.dirUnknown = dir, dirUnknown
 }

@@ -281,7 +281,7 @@ func (r *reader) packageScripts(run scriptRun, file, text, dir string) {
 		}
 		at, atUnknown := r.dir, r.dirUnknown
 		r.dir, r.dirUnknown = dir, ""
-		r.fileScript(script, path.Join(dir, "package.json")+" script "+strconv.Quote(name), run.depth+1)
+		r.fileScript(script, path.Join(dir, "package.json")+" script "+strconv.Quote(name), run.depth+1, nil)
 		r.dir, r.dirUnknown = at, atUnknown
 	}
 }
@@ -345,7 +345,7 @@ func scriptShellOwn(shell string) bool {
 // at depth: a shell script there (./tools/sh.sh) is read as the file it is, a program as itself.
 func (r *reader) shellProgram(shell, from string, depth int) {
 	if q, err := syntax.Quote(shell, syntax.LangBash); err == nil {
-		r.fileScript(q, from, depth)
+		r.fileScript(q, from, depth, nil)
 	}
 }
 

@@ -336,7 +336,7 @@ func (r *reader) script(src string, depth int) {
 	}
 	r.searchesCD(src) // CDPATH=x, declare CDPATH=x: an assignment's name is spelled out
 	if depth == 0 {
-		r.consts = scanConsts(f, src)
+		r.consts = scanConsts(f, src, nil)
 		defer func() { r.consts = nil }()
 	}
 	syntax.Walk(f, r.visit(src, depth))
