@@ -5,6 +5,11 @@ import "testing"
 // Lines an attacker tried against "rm -r|-R|--recursive -f|--force": each runs rm -rf, so each must
 // match, or be unknown when what runs cannot be read; none may pass as a line that runs no rm.
 var attackMatch = []string{
+	// An empty word where an option may stand (hookrun failed with an internal error, exit 1,
+	// which an agent takes for no decision).
+	`script ""; rm -rf /`,
+	`script "" -c 'rm -rf /'`,
+	`sg "" ""; rm -rf /`,
 	// Builtins that run a string as a script.
 	`trap 'rm -rf /' EXIT`,
 	`trap -- 'rm -rf /' EXIT INT`,

@@ -721,7 +721,7 @@ func (r *reader) scriptOption(cmd Command, redirs []*syntax.Redirect, depth int)
 			} else if o.i+1 < len(args) {
 				script = &Arg{Value: args[o.i+1].Value, Dynamic: args[o.i+1].Dynamic}
 			}
-		case cmd.Name == "script" && strings.IndexByte("EIOBTmo", v[len(v)-1]) >= 0 && len(v) == 2 && v[0] == '-':
+		case cmd.Name == "script" && len(v) == 2 && v[0] == '-' && strings.IndexByte("EIOBTmo", v[1]) >= 0:
 			o.i++
 			continue
 		case strings.HasPrefix(v, "-") && len(v) > 1:
