@@ -450,3 +450,43 @@ func TestDiskPositional(t *testing.T) {
 	}
 	wantOutcomeIn(t, map[string]string{"/p/del.sh": "X=-rf; X=$(cat f); rm $X ~\n"}, p, NoMatch, []string{`./del.sh`})
 }
+
+// TestDiskComposerDeno: composer runs composer.json's scripts (composer NAME, run-script, the
+// install and update events), deno task runs deno.json's (or deno.jsonc's) tasks and their
+// dependencies, each a shell line, as package.json's.
+func TestDiskComposerDeno(t *testing.T) {
+	p := mustCompile("rm -r|-R -f")
+	composer := map[string]string{
+		"/p/composer.json": `{"name": "a/b", "scripts": {
+			"test": "phpunit", "lint": ["@php vendor/bin/phpcs", "@clean"],
+			"clean": "rm -rf ~", "del": "rm", "post-install-cmd": ["@putenv X=1", "@composer run-script clean"],
+			"post-update-cmd": "App\\Installer::postUpdate", "post-autoload-dump": "@clean", "cb": "App\\Cb::run"}}`,
+		"/p/sub/composer.json": `{"scripts": {"test": "rm -rf ~"}}`,
+	}
+	wantOutcomeIn(t, composer, p, Match, []string{`composer clean`, `composer run-script clean`, `composer run clean`,
+		`composer lint`, `composer install`, `composer update`, `composer dump-autoload`, `composer i`,
+		`composer del -- -rf ~`, `composer run-script del -- -r -f ~`, `composer -d sub test`, `composer --working-dir=sub test`,
+		`cd sub && composer test`})
+	wantOutcomeIn(t, composer, p, NoMatch, []string{`composer test`, `composer cb`, `composer validate`, `composer show`,
+		`composer del -rf ~`, `composer exec phpunit`, `composer run-script --list`})
+	deno := map[string]string{
+		"/p/deno.json": `{"tasks": {"test": "deno test -A", "clean": "rm -rf ~", "del": "rm",
+			"build": {"command": "deno run build.ts", "dependencies": ["clean"]}, "dev": {"command": "deno run -A main.ts"}}}`,
+		"/q/deno.jsonc": "// config\n{\n  /* tasks */ \"tasks\": {\n    \"test\": \"rm -rf ~\", // a comment\n    \"url\": \"echo http://x/*y*/\",\n  },\n}\n",
+		"/q/src/x.ts":   "",
+	}
+	wantOutcomeIn(t, deno, p, Match, []string{`deno task clean`, `deno task build`, `deno task del -rf ~`, `deno task --quiet del -r -f ~`,
+		`cd /q && deno task test`, `cd /q/src && deno task test`, `deno task --cwd /q test`, `deno task -c /q/deno.jsonc test`,
+		`deno task --config=/q/deno.jsonc test`})
+	wantOutcomeIn(t, deno, p, NoMatch, []string{`deno task test`, `deno task dev`, `deno task`, `deno test`, `deno run -A main.ts`,
+		`cd /q && deno task url`})
+	for _, src := range []string{`composer test`, `composer install`, `deno task test`, `deno task dev`, `composer missing`, `deno task missing`} {
+		if l := ParseFiles(src, POSIX, memFiles(composer)); len(l.Unresolved) > 0 {
+			t.Errorf("%q: unresolved %q", src, l.Unresolved)
+		}
+		if l := ParseFiles(src, POSIX, memFiles(deno)); len(l.Unresolved) > 0 {
+			t.Errorf("%q: unresolved %q", src, l.Unresolved)
+		}
+	}
+	wantOutcomeIn(t, composer, p, Unknown, []string{`composer "$S"`, `composer run-script "$S"`, `deno task "$S"`})
+}

@@ -1,6 +1,7 @@
 package shellcmd
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -106,6 +107,8 @@ func FuzzDiskScripts(f *testing.F) {
 	f.Add("make", "%: %.x\n\trm $@\n.DEFAULT:\n\t$<\n.RECIPEPREFIX := x\ndefine D\nx\nendef\n")
 	f.Add("git -C d commit", "[core]\n\thooksPath = h\n\tpager = \"a ; b\" # c\n[alias \"x\"]\n\tx = !y \\\n z\n")
 	f.Add("git x", "gitdir: ../g\n[alias]x=!rm -rf ~")
+	f.Add("composer install", `{"scripts":{"post-install-cmd":["@putenv A=1","@php x","@composer run-script a","@a -rf"],"a":"rm"}}`)
+	f.Add("deno task -c d.jsonc b x", "{\"tasks\": {\"b\": {\"command\": \"rm\", \"dependencies\": [\"b\"]}, /* c */ }, // d\n}")
 	f.Add("git status", "[include]\npath=x\npath = ../x\n[includeIf \"gitdir:~/w/\"]\n\tpath=~/y\n[core]hooksPath=~")
 	f.Add("./s -rf ~ \"$X\" '\"'", "rm \"$@\" $* ${1}\"${9}\"$$1 \"$\n")
 	f.Add("sh s a b c d e f g h i j", "f() { rm \"$@\"; }; shift; set -- x; f $3")
@@ -120,6 +123,22 @@ func FuzzDiskScripts(f *testing.F) {
 		}}
 		l := ParseFiles(line, POSIX, files)
 		checkLine(t, patterns, line, POSIX, &l)
+	})
+}
+
+// FuzzJSONC reads JSON with comments (a deno.jsonc) as JSON: no panic, and JSON without them is
+// left as it is.
+func FuzzJSONC(f *testing.F) {
+	f.Add("// c\n{\"tasks\": {\"a\": \"b /* x */\", /* y */ \"c\": [1, 2,],},}\n")
+	f.Add("{\"a\": \"\\\"//\", \"b\": /* unclosed")
+	f.Add(`{"tasks":{"t":{"command":"rm","dependencies":["a","b"]}}}`)
+	f.Fuzz(func(t *testing.T, text string) {
+		out := jsoncText(text)
+		if json.Valid([]byte(text)) && out != text {
+			t.Fatalf("jsoncText(%q) = %q, want it unchanged", text, out)
+		}
+		denoTasks(text)
+		composerScripts(text)
 	})
 }
 

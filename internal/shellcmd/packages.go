@@ -233,24 +233,42 @@ func packageCommand(word string) bool {
 }
 
 // packageFromDisk reads the scripts a run names from the package.json npm finds: in the
-// directory it starts in or the nearest one above.
+// directory it starts in or the nearest one above; composer.json and deno.json (or deno.jsonc)
+// likewise, or the deno configuration the line names.
 func (r *reader) packageFromDisk(run scriptRun) {
 	if run.dirUnknown != "" {
-		r.unresolved("the line runs the scripts of the package.json in %s, a directory only known when it runs", run.dirUnknown)
+		r.unresolved("the line runs the scripts of the %s in %s, a directory only known when it runs", run.file, run.dirUnknown)
 		return
+	}
+	names := []string{"package.json"}
+	switch {
+	case run.manager == "composer":
+		names = []string{"composer.json"}
+	case run.manager == "deno" && run.file != "deno.json":
+		for _, p := range r.located(run, run.file) {
+			if text, ok := r.cachedText(p, p); ok {
+				r.packageScripts(run, filepath.ToSlash(p), text, path.Dir(under(run.dir, run.file)))
+			}
+		}
+		return
+	case run.manager == "deno":
+		names = []string{"deno.json", "deno.jsonc"}
 	}
 	for _, start := range r.located(run, ".") {
 		dir, rel := start, run.dir
+	up:
 		for range 64 {
-			p := filepath.Join(dir, "package.json")
-			if text, ok := r.cachedText(p, p); ok {
-				if !run.shellGiven {
-					rc := filepath.Join(dir, ".npmrc")
-					npmrc, _ := r.cachedText(rc, rc)
-					run.shell = npmrcScriptShell(npmrc)
+			for _, name := range names {
+				p := filepath.Join(dir, name)
+				if text, ok := r.cachedText(p, p); ok {
+					if !run.shellGiven && run.manager == "" {
+						rc := filepath.Join(dir, ".npmrc")
+						npmrc, _ := r.cachedText(rc, rc)
+						run.shell = npmrcScriptShell(npmrc)
+					}
+					r.packageScripts(run, path.Join(rel, name), text, rel)
+					break up
 				}
-				r.packageScripts(run, p, text, rel)
-				break
 			}
 			up := filepath.Dir(dir)
 			if up == dir {
@@ -261,28 +279,31 @@ func (r *reader) packageFromDisk(run scriptRun) {
 	}
 }
 
-// packageScripts reads the scripts run names from the text of a package.json, each a line sh
-// runs in dir, the package's directory.
+// packageScripts reads the scripts run names from the text of a package.json (composer.json,
+// deno.json: manifestScripts), each a line sh runs in dir, the package's directory; file names
+// it in reasons.
 func (r *reader) packageScripts(run scriptRun, file, text, dir string) {
-	scripts := packageJSONScripts(text)
+	scripts := manifestScripts(run.manager, text)
 	if slices.ContainsFunc(run.names, func(n string) bool { _, ok := scripts[n]; return ok }) {
 		r.scriptShell(run, file, dir)
 	}
 	for _, name := range run.names {
-		script, ok := scripts[name]
-		if ok && name == run.argsFor && len(run.args) > 0 {
-			if script, ok = scriptLine(script, run.args); !ok {
-				r.unresolved("%s runs the script %q of %s with words sh cannot be given", run.file, name, file)
+		lines, ok := scripts[name]
+		for _, script := range lines {
+			if name == run.argsFor && len(run.args) > 0 {
+				if script, ok = scriptLine(script, run.args); !ok {
+					r.unresolved("%s runs the script %q of %s with words sh cannot be given", run.file, name, file)
+					break
+				}
+			}
+			if !r.once(runNpm + "\x00" + file + "\x00" + name + "\x00" + script) {
 				continue
 			}
+			at, atUnknown := r.dir, r.dirUnknown
+			r.dir, r.dirUnknown = dir, ""
+			r.fileScript(script, file+" script "+strconv.Quote(name), run.depth+1, nil)
+			r.dir, r.dirUnknown = at, atUnknown
 		}
-		if !ok || !r.once(runNpm+"\x00"+file+"\x00"+name+"\x00"+script) {
-			continue
-		}
-		at, atUnknown := r.dir, r.dirUnknown
-		r.dir, r.dirUnknown = dir, ""
-		r.fileScript(script, path.Join(dir, "package.json")+" script "+strconv.Quote(name), run.depth+1, nil)
-		r.dir, r.dirUnknown = at, atUnknown
 	}
 }
 

@@ -33,6 +33,7 @@ type scriptRun struct {
 	sub             string   // git's subcommand (gitfiles.go)
 	shell           string   // the script-shell a package manager runs scripts with (packages.go)
 	shellGiven      bool     // by the line's --script-shell, not by the package's .npmrc
+	manager         string   // whose scripts: "" npm's (package.json), "composer" or "deno" (tasks.go)
 }
 
 // A writtenFile is a file the line writes.
@@ -245,6 +246,10 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 		r.crontabRuns(cmd, ops, redirs, depth)
 	case packageManager(cmd.Name):
 		r.packageRuns(cmd, depth)
+	case cmd.Name == "composer" || cmd.Name == "composer.phar":
+		r.composerRuns(cmd, depth)
+	case cmd.Name == "deno":
+		r.denoRuns(cmd, depth)
 	case cmd.Name == "git" || cmd.Name == "pre-commit" || cmd.Name == "lefthook" || cmd.Name == "overcommit" || cmd.Name == "husky":
 		sub, chdir := gitSubcommand(cmd.Args)
 		dir, dirUnknown := r.dir, r.dirUnknown
