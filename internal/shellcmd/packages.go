@@ -1,7 +1,6 @@
 package shellcmd
 
 import (
-	"bytes"
 	"encoding/json"
 	"path"
 	"path/filepath"
@@ -311,14 +310,7 @@ func (r *reader) packageScripts(run scriptRun, file, text, dir string) {
 // keys given twice, and exactly "scripts" (encoding/json would take "Scripts" for it too), after a
 // byte-order mark npm skips. Text that is not JSON holds none: npm refuses it.
 func packageJSONScripts(text string) map[string]string {
-	var top map[string]json.RawMessage
-	if json.Unmarshal(bytes.TrimPrefix([]byte(text), []byte("\ufeff")), &top) != nil {
-		return nil
-	}
-	var raw map[string]json.RawMessage
-	if json.Unmarshal(top["scripts"], &raw) != nil {
-		return nil
-	}
+	raw := jsonObject(text, "scripts")
 	scripts := make(map[string]string, len(raw))
 	for name, v := range raw {
 		var s string
