@@ -408,6 +408,31 @@ func TestDiskNpmrc(t *testing.T) {
 	}
 	wantOutcomeIn(t, project("script-shell=${MY_SHELL}\n"), p, Unknown, []string{`npm test`})
 	wantOutcomeIn(t, project(""), p, Unknown, []string{`npm test --script-shell "$S"`})
+	// The user's .npmrc (npm's userconfig) holds where the project's sets none; yarn 1 reads
+	// script-shell from a .yarnrc in the package's directory, above it, or in the home directory.
+	if runtime.GOOS == "windows" {
+		return
+	}
+	t.Setenv("HOME", "/h")
+	t.Setenv("NPM_CONFIG_USERCONFIG", "")
+	t.Setenv("npm_config_userconfig", "")
+	user := project("")
+	user["/h/.npmrc"] = "script-shell=/p/tools/sh.sh\n"
+	wantOutcomeIn(t, user, p, Match, []string{`npm test`, `pnpm test`, `yarn build`})
+	user["/p/.npmrc"] = "script-shell=bash\n"
+	wantOutcomeIn(t, user, p, NoMatch, []string{`npm test`})
+	delete(user, "/h/.npmrc")
+	user["/h/other.npmrc"] = "script-shell=/p/tools/sh.sh\n"
+	delete(user, "/p/.npmrc")
+	t.Setenv("NPM_CONFIG_USERCONFIG", "/h/other.npmrc")
+	wantOutcomeIn(t, user, p, Match, []string{`npm test`})
+	t.Setenv("NPM_CONFIG_USERCONFIG", "")
+	for _, yarnrc := range []string{"/p/.yarnrc", "/p/web/.yarnrc", "/h/.yarnrc", "/.yarnrc"} {
+		files := project("")
+		files[yarnrc] = "# yarn lockfile v1\nregistry \"https://registry.yarnpkg.com\"\nscript-shell \"/p/tools/sh.sh\"\n"
+		wantOutcomeIn(t, files, p, Match, []string{`cd web && yarn build`, `cd web && yarn run test`})
+		wantOutcomeIn(t, files, p, NoMatch, []string{`cd web && npm test`})
+	}
 }
 
 // TestDiskPositional: however a script reads the words the line gives it ("${@:2}", ${1+"$@"},

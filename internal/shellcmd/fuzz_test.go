@@ -142,6 +142,24 @@ func FuzzJSONC(f *testing.F) {
 	})
 }
 
+// FuzzYarnrc reads a yarn 1 .yarnrc's script-shell: no panic, and the value of a line that sets
+// it plainly.
+func FuzzYarnrc(f *testing.F) {
+	f.Add("# yarn\nscript-shell \"./x.sh\"\n\"script-shell\" /bin/bash\r\n", "./t.sh")
+	f.Add("\ufeffscript-shell\n\"\\", "x y")
+	f.Fuzz(func(t *testing.T, text, shell string) {
+		yarnrcScriptShell(text)
+		if shell == "" || strings.ContainsFunc(shell, func(c rune) bool {
+			return !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("./_-", c))
+		}) {
+			return // a path as one is written
+		}
+		if got := yarnrcScriptShell(text + "\nscript-shell " + shell + "\n"); got != shell {
+			t.Fatalf("yarnrcScriptShell(%q + script-shell %s) = %q", text, shell, got)
+		}
+	})
+}
+
 // FuzzPositional writes the words a line gives a script into its "$@", $* and $1 … $9: no panic,
 // and a text is rewritten exactly when it holds such a parameter.
 func FuzzPositional(f *testing.F) {

@@ -2,6 +2,7 @@ package shellcmd
 
 import (
 	"encoding/json"
+	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -127,7 +128,7 @@ func (r *reader) packageRuns(cmd Command, depth int) {
 	if run == nil {
 		return
 	}
-	run.names = names
+	run.names, run.via = names, cmd.Name
 	if shell != nil {
 		run.shell, run.shellGiven = shell.Value, true
 	}
@@ -261,9 +262,7 @@ func (r *reader) packageFromDisk(run scriptRun) {
 				p := filepath.Join(dir, name)
 				if text, ok := r.cachedText(p, p); ok {
 					if !run.shellGiven && run.manager == "" {
-						rc := filepath.Join(dir, ".npmrc")
-						npmrc, _ := r.cachedText(rc, rc)
-						run.shell = npmrcScriptShell(npmrc)
+						r.configuredShell(&run, dir, rel)
 					}
 					r.packageScripts(run, path.Join(rel, name), text, rel)
 					break up
@@ -340,7 +339,7 @@ func (r *reader) scriptShell(run scriptRun, file, dir string) {
 	}
 	at, atUnknown := r.dir, r.dirUnknown
 	r.dir, r.dirUnknown = dir, ""
-	from := "the script-shell of " + path.Join(dir, ".npmrc")
+	from := "the script-shell of " + run.shellFrom
 	if run.shellGiven {
 		from = "the line's --script-shell"
 	}
@@ -360,6 +359,70 @@ func (r *reader) shellProgram(shell, from string, depth int) {
 	if q, err := syntax.Quote(shell, syntax.LangBash); err == nil {
 		r.fileScript(q, from, depth, nil)
 	}
+}
+
+// configuredShell is the script-shell a package manager's configuration sets for the package in
+// dir (rel, as the line names it): the project's .npmrc beside its package.json, then for yarn 1
+// the nearest .yarnrc from there up and in the home directory, then the user's .npmrc
+// ($NPM_CONFIG_USERCONFIG, or ~/.npmrc). Files the user keeps are read quietly.
+func (r *reader) configuredShell(run *scriptRun, dir, rel string) {
+	rc := filepath.Join(dir, ".npmrc")
+	npmrc, _ := r.cachedText(rc, rc)
+	if run.shell, run.shellFrom = npmrcScriptShell(npmrc), path.Join(rel, ".npmrc"); run.shell != "" {
+		return
+	}
+	if run.via == "yarn" {
+		var rcs []string
+		for d := dir; ; d = filepath.Dir(d) {
+			rcs = append(rcs, filepath.Join(d, ".yarnrc"))
+			if filepath.Dir(d) == d || len(rcs) == 64 {
+				break
+			}
+		}
+		if h, ok := home("~/.yarnrc"); ok {
+			rcs = append(rcs, filepath.FromSlash(h))
+		}
+		for _, p := range rcs {
+			if text, ok := r.probe(p); ok {
+				if run.shell, run.shellFrom = yarnrcScriptShell(text), filepath.ToSlash(p); run.shell != "" {
+					return
+				}
+			}
+		}
+	}
+	user := os.Getenv("NPM_CONFIG_USERCONFIG")
+	if user == "" {
+		user = os.Getenv("npm_config_userconfig")
+	}
+	if user == "" {
+		user = "~/.npmrc"
+	}
+	if p, ok := home(user); ok && path.IsAbs(p) {
+		text, _ := r.probe(filepath.FromSlash(p))
+		run.shell, run.shellFrom = npmrcScriptShell(text), p
+	}
+}
+
+// yarnrcScriptShell is the script-shell a yarn 1 .yarnrc's text sets: a line KEY VALUE, either in
+// double quotes, the last one of that key; # begins a comment.
+func yarnrcScriptShell(text string) string {
+	shell := ""
+	for _, line := range strings.Split(strings.TrimPrefix(text, "\ufeff"), "\n") {
+		line = strings.TrimSpace(line)
+		key, value, _ := strings.Cut(line, " ")
+		if unq, err := strconv.Unquote(key); err == nil {
+			key = unq
+		}
+		if key != "script-shell" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		value = strings.TrimSpace(value)
+		if unq, err := strconv.Unquote(value); err == nil {
+			value = unq
+		}
+		shell = value
+	}
+	return shell
 }
 
 // npmrcScriptShell is the script-shell an .npmrc's text sets, as npm's ini reader reads it: the

@@ -34,6 +34,8 @@ type scriptRun struct {
 	shell           string   // the script-shell a package manager runs scripts with (packages.go)
 	shellGiven      bool     // by the line's --script-shell, not by the package's .npmrc
 	manager         string   // whose scripts: "" npm's (package.json), "composer" or "deno" (tasks.go)
+	via             string   // the package manager that runs them: npm, yarn, pnpm, bun
+	shellFrom       string   // the configuration file that names the script-shell
 }
 
 // A writtenFile is a file the line writes.
