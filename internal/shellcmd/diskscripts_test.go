@@ -279,12 +279,53 @@ func TestDiskMakefiles(t *testing.T) {
 		"test: ; rm -rf ~\n",
 		"test:: a\n\tgo test\ntest:: b\n\trm -rf ~\n",
 		"\ufefftest:\r\n\trm -rf ~\r\n",
+		// make's functions, as make expands them: $(call), $(foreach), $(eval), text functions.
+		"DEL = rm -rf $(1)\ntest:\n\t$(call DEL,~)\n",
+		"test:\n\t$(call DEL,~,x)\nDEL = $(2) rm -rf $(1)\n",
+		"test:\n\t$(foreach d,~ /tmp,rm -rf $(d);)\n",
+		"define R\ntest:\n\trm -rf ~\nendef\n$(eval $(R))\n",
+		"$(eval test: ; rm -rf ~)\n",
+		"define T\n$(1):\n\trm -rf $(2)\nendef\n$(foreach t,test lint,$(eval $(call T,$(t),~)))\n",
+		"R = test: ; rm -rf ~\n$(R)\n",
+		"X := $(if 1,rm -rf ~)\ntest:\n\t$(X)\n",
+		"test:\n\t$(if $(CI),echo ci,rm -rf ~)\n",
+		"test:\n\t$(if $(wildcard x),echo x,rm -rf ~)\n",
+		"test:\n\trm $(or $(FLAGS),-rf) ~\n",
+		"test:\n\trm $(and 1,-rf) ~\n",
+		"test:\n\t$(subst x,r,rm -xf) ~\n",
+		"test:\n\t$(strip  rm   -rf  ~ )\n",
+		"test:\n\t$(patsubst %.x,%,rm.x) -rf ~\n",
+		"test:\n\t$(firstword rm ls) $(lastword -x -rf) ~\n",
+		"test:\n\t$(word 2,ls rm) -rf ~\n",
+		"test:\n\t$(let a b,rm -rf ~,$(a) $(b))\n",
+		"test:\n\t$(value X)\nX = rm -rf ~\n",
+		"test:\n\t$(filter rm,ls rm) $(addprefix -,rf) ~\n",
+		"test:\n\t$(filter-out ls,ls rm) $(sort -rf -rf) ~$(info x)$(warning y)\n",
+		".ONESHELL:\ntest:\n\tF=-rf\n\trm $$F ~\n",
 	} {
 		files := map[string]string{"/p/Makefile": mk, "/p/other.mk": "wipe:\n\trm -rf ~\n"}
 		wantOutcomeIn(t, files, p, Match, []string{"make test"})
 	}
 	wantOutcomeIn(t, map[string]string{"/p/Makefile": "test:\n\tgo test\nclean:\n\trm -rf build\n%.o: %.c\n\trm -rf ~\n"},
 		p, NoMatch, []string{"make test", "make -q clean"})
+	// What make would not run: another target's recipe, a branch not taken, a word left out.
+	for _, mk := range []string{
+		"define T\n$(1):\n\trm -rf $(2)\nendef\n$(eval $(call T,clean,~))\ntest:\n\tgo test\n",
+		"test:\n\t$(if 1,go test,rm -rf ~)\n",
+		"test:\n\t$(if ,rm -rf ~,go test)\n",
+		"test:\n\t$(word 1,ls rm) -rf ~\n",
+		"test:\n\t$(filter-out rm,ls rm) -rf ~\n",
+		"test:\n\tF=-rf\n\trm $$F ~\n",
+		"V = $(V)$(V)\ntest:\n\t$(foreach a,$(V) 1 2 3,$(foreach b,1 2 3,$(call V,$(a))))\n",
+		"W = 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32\n" +
+			"test:\n\t$(foreach a,$(W),$(foreach b,$(W),$(foreach c,$(W),$(foreach d,$(W),$(foreach e,$(W),)))))\n",
+	} {
+		files := map[string]string{"/p/Makefile": mk}
+		wantOutcomeIn(t, files, p, NoMatch, []string{"make test"})
+		if l := ParseFiles("make test", POSIX, memFiles(files)); len(l.Unresolved) > 0 {
+			t.Errorf("make test with %q: unresolved %q", mk, l.Unresolved)
+		}
+	}
 }
 
 // TestDiskScriptsHome: a file in the home directory (~/x, cd ~/proj) is the user's own, which

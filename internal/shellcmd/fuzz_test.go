@@ -106,6 +106,8 @@ func FuzzDiskScripts(f *testing.F) {
 	f.Add("make", "a: b\n\t$(X)\nX = $(X)$(X)\nb: a\n\t$(shell $(X))\ninclude $(X)\n")
 	f.Add("make", "%: %.x\n\trm $@\n.DEFAULT:\n\t$<\n.RECIPEPREFIX := x\ndefine D\nx\nendef\n")
 	f.Add("git -C d commit", "[core]\n\thooksPath = h\n\tpager = \"a ; b\" # c\n[alias \"x\"]\n\tx = !y \\\n z\n")
+	f.Add("make t", "define T\n$(1): ; rm $(2)\nendef\n$(foreach t,a t,$(eval $(call T,$(t),-rf ~)))\n$(R)\n.ONESHELL:\n")
+	f.Add("make", "V=$(foreach a,1 2 3 4,$(foreach b,1 2 3 4,$(V)))\nx: ; $(call V,$(if $(wildcard a),$(or ,$(and 1,)),$(let a b,c,$(word 2,$(patsubst %,-%,$(subst a,b,$(filter-out x,$(sort b a))))))))\n")
 	f.Add("git x", "gitdir: ../g\n[alias]x=!rm -rf ~")
 	f.Add("composer install", `{"scripts":{"post-install-cmd":["@putenv A=1","@php x","@composer run-script a","@a -rf"],"a":"rm"}}`)
 	f.Add("deno task -c d.jsonc b x", "{\"tasks\": {\"b\": {\"command\": \"rm\", \"dependencies\": [\"b\"]}, /* c */ }, // d\n}")

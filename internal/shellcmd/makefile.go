@@ -1,7 +1,10 @@
 package shellcmd
 
 import (
+	"errors"
 	"path"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -11,7 +14,8 @@ import (
 // that, roughly and reading more rather than less: both branches of a conditional, every rule of
 // a target, pattern rules, included files. Only the recipes of the targets built are read, so
 // that make test does not run the clean target's rm -rf build. A function of make it does not
-// follow ($(if …), $(call …), $(eval …)) is a value only known when make runs.
+// follow ($(wildcard …), $(origin …), $(file …)) is a value only known when make runs; $(call
+// …), $(foreach …), $(eval …), $(if …) and its text functions are expanded as make does.
 
 // Limits on reading one makefile.
 const (
@@ -19,6 +23,9 @@ const (
 	maxMakeExpanded = 1 << 20 // bytes all expansions of one makefile make
 	maxMakeNest     = 32      // variables expanding variables
 	maxMakeIncludes = 16      // files included
+	maxMakeEvals    = 256     // texts read as makefile lines ($(eval …), a line that expands to a rule)
+	maxMakeWords    = 256     // words $(foreach …) goes over
+	maxMakeSteps    = 1 << 17 // expansions of one makefile: loops within loops that expand to nothing
 )
 
 // A makefile is what hookrun reads of a makefile.
@@ -33,6 +40,8 @@ type makefile struct {
 	includes []string    // the words of include lines
 	shells   []string    // commands of $(shell …) met while expanding
 	expanded int         // bytes expansions made (maxMakeExpanded)
+	evals    int         // texts read as makefile lines (maxMakeEvals)
+	steps    int         // expansions made (maxMakeSteps)
 }
 
 // A makeRule is one target of a rule: what it needs and its recipe lines.
@@ -165,6 +174,14 @@ func (mf *makefile) parse(text string) {
 				continue
 			}
 		}
+		if makeOp(line, ":=") < 0 && strings.Contains(line, "$") {
+			// $(eval …), $(call T,x), $(R): make reads the line as what it expands to.
+			current = nil
+			if mf.evals++; mf.evals <= maxMakeEvals {
+				mf.parse(mf.expand(line, nil, 0))
+			}
+			continue
+		}
 		current = mf.statement(line)
 	}
 }
@@ -256,6 +273,9 @@ func (mf *makefile) expand(s string, auto map[string]string, depth int) string {
 	if depth > maxMakeNest || mf.expanded > maxMakeExpanded || !strings.Contains(s, "$") {
 		return s
 	}
+	if mf.steps++; mf.steps > maxMakeSteps {
+		return ""
+	}
 	var b strings.Builder
 	for i := 0; i < len(s) && b.Len()+mf.expanded <= maxMakeExpanded; i++ {
 		c := s[i]
@@ -311,6 +331,9 @@ func (mf *makefile) reference(inner string, auto map[string]string, depth int) s
 			mf.shells = append(mf.shells, mf.expand(args, auto, depth+1))
 			return ""
 		}
+		if v, ok := mf.function(name, args, auto, depth+1); ok {
+			return v
+		}
 		return "${make_" + strings.ReplaceAll(name, "-", "_") + "}"
 	}
 	name := mf.expand(inner, auto, depth+1)
@@ -340,6 +363,227 @@ func (mf *makefile) variable(name string, auto map[string]string, depth int) str
 		return mf.expand(v, auto, depth+1)
 	}
 	return makeDefault(name)
+}
+
+// function is the value of make's function name given args (unexpanded), as make expands it;
+// false for one only known when make runs ($(wildcard …), $(origin …)). A condition only known
+// then ($(if $(wildcard x),a,b)) gives both branches, each a line of its own: reading more.
+func (mf *makefile) function(name, args string, auto map[string]string, depth int) (string, bool) {
+	ex := func(s string) string { return mf.expand(s, auto, depth) }
+	arg := makeArgs(args, 0)
+	if n := makeArity(name); n > 0 {
+		arg = makeArgs(args, n)
+		for len(arg) < n {
+			arg = append(arg, "")
+		}
+	}
+	words := func(s string) []string { return strings.Fields(ex(s)) }
+	unknown := func(s string) bool { return strings.Contains(s, "${make_") }
+	switch name {
+	case "call", "foreach", "let":
+		a := make(map[string]string, len(auto)+len(arg))
+		for k, v := range auto {
+			a[k] = v
+		}
+		switch name {
+		case "call":
+			fn := strings.TrimSpace(ex(arg[0]))
+			for i := 1; i < 10; i++ {
+				a[strconv.Itoa(i)] = ""
+			}
+			for i, p := range arg[1:] {
+				a[strconv.Itoa(i+1)] = ex(p)
+			}
+			a["0"] = fn
+			value, ok := mf.override[fn]
+			if !ok {
+				value = mf.vars[fn]
+			}
+			return mf.expand(value, a, depth), true
+		case "foreach":
+			v, list := strings.TrimSpace(ex(arg[0])), words(arg[1])
+			var out []string
+			for _, w := range list[:min(len(list), maxMakeWords)] {
+				a[v] = w
+				out = append(out, mf.expand(arg[2], a, depth))
+			}
+			return strings.Join(out, " "), true
+		default: // let
+			names, list := words(arg[0]), words(arg[1])
+			for i, n := range names {
+				switch {
+				case i == len(names)-1 && i < len(list):
+					a[n] = strings.Join(list[i:], " ")
+				case i < len(list):
+					a[n] = list[i]
+				default:
+					a[n] = ""
+				}
+			}
+			return mf.expand(arg[2], a, depth), true
+		}
+	case "if":
+		switch c := strings.TrimSpace(ex(arg[0])); {
+		case unknown(c):
+			return ex(arg[1]) + "\n" + ex(arg[2]), true
+		case c != "":
+			return ex(arg[1]), true
+		}
+		return ex(arg[2]), true
+	case "or":
+		var maybe []string // values only known when make runs, which may be the first not empty
+		for _, p := range arg {
+			switch v := strings.TrimSpace(ex(p)); {
+			case unknown(v):
+				maybe = append(maybe, v)
+			case v != "":
+				return strings.Join(append(maybe, v), "\n"), true
+			}
+		}
+		return strings.Join(maybe, "\n"), true
+	case "and":
+		last := ""
+		for _, p := range arg {
+			if last = strings.TrimSpace(ex(p)); last == "" {
+				return "", true
+			}
+		}
+		return last, true
+	case "strip", "sort", "firstword", "lastword", "words":
+		w := words(args)
+		switch name {
+		case "sort":
+			slices.Sort(w)
+			w = slices.Compact(w)
+		case "firstword":
+			w = w[:min(len(w), 1)]
+		case "lastword":
+			w = w[max(len(w)-1, 0):]
+		case "words":
+			return strconv.Itoa(len(w)), true
+		}
+		return strings.Join(w, " "), true
+	case "subst":
+		from := ex(arg[0])
+		if from == "" {
+			return ex(arg[2]), true
+		}
+		return strings.ReplaceAll(ex(arg[2]), from, ex(arg[1])), true
+	case "patsubst", "filter", "filter-out", "addprefix", "addsuffix", "findstring":
+		p0 := ex(arg[0])
+		var out []string
+		for _, w := range words(arg[len(arg)-1]) {
+			switch name {
+			case "patsubst":
+				out = append(out, makePatsubst(strings.TrimSpace(p0), ex(arg[1]), w))
+			case "filter", "filter-out":
+				matched := slices.ContainsFunc(strings.Fields(p0), func(p string) bool { return makeMatch(p, w) })
+				if matched == (name == "filter") {
+					out = append(out, w)
+				}
+			case "addprefix":
+				out = append(out, p0+w)
+			case "addsuffix":
+				out = append(out, w+p0)
+			}
+		}
+		if name == "findstring" {
+			if strings.Contains(ex(arg[1]), p0) {
+				return p0, true
+			}
+			return "", true
+		}
+		return strings.Join(out, " "), true
+	case "word", "wordlist":
+		w := words(arg[len(arg)-1])
+		from, err := strconv.Atoi(strings.TrimSpace(ex(arg[0])))
+		to := from
+		if name == "wordlist" {
+			t, err2 := strconv.Atoi(strings.TrimSpace(ex(arg[1])))
+			to, err = t, errors.Join(err, err2)
+		}
+		if err != nil || from < 1 {
+			return "", false
+		}
+		if from > len(w) {
+			return "", true
+		}
+		return strings.Join(w[from-1:min(to, len(w))], " "), true
+	case "value":
+		n := strings.TrimSpace(ex(args))
+		if v, ok := mf.override[n]; ok {
+			return v, true
+		}
+		return mf.vars[n], true
+	case "info", "warning", "error":
+		ex(args)
+		return "", true
+	case "eval":
+		if mf.evals++; mf.evals <= maxMakeEvals {
+			mf.parse(ex(args))
+		}
+		return "", true
+	}
+	return "", false
+}
+
+// makeArity is how many arguments make splits a function's text into at its commas (the last
+// keeps the commas after it); 0 for every comma.
+func makeArity(name string) int {
+	switch name {
+	case "if", "foreach", "let", "subst", "patsubst", "wordlist":
+		return 3
+	case "filter", "filter-out", "addprefix", "addsuffix", "findstring", "word":
+		return 2
+	case "call", "or", "and":
+		return 0
+	}
+	return 1
+}
+
+// makeArgs are a function's arguments: its text split at the commas outside brackets, into at
+// most n (all when n is 0), leading blanks of the first dropped as make drops them.
+func makeArgs(text string, n int) []string {
+	text = strings.TrimLeft(text, " \t")
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(text) && (n == 0 || len(out) < n-1); i++ {
+		switch text[i] {
+		case '(', '{':
+			depth++
+		case ')', '}':
+			depth = max(depth-1, 0)
+		case ',':
+			if depth == 0 {
+				out, start = append(out, text[start:i]), i+1
+			}
+		}
+	}
+	return append(out, text[start:])
+}
+
+// makeMatch reports whether word w matches make's pattern p (one % stands for any text).
+func makeMatch(p, w string) bool {
+	if !strings.Contains(p, "%") {
+		return p == w
+	}
+	_, ok := patternStem(p, w)
+	return ok
+}
+
+// makePatsubst is w with pattern p replaced by repl, % in repl standing for what % matched.
+func makePatsubst(p, repl, w string) string {
+	if !strings.Contains(p, "%") {
+		if w == p {
+			return repl
+		}
+		return w
+	}
+	stem, ok := patternStem(p, w)
+	if !ok {
+		return w
+	}
+	return strings.Replace(repl, "%", stem, 1)
 }
 
 // patternStem is what % stands for when the pattern rule's target pattern matches t.
@@ -399,9 +643,14 @@ func (mf *makefile) recipes(goals []string) []string {
 		}
 		all := strings.Join(prereqs, " ")
 		auto := map[string]string{"@": t, "<": first, "^": all, "+": all, "?": all, "*": stem, "%": "", "|": ""}
+		var script []string
 		for _, line := range recipe {
-			lines = append(lines, strings.TrimLeft(mf.expand(line, auto, 0), " \t@+-"))
+			script = append(script, strings.TrimLeft(mf.expand(line, auto, 0), " \t@+-"))
 		}
+		if _, ok := mf.rules[".ONESHELL"]; ok && len(script) > 0 {
+			script = []string{strings.Join(script, "\n")} // one shell runs a target's lines
+		}
+		lines = append(lines, script...)
 		for _, p := range prereqs {
 			if p != "|" {
 				queue = append(queue, p)
