@@ -286,13 +286,14 @@ func (r *reader) packageScripts(run scriptRun, file, text, dir string) {
 		r.scriptShell(run, file, dir)
 	}
 	for _, name := range run.names {
-		lines, ok := scripts[name]
-		for _, script := range lines {
+		for _, script := range scripts[name] {
 			if name == run.argsFor && len(run.args) > 0 {
-				if script, ok = scriptLine(script, run.args); !ok {
+				line, ok := scriptLine(script, run.args)
+				if !ok {
 					r.unresolved("%s runs the script %q of %s with words sh cannot be given", run.file, name, file)
 					break
 				}
+				script = line
 			}
 			if !r.once(runNpm + "\x00" + file + "\x00" + name + "\x00" + script) {
 				continue
