@@ -47,9 +47,7 @@ func ParseResult(data []byte) (r event.HookResult, notes []string, err error) {
 	if len(data) == 0 {
 		return r, nil, nil
 	}
-	replaced := false
 	if at := ojson.InvalidUTF8(data); at >= 0 {
-		replaced = true
 		// The merged result must be valid JSON whatever a handler printed
 		// (a compiler's log in a non-UTF-8 locale, say): keep the text.
 		data = bytes.ToValidUTF8(data, []byte("\uFFFD"))
@@ -152,10 +150,10 @@ func ParseResult(data []byte) (r event.HookResult, notes []string, err error) {
 			if f := meantField(k); f != "" {
 				return event.HookResult{}, nil, badOutput("output field %q is not %q: hookrun reads its fields only as spelt, and taken as no opinion the signals or error it holds would let the call through", k, f)
 			}
-			// A key written in another encoding is no name hookrun can
-			// compare: it may be either of them.
-			if replaced && strings.ContainsRune(k, utf8.RuneError) {
-				return event.HookResult{}, nil, badOutput("output field %q is not valid UTF-8 (its bytes were replaced with U+FFFD): hookrun cannot tell which field it is, and taken as no opinion the signals or error it may hold would let the call through", k)
+			// A key written in another encoding, or with half a surrogate
+			// pair, is no name hookrun can compare: it may be either of them.
+			if strings.ContainsRune(k, utf8.RuneError) {
+				return event.HookResult{}, nil, badOutput("output field %q %s, and taken as no opinion the signals or error it may hold would let the call through", k, unreadableKey)
 			}
 		}
 	}
@@ -208,6 +206,9 @@ func parseError(raw json.RawMessage) (*event.HandlerError, []string, error) {
 	if err := twinKey(obj, errorFields, "error."); err != nil {
 		return nil, nil, err
 	}
+	if err := keysReadable(obj, "error."); err != nil {
+		return nil, nil, err
+	}
 	var notes []string
 	for _, k := range sortedKeys(obj) {
 		if !slices.Contains(errorFields, k) {
@@ -240,6 +241,9 @@ func parseSignal(i int, raw json.RawMessage) (event.Signal, []string, error) {
 		return s, nil, badOutput("%s must be an object, got %s", where, event.JSONKind(raw))
 	}
 	if err := twinKey(obj, signalFields, where+"."); err != nil {
+		return s, nil, err
+	}
+	if err := keysReadable(obj, where+"."); err != nil {
 		return s, nil, err
 	}
 	for _, k := range sortedKeys(obj) {
@@ -288,6 +292,21 @@ func parseSignal(i int, raw json.RawMessage) (event.Signal, []string, error) {
 		s.Payload = raw
 	}
 	return s, notes, nil
+}
+
+// unreadableKey says why a key holding U+FFFD fails a hook's output.
+const unreadableKey = "holds U+FFFD (bytes that are not UTF-8, or half a surrogate pair such as \\ud800, read as it): hookrun cannot tell which field it is"
+
+// keysReadable fails a signal or error object (at where) with a key that
+// holds U+FFFD: it may be any of the fields, the one that decides among
+// them. (A top-level one fails only without a signal: ParseResult.)
+func keysReadable(obj map[string]json.RawMessage, where string) error {
+	for _, k := range sortedKeys(obj) {
+		if strings.ContainsRune(k, utf8.RuneError) {
+			return badOutput("output key %q %s", where+k, unreadableKey)
+		}
+	}
+	return nil
 }
 
 // twinKey fails an object (at where) that holds one of fields and the

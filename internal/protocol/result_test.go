@@ -82,7 +82,11 @@ func TestParseResultErrors(t *testing.T) {
 		{"Error", `{"Error":{"code":"E","message":"m"}}`, `output field "Error" is not "error": hookrun reads its fields only as spelt, and taken as no opinion the signals or error it holds would let the call through`},
 		// Bytes that are not UTF-8 in a key (a guard's hook_signals written in another encoding)
 		// leave a field hookrun cannot name, which may be hook_signals.
-		{"a key that is not UTF-8", "{\"hook_sig\xffnals\":[{\"kind\":\"ability_guard\",\"code\":\"ABILITY_DENIED\"}]}", "output field \"hook_sig\ufffdnals\" is not valid UTF-8 (its bytes were replaced with U+FFFD): hookrun cannot tell which field it is, and taken as no opinion the signals or error it may hold would let the call through"},
+		{"a key that is not UTF-8", "{\"hook_sig\xffnals\":[{\"kind\":\"ability_guard\",\"code\":\"ABILITY_DENIED\"}]}", "output field \"hook_sig\ufffdnals\" holds U+FFFD (bytes that are not UTF-8, or half a surrogate pair such as \\ud800, read as it): hookrun cannot tell which field it is, and taken as no opinion the signals or error it may hold would let the call through"},
+		// Half a surrogate pair, \u-escaped, is valid UTF-8 on the wire and decodes to U+FFFD.
+		{"a key with half a surrogate pair", `{"hook_sig\ud800nals":[{"kind":"ability_guard","code":"ABILITY_DENIED"}]}`, "output field \"hook_sig\ufffdnals\" holds U+FFFD (bytes that are not UTF-8, or half a surrogate pair such as \\ud800, read as it): hookrun cannot tell which field it is, and taken as no opinion the signals or error it may hold would let the call through"},
+		{"a signal key with half a surrogate pair", `{"hook_signals":[{"kind":"ability_guard","co\udc00de":"ABILITY_DENIED","code":"ABILITY_ALLOWED"}]}`, "output key \"hook_signals[0].co\ufffdde\" holds U+FFFD (bytes that are not UTF-8, or half a surrogate pair such as \\ud800, read as it): hookrun cannot tell which field it is"},
+		{"an error key with half a surrogate pair", `{"error":{"co\udc00de":"X"}}`, "output key \"error.co\ufffdde\" holds U+FFFD (bytes that are not UTF-8, or half a surrogate pair such as \\ud800, read as it): hookrun cannot tell which field it is"},
 		{"signal source_event mistyped", `{"hook_signals":[{"kind":"k","code":"c","source_event":true}]}`, `hook_signals[0].source_event must be a string, got a boolean`},
 	}
 	for _, c := range cases {
