@@ -91,13 +91,17 @@ func sameOrigin(req *http.Request, via []*http.Request) error {
 		// whatever answers that did not see the call.
 		return errRedirectMethod
 	}
-	if len(via) >= 5 {
-		return errors.New("more than 5 redirects")
+	if len(via) > maxRedirects {
+		return errRedirectLoop
 	}
 	return nil
 }
 
+// maxRedirects is how many redirects within the origin a call follows.
+const maxRedirects = 5
+
 var (
+	errRedirectLoop   = errors.New("redirected more than 5 times (307 or 308 within its origin), which hookrun does not follow further: point the url at the final address") // maxRedirects
 	errRedirect       = errors.New("redirected to another origin, which hookrun does not follow")
 	errRedirectMethod = errors.New("redirected with a status that turns the POST into a GET without the context (301, 302 or 303), which hookrun does not follow; point the url at the final address, or redirect with 307 or 308")
 )
@@ -300,7 +304,7 @@ func cause(err error) string {
 	if errors.As(err, &ue) {
 		err = ue.Err
 	}
-	for _, e := range []error{errRedirect, errRedirectMethod} {
+	for _, e := range []error{errRedirect, errRedirectMethod, errRedirectLoop} {
 		if errors.Is(err, e) {
 			return e.Error()
 		}

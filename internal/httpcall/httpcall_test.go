@@ -262,6 +262,8 @@ func TestPostHostileAnswers(t *testing.T) {
 		case "/br", "/deflate": // an encoding hookrun did not ask for: its bytes are not the answer
 			w.Header().Set("Content-Encoding", r.URL.Path[1:])
 			io.WriteString(w, "{}")
+		case "/loop": // 307 keeps the POST and its body: followed within the origin, 5 times at most
+			http.Redirect(w, r, "/loop", http.StatusTemporaryRedirect)
 		case "/gzip-twice":
 			w.Header().Set("Content-Encoding", "gzip, gzip")
 			io.WriteString(w, "{}")
@@ -283,6 +285,7 @@ func TestPostHostileAnswers(t *testing.T) {
 		{"/br", config.ResponseHookResult, Malformed, "the service's answer is encoded (its Content-Encoding is not gzip), which hookrun did not ask for and does not decode: its bytes are not the answer"},
 		{"/deflate", config.ResponseOPA, Malformed, "its Content-Encoding is not gzip"},
 		{"/gzip-twice", config.ResponseHookResult, Malformed, "its Content-Encoding is not gzip"},
+		{"/loop", config.ResponseHookResult, Unreachable, "cannot reach the service: redirected more than 5 times (307 or 308 within its origin), which hookrun does not follow further: point the url at the final address"},
 	} {
 		c := call(spec(t, srv.URL+tc.path, tc.response))
 		c.Timeout = 3 * time.Second
