@@ -120,22 +120,38 @@ func lineSyntax(ctx context.Context, left time.Duration, s Spec, path string) er
 	if !ok {
 		return nil
 	}
-	return shellSyntax(ctx, left, path, filepath.Base(s.Command), line, "the line it runs with -c (handler.args)")
+	end := time.Now().Add(left)
+	if err := shellSyntax(ctx, left, path, filepath.Base(s.Command), line, "the line it runs with -c (handler.args)"); err != nil {
+		return err
+	}
+	return innerSyntax(ctx, time.Until(end), line, s.Dir)
 }
 
+// MaxInnerLines bounds how many shells given a line with -c, one inside
+// the other (bash -c "bash -c '…'"), are read through.
+const MaxInnerLines = 4
+
 // innerSyntax says why the shell a command line runs (bash -c LINE,
-// InnerLine) cannot read its LINE, or returns nil.
+// InnerLine), or one that LINE runs in turn, cannot read its LINE, or
+// returns nil; all of it within limit.
 func innerSyntax(ctx context.Context, limit time.Duration, command, dir string) error {
-	prog, args, ok := InnerLine(command)
-	if !ok {
-		return nil
+	end := time.Now().Add(limit)
+	for range MaxInnerLines {
+		prog, args, ok := InnerLine(command)
+		if !ok {
+			return nil
+		}
+		path, err := Program(prog, dir)
+		if err != nil {
+			return nil
+		}
+		line, _ := ShellLine(prog, args)
+		if err := shellSyntax(ctx, time.Until(end), path, filepath.Base(prog), line, "the line it runs with -c"); err != nil {
+			return err
+		}
+		command = line
 	}
-	path, err := Program(prog, dir)
-	if err != nil {
-		return nil
-	}
-	line, _ := ShellLine(prog, args)
-	return shellSyntax(ctx, limit, path, filepath.Base(prog), line, "the line it runs with -c")
+	return nil
 }
 
 func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Outcome {

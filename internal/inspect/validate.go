@@ -251,7 +251,7 @@ func statusFindings(set *config.Set) []config.Finding {
 		}
 		// bash -c LINE answers with LINE's status, and so on down a
 		// bash -c inside it, a few levels deep.
-		for range maxInnerLines {
+		for range exec.MaxInnerLines {
 			prog, args, ok := exec.InnerLine(line)
 			if !ok {
 				break
@@ -280,10 +280,6 @@ func statusFindings(set *config.Set) []config.Finding {
 	}
 	return out
 }
-
-// maxInnerLines bounds how many shells given a line with -c, one inside
-// the other (bash -c "bash -c '…'"), statusFindings reads through.
-const maxInnerLines = 4
 
 // shortestTimeout is the least handler.timeout validate takes as meant:
 // starting a process, or opening a connection, can alone take that long on
