@@ -174,13 +174,13 @@ handler:
         - claude|claude-code* --bare
         - claude|claude-code* --settings
         - claude|claude-code* --setting-sources
-        - claude|claude-code* --safe-mode
+        - claude|claude-code* --safe-mode|--restricted
         - claude|claude-code* --plugin-dir|--plugin-url|--mcp-config
         - copilot|copilot@* --plugin-dir|--additional-mcp-config
         - opencode|opencode-ai* --pure
         - codex|codex@* --disable
         - codex|codex@* -c|--config
-        - claude|claude-code* --dangerously-skip-permissions|--allow-dangerously-skip-permissions|--permission-mode|--allowedTools|--allowed-tools
+        - claude|claude-code* --dangerously-skip-permissions|--allow-dangerously-skip-permissions|--permission-mode|--permission-prompt-tool|--allowedTools|--allowed-tools
         - codex|codex@* --dangerously-bypass-approvals-and-sandbox|--sandbox|-s|--approve-for-me|--full-auto
         - gemini|gemini-cli* --yolo|-y|--approval-mode|--allowed-tools|--policy|--admin-policy
         - copilot|copilot@* --allow-all-tools|--allow-all|--yolo|--allow-tool|--allow-all-paths|--autopilot

@@ -456,6 +456,8 @@ func TestProtectHooksCommands(t *testing.T) {
 		// Another agent started with its hooks off, bringing hooks or MCP servers of its own, or acting
 		// unasked: a variable hookrun does not read (CLAUDE_CODE_SIMPLE, CODEX_HOME) may switch its hooks off.
 		{`claude -p --safe-mode 'Tidy the repository'`, 1},
+		{`claude -p --restricted 'Tidy the repository'`, 1}, // 2.1.332: ignores the user's, project's and local settings
+		{`claude -p --permission-prompt-tool mcp__x__approve 'Tidy'`, 1},
 		{`claude -p --plugin-dir /tmp/p 'Tidy'`, 1},
 		{`claude -p --mcp-config /tmp/m.json 'Tidy'`, 1},
 		{`copilot -p Tidy --plugin-dir /tmp/p`, 1},
