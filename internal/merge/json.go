@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/ojson"
+	"github.com/hookrun/hookrun/internal/untrusted"
 )
 
 // SelfEncoding marks the result for ojson.Write: MarshalJSON's bytes are
@@ -16,7 +19,8 @@ func (Result) SelfEncoding() {}
 // MarshalJSON writes the result by hand. emit prints one result per
 // process, so encoding/json would build its reflection tables for these
 // types on every event; writing the fields directly skips that start-up
-// cost. The bytes are those encoding/json gives with HTML escaping off
+// cost. The bytes are those encoding/json gives with HTML escaping off,
+// but for the characters escapeHidden writes as \u escapes in payloads
 // (TestMarshalJSONMatchesEncodingJSON holds the two together).
 func (r Result) MarshalJSON() ([]byte, error) {
 	b := make([]byte, 0, 512)
@@ -138,13 +142,47 @@ func appendSignal(b []byte, s event.Signal) ([]byte, error) {
 		b = append(b, `,"payload":`...)
 		// As encoding/json does with a RawMessage: compact, and refuse
 		// anything that is not JSON.
-		buf := bytes.NewBuffer(b)
-		if err := json.Compact(buf, s.Payload); err != nil {
+		var buf bytes.Buffer
+		if err := json.Compact(&buf, s.Payload); err != nil {
 			return nil, err
 		}
-		b = buf.Bytes()
+		b = escapeHidden(b, buf.Bytes())
 	}
 	return append(b, '}'), nil
+}
+
+// escapeHidden appends the JSON text src to b with every character that
+// steers a terminal or reorders or hides text (untrusted.Hidden: C1
+// controls, U+2028/9, format characters such as U+202E) written as a \u
+// escape: the same JSON value, which a person reading the output sees
+// as it is. In JSON text such characters stand only inside strings, where
+// the escape means them; C0 controls are escaped there already.
+func escapeHidden(b, src []byte) []byte {
+	const hex = "0123456789abcdef"
+	for i := 0; i < len(src); {
+		c := src[i]
+		if c < utf8.RuneSelf {
+			b = append(b, c)
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(src[i:])
+		if r == utf8.RuneError && n == 1 || !untrusted.Hidden(r) {
+			b = append(b, src[i:i+n]...)
+			i += n
+			continue
+		}
+		units := []rune{r}
+		if r > 0xFFFF {
+			r1, r2 := utf16.EncodeRune(r)
+			units = []rune{r1, r2}
+		}
+		for _, u := range units {
+			b = append(b, '\\', 'u', hex[u>>12&0xF], hex[u>>8&0xF], hex[u>>4&0xF], hex[u&0xF])
+		}
+		i += n
+	}
+	return b
 }
 
 func appendTexts(b []byte, ts []Text) []byte {

@@ -52,7 +52,7 @@ func TestMarshalJSONMatchesEncodingJSON(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := stdJSON(t, r); !bytes.Equal(got, want) {
+		if want := stdJSON(t, r); !bytes.Equal(escapeHidden(nil, got), escapeHidden(nil, want)) {
 			t.Errorf("MarshalJSON differs from encoding/json:\n got %s\nwant %s", got, want)
 		}
 	}
@@ -79,8 +79,39 @@ func FuzzMarshalJSON(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := stdJSON(t, r); !bytes.Equal(got, want) {
+		if want := stdJSON(t, r); !bytes.Equal(escapeHidden(nil, got), escapeHidden(nil, want)) {
 			t.Fatalf("MarshalJSON differs from encoding/json:\n got %s\nwant %s", got, want)
 		}
 	})
+}
+
+// A signal's payload is the hook's JSON, passed on as it wrote it, but
+// the characters that steer a terminal or reorder text (C1 controls,
+// bidirectional and other format characters) are written as \u escapes:
+// the same JSON value, and a person reading emit's output sees them.
+func TestPayloadHiddenCharactersEscaped(t *testing.T) {
+	r := sample("x")
+	r.HookSignals[0].Payload = json.RawMessage("{\"reason\":\"exe.\u202etxt \u009b31m \u200b\U000E0041 caf\u00e9 \U0001F600\",\"ok\":[1]}")
+	got, err := r.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = `"payload":{"reason":"exe.\u202etxt \u009b31m \u200b\udb40\udc41 café 😀","ok":[1]}`
+	if !bytes.Contains(got, []byte(want)) {
+		t.Errorf("got %s\nwant it to hold %s", got, want)
+	}
+	var back Result
+	if err := json.Unmarshal(got, (*plain)(&back)); err != nil || !bytes.Equal(mustCompact(t, back.HookSignals[0].Payload), mustCompact(t, r.HookSignals[0].Payload)) {
+		t.Errorf("payload read back %s (%v), want the same value as %s", back.HookSignals[0].Payload, err, r.HookSignals[0].Payload)
+	}
+}
+
+func mustCompact(t *testing.T, raw json.RawMessage) []byte {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(v)
+	return b
 }

@@ -98,9 +98,11 @@ func lineBreak(r rune) bool {
 	return false
 }
 
-// hidden reports whether r is a character Clean replaces: a control
+// Hidden reports whether r is a character Clean replaces: a control
 // character, a line or paragraph separator, or a format character
 // (category Cf, which holds the bidirectional controls).
+func Hidden(r rune) bool { return hidden(r) }
+
 func hidden(r rune) bool {
 	if r < 0x7f {
 		return r < 0x20
