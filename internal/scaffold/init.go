@@ -75,7 +75,9 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # too) and of REPLs; an installed editor extension's files; Claude Code's
 # status line script; the programs a tool's configuration names for credentials
 # or to run a build (~/.docker/config.json, ~/.kube/config, ~/.aws/config,
-# ~/.cargo/config.toml); a program planted ahead on PATH (~/.local/bin/git); what runs
+# ~/.cargo/config.toml), and the directories that hold them, which a link put in
+# their place (ln -s /tmp/d .vscode) moves where no guard looks; a program planted
+# ahead on PATH (~/.local/bin/git); what runs
 # at login or at a set time (autostart, systemd, launchd, cron); ssh's
 # configuration; and the commands that set such code up without naming those
 # files (pre-commit install, git config of a setting whose value git runs or of
@@ -340,6 +342,20 @@ handler:
         - "**/.config/gh/config.yml"
         - "**/.cargo/config"
         - "**/.cargo/config.toml"
+        - "**/.config"
+        - "**/.vscode"
+        - "**/.devcontainer"
+        - "**/.idea"
+        - "**/.zed"
+        - "**/.config/zed"
+        - "**/{Code,Code - Insiders,VSCodium,Cursor,Windsurf}/User"
+        - "**/.ssh"
+        - "**/.docker"
+        - "**/.kube"
+        - "**/.aws"
+        - "**/.gnupg"
+        - "**/.cargo"
+        - "**/.config/gh"
         - "**/.config/autostart/**"
         - "**/etc/xdg/autostart/**"
         - "**/.config/systemd/user/**"

@@ -246,7 +246,7 @@ func TestProtectHooksCoversEveryAgentsSettings(t *testing.T) {
 		".pre-commit-config.yaml", "lefthook.yml", "lefthook.yaml", ".lefthook.yml", "lefthook-local.yml", ".lefthook-local.yaml", "lefthook.toml", "lefthook.json", ".lefthook/pre-commit/lint.sh",
 		".overcommit.yml", ".git-hooks/pre_commit/check.rb", ".lintstagedrc", ".lintstagedrc.json", "lint-staged.config.mjs", ".simple-git-hooks.json", "simple-git-hooks.cjs",
 		// the rest of the user's git directory (a hooksPath dotfiles point at, an included file) and a local include
-		"/home/u/.config/git/hooks/pre-commit", "/home/u/.config/git/work.inc", "/home/u/.gitconfig.local"} {
+		"/home/u/.config/git/hooks/pre-commit", "/home/u/.config/git/work.inc", "/home/u/.gitconfig.local", "/home/u/.config/git"} {
 		if !match.AnyPath(git, []string{p}) {
 			t.Errorf("%s is not among protect_hooks' git paths %v", p, git)
 		}
@@ -296,7 +296,12 @@ func TestProtectHooksCoversEveryAgentsSettings(t *testing.T) {
 		"/home/u/.vscode/extensions/ms-python.python-2026.1.0/dist/extension.js", "/home/u/.vscode-server/extensions/x/out/main.js", "/home/u/.cursor/extensions/x/extension.js", "/home/u/.claude/statusline-command.sh",
 		// a tool's configuration that names a program it runs: docker's credsStore and CLI plugins, kubectl's exec credential,
 		// aws' credential_process, gpg-agent's pinentry-program, gh's shell aliases, cargo's runner
-		"/home/u/.docker/config.json", "/home/u/.docker/cli-plugins/docker-compose", "/home/u/.kube/config", "/home/u/.aws/config", "/home/u/.gnupg/gpg-agent.conf", "/home/u/.config/gh/config.yml", "/home/u/.cargo/config.toml", ".cargo/config.toml"} {
+		"/home/u/.docker/config.json", "/home/u/.docker/cli-plugins/docker-compose", "/home/u/.kube/config", "/home/u/.aws/config", "/home/u/.gnupg/gpg-agent.conf", "/home/u/.config/gh/config.yml", "/home/u/.cargo/config.toml", ".cargo/config.toml",
+		// the directories that hold such files by name: a link in their place (ln -s /tmp/d .vscode) would move them where no guard looks
+		"/home/u/.config", ".vscode", "services/web/.vscode", ".devcontainer", ".idea", ".zed", "/home/u/.config/zed", "/home/u/.config/Code/User", "/Users/u/Library/Application Support/Cursor/User",
+		"/home/u/.ssh", "/home/u/.docker", "/home/u/.kube", "/home/u/.aws", "/home/u/.gnupg", "/home/u/.cargo", "/home/u/.config/gh",
+		// and those named with what lies beneath them hold for the directory itself
+		"/home/u/.oh-my-zsh", "/home/u/.local/bin", "/home/u/.config/systemd/user", "/home/u/.vscode/extensions"} {
 		if !match.AnyPath(next, []string{p}) {
 			t.Errorf("%s is not among protect_hooks' next-start paths %v", p, next)
 		}
@@ -307,7 +312,8 @@ func TestProtectHooksCoversEveryAgentsSettings(t *testing.T) {
 		".vscode/launch.json", ".vscode/extensions.json", ".idea/runConfigurations/app.xml", ".devcontainer/Dockerfile", "Makefile", ".tool-versions", ".nvmrc", "docs/mise.md", ".envrc.example",
 		"bin/run", "src/bin/x", "/home/u/.local/share/fonts/x.ttf", "/home/u/.nvm/versions/node/v20.0.0/lib/x.js", "/home/u/.ssh/known_hosts", "/home/u/.ssh/id_ed25519.pub", "src/settings.json", "/home/u/.npmrc", "/home/u/project/bin-tools/x",
 		"/home/u/.config/Code/User/keybindings.json", "src/vim/plugin.vim", "docs/emacs.md", ".venv/lib/python3.12/site-packages/requests/api.py", "src/site-packages.pth.md", "/home/u/.config/Code/logs/x.log",
-		".vscode/extensions.json", "/home/u/.aws/credentials.md", "/home/u/.kube/cache/x", "/home/u/.docker/buildx/x", "/home/u/.claude/CLAUDE.md", "/home/u/.cargo/registry/index/x", "/home/u/.config/gh/hosts.yml.md"} {
+		".vscode/extensions.json", "/home/u/.aws/credentials.md", "/home/u/.kube/cache/x", "/home/u/.docker/buildx/x", "/home/u/.claude/CLAUDE.md", "/home/u/.cargo/registry/index/x", "/home/u/.config/gh/hosts.yml.md",
+		".vscodeignore", "src/.idea.md", "/home/u/.config/app", "/home/u/.ssh/id_ed25519.pub", "docs/.aws.md", "/home/u/.configure"} {
 		if match.AnyPath(next, []string{p}) {
 			t.Errorf("%s is among protect_hooks' next-start paths, and should not be", p)
 		}
