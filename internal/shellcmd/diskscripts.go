@@ -321,8 +321,11 @@ func (r *reader) fromDisk(run scriptRun) {
 	case runNpm:
 		r.packageFromDisk(run)
 	case runGit:
-		if run.file == "git" {
+		switch {
+		case run.file == "git":
 			r.gitFromDisk(run)
+		case len(run.names) > 0:
+			r.hookManagerFromDisk(run) // pre-commit run, lefthook run
 		}
 	}
 }

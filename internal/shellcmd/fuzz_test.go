@@ -2,8 +2,10 @@ package shellcmd
 
 import (
 	"encoding/json"
+	yaml "go.yaml.in/yaml/v3"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // FuzzParse reads arbitrary lines: no panic, every command named by its basename (folded: RM, rm.exe and zsh's =rm are rm), and a pattern is
@@ -158,6 +160,26 @@ func FuzzYarnrc(f *testing.F) {
 		}
 		if got := yarnrcScriptShell(text + "\nscript-shell " + shell + "\n"); got != shell {
 			t.Fatalf("yarnrcScriptShell(%q + script-shell %s) = %q", text, shell, got)
+		}
+	})
+}
+
+// FuzzHookManagers reads a .pre-commit-config.yaml's and a lefthook.yml's commands: no panic, and
+// a local hook's entry is one of pre-commit's lines.
+func FuzzHookManagers(f *testing.F) {
+	f.Add("repos:\n- repo: local\n  hooks:\n  - {id: a, entry: rm, args: [-rf, '~'], language: system}\n", "pre-commit")
+	f.Add("pre-commit:\n  commands: {a: {run: rm}}\n  scripts: {'x y': {runner: sh}}\n  jobs: [{run: a, group: {jobs: [{script: s}]}}]\n", "pre-commit")
+	f.Add("a: &a [*a]\nrepos: *a\n", "a")
+	f.Fuzz(func(t *testing.T, text, hook string) {
+		preCommitLines(text, hook)
+		lefthookLines(text, hook)
+		entry, err := json.Marshal(hook) // a YAML double-quoted scalar
+		if err != nil || hook == "" || !utf8.ValidString(hook) {
+			return
+		}
+		config := "repos:\n- repo: local\n  hooks:\n  - id: x\n    entry: " + string(entry) + "\n    language: system\n"
+		if lines := preCommitLines(config, ""); yaml.Unmarshal([]byte(config), new(any)) == nil && (len(lines) != 1 || lines[0] != hook) {
+			t.Fatalf("preCommitLines with entry %q: %q", hook, lines)
 		}
 	})
 }

@@ -97,8 +97,12 @@ func (r *reader) gitFiles(run scriptRun) {
 			}
 		}
 		for _, name := range run.names {
-			r.fromDisk(scriptRun{kind: runShell, key: name, file: filepath.ToSlash(filepath.Join(hooks, name)), exec: true,
+			hook := filepath.Join(hooks, name)
+			r.fromDisk(scriptRun{kind: runShell, key: name, file: filepath.ToSlash(hook), exec: true,
 				dir: run.dir, depth: run.depth, quiet: run.quiet})
+			if text, ok := r.probe(hook); ok {
+				r.managedHook(run, top, name, text)
+			}
 		}
 	}
 }

@@ -36,6 +36,7 @@ type scriptRun struct {
 	manager         string   // whose scripts: "" npm's (package.json), "composer" or "deno" (tasks.go)
 	via             string   // the package manager that runs them: npm, yarn, pnpm, bun
 	shellFrom       string   // the configuration file that names the script-shell
+	manifest        string   // the configuration file the line names (pre-commit -c FILE)
 }
 
 // A writtenFile is a file the line writes.
@@ -260,6 +261,9 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 		}
 		if run := r.ran(runGit, Arg{Value: cmd.Name}, depth); run != nil && cmd.Name == "git" {
 			run.sub, run.names = sub, gitHooks(sub)
+		}
+		if cmd.Name == "pre-commit" || cmd.Name == "lefthook" {
+			r.hookManagerRun(cmd, depth)
 		}
 		r.dir, r.dirUnknown = dir, dirUnknown
 	}
