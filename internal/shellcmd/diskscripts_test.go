@@ -639,3 +639,58 @@ pre-push:
 		}
 	}
 }
+
+// TestDiskJustfile: just runs a justfile's recipes, each body line a shell line with {{…}}
+// written in: the recipe the line names (else the first, or the [default] one), its dependencies
+// first, its parameters the words the line gives.
+func TestDiskJustfile(t *testing.T) {
+	p := mustCompile("rm -r|-R -f")
+	just := map[string]string{"/p/justfile": `# the project's tasks
+set shell := ["bash", "-uc"]
+dir := "build"
+flags := '-rf'
+
+default:
+    @just --list
+
+test: fmt
+    go test ./...
+
+fmt:
+    gofmt -l .
+
+clean:
+    -rm {{flags}} {{dir}}
+
+wipe: (del "~")
+
+del target *opts:
+    rm -rf {{target}} {{opts}}
+
+rmargs +args:
+    @rm {{args}}
+
+[private]
+alias c := clean
+
+script:
+    #!/usr/bin/env bash
+    set -eu
+    rm -rf ~
+
+py:
+    #!/usr/bin/env python3
+    import shutil; shutil.rmtree("rm -rf ~")
+`, "/q/Justfile": "[default]\nb:\n\trm -rf ~\na:\n\techo a\n", "/r/.justfile": "a:\n  rm -rf ~\n"}
+	wantOutcomeIn(t, just, p, Match, []string{`just clean`, `just c`, `just wipe`, `just del x`, `just rmargs -rf ~`, `just script`,
+		`just test clean`, `just --justfile /q/Justfile`, `cd /q && just`, `just -d /r -f /r/.justfile a`, `cd /r && just a`,
+		`cd sub && just clean`, `just flags=-rf fmt clean`})
+	wantOutcomeIn(t, just, p, NoMatch, []string{`just`, `just test`, `just fmt`, `just rmargs -i x`, `just py`, `just --list`,
+		`cd /q && just a`})
+	for _, src := range []string{`just`, `just test`, `just missing`, `just py`} {
+		if l := ParseFiles(src, POSIX, memFiles(just)); len(l.Unresolved) > 0 {
+			t.Errorf("%q: unresolved %q", src, l.Unresolved)
+		}
+	}
+	wantOutcomeIn(t, just, p, Unknown, []string{`just "$R"`})
+}

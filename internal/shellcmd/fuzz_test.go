@@ -111,6 +111,7 @@ func FuzzDiskScripts(f *testing.F) {
 	f.Add("make t", "define T\n$(1): ; rm $(2)\nendef\n$(foreach t,a t,$(eval $(call T,$(t),-rf ~)))\n$(R)\n.ONESHELL:\n")
 	f.Add("make", "V=$(foreach a,1 2 3 4,$(foreach b,1 2 3 4,$(V)))\nx: ; $(call V,$(if $(wildcard a),$(or ,$(and 1,)),$(let a b,c,$(word 2,$(patsubst %,-%,$(subst a,b,$(filter-out x,$(sort b a))))))))\n")
 	f.Add("git x", "gitdir: ../g\n[alias]x=!rm -rf ~")
+	f.Add("just a b -rf", "a:\n  rm -rf ~\nb x *y: a\n  rm {{x}} {{y}}\n")
 	f.Add("composer install", `{"scripts":{"post-install-cmd":["@putenv A=1","@php x","@composer run-script a","@a -rf"],"a":"rm"}}`)
 	f.Add("deno task -c d.jsonc b x", "{\"tasks\": {\"b\": {\"command\": \"rm\", \"dependencies\": [\"b\"]}, /* c */ }, // d\n}")
 	f.Add("git status", "[include]\npath=x\npath = ../x\n[includeIf \"gitdir:~/w/\"]\n\tpath=~/y\n[core]hooksPath=~")
@@ -180,6 +181,23 @@ func FuzzHookManagers(f *testing.F) {
 		config := "repos:\n- repo: local\n  hooks:\n  - id: x\n    entry: " + string(entry) + "\n    language: system\n"
 		if lines := preCommitLines(config, ""); yaml.Unmarshal([]byte(config), new(any)) == nil && (len(lines) != 1 || lines[0] != hook) {
 			t.Fatalf("preCommitLines with entry %q: %q", hook, lines)
+		}
+	})
+}
+
+// FuzzJustfile reads a justfile's recipes: no panic, and a recipe's plain body line is among the
+// lines just runs for it.
+func FuzzJustfile(f *testing.F) {
+	f.Add("set shell := [\"bash\", \"-c\"]\nx := 'a'\n[default]\nb p +q='z': (a \"1\") && c\n  @-rm {{p}} {{q}} {{x}} {{{{ {{ f() }}\nalias c := b\n", "b 1 2 3", "echo ok")
+	f.Add("a:\n\t#!/bin/sh\n\trm\n\nb: a a (a) (\n", "", "rm -rf ~")
+	f.Fuzz(func(t *testing.T, text, words, line string) {
+		parseJustfile(text).lines(strings.Fields(words), []string{"x=1"})
+		if strings.ContainsAny(line, "{}\n\r@-#\\") || strings.TrimSpace(line) != line || line == "" {
+			return
+		}
+		got := parseJustfile(text+"\nzz_recipe:\n    "+line+"\n").lines([]string{"zz_recipe"}, nil)
+		if len(got) == 0 || !strings.Contains(got[len(got)-1][1], line) {
+			t.Fatalf("justfile %q: recipe zz_recipe runs %q, not %q", text, got, line)
 		}
 	})
 }

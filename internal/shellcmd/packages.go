@@ -242,6 +242,19 @@ func (r *reader) packageFromDisk(run scriptRun) {
 	}
 	names := []string{"package.json"}
 	switch {
+	case run.manager == "just" && run.manifest != "":
+		for _, p := range r.located(run, run.manifest) {
+			if text, ok := r.cachedText(p, p); ok {
+				dir := path.Dir(under(run.dir, run.manifest))
+				if run.workDir != "" {
+					dir = under(run.dir, run.workDir) // just -d DIR
+				}
+				r.packageScripts(run, filepath.ToSlash(p), text, dir)
+			}
+		}
+		return
+	case run.manager == "just":
+		names = []string{"justfile", "Justfile", ".justfile", "JUSTFILE"}
 	case run.manager == "composer":
 		names = []string{"composer.json"}
 	case run.manager == "deno" && run.file != "deno.json":
@@ -281,6 +294,10 @@ func (r *reader) packageFromDisk(run scriptRun) {
 // deno.json: manifestScripts), each a line sh runs in dir, the package's directory; file names
 // it in reasons.
 func (r *reader) packageScripts(run scriptRun, file, text, dir string) {
+	if run.manager == "just" {
+		r.justRecipes(run, file, text, dir)
+		return
+	}
 	scripts := manifestScripts(run.manager, text)
 	if slices.ContainsFunc(run.names, func(n string) bool { _, ok := scripts[n]; return ok }) {
 		r.scriptShell(run, file, dir)

@@ -36,7 +36,8 @@ type scriptRun struct {
 	manager         string   // whose scripts: "" npm's (package.json), "composer" or "deno" (tasks.go)
 	via             string   // the package manager that runs them: npm, yarn, pnpm, bun
 	shellFrom       string   // the configuration file that names the script-shell
-	manifest        string   // the configuration file the line names (pre-commit -c FILE)
+	manifest        string   // the configuration file the line names (pre-commit -c FILE, just -f FILE)
+	workDir         string   // the directory the line names for what it runs (just -d DIR)
 }
 
 // A writtenFile is a file the line writes.
@@ -253,6 +254,8 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 		r.composerRuns(cmd, depth)
 	case cmd.Name == "deno":
 		r.denoRuns(cmd, depth)
+	case cmd.Name == "just":
+		r.justRuns(cmd, depth)
 	case cmd.Name == "git" || cmd.Name == "pre-commit" || cmd.Name == "lefthook" || cmd.Name == "overcommit" || cmd.Name == "husky":
 		sub, chdir := gitSubcommand(cmd.Args)
 		dir, dirUnknown := r.dir, r.dirUnknown

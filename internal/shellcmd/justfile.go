@@ -1,0 +1,352 @@
+package shellcmd
+
+import (
+	"path"
+	"strconv"
+	"strings"
+)
+
+// just runs the recipes of a justfile (justfile, Justfile or .justfile in the directory it starts
+// in or the nearest above, or the one -f names), each body line a shell line with its {{…}}
+// written in; a recipe's dependencies run first. Read as package.json's scripts are (packages.go),
+// the run's manager "just".
+
+// justRuns notes the recipes just's words run: its options, then NAME=VALUE overrides, then
+// recipes each with the words its parameters take.
+func (r *reader) justRuns(cmd Command, depth int) {
+	var words []Arg
+	file, dir := Arg{}, Arg{}
+	var sets []string
+	args := cmd.Args
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		name, value, hasValue := strings.Cut(v, "=")
+		switch {
+		case len(words) > 0 || a.Dynamic && !strings.HasPrefix(v, "-"):
+			words = append(words, a)
+		case v == "--":
+			words = append(words, args[i+1:]...)
+			i = len(args)
+		case (v == "-f" || v == "--justfile") && i+1 < len(args):
+			file, i = args[i+1], i+1
+		case (v == "-d" || v == "--working-directory") && i+1 < len(args):
+			dir, i = args[i+1], i+1
+		case hasValue && (name == "--justfile" || name == "--working-directory"):
+			if name == "--justfile" {
+				file = Arg{Value: value, Dynamic: a.Dynamic}
+			} else {
+				dir = Arg{Value: value, Dynamic: a.Dynamic}
+			}
+		case v == "--set" && i+2 < len(args):
+			sets, i = append(sets, args[i+1].Value+"="+args[i+2].Value), i+2
+		case justInfo(v):
+			return // --list, --show, --dry-run…: no recipe runs
+		case justValueOption(v):
+			i++
+		case strings.HasPrefix(v, "-"):
+		default:
+			words = append(words, a)
+		}
+	}
+	if file.Dynamic || dir.Dynamic {
+		r.manifestUnknown(cmd)
+		return
+	}
+	for len(words) > 0 && !words[0].Dynamic && strings.Contains(words[0].Value, "=") {
+		sets, words = append(sets, words[0].Value), words[1:] // just flags=-rf clean
+	}
+	if len(words) > 0 && words[0].Dynamic {
+		r.manifestUnknown(cmd)
+		return
+	}
+	name := "justfile"
+	if file.Value != "" {
+		name = file.Value
+	}
+	run := r.ran(runNpm, Arg{Value: name}, depth)
+	if run == nil {
+		return
+	}
+	run.manager, run.manifest, run.args, run.vars, run.workDir = "just", file.Value, words, sets, dir.Value
+}
+
+// justInfo reports whether just's option makes it print, not run a recipe.
+func justInfo(o string) bool {
+	switch o {
+	case "-l", "--list", "--summary", "--show", "-s", "--dump", "--evaluate", "--fmt", "--edit", "-e", "--init",
+		"--choose", "--variables", "--groups", "--completions", "--changelog", "--man", "-n", "--dry-run", "--help",
+		"-h", "--version", "-V", "--check":
+		return true
+	}
+	return false
+}
+
+// justValueOption reports whether just's option takes the next word as its value.
+func justValueOption(o string) bool {
+	switch o {
+	case "--dotenv-filename", "--dotenv-path", "-E", "--shell", "--shell-arg", "--chooser", "--color", "--command-color",
+		"--list-heading", "--list-prefix", "--dump-format", "--timestamp-format", "-c", "--command":
+		return true
+	}
+	return false
+}
+
+// A justRecipe is a recipe of a justfile.
+type justRecipe struct {
+	params   []string // names; a trailing + or * one takes the rest
+	defaults map[string]string
+	deps     [][]string // each dependency: its name and the words given it
+	body     []string
+}
+
+// A justfile is what hookrun reads of a justfile: its recipes, aliases, string variables, and
+// the recipe just runs when the line names none.
+type justfile struct {
+	recipes  map[string]*justRecipe
+	aliases  map[string]string
+	vars     map[string]string
+	fallback string
+}
+
+// parseJustfile reads a justfile's text.
+func parseJustfile(text string) *justfile {
+	jf := &justfile{recipes: map[string]*justRecipe{}, aliases: map[string]string{}, vars: map[string]string{}}
+	var current *justRecipe
+	isDefault := false
+	for _, line := range strings.Split(strings.ReplaceAll(strings.TrimPrefix(text, "\ufeff"), "\r\n", "\n"), "\n") {
+		if current != nil && (line == "" || line[0] == ' ' || line[0] == '\t') {
+			current.body = append(current.body, line)
+			continue
+		}
+		current = nil
+		line = strings.TrimSpace(line)
+		switch {
+		case line == "" || strings.HasPrefix(line, "#"):
+		case strings.HasPrefix(line, "["):
+			isDefault = isDefault || strings.Contains(line, "default")
+		case strings.HasPrefix(line, "alias "):
+			if name, target, ok := strings.Cut(strings.TrimPrefix(line, "alias "), ":="); ok {
+				jf.aliases[strings.TrimSpace(name)] = strings.TrimSpace(target)
+			}
+		case strings.HasPrefix(line, "set ") || strings.HasPrefix(line, "import ") || strings.HasPrefix(line, "mod "):
+		case justAssignment(line):
+			name, value, _ := strings.Cut(strings.TrimPrefix(line, "export "), ":=")
+			if v, ok := justString(strings.TrimSpace(value)); ok {
+				jf.vars[strings.TrimSpace(name)] = v
+			}
+		default:
+			header, deps, ok := strings.Cut(line, ":")
+			fields := strings.Fields(header)
+			if !ok || len(fields) == 0 {
+				continue
+			}
+			name := strings.TrimPrefix(fields[0], "@")
+			rc := &justRecipe{defaults: map[string]string{}}
+			for _, p := range fields[1:] {
+				p, def, hasDef := strings.Cut(strings.TrimLeft(p, "$"), "=")
+				rc.params = append(rc.params, p)
+				if d, ok := justString(def); hasDef && ok {
+					rc.defaults[strings.TrimLeft(p, "+*")] = d
+				}
+			}
+			rc.deps = justDeps(deps)
+			jf.recipes[name], current = rc, rc
+			if jf.fallback == "" || isDefault {
+				jf.fallback = name
+			}
+			isDefault = false
+		}
+	}
+	return jf
+}
+
+// justAssignment reports whether a justfile line gives a variable a value: [export] NAME := ….
+func justAssignment(line string) bool {
+	name, _, ok := strings.Cut(strings.TrimPrefix(line, "export "), ":=")
+	name = strings.TrimSpace(name)
+	return ok && name != "" && !strings.ContainsAny(name, " \t:")
+}
+
+// justString is the value of a string literal of just ("x", 'x'), false for any other expression.
+func justString(s string) (string, bool) {
+	if len(s) < 2 || s[0] != s[len(s)-1] || s[0] != '"' && s[0] != '\'' {
+		return "", false
+	}
+	if s[0] == '\'' {
+		return s[1 : len(s)-1], !strings.Contains(s[1:len(s)-1], "'")
+	}
+	v, err := strconv.Unquote(s)
+	return v, err == nil
+}
+
+// justDeps are a recipe's dependencies: NAME, or (NAME "word" …), before and after &&.
+func justDeps(s string) [][]string {
+	var deps [][]string
+	for s = strings.TrimSpace(s); s != ""; s = strings.TrimSpace(s) {
+		switch {
+		case strings.HasPrefix(s, "&&"):
+			s = s[2:]
+		case s[0] == '(':
+			end := strings.IndexByte(s, ')')
+			if end < 0 {
+				end = len(s)
+			}
+			fields := strings.Fields(s[1:end])
+			for i, w := range fields[min(1, len(fields)):] {
+				if v, ok := justString(w); ok {
+					fields[i+1] = v
+				} else {
+					fields[i+1] = "${just}"
+				}
+			}
+			if len(fields) > 0 {
+				deps = append(deps, fields)
+			}
+			s = s[min(end+1, len(s)):]
+		default:
+			w, rest, _ := strings.Cut(s, " ")
+			deps, s = append(deps, []string{w}), rest
+		}
+	}
+	return deps
+}
+
+// justLines are the shell lines just runs for the recipes the words name (the fallback when
+// none), each recipe's dependencies first, with the words its parameters take: each a recipe's
+// name and its text.
+func (jf *justfile) lines(words []string, sets []string) [][2]string {
+	vars := make(map[string]string, len(jf.vars)+len(sets))
+	for k, v := range jf.vars {
+		vars[k] = v
+	}
+	for _, s := range sets {
+		k, v, _ := strings.Cut(s, "=")
+		vars[k] = v
+	}
+	var out [][2]string
+	seen := map[string]bool{}
+	var run func(name string, args []string, depth int)
+	run = func(name string, args []string, depth int) {
+		if target, ok := jf.aliases[name]; ok {
+			name = target
+		}
+		rc, ok := jf.recipes[name]
+		key := name + "\x00" + strings.Join(args, "\x00")
+		if !ok || seen[key] || depth > maxDepth || len(seen) >= maxMakeTargets {
+			return
+		}
+		seen[key] = true
+		for _, dep := range rc.deps {
+			run(dep[0], dep[1:], depth+1)
+		}
+		values := map[string]string{}
+		for k, v := range vars {
+			values[k] = v
+		}
+		for i, p := range rc.params {
+			name := strings.TrimLeft(p, "+*")
+			switch {
+			case strings.HasPrefix(p, "+") || strings.HasPrefix(p, "*"):
+				if i < len(args) {
+					values[name] = strings.Join(args[i:], " ")
+				} else {
+					values[name] = rc.defaults[name]
+				}
+			case i < len(args):
+				values[name] = args[i]
+			default:
+				values[name] = rc.defaults[name]
+			}
+		}
+		body := justBody(rc.body)
+		var b strings.Builder
+		for rest := body; ; {
+			at := strings.Index(rest, "{{")
+			if at < 0 {
+				b.WriteString(rest)
+				break
+			}
+			b.WriteString(rest[:at])
+			if strings.HasPrefix(rest[at:], "{{{{") {
+				b.WriteString("{{")
+				rest = rest[at+4:]
+				continue
+			}
+			end := strings.Index(rest[at:], "}}")
+			if end < 0 {
+				b.WriteString(rest[at:])
+				break
+			}
+			expr := strings.TrimSpace(rest[at+2 : at+end])
+			if v, ok := values[expr]; ok {
+				b.WriteString(v)
+			} else if v, ok := justString(expr); ok {
+				b.WriteString(v)
+			} else {
+				b.WriteString("${just_value}") // an expression only known when just runs
+			}
+			rest = rest[at+end+2:]
+		}
+		out = append(out, [2]string{name, b.String()})
+	}
+	if len(words) == 0 {
+		run(jf.fallback, nil, 0)
+	}
+	for i := 0; i < len(words); {
+		name := words[i]
+		if target, ok := jf.aliases[name]; ok {
+			name = target
+		}
+		i++
+		rc, ok := jf.recipes[name]
+		var args []string
+		if ok {
+			n := len(rc.params)
+			if n > 0 && (strings.HasPrefix(rc.params[n-1], "+") || strings.HasPrefix(rc.params[n-1], "*")) {
+				n = len(words)
+			}
+			args = words[i:min(i+n, len(words))]
+			i += len(args)
+		}
+		run(name, args, 0)
+	}
+	return out
+}
+
+// justBody is a recipe's body as one script: its indentation and each line's @ and - removed; a
+// #! body whose interpreter is not a shell is none (a program, read as itself).
+func justBody(lines []string) string {
+	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
+		lines = lines[:len(lines)-1]
+	}
+	if len(lines) == 0 {
+		return ""
+	}
+	first := strings.TrimSpace(lines[0])
+	if strings.HasPrefix(first, "#!") && !shebangShell(first+"\n") {
+		return ""
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(strings.TrimLeft(strings.TrimSpace(l), "@-"))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// justRecipes reads what just runs of a justfile's text, in dir.
+func (r *reader) justRecipes(run scriptRun, file, text, dir string) {
+	var words []string
+	for _, a := range run.args {
+		words = append(words, a.Value)
+	}
+	at, atUnknown := r.dir, r.dirUnknown
+	r.dir, r.dirUnknown = dir, ""
+	for _, l := range parseJustfile(text).lines(words, run.vars) {
+		if r.once(runNpm + "\x00" + file + "\x00" + l[0] + "\x00" + l[1]) {
+			r.fileScript(l[1], path.Base(file)+" recipe "+strconv.Quote(l[0]), run.depth+1, nil)
+		}
+	}
+	r.dir, r.dirUnknown = at, atUnknown
+}
