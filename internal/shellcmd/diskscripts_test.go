@@ -694,3 +694,47 @@ py:
 	}
 	wantOutcomeIn(t, just, p, Unknown, []string{`just "$R"`})
 }
+
+// TestDiskTaskfile: task runs a Taskfile's tasks, each cmd a shell line with {{.VAR}} written
+// in: those the line names (else default), their deps and the tasks their cmds call first.
+func TestDiskTaskfile(t *testing.T) {
+	p := mustCompile("rm -r|-R -f")
+	files := map[string]string{"/p/Taskfile.yml": `version: '3'
+vars:
+  DIR: '~'
+tasks:
+  default:
+    cmds:
+      - task: test
+  test:
+    cmds:
+      - go test ./...
+  build:
+    deps: [clean]
+    cmds:
+      - go build ./...
+  clean:
+    dir: sub
+    cmds:
+      - cmd: rm -rf {{.DIR}}
+  del:
+    cmds:
+      - rm {{.CLI_ARGS}}
+  short: rm -rf ~
+  calls:
+    cmds:
+      - task: clean
+  wipe:
+    cmds:
+      - rm {{.FLAGS}} ~
+`, "/q/taskfile.yaml": "version: 3\ntasks:\n  default:\n    cmds: [rm -rf ~]\n"}
+	wantOutcomeIn(t, files, p, Match, []string{`task clean`, `task build`, `task calls`, `task short`, `task del -- -rf ~`,
+		`task test clean`, `cd sub && task clean`, `cd /q && task`, `task -t /q/taskfile.yaml`, `task -d /q`, `task wipe FLAGS=-rf`})
+	wantOutcomeIn(t, files, p, NoMatch, []string{`task`, `task test`, `task del -- -i x`, `task --list`, `task wipe`})
+	for _, src := range []string{`task`, `task test`, `task missing`, `task --list-all`} {
+		if l := ParseFiles(src, POSIX, memFiles(files)); len(l.Unresolved) > 0 {
+			t.Errorf("%q: unresolved %q", src, l.Unresolved)
+		}
+	}
+	wantOutcomeIn(t, files, p, Unknown, []string{`task "$T"`})
+}

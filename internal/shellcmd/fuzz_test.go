@@ -202,6 +202,27 @@ func FuzzJustfile(f *testing.F) {
 	})
 }
 
+// FuzzTaskfile reads a Taskfile's tasks: no panic, and a task's plain cmd is among the lines task
+// runs for it.
+func FuzzTaskfile(f *testing.F) {
+	f.Add("version: 3\nvars: {A: x}\ntasks:\n  default: {deps: [b, {task: c}], cmds: [{task: b}, {cmd: 'rm {{.A}} {{.CLI_ARGS}} {{ .X | q }}'}], dir: d}\n  b: [a, b]\n  c: rm\n", "default", "echo ok")
+	f.Add("tasks: &a {a: *a}\n", "a", "rm")
+	f.Fuzz(func(t *testing.T, text, names, line string) {
+		taskfileLines(text, strings.Fields(names), []string{"A=1", "CLI_ARGS=-rf"})
+		entry, err := json.Marshal(line)
+		if err != nil || line == "" || !utf8.ValidString(line) || strings.Contains(line, "{{") {
+			return
+		}
+		config := "tasks:\n  zz:\n    cmds:\n      - " + string(entry) + "\n"
+		if yaml.Unmarshal([]byte(config), new(any)) != nil {
+			return // characters YAML refuses
+		}
+		if got := taskfileLines(config, []string{"zz"}, nil); len(got) != 1 || got[0][2] != line {
+			t.Fatalf("task zz with cmd %q runs %q", line, got)
+		}
+	})
+}
+
 // FuzzPositional writes the words a line gives a script into its "$@", $* and $1 … $9: no panic,
 // and a text is rewritten exactly when it holds such a parameter.
 func FuzzPositional(f *testing.F) {

@@ -242,6 +242,15 @@ func (r *reader) packageFromDisk(run scriptRun) {
 	}
 	names := []string{"package.json"}
 	switch {
+	case run.manager == "task" && run.manifest != "":
+		for _, p := range r.located(run, run.manifest) {
+			if text, ok := r.cachedText(p, p); ok {
+				r.packageScripts(run, filepath.ToSlash(p), text, path.Dir(under(run.dir, run.manifest)))
+			}
+		}
+		return
+	case run.manager == "task":
+		names = taskfileNames()
 	case run.manager == "just" && run.manifest != "":
 		for _, p := range r.located(run, run.manifest) {
 			if text, ok := r.cachedText(p, p); ok {
@@ -294,8 +303,12 @@ func (r *reader) packageFromDisk(run scriptRun) {
 // deno.json: manifestScripts), each a line sh runs in dir, the package's directory; file names
 // it in reasons.
 func (r *reader) packageScripts(run scriptRun, file, text, dir string) {
-	if run.manager == "just" {
+	switch run.manager {
+	case "just":
 		r.justRecipes(run, file, text, dir)
+		return
+	case "task":
+		r.taskfileRecipes(run, file, text, dir)
 		return
 	}
 	scripts := manifestScripts(run.manager, text)

@@ -256,6 +256,8 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 		r.denoRuns(cmd, depth)
 	case cmd.Name == "just":
 		r.justRuns(cmd, depth)
+	case cmd.Name == "task" || cmd.Name == "go-task":
+		r.taskRuns(cmd, depth)
 	case cmd.Name == "git" || cmd.Name == "pre-commit" || cmd.Name == "lefthook" || cmd.Name == "overcommit" || cmd.Name == "husky":
 		sub, chdir := gitSubcommand(cmd.Args)
 		dir, dirUnknown := r.dir, r.dirUnknown
