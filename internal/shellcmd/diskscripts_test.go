@@ -693,6 +693,9 @@ py:
 		}
 	}
 	wantOutcomeIn(t, just, p, Unknown, []string{`just "$R"`})
+	positional := map[string]string{"/p/justfile": "set positional-arguments\ndel *args:\n    rm \"$@\"\n"}
+	wantOutcomeIn(t, positional, p, Match, []string{`just del -rf ~`})
+	wantOutcomeIn(t, positional, p, NoMatch, []string{`just del -i x`})
 }
 
 // TestDiskTaskfile: task runs a Taskfile's tasks, each cmd a shell line with {{.VAR}} written
@@ -727,9 +730,17 @@ tasks:
   wipe:
     cmds:
       - rm {{.FLAGS}} ~
+  deferred:
+    cmds:
+      - defer: rm -rf ~
+      - echo hi
+  deftask:
+    cmds:
+      - defer: {task: clean}
 `, "/q/taskfile.yaml": "version: 3\ntasks:\n  default:\n    cmds: [rm -rf ~]\n"}
 	wantOutcomeIn(t, files, p, Match, []string{`task clean`, `task build`, `task calls`, `task short`, `task del -- -rf ~`,
-		`task test clean`, `cd sub && task clean`, `cd /q && task`, `task -t /q/taskfile.yaml`, `task -d /q`, `task wipe FLAGS=-rf`})
+		`task test clean`, `cd sub && task clean`, `cd /q && task`, `task -t /q/taskfile.yaml`, `task -d /q`, `task wipe FLAGS=-rf`,
+		`task deferred`, `task deftask`})
 	wantOutcomeIn(t, files, p, NoMatch, []string{`task`, `task test`, `task del -- -i x`, `task --list`, `task wipe`})
 	for _, src := range []string{`task`, `task test`, `task missing`, `task --list-all`} {
 		if l := ParseFiles(src, POSIX, memFiles(files)); len(l.Unresolved) > 0 {

@@ -21,23 +21,13 @@ func (r *reader) justRuns(cmd Command, depth int) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		v := a.Value
-		name, value, hasValue := strings.Cut(v, "=")
 		switch {
 		case len(words) > 0 || a.Dynamic && !strings.HasPrefix(v, "-"):
 			words = append(words, a)
 		case v == "--":
 			words = append(words, args[i+1:]...)
 			i = len(args)
-		case (v == "-f" || v == "--justfile") && i+1 < len(args):
-			file, i = args[i+1], i+1
-		case (v == "-d" || v == "--working-directory") && i+1 < len(args):
-			dir, i = args[i+1], i+1
-		case hasValue && (name == "--justfile" || name == "--working-directory"):
-			if name == "--justfile" {
-				file = Arg{Value: value, Dynamic: a.Dynamic}
-			} else {
-				dir = Arg{Value: value, Dynamic: a.Dynamic}
-			}
+		case pathOption(args, &i, &file, "-f", "--justfile") || pathOption(args, &i, &dir, "-d", "--working-directory"):
 		case v == "--set" && i+2 < len(args):
 			sets, i = append(sets, args[i+1].Value+"="+args[i+2].Value), i+2
 		case justInfo(v):
@@ -69,6 +59,21 @@ func (r *reader) justRuns(cmd Command, depth int) {
 		return
 	}
 	run.manager, run.manifest, run.args, run.vars, run.workDir = "just", file.Value, words, sets, dir.Value
+}
+
+// pathOption reads the option at args[*i] when it is short or long (-f FILE, --justfile FILE,
+// --justfile=FILE) into to, moving *i past its value.
+func pathOption(args []Arg, i *int, to *Arg, short, long string) bool {
+	a := args[*i]
+	switch {
+	case (a.Value == short || a.Value == long) && *i+1 < len(args):
+		*to, *i = args[*i+1], *i+1
+	case strings.HasPrefix(a.Value, long+"="):
+		*to = Arg{Value: a.Value[len(long)+1:], Dynamic: a.Dynamic}
+	default:
+		return false
+	}
+	return true
 }
 
 // justInfo reports whether just's option makes it print, not run a recipe.
@@ -103,10 +108,11 @@ type justRecipe struct {
 // A justfile is what hookrun reads of a justfile: its recipes, aliases, string variables, and
 // the recipe just runs when the line names none.
 type justfile struct {
-	recipes  map[string]*justRecipe
-	aliases  map[string]string
-	vars     map[string]string
-	fallback string
+	recipes    map[string]*justRecipe
+	aliases    map[string]string
+	vars       map[string]string
+	fallback   string
+	positional bool // set positional-arguments: a recipe's words are its "$@" too
 }
 
 // parseJustfile reads a justfile's text.
@@ -130,6 +136,7 @@ func parseJustfile(text string) *justfile {
 				jf.aliases[strings.TrimSpace(name)] = strings.TrimSpace(target)
 			}
 		case strings.HasPrefix(line, "set ") || strings.HasPrefix(line, "import ") || strings.HasPrefix(line, "mod "):
+			jf.positional = jf.positional || strings.Contains(line, "positional-arguments")
 		case justAssignment(line):
 			name, value, _ := strings.Cut(strings.TrimPrefix(line, "export "), ":=")
 			if v, ok := justString(strings.TrimSpace(value)); ok {
@@ -289,6 +296,16 @@ func (jf *justfile) lines(words []string, sets []string) [][2]string {
 			rest = rest[at+end+2:]
 		}
 		out = append(out, [2]string{name, b.String()})
+		if len(args) > 0 && jf.positional {
+			// set positional-arguments: the recipe's words are its "$@" and $1 … too.
+			words := make([]Arg, len(args))
+			for i, a := range args {
+				words[i] = Arg{Value: a}
+			}
+			if text, ok := positional(b.String(), words); ok {
+				out = append(out, [2]string{name, text})
+			}
+		}
 	}
 	if len(words) == 0 {
 		run(jf.fallback, nil, 0)

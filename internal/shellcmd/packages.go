@@ -242,16 +242,7 @@ func (r *reader) packageFromDisk(run scriptRun) {
 	}
 	names := []string{"package.json"}
 	switch {
-	case run.manager == "task" && run.manifest != "":
-		for _, p := range r.located(run, run.manifest) {
-			if text, ok := r.cachedText(p, p); ok {
-				r.packageScripts(run, filepath.ToSlash(p), text, path.Dir(under(run.dir, run.manifest)))
-			}
-		}
-		return
-	case run.manager == "task":
-		names = taskfileNames()
-	case run.manager == "just" && run.manifest != "":
+	case run.manifest != "" && (run.manager == "task" || run.manager == "just"):
 		for _, p := range r.located(run, run.manifest) {
 			if text, ok := r.cachedText(p, p); ok {
 				dir := path.Dir(under(run.dir, run.manifest))
@@ -262,6 +253,8 @@ func (r *reader) packageFromDisk(run scriptRun) {
 			}
 		}
 		return
+	case run.manager == "task":
+		names = taskfileNames()
 	case run.manager == "just":
 		names = []string{"justfile", "Justfile", ".justfile", "JUSTFILE"}
 	case run.manager == "composer":

@@ -23,7 +23,6 @@ func (r *reader) taskRuns(cmd Command, depth int) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		v := a.Value
-		name, value, hasValue := strings.Cut(v, "=")
 		switch {
 		case v == "--" && !a.Dynamic:
 			var quoted []string
@@ -33,23 +32,14 @@ func (r *reader) taskRuns(cmd Command, depth int) {
 				}
 			}
 			vars, i = append(vars, "CLI_ARGS="+strings.Join(quoted, " ")), len(args)
-		case (v == "-t" || v == "--taskfile") && i+1 < len(args):
-			file, i = args[i+1], i+1
-		case (v == "-d" || v == "--dir") && i+1 < len(args):
-			dir, i = args[i+1], i+1
-		case hasValue && (name == "--taskfile" || name == "--dir"):
-			if name == "--taskfile" {
-				file = Arg{Value: value, Dynamic: a.Dynamic}
-			} else {
-				dir = Arg{Value: value, Dynamic: a.Dynamic}
-			}
+		case pathOption(args, &i, &file, "-t", "--taskfile") || pathOption(args, &i, &dir, "-d", "--dir"):
 		case v == "-l" || v == "--list" || v == "-a" || v == "--list-all" || v == "--summary" || v == "-n" ||
 			v == "--dry" || v == "--init" || v == "-i" || v == "--help" || v == "-h" || v == "--version" || v == "--status":
 			return
 		case v == "--output" || v == "-o" || v == "--concurrency" || v == "-C" || v == "--interval" || v == "--sort":
 			i++
 		case strings.HasPrefix(v, "-") && !a.Dynamic:
-		case !a.Dynamic && hasValue:
+		case !a.Dynamic && strings.Contains(v, "="):
 			vars = append(vars, v)
 		default:
 			words = append(words, a)
@@ -125,14 +115,26 @@ func taskfileLines(text string, names, lineVars []string) [][3]string {
 		for _, c := range t.cmds {
 			var line string
 			var call struct {
-				Cmd  string `yaml:"cmd"`
-				Task string `yaml:"task"`
+				Cmd   string    `yaml:"cmd"`
+				Task  string    `yaml:"task"`
+				Defer yaml.Node `yaml:"defer"`
 			}
 			switch {
 			case c.Kind == yaml.ScalarNode:
 				line = c.Value
-			case c.Decode(&call) == nil && call.Task != "":
+			case c.Decode(&call) != nil:
+			case call.Task != "":
 				run(call.Task, depth+1)
+				continue
+			case call.Defer.Kind == yaml.ScalarNode:
+				line = call.Defer.Value // - defer: LINE runs when the task ends
+			case call.Defer.Kind == yaml.MappingNode:
+				var deferred struct {
+					Task string `yaml:"task"`
+				}
+				if call.Defer.Decode(&deferred) == nil && deferred.Task != "" {
+					run(deferred.Task, depth+1)
+				}
 				continue
 			default:
 				line = call.Cmd
