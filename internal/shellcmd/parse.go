@@ -53,6 +53,11 @@ type Command struct {
 	// File: the file the line runs that this command was read from, as the line names it
 	// (scripts/clean.sh, Makefile, package.json script "test"); "" for the line's own commands.
 	File string
+	// Env: the variables the line gives the command's environment, each NAME=VALUE (Dynamic when
+	// the value is only known at run time): its own prefix (A=1 cmd), those of a wrapper that runs
+	// it (env A=1 cmd, sudo A=1 cmd), and those the line exported before it (export A=1,
+	// declare -x, set -a), whatever subshell did so: more, never fewer, than the shell would give.
+	Env []Arg
 }
 
 // Line is what a command line runs, as far as it can be known without running it.
@@ -233,6 +238,8 @@ type reader struct {
 	fileReads  int
 	readDone   map[string]bool     // files, and scripts of files, read from disk
 	fileTexts  map[string]fileText // the files read from disk, by path
+	env        []Arg               // NAME=VALUE the commands read now run with (Command.Env)
+	allExport  bool                // the line ran set -a: its assignments are exported
 }
 
 // maxUnresolved caps the reasons kept: the first is the one shown, and a
@@ -349,6 +356,7 @@ func (r *reader) visit(src string, depth int) func(syntax.Node) bool {
 		r.reevaluated(src, n, depth)
 		switch n := n.(type) {
 		case *syntax.DeclClause:
+			r.exports(src, n)
 			for _, a := range n.Args {
 				if a.Naked && a.Value != nil {
 					for _, w := range r.words(src, []*syntax.Word{a.Value}) {
@@ -364,6 +372,9 @@ func (r *reader) visit(src string, depth int) func(syntax.Node) bool {
 				r.piped[n.Y] = n.X
 			}
 		case *syntax.Stmt:
+			if call, ok := n.Cmd.(*syntax.CallExpr); ok && len(call.Args) == 0 && r.allExport {
+				r.env = append(r.env, r.assigned(src, call.Assigns)...) // set -a; A=1
+			}
 			if call, ok := n.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 {
 				piped, from := r.stdinPiped, r.stdinFrom
 				r.stdinFrom = r.piped[n]
@@ -563,6 +574,10 @@ func (r *reader) call(src string, call *syntax.CallExpr, redirs []*syntax.Redire
 	if len(args) == 0 {
 		return
 	}
+	if len(call.Assigns) > 0 {
+		defer func(n int) { r.env = r.env[:n] }(len(r.env))
+		r.env = append(r.env, r.assigned(src, call.Assigns)...)
+	}
 	if len(choices) == 0 {
 		r.command(args, redirs, depth)
 		return
@@ -638,11 +653,17 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 			return
 		}
 		cmd := Command{Name: commandName(name.Value), Path: name.Value, Args: args[1:], Maybe: r.maybe || r.fromFile}
+		if len(r.env) > 0 {
+			cmd.Env = slices.Clone(r.env) // not shared: r.env is cut back and written again
+		}
 		if r.fromFile {
 			cmd.File = r.fileName
 		}
 		if name.Value == "" {
 			cmd.Name = ""
+		}
+		if cmd.Name == "set" {
+			r.allExports(cmd)
 		}
 		if r.aliases[cmd.Name] {
 			r.unresolved("%s is an alias or a hashed name the line defines, run as what it stands for", cmd.Name)
@@ -670,6 +691,10 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 			opts := cmd.Args // the wrapper's own words: before the command, when next is a tail of them
 			if len(next) <= len(opts) {
 				opts = opts[:len(opts)-len(next)]
+			}
+			if envs := assignArgs(opts); len(envs) > 0 { // env A=1 cmd, sudo A=1 cmd
+				defer func(n int) { r.env = r.env[:n] }(len(r.env))
+				r.env = append(r.env, envs...)
 			}
 			in, root := wrapperDir(cmd, opts)
 			if in != nil {

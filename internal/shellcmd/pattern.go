@@ -21,10 +21,23 @@ import (
 //     and ? any one character.
 //
 // Options count only before "--": in rm -- -rf, -rf is a file name.
+//
+// Words NAME=GLOB before the command's name are variables of its environment: each holds when the
+// line gives the command that variable with a value the glob matches (A=1 cmd, env A=1 cmd,
+// export A=1; cmd); in A=1|true|B=*, true is another value of A. "HOOKRUN_HOOKS_DIR=* *" is any
+// command run with HOOKRUN_HOOKS_DIR set.
 type Pattern struct {
 	text  string
+	env   [][]envTerm
 	name  []wordGlob
 	words [][]term
+}
+
+// envTerm is one NAME=GLOB word of a pattern.
+type envTerm struct {
+	name  string
+	value wordGlob
+	any   bool // the glob is *: any value, one only known at run time included
 }
 
 type term struct {
@@ -51,6 +64,22 @@ func Compile(text string) (*Pattern, error) {
 		return nil, errors.New("empty command pattern")
 	}
 	p := &Pattern{text: text}
+	for len(fields) > 0 && isEnvWord(fields[0]) {
+		var terms []envTerm
+		name := ""
+		for _, alt := range strings.Split(fields[0], "|") {
+			value := alt
+			if n, v, ok := strings.Cut(alt, "="); ok && isName(n) {
+				name, value = n, v
+			}
+			terms = append(terms, envTerm{name: name, value: glob(value), any: value == "*"})
+		}
+		p.env = append(p.env, terms)
+		fields = fields[1:]
+	}
+	if len(fields) == 0 {
+		return nil, fmt.Errorf("command pattern %q: no command name after its variables; write * for any command", text)
+	}
 	for _, alt := range strings.Split(fields[0], "|") {
 		switch {
 		case alt == "":
@@ -161,6 +190,14 @@ func (p *Pattern) MatchCommand(c *Command) (Outcome, string) {
 	if !anyMatch(p.name, c.Name) && !(c.PowerShell && anyAlias(p.name, c.Name)) {
 		return NoMatch, ""
 	}
+	for _, terms := range p.env {
+		switch o, v := envHolds(terms, c.Env); {
+		case o == Unknown && !c.Maybe:
+			return Unknown, fmt.Sprintf("the value of %s given to %s is only known when the line runs", v, c.Name)
+		case o != Match:
+			return NoMatch, ""
+		}
+	}
 	var a parsedArgs
 	a.read(c.Args, c.PowerShell)
 	for _, terms := range p.words {
@@ -172,6 +209,32 @@ func (p *Pattern) MatchCommand(c *Command) (Outcome, string) {
 		}
 	}
 	return Match, ""
+}
+
+// isEnvWord reports whether a pattern's word is NAME=GLOB, its alternatives another NAME=GLOB or
+// another GLOB for the same name (A=1|true).
+func isEnvWord(f string) bool {
+	name, _, ok := strings.Cut(f, "=")
+	return ok && isName(name)
+}
+
+// envHolds says whether some variable of env holds for one of terms; Unknown when only a value
+// known at run time could.
+func envHolds(terms []envTerm, env []Arg) (Outcome, string) {
+	out, unknown := NoMatch, ""
+	for _, t := range terms {
+		for _, e := range env {
+			name, value, _ := strings.Cut(e.Value, "=")
+			switch {
+			case name != t.name:
+			case t.any || !e.Dynamic && t.value.match(value):
+				return Match, ""
+			case e.Dynamic:
+				out, unknown = Unknown, name
+			}
+		}
+	}
+	return out, unknown
 }
 
 // anyAlias says whether a name matches one of a cmdlet's aliases: rm for Remove-Item.

@@ -282,6 +282,7 @@ func TestCompileErrors(t *testing.T) {
 		{"rm| -rf", `command pattern "rm| -rf": empty alternative in the command name`},
 		{"rm -r||-R", `command pattern "rm -r||-R": empty alternative in "-r||-R"`},
 		{"/bin/rm -rf", `command pattern "/bin/rm -rf": the command name is compared by its basename; write "rm"`},
+		{"CLAUDE_CODE_SIMPLE=1", `command pattern "CLAUDE_CODE_SIMPLE=1": no command name after its variables; write * for any command`},
 	} {
 		_, err := Compile(tc.pattern)
 		if err == nil || err.Error() != tc.err {
