@@ -18,11 +18,12 @@ import (
 // template: whoever changes the template moves the old hash into
 // earlierProtectHooks, so that init refreshes a guard an earlier hookrun
 // wrote and nobody edited.
-const protectHooksSHA = "4a032a609853a73e86de70b151cc90cfb400f6e1baf2a1bee74423cf7a7bfe70"
+const protectHooksSHA = "349a9f768745e3da47df8061b3946b246dae2fd5b4d3c52649baae5d5cdecd35"
 
 // earlierProtectHooks are the SHA-256 hashes of every protect_hooks.yaml an
 // earlier hookrun init wrote (from the repository's history), newest first.
 var earlierProtectHooks = []string{
+	"4a032a609853a73e86de70b151cc90cfb400f6e1baf2a1bee74423cf7a7bfe70", // 34cbfb7
 	"96517a9b9ae01e17dab32fd27c92f6f5ccd445f58eb72902d2d5b54cc4339964", // 7d59223
 	"f4cf8953ad80cad456a26407f5522340a96e5f2d25df7557134e142d7d3d695f", // 278f6e9
 	"c26dc7cf4a0cecdb8a000fa155be72766e2acbd2e678ab6ae7a788cd3c0da572", // 558ed62

@@ -55,9 +55,10 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # or installs a plugin, an extension or an MCP server, and an agent started from
 # the line with hooks off (claude --bare, codex --disable hooks, opencode --pure)
 # or acting unasked (claude --dangerously-skip-permissions, codex -s, gemini
-# --yolo), whose own calls no guard then sees (a variable the line sets, such as
-# CLAUDE_CODE_SIMPLE=1 or CODEX_HOME, can switch its hooks off, and hookrun does
-# not read one). So does a change to
+# --yolo), whose own calls no guard then sees, or with a variable that switches
+# its hooks off or points hookrun elsewhere (CLAUDE_CODE_SIMPLE=1,
+# CLAUDE_CODE_SHELL_PREFIX, CODEX_HOME, OPENCODE_PURE, HOOKRUN_HOOKS_DIR, given
+# to the command, by env or by an export before it). So does a change to
 # what runs later, outside the agent's session, where it could undo the guards
 # unseen: git's hooks or configuration (under .git, where no diff shows it, the
 # user's ~/.gitconfig) and a git hook manager's (husky, lefthook, pre-commit,
@@ -154,7 +155,7 @@ handler:
         - "**/Library/Caches/hookrun"
         - "**/AppData/Local/hookrun"
     - decision: require_human
-      reason: "this command changes which hooks run, how the agents call hookrun or what they start with no hook (a plugin, an extension, an MCP server), or starts another agent with its hooks off or acting unasked (a variable the line sets, which hookrun does not read, can switch its hooks off): a person must approve changes to the guards"
+      reason: "this command changes which hooks run, how the agents call hookrun or what they start with no hook (a plugin, an extension, an MCP server), or starts another agent with its hooks off or acting unasked (by an option, or a variable such as CLAUDE_CODE_SIMPLE, CODEX_HOME or HOOKRUN_HOOKS_DIR): a person must approve changes to the guards"
       sources: [ai_session, background_job]
       commands:
         - hookrun|hookrun@* init|install
@@ -187,6 +188,11 @@ handler:
         - gemini|gemini-cli* --yolo|-y|--approval-mode|--allowed-tools|--policy|--admin-policy
         - copilot|copilot@* --allow-all-tools|--allow-all|--yolo|--allow-tool|--allow-all-paths|--autopilot
         - opencode|opencode-ai* --auto
+        - CLAUDE_CODE_SIMPLE=* *
+        - CLAUDE_CODE_SHELL_PREFIX=* *
+        - HOOKRUN_HOOKS_DIR=* *
+        - CODEX_HOME=* *
+        - OPENCODE_PURE=* *
     - decision: require_human
       reason: "this call changes git's hooks or configuration, or a git hook manager's (.git/hooks, .git/config, ~/.gitconfig, .husky, lefthook, pre-commit), which run code at a person's next commit, checkout or fetch, outside the agent's session and its guards: a person must approve"
       sources: [ai_session, background_job]

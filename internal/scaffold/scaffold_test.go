@@ -15,6 +15,7 @@ import (
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/match"
 	"github.com/hookrun/hookrun/internal/rules"
+	"github.com/hookrun/hookrun/internal/shellcmd"
 )
 
 func TestSpecCheck(t *testing.T) {
@@ -460,7 +461,19 @@ func TestProtectHooksCommands(t *testing.T) {
 		rule int // the rule whose reason the call gets, or allow
 	}{
 		// Another agent started with its hooks off, bringing hooks or MCP servers of its own, or acting
-		// unasked: a variable hookrun does not read (CLAUDE_CODE_SIMPLE, CODEX_HOME) may switch its hooks off.
+		// unasked, by an option or a variable the line gives it.
+		{`CLAUDE_CODE_SIMPLE=1 claude -p 'Tidy the repository'`, 1},
+		{`env CLAUDE_CODE_SIMPLE=1 claude -p Tidy`, 1},
+		{`export CLAUDE_CODE_SIMPLE=1; cd app && claude -p Tidy`, 1},
+		{`CLAUDE_CODE_SHELL_PREFIX=/tmp/p.sh claude -p Tidy`, 1},
+		{`CODEX_HOME=/tmp/x codex exec Tidy`, 1},
+		{`OPENCODE_PURE=1 opencode run Tidy`, 1},
+		{`HOOKRUN_HOOKS_DIR=/tmp/empty gemini -p Tidy`, 1},
+		{`HOOKRUN_HOOKS_DIR=/tmp/empty npx -y @anthropic-ai/claude-code -p Tidy`, 1},
+		{`set -a; HOOKRUN_HOOKS_DIR=/tmp/empty; git commit -m wip`, 1},
+		{`claude -p 'Tidy the repository'`, allow},
+		{`CLAUDE_CODE_SIMPLE=1; claude -p Tidy`, allow}, // not exported: the agent does not see it
+		{`NODE_ENV=test npm test`, allow},
 		{`claude -p --safe-mode 'Tidy the repository'`, 1},
 		{`claude -p --restricted 'Tidy the repository'`, 1}, // 2.1.332: ignores the user's, project's and local settings
 		{`claude -p --permission-prompt-tool mcp__x__approve 'Tidy'`, 1},
@@ -533,6 +546,36 @@ func TestProtectHooksCommands(t *testing.T) {
 			t.Errorf("%s: %s (%s), want allow", c.line, rep.Decision, rep.Reason)
 		case c.rule != allow && (rep.Decision != event.RequireHuman || rep.Reason != h.Handler.Rules.Rules[c.rule].Reason):
 			t.Errorf("%s: %s (%s), want require_human with rule %d's reason", c.line, rep.Decision, rep.Reason, c.rule)
+		}
+	}
+}
+
+// TestProtectHooksNamesEveryHooksOffVariable: each variable an agent's table says switches its hooks
+// off (dialect's EnvOff), and hookrun's own HOOKRUN_HOOKS_DIR, asks a person when the line gives it
+// to a command: a variable added to a table later without its pattern here fails.
+func TestProtectHooksNamesEveryHooksOffVariable(t *testing.T) {
+	h, findings := config.ParseFile("protect_hooks.yaml", []byte(protectHooks))
+	if config.HasErrors(findings) {
+		t.Fatalf("protect_hooks does not validate: %+v", findings)
+	}
+	names := []string{"HOOKRUN_HOOKS_DIR"}
+	for _, a := range dialect.Agents {
+		for _, s := range a.Settings.Off {
+			for _, e := range s.EnvOff {
+				names = append(names, e.Name)
+			}
+		}
+	}
+	for _, name := range names {
+		l := shellcmd.Parse(name + "=1 agent -p Tidy")
+		asked := false
+		for _, p := range h.Handler.Rules.Rules[1].Commands {
+			if o, _ := p.MatchLine(&l); o == shellcmd.Match {
+				asked = true
+			}
+		}
+		if !asked {
+			t.Errorf("%s=1 agent -p Tidy: no commands pattern of protect_hooks' rule 1 names %s", name, name)
 		}
 	}
 }
