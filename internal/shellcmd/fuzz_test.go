@@ -3,6 +3,7 @@ package shellcmd
 import (
 	"encoding/json"
 	yaml "go.yaml.in/yaml/v3"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -239,6 +240,39 @@ func FuzzPositional(f *testing.F) {
 		}
 		if ok != has {
 			t.Fatalf("positional(%q): %v, but it holds a parameter: %v", text, ok, has)
+		}
+	})
+}
+
+// FuzzWildcard: a pattern word's * and ? match as the regular expression they stood for before
+// (^(?s:…)$ with .* and .), on any word.
+func FuzzWildcard(f *testing.F) {
+	for _, tc := range [][2]string{{"claude-code*", "claude-code@latest"}, {"*", ""}, {"a*b*c", "aXbYbc"}, {"?", "é"}, {"*.sh", "x.sh.bak"}, {"a?c", "a\xffc"}, {"**a", "bba"}, {"*a*", "\xe2\x82"}} {
+		f.Add(tc[0], tc[1])
+	}
+	f.Fuzz(func(t *testing.T, pattern, word string) {
+		if len(pattern) > 64 || len(word) > 256 {
+			return
+		}
+		var b strings.Builder
+		b.WriteString(`^(?s:`)
+		for _, c := range pattern {
+			switch c {
+			case '*':
+				b.WriteString(`.*`)
+			case '?':
+				b.WriteString(`.`)
+			default:
+				b.WriteString(regexp.QuoteMeta(string(c)))
+			}
+		}
+		b.WriteString(`)$`)
+		if !utf8.ValidString(pattern) {
+			return // a pattern comes from a YAML file: valid UTF-8
+		}
+		want := regexp.MustCompile(b.String()).MatchString(word)
+		if got := glob(pattern).match(word); got != want {
+			t.Errorf("glob(%q).match(%q) = %v, the regular expression %s says %v", pattern, word, got, b.String(), want)
 		}
 	})
 }

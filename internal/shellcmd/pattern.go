@@ -3,9 +3,9 @@ package shellcmd
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Pattern is one compiled command pattern, such as "rm -rf" or "rm -r|-R|--recursive -f|--force".
@@ -127,38 +127,58 @@ func isAlnum(s string) bool {
 
 // wordGlob is a * and ? pattern on one whole word. A pattern without either is compared as a string:
 // a long line runs thousands of commands, and a regular expression on each name was most of the
-// time spent matching it.
+// time spent matching it. One with them is matched by wildcard, not compiled to a regular
+// expression: the patterns are compiled again at each event, and init's guard alone has dozens.
 type wordGlob struct {
 	literal string
-	re      *regexp.Regexp // nil for a literal
+	wild    bool
 }
 
 func (g wordGlob) match(s string) bool {
-	if g.re == nil {
+	if !g.wild {
 		return s == g.literal
 	}
-	return g.re.MatchString(s)
+	return wildcard(g.literal, s)
 }
 
-// glob compiles a * and ? pattern on one whole word. RE2 keeps matching linear in the word.
 func glob(s string) wordGlob {
-	if !strings.ContainsAny(s, "*?") {
-		return wordGlob{literal: s}
-	}
-	var b strings.Builder
-	b.WriteString(`^(?s:`)
-	for _, c := range s {
-		switch c {
-		case '*':
-			b.WriteString(`.*`)
-		case '?':
-			b.WriteString(`.`)
-		default:
-			b.WriteString(regexp.QuoteMeta(string(c)))
+	return wordGlob{literal: s, wild: strings.ContainsAny(s, "*?")}
+}
+
+// wildcard matches s against p, where * is any run of characters (/ included) and ? any one
+// character, in time proportional to len(p)*len(s) at the worst: on a mismatch it goes back only
+// to the last *, which then takes one more character.
+func wildcard(p, s string) bool {
+	px, sx := 0, 0
+	starP, starS := -1, 0 // after the last *, and where its run of s would end next
+	for px < len(p) || sx < len(s) {
+		if px < len(p) {
+			switch c := p[px]; c {
+			case '*':
+				starP, starS = px+1, sx
+				px++
+				continue
+			case '?':
+				if sx < len(s) {
+					_, w := utf8.DecodeRuneInString(s[sx:])
+					px, sx = px+1, sx+w
+					continue
+				}
+			default:
+				if sx < len(s) && s[sx] == c {
+					px, sx = px+1, sx+1
+					continue
+				}
+			}
 		}
+		if starP < 0 || starS >= len(s) {
+			return false
+		}
+		_, w := utf8.DecodeRuneInString(s[starS:])
+		starS += w
+		px, sx = starP, starS
 	}
-	b.WriteString(`)$`)
-	return wordGlob{re: regexp.MustCompile(b.String())}
+	return true
 }
 
 // MatchLine says whether some command of the line matches. The reason is set when the outcome is
