@@ -25,6 +25,7 @@ type policyCommand struct {
 	Maybe   bool     `json:"maybe"`
 	Dynamic bool     `json:"dynamic"`
 	File    string   `json:"file,omitempty"` // the file the line runs that holds it (maybe, then)
+	Env     []string `json:"env,omitempty"`  // NAME=VALUE the line gives its environment (CLAUDE_CODE_SIMPLE=1 claude)
 }
 
 // policyBody is the context an http handler sends: the one a script reads
@@ -44,6 +45,9 @@ func policyBody(c *event.Context, root string) []byte {
 			for _, a := range lc.Args {
 				pc.Args = append(pc.Args, a.Value)
 				pc.Dynamic = pc.Dynamic || a.Dynamic
+			}
+			for _, e := range lc.Env {
+				pc.Env = append(pc.Env, e.Value)
 			}
 			cmds = append(cmds, pc)
 		}

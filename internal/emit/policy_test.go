@@ -35,6 +35,10 @@ func TestPolicyBodyListsTheCommands(t *testing.T) {
 		{"the caller's own fields are replaced", `{"command":"ls","commands":[],"commands_unknown":"no"}`,
 			`[{"name":"ls","args":[],"wrapper":false,"maybe":false,"dynamic":false}]`, ""},
 		{"no command line, no commands", `{"ability_id":"edit_file"}`, "", ""},
+		// The variables the line gives a command, which switch a program as an option does.
+		{"a command's environment", `{"command":"export HOOKRUN_HOOKS_DIR=/tmp/e; CLAUDE_CODE_SIMPLE=1 claude -p x"}`,
+			`[{"name":"claude","args":["-p","x"],"wrapper":false,"maybe":false,"dynamic":false,"env":["HOOKRUN_HOOKS_DIR=/tmp/e","CLAUDE_CODE_SIMPLE=1"]},` +
+				`{"name":"x","args":[],"wrapper":false,"maybe":true,"dynamic":false,"env":["HOOKRUN_HOOKS_DIR=/tmp/e","CLAUDE_CODE_SIMPLE=1"]}]`, ""},
 		// What a file the line runs holds is read as a rules hook reads it: maybe, and which file.
 		{"a script file the line runs", `{"command":"sh scripts/clean.sh"}`,
 			`[{"name":"sh","args":["scripts/clean.sh"],"wrapper":false,"maybe":false,"dynamic":false},` +
