@@ -38,6 +38,10 @@ type consts struct {
 	loops  map[string][][2]int // the bodies of the loops that give the name their words
 	all    bool                // something in the line may change any variable
 	args   []string            // the words a file read from disk is given ("$@"); nil when not known
+	file   bool                // a file read from disk: a file it sources that is only known at run time changes nothing
+	// derived are the assignments whose values read other variables (s=$d/$n), known once those are.
+	derived []*syntax.Assign
+	waiting map[string]int // the derived assignments of each name not yet known
 	// commands are the command names that read variables, decided once the rest is known.
 	commands []*syntax.Word
 }
@@ -48,10 +52,33 @@ const maxConstValues = 16
 // scanConsts reads what the script f (the line's own text src, or a file's) gives its variables;
 // args are the words a file is given, which a for without in goes over (nil when not known).
 func scanConsts(f *syntax.File, src string, args []string) *consts {
-	c := &consts{src: src, values: map[string][]string{}, dyn: map[string]bool{}, from: map[string]int{}, loops: map[string][][2]int{}, args: args}
+	return scanConstsOf(f, src, args, false)
+}
+
+// scanConstsOf is scanConsts, for a file read from disk when file is true.
+func scanConstsOf(f *syntax.File, src string, args []string, file bool) *consts {
+	c := &consts{src: src, values: map[string][]string{}, dyn: map[string]bool{}, from: map[string]int{}, loops: map[string][][2]int{},
+		args: args, file: file, waiting: map[string]int{}}
 	syntax.Walk(f, c.visit)
 	for _, st := range f.Stmts {
 		c.surely(st)
+	}
+	// n=pre-commit; s=$d/$n: a value made of known variables is known, in the order the text
+	// gives them; one reading a variable whose own such values are not yet known (s=$s/x) is not.
+	for _, a := range c.derived {
+		name := a.Name.Value
+		words, ok := c.expand(a.Value)
+		switch {
+		case !ok || c.readsWaiting(a.Value):
+			c.dyn[name] = true
+		case len(words) == 0:
+			c.give(name, "") // s=$empty
+		default:
+			for _, w := range words {
+				c.give(name, w)
+			}
+		}
+		c.waiting[name]--
 	}
 	// c=ls; $c: a command name the line writes out is that command, unless it may be one that
 	// changes variables.
@@ -79,8 +106,13 @@ func (c *consts) visit(n syntax.Node) bool {
 	case *syntax.CallExpr:
 		for _, a := range n.Assigns {
 			switch v, ok := staticValue(a); {
-			case len(n.Args) > 0 || !ok:
+			case len(n.Args) > 0:
 				c.dyn[a.Name.Value] = true // before a command, $d is expanded before d is given
+			case !ok && a.Value != nil && !a.Append && !a.Naked && a.Index == nil && a.Array == nil:
+				c.derived = append(c.derived, a)
+				c.waiting[a.Name.Value]++
+			case !ok:
+				c.dyn[a.Name.Value] = true
 			default:
 				c.give(a.Name.Value, v)
 			}
@@ -180,7 +212,21 @@ func (c *consts) named(args []*syntax.Word) {
 	switch commandName(name) {
 	case "pushd", "popd":
 		c.dyn["PWD"], c.dyn["OLDPWD"] = true, true
-	case "eval", "source", ".", "trap", "enable", "alias", "emulate", "autoload", "zmodload", "sched", "zle", "fc":
+	case "source", ".":
+		// [ -f "$i" ] && . "$i" in a file read from disk: what it leaves only known at run time
+		// does not count there, and is no reason to forget what it spells out.
+		if file := args[1:]; c.file && len(file) > 0 {
+			if v, _ := staticWord(file[0]); v == "--" {
+				file = file[1:]
+			}
+			if len(file) > 0 && hasParam(file[0]) {
+				if _, known := staticWord(file[0]); !known {
+					return
+				}
+			}
+		}
+		c.all = true
+	case "eval", "trap", "enable", "alias", "emulate", "autoload", "zmodload", "sched", "zle", "fc":
 		c.all = true
 	default:
 		if !changesVars(commandName(name)) {
@@ -461,6 +507,18 @@ func isName(s string) bool {
 		}
 	}
 	return true
+}
+
+// readsWaiting reports whether the word reads a variable a derived assignment not yet read gives.
+func (c *consts) readsWaiting(w *syntax.Word) bool {
+	waits := false
+	syntax.Walk(w, func(n syntax.Node) bool {
+		if p, ok := n.(*syntax.ParamExp); ok && p.Param != nil && c.waiting[p.Param.Value] > 0 {
+			waits = true
+		}
+		return !waits
+	})
+	return waits
 }
 
 // hasParam reports whether the word reads a variable, outside a substitution.

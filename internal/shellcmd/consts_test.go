@@ -23,6 +23,9 @@ func TestConsts(t *testing.T) {
 		{`d=; rm -f $d x`, "x"},
 		{`d='a b'; ls "$d"`, "a b"},
 		{`d=docs; bash -c "ls $d"`, "docs"},
+		{`d=docs; f=$d/a; ls "$f"`, "docs/a"}, // a value made of known variables
+		{`n=a; s="x y"/$n; rm -rf "$s"`, "x y/a"},
+		{`e=; f=$e; ls x$f`, "x"},
 	} {
 		l := Parse(tc.line)
 		if got := strings.Join(l.Paths, " "); got != tc.paths || len(l.UnknownPaths) > 0 || len(l.Unresolved) > 0 {
@@ -72,6 +75,11 @@ func TestConstsUnknown(t *testing.T) {
 		`c=eval; d=docs; $c "$x"; ls $d`,
 		`d=docs; x=$(cat f); d=$x; ls $d`,
 		`d=docs; d+=x; ls $d`,
+		`f=$d/a; ls $f`,           // d the environment's
+		`s=x; s=$s/y; ls $s`,      // s's own value, not yet known
+		`f=$g; g=$d; ls $f`,       // g the environment's where f is given
+		`d=docs; . "$x"; ls $d`,   // a file only known at run time (in a file read from disk it changes nothing)
+		`d='a b'; f=$d; ls "$f"`,  // d split where f is given
 		`d='a b'; ls $d`,          // split into two words
 		`IFS=.; d=a.b; ls $d`,     // split at the dot
 		`d=docs; ls $d[1]`,        // zsh: a subscript

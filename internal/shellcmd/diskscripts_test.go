@@ -6,6 +6,7 @@ import (
 	"maps"
 	"path"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -361,6 +362,19 @@ func TestDiskGit(t *testing.T) {
 	husky := repo(map[string]string{"/p/.git/config": "[core]\n\thooksPath = .husky\n", "/p/.husky/pre-push": "rm -rf ~\n"})
 	wantOutcomeIn(t, husky, p, Match, []string{`git push`})
 	wantOutcomeIn(t, husky, p, NoMatch, []string{`git commit -m x`})
+	// husky v9 as husky install leaves it: core.hooksPath .husky/_, each hook there sourcing h,
+	// which runs the user's hook of its name from .husky with sh -e.
+	husky9 := repo(map[string]string{"/p/.git/config": "[core]\n\thooksPath = .husky/_\n", "/p/.husky/_/h": husky9H,
+		"/p/.husky/_/pre-commit": husky9Hook, "/p/.husky/_/commit-msg": husky9Hook, "/p/.husky/_/pre-push": husky9Hook,
+		"/p/.husky/pre-commit": "rm -rf ~\n", "/p/.husky/commit-msg": "npx --no -- commitlint --edit \"$1\"\n"})
+	wantOutcomeIn(t, husky9, p, Match, []string{`git commit -m x`, `git merge b`})
+	wantOutcomeIn(t, husky9, p, NoMatch, []string{`git push`, `git status`})
+	husky9["/p/.husky/pre-commit"] = "npx lint-staged\n"
+	wantOutcomeIn(t, husky9, p, NoMatch, []string{`git commit -m x`})
+	if l := ParseFiles(`git commit -m x`, POSIX, memFiles(husky9)); len(l.Unresolved) > 0 ||
+		!slices.ContainsFunc(l.Commands, func(c Command) bool { return c.Name == "npx" && c.File == "/p/.husky/pre-commit" }) {
+		t.Errorf("husky v9: unresolved %q, commands %v", l.Unresolved, l.Commands)
+	}
 	config := repo(map[string]string{"/p/.git/config": "[core]\n\tfsmonitor = \"rm -rf ~\" ; a comment\n[alias]\n\tnuke = !rm -rf ~\n\tst = status\n"})
 	wantOutcomeIn(t, config, p, Match, []string{`git status`, `git nuke`})
 	aliases := repo(map[string]string{"/p/.git/config": "[alias]\n\tnuke = \"!rm -rf ~\"\n"})
@@ -748,4 +762,69 @@ tasks:
 		}
 	}
 	wantOutcomeIn(t, files, p, Unknown, []string{`task "$T"`})
+}
+
+// husky9Hook and husky9H are the files husky 9.1.7 writes into .husky/_ (index.js): each hook,
+// and h, which runs the hook of its name from .husky.
+const (
+	husky9Hook = "#!/usr/bin/env sh\n. \"$(dirname \"$0\")/h\""
+	husky9H    = `#!/usr/bin/env sh
+[ "$HUSKY" = "2" ] && set -x
+n=$(basename "$0")
+s=$(dirname "$(dirname "$0")")/$n
+
+[ ! -f "$s" ] && exit 0
+
+if [ -f "$HOME/.huskyrc" ]; then
+	echo "husky - '~/.huskyrc' is DEPRECATED, please move your code to ~/.config/husky/init.sh"
+fi
+i="${XDG_CONFIG_HOME:-$HOME/.config}/husky/init.sh"
+[ -f "$i" ] && . "$i"
+
+[ "${HUSKY-}" = "0" ] && exit 0
+
+export PATH="node_modules/.bin:$PATH"
+sh -e "$s" "$@"
+c=$?
+
+[ $c != 0 ] && echo "husky - $n script failed (code $c)"
+[ $c = 127 ] && echo "husky - command not found in PATH=$PATH"
+exit $c
+`
+)
+
+// TestDiskZero: in a script run from disk $0 is its path (a file it sources keeps the $0 of the
+// script that sources it), so the files it names from its own directory are read: . "$(dirname
+// "$0")/b.sh" runs b.sh beside it.
+func TestDiskZero(t *testing.T) {
+	p := mustCompile("rm -rf")
+	files := map[string]string{
+		"/p/s/a.sh":              `. "$(dirname "$0")/b.sh"` + "\n",
+		"/p/s/b.sh":              "rm -rf ~\n",
+		"/p/s/pwd.sh":            "#!/bin/sh\nsh \"$(cd \"$(dirname \"$0\")\" && pwd)/b.sh\"\n",
+		"/p/s/cut.sh":            "sh \"${0%/*}/b.sh\"\n",
+		"/p/s/up.sh":             "cd \"$(dirname -- \"$(dirname -- \"$0\")\")\" && sh s/b.sh\n",
+		"/p/s/d.sh":              ". \"$(dirname \"$0\")/lib/e.sh\"\n",
+		"/p/s/lib/e.sh":          ". \"$(dirname \"$0\")/b.sh\"\n", // $0 is still d.sh: /p/s/b.sh
+		"/p/s/lib/b.sh":          "echo ok\n",
+		"/p/s/f.sh":              ". \"$(dirname \"$0\")/lib/g.sh\"\n",
+		"/p/s/lib/g.sh":          ". \"$(dirname \"$0\")/lib/b.sh\"\n",
+		"/p/s/self.sh":           "sh \"$0\"\n. \"$(dirname \"$0\")/lib/b.sh\"\n",
+		"/p/s/name.sh":           "sh \"$(dirname \"$0\")/$(basename \"$0\" .sh)/b.sh\"\n", // basename with a suffix: not read
+		"/p/s/name/b.sh":         "rm -rf ~\n",
+		"/p/s/ok.sh":             ". \"$(dirname \"$0\")/lib.sh\"\n",
+		"/p/s/lib.sh":            "echo hi\n",
+		"/p/my dir/a.sh":         ". \"$(dirname \"$0\")/b.sh\"\n", // a path with a blank is not written in
+		"/p/my dir/b.sh":         "rm -rf ~\n",
+		"/p/s/awk.sh":            "awk '{print $0}' x\n",
+		"/p/s/basename.sh":       "sh \"$(dirname \"$0\")/$(basename \"$0\").d/run\"\n",
+		"/p/s/basename.sh.d/run": "rm -rf ~\n",
+	}
+	wantOutcomeIn(t, files, p, Match, []string{`sh s/a.sh`, `./s/a.sh`, `cd s && sh a.sh`, `sh /p/s/a.sh`, `sh s/pwd.sh`,
+		`sh s/cut.sh`, `sh s/up.sh`, `sh s/d.sh`, `bash s/basename.sh`})
+	wantOutcomeIn(t, files, p, NoMatch, []string{`sh s/f.sh`, `sh s/self.sh`, `sh s/name.sh`, `sh s/ok.sh`, `sh "my dir/a.sh"`, `sh s/awk.sh`})
+	if got := withZero(`cd "$(dirname "$0")"; n=$(basename "$0"); s=$(dirname "$(dirname "$0")")/$n; d="$(cd "$(dirname "$0")" && pwd)"`, "/p/.husky/_/h"); got !=
+		`cd "/p/.husky/_"; n=h; s=/p/.husky/$n; d="/p/.husky/_"` {
+		t.Errorf("withZero: %s", got)
+	}
 }

@@ -234,6 +234,7 @@ type reader struct {
 	files      *Files                        // where the files the line runs are read from (diskscripts.go); nil: nowhere
 	fromFile   bool                          // reading a file on disk: its commands are Maybe
 	fileName   string                        // the file read from disk, for Command.File
+	zero       string                        // its $0: the script run from disk whose text is read (a file it sources keeps it)
 	readUntil  time.Time                     // when reading files from disk must end
 	fileReads  int
 	readDone   map[string]bool     // files, and scripts of files, read from disk

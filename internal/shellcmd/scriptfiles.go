@@ -38,6 +38,8 @@ type scriptRun struct {
 	shellFrom       string   // the configuration file that names the script-shell
 	manifest        string   // the configuration file the line names (pre-commit -c FILE, just -f FILE)
 	workDir         string   // the directory the line names for what it runs (just -d DIR)
+	sourced         bool     // run by . or source: it keeps the $0 (zero) of the script that sources it
+	zero            string
 }
 
 // A writtenFile is a file the line writes.
@@ -176,7 +178,7 @@ func (r *reader) ran(kind string, a Arg, depth int) *scriptRun {
 	if r.found && strings.Contains(p, "{}") {
 		key = anyFile
 	}
-	r.runs = append(r.runs, scriptRun{key: key, file: a.Value, kind: kind, dir: r.dir, dirUnknown: r.dirUnknown, depth: depth, quiet: r.fromFile})
+	r.runs = append(r.runs, scriptRun{key: key, file: a.Value, kind: kind, dir: r.dir, dirUnknown: r.dirUnknown, depth: depth, quiet: r.fromFile, zero: r.zero})
 	return &r.runs[len(r.runs)-1]
 }
 
@@ -219,7 +221,9 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 			args = args[1:]
 		}
 		if len(args) > 0 {
-			r.ran(runShell, args[0], depth)
+			if run := r.ran(runShell, args[0], depth); run != nil {
+				run.sourced = true
+			}
 			// A file the line has written may cd: what follows runs where it leaves the shell.
 			key := fileKey(args[0].Value)
 			if !args[0].Dynamic && slices.ContainsFunc(r.wrote, func(w writtenFile) bool { return w.key == key || w.key == "" }) {
