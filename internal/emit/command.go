@@ -105,7 +105,7 @@ func orphanTime(d Deadline, now time.Time) time.Duration {
 
 func run(r Request, d *dialectRun) (err error) {
 	start := time.Now() // about when the agent started hookrun and its timeout began
-	defer recoverInternal(&err)
+	defer recoverInternal(&err, r.Stderr)
 	// Once signals are caught (at the latest before the first process
 	// starts), SIGINT, SIGTERM and SIGHUP end emit with 130, 143 or 129, whatever it is
 	// doing, and a caller that stops reading stdout gets exit 1 (under
@@ -549,8 +549,10 @@ func AuditPath(flag, cwd string, loc config.Location) string {
 
 // recoverInternal turns a panic, a bug in hookrun, into exit 1 with a
 // message, so that emit never ends with Go's own status 2 (which callers
-// read as deny) and prints no result. Deferred by run, it sets *err.
-func recoverInternal(err *error) {
+// read as deny) and prints no result. Deferred by run, it sets *err, and
+// writes the trace to stderr: under --dialect the message becomes the
+// agent's deny reason, which a trace of kilobytes would bury.
+func recoverInternal(err *error, stderr io.Writer) {
 	v := recover()
 	if v == nil {
 		return
@@ -563,7 +565,8 @@ func recoverInternal(err *error) {
 			v = fmt.Sprintf("%v (in hook %s)", p.Value, p.HookID)
 		}
 	}
-	*err = exitcode.With(exitcode.Error, fmt.Errorf("internal error: %v; no result was printed. This is a bug in hookrun; please report it with this trace:\n%s", v, stack))
+	fmt.Fprintf(stderr, "hookrun: internal error: %v; its trace:\n%s\n", v, stack)
+	*err = exitcode.With(exitcode.Error, fmt.Errorf("internal error: %v; no result was printed. This is a bug in hookrun; please report it with the trace hookrun printed on its standard error", v))
 }
 
 // WithPaths fills a call's paths (docs/hooks.md, "Events and their

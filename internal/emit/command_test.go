@@ -61,6 +61,39 @@ func TestEmitPanicExitsOne(t *testing.T) {
 	}
 }
 
+// Under --dialect a panic denies the tool call with a reason a person can read: the message, not
+// the goroutine trace, which goes to stderr (a deny reason of kilobytes of trace buried it).
+func TestEmitPanicUnderDialectDeniesBriefly(t *testing.T) {
+	defer func(f func(context.Context, *event.Context, []*config.Hook, Options) Outcome, own bool) {
+		runHooks, OwnOrphans = f, own
+	}(runHooks, OwnOrphans)
+	OwnOrphans = false
+	dir := t.TempDir()
+	hooks := filepath.Join(dir, ".system", "hooks")
+	if err := os.MkdirAll(hooks, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	decl := "id: ok\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler:\n  kind: script\n  command: echo '{}'\n"
+	if err := os.WriteFile(filepath.Join(hooks, "ok.yaml"), []byte(decl), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runHooks = func(context.Context, *event.Context, []*config.Hook, Options) Outcome {
+		panic(&Panic{HookID: "ok", Value: errors.New("index out of range"), Stack: []byte("goroutine 7 [running]:\nmain.f()")})
+	}
+	var stdout, stderr bytes.Buffer
+	code, _ := Main(Request{Dialect: "claude-code", Summary: "never", AuditLog: "off",
+		Dirs:  project.Dirs{Cwd: dir, HooksDir: hooks},
+		Stdin: strings.NewReader(`{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Bash","tool_input":{"command":"ls"}}`),
+		Stdout: &stdout, Stderr: &stderr, Signals: noSignals{}})
+	want := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"hookrun could not check this call, so it is blocked: internal error: index out of range (in hook ok); no result was printed. This is a bug in hookrun; please report it with the trace hookrun printed on its standard error"}}` + "\n"
+	if code != exitcode.OK || stdout.String() != want {
+		t.Errorf("exit %d, stdout %q; want exit 0 and %q", code, stdout.String(), want)
+	}
+	if !strings.Contains(stderr.String(), "hookrun: internal error: index out of range (in hook ok); its trace:\ngoroutine 7 [running]:\nmain.f()") {
+		t.Errorf("stderr %q, want the trace", stderr.String())
+	}
+}
+
 // endless is stdin from a caller that never stops writing.
 type endless struct{ n int64 }
 
