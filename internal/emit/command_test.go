@@ -82,8 +82,8 @@ func TestEmitPanicUnderDialectDeniesBriefly(t *testing.T) {
 	}
 	var stdout, stderr bytes.Buffer
 	code, _ := Main(Request{Dialect: "claude-code", Summary: "never", AuditLog: "off",
-		Dirs:  project.Dirs{Cwd: dir, HooksDir: hooks},
-		Stdin: strings.NewReader(`{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Bash","tool_input":{"command":"ls"}}`),
+		Dirs:   project.Dirs{Cwd: dir, HooksDir: hooks},
+		Stdin:  strings.NewReader(`{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Bash","tool_input":{"command":"ls"}}`),
 		Stdout: &stdout, Stderr: &stderr, Signals: noSignals{}})
 	want := `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"hookrun could not check this call, so it is blocked: internal error: index out of range (in hook ok); no result was printed. This is a bug in hookrun; please report it with the trace hookrun printed on its standard error"}}` + "\n"
 	if code != exitcode.OK || stdout.String() != want {
