@@ -24,23 +24,30 @@ type noSignals struct{}
 func (noSignals) Interruptible() (context.Context, func()) { return context.Background(), func() {} }
 func (noSignals) Caught()                                  {}
 
+// panicking makes a project with one hook, ok, for the event ev, and lets
+// the test replace runHooks (restored when it ends).
+func panicking(t *testing.T, ev string) (dir, hooks string) {
+	t.Cleanup(func(f func(context.Context, *event.Context, []*config.Hook, Options) Outcome, own bool) func() {
+		return func() { runHooks, OwnOrphans = f, own }
+	}(runHooks, OwnOrphans))
+	OwnOrphans = false
+	dir = t.TempDir()
+	hooks = filepath.Join(dir, ".system", "hooks")
+	if err := os.MkdirAll(hooks, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	decl := "id: ok\nevent_type: " + ev + "\nenabled: true\nblocking: true\nhandler:\n  kind: script\n  command: echo '{}'\n"
+	if err := os.WriteFile(filepath.Join(hooks, "ok.yaml"), []byte(decl), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir, hooks
+}
+
 // A panic anywhere in emit, on its own goroutine or a hook's, ends it with
 // exit 1 and a message, never with Go's status 2 (read as deny) and never
 // with a result on stdout.
 func TestEmitPanicExitsOne(t *testing.T) {
-	defer func(f func(context.Context, *event.Context, []*config.Hook, Options) Outcome, own bool) {
-		runHooks, OwnOrphans = f, own
-	}(runHooks, OwnOrphans)
-	OwnOrphans = false
-	dir := t.TempDir()
-	hooks := filepath.Join(dir, ".system", "hooks")
-	if err := os.MkdirAll(hooks, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	decl := "id: ok\nevent_type: PromptSubmit\nenabled: true\nblocking: true\nhandler:\n  kind: script\n  command: echo '{}'\n"
-	if err := os.WriteFile(filepath.Join(hooks, "ok.yaml"), []byte(decl), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir, hooks := panicking(t, "PromptSubmit")
 	for _, tt := range []struct {
 		value any
 		want  string
@@ -64,19 +71,7 @@ func TestEmitPanicExitsOne(t *testing.T) {
 // Under --dialect a panic denies the tool call with a reason a person can read: the message, not
 // the goroutine trace, which goes to stderr (a deny reason of kilobytes of trace buried it).
 func TestEmitPanicUnderDialectDeniesBriefly(t *testing.T) {
-	defer func(f func(context.Context, *event.Context, []*config.Hook, Options) Outcome, own bool) {
-		runHooks, OwnOrphans = f, own
-	}(runHooks, OwnOrphans)
-	OwnOrphans = false
-	dir := t.TempDir()
-	hooks := filepath.Join(dir, ".system", "hooks")
-	if err := os.MkdirAll(hooks, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	decl := "id: ok\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler:\n  kind: script\n  command: echo '{}'\n"
-	if err := os.WriteFile(filepath.Join(hooks, "ok.yaml"), []byte(decl), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir, hooks := panicking(t, "PreAbilityCall")
 	runHooks = func(context.Context, *event.Context, []*config.Hook, Options) Outcome {
 		panic(&Panic{HookID: "ok", Value: errors.New("index out of range"), Stack: []byte("goroutine 7 [running]:\nmain.f()")})
 	}
