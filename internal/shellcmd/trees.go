@@ -218,7 +218,20 @@ func (r *reader) gitWrites(args []Arg) {
 		}
 	}
 	switch args[sub].Value {
-	case "apply", "am", "checkout-index", "read-tree", "update-index", "clean", "sparse-checkout":
+	case "clean":
+		// It deletes the untracked files beneath its pathspecs, the whole tree without one; -n
+		// only lists them.
+		dry, specs := gitCleanScope(opts)
+		switch {
+		case dry:
+		case len(specs) == 0:
+			r.trees(dir)
+		default:
+			for _, p := range specs {
+				r.trees(under(dir, pathspecDir(p)))
+			}
+		}
+	case "apply", "am", "checkout-index", "read-tree", "update-index", "sparse-checkout":
 		// sparse-checkout set|add|reapply|disable removes or restores every tracked file outside
 		// its patterns.
 		if args[sub].Value != "sparse-checkout" || len(rest) == 0 || rest[0] != "list" {
@@ -274,6 +287,52 @@ func (r *reader) gitWrites(args []Arg) {
 			r.trees(under(dir, pathspecDir(rest)))
 		}
 	}
+}
+
+// gitCleanScope reads git clean's options: dry when -n or --dry-run only lists what it would
+// delete, and the pathspecs it deletes beneath (none: the whole tree). An exclude pattern (-e X,
+// -eX, -fdeX, --exclude[=]X) is not one; a word only known when the line runs may be anything,
+// so there are then no pathspecs to go by.
+func gitCleanScope(opts []Arg) (dry bool, specs []string) {
+	for i := 0; i < len(opts); i++ {
+		a := opts[i]
+		v := a.Value
+		switch {
+		case a.Dynamic:
+			return false, nil
+		case v == "--":
+			for _, o := range opts[i+1:] {
+				if o.Dynamic {
+					return false, nil
+				}
+				specs = append(specs, o.Value)
+			}
+			return dry, specs
+		case strings.HasPrefix(v, "--"):
+			name, _, hasValue := strings.Cut(v[2:], "=")
+			switch {
+			case name != "" && strings.HasPrefix("dry-run", name):
+				dry = true
+			case name != "" && strings.HasPrefix("exclude", name) && !hasValue:
+				i++
+			}
+		case len(v) > 1 && v[0] == '-':
+			for j := 1; j < len(v); j++ {
+				if v[j] == 'n' {
+					dry = true
+				}
+				if v[j] == 'e' {
+					if j == len(v)-1 {
+						i++ // -e X
+					}
+					break // -eX: the rest is the pattern
+				}
+			}
+		default:
+			specs = append(specs, v)
+		}
+	}
+	return dry, specs
 }
 
 // pathspecs: the pathspecs after -- of git stash push, each naming what lies beneath it (the
