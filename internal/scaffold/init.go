@@ -120,11 +120,9 @@ handler:
         - "**/.codex/**"
         - "**/.gemini"
         - "**/.gemini/settings.json"
-        - "**/.gemini/.env"
         - "**/.gemini/extensions/**"
         - "**/.gemini/commands/**"
         - "**/.gemini/hooks/**"
-        - "**/.env"
         - "**/.cursor"
         - "**/.cursor/hooks.json"
         - "**/.cursor/hooks/**"
@@ -194,7 +192,7 @@ handler:
         - CODEX_HOME=* *
         - OPENCODE_PURE=* *
     - decision: require_human
-      reason: "this call changes git's hooks or configuration, or a git hook manager's (.git/hooks, .git/config, ~/.gitconfig, .husky, lefthook, pre-commit), which run code at a person's next commit, checkout or fetch, outside the agent's session and its guards: a person must approve"
+      reason: "this call names git's hooks or configuration, or a git hook manager's (.git/hooks, .git/config, ~/.gitconfig, .husky, lefthook, pre-commit), which run code at a person's next commit, checkout or fetch, outside the agent's session and its guards: a person must approve changes to them (reading one through the shell asks too)"
       sources: [ai_session, background_job]
       paths:
         - "**/.git/hooks"
@@ -398,6 +396,12 @@ handler:
         - npm|pnpm config set|edit
         - npm set
         - yarn config set
+    - decision: require_human
+      reason: "this call names a .env file, which Gemini CLI loads into the environment its hooks, hookrun's among them, start with (a variable there, such as HOOKRUN_HOOKS_DIR or a proxy's, would turn every guard off or point it elsewhere): a person must approve"
+      sources: [ai_session, background_job]
+      paths:
+        - "**/.gemini/.env"
+        - "**/.env"
 `
 
 // What happened to one path.
