@@ -9,6 +9,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -26,7 +27,6 @@ import (
 	"github.com/hookrun/hookrun/internal/shellcmd"
 	"io"
 	"os"
-	"path/filepath"
 )
 
 // maxContextFile caps an additional_context_file, as a hook's text is capped.
@@ -72,7 +72,7 @@ func Evaluate(h *config.Hook, c *event.Context, root string) merge.Report {
 		if r.Decision != "" {
 			decision, reason = r.Decision, r.Reason
 			if from != "" && decision != config.DecisionAllow {
-				reason += " (in " + from + ", which the command runs)"
+				reason += " (in " + inProject(root, from) + ", which the command runs)"
 			}
 			break
 		}
@@ -368,4 +368,16 @@ func readBeneath(root, rel string) ([]byte, error) {
 		err = fmt.Errorf("larger than %d bytes", maxContextFile)
 	}
 	return data, err
+}
+
+// inProject names a file the line runs as a person finds it: relative to the project root when
+// it lies beneath it (git's hooks are found by their absolute path), else as it is.
+func inProject(root, file string) string {
+	if !filepath.IsAbs(file) {
+		return file
+	}
+	if rel, err := filepath.Rel(root, file); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return filepath.ToSlash(rel)
+	}
+	return file
 }

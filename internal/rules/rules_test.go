@@ -2,6 +2,7 @@ package rules
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"testing"
 
 	"github.com/hookrun/hookrun/internal/config"
@@ -211,6 +212,24 @@ func TestMaybeCommands(t *testing.T) {
 	} {
 		if got := evaluate(t, h, toolCall("shell", "command", cmd)).Decision; got != want {
 			t.Errorf("%s decided %s, want %s", cmd, got, want)
+		}
+	}
+}
+
+// TestInProject: a file the line runs is named in a deny reason as a person finds it from the
+// project root; one outside it keeps its absolute path.
+func TestInProject(t *testing.T) {
+	root := filepath.FromSlash("/p/app")
+	for _, tc := range []struct{ file, want string }{
+		{filepath.FromSlash("/p/app/.husky/pre-commit"), ".husky/pre-commit"},
+		{filepath.FromSlash("/p/app/.git/hooks/pre-commit"), ".git/hooks/pre-commit"},
+		{filepath.FromSlash("/p/app2/x.sh"), filepath.FromSlash("/p/app2/x.sh")},
+		{filepath.FromSlash("/home/u/.config/git/hooks/pre-commit"), filepath.FromSlash("/home/u/.config/git/hooks/pre-commit")},
+		{"scripts/clean.sh", "scripts/clean.sh"},
+		{`package.json script "clean"`, `package.json script "clean"`},
+	} {
+		if got := inProject(root, tc.file); got != tc.want {
+			t.Errorf("inProject(%q) = %q, want %q", tc.file, got, tc.want)
 		}
 	}
 }
