@@ -27,6 +27,22 @@ func (r *reader) assigned(src string, as []*syntax.Assign) []Arg {
 	return out
 }
 
+// addEnv gives the commands read from now on the variables vs, up to maxEnv of them in all: a line
+// that gives more is unresolved, since one a rule names may lie beyond the cap.
+func (r *reader) addEnv(vs ...Arg) {
+	if len(r.env)+len(vs) > maxEnv {
+		r.unresolved("the line gives its commands more than %d variables", maxEnv)
+		return
+	}
+	r.env = append(r.env, vs...)
+}
+
+// cutEnv takes the variables back to the first n, when a command's own end. Its capacity is cut
+// too, so that the next addEnv copies rather than writes over what earlier commands' Env share.
+func (r *reader) cutEnv(n int) {
+	r.env = r.env[:n:n]
+}
+
 // exports notes the variables export, declare -x, typeset -x and local -x give every later
 // command. A name exported without a value (export A) has one only known at run time.
 func (r *reader) exports(src string, dc *syntax.DeclClause) {
@@ -44,12 +60,12 @@ func (r *reader) exports(src string, dc *syntax.DeclClause) {
 	for _, a := range dc.Args {
 		switch {
 		case a.Name != nil && !a.Naked:
-			r.env = append(r.env, r.assigned(src, []*syntax.Assign{a})...)
+			r.addEnv(r.assigned(src, []*syntax.Assign{a})...)
 		case a.Naked && a.Name != nil:
-			r.env = append(r.env, Arg{Value: a.Name.Value + "=", Dynamic: true})
+			r.addEnv(Arg{Value: a.Name.Value + "=", Dynamic: true})
 		case a.Naked && a.Value != nil:
 			if v, ok := staticWord(a.Value); ok && isName(v) {
-				r.env = append(r.env, Arg{Value: v + "=", Dynamic: true})
+				r.addEnv(Arg{Value: v + "=", Dynamic: true})
 			}
 		}
 	}

@@ -1,6 +1,11 @@
 package shellcmd
 
-import "testing"
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+)
 
 // TestPatternEnvironment: a pattern's NAME=GLOB words hold for the variables the line gives the
 // command, however it gives them: a nested agent started with its hooks off, or a hookrun reading
@@ -68,5 +73,37 @@ func TestCommandEnvNotShared(t *testing.T) {
 		if got[i] != want[i] {
 			t.Errorf("got %q, want %q", got, want)
 		}
+	}
+}
+
+// TestEnvironmentIsBounded: a line cannot make hookrun keep a copy of every variable it exports
+// for each command it runs (thousands of exports and commands in 100 KB made gigabytes), nor hide
+// a variable past a cap: beyond maxEnv variables the commands a rule would check are unresolved.
+func TestEnvironmentIsBounded(t *testing.T) {
+	var b strings.Builder
+	for i := range 3000 {
+		fmt.Fprintf(&b, "export V%d=1; ", i)
+	}
+	b.WriteString("export CLAUDE_CODE_SIMPLE=1; ")
+	for range 6000 {
+		b.WriteString("a; ")
+	}
+	b.WriteString("claude -p x")
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	l := Parse(b.String())
+	runtime.ReadMemStats(&after)
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 256<<20 {
+		t.Errorf("reading the line allocated %d MiB", grew>>20)
+	}
+	p, err := Compile("CLAUDE_CODE_SIMPLE=* claude")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, why := p.MatchLine(&l)
+	want := fmt.Sprintf("the line gives its commands more than %d variables", maxEnv)
+	if o != Unknown || why != want {
+		t.Errorf("got %v %q, want unknown %q", o, why, want)
 	}
 }

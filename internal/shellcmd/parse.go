@@ -247,6 +247,10 @@ type reader struct {
 // line nested n deep would otherwise give n reasons of n bytes each.
 const maxUnresolved = 8
 
+// maxEnv caps the variables the line gives its commands (Command.Env): beyond it the line is
+// unresolved, since a rule may name one hidden past it.
+const maxEnv = 256
+
 func (r *reader) unresolved(format string, args ...any) {
 	addReason(&r.out.Unresolved, maxUnresolved, format, args)
 }
@@ -374,7 +378,7 @@ func (r *reader) visit(src string, depth int) func(syntax.Node) bool {
 			}
 		case *syntax.Stmt:
 			if call, ok := n.Cmd.(*syntax.CallExpr); ok && len(call.Args) == 0 && r.allExport {
-				r.env = append(r.env, r.assigned(src, call.Assigns)...) // set -a; A=1
+				r.addEnv(r.assigned(src, call.Assigns)...) // set -a; A=1
 			}
 			if call, ok := n.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 {
 				piped, from := r.stdinPiped, r.stdinFrom
@@ -576,8 +580,8 @@ func (r *reader) call(src string, call *syntax.CallExpr, redirs []*syntax.Redire
 		return
 	}
 	if len(call.Assigns) > 0 {
-		defer func(n int) { r.env = r.env[:n] }(len(r.env))
-		r.env = append(r.env, r.assigned(src, call.Assigns)...)
+		defer r.cutEnv(len(r.env))
+		r.addEnv(r.assigned(src, call.Assigns)...)
 	}
 	if len(choices) == 0 {
 		r.command(args, redirs, depth)
@@ -655,7 +659,7 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 		}
 		cmd := Command{Name: commandName(name.Value), Path: name.Value, Args: args[1:], Maybe: r.maybe || r.fromFile}
 		if len(r.env) > 0 {
-			cmd.Env = slices.Clone(r.env) // not shared: r.env is cut back and written again
+			cmd.Env = slices.Clip(r.env) // shared: what r.env holds is never written again (cutEnv)
 		}
 		if r.fromFile {
 			cmd.File = r.fileName
@@ -694,8 +698,8 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 				opts = opts[:len(opts)-len(next)]
 			}
 			if envs := assignArgs(opts); len(envs) > 0 { // env A=1 cmd, sudo A=1 cmd
-				defer func(n int) { r.env = r.env[:n] }(len(r.env))
-				r.env = append(r.env, envs...)
+				defer r.cutEnv(len(r.env))
+				r.addEnv(envs...)
 			}
 			in, root := wrapperDir(cmd, opts)
 			if in != nil {
