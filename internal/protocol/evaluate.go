@@ -7,6 +7,7 @@ package protocol
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -264,10 +265,28 @@ func (r *report) fail(code, format string, args ...any) merge.Report {
 	return r.Report
 }
 
+// denyAdvice says how the hook's kind of handler denies, for a failure
+// that read an answer in another format: a script exits 2, a service
+// answers a signal, and an OPA policy's url names the rule that builds the
+// HookResult, not its package or a rule that says allow or deny.
+func (r *report) denyAdvice() string {
+	const signal = "a deny is an ability_guard signal with code ABILITY_DENIED"
+	switch {
+	case r.hook.Handler.HTTP == nil:
+		return signal + ", or exit status 2 with the reason on stderr"
+	case r.hook.Handler.HTTP.Response == config.ResponseOPA:
+		return signal + " in the HookResult the url's rule builds: end the url with that rule (…/v1/data/PACKAGE/result), not the package or a rule that says allow or deny"
+	}
+	return signal + " in the HookResult the service answers"
+}
+
 // answer reads a handler's HookResult, whatever kind of handler gave it.
 func (r *report) answer(ev event.Name, h *config.Hook, out []byte) merge.Report {
 	res, notes, err := ParseResult(out)
 	if err != nil {
+		if oe := (*OutputError)(nil); errors.As(err, &oe) && oe.Foreign {
+			return r.fail(merge.CodeInvalidOutput, "%v: %s; %s", err, r.denyAdvice(), r.outputStart(out))
+		}
 		return r.fail(merge.CodeInvalidOutput, "%v; %s", err, r.outputStart(out))
 	}
 	for _, n := range notes {
@@ -305,7 +324,7 @@ func (r *report) answer(ev event.Name, h *config.Hook, out []byte) merge.Report 
 				said = "says no (its value is not quoted)"
 			}
 			r.dropUnknown(h.ID, field)
-			return r.fail(merge.CodeInvalidOutput, "output field %q %s, and none of its signals denies or asks for a human: hookrun reads none of an agent's or a policy's answers, and taken as no opinion the deny it was meant to be would let the call through; a deny is an ability_guard signal with code ABILITY_DENIED, or exit status 2 with the reason on stderr; %s", field, said, r.outputStart(out))
+			return r.fail(merge.CodeInvalidOutput, "output field %q %s, and none of its signals denies or asks for a human: hookrun reads none of an agent's or a policy's answers, and taken as no opinion the deny it was meant to be would let the call through; %s; %s", field, said, r.denyAdvice(), r.outputStart(out))
 		}
 	}
 	r.takeContext(ev, h, res.AdditionalContext)

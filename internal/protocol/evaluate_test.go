@@ -700,7 +700,7 @@ func TestForeignBlockNotQuotedWhenSecret(t *testing.T) {
 	h := httpHook(t, "https://policy.example/v1/${TOKEN}")
 	body := `{"deny":["token \u0073ecret-value refused"],"hook_signals":[` + signal("ability_guard", "ABILITY_ALLOWED", "") + `]}`
 	r := EvaluateCall(event.PreAbilityCall, h, httpcall.Outcome{Status: 200, Body: []byte(body), Secrets: []string{"secret-value"}})
-	want := `hook g: POST https://policy.example/v1/${TOKEN}: output field "deny" says no (its value is not quoted), and none of its signals denies or asks for a human: hookrun reads none of an agent's or a policy's answers, and taken as no opinion the deny it was meant to be would let the call through; a deny is an ability_guard signal with code ABILITY_DENIED, or exit status 2 with the reason on stderr; the answer is not quoted: the request carried expanded variables, which it may echo`
+	want := `hook g: POST https://policy.example/v1/${TOKEN}: output field "deny" says no (its value is not quoted), and none of its signals denies or asks for a human: hookrun reads none of an agent's or a policy's answers, and taken as no opinion the deny it was meant to be would let the call through; a deny is an ability_guard signal with code ABILITY_DENIED in the HookResult the service answers; the answer is not quoted: the request carried expanded variables, which it may echo`
 	if r.Decision != event.Deny || len(r.Errors) != 1 || r.Errors[0].Message != want {
 		t.Errorf("decision %s, errors %v\nwant deny with %q", r.Decision, r.Errors, want)
 	}
@@ -796,6 +796,34 @@ func TestHTTPFailureReasonNamesTheURL(t *testing.T) {
 	const want = "hook g (POST https://policy.example/v1/${TOKEN}) failed and its on_error is block: no answer from the service within 2s"
 	if r.Decision != event.Deny || r.Reason != want {
 		t.Errorf("%s %q, want deny %q", r.Decision, r.Reason, want)
+	}
+}
+
+// An answer in another format says how the hook's own kind of handler
+// denies: a script exits 2; a service answers a signal; an OPA url that
+// names the policy's package (or its allow rule) must name the rule that
+// builds the HookResult instead. Script advice for a url helps no one.
+func TestForeignAnswerAdviceByKind(t *testing.T) {
+	const body = `{"allow":false,"deny":["rm -rf is not allowed"]}`
+	const field = `output field "allow" is an agent's or OPA's answer, which hookrun does not read: `
+	script := Evaluate(event.PreAbilityCall, hk("g", true, config.OnErrorBlock), ok(body))
+	service := httpHook(t, "https://policy.example/v1/check")
+	opa := httpHook(t, "https://policy.example/v1/data/hookrun")
+	opa.Handler.HTTP.Response = config.ResponseOPA
+	for _, c := range []struct {
+		name string
+		r    merge.Report
+		want string
+	}{
+		{"script", script, "a deny is an ability_guard signal with code ABILITY_DENIED, or exit status 2 with the reason on stderr"},
+		{"service", EvaluateCall(event.PreAbilityCall, service, httpcall.Outcome{Status: 200, Body: []byte(body)}),
+			"a deny is an ability_guard signal with code ABILITY_DENIED in the HookResult the service answers"},
+		{"opa", EvaluateCall(event.PreAbilityCall, opa, httpcall.Outcome{Status: 200, Body: []byte(body)}),
+			"a deny is an ability_guard signal with code ABILITY_DENIED in the HookResult the url's rule builds: end the url with that rule (…/v1/data/PACKAGE/result), not the package or a rule that says allow or deny"},
+	} {
+		if c.r.Decision != event.Deny || len(c.r.Errors) != 1 || !strings.Contains(c.r.Errors[0].Message, field+c.want+"; ") {
+			t.Errorf("%s: %s %v\nwant deny with %q", c.name, c.r.Decision, c.r.Errors, field+c.want)
+		}
 	}
 }
 

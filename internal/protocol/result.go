@@ -13,8 +13,13 @@ import (
 	"github.com/hookrun/hookrun/internal/ojson"
 )
 
-// OutputError says what is wrong with a handler's stdout.
-type OutputError struct{ Msg string }
+// OutputError says what is wrong with a handler's stdout. Foreign is set
+// when the output is an answer in another format (an agent's, OPA's): the
+// caller, which knows the handler's kind, says how that kind denies.
+type OutputError struct {
+	Msg     string
+	Foreign bool
+}
 
 func (e *OutputError) Error() string { return e.Msg }
 
@@ -139,7 +144,7 @@ func ParseResult(data []byte) (r event.HookResult, notes []string, err error) {
 		for _, f := range foreignAnswers {
 			for _, k := range keys {
 				if strings.EqualFold(k, f) {
-					return event.HookResult{}, nil, badOutput("output field %q is an agent's or OPA's answer, which hookrun does not read: a deny is an ability_guard signal with code ABILITY_DENIED, or exit status 2 with the reason on stderr", k)
+					return event.HookResult{}, nil, &OutputError{Msg: fmt.Sprintf("output field %q is an agent's or OPA's answer, which hookrun does not read", k), Foreign: true}
 				}
 			}
 		}
