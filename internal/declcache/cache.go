@@ -58,18 +58,32 @@ func File(hooksDir string) string {
 	if err != nil {
 		return ""
 	}
-	real := base
-	if r, err := filepath.EvalSymlinks(base); err == nil {
-		real = r
-	}
-	if b := config.Bound(hooksDir); b != "" {
-		if rel, err := filepath.Rel(b, real); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			return ""
+	// Where the cache directory is once its links are followed: hookrun's
+	// own directory when it exists (a link there into the repository
+	// would put the cache among the agent's files), else the base.
+	dir := filepath.Join(base, "hookrun")
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		if real, err = filepath.EvalSymlinks(base); err != nil {
+			real = base
 		}
+	}
+	if inProject(config.Bound(hooksDir), real) {
+		return ""
 	}
 	h := fnv.New64a() // a name, not a secret: no need for a crypto hash
 	h.Write([]byte(hooksDir))
-	return filepath.Join(base, "hookrun", fmt.Sprintf("decl-%016x.bin", h.Sum64()))
+	return filepath.Join(dir, fmt.Sprintf("decl-%016x.bin", h.Sum64()))
+}
+
+// inProject reports whether the resolved path real lies in bound, the
+// project's work tree (config.Bound; "" is none).
+func inProject(bound, real string) bool {
+	if bound == "" {
+		return false
+	}
+	rel, err := filepath.Rel(bound, real)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // Load reads and validates every declaration under dir, as config.Load
@@ -82,7 +96,8 @@ func Load(dir, cacheFile string) (*config.Set, int, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	c := openCache(cacheFile)
+	bound := config.Bound(dir)
+	c := openCache(cacheFile, bound)
 	parsed := make([]config.FileResult, len(files))
 	ids := make([]fileID, len(files))
 	idOK := make([]bool, len(files))
@@ -97,7 +112,7 @@ func Load(dir, cacheFile string) (*config.Set, int, error) {
 			misses = append(misses, i)
 		}
 	}
-	config.ParseAll(config.Bound(dir), files, parsed, misses)
+	config.ParseAll(bound, files, parsed, misses)
 	c.save(files, ids, idOK, parsed, started)
 	set := config.Assemble(files, parsed)
 	set.Ignored = ignored
@@ -133,15 +148,16 @@ type cache struct {
 }
 
 // openCache reads the cache at path; a missing, foreign or damaged cache
-// is an empty one.
-func openCache(path string) *cache {
+// is an empty one, and so is one that lies, once opened, in bound (the
+// project's work tree: see File), whatever link led there.
+func openCache(path, bound string) *cache {
 	c := &cache{path: path, entries: map[string]cacheEntry{}, self: selfID()}
 	if path == "" {
 		return c
 	}
 	// The cache is read like a declaration: a FIFO or a device planted in
 	// its place must not hang or exhaust hookrun.
-	data, st, err := safefile.ReadFileInfo(path, maxCacheBytes)
+	data, st, err := safefile.ReadFileWithin(path, maxCacheBytes, func(real string) bool { return !inProject(bound, real) })
 	if err != nil || !ownCache(st) {
 		return c
 	}
@@ -218,19 +234,35 @@ func (c *cache) save(files []string, ids []fileID, idOK []bool, parsed []config.
 }
 
 // pruneCaches removes the caches of hooks directories not loaded for
-// cacheMaxAge (temporary checkouts come and go). It runs only when a cache
-// is written, which is rare.
+// cacheMaxAge (temporary checkouts come and go), and temporary files left
+// by a hookrun that died while writing one. It runs only when a cache is
+// written, which is rare, and removes nothing else: the directory may be
+// a link to one that holds other files.
 func pruneCaches(dir string, now time.Time) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return
 	}
 	for _, e := range entries {
+		if !cacheName(e.Name()) {
+			continue
+		}
 		info, err := e.Info()
 		if err == nil && !e.IsDir() && now.Sub(info.ModTime()) > cacheMaxAge {
 			_ = os.Remove(filepath.Join(dir, e.Name()))
 		}
 	}
+}
+
+// cacheName reports whether name is one File or save gives a file:
+// decl-<16 hex digits>.bin, or .decl-*.tmp.
+func cacheName(name string) bool {
+	if strings.HasPrefix(name, ".decl-") && strings.HasSuffix(name, ".tmp") {
+		return true
+	}
+	hex, ok := strings.CutPrefix(name, "decl-")
+	hex, bin := strings.CutSuffix(hex, ".bin")
+	return ok && bin && len(hex) == 16 && strings.Trim(hex, "0123456789abcdef") == ""
 }
 
 // selfID identifies the running binary: a rebuilt hookrun (whose rules may

@@ -30,7 +30,7 @@ func newCacheFixture(t *testing.T) *cacheFixture {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	return &cacheFixture{t, dir, filepath.Join(root, "cache", "decl.bin")}
+	return &cacheFixture{t, dir, filepath.Join(t.TempDir(), "decl.bin")} // outside the project: see File
 }
 
 func (f *cacheFixture) write(name, text string) {
@@ -296,27 +296,6 @@ func TestFile(t *testing.T) {
 	}
 }
 
-func TestPruneCaches(t *testing.T) {
-	dir := t.TempDir()
-	old, fresh := filepath.Join(dir, "decl-old.bin"), filepath.Join(dir, "decl-new.bin")
-	for _, p := range []string{old, fresh} {
-		if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	long := time.Now().Add(-cacheMaxAge - time.Hour)
-	if err := os.Chtimes(old, long, long); err != nil {
-		t.Fatal(err)
-	}
-	pruneCaches(dir, time.Now())
-	if _, err := os.Stat(old); !os.IsNotExist(err) {
-		t.Fatalf("old cache kept: %v", err)
-	}
-	if _, err := os.Stat(fresh); err != nil {
-		t.Fatalf("fresh cache removed: %v", err)
-	}
-}
-
 // The cache writes every field by hand: a field added to these types must
 // be added to cacheWriter.parsed and cacheReader.parsed too (and cacheVer
 // raised), or cached loads would lose it. This test is the reminder.
@@ -423,5 +402,114 @@ func TestFileNeverInsideTheProject(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	if got := File(hooks); got == "" {
 		t.Errorf("File = \"\", want a cache outside the project")
+	}
+}
+
+// gitTree makes root the top of a git work tree with a hooks directory
+// holding one settled guard, and returns the hooks directory.
+func gitTree(t *testing.T, root string) string {
+	t.Helper()
+	hooks := filepath.Join(root, ".system", "hooks")
+	for _, d := range []string{filepath.Join(root, ".git"), hooks} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(root, ".git", "HEAD"), []byte("ref: refs/heads/main\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	guard := filepath.Join(hooks, "guard.yaml")
+	if err := os.WriteFile(guard, []byte(cachedHook("guard", "shell")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	old := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(guard, old, old); err != nil {
+		t.Fatal(err)
+	}
+	return hooks
+}
+
+// A cache reached through a link into the project is the project's file:
+// ~/.cache/hookrun (or the cache file itself) made a link to a directory
+// of the repository put the cache where the agent edits files unasked, and
+// a byte flipped there switched a guard off (measured: enabled read false,
+// every call allowed). The link is not followed to a cache there, and a
+// cache file that leads there when opened is not read.
+func TestCacheNeverReachedThroughALinkIntoTheProject(t *testing.T) {
+	old := racyWindow
+	racyWindow = 50 * time.Millisecond
+	t.Cleanup(func() { racyWindow = old })
+	root := t.TempDir()
+	hooks := gitTree(t, root)
+	xdg := t.TempDir()
+	t.Setenv("HOOKRUN_CACHE", "")
+	t.Setenv("XDG_CACHE_HOME", xdg)
+	inRepo := filepath.Join(root, "build")
+	if err := os.MkdirAll(inRepo, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(inRepo, filepath.Join(xdg, "hookrun")); err != nil {
+		t.Fatal(err)
+	}
+	if got := File(hooks); got != "" {
+		t.Errorf("cache directory linked into the project: File = %q, want no cache", got)
+	}
+
+	// The file itself a link into the project: written by an earlier
+	// hookrun there, then swapped for a link to the agent's copy.
+	if err := os.Remove(filepath.Join(xdg, "hookrun")); err != nil {
+		t.Fatal(err)
+	}
+	file := File(hooks)
+	if file == "" {
+		t.Fatal("File = \"\" with the cache directory outside the project")
+	}
+	time.Sleep(2 * racyWindow) // the guard's ctime is now's
+	if _, _, err := Load(hooks, file); err != nil {
+		t.Fatal(err)
+	}
+	if _, parsed, _ := Load(hooks, file); parsed != 0 {
+		t.Fatalf("second load parsed %d files, want the cache used", parsed)
+	}
+	forged := filepath.Join(inRepo, "decl.bin")
+	if err := os.Rename(file, forged); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(forged, file); err != nil {
+		t.Fatal(err)
+	}
+	if _, parsed, _ := Load(hooks, file); parsed != 1 {
+		t.Errorf("cache file linked into the project: parsed %d files, want 1 (the link's cache not read)", parsed)
+	}
+}
+
+// Pruning removes the caches not used for cacheMaxAge, and only
+// hookrun's own files: a cache directory that is not hookrun's alone (a
+// link to a directory of other files, as ~/.cache/hookrun linked to a
+// repository's .system/hooks was, whose guards it deleted once they were
+// a month old) loses nothing else.
+func TestPruneCaches(t *testing.T) {
+	dir := t.TempDir()
+	old := time.Now().Add(-cacheMaxAge - time.Hour)
+	for _, n := range []string{"decl-0123456789abcdef.bin", "decl-fedcba9876543210.bin", ".decl-123.tmp", "protect_hooks.yaml", "notes.txt", "decl-x.bin", "decl-0123456789abcdef.bin.keep", "0123456789abcdef.bin"} {
+		p := filepath.Join(dir, n)
+		if err := os.WriteFile(p, []byte("x"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if n == "decl-fedcba9876543210.bin" {
+			continue // fresh
+		}
+		if err := os.Chtimes(p, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pruneCaches(dir, time.Now())
+	var left []string
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		left = append(left, e.Name())
+	}
+	if got, want := strings.Join(left, " "), "0123456789abcdef.bin decl-0123456789abcdef.bin.keep decl-fedcba9876543210.bin decl-x.bin notes.txt protect_hooks.yaml"; got != want {
+		t.Errorf("left after pruning: %s, want %s", got, want)
 	}
 }
