@@ -27,7 +27,8 @@ type Location struct {
 // Discover finds the hooks directory (docs/hooks.md). With override empty it
 // looks from cwd upward for the nearest .system/hooks directory, stopping
 // at the root of the enclosing git work tree (a directory holding .git)
-// when there is one; otherwise override is the hooks directory, and the
+// when there is one, and going on past it, to the hooks of the work tree
+// around it, when it found none there; otherwise override is the hooks directory, and the
 // root is its grandparent when it ends in .system/hooks, else cwd.
 //
 // cwd is resolved to the physical directory first, so one directory has
@@ -65,31 +66,66 @@ func Discover(cwd, override string) (Location, error) {
 		}
 		return Location{Root: root, HooksDir: dir, Found: true}, nil
 	}
-	for d := cwd; ; d = filepath.Dir(d) {
-		hd := filepath.Join(d, HooksSubdir)
-		st, err := os.Stat(hd)
-		if err == nil && !st.IsDir() {
-			// Something put where the hooks directory is (a file, a FIFO)
-			// is that directory broken, not a directory missing: reading
-			// it fails, and emit refuses to run, where going on upward
-			// would run another hook set, or none.
-			return Location{Root: d, HooksDir: hd, Found: true}, nil
-		}
-		if err == nil {
-			for _, p := range []string{filepath.Dir(hd), hd} {
-				if st, err := os.Stat(p); err == nil {
-					if err := checkTrust(p, st); err != nil {
-						return Location{}, err
-					}
+	d, st, found := nearest(cwd)
+	if !found {
+		// A repository nested in a project's work tree (a submodule, a
+		// vendored clone, or a .git an agent made) that has no hooks of its
+		// own is guarded by the project's: ending here would run no hook
+		// for a call from it, a call that may well change the project. A
+		// hooks directory above every work tree (a shared /tmp) is still
+		// no one's.
+		for top := d; GitTop(top) && filepath.Dir(top) != top; {
+			if top, st, found = nearest(filepath.Dir(top)); found {
+				if !inWorkTree(top) {
+					found = false
 				}
+				d = top
+				break
 			}
-			return Location{Root: d, HooksDir: hd, Found: true, Hidden: hiddenAbove(d)}, nil
-		}
-		if workTreeTop(d) {
-			break
 		}
 	}
-	return Location{Root: cwd, HooksDir: filepath.Join(cwd, HooksSubdir)}, nil
+	if !found {
+		return Location{Root: cwd, HooksDir: filepath.Join(cwd, HooksSubdir)}, nil
+	}
+	hd := filepath.Join(d, HooksSubdir)
+	if !st.IsDir() {
+		// Something put where the hooks directory is (a file, a FIFO)
+		// is that directory broken, not a directory missing: reading
+		// it fails, and emit refuses to run, where going on upward
+		// would run another hook set, or none.
+		return Location{Root: d, HooksDir: hd, Found: true}, nil
+	}
+	for _, p := range []string{filepath.Dir(hd), hd} {
+		if st, err := os.Stat(p); err == nil {
+			if err := checkTrust(p, st); err != nil {
+				return Location{}, err
+			}
+		}
+	}
+	return Location{Root: d, HooksDir: hd, Found: true, Hidden: hiddenAbove(d)}, nil
+}
+
+// nearest looks from dir upward, up to the top of the work tree holding
+// it (or of the file system), for a directory holding .system/hooks
+// (anything there, a directory or not). It returns that directory, what
+// is there and true, or the top it stopped at and false.
+func nearest(dir string) (string, os.FileInfo, bool) {
+	for d := dir; ; d = filepath.Dir(d) {
+		if st, err := os.Stat(filepath.Join(d, HooksSubdir)); err == nil {
+			return d, st, true
+		}
+		if workTreeTop(d) {
+			return d, nil, false
+		}
+	}
+}
+
+// inWorkTree reports whether d is in a git work tree (at its top or below).
+func inWorkTree(d string) bool {
+	for !workTreeTop(d) {
+		d = filepath.Dir(d)
+	}
+	return GitTop(d)
 }
 
 // workTreeTop reports whether the upward search ends at d: d is the top

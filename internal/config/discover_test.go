@@ -240,3 +240,56 @@ func TestDiscoverStopsAtAHooksDirectoryThatIsNotOne(t *testing.T) {
 		t.Errorf("Files: %v, want it not a directory", err)
 	}
 }
+
+// A repository nested in a project's work tree that has no hooks of its
+// own is guarded by the project's: the search goes past its top to the
+// work tree around it. Before, a call from there ran no hook at all, so an
+// agent's `mkdir -p sub/.git && touch sub/.git/HEAD` (which init's guard
+// lets through, and git does not even take for a repository) followed by
+// a call from sub (`rm ../.system/hooks/protect_hooks.yaml`) was allowed;
+// so was every call from a submodule or a vendored clone. A nested
+// repository with hooks of its own still runs only those, and hooks above
+// a work tree that no work tree encloses (a shared /tmp) are still not
+// anyone's.
+func TestDiscoverPassesARepositoryNestedInAProject(t *testing.T) {
+	tmp, _ := filepath.EvalSymlinks(t.TempDir())
+	hooks := func(root string) string { return filepath.Join(root, ".system", "hooks") }
+	proj := filepath.Join(tmp, "proj")
+	gitDirs(t, proj)
+	mkdirs(t, hooks(proj))
+	planted := filepath.Join(proj, "sub")
+	mkdirs(t, filepath.Join(planted, ".git"), filepath.Join(planted, "src"))
+	if err := os.WriteFile(filepath.Join(planted, ".git", "HEAD"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	submodule := filepath.Join(proj, "vendor", "lib")
+	mkdirs(t, filepath.Join(submodule, "src"))
+	if err := os.WriteFile(filepath.Join(submodule, ".git"), []byte("gitdir: ../../.git/modules/lib\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	deeper := filepath.Join(submodule, "third")
+	gitDirs(t, deeper)
+	own := filepath.Join(proj, "own")
+	gitDirs(t, own)
+	mkdirs(t, hooks(own))
+	loose := filepath.Join(tmp, "loose") // hooks above it, but no work tree around them
+	gitDirs(t, loose)
+	mkdirs(t, hooks(tmp))
+
+	projHooks := Location{Root: proj, HooksDir: hooks(proj), Found: true}
+	for _, tc := range []struct {
+		name, cwd string
+		want      Location
+	}{
+		{"a .git made by hand", filepath.Join(planted, "src"), projHooks},
+		{"a submodule", filepath.Join(submodule, "src"), projHooks},
+		{"a repository in a submodule", deeper, projHooks},
+		{"a nested repository with hooks of its own", own, Location{Root: own, HooksDir: hooks(own), Found: true}},
+		{"hooks above a work tree no work tree encloses", loose, Location{Root: loose, HooksDir: hooks(loose)}},
+	} {
+		got, err := Discover(tc.cwd, "")
+		if err != nil || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: got %+v, %v; want %+v", tc.name, got, err, tc.want)
+		}
+	}
+}
