@@ -33,8 +33,8 @@ type Location struct {
 //
 // cwd is resolved to the physical directory first, so one directory has
 // one hook set whatever path (a symbolic link, $PWD) led to it. A hooks
-// directory found, or its .system, that another user owns or anyone may
-// write is refused (see checkTrust). A .system/hooks that is not a
+// directory found or named, or a found one's .system, that another user
+// owns or anyone may write is refused (see checkTrust). A .system/hooks that is not a
 // directory ends the search as found: reading it is then an error.
 func Discover(cwd, override string) (Location, error) {
 	cwd, err := filepath.Abs(cwd)
@@ -59,6 +59,10 @@ func Discover(cwd, override string) (Location, error) {
 		}
 		if !st.IsDir() {
 			return Location{}, fmt.Errorf("hooks directory %s: not a directory", named)
+		}
+		// Named or found, whoever can write it can delete a guard from it.
+		if err := checkTrust(dir, st); err != nil {
+			return Location{}, err
 		}
 		root := cwd
 		if filepath.Base(dir) == "hooks" && filepath.Base(filepath.Dir(dir)) == ".system" {

@@ -240,6 +240,10 @@ func (w *walker) walk(dir string) error {
 			}
 			real, _ = filepath.EvalSymlinks(path)
 		}
+		others := "" // why someone else could change a directory of declarations
+		if isDir {
+			others = w.untrusted(path)
+		}
 		switch {
 		case !isDir && Ignored(e.Name()) != "":
 			w.ignored = append(w.ignored, path)
@@ -248,6 +252,8 @@ func (w *walker) walk(dir string) error {
 		case !isDir && !IsDeclFile(e.Name()):
 		case real != "" && !w.inside(real):
 			w.refuse(path, "not read: a link to "+real+", "+w.outside())
+		case isDir && others != "":
+			w.refuse(path, "not read: this directory "+others+"; hookrun does not run hooks that someone else can change (if you trust it, add it to "+TrustedDirsVar+")")
 		case isDir:
 			before := len(w.files)
 			if err := w.walk(path); err != nil {
@@ -261,6 +267,17 @@ func (w *walker) walk(dir string) error {
 		}
 	}
 	return nil
+}
+
+// untrusted says why someone else could change the directory at path
+// (its links followed), so that a guard in it could vanish unseen, or ""
+// (see checkTrust; the hooks directory itself is Discover's to check).
+func (w *walker) untrusted(path string) string {
+	st, err := os.Stat(path)
+	if err != nil || trusted(path) {
+		return ""
+	}
+	return untrusted(path, st)
 }
 
 // refuse lists path with the files, and in refused with why it is not read.

@@ -432,3 +432,50 @@ func TestReadFileRefusesALinkSwappedInAfterTheListing(t *testing.T) {
 		}
 	}
 }
+
+// A directory of declarations inside the hooks directory that someone else
+// can change is refused, as the hooks directory would be: whoever can
+// write it can delete or rename a guard in it unseen.
+func TestLoadRefusesUntrustedDirectories(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("skipped: giving a directory to another user needs root")
+	}
+	dir := t.TempDir()
+	decl := "id: %s\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler: {kind: script, command: ./h.sh}\n"
+	for _, id := range []string{"theirs", "open", "mine"} {
+		if err := os.MkdirAll(filepath.Join(dir, id), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, id, id+".yaml"), []byte(fmt.Sprintf(decl, id)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Chown(filepath.Join(dir, "theirs"), 54321, 54321); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(filepath.Join(dir, "open"), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	set, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Hooks) != 1 || set.Hooks[0].ID != "mine" || len(set.Invalid) != 2 {
+		t.Fatalf("hooks %v, invalid %v: want only mine to run", set.Hooks, set.Invalid)
+	}
+	want := []string{
+		filepath.Join(dir, "open") + ":1:1: not read: this directory is writable by every user; hookrun does not run hooks that someone else can change (if you trust it, add it to " + TrustedDirsVar + ")",
+		filepath.Join(dir, "theirs") + ":1:1: not read: this directory is owned by another user (uid 54321; you are uid 0); hookrun does not run hooks that someone else can change (if you trust it, add it to " + TrustedDirsVar + ")",
+	}
+	var got []string
+	for _, f := range set.Findings {
+		got = append(got, f.Format(""))
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	t.Setenv(TrustedDirsVar, dir)
+	if set, _ := Load(dir); len(set.Hooks) != 3 {
+		t.Errorf("trusted: %d hooks, want 3", len(set.Hooks))
+	}
+}
