@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/event"
 )
 
@@ -96,4 +97,31 @@ func FuzzChangedFilesVar(f *testing.F) {
 			t.Fatalf("read back %q, want %q", got, names)
 		}
 	})
+}
+
+// A variable hookrun sets for its handlers is never the caller's: a
+// prompt too long for HOOKRUN_PROMPT left the caller's HOOKRUN_PROMPT in
+// place, and Gemini CLI fills its hooks' environment from the project's
+// .env, so a repository's `HOOKRUN_PROMPT=hello` reached a guard that reads
+// the variable under set -u (the documented defence against an unset one)
+// in place of a long prompt; a context without a status kept the caller's
+// HOOKRUN_STATUS the same way had hookrun not set it empty.
+func TestHandlerEnvDropsTheCallersHookrunVars(t *testing.T) {
+	c, err := event.ParseContext([]byte(`{"session_id":"s","user_raw_input":"`+strings.Repeat("x", maxVarBytes+1)+`"}`), event.PromptSubmit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &config.Hook{ID: "guard"}
+	base := []string{"PATH=/bin", "HOOKRUN_PROMPT=hello", "HOOKRUN_HOOK_ID=other", "HOOKRUN_CHANGED_FILES=x", "HOOKRUN_HOOKS_DIR=/h"}
+	var got []string
+	for _, kv := range handlerEnv(base, c, h, "/proj") {
+		if name, _, _ := strings.Cut(kv, "="); strings.HasPrefix(name, "HOOKRUN_") || name == "PATH" {
+			got = append(got, kv)
+		}
+	}
+	want := []string{"PATH=/bin", "HOOKRUN_HOOKS_DIR=/h", "HOOKRUN_EVENT=PromptSubmit", "HOOKRUN_HOOK_ID=guard", "HOOKRUN_PROJECT_DIR=/proj",
+		"HOOKRUN_ABILITY_ID=", "HOOKRUN_CALLER_SOURCE=", "HOOKRUN_SESSION_ID=s", "HOOKRUN_STATUS=", "HOOKRUN_DURATION_MS=", "HOOKRUN_ENVIRONMENT=", "HOOKRUN_CHANGED_FILES="}
+	if !slices.Equal(got, want) {
+		t.Errorf("handler env:\n got %q\nwant %q", got, want)
+	}
 }

@@ -130,15 +130,15 @@ func (hr handlers) script(h *config.Hook) exec.Spec {
 
 // handlerEnv is the caller's environment plus hookrun's variables and the
 // hook's handler.env, later entries replacing earlier ones of the same name.
+// The caller's own values of hookrun's variables are dropped first: one
+// hookrun leaves out (a prompt over maxVarBytes) must read as unset, not
+// as what the caller's environment (a project's .env, for Gemini CLI) said.
 func handlerEnv(base []string, c *event.Context, h *config.Hook, root string) []string {
-	env := base
-	if len(h.Handler.Env) > 0 {
-		names := make([]string, len(h.Handler.Env))
-		for i, v := range h.Handler.Env {
-			names[i] = v.Name
-		}
-		env = withoutNames(base, names...)
+	names := append(make([]string, 0, len(config.HandlerVars)+len(h.Handler.Env)), config.HandlerVars...)
+	for _, v := range h.Handler.Env {
+		names = append(names, v.Name)
 	}
+	env := withoutNames(base, names...)
 	out := make([]string, 0, len(env)+len(config.HandlerVars)+len(h.Handler.Env))
 	out = append(out, env...)
 	out = append(out, "HOOKRUN_EVENT="+string(c.Event), "HOOKRUN_HOOK_ID="+h.ID, "HOOKRUN_PROJECT_DIR="+root,
