@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -487,12 +488,51 @@ func (d *decoder) match(m *yaml.Node, h *Hook) {
 
 // agentTools warns about an ability_scope that names an agent's tool: dialects give the canonical
 // ability id (Bash is shell), so such a hook never runs for the agent's calls.
+//
+// It also warns about one that is a canonical id misspelt: written in
+// another case, with a space or an invisible character, a dash for the
+// underscore, or one letter off. Ability ids are matched exactly, so such
+// a hook never runs for an agent's call either, and validate said OK.
 func (d *decoder) agentTools(v *yaml.Node, name string, globs []string) {
 	for i, g := range globs {
 		if voc, ok := dialect.ToolWord(g); ok && voc.Hookrun != g {
 			d.warnf(itemNode(v, i), "%s: %q is a tool name of %s; hooks match the canonical ability id, so did you mean %q? (docs/agents/README.md)", name, g, voc.AgentList(), voc.Hookrun)
+			continue
+		}
+		if strings.ContainsAny(g, "/*?[{\\") || slices.Contains(canonicalAbilities, g) {
+			continue // an MCP or agent tool, a glob, or right
+		}
+		if id := spelledAs(g); id != "" {
+			d.warnf(itemNode(v, i), "%s: %+q matches no call an agent makes: ability ids are exact and lowercase; did you mean %q? (docs/agents/README.md)", name, g, id)
+		} else if id := suggest(g, canonicalAbilities); id != "" {
+			d.warnf(itemNode(v, i), "%s: %+q is no ability id an agent sends; did you mean %q? (leave it if your own caller sends it; docs/agents/README.md)", name, g, id)
 		}
 	}
+}
+
+// canonicalAbilities are the ability ids the dialects give an agent's
+// tools that are not MCP or agent tools (docs/agents/README.md).
+var canonicalAbilities = []string{dialect.Shell, dialect.EditFile, dialect.WriteFile, dialect.ReadFile,
+	dialect.ListFiles, dialect.SearchFiles, dialect.WebFetch, dialect.WebSearch}
+
+// spelledAs is the canonical ability id g spells but for case, spaces,
+// invisible characters and a dash or space for the underscore, or "".
+func spelledAs(g string) string {
+	var b strings.Builder
+	for _, r := range g {
+		switch {
+		case r == '-' || r == ' ':
+			b.WriteByte('_')
+		case unicode.IsSpace(r) || unicode.Is(unicode.Cf, r):
+		default:
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	id := strings.Trim(b.String(), "_")
+	if slices.Contains(canonicalAbilities, id) {
+		return id
+	}
+	return ""
 }
 
 func joinEvents(evs []event.Name) string {
