@@ -2,6 +2,7 @@ package config
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -188,7 +189,12 @@ func TestDiscoverResolvesLinks(t *testing.T) {
 	}
 }
 
-// A hooks directory someone else can change is refused, unless trusted.
+// A hooks directory someone else can change is refused, unless trusted:
+// found, or named by --hooks-dir or HOOKRUN_HOOKS_DIR (before, a named one
+// was read whatever its mode, though whoever can write it can delete a
+// guard from it, or rename it to guard.yaml.bak, unseen: a declaration
+// they add is refused for its owner, one they remove is simply gone). So
+// is a directory of declarations inside one (TestLoadRefusesUntrustedDirectories).
 func TestDiscoverRefusesUntrustedHooks(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("skipped: giving a directory to another user needs root")
@@ -197,23 +203,38 @@ func TestDiscoverRefusesUntrustedHooks(t *testing.T) {
 		"owned by another user": func(dir string) error { return os.Chown(dir, 54321, 54321) },
 		"writable by everyone":  func(dir string) error { return os.Chmod(dir, 0o777) },
 	} {
-		t.Run(name, func(t *testing.T) {
-			root := t.TempDir()
-			hooks := filepath.Join(root, ".system", "hooks")
-			mkdirs(t, hooks)
-			if err := spoil(hooks); err != nil {
-				t.Fatal(err)
-			}
-			_, err := Discover(root, "")
-			var ue *UntrustedError
-			if !errors.As(err, &ue) || ue.Path != hooks {
-				t.Fatalf("error %v, want the hooks directory refused", err)
-			}
-			t.Setenv(TrustedDirsVar, "/nowhere:"+root)
-			if got, err := Discover(root, ""); err != nil || !got.Found {
-				t.Errorf("trusted: %+v, %v; want it found", got, err)
-			}
-		})
+		for _, named := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s, named %v", name, named), func(t *testing.T) {
+				root := t.TempDir()
+				hooks, override := filepath.Join(root, ".system", "hooks"), ""
+				if named {
+					hooks = filepath.Join(root, "guards")
+					override = hooks
+				}
+				mkdirs(t, hooks)
+				if err := spoil(hooks); err != nil {
+					t.Fatal(err)
+				}
+				_, err := Discover(root, override)
+				var ue *UntrustedError
+				if !errors.As(err, &ue) || ue.Path != hooks {
+					t.Fatalf("error %v, want the hooks directory refused", err)
+				}
+				t.Setenv(TrustedDirsVar, "/nowhere:"+root)
+				if got, err := Discover(root, override); err != nil || !got.Found {
+					t.Errorf("trusted: %+v, %v; want it found", got, err)
+				}
+			})
+		}
+	}
+	// A sticky directory (as /tmp is) lets no one remove another's files.
+	sticky := filepath.Join(t.TempDir(), "sticky")
+	mkdirs(t, sticky)
+	if err := os.Chmod(sticky, 0o777|os.ModeSticky); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Discover(t.TempDir(), sticky); err != nil {
+		t.Errorf("sticky: %v, want it read", err)
 	}
 }
 
@@ -291,47 +312,5 @@ func TestDiscoverPassesARepositoryNestedInAProject(t *testing.T) {
 		if err != nil || !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("%s: got %+v, %v; want %+v", tc.name, got, err, tc.want)
 		}
-	}
-}
-
-// A hooks directory named by --hooks-dir or HOOKRUN_HOOKS_DIR is a hooks
-// directory too: one anyone may write (or another user owns) is refused as
-// a found one is, since whoever can write it can remove a guard from it
-// (a declaration they add is refused for its owner, but one they delete
-// or rename to guard.yaml.bak is silently gone). So is a directory of
-// declarations inside a hooks directory (TestLoadRefusesUntrustedDirectories).
-func TestDiscoverRefusesAnUntrustedOverride(t *testing.T) {
-	if os.Geteuid() != 0 {
-		t.Skip("skipped: giving a directory to another user needs root")
-	}
-	for name, spoil := range map[string]func(dir string) error{
-		"owned by another user": func(dir string) error { return os.Chown(dir, 54321, 54321) },
-		"writable by everyone":  func(dir string) error { return os.Chmod(dir, 0o777) },
-	} {
-		t.Run(name, func(t *testing.T) {
-			shared := filepath.Join(t.TempDir(), "guards")
-			mkdirs(t, shared)
-			if err := spoil(shared); err != nil {
-				t.Fatal(err)
-			}
-			_, err := Discover(t.TempDir(), shared)
-			var ue *UntrustedError
-			if !errors.As(err, &ue) || ue.Path != shared {
-				t.Fatalf("error %v, want the hooks directory refused", err)
-			}
-			t.Setenv(TrustedDirsVar, shared)
-			if got, err := Discover(t.TempDir(), shared); err != nil || !got.Found {
-				t.Errorf("trusted: %+v, %v; want it found", got, err)
-			}
-		})
-	}
-	// A sticky directory (as /tmp is) lets no one remove another's files.
-	sticky := filepath.Join(t.TempDir(), "sticky")
-	mkdirs(t, sticky)
-	if err := os.Chmod(sticky, 0o777|os.ModeSticky); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := Discover(t.TempDir(), sticky); err != nil {
-		t.Errorf("sticky: %v, want it read", err)
 	}
 }

@@ -171,22 +171,7 @@ func TestLoadUnreadableFile(t *testing.T) {
 
 // A declaration another user can change is a finding, not a hook.
 func TestLoadRefusesUntrustedDeclarations(t *testing.T) {
-	if os.Geteuid() != 0 {
-		t.Skip("skipped: giving a file to another user needs root")
-	}
-	dir := t.TempDir()
-	decl := "id: %s\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler: {kind: script, command: ./h.sh}\n"
-	for _, id := range []string{"theirs", "open", "mine"} {
-		if err := os.WriteFile(filepath.Join(dir, id+".yaml"), []byte(fmt.Sprintf(decl, id)), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.Chown(filepath.Join(dir, "theirs.yaml"), 54321, 54321); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chmod(filepath.Join(dir, "open.yaml"), 0o666); err != nil {
-		t.Fatal(err)
-	}
+	dir := spoiledDecls(t, func(dir, id string) string { return filepath.Join(dir, id+".yaml") })
 	set, err := Load(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -203,6 +188,42 @@ func TestLoadRefusesUntrustedDeclarations(t *testing.T) {
 	if set, _ := Load(dir); len(set.Hooks) != 3 {
 		t.Errorf("trusted: %d hooks run, want 3", len(set.Hooks))
 	}
+}
+
+// spoiledDecls makes a hooks directory declaring the hooks theirs, open
+// and mine, each in a file at the path at gives, and spoils theirs and
+// open (the file, or the directory holding it when that is not the hooks
+// directory): theirs given to another user, open made writable by
+// everyone. It skips the test unless run as root.
+func spoiledDecls(t *testing.T, at func(dir, id string) string) string {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		t.Skip("skipped: giving a file to another user needs root")
+	}
+	dir := t.TempDir()
+	decl := "id: %s\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler: {kind: script, command: ./h.sh}\n"
+	for _, id := range []string{"theirs", "open", "mine"} {
+		p := at(dir, id)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(fmt.Sprintf(decl, id)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	spoil := func(id string) string {
+		if p := at(dir, id); filepath.Dir(p) != dir {
+			return filepath.Dir(p) // the directory holding it
+		}
+		return at(dir, id)
+	}
+	if err := os.Chown(spoil("theirs"), 54321, 54321); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(spoil("open"), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }
 
 // A repository's link out of its own tree is not read: the errors hookrun
@@ -437,25 +458,7 @@ func TestReadFileRefusesALinkSwappedInAfterTheListing(t *testing.T) {
 // can change is refused, as the hooks directory would be: whoever can
 // write it can delete or rename a guard in it unseen.
 func TestLoadRefusesUntrustedDirectories(t *testing.T) {
-	if os.Geteuid() != 0 {
-		t.Skip("skipped: giving a directory to another user needs root")
-	}
-	dir := t.TempDir()
-	decl := "id: %s\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler: {kind: script, command: ./h.sh}\n"
-	for _, id := range []string{"theirs", "open", "mine"} {
-		if err := os.MkdirAll(filepath.Join(dir, id), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, id, id+".yaml"), []byte(fmt.Sprintf(decl, id)), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.Chown(filepath.Join(dir, "theirs"), 54321, 54321); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chmod(filepath.Join(dir, "open"), 0o777); err != nil {
-		t.Fatal(err)
-	}
+	dir := spoiledDecls(t, func(dir, id string) string { return filepath.Join(dir, id, id+".yaml") })
 	set, err := Load(dir)
 	if err != nil {
 		t.Fatal(err)
