@@ -7,6 +7,7 @@
 package callpath
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
@@ -46,11 +47,24 @@ const maxLinks = 40
 // "". git lists what a git command bringing another commit changes (the
 // line's shellcmd.Revisions); nil leaves those paths unknown.
 func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git Git) (paths []string, unknown string) {
+	pathcase.Notice(root)
 	switch {
 	case cwd == "":
 		cwd = root
 	case !filepath.IsAbs(cwd): // a directory the call names, from the root
-		cwd = filepath.Join(root, cwd)
+		cwd = root + string(filepath.Separator) + cwd
+	}
+	if physical, ok := physicalDir(cwd); ok {
+		// A cwd of docs/hk/.. is docs to a shell's logical cd and, when docs/hk is a link,
+		// where the link leads to the kernel: the call's paths from both.
+		paths, unknown = Of(given, command, sh, filepath.Clean(cwd), root, git)
+		more, u := Of(given, command, sh, physical, root, git)
+		for _, p := range more {
+			if !slices.Contains(paths, p) {
+				paths = append(paths, p)
+			}
+		}
+		return paths, cmp.Or(unknown, u)
 	}
 	raw, trees, revisions, copies, finds := given, []string(nil), []shellcmd.Revision(nil), []shellcmd.Copy(nil), []shellcmd.Find(nil)
 	var unpacks []shellcmd.Unpack
@@ -114,6 +128,9 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git
 		for _, t := range targets {
 			add(t)
 			add(links.resolve(t))
+			if unknown == "" {
+				unknown = hardLinked(t, relative(t, root))
+			}
 		}
 	}
 	const mayChange = "the command may change any of them"
@@ -122,10 +139,11 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git
 		if abs == "" {
 			continue
 		}
+		raw := abs
 		abs = filepath.Clean(abs)
 		lit, pat := literalDir(t, cwd)
 		tops := [][2]string{{lit, pat}}
-		if to := links.resolve(abs); to != abs { // a link named is followed, as chmod -R and tar -C do
+		if to := links.resolve(raw); to != abs { // a link named is followed, as chmod -R and tar -C do
 			tops = append(tops, [2]string{to, ""})
 		}
 		add(abs)
@@ -200,6 +218,31 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git
 	return out, unknown
 }
 
+// physicalDir is the absolute directory dir as the kernel resolves it, and whether that differs
+// from dir cleaned as text: a ".." after a symbolic link climbs from the link's target.
+func physicalDir(dir string) (string, bool) {
+	if runtime.GOOS == "windows" || !strings.Contains(dir, "..") {
+		return "", false
+	}
+	physical := follow(dir)
+	return physical, physical != follow(filepath.Clean(dir))
+}
+
+// hardLinked says why a call naming the existing regular file p (named as name) is only
+// known when it runs, when the file has other names (hard links): a write through one changes the
+// file under all of them (ln .system/hooks/a.yaml b, then an edit of b), and hookrun cannot list
+// them without reading every directory. "" for a file with one name, a directory, a missing file.
+func hardLinked(p, name string) string {
+	fi, err := os.Stat(p)
+	if err != nil || !fi.Mode().IsRegular() {
+		return ""
+	}
+	if n := names(fi); n > 1 {
+		return fmt.Sprintf("%s is a file with %d names (hard links): a change through one changes it under the others, which hookrun cannot list", quote(name), n)
+	}
+	return ""
+}
+
 // Unpacked lists the directories the command line (written for the shell sh, run in cwd)
 // unpacks an archive into, named as Of names paths and links followed, each with the reason a
 // path beneath it is only known when the call runs: a guard over what may lie beneath one cannot
@@ -217,7 +260,7 @@ func Unpacked(command string, sh shellcmd.Shell, cwd, root string) []shellcmd.Un
 	case cwd == "":
 		cwd = root
 	case !filepath.IsAbs(cwd):
-		cwd = filepath.Join(root, cwd)
+		cwd = root + string(filepath.Separator) + cwd
 	}
 	var links resolver
 	var out []shellcmd.Unpack
@@ -227,7 +270,7 @@ func Unpacked(command string, sh shellcmd.Shell, cwd, root string) []shellcmd.Un
 			continue
 		}
 		why := unpackedUnknown(u)
-		for _, d := range []string{filepath.Clean(abs), links.resolve(filepath.Clean(abs))} {
+		for _, d := range []string{filepath.Clean(abs), links.resolve(abs)} {
 			if n := relative(d, root); !slices.ContainsFunc(out, func(o shellcmd.Unpack) bool { return o.Dir == n }) {
 				out = append(out, shellcmd.Unpack{Dir: n, By: why})
 			}
@@ -294,6 +337,7 @@ func mayBePath(p, cwd string) bool {
 // slash, when it lies inside root; absolute otherwise. A leading ~ is the
 // home directory; a relative p is taken from cwd.
 func Normalize(p, cwd, root string) string {
+	pathcase.Notice(root)
 	return relative(absolute(p, cwd), root)
 }
 

@@ -518,7 +518,8 @@ func (c *Call) shellDir() error {
 			continue
 		}
 		if !filepath.IsAbs(d) && c.CWD != "" {
-			d = filepath.Join(c.CWD, d)
+			// Not filepath.Join, which cleans: a ".." after a link climbs from its target (callpath).
+			d = strings.TrimRight(c.CWD, `/\`) + string(filepath.Separator) + d
 		}
 		if dir != "" && filepath.Clean(d) != filepath.Clean(dir) {
 			return c.fail("tool_input.%s and tool_input.%s name different directories for one command", from, f)

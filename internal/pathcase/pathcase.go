@@ -10,8 +10,10 @@ package pathcase
 import (
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -31,17 +33,84 @@ const Env = "HOOKRUN_FOLD_CASE"
 // test that sets it must not run in parallel with others that read it).
 var Fold = runtime.GOOS == "darwin" || runtime.GOOS == "windows"
 
-// On reports whether names are compared ignoring case: Fold, or Env set
-// to "1" (read once, when first asked).
+// On reports whether names are compared ignoring case: Fold, Env set to
+// "1" (read once, when first asked), or a directory Notice found to ignore
+// case.
 func On() bool {
 	envOnce.Do(func() { envFold = os.Getenv(Env) == "1" })
-	return Fold || envFold
+	return Fold || envFold || noticed.Load()
 }
 
 var (
 	envOnce sync.Once
 	envFold bool
+	noticed atomic.Bool
+	probed  sync.Map // the directories Notice has looked at
 )
+
+// Notice turns folding on for the rest of the process when the directory
+// dir (a project root) ignores case, as WSL's /mnt/c, vfat, exFAT and an
+// ext4 directory with the casefold attribute do, with or without Env: a
+// Linux process there opens .system/hooks as .SYSTEM/Hooks, and a guard
+// that did not fold would let that spelling through. It looks at the first
+// entries of dir: one whose name has a letter, spelled in the other case, is
+// opened as the same file though the directory lists no such name. Like
+// Env, it only turns folding on.
+func Notice(dir string) {
+	if dir == "" || On() {
+		return
+	}
+	if _, done := probed.LoadOrStore(dir, true); done {
+		return
+	}
+	if foldsCase(dir) {
+		noticed.Store(true)
+	}
+}
+
+// maxProbed caps the entries Notice reads: one name with a letter is enough.
+const maxProbed = 32
+
+// lstat is os.Lstat; a test stands in a file system that ignores case.
+var lstat = os.Lstat
+
+func foldsCase(dir string) bool {
+	f, err := os.Open(dir)
+	if err != nil {
+		return false
+	}
+	names, _ := f.Readdirnames(maxProbed)
+	_ = f.Close()
+	for _, n := range names {
+		other := swapCase(n)
+		if other == n {
+			continue
+		}
+		if slices.Contains(names, other) {
+			return false // both spellings listed: two files, the directory tells case apart
+		}
+		a, err := lstat(dir + string(os.PathSeparator) + n)
+		if err != nil {
+			continue
+		}
+		b, err := lstat(dir + string(os.PathSeparator) + other)
+		return err == nil && os.SameFile(a, b)
+	}
+	return false
+}
+
+// swapCase is s with each ASCII letter in the other case.
+func swapCase(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case 'a' <= r && r <= 'z':
+			return r - 'a' + 'A'
+		case 'A' <= r && r <= 'Z':
+			return r - 'A' + 'a'
+		}
+		return r
+	}, s)
+}
 
 // Key is s with case folded: two names have the same key when any of the
 // file systems that ignore case could take them for the same name

@@ -1,6 +1,8 @@
 package pathcase
 
 import (
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -76,5 +78,39 @@ func TestKeyWin32(t *testing.T) {
 				t.Errorf("Win32 %v: Key(%q) = %q, want %q", w, tc.in, got, want)
 			}
 		}
+	}
+}
+
+// TestNotice: a project root that opens a name in another case as the same file (WSL's /mnt/c,
+// vfat, an ext4 casefold directory) turns folding on, with no HOOKRUN_FOLD_CASE; a directory that
+// tells case apart, or lists both spellings as two files, does not.
+func TestNotice(t *testing.T) {
+	if os.Getenv(Env) == "1" {
+		t.Skip(Env + " turns folding on already")
+	}
+	defer func(f func(string) (os.FileInfo, error)) { lstat = f; noticed.Store(false) }(lstat)
+	defer func(f bool) { Fold = f }(Fold)
+	Fold = false
+	plain := t.TempDir()
+	twins := t.TempDir()
+	folding := t.TempDir()
+	for _, f := range []string{plain + "/.system", twins + "/a", twins + "/A", folding + "/.system"} {
+		if err := os.WriteFile(f, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, dir := range []string{plain, twins, t.TempDir(), filepath.Join(plain, "missing")} {
+		if Notice(dir); On() {
+			t.Fatalf("Notice(%s) turned folding on", dir)
+		}
+	}
+	lstat = func(name string) (os.FileInfo, error) { // folding's directory ignores case
+		if rest, ok := strings.CutPrefix(name, folding); ok {
+			name = folding + strings.ToLower(rest)
+		}
+		return os.Lstat(name)
+	}
+	if Notice(folding); !On() {
+		t.Errorf("Notice(%s) left folding off for a directory that ignores case", folding)
 	}
 }

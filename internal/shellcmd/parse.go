@@ -206,6 +206,7 @@ type reader struct {
 	braceWords int    // words brace expansion produced
 	dir        string // the directory a literal cd moved to, relative to the start ("" when none)
 	dirUnknown string // the cd operand, when the line moved to a directory only known at run time
+	dirRaw     string // dir as the cds spelled it, when a ".." there follows a name (see rawJoin); "" otherwise
 	cdSearch   bool   // the line sets CDPATH or cdable_vars: cd may find a relative directory elsewhere
 	seen       map[string]bool
 	aliases    map[string]bool               // names the line makes stand for another command (alias, hash -p, BASH_CMDS)
@@ -496,6 +497,9 @@ func (r *reader) name(p string, in list) {
 	}
 	if r.dir != "" {
 		r.addPath(path.Join(r.dir, p), in)
+		if raw, ok := rawJoin(r.physicalDir(), p); ok {
+			r.addPath(raw, in)
+		}
 	}
 	if r.dirUnknown != "" && !option {
 		r.pathsUnknown("%s is relative to %s, a directory only known when the line runs", p, r.dirUnknown)
@@ -802,14 +806,50 @@ func (r *reader) cd(args []Arg) {
 		}
 	case strings.HasPrefix(target.Value, "/"):
 		r.dir, r.dirUnknown = path.Clean(target.Value), ""
+		r.dirRaw, _ = rawJoin("", target.Value)
 	case r.dirUnknown != "":
 		r.dirUnknown = path.Join(r.dirUnknown, target.Value)
 	default:
+		r.dirRaw, _ = rawJoin(r.physicalDir(), target.Value)
 		r.dir = path.Join(r.dir, target.Value)
 		if r.dir == "." {
 			r.dir = ""
 		}
 	}
+}
+
+// physicalDir is the directory the line's cds moved to as they spelled it, ".." kept
+// (dirRaw), when it still names dir; dir otherwise (a saved directory was put back).
+func (r *reader) physicalDir() string {
+	if r.dirRaw != "" && path.Clean(r.dirRaw) == path.Clean(cmp.Or(r.dir, ".")) {
+		return r.dirRaw
+	}
+	return r.dir
+}
+
+// rawJoin is the relative path p taken from dir (p alone when dir is "" or p is absolute) with
+// no ".." taken away, and whether it holds a ".." after a name: the kernel climbs from where that
+// name leads, so docs/hk/../hooks is scripts/hooks when docs/hk is a link to scripts/hooks, while
+// path.Join's docs/hooks is where bash's logical cd goes. Both are listed; callpath follows the
+// links of this one.
+func rawJoin(dir, p string) (string, bool) {
+	joined := p
+	if dir != "" && !path.IsAbs(p) && !strings.HasPrefix(p, "~") {
+		joined = dir + "/" + p
+	}
+	named := false
+	for _, part := range strings.Split(joined, "/") {
+		switch part {
+		case "", ".":
+		case "..":
+			if named {
+				return joined, true
+			}
+		default:
+			named = true
+		}
+	}
+	return "", false
 }
 
 // searchesCD notes a line that sets CDPATH or cdable_vars (in any word, quotes removed), after which a

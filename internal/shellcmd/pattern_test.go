@@ -318,6 +318,13 @@ func TestPaths(t *testing.T) {
 		{"apply_patch <<'EOF'\n*** Begin Patch\n*** Delete File: .system/hooks/x.yaml\n*** Update File: a.go\n*** Move to: b.go\n@@\n-x\n+y\n*** End Patch\nEOF", []string{".system/hooks/x.yaml", "a.go", "b.go"}},
 		{"cd .system && apply_patch '*** Begin Patch\n*** Add File: hooks/x.yaml\n+id: x\n*** End Patch'", []string{".system", "hooks/x.yaml", ".system/hooks/x.yaml", "*** Begin Patch\n*** Add File: hooks/x.yaml\n+id: x\n*** End Patch", ".system/*** Begin Patch\n*** Add File: hooks/x.yaml\n+id: x\n*** End Patch"}},
 		{"applypatch <<< '*** Begin Patch\n*** Delete File: x\n*** End Patch'", []string{"x"}},
+		// A ".." after a name the kernel climbs from where that name leads (a symbolic link's target),
+		// not from the name's own directory: the path is kept as written too, for callpath to follow.
+		{"cd docs && echo y > hk/../hooks/g.sh", []string{"docs", "y", "docs/y", "hk/../hooks/g.sh", "docs/hooks/g.sh", "docs/hk/../hooks/g.sh"}},
+		{"cd -P docs/hk/.. && echo y > hooks/g.sh", []string{"docs/hk/..", "y", "docs/y", "docs/hk/../y", "hooks/g.sh", "docs/hooks/g.sh", "docs/hk/../hooks/g.sh"}},
+		{"cd docs/hk && cd .. && rm g", []string{"docs/hk", "..", "docs", "docs/hk/..", "g", "docs/g", "docs/hk/../g"}},
+		{"cd src && cd ../lib && rm g", []string{"src", "../lib", "lib", "src/../lib", "g", "lib/g", "src/../lib/g"}}, // src may be a link too
+		{"cd ../x && rm g", []string{"../x", "g", "../x/g"}},                                                          // no name before the ..: nothing to follow
 	} {
 		got := Parse(tc.line).Paths
 		if strings.Join(got, "\x00") != strings.Join(tc.paths, "\x00") {

@@ -1,0 +1,92 @@
+package callpath
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/hookrun/hookrun/internal/shellcmd"
+)
+
+// identityProject is a project whose handler scripts are reached by other names: docs/hk is a
+// symbolic link to scripts/hooks (a repository can ship one), and hard.sh a hard link to the
+// guard script.
+func identityProject(t *testing.T) string {
+	t.Helper()
+	root := t.TempDir()
+	if r, err := filepath.EvalSymlinks(root); err == nil {
+		root = r
+	}
+	for _, d := range []string{"scripts/hooks", "docs", "src"} {
+		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{"scripts/hooks/guard.sh", "src/a.go"} {
+		if err := os.WriteFile(filepath.Join(root, f), []byte("x\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("../scripts/hooks", filepath.Join(root, "docs/hk")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(filepath.Join(root, "scripts/hooks/guard.sh"), filepath.Join(root, "hard.sh")); err != nil {
+		t.Skipf("no hard links here: %v", err)
+	}
+	return root
+}
+
+// TestOfPhysicalParent: a ".." after a symbolic link climbs from where the link leads, as the
+// kernel resolves it, whether the path, a cd before it or the call's own cwd spells it:
+// docs/hk/../hooks/guard.sh is scripts/hooks/guard.sh. The spelling cleaned as text is listed too
+// (bash's logical cd goes there).
+func TestOfPhysicalParent(t *testing.T) {
+	root := identityProject(t)
+	const want = "scripts/hooks/guard.sh"
+	for _, tc := range []struct {
+		given   []string
+		command string
+		cwd     string
+	}{
+		{[]string{"docs/hk/../hooks/guard.sh"}, "", ""},
+		{[]string{"hooks/guard.sh"}, "", "docs/hk/.."},
+		{[]string{"hooks/guard.sh"}, "", root + "/docs/hk/.."},
+		{nil, "echo x > docs/hk/../hooks/guard.sh", ""},
+		{nil, "cd docs && echo x > hk/../hooks/guard.sh", ""},
+		{nil, "cd -P docs/hk/.. && echo x > hooks/guard.sh", ""},
+		{nil, "cd docs/hk && cd .. && rm hooks/guard.sh", ""},
+		{nil, "cd docs && rm -rf hk/../hooks", ""},
+		{nil, "echo x > hooks/guard.sh", "docs/hk/.."},
+	} {
+		got, _ := Of(tc.given, tc.command, shellcmd.POSIX, tc.cwd, root, nil)
+		if !slices.Contains(got, want) {
+			t.Errorf("Of(%q, %q, cwd %q) = %q, want it to hold %q", tc.given, tc.command, tc.cwd, got, want)
+		}
+	}
+}
+
+// TestOfHardLinks: a file with more than one name (a hard link) changes under all of them, and
+// hookrun cannot list the others: writing hard.sh writes the guard script. A call naming one is
+// only known when it runs; a file with one name is not, nor a directory (which always has more).
+func TestOfHardLinks(t *testing.T) {
+	root := identityProject(t)
+	for _, tc := range []struct {
+		given   []string
+		command string
+		want    string
+	}{
+		{[]string{"hard.sh"}, "", `"hard.sh" is a file with 2 names (hard links): a change through one changes it under the others, which hookrun cannot list`},
+		{[]string{root + "/hard.sh"}, "", `"hard.sh" is a file with 2 names (hard links): a change through one changes it under the others, which hookrun cannot list`},
+		{nil, "echo x > hard.sh", `"hard.sh" is a file with 2 names (hard links): a change through one changes it under the others, which hookrun cannot list`},
+		{nil, "sed -i s/x/y/ h*.sh", `"hard.sh" is a file with 2 names (hard links): a change through one changes it under the others, which hookrun cannot list`},
+		{[]string{"src/a.go"}, "", ""},
+		{nil, "echo x > src/a.go && go test ./...", ""},
+		{nil, "ls src docs", ""},
+	} {
+		_, got := Of(tc.given, tc.command, shellcmd.POSIX, "", root, nil)
+		if got != tc.want {
+			t.Errorf("Of(%q, %q) unknown = %q, want %q", tc.given, tc.command, got, tc.want)
+		}
+	}
+}
