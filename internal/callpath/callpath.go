@@ -231,8 +231,15 @@ func physicalDir(dir string) (string, bool) {
 // hardLinked says why a call naming the existing regular file p (named as name) is only
 // known when it runs, when the file has other names (hard links): a write through one changes the
 // file under all of them (ln .system/hooks/a.yaml b, then an edit of b), and hookrun cannot list
-// them without reading every directory. "" for a file with one name, a directory, a missing file.
+// them without reading every directory. "" for a file with one name, a directory, a missing file,
+// and a file beneath node_modules or site-packages: pnpm and uv install packages as hard links
+// to their stores, and reading one (cat node_modules/x/package.json) must not ask a person.
 func hardLinked(p, name string) string {
+	for _, store := range []string{"node_modules", "site-packages"} {
+		if strings.Contains(filepath.ToSlash(p), "/"+store+"/") {
+			return ""
+		}
+	}
 	fi, err := os.Stat(p)
 	if err != nil || !fi.Mode().IsRegular() {
 		return ""

@@ -34,6 +34,17 @@ func identityProject(t *testing.T) string {
 	if err := os.Link(filepath.Join(root, "scripts/hooks/guard.sh"), filepath.Join(root, "hard.sh")); err != nil {
 		t.Skipf("no hard links here: %v", err)
 	}
+	// A package store's hard link, as pnpm installs one.
+	if err := os.MkdirAll(filepath.Join(root, "node_modules/x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	store := filepath.Join(t.TempDir(), "package.json")
+	if err := os.WriteFile(store, []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(store, filepath.Join(root, "node_modules/x/package.json")); err != nil {
+		t.Fatal(err)
+	}
 	return root
 }
 
@@ -83,6 +94,7 @@ func TestOfHardLinks(t *testing.T) {
 		{[]string{"src/a.go"}, "", ""},
 		{nil, "echo x > src/a.go && go test ./...", ""},
 		{nil, "ls src docs", ""},
+		{nil, "cat node_modules/x/package.json", ""},
 	} {
 		_, got := Of(tc.given, tc.command, shellcmd.POSIX, "", root, nil)
 		if got != tc.want {

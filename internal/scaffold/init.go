@@ -60,7 +60,8 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # CLAUDE_CODE_SHELL_PREFIX, CODEX_HOME, OPENCODE_PURE, HOOKRUN_HOOKS_DIR, given
 # to the command, by env or by an export before it). So does a change to
 # what runs later, outside the agent's session, where it could undo the guards
-# unseen: git's hooks or configuration (under .git, where no diff shows it, the
+# unseen: git's hooks or configuration (under .git, where no diff shows it, a
+# worktree's or submodule's .git file, which says where they are, the
 # user's ~/.gitconfig) and a git hook manager's (husky, lefthook, pre-commit,
 # lint-staged), run at a person's next commit or fetch; a shell's startup files
 # (~/.bashrc, ~/.zshenv, fish's), run at the next shell, which also set the
@@ -195,6 +196,7 @@ handler:
       reason: "this call names git's hooks or configuration, or a git hook manager's (.git/hooks, .git/config, ~/.gitconfig, .husky, lefthook, pre-commit), which run code at a person's next commit, checkout or fetch, outside the agent's session and its guards: a person must approve changes to them (reading one through the shell asks too)"
       sources: [ai_session, background_job]
       paths:
+        - "**/.git"
         - "**/.git/hooks"
         - "**/.git/hooks/**"
         - "**/.git/config"

@@ -250,7 +250,9 @@ func TestProtectHooksCoversEveryAgentsSettings(t *testing.T) {
 		".pre-commit-config.yaml", "lefthook.yml", "lefthook.yaml", ".lefthook.yml", "lefthook-local.yml", ".lefthook-local.yaml", "lefthook.toml", "lefthook.json", ".lefthook/pre-commit/lint.sh",
 		".overcommit.yml", ".git-hooks/pre_commit/check.rb", ".lintstagedrc", ".lintstagedrc.json", "lint-staged.config.mjs", ".simple-git-hooks.json", "simple-git-hooks.cjs",
 		// the rest of the user's git directory (a hooksPath dotfiles point at, an included file) and a local include
-		"/home/u/.config/git/hooks/pre-commit", "/home/u/.config/git/work.inc", "/home/u/.gitconfig.local", "/home/u/.config/git"} {
+		"/home/u/.config/git/hooks/pre-commit", "/home/u/.config/git/work.inc", "/home/u/.gitconfig.local", "/home/u/.config/git",
+		// a worktree's or a submodule's .git file, whose gitdir: line says where git finds its hooks and configuration
+		".git", "vendor/lib/.git"} {
 		if !match.AnyPath(git, []string{p}) {
 			t.Errorf("%s is not among protect_hooks' git paths %v", p, git)
 		}
