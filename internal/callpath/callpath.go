@@ -89,7 +89,7 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git
 			out = append(out, n)
 		}
 	}
-	var links resolver
+	links := resolver{cwd: cwd}
 	budget := maxGlobEntries
 	treeBudget := maxTreeEntries
 	// beneath lists what lies beneath the directory top (the literal directory lit, then the
@@ -410,6 +410,7 @@ func inside(p, root string) (string, bool) {
 // system call per component of every path was most of the time it took.
 type resolver struct {
 	dirs map[string]resolvedDir
+	cwd  string // the call's working directory: /proc/self/cwd to the command that opens it
 }
 
 type resolvedDir struct {
@@ -427,14 +428,14 @@ func (r *resolver) resolve(p string) string {
 	i := strings.LastIndexByte(p, '/')
 	base := p[i+1:]
 	if i <= 0 || base == "" || base == "." || base == ".." {
-		return follow(p)
+		return followIn(p, r.cwd)
 	}
 	if r.dirs == nil {
 		r.dirs = map[string]resolvedDir{}
 	}
 	dir, ok := r.dirs[p[:i]]
 	if !ok {
-		dir.path = follow(p[:i])
+		dir.path = followIn(p[:i], r.cwd)
 		fi, err := os.Stat(dir.path)
 		dir.exists = err == nil && fi.IsDir()
 		r.dirs[p[:i]] = dir
@@ -444,7 +445,7 @@ func (r *resolver) resolve(p string) string {
 		return full
 	}
 	if fi, err := os.Lstat(full); err == nil && fi.Mode()&os.ModeSymlink != 0 {
-		return follow(full)
+		return followIn(full, r.cwd)
 	}
 	return full
 }
@@ -492,7 +493,12 @@ var lstat = os.Lstat
 // components (an agent's payload) took it quadratic time before. A ".."
 // climbs back into what exists, which is followed again (a tool that
 // cleans missing/../link/x itself reaches link's target).
-func follow(p string) string {
+func follow(p string) string { return followIn(p, "") }
+
+// followIn is follow for a call run in the directory cwd: /proc/self/cwd (thread-self's, and
+// hookrun's own /proc/PID/cwd, which /proc/self leads to here) is cwd, however the path reaches
+// it (/dev/fd/../../self/cwd); with cwd "" it is hookrun's.
+func followIn(p, cwd string) string {
 	parts := strings.Split(p, "/")
 	var names []string     // the path so far, below /
 	missing, links := 0, 0 // missing: how many of the last names do not exist
@@ -510,6 +516,15 @@ func follow(p string) string {
 		names = append(names, parts[i])
 		if missing > 0 {
 			missing++
+			continue
+		}
+		if cwd != "" && parts[i] == "cwd" && ownProc(names[:len(names)-1]) {
+			if links++; links > maxLinks {
+				return p
+			}
+			names = nil
+			parts = append(strings.Split(cwd, "/"), parts[i+1:]...)
+			i = -1
 			continue
 		}
 		next := "/" + strings.Join(names, "/")
@@ -533,6 +548,24 @@ func follow(p string) string {
 		i = -1
 	}
 	return "/" + strings.Join(names, "/")
+}
+
+// ownPID is hookrun's process id, as /proc/self reads.
+var ownPID = strconv.Itoa(os.Getpid())
+
+// ownProc reports whether the names (a path below /, links followed so far) are hookrun's own
+// /proc entry, or its thread's: /proc/self, /proc/thread-self, /proc/PID, /proc/PID/task/TID.
+func ownProc(names []string) bool {
+	if len(names) < 2 || names[0] != "proc" {
+		return false
+	}
+	switch {
+	case len(names) == 2:
+		return names[1] == "self" || names[1] == "thread-self" || names[1] == ownPID
+	case len(names) == 4:
+		return names[1] == ownPID && names[2] == "task"
+	}
+	return false
 }
 
 // literalDir splits a path a call names into the directory it is taken from, which is no pattern

@@ -102,3 +102,31 @@ func TestOfHardLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestOfProcCWD: /proc/self/cwd (and thread-self's, and a path that reaches either through
+// /dev/fd/../..) is the working directory of the process that opens it: the call's, not hookrun's.
+// From src, /proc/self/cwd/../scripts/hooks/guard.sh is the guard script.
+func TestOfProcCWD(t *testing.T) {
+	if _, err := os.Stat("/proc/self/cwd"); err != nil {
+		t.Skip("no /proc here")
+	}
+	root := identityProject(t)
+	const want = "scripts/hooks/guard.sh"
+	for _, tc := range []struct {
+		given   []string
+		command string
+		cwd     string
+	}{
+		{[]string{"/proc/self/cwd/../scripts/hooks/guard.sh"}, "", "src"},
+		{nil, "echo x > /proc/self/cwd/../scripts/hooks/guard.sh", "src"},
+		{nil, "echo x > /proc/thread-self/cwd/hooks/guard.sh", "scripts"},
+		{nil, "echo x > /dev/fd/../../self/cwd/../scripts/hooks/guard.sh", "src"},
+		{nil, "cd src && echo x > /proc/self/cwd/../scripts/hooks/guard.sh", ""},
+		{nil, "echo x > /proc/self/cwd/scripts/hooks/guard.sh", ""},
+	} {
+		got, _ := Of(tc.given, tc.command, shellcmd.POSIX, tc.cwd, root, nil)
+		if !slices.Contains(got, want) {
+			t.Errorf("Of(%q, %q, cwd %q) = %q, want it to hold %q", tc.given, tc.command, tc.cwd, got, want)
+		}
+	}
+}

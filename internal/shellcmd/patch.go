@@ -92,8 +92,15 @@ func (r *reader) unknownPatch(name, where string) {
 // directory, kept for the caller to resolve; ~+ is the working directory, so ~+/x is ./x; ~- (the
 // previous directory), the directory stack's ~N, ~+N and ~-N, and ~USER (that user's home) are only
 // known when the line runs. A quoted tilde is not expanded at all, but the words read here no longer
-// say whether it was: reading it as expanded names more paths, never fewer.
+// say whether it was: reading it as expanded names more paths, never fewer. /proc/self/cwd (and
+// thread-self's) is the working directory too, of the command that opens it: ./x, so that a cd
+// before it counts, and not the directory of the process reading the line.
 func tilde(p string) (path string, known bool) {
+	for _, cwd := range []string{"/proc/self/cwd", "/proc/thread-self/cwd"} {
+		if rest, ok := strings.CutPrefix(p, cwd); ok && (rest == "" || rest[0] == '/') {
+			return "." + rest, true
+		}
+	}
 	if !strings.HasPrefix(p, "~") {
 		return p, true
 	}

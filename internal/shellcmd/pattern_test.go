@@ -313,6 +313,9 @@ func TestPaths(t *testing.T) {
 		// ~+ is the working directory: ~+/x is ./x (and, after a cd, the same path from there).
 		{"rm ~+/.system/hooks/x.yaml", []string{"./.system/hooks/x.yaml"}},
 		{"cd sub && rm ~+/x", []string{"sub", "./x", "sub/x"}},
+		// /proc/self/cwd is the working directory of the command that opens it, as ~+ is.
+		{"cd sub && rm /proc/self/cwd/../x /proc/thread-self/cwd", []string{"sub", "./../x", "x", "sub/./../x", "."}},
+		{"rm /proc/self/cwdx", []string{"/proc/self/cwdx"}},
 		{"rm ~/x ~", []string{"~/x", "~"}},
 		// apply_patch run as a command (Codex applies it itself): the files its patch names.
 		{"apply_patch <<'EOF'\n*** Begin Patch\n*** Delete File: .system/hooks/x.yaml\n*** Update File: a.go\n*** Move to: b.go\n@@\n-x\n+y\n*** End Patch\nEOF", []string{".system/hooks/x.yaml", "a.go", "b.go"}},
