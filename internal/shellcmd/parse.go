@@ -202,12 +202,15 @@ func parseOther(line string, sh Shell, files *Files) Line {
 
 type reader struct {
 	out        Line
-	parsed     int    // bytes of script parsed, the line included
-	braceWords int    // words brace expansion produced
-	dir        string // the directory a literal cd moved to, relative to the start ("" when none)
-	dirUnknown string // the cd operand, when the line moved to a directory only known at run time
-	dirRaw     string // dir as the cds spelled it, when a ".." there follows a name (see rawJoin); "" otherwise
-	cdSearch   bool   // the line sets CDPATH or cdable_vars: cd may find a relative directory elsewhere
+	parsed     int                  // bytes of script parsed, the line included
+	braceWords int                  // words brace expansion produced
+	dir        string               // the directory a literal cd moved to, relative to the start ("" when none)
+	dirUnknown string               // the cd operand, when the line moved to a directory only known at run time
+	dirRaw     string               // dir as the cds spelled it, when a ".." there follows a name (see rawJoin); "" otherwise
+	dirStack   []wd                 // the directories the line's own pushd left, the last on top
+	walk       []walkFrame          // the nodes of the syntax tree being read (enterNode, leave)
+	pipeSides  map[*syntax.Stmt]int // a pipeline's commands: inSubshell, or maybeSubshell for the last
+	cdSearch   bool                 // the line sets CDPATH or cdable_vars: cd may find a relative directory elsewhere
 	seen       map[string]bool
 	aliases    map[string]bool               // names the line makes stand for another command (alias, hash -p, BASH_CMDS)
 	tables     map[*syntax.Assign]bool       // assignments to BASH_CMDS and BASH_ALIASES already read
@@ -359,6 +362,11 @@ func (r *reader) script(src string, depth int) {
 // the values bash expands again.
 func (r *reader) visit(src string, depth int) func(syntax.Node) bool {
 	return func(n syntax.Node) bool {
+		if n == nil { // every child of the node on top of r.walk has been read
+			r.leave()
+			return true
+		}
+		r.enterNode(n)
 		r.reevaluated(src, n, depth)
 		switch n := n.(type) {
 		case *syntax.DeclClause:
@@ -376,6 +384,10 @@ func (r *reader) visit(src string, depth int) func(syntax.Node) bool {
 					r.piped = map[*syntax.Stmt]*syntax.Stmt{}
 				}
 				r.piped[n.Y] = n.X
+				if r.pipeSides == nil {
+					r.pipeSides = map[*syntax.Stmt]int{}
+				}
+				r.pipeSides[n.X], r.pipeSides[n.Y] = inSubshell, maybeSubshell
 			}
 		case *syntax.Stmt:
 			if call, ok := n.Cmd.(*syntax.CallExpr); ok && len(call.Args) == 0 && r.allExport {
@@ -749,7 +761,7 @@ func (r *reader) operands(cmd Command) {
 	options := true
 	for _, a := range cmd.Args {
 		if a.Dynamic {
-			if !textOnly(cmd.Name) && !(cmd.Name == "cd" || cmd.Name == "pushd") && !numbersOnly(a.Value, options) {
+			if !textOnly(cmd.Name) && !(cmd.Name == "cd" || cmd.Name == "pushd" || cmd.Name == "popd") && !numbersOnly(a.Value, options) {
 				r.unknownPath(a.Value)
 			}
 			continue
@@ -768,8 +780,13 @@ func (r *reader) operands(cmd Command) {
 		}
 		r.path(v)
 	}
-	if cmd.Name == "cd" || cmd.Name == "pushd" {
+	switch cmd.Name {
+	case "cd":
 		r.cd(cmd.Args)
+	case "pushd":
+		r.pushd(cmd.Args)
+	case "popd":
+		r.popd(cmd.Args)
 	}
 	if len(cmd.Args) == 0 && autoCD(cmd.Path) {
 		r.dir, r.dirUnknown = "", cmd.Path+" (zsh's auto_cd changes into a directory named as a command)"

@@ -1,0 +1,126 @@
+package shellcmd
+
+import (
+	"cmp"
+	"regexp"
+	"slices"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// wd is where the line's commands run: the reader's dir, dirUnknown and dirRaw.
+type wd struct{ dir, unknown, raw string }
+
+func (r *reader) wd() wd { return wd{r.dir, r.dirUnknown, r.dirRaw} }
+
+func (r *reader) setWD(w wd) { r.dir, r.dirUnknown, r.dirRaw = w.dir, w.unknown, w.raw }
+
+// How a node of the syntax tree runs: in the line's own shell, in a subshell, whose cd moves only
+// itself, or in either (the last command of a pipeline: the line's own shell under bash's lastpipe
+// and in zsh, a subshell otherwise).
+const (
+	ownShell = iota
+	inSubshell
+	maybeSubshell
+)
+
+// walkFrame is a node being read, with where the line was when it began, when the node may run
+// in a subshell.
+type walkFrame struct {
+	how   int
+	at    wd
+	stack []wd
+}
+
+// enterNode notes the node n before its children are read (syntax.Walk calls visit with nil once
+// they have been, see leave).
+func (r *reader) enterNode(n syntax.Node) {
+	how := ownShell
+	switch n := n.(type) {
+	case *syntax.Subshell, *syntax.CmdSubst, *syntax.ProcSubst:
+		how = inSubshell
+	case *syntax.Stmt:
+		if n.Background || n.Coprocess {
+			how = inSubshell
+		} else if side, ok := r.pipeSides[n]; ok {
+			how = side
+		}
+	}
+	f := walkFrame{how: how}
+	if how != ownShell {
+		f.at, f.stack = r.wd(), slices.Clone(r.dirStack)
+	}
+	r.walk = append(r.walk, f)
+}
+
+// leave ends the node on top of r.walk: after a subshell the line is where it was before it; after
+// a command that may have run in one, and moved, the directory is only known when the line runs.
+func (r *reader) leave() {
+	if len(r.walk) == 0 {
+		return
+	}
+	f := r.walk[len(r.walk)-1]
+	r.walk = r.walk[:len(r.walk)-1]
+	switch now := r.wd(); {
+	case f.how == ownShell:
+	case f.how == inSubshell:
+		r.setWD(f.at)
+		r.dirStack = f.stack
+	case now != f.at:
+		r.setWD(wd{unknown: cmp.Or(f.at.unknown, f.at.dir, ".") + " or " + cmp.Or(now.unknown, now.dir, ".")})
+		r.dirStack = nil
+	}
+}
+
+// stackIndex is pushd's and popd's +N and -N, which name an entry of the directory stack by its place.
+var stackIndex = regexp.MustCompile(`^[+-][0-9]+$`)
+
+// pushd DIR moves to DIR as cd does, keeping where the line was on the stack; pushd alone (which
+// swaps the top two) and pushd +N or -N (which rotate the stack) go where only the line knows at
+// run time once the stack holds what was there before it began.
+func (r *reader) pushd(args []Arg) {
+	for _, a := range args {
+		switch {
+		case a.Dynamic:
+		case stackIndex.MatchString(a.Value):
+			r.setWD(wd{unknown: "pushd " + a.Value})
+			r.dirStack = nil
+			return
+		case strings.HasPrefix(a.Value, "-") && a.Value != "-":
+			continue
+		}
+		r.dirStack = append(r.dirStack, r.wd())
+		r.cd(args)
+		return
+	}
+	r.setWD(wd{unknown: "pushd"})
+	r.dirStack = nil
+}
+
+// popd goes back to where the line's own last pushd was; past those, to a directory of the stack the
+// line began with, only known when it runs. popd -n leaves the directory alone.
+func (r *reader) popd(args []Arg) {
+	stay := false
+	for _, a := range args {
+		switch {
+		case a.Dynamic || stackIndex.MatchString(a.Value):
+			r.setWD(wd{unknown: "popd " + a.Value})
+			r.dirStack = nil
+			return
+		case a.Value == "-n":
+			stay = true
+		}
+	}
+	if len(r.dirStack) == 0 {
+		if !stay {
+			r.setWD(wd{unknown: "popd"})
+		}
+		return
+	}
+	top := r.dirStack[len(r.dirStack)-1]
+	r.dirStack = r.dirStack[:len(r.dirStack)-1]
+	if !stay {
+		r.setWD(top)
+	}
+}
