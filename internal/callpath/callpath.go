@@ -550,15 +550,13 @@ func followIn(p, cwd string) string {
 	return "/" + strings.Join(names, "/")
 }
 
-// ownPID is hookrun's process id, as /proc/self reads.
-var ownPID = strconv.Itoa(os.Getpid())
-
 // ownProc reports whether the names (a path below /, links followed so far) are hookrun's own
 // /proc entry, or its thread's: /proc/self, /proc/thread-self, /proc/PID, /proc/PID/task/TID.
 func ownProc(names []string) bool {
 	if len(names) < 2 || names[0] != "proc" {
 		return false
 	}
+	ownPID := strconv.Itoa(os.Getpid()) // not at package level: nothing runs before main
 	switch {
 	case len(names) == 2:
 		return names[1] == "self" || names[1] == "thread-self" || names[1] == ownPID

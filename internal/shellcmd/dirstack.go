@@ -2,7 +2,6 @@ package shellcmd
 
 import (
 	"cmp"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -73,8 +72,11 @@ func (r *reader) leave() {
 	}
 }
 
-// stackIndex is pushd's and popd's +N and -N, which name an entry of the directory stack by its place.
-var stackIndex = regexp.MustCompile(`^[+-][0-9]+$`)
+// stackIndex reports whether w is pushd's and popd's +N or -N, which name an entry of the directory
+// stack by its place.
+func stackIndex(w string) bool {
+	return len(w) > 1 && (w[0] == '+' || w[0] == '-') && strings.Trim(w[1:], "0123456789") == ""
+}
 
 // pushd DIR moves to DIR as cd does, keeping where the line was on the stack; pushd alone (which
 // swaps the top two) and pushd +N or -N (which rotate the stack) go where only the line knows at
@@ -83,7 +85,7 @@ func (r *reader) pushd(args []Arg) {
 	for _, a := range args {
 		switch {
 		case a.Dynamic:
-		case stackIndex.MatchString(a.Value):
+		case stackIndex(a.Value):
 			r.setWD(wd{unknown: "pushd " + a.Value})
 			r.dirStack = nil
 			return
@@ -104,7 +106,7 @@ func (r *reader) popd(args []Arg) {
 	stay := false
 	for _, a := range args {
 		switch {
-		case a.Dynamic || stackIndex.MatchString(a.Value):
+		case a.Dynamic || stackIndex(a.Value):
 			r.setWD(wd{unknown: "popd " + a.Value})
 			r.dirStack = nil
 			return
