@@ -67,11 +67,17 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git
 		return paths, cmp.Or(unknown, u)
 	}
 	raw, trees, revisions, copies, finds := given, []string(nil), []shellcmd.Revision(nil), []shellcmd.Copy(nil), []shellcmd.Find(nil)
+	for _, p := range given {
+		// A program written in C opens the name up to its first NUL; Go, Node, Python and Rust refuse it.
+		if i := strings.IndexByte(p, 0); i > 0 {
+			raw = append(slices.Clip(raw), p[:i])
+		}
+	}
 	var unpacks []shellcmd.Unpack
 	if command != "" {
 		line := shellcmd.ParseAs(command, sh)
 		trees, revisions, copies, finds, unpacks = line.TreePaths, line.Revisions, line.Copies, line.Finds, line.Unpacks
-		raw = append(slices.Clip(given), line.Paths...)
+		raw = append(slices.Clip(raw), line.Paths...)
 		for _, p := range line.OptionPaths {
 			if mayBePath(p, cwd) {
 				raw = append(raw, p)

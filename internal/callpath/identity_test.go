@@ -130,3 +130,12 @@ func TestOfProcCWD(t *testing.T) {
 		}
 	}
 }
+
+// TestOfNUL: a path holding NUL is also the path before it, which a program written in C opens
+// (scripts/hooks/guard.sh\x00/../../../src/a.go is the guard script to it, src/a.go cleaned).
+func TestOfNUL(t *testing.T) {
+	got, _ := Of([]string{"scripts/hooks/guard.sh\x00/../../../src/a.go"}, "", shellcmd.POSIX, "", "/p", nil)
+	if !slices.Contains(got, "scripts/hooks/guard.sh") {
+		t.Errorf("Of = %q, want it to hold scripts/hooks/guard.sh", got)
+	}
+}

@@ -185,7 +185,8 @@ const maxPathBytes = 4096
 // are paths hookrun cannot know (a filesystem server's move_file has
 // "source" and "destination"), and a guard on paths must not miss one: a
 // string that is not a path matches no path glob but the ones written to
-// catch it. Strings longer than PATH_MAX or holding NUL name no file.
+// catch it. Strings longer than PATH_MAX name no file; one holding NUL
+// names, to a tool written in C, the file before the first NUL.
 func anyPaths(input json.RawMessage) []string {
 	var v any
 	if json.Unmarshal(input, &v) != nil {
@@ -203,8 +204,11 @@ func anyPaths(input json.RawMessage) []string {
 	walk = func(v any) {
 		switch v := v.(type) {
 		case string:
+			if i := strings.IndexByte(v, 0); i >= 0 {
+				v = v[:i]
+			}
 			for _, p := range []string{v, fileURLPath(v)} {
-				if p != "" && len(p) <= maxPathBytes && !strings.ContainsRune(p, 0) && !seen[p] {
+				if p != "" && len(p) <= maxPathBytes && !seen[p] {
 					seen[p] = true
 					out = append(out, p)
 				}
