@@ -54,12 +54,7 @@ func identityProject(t *testing.T) string {
 // (bash's logical cd goes there).
 func TestOfPhysicalParent(t *testing.T) {
 	root := identityProject(t)
-	const want = "scripts/hooks/guard.sh"
-	for _, tc := range []struct {
-		given   []string
-		command string
-		cwd     string
-	}{
+	reachGuard(t, root, []call{
 		{[]string{"docs/hk/../hooks/guard.sh"}, "", ""},
 		{[]string{"hooks/guard.sh"}, "", "docs/hk/.."},
 		{[]string{"hooks/guard.sh"}, "", root + "/docs/hk/.."},
@@ -69,7 +64,21 @@ func TestOfPhysicalParent(t *testing.T) {
 		{nil, "cd docs/hk && cd .. && rm hooks/guard.sh", ""},
 		{nil, "cd docs && rm -rf hk/../hooks", ""},
 		{nil, "echo x > hooks/guard.sh", "docs/hk/.."},
-	} {
+	})
+}
+
+// call is what Of is given: the paths a caller sent, a command line, the directory it runs in.
+type call struct {
+	given   []string
+	command string
+	cwd     string
+}
+
+// reachGuard checks that each call names the guard script of identityProject's root.
+func reachGuard(t *testing.T, root string, calls []call) {
+	t.Helper()
+	const want = "scripts/hooks/guard.sh"
+	for _, tc := range calls {
 		got, _ := Of(tc.given, tc.command, shellcmd.POSIX, tc.cwd, root, nil)
 		if !slices.Contains(got, want) {
 			t.Errorf("Of(%q, %q, cwd %q) = %q, want it to hold %q", tc.given, tc.command, tc.cwd, got, want)
@@ -111,24 +120,14 @@ func TestOfProcCWD(t *testing.T) {
 		t.Skip("no /proc here")
 	}
 	root := identityProject(t)
-	const want = "scripts/hooks/guard.sh"
-	for _, tc := range []struct {
-		given   []string
-		command string
-		cwd     string
-	}{
+	reachGuard(t, root, []call{
 		{[]string{"/proc/self/cwd/../scripts/hooks/guard.sh"}, "", "src"},
 		{nil, "echo x > /proc/self/cwd/../scripts/hooks/guard.sh", "src"},
 		{nil, "echo x > /proc/thread-self/cwd/hooks/guard.sh", "scripts"},
 		{nil, "echo x > /dev/fd/../../self/cwd/../scripts/hooks/guard.sh", "src"},
 		{nil, "cd src && echo x > /proc/self/cwd/../scripts/hooks/guard.sh", ""},
 		{nil, "echo x > /proc/self/cwd/scripts/hooks/guard.sh", ""},
-	} {
-		got, _ := Of(tc.given, tc.command, shellcmd.POSIX, tc.cwd, root, nil)
-		if !slices.Contains(got, want) {
-			t.Errorf("Of(%q, %q, cwd %q) = %q, want it to hold %q", tc.given, tc.command, tc.cwd, got, want)
-		}
-	}
+	})
 }
 
 // TestOfNUL: a path holding NUL is also the path before it, which a program written in C opens
