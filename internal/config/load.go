@@ -367,9 +367,15 @@ const MaxDeclBytes = 1 << 20
 // ReadFile checks where the file it opened is, so a link swapped in after
 // that (a process flipping a declaration between a file and a link to
 // ~/.npmrc) is refused too, its text never read.
+//
+// A file is trusted where it really is: a link to a file of a directory
+// listed in TrustedDirsVar (hooks shared from outside the project, as
+// often another user's) is trusted for that directory, as a path through
+// it is.
 func ReadFile(path, bound string) FileResult {
-	data, st, err := safefile.ReadFileWithin(path, MaxDeclBytes, func(real string) bool { return inBound(bound, real) })
-	if err == nil {
+	real := path
+	data, st, err := safefile.ReadFileWithin(path, MaxDeclBytes, func(r string) bool { real = r; return inBound(bound, r) })
+	if err == nil && !trusted(real) {
 		err = checkTrust(path, st)
 	}
 	if err != nil {
@@ -384,7 +390,7 @@ func ReadFile(path, bound string) FileResult {
 		case errors.As(err, &out):
 			msg = "not read: it led to " + out.Real + " when hookrun opened it, " + outsideBound(bound)
 		case errors.As(err, &untrusted):
-			msg = "not run: this file " + untrusted.Why + "; hookrun does not run hooks that someone else can change (if you trust it, add its hooks directory to " + TrustedDirsVar + ")"
+			msg = "not run: this file " + untrusted.Why + "; hookrun does not run hooks that someone else can change (if you trust it, add the directory it is in, " + filepath.Dir(real) + ", to " + TrustedDirsVar + ")"
 		case errors.As(err, &nr):
 			msg = "not a regular file: it is " + nr.Kind + "; hookrun reads only regular files (or links to them) as declarations"
 		case errors.As(err, &big):

@@ -482,3 +482,71 @@ func TestLoadRefusesUntrustedDirectories(t *testing.T) {
 		t.Errorf("trusted: %d hooks, want 3", len(set.Hooks))
 	}
 }
+
+// A declaration shared from a directory outside the project, as the docs
+// describe it (a link in the hooks directory to a file of a directory
+// listed in HOOKRUN_TRUSTED_DIRS), is trusted where it really is: the
+// shared directory is often another user's (a team's, root's). Before, the
+// link's own path was checked, so the file was refused as another user's,
+// and the message said to trust the project's hooks directory instead,
+// which would trust every file anyone puts there.
+func TestLoadTrustsASharedDeclarationWhereItIs(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("skipped: giving a file to another user needs root")
+	}
+	shared := t.TempDir()
+	decl := filepath.Join(shared, "guard.yaml")
+	if err := os.WriteFile(decl, []byte("id: shared\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler: {kind: script, command: ./h.sh}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chown(decl, 54321, 54321); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), ".system", "hooks")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "shared.yaml")
+	if err := os.Symlink(decl, link); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(TrustedDirsVar, shared)
+	set, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Hooks) != 1 || len(set.Findings) != 0 {
+		t.Errorf("trusted shared directory: %d hooks, findings %+v; want the shared hook", len(set.Hooks), set.Findings)
+	}
+	// Trusted as a place outside the project, but not as another user's
+	// file: the message names the directory to trust, not the project's.
+	t.Setenv(TrustedDirsVar, "")
+	set, _ = Load(dir)
+	if len(set.Findings) != 1 || !strings.Contains(set.Findings[0].Message, "not read: a link to "+decl) {
+		t.Errorf("untrusted: %+v", set.Findings)
+	}
+	// Another user's file in the project, linked from the hooks directory:
+	// the message names the directory it is in.
+	mine := filepath.Dir(filepath.Dir(dir))
+	theirs := filepath.Join(mine, "vendor", "theirs.yaml")
+	if err := os.MkdirAll(filepath.Dir(theirs), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(theirs, []byte("id: theirs\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler: {kind: script, command: ./h.sh}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chown(theirs, 54321, 54321); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(link); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(theirs, link); err != nil {
+		t.Fatal(err)
+	}
+	set, _ = Load(dir)
+	want := link + ":1:1: not run: this file is owned by another user (uid 54321; you are uid 0); hookrun does not run hooks that someone else can change (if you trust it, add the directory it is in, " + filepath.Dir(theirs) + ", to " + TrustedDirsVar + ")"
+	if len(set.Findings) != 1 || set.Findings[0].Format("") != want {
+		t.Errorf("another user's file in the project:\n%+v\nwant %s", set.Findings, want)
+	}
+}
