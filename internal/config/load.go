@@ -274,10 +274,13 @@ func (w *walker) walk(dir string) error {
 // (see checkTrust; the hooks directory itself is Discover's to check).
 func (w *walker) untrusted(path string) string {
 	st, err := os.Stat(path)
-	if err != nil || trusted(path) {
+	if err != nil {
 		return ""
 	}
-	return untrusted(path, st)
+	if why := untrusted(path, st); why != "" && !trustedAt(path) {
+		return why
+	}
+	return ""
 }
 
 // refuse lists path with the files, and in refused with why it is not read.

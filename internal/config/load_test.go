@@ -550,3 +550,51 @@ func TestLoadTrustsASharedDeclarationWhereItIs(t *testing.T) {
 		t.Errorf("another user's file in the project:\n%+v\nwant %s", set.Findings, want)
 	}
 }
+
+// A directory of declarations shared from outside the project (a link in
+// the hooks directory to another user's directory listed in
+// HOOKRUN_TRUSTED_DIRS), and the directories in it, are trusted where
+// they really are, as a linked file is; so is a --hooks-dir given by a
+// link to such a directory.
+func TestLoadTrustsASharedDirectoryWhereItIs(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("skipped: giving a directory to another user needs root")
+	}
+	shared := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(shared, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"top", "sub/deep"} {
+		if err := os.WriteFile(filepath.Join(shared, id+".yaml"), []byte("id: "+filepath.Base(id)+"\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler: {kind: script, command: ./h.sh}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, p := range []string{shared, filepath.Join(shared, "sub"), filepath.Join(shared, "top.yaml"), filepath.Join(shared, "sub", "deep.yaml")} {
+		if err := os.Chown(p, 54321, 54321); err != nil {
+			t.Fatal(err)
+		}
+	}
+	root := t.TempDir()
+	dir := filepath.Join(root, ".system", "hooks")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(shared, filepath.Join(dir, "team")); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(TrustedDirsVar, shared)
+	set, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Hooks) != 2 || len(set.Findings) != 0 {
+		t.Errorf("linked shared directory: %d hooks, findings %+v; want both shared hooks", len(set.Hooks), set.Findings)
+	}
+	named := filepath.Join(root, "guards")
+	if err := os.Symlink(shared, named); err != nil {
+		t.Fatal(err)
+	}
+	if loc, err := Discover(root, named); err != nil || !loc.Found {
+		t.Errorf("--hooks-dir through a link to it: %+v, %v; want it found", loc, err)
+	}
+}

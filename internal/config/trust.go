@@ -24,13 +24,25 @@ func (e *UntrustedError) Error() string {
 
 // checkTrust refuses a file or directory owned by another user (root, or
 // on Windows the administrators and the system, excepted) or writable by
-// everyone, unless it lies in a trusted directory.
+// everyone, unless it lies in a trusted directory (see trustedAt).
 func checkTrust(path string, st os.FileInfo) error {
 	why := untrusted(path, st)
-	if why == "" || trusted(path) {
+	if why == "" || trustedAt(path) {
 		return nil
 	}
 	return &UntrustedError{path, why}
+}
+
+// trustedAt reports whether path, or where its links lead, lies in a
+// directory listed in TrustedDirsVar: a link to a shared directory (a
+// --hooks-dir, a directory in the hooks directory) is trusted for the
+// directory it leads to.
+func trustedAt(path string) bool {
+	if trusted(path) {
+		return true
+	}
+	real, err := filepath.EvalSymlinks(path)
+	return err == nil && real != path && trusted(real)
 }
 
 // trusted reports whether path lies in a directory listed in TrustedDirsVar.
