@@ -444,6 +444,16 @@ func (e *expansion) parts(ps []syntax.WordPart, inQuotes, start bool) bool {
 			if !e.parts(p.Parts, true, start && i == 0) {
 				return false
 			}
+		case *syntax.CmdSubst:
+			// In a file read from disk, d=$(dirname "$f") is the directory of a known $f.
+			v, ok := e.c.pathSubst(p)
+			if !ok || !inQuotes && v == "" {
+				return false
+			}
+			e.quoted = e.quoted || inQuotes
+			for j := range e.outs {
+				e.outs[j] += v
+			}
 		default:
 			var b strings.Builder
 			if !literal(&b, p, inQuotes) {
@@ -461,12 +471,19 @@ func (e *expansion) parts(ps []syntax.WordPart, inQuotes, start bool) bool {
 }
 
 func (e *expansion) param(p *syntax.ParamExp, inQuotes, start bool) bool {
-	if !simpleParam(p) {
+	trim, ok := pathTrim(p)
+	if !ok {
 		return false
 	}
 	vs, known := e.c.valuesAt(p.Param.Value, int(p.Pos().Offset()), start)
 	if !known || len(e.outs)*len(vs) > maxConstValues {
 		return false
+	}
+	if trim != nil {
+		vs = slices.Clone(vs)
+		for i, v := range vs {
+			vs[i] = trim(v)
+		}
 	}
 	for _, v := range vs {
 		if !inQuotes && (strings.ContainsAny(v, " \t\n") || e.c.ifs()) {
@@ -487,6 +504,90 @@ func (e *expansion) param(p *syntax.ParamExp, inQuotes, start bool) bool {
 func (c *consts) ifs() bool {
 	_, given := c.values["IFS"]
 	return given || c.dyn["IFS"]
+}
+
+// pathTrim is what p does to its variable's value: nothing (nil) for $name or ${name}, or the cut
+// of a path's ${name%/*} (its directory), ${name##*/} (its last name), ${name%%/*} and ${name#*/};
+// false for any other expansion.
+func pathTrim(p *syntax.ParamExp) (func(string) string, bool) {
+	if p.Exp == nil {
+		return nil, simpleParam(p)
+	}
+	q := *p
+	q.Exp = nil
+	if !simpleParam(&q) {
+		return nil, false
+	}
+	pat, ok := staticWord(p.Exp.Word)
+	if !ok || p.Exp.Word == nil || len(p.Exp.Word.Parts) != 1 {
+		return nil, false
+	}
+	if _, lit := p.Exp.Word.Parts[0].(*syntax.Lit); !lit {
+		return nil, false // "/*" quoted is a literal /*, not a pattern
+	}
+	switch {
+	case p.Exp.Op == syntax.RemSmallSuffix && pat == "/*":
+		return func(v string) string { return cutAt(v, strings.LastIndexByte(v, '/'), false) }, true
+	case p.Exp.Op == syntax.RemLargeSuffix && pat == "/*":
+		return func(v string) string { return cutAt(v, strings.IndexByte(v, '/'), false) }, true
+	case p.Exp.Op == syntax.RemLargePrefix && pat == "*/":
+		return func(v string) string { return cutAt(v, strings.LastIndexByte(v, '/'), true) }, true
+	case p.Exp.Op == syntax.RemSmallPrefix && pat == "*/":
+		return func(v string) string { return cutAt(v, strings.IndexByte(v, '/'), true) }, true
+	}
+	return nil, false
+}
+
+// cutAt is v before the byte at i, or after it; v when i < 0 (no / to cut at).
+func cutAt(v string, i int, after bool) string {
+	switch {
+	case i < 0:
+		return v
+	case after:
+		return v[i+1:]
+	}
+	return v[:i]
+}
+
+// pathSubst is what a command substitution of a file read from disk prints when it prints a path
+// of known words: $(dirname "$f"), $(basename "$f"), $(realpath "$d/..") and $(cd "$d" && pwd)
+// (selfCommand). False on the line itself, where realpath's links matter to a paths guard.
+func (c *consts) pathSubst(cs *syntax.CmdSubst) (string, bool) {
+	if !c.file || len(cs.Stmts) != 1 {
+		return "", false
+	}
+	var words []string
+	var add func(st *syntax.Stmt, last bool) bool
+	add = func(st *syntax.Stmt, last bool) bool {
+		if st.Negated || st.Background || st.Coprocess || last && len(st.Redirs) > 0 {
+			return false
+		}
+		switch x := st.Cmd.(type) {
+		case *syntax.CallExpr:
+			if len(x.Assigns) > 0 || len(words)+len(x.Args) > 8 {
+				return false
+			}
+			for _, a := range x.Args {
+				vs, ok := c.expand(a)
+				if !ok || len(vs) != 1 || strings.ContainsAny(vs[0], " \t\n\"';&|<>") {
+					return false
+				}
+				words = append(words, vs[0])
+			}
+			return true
+		case *syntax.BinaryCmd:
+			if x.Op != syntax.AndStmt || !add(x.X, false) {
+				return false
+			}
+			words = append(words, "&&")
+			return add(x.Y, true)
+		}
+		return false
+	}
+	if !add(cs.Stmts[0], true) {
+		return "", false
+	}
+	return selfCommand(strings.Join(words, " "))
 }
 
 // simpleParam reports whether p is $name or ${name}, a variable's value with nothing done to it.

@@ -26,6 +26,8 @@ func TestConsts(t *testing.T) {
 		{`d=docs; f=$d/a; ls "$f"`, "docs/a"}, // a value made of known variables
 		{`n=a; s="x y"/$n; rm -rf "$s"`, "x y/a"},
 		{`e=; f=$e; ls x$f`, "x"},
+		{`f=a/b/c.sh; ls "${f%/*}" ${f##*/} ${f%%/*} "${f#*/}"`, "a/b c.sh a b/c.sh"}, // a path's cuts
+		{`f=c.sh; ls "${f%/*}"/x "${f##*/}"`, "c.sh/x c.sh"},
 	} {
 		l := Parse(tc.line)
 		if got := strings.Join(l.Paths, " "); got != tc.paths || len(l.UnknownPaths) > 0 || len(l.Unresolved) > 0 {

@@ -319,7 +319,7 @@ func (r *reader) fromDisk(run scriptRun) {
 				}
 				defer func(z string) { r.zero = z }(r.zero)
 				r.zero = zero
-				r.scriptWithArgs(withZero(string(data), zero), run)
+				r.scriptWithArgs(withSelf(string(data), zero, filepath.ToSlash(p)), run)
 			}
 		}
 	case runMake:
@@ -336,62 +336,7 @@ func (r *reader) fromDisk(run scriptRun) {
 	}
 }
 
-// withZero is a script's text with what it says of its own path written in: its $0 is zero,
-// the file run from disk (the one that sources it, for a file read by . or source), so
-// . "$(dirname "$0")/h", cd "${0%/*}", "$(cd "$(dirname "$0")" && pwd)" and $(basename "$0")
-// name known files. Only a path of plain characters is written in, so that it reads the same
-// inside double quotes and outside them; the text is unchanged for another ("" too).
-func withZero(text, zero string) string {
-	if zero == "" || !strings.Contains(text, "$0") && !strings.Contains(text, "${0") || strings.Trim(zero, safePathChars) != "" {
-		return text
-	}
-	dir, base := path.Dir(zero), path.Base(zero)
-	dirOf := func(of string) []string {
-		var out []string
-		for _, z := range []string{`"` + of + `"`, of} {
-			out = append(out, "$(dirname "+z+")", "$(dirname -- "+z+")", "`dirname "+z+"`", "`dirname -- "+z+"`")
-		}
-		return out
-	}
-	var pairs []string
-	for _, old := range dirOf(`$(dirname "$0")`) {
-		pairs = append(pairs, old, path.Dir(dir))
-	}
-	for _, old := range dirOf(`$(dirname -- "$0")`) {
-		pairs = append(pairs, old, path.Dir(dir))
-	}
-	for _, old := range append(dirOf("$0"), dirOf("${0}")...) {
-		pairs = append(pairs, old, dir)
-	}
-	for _, old := range []string{`"${0%/*}"`, "${0%/*}", `"$(basename "$0")"`, `$(basename "$0")`, `$(basename -- "$0")`,
-		"$(basename $0)", "`basename \"$0\"`", "`basename $0`", `"${0##*/}"`, "${0##*/}", `"$0"`, `"${0}"`} {
-		to := dir
-		if strings.Contains(old, "basename") || strings.Contains(old, "##") {
-			to = base
-		} else if old == `"$0"` || old == `"${0}"` {
-			to = zero
-		}
-		pairs = append(pairs, old, to)
-	}
-	text = strings.NewReplacer(pairs...).Replace(text)
-	if !strings.Contains(text, "pwd") {
-		return text
-	}
-	// cd DIR && pwd prints the directory: $(cd "$(dirname "$0")" && pwd) is it.
-	pairs = pairs[:0]
-	for _, d := range []string{dir, path.Dir(dir)} {
-		for _, cd := range []string{"cd ", "cd -- ", "cd -P ", "cd -P -- "} {
-			for _, q := range []string{`"` + d + `"`, d} {
-				for _, pwd := range []string{" && pwd)", "; pwd)", " && pwd -P)", "; pwd -P)"} {
-					pairs = append(pairs, "$("+cd+q+pwd, d)
-				}
-			}
-		}
-	}
-	return strings.NewReplacer(pairs...).Replace(text)
-}
-
-// safePathChars are the characters of a path withZero writes into a script's text.
+// safePathChars are the characters of a path withSelf writes into a script's text.
 const safePathChars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+@%:,="
 
 // headBytes are the first bytes of a file that say whether it is a program (binary) and which

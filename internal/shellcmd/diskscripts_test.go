@@ -810,7 +810,7 @@ func TestDiskZero(t *testing.T) {
 		"/p/s/f.sh":              ". \"$(dirname \"$0\")/lib/g.sh\"\n",
 		"/p/s/lib/g.sh":          ". \"$(dirname \"$0\")/lib/b.sh\"\n",
 		"/p/s/self.sh":           "sh \"$0\"\n. \"$(dirname \"$0\")/lib/b.sh\"\n",
-		"/p/s/name.sh":           "sh \"$(dirname \"$0\")/$(basename \"$0\" .sh)/b.sh\"\n", // basename with a suffix: not read
+		"/p/s/name.sh":           "sh \"$(dirname \"$0\")/$(basename \"$0\" .sh)/b.sh\"\n", // basename with a suffix
 		"/p/s/name/b.sh":         "rm -rf ~\n",
 		"/p/s/ok.sh":             ". \"$(dirname \"$0\")/lib.sh\"\n",
 		"/p/s/lib.sh":            "echo hi\n",
@@ -821,10 +821,6 @@ func TestDiskZero(t *testing.T) {
 		"/p/s/basename.sh.d/run": "rm -rf ~\n",
 	}
 	wantOutcomeIn(t, files, p, Match, []string{`sh s/a.sh`, `./s/a.sh`, `cd s && sh a.sh`, `sh /p/s/a.sh`, `sh s/pwd.sh`,
-		`sh s/cut.sh`, `sh s/up.sh`, `sh s/d.sh`, `bash s/basename.sh`})
-	wantOutcomeIn(t, files, p, NoMatch, []string{`sh s/f.sh`, `sh s/self.sh`, `sh s/name.sh`, `sh s/ok.sh`, `sh "my dir/a.sh"`, `sh s/awk.sh`})
-	if got := withZero(`cd "$(dirname "$0")"; n=$(basename "$0"); s=$(dirname "$(dirname "$0")")/$n; d="$(cd "$(dirname "$0")" && pwd)"`, "/p/.husky/_/h"); got !=
-		`cd "/p/.husky/_"; n=h; s=/p/.husky/$n; d="/p/.husky/_"` {
-		t.Errorf("withZero: %s", got)
-	}
+		`sh s/cut.sh`, `sh s/up.sh`, `sh s/d.sh`, `bash s/basename.sh`, `sh s/name.sh`})
+	wantOutcomeIn(t, files, p, NoMatch, []string{`sh s/f.sh`, `sh s/self.sh`, `sh s/ok.sh`, `sh "my dir/a.sh"`, `sh s/awk.sh`})
 }

@@ -226,6 +226,20 @@ func FuzzTaskfile(f *testing.F) {
 
 // FuzzPositional writes the words a line gives a script into its "$@", $* and $1 … $9: no panic,
 // and a text is rewritten exactly when it holds such a parameter.
+// FuzzWithSelf: writing a script's own path into its text ends, on any text, and each command
+// substitution it replaces makes the text shorter.
+func FuzzWithSelf(f *testing.F) {
+	f.Add(`cd "$(dirname "$0")"; n=$(basename "$0" .sh); d="$( cd "$( dirname "${BASH_SOURCE[0]}" )" &> /dev/null && pwd )"`)
+	f.Add("`dirname $0` $(realpath -- \"$(readlink -f \"$0\")\") ${BASH_SOURCE%/*} $BASH_SOURCE_X $(cd /a; pwd -P) $((1)) $(")
+	f.Fuzz(func(t *testing.T, text string) {
+		out := withSelf(text, "/p/s/a.sh", "/p/s/lib/b.sh")
+		if limit := len(text) * len("/p/s/lib/b.sh"); len(out) > limit+1 {
+			t.Fatalf("withSelf(%q) is %d bytes, more than %d", text, len(out), limit)
+		}
+		evalSelf(text)
+	})
+}
+
 func FuzzPositional(f *testing.F) {
 	f.Add("rm \"$@\" ${1} \"$2\" $* $$1 $", "-rf", "~")
 	f.Add("echo ${@} \"${9}\" $0 $x", "a b", "'\"")
