@@ -208,8 +208,9 @@ func FuzzJustfile(f *testing.F) {
 func FuzzTaskfile(f *testing.F) {
 	f.Add("version: 3\nvars: {A: x}\ntasks:\n  default: {deps: [b, {task: c}], cmds: [{task: b}, {cmd: 'rm {{.A}} {{.CLI_ARGS}} {{ .X | q }}'}], dir: d}\n  b: [a, b]\n  c: rm\n", "default", "echo ok")
 	f.Add("tasks: &a {a: *a}\n", "a", "rm")
+	f.Add("includes:\n  a: ./x\n  b: {taskfile: y.yml, aliases: [c, d], flatten: true, dir: z}\n  e: '{{.OS}}.yml'\ntasks:\n  t: {aliases: [u], cmds: [{task: a:t}, {task: ':t'}]}\n", "a:b:c:t u e:x", "rm")
 	f.Fuzz(func(t *testing.T, text, names, line string) {
-		taskfileLines(text, strings.Fields(names), []string{"A=1", "CLI_ARGS=-rf"})
+		taskfileLines(text, "Taskfile.yml", strings.Fields(names), []string{"A=1", "CLI_ARGS=-rf"}, func(p string) (string, string, bool) { return text, p, true })
 		entry, err := json.Marshal(line)
 		if err != nil || line == "" || !utf8.ValidString(line) || strings.Contains(line, "{{") {
 			return
@@ -218,7 +219,7 @@ func FuzzTaskfile(f *testing.F) {
 		if yaml.Unmarshal([]byte(config), new(any)) != nil {
 			return // characters YAML refuses
 		}
-		if got := taskfileLines(config, []string{"zz"}, nil); len(got) != 1 || got[0][2] != line {
+		if got, _ := taskfileLines(config, "Taskfile.yml", []string{"zz"}, nil, func(string) (string, string, bool) { return "", "", false }); len(got) != 1 || got[0][2] != line {
 			t.Fatalf("task zz with cmd %q runs %q", line, got)
 		}
 	})

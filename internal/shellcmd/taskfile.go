@@ -1,6 +1,7 @@
 package shellcmd
 
 import (
+	"maps"
 	"path"
 	"strconv"
 	"strings"
@@ -77,40 +78,153 @@ type taskfileTask struct {
 	vars map[string]string
 }
 
+// A taskfileDoc is one Taskfile task reads: the root one, or one it includes.
+type taskfileDoc struct {
+	ns   string            // the namespace its tasks are named in: "" for the root's, "docs:"…
+	dir  string            // the directory its tasks run in, relative to the root Taskfile's
+	base string            // the directory it is in, relative to the root Taskfile's: its includes are found from it
+	vars map[string]string // its variables (an include's vars first), then the line's
+}
+
+// A taskfileEntry is a task, and the Taskfile that holds it.
+type taskfileEntry struct {
+	node yaml.Node
+	doc  *taskfileDoc
+}
+
+// Bounds on the Taskfiles one line's task reads through includes.
+const (
+	maxTaskfiles     = 16      // files read
+	maxTaskfileDepth = 4       // includes within includes
+	maxTaskfileDocs  = 64      // readings of them, one for each name an include gives (aliases, flatten)
+	maxTaskfileBytes = 4 << 20 // of text parsed
+)
+
 // taskfileLines are the shell lines task runs for the tasks names (default for none), each with
-// the task's name and the directory it runs in (relative to the Taskfile's).
-func taskfileLines(text string, names, lineVars []string) [][3]string {
-	var config struct {
-		Vars  map[string]yaml.Node `yaml:"vars"`
-		Tasks map[string]yaml.Node `yaml:"tasks"`
-	}
-	if yaml.Unmarshal([]byte(text), &config) != nil {
-		return nil
-	}
-	global := taskVars(config.Vars)
-	for _, v := range lineVars {
-		k, val, _ := strings.Cut(v, "=")
-		global[k] = val
-	}
-	var out [][3]string
-	seen := map[string]bool{}
-	var run func(name string, depth int)
-	run = func(name string, depth int) {
-		node, ok := config.Tasks[name]
-		if !ok || seen[name] || depth > maxDepth || len(seen) >= maxMakeTargets {
+// the task's name and the directory it runs in (relative to the Taskfile's), and the namespaces of
+// included Taskfiles only known when task runs that a task the line runs may be in. load reads an
+// included Taskfile by its path from the root Taskfile's directory (a file, or a directory holding
+// one): its text, the path it was found at, and whether it was.
+func taskfileLines(text, root string, names, lineVars []string, load func(p string) (string, string, bool)) (out [][3]string, unknown []string) {
+	tasks := map[string]taskfileEntry{}
+	var unknownNS []string
+	files := map[string]bool{root: true}
+	docs, parsed := 0, 0
+	var add func(text string, doc *taskfileDoc, depth int)
+	add = func(text string, doc *taskfileDoc, depth int) {
+		if docs++; docs > maxTaskfileDocs || parsed+len(text) > maxTaskfileBytes {
 			return
 		}
-		seen[name] = true
-		t := taskOf(node)
+		parsed += len(text)
+		var config struct {
+			Vars     map[string]yaml.Node `yaml:"vars"`
+			Tasks    map[string]yaml.Node `yaml:"tasks"`
+			Includes yaml.Node            `yaml:"includes"`
+		}
+		if yaml.Unmarshal([]byte(text), &config) != nil {
+			return
+		}
+		for k, v := range taskVars(config.Vars) {
+			if _, given := doc.vars[k]; !given {
+				doc.vars[k] = v
+			}
+		}
+		for _, v := range lineVars {
+			k, val, _ := strings.Cut(v, "=")
+			doc.vars[k] = val
+		}
+		for name, node := range config.Tasks {
+			e := taskfileEntry{node, doc}
+			addTask(tasks, doc.ns+name, e)
+			if node.Kind == yaml.MappingNode {
+				var a struct {
+					Aliases []string `yaml:"aliases"`
+				}
+				if node.Decode(&a) == nil {
+					for _, alias := range a.Aliases {
+						addTask(tasks, doc.ns+alias, e)
+					}
+				}
+			}
+		}
+		if config.Includes.Kind != yaml.MappingNode {
+			return
+		}
+		for k := 0; k+1 < len(config.Includes.Content); k += 2 {
+			ns, node := config.Includes.Content[k].Value, config.Includes.Content[k+1]
+			var inc struct {
+				Taskfile string               `yaml:"taskfile"`
+				Dir      string               `yaml:"dir"`
+				Flatten  bool                 `yaml:"flatten"`
+				Aliases  []string             `yaml:"aliases"`
+				Vars     map[string]yaml.Node `yaml:"vars"`
+			}
+			if node.Kind == yaml.ScalarNode {
+				inc.Taskfile = node.Value
+			} else if node.Decode(&inc) != nil {
+				continue
+			}
+			prefixes := []string{doc.ns + ns + ":"}
+			for _, a := range inc.Aliases {
+				prefixes = append(prefixes, doc.ns+a+":")
+			}
+			if inc.Flatten {
+				prefixes = append(prefixes, doc.ns)
+			}
+			p := taskTemplate(inc.Taskfile, doc.vars)
+			if strings.Contains(p, "${task_value}") || strings.Contains(p, "://") {
+				unknownNS = append(unknownNS, prefixes...)
+				continue
+			}
+			if depth >= maxTaskfileDepth || len(files) >= maxTaskfiles {
+				continue
+			}
+			incText, found, ok := load(under(doc.base, p))
+			if !ok || files[found] {
+				continue // a missing one is an error to task, or optional; one read already ends
+			}
+			files[found] = true
+			dir := doc.dir
+			if inc.Dir != "" {
+				dir = under(doc.base, taskTemplate(inc.Dir, doc.vars))
+			}
+			vars := taskVars(inc.Vars)
+			for _, prefix := range prefixes {
+				sub := &taskfileDoc{ns: prefix, dir: dir, base: path.Dir(found), vars: maps.Clone(vars)}
+				add(incText, sub, depth+1)
+			}
+		}
+	}
+	top := &taskfileDoc{vars: map[string]string{}}
+	add(text, top, 0)
+	seen := map[string]bool{}
+	var run func(name string, from *taskfileDoc, depth int)
+	run = func(name string, from *taskfileDoc, depth int) {
+		e, full, ok := lookupTask(tasks, name, from)
+		if !ok {
+			for _, ns := range unknownNS {
+				if strings.HasPrefix(full, ns) {
+					unknown = append(unknown, full)
+					break
+				}
+			}
+			return
+		}
+		if seen[full] || depth > maxDepth || len(seen) >= maxMakeTargets {
+			return
+		}
+		seen[full] = true
+		t := taskOf(e.node)
 		for _, d := range t.deps {
-			run(d, depth+1)
+			run(d, e.doc, depth+1)
 		}
-		vars := map[string]string{}
-		for k, v := range global {
-			vars[k] = v
-		}
+		vars := maps.Clone(e.doc.vars)
 		for k, v := range t.vars {
 			vars[k] = v // a task's own variables come first, as task gives them
+		}
+		dir := e.doc.dir
+		if t.dir != "" {
+			dir = under(e.doc.base, t.dir)
 		}
 		for _, c := range t.cmds {
 			var line string
@@ -124,7 +238,7 @@ func taskfileLines(text string, names, lineVars []string) [][3]string {
 				line = c.Value
 			case c.Decode(&call) != nil:
 			case call.Task != "":
-				run(call.Task, depth+1)
+				run(call.Task, e.doc, depth+1)
 				continue
 			case call.Defer.Kind == yaml.ScalarNode:
 				line = call.Defer.Value // - defer: LINE runs when the task ends
@@ -133,14 +247,14 @@ func taskfileLines(text string, names, lineVars []string) [][3]string {
 					Task string `yaml:"task"`
 				}
 				if call.Defer.Decode(&deferred) == nil && deferred.Task != "" {
-					run(deferred.Task, depth+1)
+					run(deferred.Task, e.doc, depth+1)
 				}
 				continue
 			default:
 				line = call.Cmd
 			}
 			if line != "" {
-				out = append(out, [3]string{name, t.dir, taskTemplate(line, vars)})
+				out = append(out, [3]string{full, dir, taskTemplate(line, vars)})
 			}
 		}
 	}
@@ -148,9 +262,38 @@ func taskfileLines(text string, names, lineVars []string) [][3]string {
 		names = []string{"default"}
 	}
 	for _, n := range names {
-		run(n, 0)
+		run(n, top, 0)
 	}
-	return out
+	return out, unknown
+}
+
+// addTask names a task, unless a Taskfile read before names another so.
+func addTask(tasks map[string]taskfileEntry, name string, e taskfileEntry) {
+	if _, ok := tasks[name]; !ok {
+		tasks[name] = e
+	}
+}
+
+// lookupTask finds the task name names when a task of from calls it: :NAME is the root's, else
+// from's namespace's first, then NAME as it stands; a namespace alone is its default task.
+func lookupTask(tasks map[string]taskfileEntry, name string, from *taskfileDoc) (taskfileEntry, string, bool) {
+	var tries []string
+	if rest, ok := strings.CutPrefix(name, ":"); ok {
+		tries = []string{rest}
+	} else {
+		if from.ns != "" {
+			tries = append(tries, from.ns+name)
+		}
+		tries = append(tries, name)
+	}
+	for _, n := range tries {
+		for _, full := range []string{n, n + ":default"} {
+			if e, ok := tasks[full]; ok {
+				return e, full, true
+			}
+		}
+	}
+	return taskfileEntry{}, tries[len(tries)-1], false
 }
 
 // taskOf reads a task: a line, a list of lines, or {cmds, cmd, deps, dir, vars}.
@@ -231,8 +374,29 @@ func (r *reader) taskfileRecipes(run scriptRun, file, text, dir string) {
 	for _, a := range run.args {
 		names = append(names, a.Value)
 	}
+	load := func(p string) (string, string, bool) {
+		tries := []string{p}
+		if !strings.HasSuffix(p, ".yml") && !strings.HasSuffix(p, ".yaml") {
+			tries = tries[:0]
+			for _, n := range taskfileNames() {
+				tries = append(tries, path.Join(p, n))
+			}
+		}
+		for _, t := range tries {
+			for _, abs := range r.located(scriptRun{}, under(dir, t)) {
+				if text, ok := r.cachedText(abs, abs); ok {
+					return text, t, true
+				}
+			}
+		}
+		return "", "", false
+	}
+	lines, unknown := taskfileLines(text, path.Base(file), names, run.vars, load)
+	for _, u := range unknown {
+		r.unresolved("%s runs the task %q of a Taskfile it includes from a place only known when task runs", file, u)
+	}
 	at, atUnknown := r.dir, r.dirUnknown
-	for _, l := range taskfileLines(text, names, run.vars) {
+	for _, l := range lines {
 		if r.once(runNpm + "\x00" + file + "\x00" + l[0] + "\x00" + l[2]) {
 			r.dir, r.dirUnknown = under(dir, l[1]), ""
 			r.fileScript(l[2], path.Base(file)+" task "+strconv.Quote(l[0]), run.depth+1, nil)
