@@ -191,8 +191,11 @@ func FuzzHookManagers(f *testing.F) {
 func FuzzJustfile(f *testing.F) {
 	f.Add("set shell := [\"bash\", \"-c\"]\nx := 'a'\n[default]\nb p +q='z': (a \"1\") && c\n  @-rm {{p}} {{q}} {{x}} {{{{ {{ f() }}\nalias c := b\n", "b 1 2 3", "echo ok")
 	f.Add("a:\n\t#!/bin/sh\n\trm\n\nb: a a (a) (\n", "", "rm -rf ~")
+	f.Add("import 'x.just'\nimport? \"y\"\nmod m\nmod? n 'd/e.just'\nmod o 'dir'\nr:\n  rm\n", "m n::r o r", "rm -rf ~")
 	f.Fuzz(func(t *testing.T, text, words, line string) {
-		parseJustfile(text).lines(strings.Fields(words), []string{"x=1"})
+		jf := parseJustfile(text)
+		jf.justIncludes(".", func(string) (string, bool) { return text, true }, map[string]bool{"justfile": true}, 0)
+		jf.lines(strings.Fields(words), []string{"x=1"})
 		if strings.ContainsAny(line, "{}\n\r@-#\\") || strings.TrimSpace(line) != line || line == "" {
 			return
 		}

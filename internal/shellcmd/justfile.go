@@ -112,7 +112,105 @@ type justfile struct {
 	aliases    map[string]string
 	vars       map[string]string
 	fallback   string
-	positional bool // set positional-arguments: a recipe's words are its "$@" too
+	positional bool                   // set positional-arguments: a recipe's words are its "$@" too
+	imports    []string               // the files it imports (import, import?)
+	mods       [][2]string            // its modules: name and the path mod gives ("" for none)
+	modules    map[string]*justModule // the modules read (justIncludes)
+}
+
+// A justModule is a justfile's module (mod NAME): its justfile, and the directory its recipes run
+// in, relative to the root justfile's.
+type justModule struct {
+	jf  *justfile
+	dir string
+}
+
+// Bounds on the files one line's just reads through import and mod.
+const (
+	maxJustFiles = 16
+	maxJustDepth = 4
+)
+
+// justIncludes reads the files jf (the text at base, a directory relative to the root
+// justfile's) imports, as its own recipes (a recipe of its own first), and its modules; load reads
+// one by its path from the root justfile's directory: its text, and whether it was there. seen are
+// the files read, and the root's name.
+func (jf *justfile) justIncludes(base string, load func(p string) (string, bool), seen map[string]bool, depth int) {
+	if depth >= maxJustDepth {
+		return
+	}
+	read := func(p string) (*justfile, bool) {
+		if seen[p] || len(seen) >= maxJustFiles {
+			return nil, false
+		}
+		text, ok := load(p)
+		if !ok {
+			return nil, false
+		}
+		seen[p] = true
+		sub := parseJustfile(text)
+		sub.justIncludes(path.Dir(p), load, seen, depth+1)
+		return sub, true
+	}
+	for _, imp := range jf.imports {
+		sub, ok := read(under(base, imp))
+		if !ok {
+			continue
+		}
+		for k, v := range sub.recipes {
+			if _, own := jf.recipes[k]; !own {
+				jf.recipes[k] = v
+			}
+		}
+		for k, v := range sub.aliases {
+			if _, own := jf.aliases[k]; !own {
+				jf.aliases[k] = v
+			}
+		}
+		for k, v := range sub.vars {
+			if _, own := jf.vars[k]; !own {
+				jf.vars[k] = v
+			}
+		}
+		for k, v := range sub.modules {
+			if _, own := jf.modules[k]; !own {
+				if jf.modules == nil {
+					jf.modules = map[string]*justModule{}
+				}
+				jf.modules[k] = v
+			}
+		}
+		jf.positional = jf.positional || sub.positional
+	}
+	for _, m := range jf.mods {
+		var tries []string
+		switch {
+		case m[1] != "" && (strings.HasSuffix(m[1], ".just") || strings.Contains(strings.ToLower(path.Base(m[1])), "justfile")):
+			tries = []string{under(base, m[1])}
+		case m[1] != "":
+			tries = justModuleFiles(under(base, m[1]))
+		default:
+			tries = append([]string{path.Join(base, m[0]+".just")}, justModuleFiles(path.Join(base, m[0]))...)
+		}
+		for _, p := range tries {
+			if sub, ok := read(p); ok {
+				if jf.modules == nil {
+					jf.modules = map[string]*justModule{}
+				}
+				jf.modules[m[0]] = &justModule{sub, path.Dir(p)}
+				break
+			}
+		}
+	}
+}
+
+// justModuleFiles are the files just looks for a module in, in the directory dir.
+func justModuleFiles(dir string) []string {
+	var out []string
+	for _, n := range []string{"mod.just", "justfile", "Justfile", ".justfile"} {
+		out = append(out, path.Join(dir, n))
+	}
+	return out
 }
 
 // parseJustfile reads a justfile's text.
@@ -135,7 +233,20 @@ func parseJustfile(text string) *justfile {
 			if name, target, ok := strings.Cut(strings.TrimPrefix(line, "alias "), ":="); ok {
 				jf.aliases[strings.TrimSpace(name)] = strings.TrimSpace(target)
 			}
-		case strings.HasPrefix(line, "set ") || strings.HasPrefix(line, "import ") || strings.HasPrefix(line, "mod "):
+		case strings.HasPrefix(line, "import ") || strings.HasPrefix(line, "import? "):
+			if p, ok := justString(strings.TrimSpace(line[strings.IndexByte(line, ' '):])); ok && len(jf.imports) < maxJustFiles {
+				jf.imports = append(jf.imports, p)
+			}
+		case strings.HasPrefix(line, "mod ") || strings.HasPrefix(line, "mod? "):
+			fields := strings.Fields(line[strings.IndexByte(line, ' '):])
+			if len(fields) > 0 && len(jf.mods) < maxJustFiles {
+				m := [2]string{fields[0], ""}
+				if len(fields) > 1 {
+					m[1], _ = justString(strings.Join(fields[1:], " "))
+				}
+				jf.mods = append(jf.mods, m)
+			}
+		case strings.HasPrefix(line, "set "):
 			jf.positional = jf.positional || strings.Contains(line, "positional-arguments")
 		case justAssignment(line):
 			name, value, _ := strings.Cut(strings.TrimPrefix(line, "export "), ":=")
@@ -221,8 +332,13 @@ func justDeps(s string) [][]string {
 
 // justLines are the shell lines just runs for the recipes the words name (the fallback when
 // none), each recipe's dependencies first, with the words its parameters take: each a recipe's
-// name and its text.
-func (jf *justfile) lines(words []string, sets []string) [][2]string {
+// name, its text and the directory it runs in ("" the justfile's; a module's, relative to it). A
+// module's name is followed by the words for it (just docs build, just docs::build).
+func (jf *justfile) lines(words []string, sets []string) [][3]string {
+	return jf.linesIn(words, sets, "", 0)
+}
+
+func (jf *justfile) linesIn(words []string, sets []string, dir string, depth int) [][3]string {
 	vars := make(map[string]string, len(jf.vars)+len(sets))
 	for k, v := range jf.vars {
 		vars[k] = v
@@ -231,7 +347,7 @@ func (jf *justfile) lines(words []string, sets []string) [][2]string {
 		k, v, _ := strings.Cut(s, "=")
 		vars[k] = v
 	}
-	var out [][2]string
+	var out [][3]string
 	seen := map[string]bool{}
 	var run func(name string, args []string, depth int)
 	run = func(name string, args []string, depth int) {
@@ -295,7 +411,7 @@ func (jf *justfile) lines(words []string, sets []string) [][2]string {
 			}
 			rest = rest[at+end+2:]
 		}
-		out = append(out, [2]string{name, b.String()})
+		out = append(out, [3]string{name, b.String(), dir})
 		if len(args) > 0 && jf.positional {
 			// set positional-arguments: the recipe's words are its "$@" and $1 … too.
 			words := make([]Arg, len(args))
@@ -303,7 +419,7 @@ func (jf *justfile) lines(words []string, sets []string) [][2]string {
 				words[i] = Arg{Value: a}
 			}
 			if text, ok := positional(b.String(), words); ok {
-				out = append(out, [2]string{name, text})
+				out = append(out, [3]string{name, text, dir})
 			}
 		}
 	}
@@ -315,8 +431,16 @@ func (jf *justfile) lines(words []string, sets []string) [][2]string {
 		if target, ok := jf.aliases[name]; ok {
 			name = target
 		}
-		i++
 		rc, ok := jf.recipes[name]
+		mod, in, _ := strings.Cut(name, "::")
+		if m := jf.modules[mod]; !ok && m != nil && depth < maxJustDepth {
+			rest := words[i+1:]
+			if in != "" {
+				rest = append([]string{in}, rest...)
+			}
+			return append(out, m.jf.linesIn(rest, sets, m.dir, depth+1)...)
+		}
+		i++
 		var args []string
 		if ok {
 			n := len(rc.params)
@@ -359,9 +483,21 @@ func (r *reader) justRecipes(run scriptRun, file, text, dir string) {
 		words = append(words, a.Value)
 	}
 	at, atUnknown := r.dir, r.dirUnknown
-	r.dir, r.dirUnknown = dir, ""
-	for _, l := range parseJustfile(text).lines(words, run.vars) {
-		if r.once(runNpm + "\x00" + file + "\x00" + l[0] + "\x00" + l[1]) {
+	jf := parseJustfile(text)
+	if len(jf.imports) > 0 || len(jf.mods) > 0 {
+		load := func(p string) (string, bool) {
+			for _, abs := range r.located(scriptRun{}, under(dir, p)) {
+				if text, ok := r.cachedText(abs, abs); ok {
+					return text, true
+				}
+			}
+			return "", false
+		}
+		jf.justIncludes(".", load, map[string]bool{path.Base(file): true}, 0)
+	}
+	for _, l := range jf.lines(words, run.vars) {
+		if r.once(runNpm + "\x00" + file + "\x00" + l[0] + "\x00" + l[1] + "\x00" + l[2]) {
+			r.dir, r.dirUnknown = under(dir, l[2]), ""
 			r.fileScript(l[1], path.Base(file)+" recipe "+strconv.Quote(l[0]), run.depth+1, nil)
 		}
 	}
