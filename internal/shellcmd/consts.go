@@ -590,6 +590,31 @@ func (c *consts) pathSubst(cs *syntax.CmdSubst) (string, bool) {
 	return selfCommand(strings.Join(words, " "))
 }
 
+// environ gives a file read from disk the variables of its environment (the line's export F=-rf,
+// F=-rf ./x.sh), the last value of each: known from the file's start, where the file gives it
+// no value of its own.
+func (c *consts) environ(env []Arg) {
+	for name, e := range lastEnv(env) {
+		_, own := c.values[name]
+		if e.Dynamic || own || c.dyn[name] || c.waiting[name] > 0 {
+			continue
+		}
+		c.give(name, strings.TrimPrefix(e.Value, name+"="))
+		c.given(name, 0)
+	}
+}
+
+// lastEnv is the last NAME=VALUE env gives each name, by name.
+func lastEnv(env []Arg) map[string]Arg {
+	last := map[string]Arg{}
+	for _, e := range env {
+		if name, _, _ := strings.Cut(e.Value, "="); isName(name) {
+			last[name] = e
+		}
+	}
+	return last
+}
+
 // simpleParam reports whether p is $name or ${name}, a variable's value with nothing done to it.
 func simpleParam(p *syntax.ParamExp) bool {
 	return p.Param != nil && p.Flags == nil && !p.Excl && !p.Length && !p.Width && !p.IsSet &&

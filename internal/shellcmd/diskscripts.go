@@ -182,6 +182,7 @@ func (r *reader) fileScript(src, from string, depth int, args []string) {
 			// (X=-rf; rm $X ~, for a in "$@"), and a for without in goes over the words it is given.
 			defer func(c *consts) { r.consts = c }(r.consts)
 			r.consts = scanConstsOf(f, src, args, true)
+			r.consts.environ(r.fileEnv)
 			syntax.Walk(f, r.visit(src, depth))
 			return
 		}

@@ -119,6 +119,10 @@ func FuzzDiskScripts(f *testing.F) {
 	f.Add("./s -rf ~ \"$X\" '\"'", "rm \"$@\" $* ${1}\"${9}\"$$1 \"$\n")
 	f.Add("sh s a b c d e f g h i j", "f() { rm \"$@\"; }; shift; set -- x; f $3")
 	f.Add("./s -rf ~ x", "rm ${1+\"$@\"} \"${@:2}\" ${10:-${2:-$1}} ${1#\x27}\x27} ${*\n for a; do rm $a; shift; done")
+	f.Add("F=-rf MAKEFILES='a b' make x", "export G = $(F)\nexport\n.EXPORT_ALL_VARIABLES:\nx:\n\trm $$F $$G ~ $(F)\n")
+	f.Add("export F=-rf; env G=1 sh s", ". \"$(dirname \"${BASH_SOURCE[0]}\")/x\"\nS=$(readlink -f \"$0\"); D=${S%/*}; rm $F \"$(cd \"$D\" && pwd)\"")
+	f.Add("task a:b", "includes:\n  a: ./x\ntasks:\n  b: rm -rf ~\n")
+	f.Add("just m r", "import 'x'\nmod m\nr:\n  rm -rf ~\n")
 	patterns := fuzzPatterns()
 	f.Fuzz(func(t *testing.T, line, text string) {
 		files := &Files{Dirs: []string{"/p"}, uncached: true, Read: func(p string, max int64) ([]byte, bool, error) {

@@ -2,6 +2,7 @@ package shellcmd
 
 import (
 	"errors"
+	"maps"
 	"path"
 	"slices"
 	"strconv"
@@ -26,22 +27,25 @@ const (
 	maxMakeEvals    = 256     // texts read as makefile lines ($(eval …), a line that expands to a rule)
 	maxMakeWords    = 256     // words $(foreach …) goes over
 	maxMakeSteps    = 1 << 17 // expansions of one makefile: loops within loops that expand to nothing
+	maxMakeExports  = 256     // variables export hands the recipes
 )
 
 // A makefile is what hookrun reads of a makefile.
 type makefile struct {
-	vars     map[string]string
-	override map[string]string // the line's own X=1, which a makefile's assignments do not change
-	rules    map[string][]*makeRule
-	patterns []*makeRule // rules whose target has a %
-	goal     string      // the first target: make's default goal
-	reads    []string    // text make expands as it reads the file (assignments, rule lines)
-	bang     []string    // X != CMD: a command make runs as it reads the file
-	includes []string    // the words of include lines
-	shells   []string    // commands of $(shell …) met while expanding
-	expanded int         // bytes expansions made (maxMakeExpanded)
-	evals    int         // texts read as makefile lines (maxMakeEvals)
-	steps    int         // expansions made (maxMakeSteps)
+	vars      map[string]string
+	override  map[string]string // the line's own X=1, which a makefile's assignments do not change
+	rules     map[string][]*makeRule
+	patterns  []*makeRule // rules whose target has a %
+	goal      string      // the first target: make's default goal
+	reads     []string    // text make expands as it reads the file (assignments, rule lines)
+	bang      []string    // X != CMD: a command make runs as it reads the file
+	includes  []string    // the words of include lines
+	shells    []string    // commands of $(shell …) met while expanding
+	expanded  int         // bytes expansions made (maxMakeExpanded)
+	evals     int         // texts read as makefile lines (maxMakeEvals)
+	steps     int         // expansions made (maxMakeSteps)
+	exported  []string    // the variables export hands the recipes' shell
+	exportAll bool        // export with no names, or .EXPORT_ALL_VARIABLES: every variable
 }
 
 // A makeRule is one target of a rule: what it needs and its recipe lines.
@@ -170,6 +174,9 @@ func (mf *makefile) parse(text string) {
 		case "vpath", "unexport":
 			continue
 		case "export", "override", "private":
+			if strings.TrimSpace(word) == "export" {
+				mf.export(rest)
+			}
 			if line = strings.TrimSpace(rest); line == "" {
 				continue
 			}
@@ -184,6 +191,35 @@ func (mf *makefile) parse(text string) {
 		}
 		current = mf.statement(line)
 	}
+}
+
+// export notes the variables an export line hands the recipes' shell: export NAME = VALUE,
+// export NAME…, or, with no names, every variable.
+func (mf *makefile) export(rest string) {
+	switch i := makeOp(rest, ":="); {
+	case strings.TrimSpace(rest) == "":
+		mf.exportAll = true
+	case i >= 0:
+		mf.exported = append(mf.exported, strings.TrimSpace(strings.TrimRight(rest[:i], ":?+!")))
+	default:
+		mf.exported = append(mf.exported, strings.Fields(mf.expand(rest, nil, 0))...)
+	}
+}
+
+// exportedEnv are the variables the recipes' shell is given by export (at most maxMakeExports),
+// as NAME=VALUE.
+func (mf *makefile) exportedEnv() []Arg {
+	names := mf.exported
+	if _, ok := mf.rules[".EXPORT_ALL_VARIABLES"]; ok || mf.exportAll {
+		names = slices.Sorted(maps.Keys(mf.vars))
+	}
+	var env []Arg
+	for _, n := range names {
+		if isName(n) && len(env) < maxMakeExports {
+			env = append(env, Arg{Value: n + "=" + strings.TrimSpace(mf.variable(n, nil, 0))})
+		}
+	}
+	return env
 }
 
 // statement reads one line that is not a recipe: an assignment, or a rule (its targets returned).
@@ -690,6 +726,30 @@ func (r *reader) makeFromDisk(run scriptRun) {
 // makeRun reads what make runs of a makefile's text, in the directory make runs in.
 func (r *reader) makeRun(run scriptRun, file, text string) {
 	mf := newMakefile(run.vars)
+	env := lastEnv(run.env)
+	for _, name := range slices.Sorted(maps.Keys(env)) {
+		// The environment's variables are make's, below the makefile's own (F=-rf make, $(F)).
+		if e := env[name]; !e.Dynamic && name != "MAKEFILES" && name != "MAKEFLAGS" {
+			mf.vars[name] = strings.TrimPrefix(e.Value, name+"=")
+		}
+	}
+	if e, ok := env["MAKEFILES"]; ok {
+		// make reads the makefiles MAKEFILES names first, as included ones, none its default goal.
+		if e.Dynamic {
+			r.unresolved("make reads the makefiles MAKEFILES names, only known when the line runs")
+		}
+		for i, name := range strings.Fields(strings.TrimPrefix(e.Value, "MAKEFILES=")) {
+			if e.Dynamic || i >= maxMakeIncludes || strings.Contains(name, "$") || isPattern(name) {
+				break
+			}
+			for _, p := range r.located(run, name) {
+				if text, ok := r.cachedText(name, p); ok {
+					mf.parse(text)
+				}
+			}
+		}
+		mf.goal = ""
+	}
 	mf.parse(text)
 	var includes []string
 	for i := 0; i < len(mf.includes) && i < maxMakeIncludes; i++ {
@@ -725,10 +785,13 @@ func (r *reader) makeRun(run scriptRun, file, text string) {
 		// The program recipes run through, which the makefile names: SHELL=/bin/rm .SHELLFLAGS=-rf.
 		scripts = append(scripts, mf.variable("SHELL", nil, 0)+" "+mf.variable(".SHELLFLAGS", nil, 0)+" recipe")
 	}
-	dir, dirUnknown := r.dir, r.dirUnknown
+	dir, dirUnknown, fileEnv := r.dir, r.dirUnknown, r.fileEnv
 	r.dir, r.dirUnknown = run.dir, ""
+	if exported := mf.exportedEnv(); len(exported) > 0 {
+		r.fileEnv = append(slices.Clip(r.fileEnv), exported...)
+	}
 	for _, s := range append(scripts, mf.shells...) {
 		r.fileScript(s, file, run.depth+1, nil)
 	}
-	r.dir, r.dirUnknown = dir, dirUnknown
+	r.dir, r.dirUnknown, r.fileEnv = dir, dirUnknown, fileEnv
 }

@@ -239,6 +239,7 @@ type reader struct {
 	fromFile   bool                          // reading a file on disk: its commands are Maybe
 	fileName   string                        // the file read from disk, for Command.File
 	zero       string                        // its $0: the script run from disk whose text is read (a file it sources keeps it)
+	fileEnv    []Arg                         // the variables the command that runs it gives it (scriptRun.env)
 	readUntil  time.Time                     // when reading files from disk must end
 	fileReads  int
 	readDone   map[string]bool     // files, and scripts of files, read from disk

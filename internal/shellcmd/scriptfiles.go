@@ -40,6 +40,7 @@ type scriptRun struct {
 	workDir         string   // the directory the line names for what it runs (just -d DIR)
 	sourced         bool     // run by . or source: it keeps the $0 (zero) of the script that sources it
 	zero            string
+	env             []Arg // the variables the line gives the command that runs it (Command.Env)
 }
 
 // A writtenFile is a file the line writes.
@@ -178,7 +179,7 @@ func (r *reader) ran(kind string, a Arg, depth int) *scriptRun {
 	if r.found && strings.Contains(p, "{}") {
 		key = anyFile
 	}
-	r.runs = append(r.runs, scriptRun{key: key, file: a.Value, kind: kind, dir: r.dir, dirUnknown: r.dirUnknown, depth: depth, quiet: r.fromFile, zero: r.zero})
+	r.runs = append(r.runs, scriptRun{key: key, file: a.Value, kind: kind, dir: r.dir, dirUnknown: r.dirUnknown, depth: depth, quiet: r.fromFile, zero: r.zero, env: slices.Clip(r.env)})
 	return &r.runs[len(r.runs)-1]
 }
 
@@ -659,6 +660,8 @@ func (r *reader) finishScripts() {
 // readRun reads a script file the line runs: as the text the line writes to it (read counts
 // those), or from disk when the line writes no file of its name.
 func (r *reader) readRun(run scriptRun, byKey map[string][]int, read *int) {
+	defer func(e []Arg) { r.fileEnv = e }(r.fileEnv)
+	r.fileEnv = run.env
 	var found []int
 	switch run.kind {
 	case runGit, runStartup:

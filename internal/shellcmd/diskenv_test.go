@@ -1,0 +1,37 @@
+package shellcmd
+
+import "testing"
+
+// TestDiskEnv: a file read from disk sees the variables the line gives the command that runs it
+// (export F=-rf; ./del.sh, F=-rf ./del.sh, env F=-rf npm run x, F=-rf make), make's recipes the
+// variables the makefile exports (export F = -rf, .EXPORT_ALL_VARIABLES), and make reads the
+// makefiles MAKEFILES names.
+func TestDiskEnv(t *testing.T) {
+	p := mustCompile("rm -rf")
+	files := map[string]string{
+		"/p/s/del.sh":     "#!/bin/sh\nrm $F ~\n",
+		"/p/s/own.sh":     "#!/bin/sh\nF=-i\nrm $F ~\n",
+		"/p/package.json": `{"scripts":{"delf":"rm $F ~","calls":"sh s/del.sh"}}`,
+		"/p/Makefile": "wipe:\n\trm $$F ~\nmk:\n\trm $(F) ~\nexp:\n\trm $$G ~\nexport G = -rf\n" +
+			"all:\n\techo ok\n",
+		"/q/Makefile":  ".EXPORT_ALL_VARIABLES:\nH := -rf\nx:\n\trm $$H ~\n",
+		"/r/Makefile":  "test:\n\tgo test ./...\n",
+		"/p/evil.mk":   "X := $(shell rm -rf ~)\n",
+		"/r/evil.mk":   "test:\n\trm -rf ~\n",
+		"/p/Taskfile.yml": "version: '3'\ntasks:\n  t: rm $F ~\n",
+	}
+	wantOutcomeIn(t, files, p, Match, []string{
+		`export F=-rf; ./s/del.sh`, `F=-rf ./s/del.sh`, `F=-rf sh s/del.sh`, `env F=-rf sh s/del.sh`, `export F=-rf && . s/del.sh`,
+		`F=-rf npm run delf`, `export F=-rf; npm run calls`, `F=-rf make wipe`, `F=-rf make mk`, `make exp`, `cd /q && make x`,
+		`MAKEFILES=evil.mk make all`, `cd /r && MAKEFILES=evil.mk make test`, `F=-rf task t`,
+	})
+	wantOutcomeIn(t, files, p, NoMatch, []string{
+		`./s/del.sh`, `F=-i ./s/del.sh`, `F=-rf ./s/own.sh`, `export F=-rf; echo; F=-i ./s/del.sh`, `npm run delf`, `make wipe`,
+		`make all`, `cd /r && make test`, `F=-rf; ./s/del.sh`, // not exported: the script does not see it
+	})
+	for _, src := range []string{`./s/del.sh`, `F="$X" ./s/del.sh`, `make wipe`, `make exp`, `MAKEFILES=missing.mk make all`} {
+		if l := ParseFiles(src, POSIX, memFiles(files)); len(l.Unresolved) > 0 {
+			t.Errorf("%q: unresolved %q", src, l.Unresolved)
+		}
+	}
+}
