@@ -1,6 +1,9 @@
 package shellcmd
 
-import "testing"
+import (
+	"runtime"
+	"testing"
+)
 
 // TestDiskEnv: a file read from disk sees the variables the line gives the command that runs it
 // (export F=-rf; ./del.sh, F=-rf ./del.sh, env F=-rf npm run x, F=-rf make), make's recipes the
@@ -34,4 +37,17 @@ func TestDiskEnv(t *testing.T) {
 			t.Errorf("%q: unresolved %q", src, l.Unresolved)
 		}
 	}
+}
+
+// TestDiskEnvGit: git's hooks see the variables the line gives git.
+func TestDiskEnvGit(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("/h is no home directory there")
+	}
+	t.Setenv("HOME", "/h")
+	t.Setenv("XDG_CONFIG_HOME", "")
+	files := map[string]string{"/p/.git/HEAD": "ref: refs/heads/main\n", "/p/.git/hooks/pre-commit": "#!/bin/sh\nrm $F ~\n"}
+	p := mustCompile("rm -rf")
+	wantOutcomeIn(t, files, p, Match, []string{`F=-rf git commit -m x`, `export F=-rf; git commit -m x`})
+	wantOutcomeIn(t, files, p, NoMatch, []string{`git commit -m x`, `F=-i git commit -m x`})
 }
