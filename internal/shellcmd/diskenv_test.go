@@ -17,10 +17,10 @@ func TestDiskEnv(t *testing.T) {
 		"/p/package.json": `{"scripts":{"delf":"rm $F ~","calls":"sh s/del.sh"}}`,
 		"/p/Makefile": "wipe:\n\trm $$F ~\nmk:\n\trm $(F) ~\nexp:\n\trm $$G ~\nexport G = -rf\n" +
 			"all:\n\techo ok\n",
-		"/q/Makefile":  ".EXPORT_ALL_VARIABLES:\nH := -rf\nx:\n\trm $$H ~\n",
-		"/r/Makefile":  "test:\n\tgo test ./...\n",
-		"/p/evil.mk":   "X := $(shell rm -rf ~)\n",
-		"/r/evil.mk":   "test:\n\trm -rf ~\n",
+		"/q/Makefile":     ".EXPORT_ALL_VARIABLES:\nH := -rf\nx:\n\trm $$H ~\n",
+		"/r/Makefile":     "test:\n\tgo test ./...\n",
+		"/p/evil.mk":      "X := $(shell rm -rf ~)\n",
+		"/r/evil.mk":      "test:\n\trm -rf ~\n",
 		"/p/Taskfile.yml": "version: '3'\ntasks:\n  t: rm $F ~\n",
 	}
 	wantOutcomeIn(t, files, p, Match, []string{

@@ -19,16 +19,16 @@ default:
 ok:
     echo ok
 `,
-		"/p/just/common.just":  "import 'deep.just'\nclean:\n    rm -rf ~\nfine:\n    echo fine\n",
-		"/p/just/deep.just":    "nuke:\n    rm -rf ~\n",
-		"/p/docs.just":         "build:\n    mkdocs build\nwipe:\n    rm -rf site ~\n",
-		"/p/opt/mod.just":      "default:\n    rm -rf ~\n",
-		"/p/ci/tools.just":     "x:\n    rm -rf ~\ny:\n    echo y\n",
-		"/p/dirmod/justfile":   "z:\n    ./clean.sh\n",
-		"/p/dirmod/clean.sh":   "rm -rf ~\n",
-		"/p/clean.sh":          "echo not this one\n",
-		"/p/loop/justfile":     "import 'a.just'\nok:\n    echo ok\n",
-		"/p/loop/a.just":       "import 'justfile'\nimport 'a.just'\nbad:\n    rm -rf ~\n",
+		"/p/just/common.just": "import 'deep.just'\nclean:\n    rm -rf ~\nfine:\n    echo fine\n",
+		"/p/just/deep.just":   "nuke:\n    rm -rf ~\n",
+		"/p/docs.just":        "build:\n    mkdocs build\nwipe:\n    rm -rf site ~\n",
+		"/p/opt/mod.just":     "default:\n    rm -rf ~\n",
+		"/p/ci/tools.just":    "x:\n    rm -rf ~\ny:\n    echo y\n",
+		"/p/dirmod/justfile":  "z:\n    ./clean.sh\n",
+		"/p/dirmod/clean.sh":  "rm -rf ~\n",
+		"/p/clean.sh":         "echo not this one\n",
+		"/p/loop/justfile":    "import 'a.just'\nok:\n    echo ok\n",
+		"/p/loop/a.just":      "import 'justfile'\nimport 'a.just'\nbad:\n    rm -rf ~\n",
 	}
 	wantOutcomeIn(t, files, p, Match, []string{`just clean`, `just nuke`, `just docs wipe`, `just docs::wipe`, `just opt`,
 		`just tools x`, `just sub z`, `cd loop && just bad`})

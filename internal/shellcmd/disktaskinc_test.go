@@ -34,7 +34,7 @@ tasks:
     cmds:
       - task: docs:clean
 `,
-		"/p/docs/Taskfile.yml": "version: '3'\nincludes:\n  deep: ./deep\ntasks:\n  default: rm -rf ~\n  clean: rm -rf ~\n  serve: mkdocs serve\n  indirect:\n    deps: [clean]\n  root:\n    cmds:\n      - task: :wipe\n  nested:\n    cmds:\n      - task: deep:x\n",
+		"/p/docs/Taskfile.yml":       "version: '3'\nincludes:\n  deep: ./deep\ntasks:\n  default: rm -rf ~\n  clean: rm -rf ~\n  serve: mkdocs serve\n  indirect:\n    deps: [clean]\n  root:\n    cmds:\n      - task: :wipe\n  nested:\n    cmds:\n      - task: deep:x\n",
 		"/p/docs/deep/Taskfile.yaml": "version: '3'\ntasks:\n  x: rm -rf ~\n  y: echo y\n",
 		"/p/build/Tasks.yml":         "version: '3'\ntasks:\n  clean:\n    cmds: [rm -rf ~]\n  all: go build ./...\n",
 		"/p/flat.yml":                "version: '3'\ntasks:\n  nuke: rm -rf ~\n  fine: echo fine\n",

@@ -2,6 +2,7 @@ package shellcmd
 
 import (
 	"encoding/json"
+	"github.com/pelletier/go-toml/v2"
 	yaml "go.yaml.in/yaml/v3"
 	"regexp"
 	"strings"
@@ -245,6 +246,29 @@ func FuzzWithSelf(f *testing.F) {
 			t.Fatalf("withSelf(%q) is %d bytes, more than %d", text, len(out), limit)
 		}
 		evalSelf(text)
+	})
+}
+
+// FuzzPyproject reads a pyproject.toml's scripts for pdm, poe and hatch: no panic, and a plain
+// pdm script is the line pdm runs.
+func FuzzPyproject(f *testing.F) {
+	f.Add("[tool.pdm.scripts]\na = {composite = [\"b\", 1]}\nb = {cmd = [\"rm\", \"-rf\"], shell = \"x\"}\n[tool.poe.tasks]\nc = [\"d\", {shell = \"e\", interpreter = \"python\"}, {sequence = [{ref = \"c\"}], default_item_type = \"cmd\"}]\n[tool.hatch.envs.default.scripts]\nx = [\"y {args:z} {root} ${H} {{a}}\", \"x\"]\n[envs.t.scripts]\ny = \"{\"", "rm -rf ~")
+	f.Fuzz(func(t *testing.T, text, line string) {
+		for _, m := range []string{"pdm", "poe", "hatch"} {
+			pyprojectScripts(m, text)
+		}
+		q, err := json.Marshal(line)
+		if err != nil || !utf8.ValidString(line) {
+			return
+		}
+		got := pyprojectScripts("pdm", "[tool.pdm.scripts]\nzz = "+string(q)+"\n")
+		if len(got["zz"]) != 1 || got["zz"][0] != line {
+			var v map[string]any
+			if toml.Unmarshal([]byte("zz = "+string(q)), &v) != nil {
+				return // a JSON string TOML reads otherwise (\u escapes of control characters)
+			}
+			t.Fatalf("pdm script %q: %q", line, got["zz"])
+		}
 	})
 }
 

@@ -259,6 +259,10 @@ func (r *reader) packageFromDisk(run scriptRun) {
 		names = []string{"justfile", "Justfile", ".justfile", "JUSTFILE"}
 	case run.manager == "composer":
 		names = []string{"composer.json"}
+	case run.manager == "pdm" || run.manager == "poe":
+		names = []string{"pyproject.toml"}
+	case run.manager == "hatch":
+		names = []string{"hatch.toml", "pyproject.toml"}
 	case run.manager == "deno" && run.file != "deno.json":
 		for _, p := range r.located(run, run.file) {
 			if text, ok := r.cachedText(p, p); ok {

@@ -732,6 +732,9 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 			if packageManager(cmd.Name) && !r.maybe {
 				r.packageRuns(cmd, depth) // npm run exec: a script, whose name is also npm's word for npx
 			}
+			if (cmd.Name == "pdm" || cmd.Name == "hatch") && !r.maybe {
+				r.pyprojectRuns(cmd, depth) // pdm run NAME, hatch run NAME: a script of that name, else a command
+			}
 		} else {
 			if !suffix || moved { // a tail of another command's words: they were read as its operands
 				r.operands(cmd)

@@ -259,6 +259,8 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 		r.composerRuns(cmd, depth)
 	case cmd.Name == "deno":
 		r.denoRuns(cmd, depth)
+	case cmd.Name == "pdm" || cmd.Name == "poe" || cmd.Name == "hatch":
+		r.pyprojectRuns(cmd, depth)
 	case cmd.Name == "just":
 		r.justRuns(cmd, depth)
 	case cmd.Name == "task" || cmd.Name == "go-task":

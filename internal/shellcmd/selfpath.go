@@ -69,7 +69,6 @@ func bareBashSource(text, self string) string {
 	}
 }
 
-
 // maxSelfPasses bounds the command substitutions within substitutions evalSelf replaces
 // ($(dirname "$(dirname "$(realpath "$0")")")).
 const maxSelfPasses = 8

@@ -151,8 +151,8 @@ func (r *reader) manifestRun(cmd Command, manager, file string, dir Arg, names [
 	run.manager, run.names = manager, names
 	if given >= 0 {
 		how := "npm" // composer keeps its options before a "--", as npm does
-		if manager == "deno" {
-			how = "deno"
+		if manager != "" && manager != "composer" {
+			how = manager // deno, pdm, poe and hatch give the script every word
 		}
 		run.argsFor, run.args = names[0], scriptArgs(how, cmd.Args[at[given]+1:])
 		if manager == "" {
@@ -174,6 +174,8 @@ func manifestScripts(manager, text string) map[string][]string {
 		return composerScripts(text)
 	case "deno":
 		return denoTasks(text)
+	case "pdm", "poe", "hatch":
+		return pyprojectScripts(manager, text)
 	}
 	scripts := map[string][]string{}
 	for name, s := range packageJSONScripts(text) {
