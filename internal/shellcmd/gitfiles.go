@@ -4,6 +4,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -79,6 +80,16 @@ func (r *reader) gitFiles(run scriptRun) {
 			globalHooks = dir
 		}
 	}
+	if readGlobal {
+		// GIT_CONFIG_COUNT settings (GIT_CONFIG_KEY_0, GIT_CONFIG_VALUE_0…), read as git -c's.
+		n, _ := strconv.Atoi(os.Getenv("GIT_CONFIG_COUNT"))
+		for i := range min(n, maxGitIncludes) {
+			key, value := os.Getenv("GIT_CONFIG_KEY_"+strconv.Itoa(i)), os.Getenv("GIT_CONFIG_VALUE_"+strconv.Itoa(i))
+			if key = strings.ToLower(key); key != "" && (!strings.HasPrefix(key, "alias.") || key == "alias."+strings.ToLower(run.sub)) {
+				r.gitSetting("git's configuration", Arg{Value: key + "=" + value}, map[string]string{}, run.depth)
+			}
+		}
+	}
 	for _, start := range r.located(run, ".") {
 		gitDir, common, top := r.findGitDir(start)
 		if gitDir == "" || !r.once(runGit+"\x00"+gitDir+"\x00"+run.sub) {
@@ -107,9 +118,27 @@ func (r *reader) gitFiles(run scriptRun) {
 	}
 }
 
-// gitUserConfigs are the user's git configuration files, in the order git reads them.
+// gitUserConfigs are the system's and the user's git configuration files, in the order git reads
+// them: /etc/gitconfig (or the file GIT_CONFIG_SYSTEM names, none with GIT_CONFIG_NOSYSTEM), then
+// the file GIT_CONFIG_GLOBAL names, else $XDG_CONFIG_HOME/git/config (~/.config/git/config) and
+// ~/.gitconfig. The environment is hookrun's, which an agent's hooks share with its commands.
 func gitUserConfigs() []string {
 	var files []string
+	if os.Getenv("GIT_CONFIG_NOSYSTEM") == "" {
+		if s, ok := os.LookupEnv("GIT_CONFIG_SYSTEM"); ok {
+			if s, known := home(s); known && path.IsAbs(s) {
+				files = append(files, filepath.FromSlash(s))
+			}
+		} else {
+			files = append(files, "/etc/gitconfig")
+		}
+	}
+	if g := os.Getenv("GIT_CONFIG_GLOBAL"); g != "" {
+		if g, known := home(g); known && path.IsAbs(g) {
+			files = append(files, filepath.FromSlash(g))
+		}
+		return files
+	}
 	if x := os.Getenv("XDG_CONFIG_HOME"); filepath.IsAbs(x) {
 		files = append(files, filepath.Join(x, "git", "config"))
 	} else if p, ok := home("~/.config/git/config"); ok {
