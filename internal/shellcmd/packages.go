@@ -259,6 +259,20 @@ func (r *reader) packageFromDisk(run scriptRun) {
 		names = []string{"justfile", "Justfile", ".justfile", "JUSTFILE"}
 	case run.manager == "composer":
 		names = []string{"composer.json"}
+		if e, ok := lastEnv(run.env)["COMPOSER"]; ok && e.Value != "COMPOSER=" {
+			// COMPOSER=FILE: composer reads that file, from the directory it starts in, instead.
+			file := strings.TrimPrefix(e.Value, "COMPOSER=")
+			if e.Dynamic {
+				r.unresolved("composer reads the scripts of the file COMPOSER names, %s, only known when the line runs", file)
+				return
+			}
+			for _, p := range r.located(run, file) {
+				if text, ok := r.cachedText(p, p); ok {
+					r.packageScripts(run, under(run.dir, file), text, path.Dir(under(run.dir, file)))
+				}
+			}
+			return
+		}
 	case run.manager == "pdm" || run.manager == "poe":
 		names = []string{"pyproject.toml"}
 	case run.manager == "hatch":
