@@ -8,6 +8,7 @@ package rules
 import (
 	"cmp"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -233,7 +234,22 @@ func callFiles(c *event.Context, root string) *shellcmd.Files {
 			dirs = append(dirs, cwd)
 		}
 	}
-	return &shellcmd.Files{Dirs: dirs, Read: safefile.ReadHead, Link: filepath.EvalSymlinks}
+	return &shellcmd.Files{Dirs: dirs, Read: safefile.ReadHead, Link: filepath.EvalSymlinks, List: listDir}
+}
+
+// listDir names at most max entries of the directory dir (a workspace pattern's parent), opened
+// without waiting on a FIFO put there.
+func listDir(dir string, max int) ([]string, error) {
+	f, err := safefile.OpenListing(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	names, err := f.Readdirnames(max)
+	if errors.Is(err, io.EOF) {
+		err = nil // an empty directory
+	}
+	return names, err
 }
 
 // prompt is the user's prompt as sent and in its plain form (invisible

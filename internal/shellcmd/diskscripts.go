@@ -35,6 +35,10 @@ type Files struct {
 	// Link is the path p leads to, its symbolic links followed (filepath.EvalSymlinks); nil
 	// reads no links.
 	Link func(p string) (string, error)
+	// List names at most max entries of the directory dir, without waiting on what is there
+	// (safefile.OpenListing); nil lists none: a line that needs a listing (npm test --workspaces
+	// with workspaces: ["packages/*"]) is unresolved.
+	List func(dir string, max int) ([]string, error)
 
 	uncached bool // a test's files: the line read is not kept for the next call
 }

@@ -118,6 +118,7 @@ func TestDiskScripts(t *testing.T) {
 		`pnpm run clean`,
 		`bun run clean`,
 		`cd web && npm start`, // a byte-order mark; Scripts is not scripts
+		`pnpm -r run clean`,   // a project without workspaces: its own scripts
 		`npm --prefix web start`,
 		`cd web/src && npm start`, // npm finds the package.json above
 		`make wipe`,
@@ -182,8 +183,7 @@ func TestDiskScripts(t *testing.T) {
 		`npm run wipe build`,
 		`yarn exec eslint`, // yarn's own exec runs a program, not a script
 		`pnpm dlx create-vite`,
-		`pnpm -r run clean`, // a workspace's scripts: read as themselves
-		`npm run clean -w web`,
+		`npm run clean -w web`, // a root without workspaces: npm refuses the name
 		`./gradlew build`,
 		`./scripts/test.sh`, // "$GO", eval "$EXTRA" and rm $FLAGS are unknown: read quietly
 		`make`,

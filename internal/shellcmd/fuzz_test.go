@@ -122,6 +122,9 @@ func FuzzDiskScripts(f *testing.F) {
 	f.Add("./s -rf ~ x", "rm ${1+\"$@\"} \"${@:2}\" ${10:-${2:-$1}} ${1#\x27}\x27} ${*\n for a; do rm $a; shift; done")
 	f.Add("F=-rf MAKEFILES='a b' make x", "export G = $(F)\nexport\n.EXPORT_ALL_VARIABLES:\nx:\n\trm $$F $$G ~ $(F)\n")
 	f.Add("export F=-rf; env G=1 sh s", ". \"$(dirname \"${BASH_SOURCE[0]}\")/x\"\nS=$(readlink -f \"$0\"); D=${S%/*}; rm $F \"$(cd \"$D\" && pwd)\"")
+	f.Add("npm run x -w @s/a -w ./b --workspace=c -ws", `{"name":"@s/a","workspaces":["a/*","b","!c","{d,e}/*","../f"],"scripts":{"x":"rm -rf ~"}}`)
+	f.Add("pnpm --filter '@s/*' -F ...a -r x", "packages:\n  - 'a/*'\n")
+	f.Add("yarn workspace a run x", `{"workspaces":{"packages":["*"]},"scripts":{"x":"rm"}}`)
 	f.Add("task a:b", "includes:\n  a: ./x\ntasks:\n  b: rm -rf ~\n")
 	f.Add("just m r", "import 'x'\nmod m\nr:\n  rm -rf ~\n")
 	patterns := fuzzPatterns()
@@ -131,7 +134,7 @@ func FuzzDiskScripts(f *testing.F) {
 				return []byte(text[:max]), false, nil
 			}
 			return []byte(text), true, nil
-		}}
+		}, List: func(string, int) ([]string, error) { return []string{"a", "b"}, nil }}
 		l := ParseFiles(line, POSIX, files)
 		checkLine(t, patterns, line, POSIX, &l)
 	})

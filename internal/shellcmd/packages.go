@@ -32,9 +32,11 @@ func (r *reader) packageRuns(cmd Command, depth int) {
 	var words []string
 	var at []int // where each word stands in args
 	prefix, shell := Arg{}, (*Arg)(nil)
+	var workspaces []Arg
+	all := false
 	args := cmd.Args
 	for i := 0; i < len(args); i++ {
-		if cmd.Name != "npm" && scriptNamed(words) {
+		if cmd.Name != "npm" && scriptNamed(words) && !(cmd.Name == "yarn" && len(words) == 1 && words[0] == "workspace") {
 			break // yarn, pnpm and bun give the words after a script's name to the script (yarn x -r)
 		}
 		a := args[i]
@@ -42,6 +44,8 @@ func (r *reader) packageRuns(cmd Command, depth int) {
 		switch {
 		case a.Dynamic && hasValue && (name == "--prefix" || name == "--dir" || name == "--cwd"):
 			prefix = a
+		case a.Dynamic && hasValue && (name == "--workspace" || name == "--filter" || name == "-w" || name == "-F"):
+			workspaces = append(workspaces, Arg{Value: value, Dynamic: true})
 		case a.Dynamic && strings.HasPrefix(a.Value, "-"):
 		case a.Dynamic:
 			words, at = append(words, dynamic), append(at, i)
@@ -54,8 +58,15 @@ func (r *reader) packageRuns(cmd Command, depth int) {
 			i++
 		case hasValue && (name == "--prefix" || name == "--dir" || name == "--cwd"):
 			prefix = Arg{Value: value}
-		case slices.Contains([]string{"-w", "--workspace", "--workspaces", "-ws", "--filter", "-F", "-r", "--recursive"}, name):
-			return // a workspace's scripts: read as themselves
+		case cmd.Name == "yarn" && len(words) == 1 && words[0] == "workspace":
+			workspaces, words, at = append(workspaces, a), nil, nil // yarn workspace NAME SCRIPT
+		case (a.Value == "-w" || a.Value == "--workspace" || a.Value == "--filter" || a.Value == "-F") && i+1 < len(args):
+			workspaces = append(workspaces, args[i+1])
+			i++
+		case hasValue && (name == "--workspace" || name == "--filter" || name == "-w" || name == "-F"):
+			workspaces = append(workspaces, Arg{Value: value, Dynamic: a.Dynamic})
+		case slices.Contains([]string{"--workspaces", "-ws", "-r", "--recursive"}, name):
+			all = true
 		case a.Value == "--script-shell" && !a.Dynamic:
 			if i+1 < len(args) {
 				shell = &args[i+1]
@@ -128,7 +139,7 @@ func (r *reader) packageRuns(cmd Command, depth int) {
 	if run == nil {
 		return
 	}
-	run.names, run.via = names, cmd.Name
+	run.names, run.via, run.workspaces, run.allWorkspaces = names, cmd.Name, workspaces, all
 	if shell != nil {
 		run.shell, run.shellGiven = shell.Value, true
 	}
@@ -297,7 +308,11 @@ func (r *reader) packageFromDisk(run scriptRun) {
 					if !run.shellGiven && run.manager == "" {
 						r.configuredShell(&run, dir, rel)
 					}
-					r.packageScripts(run, path.Join(rel, name), text, rel)
+					if run.manager == "" && (len(run.workspaces) > 0 || run.allWorkspaces) {
+						r.workspaceScripts(run, dir, rel, text)
+					} else {
+						r.packageScripts(run, path.Join(rel, name), text, rel)
+					}
 					break up
 				}
 			}

@@ -41,6 +41,8 @@ type scriptRun struct {
 	sourced         bool     // run by . or source: it keeps the $0 (zero) of the script that sources it
 	zero            string
 	env             []Arg // the variables the line gives the command that runs it (Command.Env)
+	workspaces      []Arg // the workspaces whose scripts a package manager runs (npm -w X, pnpm --filter X), by path or name
+	allWorkspaces   bool  // npm --workspaces, pnpm -r: every workspace's
 }
 
 // A writtenFile is a file the line writes.
