@@ -335,10 +335,11 @@ func justDeps(s string) [][]string {
 // name, its text and the directory it runs in ("" the justfile's; a module's, relative to it). A
 // module's name is followed by the words for it (just docs build, just docs::build).
 func (jf *justfile) lines(words []string, sets []string) [][3]string {
-	return jf.linesIn(words, sets, "", 0)
+	return jf.linesIn(words, sets, "", "", 0)
 }
 
-func (jf *justfile) linesIn(words []string, sets []string, dir string, depth int) [][3]string {
+// linesIn is lines for a module's justfile: its recipes run in dir, named after the module (mod::).
+func (jf *justfile) linesIn(words []string, sets []string, dir, prefix string, depth int) [][3]string {
 	vars := make(map[string]string, len(jf.vars)+len(sets))
 	for k, v := range jf.vars {
 		vars[k] = v
@@ -411,7 +412,7 @@ func (jf *justfile) linesIn(words []string, sets []string, dir string, depth int
 			}
 			rest = rest[at+end+2:]
 		}
-		out = append(out, [3]string{name, b.String(), dir})
+		out = append(out, [3]string{prefix + name, b.String(), dir})
 		if len(args) > 0 && jf.positional {
 			// set positional-arguments: the recipe's words are its "$@" and $1 … too.
 			words := make([]Arg, len(args))
@@ -419,7 +420,7 @@ func (jf *justfile) linesIn(words []string, sets []string, dir string, depth int
 				words[i] = Arg{Value: a}
 			}
 			if text, ok := positional(b.String(), words); ok {
-				out = append(out, [3]string{name, text, dir})
+				out = append(out, [3]string{prefix + name, text, dir})
 			}
 		}
 	}
@@ -438,7 +439,7 @@ func (jf *justfile) linesIn(words []string, sets []string, dir string, depth int
 			if in != "" {
 				rest = append([]string{in}, rest...)
 			}
-			return append(out, m.jf.linesIn(rest, sets, m.dir, depth+1)...)
+			return append(out, m.jf.linesIn(rest, sets, m.dir, prefix+mod+"::", depth+1)...)
 		}
 		i++
 		var args []string
