@@ -46,7 +46,8 @@ const maxCacheBytes = 64 << 20
 var racyWindow = 2 * time.Second
 
 // File returns where the cache of hooksDir lives, or "" when caching
-// is off (HOOKRUN_CACHE=off), there is no user cache directory, or it lies
+// is off (HOOKRUN_CACHE=off), there is no user cache directory (or only a
+// relative one), or it lies
 // inside the project (config.Bound): XDG_CACHE_HOME can point there (a
 // project's .env sets Gemini CLI's environment), where the repository's
 // files are an agent's to write and init's guard does not know the cache.
@@ -55,7 +56,8 @@ func File(hooksDir string) string {
 		return ""
 	}
 	base, err := os.UserCacheDir()
-	if err != nil {
+	if err != nil || !filepath.IsAbs(base) {
+		// A relative one (HOME=.) is relative to where hookrun runs: the project.
 		return ""
 	}
 	// Where the cache directory is once its links are followed: hookrun's

@@ -403,6 +403,14 @@ func TestFileNeverInsideTheProject(t *testing.T) {
 	if got := File(hooks); got == "" {
 		t.Errorf("File = \"\", want a cache outside the project")
 	}
+	// A relative HOME (Go refuses a relative XDG_CACHE_HOME, not HOME)
+	// is relative to where hookrun runs, the project: ./.cache/hookrun
+	// held the cache.
+	t.Setenv("XDG_CACHE_HOME", "")
+	t.Setenv("HOME", ".")
+	if got := File(hooks); got != "" {
+		t.Errorf("HOME=.: File = %q, want no cache", got)
+	}
 }
 
 // gitTree makes root the top of a git work tree with a hooks directory
