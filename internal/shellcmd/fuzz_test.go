@@ -180,9 +180,12 @@ func FuzzHookManagers(f *testing.F) {
 	f.Add("repos:\n- repo: local\n  hooks:\n  - {id: a, entry: rm, args: [-rf, '~'], language: system}\n", "pre-commit")
 	f.Add("pre-commit:\n  commands: {a: {run: rm}}\n  scripts: {'x y': {runner: sh}}\n  jobs: [{run: a, group: {jobs: [{script: s}]}}]\n", "pre-commit")
 	f.Add("a: &a [*a]\nrepos: *a\n", "a")
+	f.Add("extends: [a.yml, $HOME/b.yml, '*.yml', ../c]\nsource_dir: ../x\npre-commit:\n  scripts: {s: {}}\n", "pre-commit")
 	f.Fuzz(func(t *testing.T, text, hook string) {
 		preCommitLines(text, hook)
-		lefthookLines(text, hook)
+		lefthookLines(text, hook, ".lefthook")
+		r := &reader{files: &Files{Dirs: []string{"/p"}, uncached: true, Read: func(string, int64) ([]byte, bool, error) { return []byte(text), true, nil }}}
+		r.lefthookConfig("/p", text, hook)
 		entry, err := json.Marshal(hook) // a YAML double-quoted scalar
 		if err != nil || hook == "" || !utf8.ValidString(hook) {
 			return

@@ -96,7 +96,7 @@ func (r *reader) hookManagerConfig(run scriptRun, top, manager, hook, config str
 		}
 		var lines []string
 		if manager == "lefthook" {
-			lines = lefthookLines(text, hook)
+			lines = r.lefthookConfig(top, text, hook)
 		} else {
 			lines = preCommitLines(text, hook)
 		}
@@ -159,10 +159,58 @@ func preCommitLines(text, id string) []string {
 	return lines
 }
 
+// Bounds on the files a lefthook configuration extends.
+const (
+	maxLefthookExtends = 8
+	maxLefthookDepth   = 3
+)
+
+// lefthookConfig is the command lines lefthook runs for hook of the configuration text in the
+// work tree top and of the files it extends (extends: paths from top, ~ and $HOME the home
+// directory; those they extend in turn), with its scripts in its source_dir (.lefthook/).
+func (r *reader) lefthookConfig(top, text, hook string) []string {
+	var head struct {
+		SourceDir string `yaml:"source_dir"`
+	}
+	_ = yaml.Unmarshal([]byte(text), &head)
+	sourceDir := ".lefthook"
+	if d := strings.Trim(path.Clean(head.SourceDir), "/"); head.SourceDir != "" && !strings.HasPrefix(d, "..") {
+		sourceDir = d
+	}
+	lines := lefthookLines(text, hook, sourceDir)
+	seen := map[string]bool{}
+	var extend func(text string, depth int)
+	extend = func(text string, depth int) {
+		var ext struct {
+			Extends []string `yaml:"extends"`
+		}
+		if depth >= maxLefthookDepth || yaml.Unmarshal([]byte(text), &ext) != nil {
+			return
+		}
+		for _, e := range ext.Extends {
+			p, known := home(strings.Replace(strings.Replace(e, "${HOME}", "~", 1), "$HOME", "~", 1))
+			if !known || strings.ContainsAny(p, "$*?[") || seen[p] || len(seen) >= maxLefthookExtends {
+				continue // one only known when lefthook runs, or a pattern: read quietly as nothing
+			}
+			seen[p] = true
+			abs := filepath.FromSlash(p)
+			if !path.IsAbs(p) {
+				abs = filepath.Join(top, abs)
+			}
+			if t, ok := r.cachedText(abs, abs); ok {
+				lines = append(lines, lefthookLines(t, hook, sourceDir)...)
+				extend(t, depth+1)
+			}
+		}
+	}
+	extend(text, 0)
+	return lines
+}
+
 // lefthookLines are the command lines lefthook runs for a hook of its configuration: each
-// command's run, each job's (and its group's), and each script of .lefthook/HOOK run by its
+// command's run, each job's (and its group's), and each script of SOURCE_DIR/HOOK run by its
 // runner.
-func lefthookLines(text, hook string) []string {
+func lefthookLines(text, hook, sourceDir string) []string {
 	var config map[string]yaml.Node
 	if yaml.Unmarshal([]byte(text), &config) != nil {
 		return nil
@@ -189,7 +237,7 @@ func lefthookLines(text, hook string) []string {
 	}
 	var lines []string
 	script := func(name, runner string) {
-		file := path.Join(".lefthook", hook, name)
+		file := path.Join(sourceDir, hook, name)
 		if w, ok := shellWord(Arg{Value: file}); ok {
 			if runner == "" {
 				lines = append(lines, "./"+w)
