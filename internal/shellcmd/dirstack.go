@@ -126,3 +126,51 @@ func (r *reader) popd(args []Arg) {
 		r.setWD(top)
 	}
 }
+
+// setsHome reports whether the text may give HOME a value: HOME as a word of its own or before
+// = or += (HOME=x, export HOME=x, env HOME=x, read HOME, printf -v HOME), not $HOME, ${HOME} or
+// a longer name (GOHOME, HOME_DIR). Text that merely mentions the word (echo HOME) counts too:
+// more paths unknown, never fewer.
+func setsHome(src string) bool {
+	for i := 0; ; {
+		j := strings.Index(src[i:], "HOME")
+		if j < 0 {
+			return false
+		}
+		at, end := i+j, i+j+len("HOME")
+		i = end
+		if at > 0 && (identChar(src[at-1]) || src[at-1] == '$' || src[at-1] == '{') {
+			continue
+		}
+		if end == len(src) || !identChar(src[end]) && src[end] != '}' {
+			return true
+		}
+	}
+}
+
+func identChar(c byte) bool {
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+// descriptorPath reports whether p names one of the command's file descriptors (/dev/fd/3,
+// /proc/self/fd/3, /dev/stdin), and whether it goes below one: a descriptor may name a directory
+// (exec 3<scripts), known only when the line runs.
+func descriptorPath(p string) (fd, below bool) {
+	for _, dir := range []string{"/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/"} {
+		if rest, ok := strings.CutPrefix(p, dir); ok && rest != "" {
+			n, after, _ := strings.Cut(rest, "/")
+			return true, strings.Trim(n, "0123456789") == "" && strings.Trim(after, "/.") != ""
+		}
+	}
+	for _, std := range []string{"/dev/stdin", "/dev/stdout", "/dev/stderr"} {
+		if rest, ok := strings.CutPrefix(p, std); ok && (rest == "" || rest[0] == '/') {
+			return true, strings.Trim(rest, "/.") != ""
+		}
+	}
+	return false, false
+}
+
+func isDescriptor(p string) bool {
+	fd, _ := descriptorPath(p)
+	return fd
+}

@@ -42,3 +42,36 @@ func TestSubshellDirs(t *testing.T) {
 		checkFirstUnknown(t, tc.line, tc.first)
 	}
 }
+
+// TestHomeSet: ~ is the directory HOME names when the shell expands it, and a line that sets HOME
+// (an assignment, export, env, read, printf -v, declare) moves it: HOME=$PWD/scripts; echo x >
+// ~/hooks/g.sh writes scripts/hooks/g.sh. Its ~ paths are only known when the line runs.
+func TestHomeSet(t *testing.T) {
+	for _, tc := range []struct{ line, first string }{
+		{`HOME=$PWD/scripts; : > ~/hooks/g.sh`, `~/hooks/g.sh is under ~, the home directory the line sets (HOME), only known when it runs`},
+		{`export HOME=scripts; : > ~/hooks/g.sh`, `~/hooks/g.sh is under ~, the home directory the line sets (HOME), only known when it runs`},
+		{`HOME=scripts bash -c ': > ~/hooks/g.sh'`, `~/hooks/g.sh is under ~, the home directory the line sets (HOME), only known when it runs`},
+		{`env HOME=/x sh -c 'rm ~/a'`, `~/a is under ~, the home directory the line sets (HOME), only known when it runs`},
+		{`read -r HOME < f; rm ~/a`, `~/a is under ~, the home directory the line sets (HOME), only known when it runs`},
+		{`printf -v HOME x; rm ~`, `~ is under ~, the home directory the line sets (HOME), only known when it runs`},
+		{`echo "$HOME"; cat ${HOME}/x ~/.bashrc`, ``},
+		{`export GOHOME=x HOME_DIR=y; ls ~/src`, ``},
+	} {
+		checkFirstUnknown(t, tc.line, tc.first)
+	}
+}
+
+// TestFDDirs: a file descriptor may name a directory (exec 3<scripts), and a path beneath
+// /dev/fd/3 or /proc/self/fd/3, or a cd there, reaches what the descriptor names when the line
+// runs: only known then.
+func TestFDDirs(t *testing.T) {
+	for _, tc := range []struct{ line, first string }{
+		{`exec 3<scripts; cd /dev/fd/3; : > hooks/g.sh`, `hooks/g.sh is relative to /dev/fd/3, a directory only known when the line runs`},
+		{`exec 3<scripts; : > /dev/fd/3/hooks/g.sh`, `the path /dev/fd/3/hooks/g.sh is only known when the line runs`},
+		{`: > /proc/self/fd/3/hooks/g.sh`, `the path /proc/self/fd/3/hooks/g.sh is only known when the line runs`},
+		{`: > /dev/stdin/hooks/g.sh`, `the path /dev/stdin/hooks/g.sh is only known when the line runs`},
+		{`echo x > /dev/fd/2; cat /dev/stdin /proc/self/fd/0`, ``},
+	} {
+		checkFirstUnknown(t, tc.line, tc.first)
+	}
+}

@@ -211,6 +211,7 @@ type reader struct {
 	walk       []walkFrame          // the nodes of the syntax tree being read (enterNode, leave)
 	pipeSides  map[*syntax.Stmt]int // a pipeline's commands: inSubshell, or maybeSubshell for the last
 	cdSearch   bool                 // the line sets CDPATH or cdable_vars: cd may find a relative directory elsewhere
+	homeSet    bool                 // the line may set HOME, which ~ expands to
 	seen       map[string]bool
 	aliases    map[string]bool               // names the line makes stand for another command (alias, hash -p, BASH_CMDS)
 	tables     map[*syntax.Assign]bool       // assignments to BASH_CMDS and BASH_ALIASES already read
@@ -352,6 +353,9 @@ func (r *reader) script(src string, depth int) {
 		return
 	}
 	r.searchesCD(src) // CDPATH=x, declare CDPATH=x: an assignment's name is spelled out
+	if !r.homeSet && setsHome(src) {
+		r.homeSet = true
+	}
 	if depth == 0 {
 		r.consts = scanConsts(f, src, nil)
 		defer func() { r.consts = nil }()
@@ -503,6 +507,9 @@ func (r *reader) name(p string, in list) {
 	p, known := tilde(p)
 	if !known && !option {
 		r.unknownPath(p)
+	}
+	if r.homeSet && !option && (p == "~" || strings.HasPrefix(p, "~/")) {
+		r.pathsUnknown("%s is under ~, the home directory the line sets (HOME), only known when it runs", p)
 	}
 	r.addPath(p, in)
 	if strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") {
@@ -825,6 +832,8 @@ func (r *reader) cd(args []Arg) {
 		if target != nil {
 			r.dirUnknown = target.Value
 		}
+	case strings.HasPrefix(target.Value, "/") && isDescriptor(target.Value):
+		r.setWD(wd{unknown: target.Value}) // the directory a file descriptor names (exec 3<dir)
 	case strings.HasPrefix(target.Value, "/"):
 		r.dir, r.dirUnknown = path.Clean(target.Value), ""
 		r.dirRaw, _ = rawJoin("", target.Value)

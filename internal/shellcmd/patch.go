@@ -96,6 +96,9 @@ func (r *reader) unknownPatch(name, where string) {
 // thread-self's) is the working directory too, of the command that opens it: ./x, so that a cd
 // before it counts, and not the directory of the process reading the line.
 func tilde(p string) (path string, known bool) {
+	if fd, below := descriptorPath(p); fd && below {
+		return p, false // beneath a directory a file descriptor names (exec 3<scripts; : > /dev/fd/3/x)
+	}
 	for _, cwd := range []string{"/proc/self/cwd", "/proc/thread-self/cwd"} {
 		if rest, ok := strings.CutPrefix(p, cwd); ok && (rest == "" || rest[0] == '/') {
 			return "." + rest, true
