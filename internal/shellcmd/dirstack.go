@@ -127,17 +127,17 @@ func (r *reader) popd(args []Arg) {
 	}
 }
 
-// setsHome reports whether the text may give HOME a value: HOME as a word of its own or before
-// = or += (HOME=x, export HOME=x, env HOME=x, read HOME, printf -v HOME), not $HOME, ${HOME} or
-// a longer name (GOHOME, HOME_DIR). Text that merely mentions the word (echo HOME) counts too:
-// more paths unknown, never fewer.
-func setsHome(src string) bool {
+// setsVar reports whether the text may give the variable name a value: name as a word of its own
+// or before = or += (HOME=x, export HOME=x, env HOME=x, read HOME, printf -v HOME), not $HOME,
+// ${HOME} or a longer name (GOHOME, HOME_DIR). Text that merely mentions the word (echo HOME)
+// counts too: more paths unknown, never fewer.
+func setsVar(src, name string) bool {
 	for i := 0; ; {
-		j := strings.Index(src[i:], "HOME")
+		j := strings.Index(src[i:], name)
 		if j < 0 {
 			return false
 		}
-		at, end := i+j, i+j+len("HOME")
+		at, end := i+j, i+j+len(name)
 		i = end
 		if at > 0 && (identChar(src[at-1]) || src[at-1] == '$' || src[at-1] == '{') {
 			continue

@@ -45,7 +45,8 @@ func TestSubshellDirs(t *testing.T) {
 
 // TestHomeSet: ~ is the directory HOME names when the shell expands it, and a line that sets HOME
 // (an assignment, export, env, read, printf -v, declare) moves it: HOME=$PWD/scripts; echo x >
-// ~/hooks/g.sh writes scripts/hooks/g.sh. Its ~ paths are only known when the line runs.
+// ~/hooks/g.sh writes scripts/hooks/g.sh. Its ~ paths are only known when the line runs; so are
+// its ~+ paths when it sets PWD, which bash's ~+ expands to.
 func TestHomeSet(t *testing.T) {
 	for _, tc := range []struct{ line, first string }{
 		{`HOME=$PWD/scripts; : > ~/hooks/g.sh`, `~/hooks/g.sh is under ~, the home directory the line sets (HOME), only known when it runs`},
@@ -54,6 +55,9 @@ func TestHomeSet(t *testing.T) {
 		{`env HOME=/x sh -c 'rm ~/a'`, `~/a is under ~, the home directory the line sets (HOME), only known when it runs`},
 		{`read -r HOME < f; rm ~/a`, `~/a is under ~, the home directory the line sets (HOME), only known when it runs`},
 		{`printf -v HOME x; rm ~`, `~ is under ~, the home directory the line sets (HOME), only known when it runs`},
+		{`PWD=/p/scripts; : > ~+/hooks/g.sh`, `~+/hooks/g.sh is under ~+, the working directory the line sets (PWD), only known when it runs`},
+		{`cd src; export PWD=/p/scripts; rm ~+`, `~+ is under ~+, the working directory the line sets (PWD), only known when it runs`},
+		{`echo "$PWD"; : > ~+/src/a.go`, ``},
 		{`echo "$HOME"; cat ${HOME}/x ~/.bashrc`, ``},
 		{`export GOHOME=x HOME_DIR=y; ls ~/src`, ``},
 	} {

@@ -212,6 +212,7 @@ type reader struct {
 	pipeSides  map[*syntax.Stmt]int // a pipeline's commands: inSubshell, or maybeSubshell for the last
 	cdSearch   bool                 // the line sets CDPATH or cdable_vars: cd may find a relative directory elsewhere
 	homeSet    bool                 // the line may set HOME, which ~ expands to
+	pwdSet     bool                 // the line may set PWD, which ~+ expands to
 	seen       map[string]bool
 	aliases    map[string]bool               // names the line makes stand for another command (alias, hash -p, BASH_CMDS)
 	tables     map[*syntax.Assign]bool       // assignments to BASH_CMDS and BASH_ALIASES already read
@@ -353,9 +354,8 @@ func (r *reader) script(src string, depth int) {
 		return
 	}
 	r.searchesCD(src) // CDPATH=x, declare CDPATH=x: an assignment's name is spelled out
-	if !r.homeSet && setsHome(src) {
-		r.homeSet = true
-	}
+	r.homeSet = r.homeSet || setsVar(src, "HOME")
+	r.pwdSet = r.pwdSet || setsVar(src, "PWD")
 	if depth == 0 {
 		r.consts = scanConsts(f, src, nil)
 		defer func() { r.consts = nil }()
@@ -503,6 +503,9 @@ func (r *reader) name(p string, in list) {
 	}
 	if r.backslash {
 		p = strings.ReplaceAll(p, `\`, "/")
+	}
+	if r.pwdSet && !option && (p == "~+" || strings.HasPrefix(p, "~+/")) {
+		r.pathsUnknown("%s is under ~+, the working directory the line sets (PWD), only known when it runs", p)
 	}
 	p, known := tilde(p)
 	if !known && !option {
