@@ -22,6 +22,7 @@ func TestSubshellDirs(t *testing.T) {
 		{`cd scripts; { cd /tmp; echo y > a; }; echo x > hooks/g.sh`, "/tmp/hooks/g.sh"}, // a group is the line's own shell
 		{`pushd scripts; pushd /tmp; popd; echo x > hooks/g.sh`, "scripts/hooks/g.sh"},
 		{`pushd scripts && pushd /tmp && popd && popd && cd scripts && echo x > hooks/g.sh`, "scripts/hooks/g.sh"},
+		{`pwsh -c 'Push-Location scripts; Push-Location /tmp; Pop-Location; Set-Content hooks/g.sh x'`, "scripts/hooks/g.sh"},
 	} {
 		l := Parse(tc.line)
 		if !slices.Contains(l.Paths, tc.want) {
@@ -36,6 +37,7 @@ func TestSubshellDirs(t *testing.T) {
 		{`pushd scripts; pushd /tmp; pushd +1; : > hooks/g.sh`, `hooks/g.sh is relative to pushd +1, a directory only known when the line runs`},
 		{`pushd scripts; popd; popd; : > hooks/g.sh`, `hooks/g.sh is relative to popd, a directory only known when the line runs`},
 		{`popd -1; : > hooks/g.sh`, `hooks/g.sh is relative to popd -1, a directory only known when the line runs`},
+		{`pwsh -c 'Pop-Location -StackName s; Set-Content hooks/g.sh x'`, `hooks/g.sh is relative to Pop-Location -StackName s, a directory only known when the line runs`},
 		{`cd scripts; (cd /tmp); : > hooks/g.sh`, ``},
 		{`cd scripts; cat <(cd /tmp; echo) > hooks/g.sh`, `the path <(cd /tmp; echo) is only known when the line runs`},
 	} {

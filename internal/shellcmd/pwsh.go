@@ -897,8 +897,17 @@ func (r *reader) psCommand(toks []psTok, depth int) {
 			}
 		}
 	}
-	if cmdlet == "set-location" || cmdlet == "push-location" {
+	switch cmdlet {
+	case "set-location":
 		r.cd(args)
+	case "push-location":
+		r.pushd(args)
+	case "pop-location":
+		if len(args) > 0 { // -StackName: another stack, which hookrun does not keep
+			r.setWD(wd{unknown: strings.TrimSpace(toks[0].value + " " + strings.Join(argValues(args), " "))})
+			break
+		}
+		r.popd(nil)
 	}
 	r.psWrites(cmdlet, toks[0].value, args)
 }
