@@ -160,8 +160,9 @@ type Later struct {
 	// the project.
 	Frontmatter bool
 	// Commands: File is a doublestar pattern (Nested as for Frontmatter)
-	// of Markdown files whose shell commands (!`…`, ```! blocks), or of
-	// TOML files whose prompt's (!{…}: Gemini CLI's custom commands), the
+	// of Markdown files whose shell commands (!`…`, ```! blocks; OpenCode's
+	// !`…` anywhere), or of TOML files whose prompt's (!{…}: Gemini CLI's
+	// custom commands), the
 	// agent runs when their skill or command runs, without its hooks: each
 	// one that has any is named, as a warning (Why says what to do).
 	Commands bool

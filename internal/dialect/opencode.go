@@ -35,8 +35,19 @@ var openCodeAgent = Agent{
 		Unit:   time.Millisecond,
 		Plugin: openCodePlugin,
 		Note:   "OpenCode loads .opencode/plugins when it starts: restart it to pick up the plugin",
+		// Read from 1.18.33's bundle, and measured (agents suite
+		// TestBypasses command_shell): a command's !`command` runs in
+		// OpenCode's own shell as the command's template is read, before
+		// any tool call and before the plugins' command.execute.before.
+		// OpenCode reads the .opencode of the directory it starts in and
+		// of those above it.
+		Later: []Later{
+			{File: ".opencode/{command,commands}/**/*.md", Why: openCodeCommandShell, Nested: true, Commands: true},
+		},
 	},
 }
+
+const openCodeCommandShell = "opencode runs these shell commands when a person runs this command (its slash command, or opencode run --command), in its own shell as it reads the command, before any tool call, so hookrun's plugin never sees them (a plugin's command.execute.before comes after they ran); if they only read, keep them, else remove them"
 
 var openCodeEvents = table[Kind]{
 	{"chat.message", Prompt},

@@ -57,6 +57,24 @@ func ShellCommands(content []byte) []string {
 	return out
 }
 
+// openCodeShell is how OpenCode 1.18.33 finds the shell commands of a
+// command's template (its bundle: /!`([^`]+)`/g), anywhere in the text.
+var openCodeShell = regexp.MustCompile("!`([^`]+)`")
+
+// OpenCodeShellCommands are the shell commands an OpenCode command's
+// Markdown runs, in its own shell, when a person runs the command: each
+// !`command` of the template (the text after the frontmatter), trimmed
+// for the message; one of white space alone is left out.
+func OpenCodeShellCommands(content []byte) []string {
+	var out []string
+	for _, m := range openCodeShell.FindAllSubmatch(content, -1) {
+		if c := strings.TrimSpace(string(m[1])); c != "" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // GeminiInjections are the shell commands a Gemini CLI custom command's
 // prompt runs when a person runs the command, as 0.61.0's extractInjections
 // finds them: each !{…} up to the brace that balances it, trimmed, empty

@@ -214,6 +214,7 @@ func TestUnroutedLaterHooks(t *testing.T) {
 	claudeFrontmatterWhy := "claude-code runs the hooks this file declares once its skill, command or subagent runs, beside hookrun's, on every later call of the session, and runs a call with the updatedInput one answers (or, from PermissionRequest, without the person hookrun asked for), which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"
 	claudeSkillShellWhy := "claude-code runs these shell commands when the skill or command runs, without its PreToolUse hooks: from 2.1.332 hookrun's PreSkillShellCommand entry checks each first, but an older Claude Code runs them through its permission rules and the skill's own allowed-tools alone, and hookrun's guards see them only when the model runs the skill (its Skill call), not when a person types its slash command; if they only read, keep them, else update Claude Code, leave the commands to the model, or remove them"
 	geminiCommandShellWhy := "gemini-cli runs these shell commands when a person runs this custom command (its slash command), through its policy (with no question under --yolo) but without its BeforeTool hooks, so hookrun's guards never see them; if they only read, keep them, else remove them"
+	openCodeCommandShellWhy := "opencode runs these shell commands when a person runs this command (its slash command, or opencode run --command), in its own shell as it reads the command, before any tool call, so hookrun's plugin never sees them (a plugin's command.execute.before comes after they ran); if they only read, keep them, else remove them"
 	codexWhy := "codex runs this hook beside hookrun's, on the same call, and runs the call with the updatedInput it answers with an allow, which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"
 	entry := `{"type": "command", "bash": "./rewrite.sh", "timeoutSec": 5}`
 	tests := []struct {
@@ -321,6 +322,22 @@ func TestUnroutedLaterHooks(t *testing.T) {
 			".gemini/commands/ci/deploy.toml: runs \"make deploy {{args}}\": " + geminiCommandShellWhy,
 			".gemini/commands/plan.toml: runs \"git status\", \"touch {a,b}.txt\": " + geminiCommandShellWhy,
 			"sub/.gemini/commands/x.toml: runs \"touch x\": " + geminiCommandShellWhy,
+		}},
+		// OpenCode 1.18.33 runs a command's !`command` (anywhere in its
+		// template, after the frontmatter) in its own shell when a person runs
+		// the command, with no tool.execute.before (agents suite: TestBypasses
+		// opencode/command_shell): named, as a warning.
+		{dialect.OpenCode, map[string]string{
+			".opencode/commands/plan.md":     "---\ndescription: runs !`rm -rf x` only in its frontmatter\n---\nStatus:!`git status`\nRun !` touch a.txt ` now.\n```!\nnot run\n```\n",
+			".opencode/command/ci/deploy.md": "Deploy $ARGUMENTS: !`make deploy $1`\n",
+			".opencode/commands/quiet.md":    "No commands, only `code` and ! marks.\n",
+			".opencode/agent/helper.md":      "!`touch x`\n",
+			"sub/.opencode/commands/x.md":    "!`touch x`\n",
+			"docs/commands/readme.md":        "!`touch x`\n",
+		}, []string{
+			".opencode/command/ci/deploy.md: runs \"make deploy $1\": " + openCodeCommandShellWhy,
+			".opencode/commands/plan.md: runs \"git status\", \"touch a.txt\": " + openCodeCommandShellWhy,
+			"sub/.opencode/commands/x.md: runs \"touch x\": " + openCodeCommandShellWhy,
 		}},
 	}
 	for _, tt := range tests {

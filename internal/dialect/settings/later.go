@@ -39,7 +39,7 @@ func (a Agent) laterHooks(root, hooksDir string) []Problem {
 				if err != nil {
 					continue
 				}
-				cmds, err := shellCommandsOf(f, data)
+				cmds, err := shellCommandsOf(a.Dialect, f, data)
 				switch {
 				case err != nil:
 					out = append(out, Problem{File: f, Message: fmt.Sprintf("hookrun cannot read it as TOML (%v), and it holds !{: %s", err, l.Why), Warning: true})
@@ -95,12 +95,16 @@ func (a Agent) laterHooks(root, hooksDir string) []Problem {
 }
 
 // shellCommandsOf are the shell commands file f runs when its skill or
-// command runs: a Markdown file's (Claude Code's) after its frontmatter, a
-// TOML file's (Gemini CLI's custom command) in its prompt. An error says
-// why hookrun cannot read a TOML file that holds an injection's opening !{.
-func shellCommandsOf(f string, data []byte) ([]string, error) {
+// command runs: a Markdown file's after its frontmatter (as Claude Code
+// finds them, or as OpenCode does, for n), a TOML file's (Gemini CLI's
+// custom command) in its prompt. An error says why hookrun cannot read a
+// TOML file that holds an injection's opening !{.
+func shellCommandsOf(n dialect.Name, f string, data []byte) ([]string, error) {
 	if !strings.HasSuffix(f, ".toml") {
 		_, content, _ := dialect.SplitFrontmatter(data)
+		if n == dialect.OpenCode {
+			return dialect.OpenCodeShellCommands(content), nil
+		}
 		return dialect.ShellCommands(content), nil
 	}
 	doc, err := parseTOML(data)
