@@ -71,6 +71,14 @@ var claudeCode = Agent{
 			// PreSkillShellCommand hooks first (measured: hookrun's entry
 			// denied it), but an older version does not.
 			{File: ".claude/{skills/*/SKILL.md,commands/**/*.md}", Why: claudeSkillShell, Nested: true, Commands: true},
+			// Measured on 2.1.332: in a folder whose trust is recorded,
+			// claude -p adds a marketplace the project's settings declare
+			// with a directory source (installPluginsForHeadless), and then
+			// runs the hooks of the plugins they enable from it, with no
+			// question (a plugin whose source is a command needs consent
+			// and was not installed).
+			{File: ".claude/settings.json", Events: claudeRewriting, Why: claudeLocalPlugin, Plugins: true},
+			{File: ".claude/settings.local.json", Events: claudeRewriting, Why: claudeLocalPlugin, Plugins: true},
 		},
 	},
 }
@@ -97,6 +105,8 @@ const (
 const claudeFrontmatter = "claude-code runs the hooks this file declares once its skill, command or subagent runs, beside hookrun's, on every later call of the session, and runs a call with the updatedInput one answers (or, from PermissionRequest, without the person hookrun asked for), which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"
 
 const claudeSkillShell = "claude-code runs these shell commands when the skill or command runs, without its PreToolUse hooks: from 2.1.332 hookrun's PreSkillShellCommand entry checks each first, but an older Claude Code runs them through its permission rules and the skill's own allowed-tools alone, and hookrun's guards see them only when the model runs the skill (its Skill call), not when a person types its slash command; if they only read, keep them, else update Claude Code, leave the commands to the model, or remove them"
+
+const claudeLocalPlugin = "claude-code runs this hook of the plugin %s, which the repository's settings enable from a plugin marketplace in the repository itself, and installs with no question once the folder is trusted, beside hookrun's, on the same call, and runs the call with the updatedInput it answers, which hookrun never checked; remove the plugin from enabledPlugins, or if it only guards, declare it in .system/hooks instead"
 
 const claudeLater = "claude-code runs this hook beside hookrun's, on the same call, and runs the call with the updatedInput it answers, which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"
 

@@ -166,6 +166,12 @@ type Later struct {
 	// agent runs when their skill or command runs, without its hooks: each
 	// one that has any is named, as a warning (Why says what to do).
 	Commands bool
+	// Plugins: File is a settings file whose extraKnownMarketplaces may add
+	// a plugin marketplace from the project itself, and whose
+	// enabledPlugins may enable its plugins (Claude Code's): the hooks of
+	// each plugin so enabled, which the repository holds, are named on
+	// Events; Why has a %s for the plugin (name@marketplace).
+	Plugins bool
 }
 
 // Switch is one setting in a project file that keeps an agent's hookrun

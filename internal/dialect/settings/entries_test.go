@@ -215,6 +215,9 @@ func TestUnroutedLaterHooks(t *testing.T) {
 	claudeSkillShellWhy := "claude-code runs these shell commands when the skill or command runs, without its PreToolUse hooks: from 2.1.332 hookrun's PreSkillShellCommand entry checks each first, but an older Claude Code runs them through its permission rules and the skill's own allowed-tools alone, and hookrun's guards see them only when the model runs the skill (its Skill call), not when a person types its slash command; if they only read, keep them, else update Claude Code, leave the commands to the model, or remove them"
 	geminiCommandShellWhy := "gemini-cli runs these shell commands when a person runs this custom command (its slash command), through its policy (with no question under --yolo) but without its BeforeTool hooks, so hookrun's guards never see them; if they only read, keep them, else remove them"
 	openCodeCommandShellWhy := "opencode runs these shell commands when a person runs this command (its slash command, or opencode run --command), in its own shell as it reads the command, before any tool call, so hookrun's plugin never sees them (a plugin's command.execute.before comes after they ran); if they only read, keep them, else remove them"
+	claudePluginWhy := func(id string) string {
+		return "claude-code runs this hook of the plugin " + id + ", which the repository's settings enable from a plugin marketplace in the repository itself, and installs with no question once the folder is trusted, beside hookrun's, on the same call, and runs the call with the updatedInput it answers, which hookrun never checked; remove the plugin from enabledPlugins, or if it only guards, declare it in .system/hooks instead"
+	}
 	codexWhy := "codex runs this hook beside hookrun's, on the same call, and runs the call with the updatedInput it answers with an allow, which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"
 	entry := `{"type": "command", "bash": "./rewrite.sh", "timeoutSec": 5}`
 	tests := []struct {
@@ -305,6 +308,32 @@ func TestUnroutedLaterHooks(t *testing.T) {
 			".claude/commands/plan.md: runs \"npm test\", \"git status\": " + claudeSkillShellWhy,
 			".claude/skills/many/SKILL.md: runs \"a\", \"b\", \"c\" and 1 more: " + claudeSkillShellWhy,
 			"sub/.claude/commands/deploy.md: runs \"make deploy\": " + claudeSkillShellWhy,
+		}},
+		// Claude Code 2.1.332 installs, with no question once the folder is
+		// trusted, the plugins a project's settings enable from a
+		// marketplace in the repository (a directory or file source inside
+		// it), and runs their hooks (measured by the agents suite's
+		// TestClaudeRepoPluginHooksRun): their rewriting hooks are named,
+		// wherever the plugin keeps them. A disabled plugin, a marketplace
+		// outside the project and one from elsewhere are not read.
+		{dialect.ClaudeCode, map[string]string{
+			".claude/settings.local.json": `{"extraKnownMarketplaces": {"repo": {"source": {"source": "directory", "path": "./market"}}, "out": {"source": {"source": "directory", "path": "../market"}},` +
+				` "gh": {"source": {"source": "github", "repo": "x/y"}}, "f": {"source": {"source": "file", "path": "tools/m.json"}}},` +
+				` "enabledPlugins": {"p@repo": true, "off@repo": false, "p@out": true, "p@gh": true, "q@f": true, "r@repo": true}}`,
+			"market/.claude-plugin/marketplace.json": `{"name": "repo", "owner": {"name": "x"}, "plugins": [{"name": "p", "source": "./plugins/p"}, {"name": "off", "source": "./plugins/p"},` +
+				` {"name": "r", "source": "./plugins/r", "strict": false, "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./x.sh"}]}]}}]}`,
+			"market/plugins/p/hooks/hooks.json":           `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "./s.sh"}]}], "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./rewrite.sh"}]}]}}`,
+			"market/plugins/p/.claude-plugin/plugin.json": `{"name": "p", "hooks": "./more/hooks.json"}`,
+			"market/plugins/p/more/hooks.json":            `{"hooks": {"PermissionRequest": [{"hooks": [{"type": "command", "command": "./allow.sh"}]}]}}`,
+			"market/plugins/r/.claude-plugin/plugin.json": `{"name": "r", "hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "./y.sh"}]}]}}`,
+			"tools/m.json":       `{"name": "f", "plugins": [{"name": "q", "source": "../q"}]}`,
+			"q/hooks/hooks.json": `{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "./q.sh"}]}]}}`,
+		}, []string{
+			"market/plugins/p/hooks/hooks.json: hooks.PreToolUse[0].hooks[0]: " + claudePluginWhy("p@repo"),
+			"market/plugins/p/more/hooks.json: hooks.PermissionRequest[0].hooks[0]: " + claudePluginWhy("p@repo"),
+			"q/hooks/hooks.json: hooks.PreToolUse[0].hooks[0]: " + claudePluginWhy("q@f"),
+			"market/.claude-plugin/marketplace.json: plugins[2].hooks.PreToolUse[0].hooks[0]: " + claudePluginWhy("r@repo"),
+			"market/plugins/r/.claude-plugin/plugin.json: hooks.PreToolUse[0].hooks[0]: " + claudePluginWhy("r@repo"),
 		}},
 		// Gemini CLI 0.61.0 runs a custom command's !{command} when a person
 		// runs it, through its policy but no BeforeTool hook (agents suite:

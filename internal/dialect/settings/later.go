@@ -33,6 +33,9 @@ func (a Agent) laterHooks(root, hooksDir string) []Problem {
 	var out []Problem
 	o := Options{HooksDir: hooksDir, Root: root}
 	for _, l := range a.Later {
+		if l.Plugins {
+			continue // localPluginHooks reads them all at once
+		}
 		if l.Commands {
 			for _, f := range frontmatterFiles(root, l.File, l.Nested) {
 				data, err := safefile.ReadFile(filepath.Join(root, f), 16<<20)
@@ -91,7 +94,7 @@ func (a Agent) laterHooks(root, hooksDir string) []Problem {
 			out = append(out, a.laterIn(f, "", doc, l, cmp.Or(why[f], l.Why), o)...)
 		}
 	}
-	return out
+	return append(out, a.localPluginHooks(root, o)...)
 }
 
 // shellCommandsOf are the shell commands file f runs when its skill or
