@@ -57,17 +57,15 @@ func ShellCommands(content []byte) []string {
 	return out
 }
 
-// openCodeShell is how OpenCode 1.18.33 finds the shell commands of a
-// command's template (its bundle: /!`([^`]+)`/g), anywhere in the text.
-var openCodeShell = regexp.MustCompile("!`([^`]+)`")
-
 // OpenCodeShellCommands are the shell commands an OpenCode command's
 // Markdown runs, in its own shell, when a person runs the command: each
-// !`command` of the template (the text after the frontmatter), trimmed
-// for the message; one of white space alone is left out.
+// !`command` of the template (the text after the frontmatter), found as
+// OpenCode 1.18.33 finds them (/!`([^`]+)`/g, anywhere in the text),
+// trimmed for the message; one of white space alone is left out. (Compiled
+// here, not at start: hookrun's start runs no package's init work.)
 func OpenCodeShellCommands(content []byte) []string {
 	var out []string
-	for _, m := range openCodeShell.FindAllSubmatch(content, -1) {
+	for _, m := range regexp.MustCompile("!`([^`]+)`").FindAllSubmatch(content, -1) {
 		if c := strings.TrimSpace(string(m[1])); c != "" {
 			out = append(out, c)
 		}
