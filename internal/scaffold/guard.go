@@ -18,11 +18,12 @@ import (
 // template: whoever changes the template moves the old hash into
 // earlierProtectHooks, so that init refreshes a guard an earlier hookrun
 // wrote and nobody edited.
-const protectHooksSHA = "8b812631a02bfcf52f866cdd6ea5c3f8aed54b46866fd27002e3a5136c6fdcae"
+const protectHooksSHA = "3849ef14d611a22d7f4c534fc3c5ae16a08da5eb0cf7576cdac98ce3e3591e35"
 
 // earlierProtectHooks are the SHA-256 hashes of every protect_hooks.yaml an
 // earlier hookrun init wrote (from the repository's history), newest first.
 var earlierProtectHooks = []string{
+	"8b812631a02bfcf52f866cdd6ea5c3f8aed54b46866fd27002e3a5136c6fdcae", // ce0b1c7
 	"82864d427c9de8f5423394d6530a5afb00ea6600ad7d31a81de428748359c7cb", // d67652e
 	"349a9f768745e3da47df8061b3946b246dae2fd5b4d3c52649baae5d5cdecd35", // 236a851
 	"4a032a609853a73e86de70b151cc90cfb400f6e1baf2a1bee74423cf7a7bfe70", // 34cbfb7

@@ -68,7 +68,8 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # environment the agents and hookrun start with (HOOKRUN_HOOKS_DIR,
 # CLAUDE_CONFIG_DIR); the MCP servers Claude Code and Cursor start with no hook;
 # the scripts of other hooks in .claude/hooks, .cursor/hooks, .gemini/hooks, and
-# Claude Code's and Cursor's plugins, which bring hooks; what those startup
+# Claude Code's and Cursor's plugins, which bring hooks (a plugin marketplace
+# in the repository too: its .claude-plugin manifests, a plugin's hooks.json); what those startup
 # files load (~/.bash_aliases, oh-my-zsh), direnv's and mise's files, run on cd;
 # an editor's files that run a program when a person opens the project
 # (.vscode/tasks.json and settings.json, the user's, a dev container's,
@@ -118,6 +119,8 @@ handler:
         - "**/.claude/agents/**"
         - "**/.claude/hooks/**"
         - "**/.claude/plugins/**"
+        - "**/.claude-plugin/**"
+        - "**/hooks/hooks.json"
         - "**/.codex/**"
         - "**/.gemini"
         - "**/.gemini/settings.json"

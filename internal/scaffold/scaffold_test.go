@@ -225,6 +225,8 @@ func TestProtectHooksCoversEveryAgentsSettings(t *testing.T) {
 	for _, p := range []string{".claude/settings.local.json", ".system/hooks/protect_hooks.yaml", "services/api/.system", "services/api/.system/hooks/x.yaml", "/home/u/.claude/settings.json", "/home/u/.codex/config.toml", "/home/u/.gemini/settings.json", "/home/u/.cursor/hooks.json", "/home/u/.config/opencode/opencode.json", "/home/u/.copilot/config.json", "scripts/hooks/guard.sh", ".codex/config.toml", "node_modules/.bin/hookrun", "node_modules/.bin/hookrun.cmd", "node_modules/@hookrun/linux-x64/bin/hookrun", ".env", ".gemini/.env", "services/api/.env", "/home/u/.env", "/home/u/.gemini/.env", "/home/u/.cache/hookrun/decl-3107cf9320bde07b.bin", "/home/u/.cache/hookrun", "/Users/u/Library/Caches/hookrun", "C:/Users/u/AppData/Local/hookrun/decl-0123456789abcdef.bin", "/var/cache/u/hookrun/decl-0123456789abcdef.bin", ".claude", "/home/u/.claude", ".gemini", ".cursor", ".github", "services/api/.claude", ".claude/commands/x.md", ".claude/skills/deploy/SKILL.md", ".claude/agents/helper.md", "/home/u/.claude/skills/x/SKILL.md", "services/api/.claude/agents/a.md", "/home/u/.gemini/extensions/x/hooks/hooks.json", ".gemini/commands/deploy.toml", "services/api/.gemini/commands/ci/x.toml",
 		// The scripts hooks beside hookrun's run (on every call, outside its guards), and Claude Code's plugins, which bring hooks.
 		".claude/hooks/format.sh", "/home/u/.claude/hooks/log.py", "/home/u/.claude/plugins/marketplaces/m/p/hooks/hooks.json", ".cursor/hooks/audit.sh", "/home/u/.cursor/hooks/x.sh", ".gemini/hooks/check.sh", "/home/u/.cursor/plugins/p/hooks/hooks.json",
+		// A plugin marketplace in the repository and its plugins, whose hooks Claude Code runs once the project's settings enable them.
+		"market/.claude-plugin/marketplace.json", "market/plugins/p/.claude-plugin/plugin.json", "market/plugins/p/hooks/hooks.json", "plugins/p/hooks/hooks.json",
 		// The system-wide (managed) settings, which outrank the user's and the project's: an agent that runs as root writes them.
 		"/etc/claude-code/managed-settings.json", "/Library/Application Support/ClaudeCode/managed-settings.json", "C:/Program Files/ClaudeCode/managed-settings.json",
 		"/etc/gemini-cli/settings.json", "/Library/Application Support/GeminiCli/settings.json", "C:/ProgramData/gemini-cli/system-defaults.json",
@@ -234,7 +236,7 @@ func TestProtectHooksCoversEveryAgentsSettings(t *testing.T) {
 			t.Errorf("%s is not among protect_hooks' paths", p)
 		}
 	}
-	for _, p := range []string{"src/main.go", ".env.example", ".systemd/unit", "node_modules/.bin/tsc", ".github/workflows/ci.yml", ".claude/CLAUDE.md", "/home/u/.cache/go-build/x", "/home/u/.cache/hookrun-notes", "cmd/hookrun/main.go", ".github/workflows", ".gemini/GEMINI.md", ".cursor/rules/x.mdc", "src/hooks/useAuth.ts", ".claude/plans/p.md", "/Library/Application Support/Cursor/User/settings.json", "/etc/codexx/a", "src/etc/cursor.go"} {
+	for _, p := range []string{"src/main.go", ".env.example", ".systemd/unit", "node_modules/.bin/tsc", ".github/workflows/ci.yml", ".claude/CLAUDE.md", "/home/u/.cache/go-build/x", "/home/u/.cache/hookrun-notes", "cmd/hookrun/main.go", ".github/workflows", ".gemini/GEMINI.md", ".cursor/rules/x.mdc", "src/hooks/useAuth.ts", ".claude/plans/p.md", "/Library/Application Support/Cursor/User/settings.json", "/etc/codexx/a", "src/etc/cursor.go", "src/hooks/hooks.ts", "market/plugins/p/README.md"} {
 		if match.AnyPath(globs, []string{p}) {
 			t.Errorf("%s is among protect_hooks' paths, and should not be", p)
 		}
