@@ -46,8 +46,10 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # commands, whose shell commands run without them), the .env
 # files Gemini CLI loads into its hooks' environment at start (where
 # HOOKRUN_HOOKS_DIR or a proxy would turn every guard off or elsewhere), the hookrun
-# an npm install put in node_modules or hookrun's declaration cache (an entry there
-# says what a hook file decodes to) needs a person's approval, and so does a
+# an npm install put in node_modules, a program named hookrun in any directory of
+# programs (one ahead on PATH, ln -s /bin/true /usr/local/sbin/hookrun, answers
+# every agent's hook with no hook run) or hookrun's declaration cache (an entry
+# there says what a hook file decodes to) needs a person's approval, and so does a
 # command that changes which hooks run without naming those files: hookrun init
 # or install, git init (a .git ends the search for .system/hooks), a .system
 # made below the root (the nearest hooks directory wins), an agent's own
@@ -80,7 +82,7 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # or to run a build (~/.docker/config.json, ~/.kube/config, ~/.aws/config,
 # ~/.cargo/config.toml), and the directories that hold them, which a link put in
 # their place (ln -s /tmp/d .vscode) moves where no guard looks; a program planted
-# ahead on PATH (~/.local/bin/git); what runs
+# ahead on PATH (~/.local/bin/git, /usr/local/bin/git, ~/go/bin/git); what runs
 # at login or at a set time (autostart, systemd, launchd, cron); ssh's
 # configuration; and the commands that set such code up without naming those
 # files (pre-commit install, git config of a setting whose value git runs or of
@@ -152,6 +154,8 @@ handler:
         - node_modules/.bin/hookrun*
         - node_modules/hookrun/**
         - node_modules/@hookrun/**
+        - "**/*bin/hookrun"
+        - "**/*bin/hookrun.{exe,cmd,bat,ps1}"
         - "**/hookrun/decl-*.bin"
         - "**/.cache/hookrun"
         - "**/Library/Caches/hookrun"
@@ -287,6 +291,11 @@ handler:
         - "/home/*/bin/**"
         - "/Users/*/bin/**"
         - "/root/bin/**"
+        - "/usr/local/bin/**"
+        - "/usr/local/sbin/**"
+        - "/opt/homebrew/bin/**"
+        - "/opt/homebrew/sbin/**"
+        - "**/go/bin/**"
         - "**/.envrc"
         - "**/.direnvrc"
         - "**/.config/direnv/**"

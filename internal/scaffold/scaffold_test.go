@@ -231,12 +231,15 @@ func TestProtectHooksCoversEveryAgentsSettings(t *testing.T) {
 		"/etc/claude-code/managed-settings.json", "/Library/Application Support/ClaudeCode/managed-settings.json", "C:/Program Files/ClaudeCode/managed-settings.json",
 		"/etc/gemini-cli/settings.json", "/Library/Application Support/GeminiCli/settings.json", "C:/ProgramData/gemini-cli/system-defaults.json",
 		"/etc/codex/config.toml", "/etc/codex/requirements.toml", "/etc/codex/managed_config.toml",
-		"/etc/cursor/hooks.json", "/Library/Application Support/Cursor/hooks.json", "C:/ProgramData/Cursor/hooks.json"} {
+		"/etc/cursor/hooks.json", "/Library/Application Support/Cursor/hooks.json", "C:/ProgramData/Cursor/hooks.json",
+		// A program named hookrun in a directory of programs, wherever it lies: one ahead of the real hookrun on PATH (ln -s
+		// /bin/true /usr/local/sbin/hookrun, go build -o ~/go/bin/hookrun) answers every hook the agents call, with no hook run.
+		"/usr/local/sbin/hookrun", "/home/u/go/bin/hookrun", "/usr/bin/hookrun", "/opt/homebrew/bin/hookrun", "/home/u/.npm-global/bin/hookrun", "C:/Users/u/go/bin/hookrun.exe", "/home/u/.local/bin/hookrun.cmd"} {
 		if !match.AnyPath(globs, []string{p}) {
 			t.Errorf("%s is not among protect_hooks' paths", p)
 		}
 	}
-	for _, p := range []string{"src/main.go", ".env.example", ".systemd/unit", "node_modules/.bin/tsc", ".github/workflows/ci.yml", ".claude/CLAUDE.md", "/home/u/.cache/go-build/x", "/home/u/.cache/hookrun-notes", "cmd/hookrun/main.go", ".github/workflows", ".gemini/GEMINI.md", ".cursor/rules/x.mdc", "src/hooks/useAuth.ts", ".claude/plans/p.md", "/Library/Application Support/Cursor/User/settings.json", "/etc/codexx/a", "src/etc/cursor.go", "src/hooks/hooks.ts", "market/plugins/p/README.md"} {
+	for _, p := range []string{"src/main.go", ".env.example", ".systemd/unit", "node_modules/.bin/tsc", ".github/workflows/ci.yml", ".claude/CLAUDE.md", "/home/u/.cache/go-build/x", "/home/u/.cache/hookrun-notes", "cmd/hookrun/main.go", ".github/workflows", ".gemini/GEMINI.md", ".cursor/rules/x.mdc", "src/hooks/useAuth.ts", ".claude/plans/p.md", "/Library/Application Support/Cursor/User/settings.json", "/etc/codexx/a", "src/etc/cursor.go", "src/hooks/hooks.ts", "market/plugins/p/README.md", "cmd/hookrun", "bin/hookrun-notes.md", "docs/hookrun.md"} {
 		if match.AnyPath(globs, []string{p}) {
 			t.Errorf("%s is among protect_hooks' paths, and should not be", p)
 		}
@@ -281,6 +284,9 @@ func TestProtectHooksCoversEveryAgentsSettings(t *testing.T) {
 		"/home/u/.zprezto/init.zsh", "/home/u/.zpreztorc", "/home/u/.p10k.zsh", "/home/u/.nvm/nvm.sh", "/home/u/.cargo/env", "/home/u/.cargo/env.fish",
 		// a program planted ahead on PATH, named like one a person runs (git)
 		"/home/u/.local/bin/git", "/home/u/.cargo/bin/git", "/home/u/bin/git", "/Users/u/bin/git", "/root/bin/git",
+		// and the directories of programs that come before the system's on PATH: /usr/local's (written by an agent that
+		// runs as root, as in a container), Homebrew's, Go's (go install, go build -o)
+		"/usr/local/bin/git", "/usr/local/sbin/sh", "/opt/homebrew/bin/node", "/opt/homebrew/sbin/x", "/home/u/go/bin/python3", "/Users/u/go/bin/git", "/usr/local/bin",
 		// direnv and mise, run when a person cd's into the project, and direnv's trust
 		".envrc", "services/api/.envrc", "/home/u/.direnvrc", "/home/u/.config/direnv/direnv.toml", "/home/u/.local/share/direnv/allow/0a1b", "mise.toml", ".mise.toml", "mise.local.toml", ".mise.dev.toml", ".mise/config.toml", "/home/u/.config/mise/config.toml", "/home/u/.config/mise.toml",
 		// an editor's files that run a program when a person opens the project: tasks run on folder open, settings that name
@@ -321,7 +327,7 @@ func TestProtectHooksCoversEveryAgentsSettings(t *testing.T) {
 		"bin/run", "src/bin/x", "/home/u/.local/share/fonts/x.ttf", "/home/u/.nvm/versions/node/v20.0.0/lib/x.js", "/home/u/.ssh/known_hosts", "/home/u/.ssh/id_ed25519.pub", "src/settings.json", "/home/u/.npmrc", "/home/u/project/bin-tools/x",
 		"/home/u/.config/Code/User/keybindings.json", "src/vim/plugin.vim", "docs/emacs.md", ".venv/lib/python3.12/site-packages/requests/api.py", "src/site-packages.pth.md", "/home/u/.config/Code/logs/x.log",
 		".vscode/extensions.json", "/home/u/.aws/credentials.md", "/home/u/.kube/cache/x", "/home/u/.docker/buildx/x", "/home/u/.claude/CLAUDE.md", "/home/u/.cargo/registry/index/x", "/home/u/.config/gh/hosts.yml.md",
-		".vscodeignore", "src/.idea.md", "/home/u/.config/app", "/home/u/.ssh/id_ed25519.pub", "docs/.aws.md", "/home/u/.configure"} {
+		".vscodeignore", "src/.idea.md", "/home/u/.config/app", "/home/u/.ssh/id_ed25519.pub", "docs/.aws.md", "/home/u/.configure", "/usr/local/share/man/x.1", "/usr/local/lib/x.so", "src/go/bin.go", "/usr/bin/git"} {
 		if match.AnyPath(next, []string{p}) {
 			t.Errorf("%s is among protect_hooks' next-start paths, and should not be", p)
 		}
