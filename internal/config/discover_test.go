@@ -314,3 +314,27 @@ func TestDiscoverPassesARepositoryNestedInAProject(t *testing.T) {
 		}
 	}
 }
+
+// HOOKRUN_TRUSTED_DIRS=~/shared, as an agent's settings file or a quoted
+// assignment leaves it, trusts the home directory's shared; a relative
+// entry, or another user's ~name, trusts nothing.
+func TestTrustedDirsHome(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	for _, c := range []struct {
+		list, path string
+		want       bool
+	}{
+		{"~/shared", filepath.Join(home, "shared", "guard.yaml"), true},
+		{"~", filepath.Join(home, "shared", "guard.yaml"), true},
+		{"/nowhere:~/shared", filepath.Join(home, "shared"), true},
+		{"~/shared", filepath.Join(home, "other", "guard.yaml"), false},
+		{"shared", filepath.Join(home, "shared", "guard.yaml"), false},
+		{"~root/shared", "/root/shared/guard.yaml", false},
+	} {
+		t.Setenv(TrustedDirsVar, c.list)
+		if got := trusted(c.path); got != c.want {
+			t.Errorf("%s=%s: trusted(%s) = %v, want %v", TrustedDirsVar, c.list, c.path, got, c.want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // TrustedDirsVar names the variable that lists, separated as PATH is
@@ -46,16 +47,23 @@ func trustedAt(path string) bool {
 }
 
 // trusted reports whether path lies in a directory listed in TrustedDirsVar.
+// An entry starting with ~ is the home directory's, as a shell would have
+// made it (a settings file's env or a quoted assignment leaves it as is);
+// any other relative entry trusts nothing.
 func trusted(path string) bool {
 	for _, d := range filepath.SplitList(os.Getenv(TrustedDirsVar)) {
-		switch {
-		case d == "":
-		case d == "*":
+		if d == "*" {
 			return true
-		default:
-			if within(d, path) {
-				return true
+		}
+		if rest, ok := strings.CutPrefix(d, "~"); ok && (rest == "" || os.IsPathSeparator(rest[0])) {
+			home, err := os.UserHomeDir()
+			if err != nil || !filepath.IsAbs(home) {
+				continue
 			}
+			d = filepath.Join(home, rest)
+		}
+		if filepath.IsAbs(d) && within(d, path) {
+			return true
 		}
 	}
 	return false
