@@ -239,7 +239,7 @@ func (r *reader) quietly(src string, depth int) {
 	if err != nil {
 		return
 	}
-	syntax.Walk(f, r.visit(src, depth))
+	walk(f, r.visit(src, depth))
 }
 
 // codeLiterals names each path the string literals of a program spell, up to maxLiterals.
@@ -377,7 +377,7 @@ func stdinText(redirs []*syntax.Redirect) []string {
 
 // collectLits writes the literal text of w, quotes removed and expansions left out.
 func collectLits(n syntax.Node, b *strings.Builder) {
-	syntax.Walk(n, func(n syntax.Node) bool {
+	walk(n, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Lit:
 			b.WriteString(n.Value)

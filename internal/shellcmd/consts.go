@@ -44,6 +44,7 @@ type consts struct {
 	waiting map[string]int // the derived assignments of each name not yet known
 	// commands are the command names that read variables, decided once the rest is known.
 	commands []*syntax.Word
+	calls    int // simple commands with words in the script: what sizes the list of commands read
 }
 
 // maxConstValues caps the values one variable may hold, and the words one word expands to.
@@ -59,7 +60,7 @@ func scanConsts(f *syntax.File, src string, args []string) *consts {
 func scanConstsOf(f *syntax.File, src string, args []string, file bool) *consts {
 	c := &consts{src: src, values: map[string][]string{}, dyn: map[string]bool{}, from: map[string]int{}, loops: map[string][][2]int{},
 		args: args, file: file, waiting: map[string]int{}}
-	syntax.Walk(f, c.visit)
+	walk(f, c.visit)
 	for _, st := range f.Stmts {
 		c.surely(st)
 	}
@@ -121,12 +122,13 @@ func (c *consts) visit(n syntax.Node) bool {
 			// zsh's repeat 1 c=rm and nocorrect c=rm, or a builtin written some other way, may
 			// run a word that reads as an argument as an assignment.
 			if lit, ok := firstLit(a); ok {
-				if i := strings.IndexAny(lit.Value, "=[+"); i > 0 && isName(lit.Value[:i]) {
-					c.dyn[lit.Value[:i]] = true
+				if name, ok := assignedName(lit.Value); ok {
+					c.dyn[name] = true
 				}
 			}
 		}
 		if len(n.Args) > 0 {
+			c.calls++
 			c.named(n.Args)
 		}
 	case *syntax.DeclClause:
@@ -623,6 +625,20 @@ func simpleParam(p *syntax.ParamExp) bool {
 		p.Repl == nil && p.Names == 0 && p.Exp == nil && isName(p.Param.Value)
 }
 
+// assignedName returns the name a word NAME=…, NAME[…]… or NAME+=… would assign. (A scan of the
+// name's bytes, not strings.IndexAny, which builds its set of bytes at every call: asked of every
+// argument of a line.)
+func assignedName(s string) (string, bool) {
+	i := 0
+	for i < len(s) && (s[i] == '_' || 'a' <= s[i] && s[i] <= 'z' || 'A' <= s[i] && s[i] <= 'Z' || '0' <= s[i] && s[i] <= '9') {
+		i++
+	}
+	if i == len(s) || s[i] != '=' && s[i] != '[' && s[i] != '+' || !isName(s[:i]) {
+		return "", false
+	}
+	return s[:i], true
+}
+
 func isName(s string) bool {
 	if s == "" || '0' <= s[0] && s[0] <= '9' {
 		return false
@@ -638,7 +654,7 @@ func isName(s string) bool {
 // readsWaiting reports whether the word reads a variable a derived assignment not yet read gives.
 func (c *consts) readsWaiting(w *syntax.Word) bool {
 	waits := false
-	syntax.Walk(w, func(n syntax.Node) bool {
+	walk(w, func(n syntax.Node) bool {
 		if p, ok := n.(*syntax.ParamExp); ok && p.Param != nil && c.waiting[p.Param.Value] > 0 {
 			waits = true
 		}

@@ -112,7 +112,7 @@ func (r *reader) mayRunLine(text string, depth int) {
 	r.aside(func() {
 		if r.enter(text, depth+1) {
 			if f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), ""); err == nil {
-				syntax.Walk(f, r.visit(text, depth+1))
+				walk(f, r.visit(text, depth+1))
 			}
 		}
 	})

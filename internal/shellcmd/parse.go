@@ -171,8 +171,7 @@ func parseWith(line string, sh Shell, files *Files) Line {
 		return parseOther(line, sh, files)
 	}
 	r := reader{files: files}
-	// A dense line runs about one command per 30 bytes; sizing for it once saves regrowing.
-	r.out.Commands = make([]Command, 0, len(line)/30+2)
+	r.out.Commands = []Command{} // sized by script, once it knows how many commands the line has
 	r.script(line, 0)
 	r.finishScripts()
 	r.finishRevisions()
@@ -359,8 +358,12 @@ func (r *reader) script(src string, depth int) {
 	if depth == 0 {
 		r.consts = scanConsts(f, src, nil)
 		defer func() { r.consts = nil }()
+		// A wrapper adds the command it runs (sudo timeout rm: three), so twice the simple
+		// commands the line holds is room for most lines' commands, in one allocation: growing
+		// from a guess made a 100 KB line copy its commands twice.
+		r.out.Commands = slices.Grow(r.out.Commands, 2*r.consts.calls+2)
 	}
-	syntax.Walk(f, r.visit(src, depth))
+	walk(f, r.visit(src, depth))
 }
 
 // visit reads each node of a script's syntax tree: the commands it runs, the paths it names and
@@ -661,7 +664,13 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 	dir, dirUnknown, moved := r.dir, r.dirUnknown, false
 	suffix := r.suffix
 	r.suffix = false
+	// What a wrapper gives its command's environment lasts until the command is read. One defer
+	// outside the loop: a defer inside it made Go run deferreturn at every return of command.
+	envCut := -1
 	defer func() {
+		if envCut >= 0 {
+			r.cutEnv(envCut)
+		}
 		if moved {
 			r.dir, r.dirUnknown = dir, dirUnknown
 		}
@@ -725,7 +734,9 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 				opts = opts[:len(opts)-len(next)]
 			}
 			if envs := assignArgs(opts); len(envs) > 0 { // env A=1 cmd, sudo A=1 cmd
-				defer r.cutEnv(len(r.env))
+				if envCut < 0 {
+					envCut = len(r.env)
+				}
 				r.addEnv(envs...)
 			}
 			in, root := wrapperDir(cmd, opts)

@@ -81,7 +81,7 @@ func (r *reader) arith(src string, x syntax.ArithmExpr) {
 	if x == nil {
 		return
 	}
-	syntax.Walk(x, func(n syntax.Node) bool {
+	walk(x, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.CmdSubst:
 			if !numericSubst(n) {
@@ -517,7 +517,7 @@ func (r *reader) document(text string, depth int) {
 		r.unresolved("the value %s is expanded again, and it is not valid shell: %s", text, err)
 		return
 	}
-	syntax.Walk(w, r.visit(text, depth))
+	walk(w, r.visit(text, depth))
 }
 
 // declare reads declare, typeset, local, export, readonly and nameref: -i makes every value given
