@@ -937,8 +937,8 @@ func (r *reader) expandWords(src string, ws []*syntax.Word, withChoices bool) ([
 		if w == nil || len(w.Parts) == 0 {
 			continue
 		}
-		text := source(src, w)
-		if r.consts != nil && src == r.consts.src && hasParam(w) && !hasBrace(w) {
+		brace := hasBrace(w)
+		if r.consts != nil && src == r.consts.src && hasParam(w) && !brace {
 			vs, ok := r.consts.expand(w)
 			switch {
 			case ok && len(vs) <= 1:
@@ -953,10 +953,15 @@ func (r *reader) expandWords(src string, ws []*syntax.Word, withChoices bool) ([
 				continue
 			}
 		}
-		if !hasBrace(w) {
-			out = append(out, word(w, text))
+		if !brace {
+			a := word(w, "")
+			if a.Dynamic { // its source text, only looked up for such a word
+				a.Value = source(src, w)
+			}
+			out = append(out, a)
 			continue
 		}
+		text := source(src, w)
 		w = &syntax.Word{Parts: w.Parts} // SplitBraces rewrites the word; the tree is still being walked
 		if !syntax.SplitBraces(w) {
 			out = append(out, word(w, text))
@@ -1132,9 +1137,10 @@ func foldName(s string) string {
 			break
 		}
 	}
-	for _, ext := range []string{".exe", ".com", ".bat", ".cmd"} {
-		if n, ok := strings.CutSuffix(s, ext); ok && n != "" {
-			return n
+	if n := len(s) - 4; n > 0 && s[n] == '.' {
+		switch s[n:] {
+		case ".exe", ".com", ".bat", ".cmd":
+			return s[:n]
 		}
 	}
 	return s
