@@ -89,8 +89,16 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git
 	}
 	out := make([]string, 0, len(raw))
 	seen := make(map[string]bool, len(raw))
+	// Each path is added as named, then as cleaned and as its links resolve, most often the same
+	// string each time: the last one's relative path is kept.
+	var lastP, lastN string
 	add := func(p string) {
-		if n := relative(p, root); n != "" && !seen[n] {
+		n := lastN
+		if p != lastP || p == "" {
+			n = relative(p, root)
+			lastP, lastN = p, n
+		}
+		if n != "" && !seen[n] {
 			seen[n] = true
 			out = append(out, n)
 		}
@@ -113,10 +121,11 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git
 		if abs == "" {
 			continue
 		}
-		add(filepath.Clean(abs))
+		clean := filepath.Clean(abs)
+		add(clean)
 		targets := []string{abs}
 		lit, pat := literalDir(p, cwd)
-		if top, ok := strings.CutSuffix(filepath.Clean(abs), string(filepath.Separator)+"**"); ok && !strings.ContainsAny(strings.TrimSuffix(pat, "**"), patternChars) {
+		if top, ok := strings.CutSuffix(clean, string(filepath.Separator)+"**"); ok && !strings.ContainsAny(strings.TrimSuffix(pat, "**"), patternChars) {
 			// DIR/** is everything beneath DIR (a search tool's directory, as a dialect
 			// gives it): a tree, read within the trees' budget, not the patterns'.
 			name := strings.TrimSuffix(strings.TrimSuffix(p, "**"), "/")
@@ -388,6 +397,9 @@ func relative(p, root string) string {
 // of root that differs in case is root: /Users/me/PROJ/.system is the
 // project's .system, and must be named so for the globs to see it.
 func inside(p, root string) (string, bool) {
+	if rel, ok := beneath(p, root); ok {
+		return rel, true
+	}
 	if rel, err := filepath.Rel(root, p); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return rel, true
 	}
@@ -409,6 +421,40 @@ func inside(p, root string) (string, bool) {
 		return ".", true
 	}
 	return strings.Join(ps[len(rs):], sep), true
+}
+
+// beneath is what filepath.Rel gives for a clean absolute p that is root or lies beneath it by
+// its spelling, root clean and absolute too: p's tail, with neither cleaned again nor split. A
+// 100 KB line names thousands of paths, and filepath.Rel was half the time spent naming them.
+// Any other pair is left to inside's other ways (false).
+func beneath(p, root string) (string, bool) {
+	if !strings.HasPrefix(p, root) || !filepath.IsAbs(root) || !isClean(p) || !isClean(root) {
+		return "", false
+	}
+	rest := p[len(root):]
+	switch {
+	case rest == "":
+		return ".", true
+	case os.IsPathSeparator(root[len(root)-1]): // / or C:\
+		return rest, true
+	case os.IsPathSeparator(rest[0]):
+		return rest[1:], true
+	}
+	return "", false
+}
+
+// isClean reports whether filepath.Clean(p) is p, for an absolute p: on a system whose only
+// separator is /, by looking for what Clean takes out (//, a . or .. element, a trailing /)
+// rather than building the cleaned path.
+func isClean(p string) bool {
+	if filepath.Separator != '/' || !strings.HasPrefix(p, "/") {
+		return filepath.Clean(p) == p
+	}
+	if p == "/" {
+		return true
+	}
+	return !strings.HasSuffix(p, "/") && !strings.HasSuffix(p, "/.") && !strings.HasSuffix(p, "/..") &&
+		!strings.Contains(p, "//") && !strings.Contains(p, "/./") && !strings.Contains(p, "/../")
 }
 
 // resolver follows symbolic links, remembering each directory it has
