@@ -2,6 +2,7 @@ package shellcmd
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -23,6 +24,23 @@ func TestWrappersSortedByName(t *testing.T) {
 	for i := 1; i < len(runners); i++ {
 		if runners[i-1].name >= runners[i].name {
 			t.Errorf("runners[%d] %q comes after %q: keep the table sorted by name, each name once", i, runners[i].name, runners[i-1].name)
+		}
+	}
+	names := []string{"", "n", "nicer", "nic", "Nice", "é"}
+	for _, r := range runners {
+		names = append(names, r.name)
+		if got, _ := runnerOf(Command{Name: r.name, Args: []Arg{{Value: "exec"}, {Value: "run"}, {Value: "x"}, {Value: "dlx"}}}); got == nil {
+			t.Errorf("runnerOf(%q) found nothing", r.name)
+		}
+	}
+	for _, w := range wrappers {
+		names = append(names, w.name)
+	}
+	for _, a := range names {
+		for _, b := range names {
+			if got, want := compareNames(a, b), strings.Compare(a, b); got != want {
+				t.Errorf("compareNames(%q, %q) = %d, strings.Compare gives %d", a, b, got, want)
+			}
 		}
 	}
 }
