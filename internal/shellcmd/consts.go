@@ -172,6 +172,8 @@ func (c *consts) visit(n syntax.Node) bool {
 		}
 	case *syntax.CoprocClause:
 		c.all = true
+	case *syntax.Word:
+		return !plainWord(n) // nothing in it gives a variable a value
 	}
 	return true
 }

@@ -374,6 +374,12 @@ func (r *reader) visit(src string, depth int) func(syntax.Node) bool {
 			r.leave()
 			return true
 		}
+		if w, ok := n.(*syntax.Word); ok && plainWord(w) {
+			// Literal text: nothing beneath it is read and it runs nothing, so it is not
+			// entered (enterNode) and its parts are not walked.
+			r.zshWord(src, w)
+			return false
+		}
 		r.enterNode(n)
 		r.reevaluated(src, n, depth)
 		switch n := n.(type) {
@@ -415,12 +421,30 @@ func (r *reader) visit(src string, depth int) func(syntax.Node) bool {
 				r.unresolved("zsh runs the code in the glob qualifier %s", source(src, n))
 			}
 		case *syntax.Word:
-			if zshParam(n) {
-				r.unresolved("zsh expands %s as a parameter ($=x splits its value into words), only known when the line runs", source(src, n))
-			}
+			r.zshWord(src, n)
 		}
 		return true
 	}
+}
+
+func (r *reader) zshWord(src string, w *syntax.Word) {
+	if zshParam(w) {
+		r.unresolved("zsh expands %s as a parameter ($=x splits its value into words), only known when the line runs", source(src, w))
+	}
+}
+
+// plainWord reports whether a word is only literal text and single-quoted strings, whose parts
+// no visitor of the walks reads: the walks pass over them rather than visit each part, most of a
+// long line's nodes.
+func plainWord(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		switch p.(type) {
+		case *syntax.Lit, *syntax.SglQuoted:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // zshQualifierRuns reports whether a pattern in parentheses after *, ?, +, @ or ! (an extended glob
