@@ -51,17 +51,20 @@ func TestSubshellDirs(t *testing.T) {
 // its ~+ paths when it sets PWD, which bash's ~+ expands to.
 func TestHomeSet(t *testing.T) {
 	for _, tc := range []struct{ line, first string }{
-		{`HOME=$PWD/scripts; : > ~/hooks/g.sh`, `~/hooks/g.sh is under ~, the home directory the line sets (HOME), only known when it runs`},
-		{`export HOME=scripts; : > ~/hooks/g.sh`, `~/hooks/g.sh is under ~, the home directory the line sets (HOME), only known when it runs`},
-		{`HOME=scripts bash -c ': > ~/hooks/g.sh'`, `~/hooks/g.sh is under ~, the home directory the line sets (HOME), only known when it runs`},
-		{`env HOME=/x sh -c 'rm ~/a'`, `~/a is under ~, the home directory the line sets (HOME), only known when it runs`},
-		{`read -r HOME < f; rm ~/a`, `~/a is under ~, the home directory the line sets (HOME), only known when it runs`},
-		{`printf -v HOME x; rm ~`, `~ is under ~, the home directory the line sets (HOME), only known when it runs`},
-		{`PWD=/p/scripts; : > ~+/hooks/g.sh`, `~+/hooks/g.sh is under ~+, the working directory the line sets (PWD), only known when it runs`},
-		{`cd src; export PWD=/p/scripts; rm ~+`, `~+ is under ~+, the working directory the line sets (PWD), only known when it runs`},
+		{`HOME=$PWD/scripts; : > ~/hooks/g.sh`, `~/hooks/g.sh is under ~, the home directory, and the line names HOME, so may set it: only known when it runs`},
+		{`export HOME=scripts; : > ~/hooks/g.sh`, `~/hooks/g.sh is under ~, the home directory, and the line names HOME, so may set it: only known when it runs`},
+		{`HOME=scripts bash -c ': > ~/hooks/g.sh'`, `~/hooks/g.sh is under ~, the home directory, and the line names HOME, so may set it: only known when it runs`},
+		{`env HOME=/x sh -c 'rm ~/a'`, `~/a is under ~, the home directory, and the line names HOME, so may set it: only known when it runs`},
+		{`read -r HOME < f; rm ~/a`, `~/a is under ~, the home directory, and the line names HOME, so may set it: only known when it runs`},
+		{`printf -v HOME x; rm ~`, `~ is under ~, the home directory, and the line names HOME, so may set it: only known when it runs`},
+		{`PWD=/p/scripts; : > ~+/hooks/g.sh`, `~+/hooks/g.sh is under ~+, the working directory, and the line names PWD, so may set it: only known when it runs`},
+		{`cd src; export PWD=/p/scripts; rm ~+`, `~+ is under ~+, the working directory, and the line names PWD, so may set it: only known when it runs`},
 		{`echo "$PWD"; : > ~+/src/a.go`, ``},
 		{`echo "$HOME"; cat ${HOME}/x ~/.bashrc`, ``},
 		{`export GOHOME=x HOME_DIR=y; ls ~/src`, ``},
+		// The name is read from the line's text, as every way of setting it is (read, printf -v, eval): a line that only
+		// names it, as grep's pattern, is counted too, and the reason says "names", not "sets".
+		{`env | grep HOME; ls ~/src`, `~/src is under ~, the home directory, and the line names HOME, so may set it: only known when it runs`},
 	} {
 		checkFirstUnknown(t, tc.line, tc.first)
 	}

@@ -532,14 +532,14 @@ func (r *reader) name(p string, in list) {
 		p = strings.ReplaceAll(p, `\`, "/")
 	}
 	if r.pwdSet && !option && (p == "~+" || strings.HasPrefix(p, "~+/")) {
-		r.pathsUnknown("%s is under ~+, the working directory the line sets (PWD), only known when it runs", p)
+		r.pathsUnknown("%s is under ~+, the working directory, and the line names PWD, so may set it: only known when it runs", p)
 	}
 	p, known := tilde(p)
 	if !known && !option {
 		r.unknownPath(p)
 	}
 	if r.homeSet && !option && (p == "~" || strings.HasPrefix(p, "~/")) {
-		r.pathsUnknown("%s is under ~, the home directory the line sets (HOME), only known when it runs", p)
+		r.pathsUnknown("%s is under ~, the home directory, and the line names HOME, so may set it: only known when it runs", p)
 	}
 	r.addPath(p, in)
 	if strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") {
