@@ -107,7 +107,7 @@ handler:
   kind: rules
   rules:
     - decision: require_human
-      reason: "this call names hookrun's hooks, their handler scripts or an agent's hook settings: a person must approve changes to the guards"
+      reason: "this call names hookrun's hooks, its program, their handler scripts or an agent's hook settings: a person must approve changes to the guards"
       sources: [ai_session, background_job]
       paths:
         - "**/.system"
