@@ -21,8 +21,11 @@ var claudeCode = Agent{
 		File: ".claude/settings.json",
 		// PreSkillShellCommand (2.1.332; not in 2.1.240's changelog) asks
 		// before a skill's or command's !`command` runs, whoever started
-		// the skill; an older version ignores the key.
-		Events:        []string{"UserPromptSubmit", "PreToolUse", "PreSkillShellCommand", "PostToolUse", "PostToolUseFailure", "Stop"},
+		// the skill; an older version ignores the key. UserPromptExpansion
+		// (2.1.332's bundle) asks before a slash command a person typed, or
+		// an MCP prompt, expands into its prompt: each command of a stacked
+		// line on its own.
+		Events:        []string{"UserPromptSubmit", "UserPromptExpansion", "PreToolUse", "PreSkillShellCommand", "PostToolUse", "PostToolUseFailure", "Stop"},
 		Unit:          time.Second,
 		ProjectDirVar: "CLAUDE_PROJECT_DIR",
 		Shell:         true,
@@ -112,6 +115,11 @@ const claudeLater = "claude-code runs this hook beside hookrun's, on the same ca
 
 var claudeEvents = table[Kind]{
 	{"UserPromptSubmit", Prompt},
+	// prompt is the command as typed ("/name args"), not the text it
+	// expands to; expansion_type, command_name, command_args and
+	// command_source are in the payload. Its answer (2.1.332's schema) is
+	// UserPromptSubmit's: decision block, or additionalContext.
+	{"UserPromptExpansion", Prompt},
 	{"PreToolUse", PreTool},
 	// tool_name Bash or PowerShell, tool_input.command: the command as it
 	// would run, arguments filled in (2.1.332's bundle).

@@ -285,3 +285,47 @@ func TestClaudeRepoPluginHooksRun(t *testing.T) {
 		}
 	}
 }
+
+// Claude Code 2.1.332 asks its UserPromptExpansion hooks before a slash
+// command a person typed expands into its prompt; hookrun reads that as a
+// PromptSubmit whose prompt is the command as typed. The session records
+// each PromptSubmit context hookrun's hooks receive: whether the event
+// fires in claude -p (it does, after UserPromptSubmit, with the same
+// prompt), and that a prompt guard's deny keeps the command's text from
+// the model.
+func TestClaudePromptExpansion(t *testing.T) {
+	for _, a := range suite(t) {
+		if a.dialect != "claude-code" {
+			continue
+		}
+		files := map[string]string{
+			".claude/commands/deploy.md":       "---\ndescription: Deploy the service.\n---\nPEACH-9: deploy the service $ARGUMENTS.\n",
+			".system/hooks/prompt_record.yaml": "id: prompt_record\nevent_type: PromptSubmit\nenabled: true\nblocking: false\nhandler:\n  kind: script\n  command: ./record.sh\n",
+		}
+		s := newSession(t, a, files)
+		s.Run("/deploy now")
+		events := map[string]string{}
+		for _, r := range s.Records() {
+			payload, _ := r["agent_payload"].(map[string]any)
+			name, _ := payload["hook_event_name"].(string)
+			prompt, _ := r["user_raw_input"].(string)
+			events[name] = prompt
+		}
+		if got, ok := events["UserPromptExpansion"]; !ok || got != "/deploy now" {
+			t.Errorf("%s@%s: the PromptSubmit contexts were %v, want one of UserPromptExpansion with the prompt \"/deploy now\": check docs/agents/claude-code.md", a.pkg, a.version, events)
+		}
+		// Measured on 2.1.332: UserPromptSubmit fires too, with the same
+		// prompt, so a PromptSubmit hook runs twice for a slash command.
+		if got := events["UserPromptSubmit"]; got != "/deploy now" {
+			t.Errorf("%s@%s: the PromptSubmit contexts were %v, want one of UserPromptSubmit with the prompt \"/deploy now\" too: docs/agents/claude-code.md says a slash command runs PromptSubmit hooks twice", a.pkg, a.version, events)
+		}
+		blocked := newSession(t, a, files)
+		blocked.Run("/deploy BLOCKME")
+		for _, r := range blocked.model.Requests() {
+			if strings.Contains(r.Text, "PEACH-9") {
+				t.Errorf("%s@%s: the text of a command hookrun's prompt guard denied reached the model (%s)", a.pkg, a.version, r.Path)
+			}
+		}
+		contains(t, "the agent's output", blocked.stdout+blocked.stderr, "deploys are not started from a prompt (hookrun: prompt_guard)")
+	}
+}

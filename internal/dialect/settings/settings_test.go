@@ -45,7 +45,7 @@ func TestMergeNewFile(t *testing.T) {
         ]
       }
     ],
-` + "    \"PreToolUse\": [", // the other events repeat the entry
+` + "    \"UserPromptExpansion\": [", // the other events repeat the entry
 		},
 		{dialect.GeminiCLI, `{
   "hooks": {
@@ -288,7 +288,7 @@ func TestCommandFailsClosed(t *testing.T) {
 		t.Fatal(err)
 	}
 	guarding := map[dialect.Name][]string{
-		dialect.ClaudeCode: {"UserPromptSubmit", "PreToolUse", "PreSkillShellCommand"},
+		dialect.ClaudeCode: {"UserPromptSubmit", "UserPromptExpansion", "PreToolUse", "PreSkillShellCommand"},
 		dialect.GeminiCLI:  {"BeforeAgent", "BeforeTool"},
 		dialect.Codex:      {"UserPromptSubmit", "PreToolUse"},
 		dialect.Cursor:     {"beforeSubmitPrompt", "beforeShellExecution", "beforeMCPExecution", "beforeReadFile"},
