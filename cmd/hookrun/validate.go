@@ -14,8 +14,8 @@ func (a *app) validateCmd() *cobra.Command {
 		Long: `validate checks every hook file under the hooks directory and reports every
 problem in one run, each as path:line:col: message (paths relative to the
 working directory), then a summary line. Besides the declaration format it
-checks that each handler command exists, is a file, is executable and that
-its #! interpreter exists (for a disabled hook that is only a warning).
+checks that each handler command is an executable file, written with / (not
+\), whose #! line names an interpreter that exists (a disabled hook: warnings).
 
 --format json prints the findings as a JSON array (file, line, col,
 severity, hook_id, message), without the summary line; --format github

@@ -510,7 +510,7 @@ func explainStart(err error, path, dir string) error {
 		}
 		return fmt.Errorf("permission denied: %s is not executable (chmod +x %s)", shown, shown)
 	case syscall.ENOEXEC:
-		return fmt.Errorf("exec format error: %s has no #! line and is not a program this machine can run", shown)
+		return fmt.Errorf("exec format error: %w", noShebang(path, shown))
 	}
 	if pe, ok := err.(*os.PathError); ok && pe.Op == "chdir" {
 		return fmt.Errorf("cannot enter the project directory %s: %v", dir, errno)
@@ -539,6 +539,7 @@ func notStartable(path, shown string) error {
 // shebang is a script's #! line.
 type shebang struct {
 	interp string // the program it names, "" when the line is empty
+	arg    string // the word after it, "" when there is none
 	crlf   bool   // the line ends in a carriage return
 }
 
@@ -563,6 +564,9 @@ func readShebang(path string) (sb shebang, ok bool) {
 	sb.crlf = bytes.HasSuffix(line, []byte("\r"))
 	if fields := bytes.Fields(line); len(fields) > 0 {
 		sb.interp = string(fields[0])
+		if len(fields) > 1 {
+			sb.arg = string(fields[1])
+		}
 	}
 	return sb, true
 }

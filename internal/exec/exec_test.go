@@ -362,7 +362,7 @@ func TestStartErrorsSayWhatToFix(t *testing.T) {
 			"bad interpreter: ./badinterp.sh names /usr/bin/no-such-shell on its #! line, which does not exist"},
 		{"./crlf.sh", "bad interpreter: ./crlf.sh has Windows line endings: its #! line ends in a carriage return (convert the file to Unix line endings)",
 			"bad interpreter: ./crlf.sh has Windows line endings: its #! line ends in a carriage return (convert the file to Unix line endings)"},
-		{"./empty.sh", "exec format error: ./empty.sh has no #! line and is not a program this machine can run", "bad interpreter: ./empty.sh has an empty #! line"},
+		{"./empty.sh", "exec format error: ./empty.sh has an empty #! line: name the interpreter on it, such as #!/bin/sh", "bad interpreter: ./empty.sh has an empty #! line"},
 		{"./format.bin", "exec format error: ./format.bin has no #! line and is not a program this machine can run", ""},
 		{"no-such-program-anywhere", "command not found: no-such-program-anywhere is neither in the project root " + dir + " nor on PATH",
 			"command not found: no-such-program-anywhere is neither in the project root " + dir + " nor on PATH"},

@@ -6,6 +6,7 @@ import (
 	"os"
 	osexec "os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 )
@@ -137,6 +138,9 @@ func WithoutShellStartup(env []string) []string {
 // shell line it checks the program the line runs first when sh expands
 // nothing in its name (firstProgram).
 func Check(command string, args []string, hasArgs bool, dir string) error {
+	if err := windowsPath(command, hasArgs, dir); err != nil {
+		return err
+	}
 	prog := command
 	if line, ok := ShellLine(command, args); ok && hasArgs {
 		if path, err := Program(command, dir); err == nil {
@@ -176,15 +180,19 @@ func Check(command string, args []string, hasArgs bool, dir string) error {
 	case !executable(path, st):
 		return notExecutable(Display(path, dir))
 	}
-	if sb, ok := readShebang(path); ok {
-		if sb.crlf || sb.interp == "" {
-			return notStartable(path, Display(path, dir))
-		}
-		if _, err := os.Stat(sb.interp); err != nil && filepath.IsAbs(sb.interp) {
-			return notStartable(path, Display(path, dir))
-		}
+	sb, ok := readShebang(path)
+	switch {
+	case !ok && runtime.GOOS != "windows" && isText(path):
+		return noShebang(path, Display(path, dir))
+	case !ok:
+		return nil
+	case sb.crlf || sb.interp == "":
+		return notStartable(path, Display(path, dir))
 	}
-	return nil
+	if _, err := os.Stat(sb.interp); err != nil && filepath.IsAbs(sb.interp) {
+		return notStartable(path, Display(path, dir))
+	}
+	return shellCRLF(path, Display(path, dir), sb)
 }
 
 // shellWords are sh's builtins and reserved words that can start a line:
