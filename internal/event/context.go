@@ -270,7 +270,7 @@ func ParseContext(data []byte, arg Name) (*Context, error) {
 		ev = named
 	}
 	if ev == "" {
-		return nil, &ContextError{Field: "event_type", Msg: "required when no EVENT argument is given; valid events: " + Names()}
+		return nil, &ContextError{Field: "event_type", Msg: "required when no EVENT argument is given; valid events: " + Names() + agentPayload(fields, "")}
 	}
 	for _, d := range dups {
 		if reads(ev, root(d)) {
@@ -279,11 +279,30 @@ func ParseContext(data []byte, arg Name) (*Context, error) {
 	}
 	c := &Context{Event: ev, Fields: fields}
 	if err := checkFields(fields, contextRules(ev), ""); err != nil {
+		if ce, ok := err.(*ContextError); ok {
+			ce.Msg += agentPayload(fields, arg)
+		}
 		return nil, err
 	}
 	fields["event_type"], _ = json.Marshal(string(ev))
 	c.fillViews()
 	return c, nil
+}
+
+// agentPayload is the hint for a context refused that is an agent's hook
+// payload (it has hook_event_name, which hookrun's contexts do not): read
+// without --dialect, it names no event_type and lacks the fields hookrun's
+// context has. arg is the EVENT argument given, "" for none.
+func agentPayload(fields map[string]json.RawMessage, arg Name) string {
+	var name string
+	if json.Unmarshal(fields["hook_event_name"], &name) != nil || name == "" || len(name) > 64 {
+		return "" // not an agent's event name: say nothing of it
+	}
+	drop := ""
+	if arg != "" {
+		drop = ", without the EVENT argument"
+	}
+	return fmt.Sprintf("; this is an agent's payload (hook_event_name %q): read it with --dialect AGENT%s (hookrun emit --help lists the agents)", name, drop)
 }
 
 // checkFields applies rules to one JSON object. Fields without a rule are
