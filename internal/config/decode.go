@@ -495,6 +495,10 @@ func (d *decoder) match(m *yaml.Node, h *Hook) {
 // a hook never runs for an agent's call either, and validate said OK.
 func (d *decoder) agentTools(v *yaml.Node, name string, globs []string) {
 	for i, g := range globs {
+		if id := mcpID(g); id != "" {
+			d.warnf(itemNode(v, i), "%s: %q is how agents name an MCP tool; hooks match the canonical ability id, mcp/SERVER/TOOL, so did you mean %q? (docs/agents/README.md)", name, g, id)
+			continue
+		}
 		if voc, ok := dialect.ToolWord(g); ok && voc.Hookrun != g {
 			d.warnf(itemNode(v, i), "%s: %q is a tool name of %s; hooks match the canonical ability id, so did you mean %q? (docs/agents/README.md)", name, g, voc.AgentList(), voc.Hookrun)
 			continue
@@ -508,6 +512,24 @@ func (d *decoder) agentTools(v *yaml.Node, name string, globs []string) {
 			d.warnf(itemNode(v, i), "%s: %+q is no ability id an agent sends; did you mean %q? (leave it if your own caller sends it; docs/agents/README.md)", name, g, id)
 		}
 	}
+}
+
+// mcpID is the canonical id (mcp/SERVER/TOOL) of an ability_scope written
+// as the agents name an MCP tool, mcp__SERVER__TOOL (mcp__SERVER alone for
+// the server's tools, mcp__* for every one), or "".
+func mcpID(g string) string {
+	rest, ok := strings.CutPrefix(g, "mcp__")
+	if !ok || rest == "" {
+		return ""
+	}
+	if rest == "*" {
+		return "mcp/**"
+	}
+	server, tool, ok := strings.Cut(rest, "__")
+	if !ok || tool == "" {
+		tool = "*"
+	}
+	return "mcp/" + server + "/" + tool
 }
 
 // canonicalAbilities are the ability ids the dialects give an agent's
