@@ -39,6 +39,9 @@ func (s Spec) Check() error {
 		return err
 	}
 	if s.Lang != "" && !slices.Contains(Langs, s.Lang) {
+		if meant := langMeant(s.Lang); meant != "" {
+			return fmt.Errorf("unknown --lang %q: did you mean --lang %s? (use %s)", s.Lang, meant, strings.Join(Langs, ", "))
+		}
 		return fmt.Errorf("unknown --lang %q; use %s", s.Lang, strings.Join(Langs, ", "))
 	}
 	if s.OS == "windows" && s.lang() == "sh" && !s.rules() {
@@ -282,4 +285,20 @@ func globList(globs []string) string {
 		q[i] = quote(g)
 	}
 	return "[" + strings.Join(q, ", ") + "]"
+}
+
+// langMeant is the --lang another name of a language stands for (py,
+// python3, js, bash), or "".
+func langMeant(lang string) string {
+	switch strings.ToLower(lang) {
+	case "py", "python3", "python2":
+		return "python"
+	case "js", "javascript", "nodejs", "node.js":
+		return "node"
+	case "bash", "shell", "posix", "dash":
+		return "sh"
+	case "sh", "python", "node":
+		return strings.ToLower(lang)
+	}
+	return ""
 }
