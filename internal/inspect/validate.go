@@ -55,6 +55,7 @@ func Validate(o ValidateRequest) error {
 		set.Findings = append(set.Findings, trapNotes(set, loc.Root)...)
 		set.Findings = append(set.Findings, settingsFindings(loc, set)...)
 		set.Findings = append(set.Findings, nestedFindings(loc, o.Dirs.Cwd)...)
+		set.Findings = append(set.Findings, strayDeclarations(loc)...)
 		set.Findings = append(set.Findings, httpNotes(set)...)
 		config.SortFindings(set.Findings)
 	}
@@ -521,4 +522,47 @@ func nestedFindings(loc config.Location, cwd string) []config.Finding {
 				config.Rel(cwd, filepath.Join(loc.Root, filepath.FromSlash(d))), config.Rel(cwd, loc.HooksDir))})
 	}
 	return out
+}
+
+// strayDeclarations warns of a hook declaration written next to the hooks
+// directory but not in it (.system/guard.yaml, .system/hook/guard.yaml):
+// hookrun reads declarations only from the hooks directory, so the hook it
+// declares never runs, and validate, which reads only that directory too,
+// said OK. A file is taken for a declaration when lines start with
+// event_type: and handler:; nothing of it is quoted.
+func strayDeclarations(loc config.Location) []config.Finding {
+	system := filepath.Dir(loc.HooksDir)
+	if filepath.Base(system) != ".system" {
+		return nil // --hooks-dir elsewhere: nothing is next to it by convention
+	}
+	var files []string
+	for _, pattern := range []string{"*.yaml", "*.yml", "*/*.yaml", "*/*.yml"} {
+		found, _ := filepath.Glob(filepath.Join(system, pattern))
+		files = append(files, found...)
+	}
+	inside := func(real string) bool { _, ok := safefile.Beneath(loc.Root, real); return ok }
+	var out []config.Finding
+	for _, f := range files {
+		if filepath.Dir(f) == loc.HooksDir {
+			continue
+		}
+		data, _, err := safefile.ReadFileWithin(f, 64<<10, inside)
+		if err != nil || !declaresHook(data) {
+			continue
+		}
+		out = append(out, config.Finding{File: f, Line: 1, Col: 1, Severity: config.Warning,
+			Message: fmt.Sprintf("declares a hook, but hookrun reads declarations only from %s, so it never runs: move it there", config.HooksSubdir)})
+	}
+	return out
+}
+
+// declaresHook reports whether a YAML text has top-level event_type and
+// handler keys, as a hook declaration has.
+func declaresHook(data []byte) bool {
+	var event, handler bool
+	for _, line := range strings.Split(string(data), "\n") {
+		event = event || strings.HasPrefix(line, "event_type:")
+		handler = handler || strings.HasPrefix(line, "handler:")
+	}
+	return event && handler
 }
