@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -132,11 +131,8 @@ func (a *app) dirs() project.Dirs { return project.Dirs{Cwd: a.cwd, HooksDir: a.
 // explain, and refuses more.
 func optionalEvent(c *cobra.Command, args []string) error {
 	if len(args) > 1 {
-		hint := ""
-		if f := c.Flags().Lookup("changed-from-git"); f != nil && f.Changed {
-			hint = " (--changed-from-git takes its BASE after an = sign: --changed-from-git=origin/main)"
-		}
-		return exitcode.Failf("%s takes at most one EVENT argument, got %d: %s%s", c.CommandPath(), len(args), strings.Join(args, " "), hint)
+		f := c.Flags().Lookup("changed-from-git")
+		return usage.ExtraEvents(c.CommandPath(), args, f != nil && f.Changed)
 	}
 	return nil
 }

@@ -430,6 +430,8 @@ func UnknownEvent(s string) string {
 		msg += fmt.Sprintf(" (%s is an event of %s; hookrun's event for it is %s, and --dialect translates it)", s, v.AgentList(), v.Hookrun)
 	} else if sug := suggest(s, names); sug != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", sug)
+	} else if strings.HasSuffix(s, ".json") || strings.ContainsAny(s, `/\`) {
+		msg += " (give a context file with --context: --context " + s + ")"
 	}
 	return msg + "; valid events: " + event.Names()
 }

@@ -25,7 +25,7 @@ func Cobra(err error, command string, sub bool, args []string) error {
 		return err
 	}
 	if sub && len(args) > 0 {
-		return Errorf(command, "%s takes no arguments, got %q", command, args[0])
+		return Errorf(command, "%s takes no arguments, got %q%s", command, args[0], hookFileHint(args[0]))
 	}
 	msg := err.Error()
 	var word string
@@ -53,4 +53,29 @@ func synonym(word string) string {
 		return "new"
 	}
 	return ""
+}
+
+// hookFileHint is what to say of a hook file given as an argument
+// (validate .system/hooks/guard.yaml): the commands read the whole hooks
+// directory.
+func hookFileHint(arg string) string {
+	if !strings.HasSuffix(arg, ".yaml") && !strings.HasSuffix(arg, ".yml") {
+		return ""
+	}
+	return " (it reads every hook file of the hooks directory; --hooks-dir DIR names another directory)"
+}
+
+// ExtraEvents is the error of emit or explain given more than the one
+// EVENT argument they take: the BASE of a --changed-from-git written
+// without its = sign, or a context file given as an argument, is named
+// with the way to write it.
+func ExtraEvents(command string, args []string, changedFromGit bool) error {
+	hint := ""
+	switch {
+	case changedFromGit:
+		hint = " (--changed-from-git takes its BASE after an = sign: --changed-from-git=origin/main)"
+	case strings.HasSuffix(args[1], ".json") || strings.ContainsAny(args[1], `/\`):
+		hint = fmt.Sprintf(" (give a context file with --context: %s %s --context %s)", command, args[0], args[1])
+	}
+	return exitcode.Failf("%s takes at most one EVENT argument, got %d: %s%s", command, len(args), strings.Join(args, " "), hint)
 }

@@ -27,6 +27,8 @@ func TestCobra(t *testing.T) {
 			"unknown command \"run\" for \"hookrun\"\n\nDid you mean this?\n\temit\n\nRun 'hookrun --help' for usage."},
 		{"an argument to a command that takes none", errors.New(`unknown command "x" for "hookrun list"`), "hookrun list", true, []string{"x", "y"},
 			"hookrun list takes no arguments, got \"x\"\nRun 'hookrun list --help' for usage."},
+		{"a hook file given to validate", errors.New(`unknown command ".system/hooks/g.yaml" for "hookrun validate"`), "hookrun validate", true, []string{".system/hooks/g.yaml"},
+			"hookrun validate takes no arguments, got \".system/hooks/g.yaml\" (it reads every hook file of the hooks directory; --hooks-dir DIR names another directory)\nRun 'hookrun validate --help' for usage."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := Cobra(tc.err, tc.command, tc.sub, tc.args)
@@ -43,5 +45,23 @@ func TestCobra(t *testing.T) {
 				t.Errorf("exit code %d, want %d", exitcode.Of(got), exitcode.Error)
 			}
 		})
+	}
+}
+
+func TestExtraEvents(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		git  bool
+		want string
+	}{
+		{[]string{"PreAbilityCall", "SessionStop"}, false, "hookrun emit takes at most one EVENT argument, got 2: PreAbilityCall SessionStop"},
+		{[]string{"SessionStop", "origin/main"}, true, "hookrun emit takes at most one EVENT argument, got 2: SessionStop origin/main (--changed-from-git takes its BASE after an = sign: --changed-from-git=origin/main)"},
+		{[]string{"PreAbilityCall", "ctx.json"}, false, "hookrun emit takes at most one EVENT argument, got 2: PreAbilityCall ctx.json (give a context file with --context: hookrun emit PreAbilityCall --context ctx.json)"},
+		{[]string{"PreAbilityCall", "contexts/pre"}, false, "hookrun emit takes at most one EVENT argument, got 2: PreAbilityCall contexts/pre (give a context file with --context: hookrun emit PreAbilityCall --context contexts/pre)"},
+	} {
+		err := ExtraEvents("hookrun emit", tc.args, tc.git)
+		if err == nil || err.Error() != tc.want || exitcode.Of(err) != exitcode.Error {
+			t.Errorf("ExtraEvents(%q, %v) = %v, want %q (exit 1)", tc.args, tc.git, err, tc.want)
+		}
 	}
 }
