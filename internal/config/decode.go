@@ -582,12 +582,33 @@ func (d *decoder) globs(v *yaml.Node, name string) []string {
 		case !doublestar.ValidatePattern(p):
 			d.errorf(itemNode(v, i), "%s: invalid glob %q (check for an unclosed '[' or '{', or a trailing '\\')", name, p)
 			good = false
+		case regexLike(p):
+			d.warnf(itemNode(v, i), "%s: %q looks like a regular expression; in a glob ^, $, +, (, | and ) are plain characters and \\ escapes the next one, "+
+				"so it matches no path meant: write a glob (* any characters but /, ** any directories, ? one character, {a,b} either: config/prod/**)", name, p)
 		}
 	}
 	if !good {
 		return nil
 	}
 	return pats
+}
+
+// regexLike reports whether a glob has what only a regular expression
+// means: a leading ^ or trailing $, .+, a \d, \s or \w class, or a group
+// of alternatives. A glob matches each of them literally, so it matches no
+// path meant (or only one with that very name). .* is no sign: config/.*
+// is a glob for config's dotfiles.
+func regexLike(p string) bool {
+	if strings.HasPrefix(p, "^") || strings.HasSuffix(p, "$") || strings.Contains(p, ".+") {
+		return true
+	}
+	for _, class := range []string{`\d`, `\s`, `\w`} {
+		if strings.Contains(p, class) {
+			return true
+		}
+	}
+	open := strings.Index(p, "(")
+	return open >= 0 && strings.Contains(p[open:], "|") && strings.Contains(p[open:], ")")
 }
 
 // itemNode is the node of the i-th item of a list, or the node itself
