@@ -831,6 +831,8 @@ func (d *decoder) timeout(n *yaml.Node, name string, h *Hook) {
 	}
 	dur, err := time.ParseDuration(n.Value)
 	switch {
+	case err != nil && durationMeant(n.Value) != "":
+		d.errorf(n, "%s: %q is not a duration; write %q (a number with a unit: ms, s, m or h)", name, n.Value, durationMeant(n.Value))
 	case err != nil:
 		d.errorf(n, "%s: %q is not a duration; use a number with a unit: ms, s, m or h (\"500ms\", \"5s\", \"2m\")", name, n.Value)
 	case dur <= 0:
@@ -838,6 +840,34 @@ func (d *decoder) timeout(n *yaml.Node, name string, h *Hook) {
 	default:
 		h.Handler.Timeout, h.TimeoutPos = dur, Pos{n.Line, n.Column}
 	}
+}
+
+// durationMeant is the duration a timeout written as words or without a
+// unit means ("5 seconds", "2 min", "5": seconds), or "".
+func durationMeant(v string) string {
+	v = strings.TrimSpace(v)
+	end := strings.IndexFunc(v, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
+	if end < 0 {
+		end = len(v)
+	}
+	number := v[:end]
+	if _, err := strconv.ParseFloat(number, 64); err != nil || strings.HasPrefix(number, ".") {
+		return ""
+	}
+	var unit string
+	switch strings.ToLower(strings.TrimSpace(v[end:])) {
+	case "", "s", "sec", "secs", "second", "seconds":
+		unit = "s"
+	case "ms", "msec", "msecs", "millisecond", "milliseconds":
+		unit = "ms"
+	case "m", "min", "mins", "minute", "minutes":
+		unit = "m"
+	case "h", "hr", "hrs", "hour", "hours":
+		unit = "h"
+	default:
+		return ""
+	}
+	return number + unit
 }
 
 func (d *decoder) effects(n *yaml.Node) []any {

@@ -111,7 +111,19 @@ func TestParseFileFindings(t *testing.T) {
 			"8:12: handler.timeout: must be positive, got \"0s\"",
 		}},
 		{"timeout without unit in quotes", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler:\n  kind: script\n  command: ./x.sh\n  timeout: \"5\"\n", []string{
-			"8:12: handler.timeout: \"5\" is not a duration; use a number with a unit: ms, s, m or h (\"500ms\", \"5s\", \"2m\")",
+			"8:12: handler.timeout: \"5\" is not a duration; write \"5s\" (a number with a unit: ms, s, m or h)",
+		}},
+		{"timeout in words", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler:\n  kind: script\n  command: ./x.sh\n  timeout: 5 seconds\n", []string{
+			"8:12: handler.timeout: \"5 seconds\" is not a duration; write \"5s\" (a number with a unit: ms, s, m or h)",
+		}},
+		{"timeout in other words", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler:\n  kind: script\n  command: ./x.sh\n  timeout: 2 Min\n", []string{
+			"8:12: handler.timeout: \"2 Min\" is not a duration; write \"2m\" (a number with a unit: ms, s, m or h)",
+		}},
+		{"timeout in millisecond words", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler:\n  kind: script\n  command: ./x.sh\n  timeout: 1.5 msec\n", []string{
+			"8:12: handler.timeout: \"1.5 msec\" is not a duration; write \"1.5ms\" (a number with a unit: ms, s, m or h)",
+		}},
+		{"timeout unreadable", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler:\n  kind: script\n  command: ./x.sh\n  timeout: soon\n", []string{
+			"8:12: handler.timeout: \"soon\" is not a duration; use a number with a unit: ms, s, m or h (\"500ms\", \"5s\", \"2m\")",
 		}},
 		{"timeout not a scalar", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler:\n  kind: script\n  command: ./x.sh\n  timeout: [5s]\n", []string{
 			"8:12: handler.timeout: must be a duration string such as \"5s\" or \"500ms\", got a list",
