@@ -14,6 +14,12 @@ var attackMatch = []string{
 	`trap 'rm -rf /' EXIT`,
 	`trap -- 'rm -rf /' EXIT INT`,
 	`mapfile -C 'rm -rf /' -c 1 lines < f`,
+	// compgen runs -C's command and expands -W's words again (found by bash's own run, bashdiff).
+	`compgen -C 'rm -rf /' z`,
+	`compgen -W '$(rm -rf /)' z`,
+	`compgen -aW '$(rm -rf /)' z`,
+	`complete -C 'rm -rf /' ls`,
+	`complete -o default -W '$(rm -rf /)' ls`,
 	`readarray -t -C 'rm -rf /' lines < f`,
 	// An alias's value is read as a script.
 	"shopt -s expand_aliases; alias x='rm -rf /'\nx",
@@ -122,6 +128,8 @@ var attackMatch = []string{
 }
 
 var attackUnknown = []string{
+	`compgen -C "$X" z`,
+	`compgen -W "$(cat f)" z`,
 	`hash -p /bin/rm x; x -rf /`,
 	`alias x=$(echo rm -rf /); x`,
 	`enable -f ./evil.so rm`,
@@ -177,6 +185,9 @@ var attackUnknown = []string{
 }
 
 var attackNoMatch = []string{
+	`complete -W 'start stop' svc`,
+	`compgen -A function`,
+	`complete -F _svc svc`,
 	`trap - EXIT`,
 	`trap -l`,
 	`alias ll='ls -la'`,

@@ -174,6 +174,8 @@ func parseWith(line string, sh Shell, files *Files) Line {
 	r.out.Commands = []Command{} // sized by script, once it knows how many commands the line has
 	r.script(line, 0)
 	r.finishScripts()
+	r.finishAliases()
+	r.finishMade()
 	r.finishRevisions()
 	r.finishArith()
 	r.finishLinks()
@@ -190,6 +192,8 @@ func parseOther(line string, sh Shell, files *Files) Line {
 		// Either shell may run it: what either reading finds counts.
 		r.script(line, 0)
 		r.finishScripts()
+		r.finishAliases()
+		r.finishMade()
 		r.finishArith()
 		r.dir, r.dirUnknown = "", ""
 		r.pwsh(line, 0)
@@ -256,6 +260,27 @@ const maxUnresolved = 8
 // maxEnv caps the variables the line gives its commands (Command.Env): beyond it the line is
 // unresolved, since a rule may name one hidden past it.
 const maxEnv = 256
+
+// aliasReason is the reason for a command whose name the line redefines.
+const aliasReason = "%s is an alias or a hashed name the line defines, run as what it stands for"
+
+// finishAliases makes unresolved a command of the line whose name the line redefines where it was
+// read before the definition: a loop's next round, or a file the line sources, read at its end
+// (echo 'alias z=rm' > a; . ./a; z -rf x).
+func (r *reader) finishAliases() {
+	if len(r.aliases) == 0 {
+		return
+	}
+	for _, c := range r.out.Commands {
+		if !r.aliases[c.Name] {
+			continue
+		}
+		if why := fmt.Sprintf(aliasReason, short(c.Name)); !slices.Contains(r.out.Unresolved, why) {
+			r.unresolved(aliasReason, c.Name)
+		}
+		return
+	}
+}
 
 func (r *reader) unresolved(format string, args ...any) {
 	addReason(&r.out.Unresolved, maxUnresolved, format, args)
@@ -731,7 +756,7 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 			r.allExports(cmd)
 		}
 		if r.aliases[cmd.Name] {
-			r.unresolved("%s is an alias or a hashed name the line defines, run as what it stands for", cmd.Name)
+			r.unresolved(aliasReason, cmd.Name)
 		}
 		for _, a := range args {
 			r.searchesCD(a.Value)

@@ -172,6 +172,8 @@ func (r *reader) peel(cmd Command, redirs []*syntax.Redirect, depth int) (next [
 		return nil, r.trap(cmd.Args, depth)
 	case cmd.Name == "mapfile" || cmd.Name == "readarray":
 		return nil, r.callback(cmd, depth)
+	case cmd.Name == "compgen" || cmd.Name == "complete":
+		return nil, r.completion(cmd, depth)
 	case cmd.Name == "alias" || cmd.Name == "hash" || cmd.Name == "enable":
 		r.defines(cmd, depth)
 		return nil, false
