@@ -14,6 +14,15 @@ var attackMatch = []string{
 	`trap 'rm -rf /' EXIT`,
 	`trap -- 'rm -rf /' EXIT INT`,
 	`mapfile -C 'rm -rf /' -c 1 lines < f`,
+	// A program made under another name and run by it (bashdiff).
+	`cp /bin/rm del; ./del -rf /`,
+	`cp -p -- /bin/rm del && PATH=.:$PATH del -rf /`,
+	`ln -s /bin/rm b/z; PATH=b:$PATH z -rf /`,
+	`link /bin/rm d; ./d -rf /`,
+	`dd if=/bin/rm of=d; ./d -rf /`,
+	`install -m 755 /bin/rm d; ./d -rf /`,
+	`rsync /bin/rm d; ./d -rf /`,
+	`cp /bin/rm a; mv a d; ./d -rf /`,
 	// compgen runs -C's command and expands -W's words again (found by bash's own run, bashdiff).
 	`compgen -C 'rm -rf /' z`,
 	`compgen -W '$(rm -rf /)' z`,
@@ -129,6 +138,11 @@ var attackMatch = []string{
 
 var attackUnknown = []string{
 	`compgen -C "$X" z`,
+	`cp "$(command -v rm)" d; ./d -rf /`,
+	`cp /bin/r? d; ./d -rf /`,
+	`install /dev/stdin y; ./y`,
+	`echo 'rm -rf /' > s; cp s t; ./t`,
+	"shopt -s expand_aliases\necho 'alias z=rm' > a; . ./a\nz -rf /",
 	`compgen -W "$(cat f)" z`,
 	`hash -p /bin/rm x; x -rf /`,
 	`alias x=$(echo rm -rf /); x`,
@@ -186,6 +200,8 @@ var attackUnknown = []string{
 
 var attackNoMatch = []string{
 	`complete -W 'start stop' svc`,
+	`cp /bin/ls l; ./l -la`,
+	`cp -t bin /bin/rm; ls`,
 	`compgen -A function`,
 	`complete -F _svc svc`,
 	`trap - EXIT`,

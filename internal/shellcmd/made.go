@@ -42,6 +42,10 @@ func (r *reader) finishMade() {
 					r.unresolved("the line runs %s, which it makes from %s, a file only known when it runs", c.Path, src.Value)
 					return
 				}
+				if isPattern(src.Value) {
+					r.unresolved("the line runs %s, which it makes from the files %s names, only known when it runs", c.Path, src.Value)
+					return
+				}
 				if r.writesFile(src.Value) || strings.HasPrefix(src.Value, "/dev/") || strings.HasPrefix(src.Value, "/proc/") {
 					r.unresolved("the line runs %s, made from %s, which the line writes or takes from its input: hookrun does not read it through a copy", c.Path, src.Value)
 					return
@@ -61,11 +65,11 @@ func (r *reader) finishMade() {
 }
 
 // madeBy maps the base name of each file c makes as a copy, a move or a link of another to the
-// sources it is made from: cp, mv, ln and install with one source and a destination file, and dd
-// if= of=. A destination directory keeps the sources' names, and so their commands.
+// sources it is made from: cp, mv, ln, link, install, rsync and scp with one source and a destination
+// file, and dd if= of=. A destination directory keeps the sources' names, and so their commands.
 func madeBy(c Command) map[string][]Arg {
 	switch c.Name {
-	case "cp", "mv", "ln", "install", "gcp", "gmv", "gln", "ginstall":
+	case "cp", "mv", "ln", "link", "install", "gcp", "gmv", "gln", "glink", "ginstall", "rsync", "scp":
 	case "dd":
 		var src, dst *Arg
 		for i, a := range c.Args {

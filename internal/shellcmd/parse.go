@@ -1078,7 +1078,9 @@ func literal(b *strings.Builder, p syntax.WordPart, quoted bool) bool {
 	case *syntax.SglQuoted:
 		v := p.Value
 		if p.Dollar {
-			v, _, _ = expand.Format(nil, v, nil)
+			// A config of its own: given none, Format writes a package variable, a data race
+			// between two lines read at once.
+			v, _, _ = expand.Format(&expand.Config{}, v, nil)
 			v, _, _ = strings.Cut(v, "\x00")
 		}
 		b.WriteString(v)

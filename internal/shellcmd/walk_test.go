@@ -1,7 +1,9 @@
 package shellcmd
 
 import (
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -69,4 +71,18 @@ func typeName(n syntax.Node) string {
 		return "*syntax.Stmt"
 	}
 	return ""
+}
+
+// TestParseConcurrent: lines read at once share nothing (go test -race): a $'…' word was expanded
+// with mvdan.cc/sh's package-wide default config, which expand.Format writes to.
+func TestParseConcurrent(t *testing.T) {
+	var wg sync.WaitGroup
+	for i := range 4 {
+		wg.Go(func() {
+			if l := parse(fmt.Sprintf(`$'\x72m' -rf x%d`, i)); len(l.Commands) != 1 || l.Commands[0].Name != "rm" {
+				t.Errorf("line %d: %+v", i, l.Commands)
+			}
+		})
+	}
+	wg.Wait()
 }
