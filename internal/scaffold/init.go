@@ -42,8 +42,10 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # in the home directory, which switch hooks off for every project, and the
 # directories that hold them, which a mv or chmod of takes away whole; Claude
 # Code's skills, commands and subagents, whose frontmatter declares hooks it runs
-# beside hookrun's, Gemini CLI's extensions, which bring hooks, and its custom
-# commands, whose shell commands run without them), the .env
+# beside hookrun's, its workflows, routines and preview launch configuration,
+# Gemini CLI's extensions, which bring hooks, its subagents, which start MCP
+# servers, and its custom commands, whose shell commands run without them,
+# OpenCode's tui.json, whose plugins load code, and Copilot CLI's extensions), the .env
 # files Gemini CLI loads into its hooks' environment at start (where
 # HOOKRUN_HOOKS_DIR or a proxy would turn every guard off or elsewhere), the hookrun
 # an npm install put in node_modules, a program named hookrun in any directory of
@@ -68,10 +70,12 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # lint-staged), run at a person's next commit or fetch; a shell's startup files
 # (~/.bashrc, ~/.zshenv, fish's), run at the next shell, which also set the
 # environment the agents and hookrun start with (HOOKRUN_HOOKS_DIR,
-# CLAUDE_CONFIG_DIR); the MCP servers Claude Code and Cursor start with no hook;
+# CLAUDE_CONFIG_DIR); the MCP servers Claude Code, Cursor and Copilot CLI start
+# with no hook, and Copilot CLI's language servers;
 # the scripts of other hooks in .claude/hooks, .cursor/hooks, .gemini/hooks, and
 # Claude Code's and Cursor's plugins, which bring hooks (a plugin marketplace
-# in the repository too: its .claude-plugin manifests, a plugin's hooks.json); what those startup
+# in the repository too: its .claude-plugin manifests, a plugin's hooks.json,
+# wherever its manifest puts it); what those startup
 # files load (~/.bash_aliases, oh-my-zsh), direnv's and mise's files, run on cd;
 # an editor's files that run a program when a person opens the project
 # (.vscode/tasks.json and settings.json, the user's, a dev container's,
@@ -121,14 +125,18 @@ handler:
         - "**/.claude/agents/**"
         - "**/.claude/hooks/**"
         - "**/.claude/plugins/**"
+        - "**/.claude/workflows/**"
+        - "**/.claude/routines/**"
+        - "**/.claude/launch.json"
         - "**/.claude-plugin/**"
-        - "**/hooks/hooks.json"
+        - "**/hooks.json"
         - "**/.codex/**"
         - "**/.gemini"
         - "**/.gemini/settings.json"
         - "**/.gemini/extensions/**"
         - "**/.gemini/commands/**"
         - "**/.gemini/hooks/**"
+        - "**/.gemini/agents/**"
         - "**/.cursor"
         - "**/.cursor/hooks.json"
         - "**/.cursor/hooks/**"
@@ -146,11 +154,14 @@ handler:
         - "**/.opencode/**"
         - "**/opencode.json"
         - "**/opencode.jsonc"
+        - "**/tui.json"
+        - "**/tui.jsonc"
         - "**/.config/opencode/**"
         - "**/.copilot/**"
         - "**/.github"
         - "**/.github/hooks/**"
         - "**/.github/copilot/settings*.json"
+        - "**/.github/extensions/**"
         - node_modules/.bin/hookrun*
         - node_modules/hookrun/**
         - node_modules/@hookrun/**
@@ -237,7 +248,7 @@ handler:
         - "**/.simple-git-hooks.*"
         - "**/simple-git-hooks.{js,cjs,mjs,json}"
     - decision: require_human
-      reason: "this call names a file that runs code when a person next opens a shell, opens the project in an editor, starts an agent or logs in, or at a set time (a shell's startup file, which also sets the environment the agents and hookrun start with, an editor's tasks, settings or startup file, direnv's or mise's, an agent's MCP servers, which it starts with no hook, or its status line, a program on PATH, an editor's extension, a tool's credential helper or runner, a service, a cron table, ssh's configuration), outside the agent's session and its guards: a person must approve"
+      reason: "this call names a file that runs code when a person next opens a shell, opens the project in an editor, starts an agent or logs in, or at a set time (a shell's startup file, which also sets the environment the agents and hookrun start with, an editor's tasks, settings or startup file, direnv's or mise's, an agent's MCP servers or language servers, which it starts with no hook, or its status line, a program on PATH, an editor's extension, a tool's credential helper or runner, a service, a cron table, ssh's configuration), outside the agent's session and its guards: a person must approve"
       sources: [ai_session, background_job]
       paths:
         - "**/.bashrc"
@@ -274,6 +285,8 @@ handler:
         - "**/.mcp.json"
         - "**/.claude.json"
         - "**/.cursor/mcp.json"
+        - "**/.github/mcp.json"
+        - "**/.github/lsp.json"
         - "**/.bash_aliases"
         - "**/.bashrc.local"
         - "**/.zshrc.local"

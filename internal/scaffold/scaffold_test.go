@@ -232,6 +232,14 @@ func TestProtectHooksCoversEveryAgentsSettings(t *testing.T) {
 		".claude/hooks/format.sh", "/home/u/.claude/hooks/log.py", "/home/u/.claude/plugins/marketplaces/m/p/hooks/hooks.json", ".cursor/hooks/audit.sh", "/home/u/.cursor/hooks/x.sh", ".gemini/hooks/check.sh", "/home/u/.cursor/plugins/p/hooks/hooks.json",
 		// A plugin marketplace in the repository and its plugins, whose hooks Claude Code runs once the project's settings enable them.
 		"market/.claude-plugin/marketplace.json", "market/plugins/p/.claude-plugin/plugin.json", "market/plugins/p/hooks/hooks.json", "plugins/p/hooks/hooks.json",
+		// A hooks file a plugin's manifest names elsewhere (Claude Code's plugin reference names ./config/hooks.json).
+		"market/plugins/p/config/hooks.json", "plugins/p/hooks.json",
+		// What an agent's newest version loads from the project and runs with no hook of its own showing it: Claude Code's
+		// workflows and routines (2.1.332, which its own sandbox keeps from writes) and its preview launch configuration (the
+		// command a preview starts); Gemini CLI's subagents (0.61.0: their frontmatter's mcpServers start with the subagent);
+		// OpenCode's tui.json (1.18.33: its plugin list loads code into the terminal UI); Copilot CLI's extensions (1.0.102).
+		".claude/workflows/release.js", "services/api/.claude/workflows/x.js", ".claude/routines/nightly.md", ".claude/launch.json",
+		".gemini/agents/reviewer.md", "tui.json", "tui.jsonc", "services/web/tui.json", ".github/extensions/x/extension.mjs",
 		// The system-wide (managed) settings, which outrank the user's and the project's: an agent that runs as root writes them.
 		"/etc/claude-code/managed-settings.json", "/Library/Application Support/ClaudeCode/managed-settings.json", "C:/Program Files/ClaudeCode/managed-settings.json",
 		"/etc/gemini-cli/settings.json", "/Library/Application Support/GeminiCli/settings.json", "C:/ProgramData/gemini-cli/system-defaults.json",
@@ -244,7 +252,7 @@ func TestProtectHooksCoversEveryAgentsSettings(t *testing.T) {
 			t.Errorf("%s is not among protect_hooks' paths", p)
 		}
 	}
-	for _, p := range []string{"src/main.go", ".env.example", ".systemd/unit", "node_modules/.bin/tsc", ".github/workflows/ci.yml", ".claude/CLAUDE.md", "/home/u/.cache/go-build/x", "/home/u/.cache/hookrun-notes", "cmd/hookrun/main.go", ".github/workflows", ".gemini/GEMINI.md", ".cursor/rules/x.mdc", "src/hooks/useAuth.ts", ".claude/plans/p.md", "/Library/Application Support/Cursor/User/settings.json", "/etc/codexx/a", "src/etc/cursor.go", "src/hooks/hooks.ts", "market/plugins/p/README.md", "cmd/hookrun", "bin/hookrun-notes.md", "docs/hookrun.md"} {
+	for _, p := range []string{"src/main.go", ".env.example", ".systemd/unit", "node_modules/.bin/tsc", ".github/workflows/ci.yml", ".claude/CLAUDE.md", "/home/u/.cache/go-build/x", "/home/u/.cache/hookrun-notes", "cmd/hookrun/main.go", ".github/workflows", ".gemini/GEMINI.md", ".cursor/rules/x.mdc", "src/hooks/useAuth.ts", ".claude/plans/p.md", ".claude/output-styles/terse.md", "src/hooks.json.md", "docs/tui.json.md", ".github/agents.md", ".gemini/agents.md", "/Library/Application Support/Cursor/User/settings.json", "/etc/codexx/a", "src/etc/cursor.go", "src/hooks/hooks.ts", "market/plugins/p/README.md", "cmd/hookrun", "bin/hookrun-notes.md", "docs/hookrun.md"} {
 		if match.AnyPath(globs, []string{p}) {
 			t.Errorf("%s is among protect_hooks' paths, and should not be", p)
 		}
@@ -284,6 +292,8 @@ func TestProtectHooksCoversEveryAgentsSettings(t *testing.T) {
 		"/home/u/.config/powershell/Microsoft.PowerShell_profile.ps1", "C:/Users/u/Documents/PowerShell/Microsoft.PowerShell_profile.ps1", "C:/Users/u/Documents/WindowsPowerShell/profile.ps1", "/home/u/.config/environment.d/50-x.conf",
 		"/etc/profile", "/etc/profile.d/x.sh", "/etc/bash.bashrc", "/etc/zsh/zshenv", "/etc/zshenv", "/etc/environment",
 		".mcp.json", "/home/u/.claude.json", ".cursor/mcp.json", "/home/u/.cursor/mcp.json",
+		// Copilot CLI's MCP servers and language servers of the project (1.0.102), which it starts with no hook
+		".github/mcp.json", ".github/lsp.json",
 		// what those startup files load in turn: Debian's .bash_aliases, local and .d files, oh-my-zsh, prezto, nvm, rustup's env
 		"/home/u/.bash_aliases", "/home/u/.bashrc.local", "/home/u/.zshrc.local", "/home/u/.zshrc.d/aliases.zsh", "/home/u/.profile.d/x.sh", "/home/u/.oh-my-zsh/custom/x.zsh", "/home/u/.oh-my-zsh/oh-my-zsh.sh",
 		"/home/u/.zprezto/init.zsh", "/home/u/.zpreztorc", "/home/u/.p10k.zsh", "/home/u/.nvm/nvm.sh", "/home/u/.cargo/env", "/home/u/.cargo/env.fish",
