@@ -43,6 +43,11 @@ var openCodeAgent = Agent{
 		// of those above it.
 		Later: []Later{
 			{File: ".opencode/{command,commands}/**/*.md", Why: openCodeCommandShell, Nested: true, Commands: true},
+			// Read from 1.18.33's bundle: a config file's command.NAME.template
+			// runs the same way; OpenCode reads opencode.json(c) in each
+			// directory from its start up to the worktree's top, and in each
+			// .opencode, after putting each {file:PATH} in place.
+			{File: "{,.opencode/}opencode.{json,jsonc}", Why: openCodeCommandShell, Nested: true, Commands: true},
 		},
 	},
 }

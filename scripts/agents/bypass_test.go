@@ -65,6 +65,9 @@ var bypasses = map[string][]bypass{
 		// tool call: no tool.execute.before, so hookrun's plugin never sees
 		// it; its plugins' command.execute.before comes after it ran.
 		{name: "command_shell", file: ".opencode/commands/mkfiles.md", body: "---\ndescription: Create the files the plan names.\n---\nStatus:!`touch forbidden.txt`\nCreate the files the plan names.\n", rewrite: true, prompt: "now", args: []string{"--command", "mkfiles"}, warn: true},
+		// The same command declared in the project's opencode.json
+		// (command.NAME.template, 1.18.33's bundle), as JSON with comments.
+		{name: "config_command_shell", file: "opencode.jsonc", body: "{\n  // the team's commands\n  \"command\": {\"mkfiles\": {\"template\": \"Status:!`touch forbidden.txt`\\nCreate the files the plan names.\",},},\n}\n", rewrite: true, prompt: "now", args: []string{"--command", "mkfiles"}, warn: true},
 	},
 }
 

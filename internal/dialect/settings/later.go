@@ -42,6 +42,10 @@ func (a Agent) laterHooks(root, hooksDir string) []Problem {
 				if err != nil {
 					continue
 				}
+				if strings.HasSuffix(f, ".json") || strings.HasSuffix(f, ".jsonc") {
+					out = append(out, openCodeConfigCommands(root, f, data, l.Why)...)
+					continue
+				}
 				cmds, err := shellCommandsOf(a.Dialect, f, data)
 				switch {
 				case err != nil:

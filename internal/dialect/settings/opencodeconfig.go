@@ -1,0 +1,131 @@
+package settings
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/hookrun/hookrun/internal/dialect"
+	"github.com/hookrun/hookrun/internal/ojson"
+	"github.com/hookrun/hookrun/internal/safefile"
+)
+
+// openCodeConfigCommands names each command of an OpenCode config file f
+// (opencode.json or opencode.jsonc) whose template runs shell commands
+// (!`…`), as OpenCode 1.18.33 reads the file: each {file:PATH} replaced
+// by that file's text (trimmed; PATH relative to f's directory; a line
+// that starts with // keeps it), then read as JSON with comments and
+// trailing commas. A file hookrun cannot read so, and that declares
+// commands, is named too: OpenCode may read what hookrun does not.
+func openCodeConfigCommands(root, f string, data []byte, why string) []Problem {
+	doc, err := ojson.Parse(plainJSON(fileRefs(root, f, data)))
+	if err != nil {
+		if !strings.Contains(string(data), `"command"`) {
+			return nil
+		}
+		return []Problem{{File: f, Message: fmt.Sprintf("hookrun cannot read it as JSON with comments (%v), and it declares commands, whose templates opencode runs the !`…` shell commands of: %s", err, why), Warning: true}}
+	}
+	commands := doc.Get("command")
+	if !doc.IsObject() || commands == nil || !commands.IsObject() {
+		return nil
+	}
+	var out []Problem
+	for _, name := range commands.Keys() {
+		c := commands.Get(name)
+		if !c.IsObject() || c.Get("template") == nil {
+			continue
+		}
+		if cmds := dialect.OpenCodeShellCommands([]byte(c.Get("template").Str())); len(cmds) > 0 {
+			out = append(out, Problem{File: f, Message: fmt.Sprintf("command.%s.template: runs %s: %s", name, commandList(cmds), why), Warning: true})
+		}
+	}
+	return out
+}
+
+// fileRefs replaces each {file:PATH} of an OpenCode config file's text
+// with the text of the file it names, trimmed and escaped for a JSON
+// string, as OpenCode does before it parses the file, except on a line
+// that starts with //. A file outside the project, or that cannot be
+// read, stands as "" (OpenCode reads one outside; hookrun does not know
+// what it will hold).
+func fileRefs(root, f string, data []byte) []byte {
+	var out []byte
+	last := 0
+	for _, m := range regexp.MustCompile(`\{file:[^}]+\}`).FindAllIndex(data, -1) {
+		out = append(out, data[last:m[0]]...)
+		last = m[1]
+		line := data[bytes.LastIndexByte(data[:m[0]], '\n')+1 : m[0]]
+		if bytes.HasPrefix(bytes.TrimSpace(line), []byte("//")) {
+			out = append(out, data[m[0]:m[1]]...)
+			continue
+		}
+		out = append(out, refText(root, f, string(data[m[0]+len("{file:"):m[1]-1]))...)
+	}
+	return append(out, data[last:]...)
+}
+
+func refText(root, f, name string) string {
+	if strings.HasPrefix(name, "~/") || filepath.IsAbs(name) {
+		return ""
+	}
+	rel := path.Clean(path.Join(path.Dir(f), filepath.ToSlash(name)))
+	if rel == ".." || strings.HasPrefix(rel, "../") {
+		return ""
+	}
+	text, err := safefile.ReadFile(filepath.Join(root, filepath.FromSlash(rel)), 1<<20)
+	if err != nil {
+		return ""
+	}
+	quoted, _ := json.Marshal(strings.TrimSpace(string(text)))
+	return string(quoted[1 : len(quoted)-1])
+}
+
+// plainJSON turns JSON with comments (// and /* */ outside strings) and
+// trailing commas into plain JSON, each comment and dropped comma a space.
+func plainJSON(data []byte) []byte {
+	out := slices.Clone(data)
+	inString, escaped := false, false
+	lastComma := -1 // a comma with only white space and comments after it so far
+	for i := 0; i < len(out); i++ {
+		c := out[i]
+		switch {
+		case inString && escaped:
+			escaped = false
+		case inString && c == '\\':
+			escaped = true
+		case inString:
+			inString = c != '"'
+		case c == '/' && i+1 < len(out) && out[i+1] == '/':
+			for ; i < len(out) && out[i] != '\n'; i++ {
+				out[i] = ' '
+			}
+		case c == '/' && i+1 < len(out) && out[i+1] == '*':
+			end := strings.Index(string(out[i+2:]), "*/")
+			stop := len(out)
+			if end >= 0 {
+				stop = i + 2 + end + 2
+			}
+			for ; i < stop; i++ {
+				if out[i] != '\n' {
+					out[i] = ' '
+				}
+			}
+			i--
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+		case c == ',':
+			lastComma = i
+		case (c == '}' || c == ']') && lastComma >= 0:
+			out[lastComma] = ' '
+			lastComma = -1
+		default:
+			inString = c == '"'
+			lastComma = -1
+		}
+	}
+	return out
+}
