@@ -44,10 +44,10 @@ var claudeCode = Agent{
 			// settings wins over the person's own), and only managed policy's
 			// allowManagedHooksOnly or strictPluginOnlyCustomization (read
 			// from policy settings alone) keeps them out.
-			{File: ".claude/settings.json", Key: "enabledPlugins", Each: true, Warn: true, Why: claudePlugin + "; check its hooks, or set it to false in .claude/settings.local.json, which wins over this file"},
-			{File: ".claude/settings.local.json", Key: "enabledPlugins", Each: true, Warn: true, Why: claudePlugin + "; check its hooks, or remove it"},
-			{File: ".claude/settings.json", Key: "extraKnownMarketplaces", Each: true, Warn: true, Why: claudeMarket},
-			{File: ".claude/settings.local.json", Key: "extraKnownMarketplaces", Each: true, Warn: true, Why: claudeMarket},
+			{File: ".claude/settings.json", Key: "enabledPlugins", Each: true, Warn: true, Why: claudePlugin + "; check its hooks, or set it to false in .claude/settings.local.json, which wins over this file", LocalWhy: claudeRepoPlugin + "; check its other hooks, or set it to false in .claude/settings.local.json, which wins over this file"},
+			{File: ".claude/settings.local.json", Key: "enabledPlugins", Each: true, Warn: true, Why: claudePlugin + "; check its hooks, or remove it", LocalWhy: claudeRepoPlugin + "; check its other hooks, or remove it"},
+			{File: ".claude/settings.json", Key: "extraKnownMarketplaces", Each: true, Warn: true, Why: claudeMarket, LocalWhy: claudeRepoMarket},
+			{File: ".claude/settings.local.json", Key: "extraKnownMarketplaces", Each: true, Warn: true, Why: claudeMarket, LocalWhy: claudeRepoMarket},
 		},
 		// Measured on 2.1.197: another PreToolUse hook's updatedInput
 		// ran a command hookrun's entry had not seen (the hooks of a
@@ -100,9 +100,11 @@ var claudeEnvOff = []EnvVar{
 }
 
 const (
-	claudeNested = "Claude Code reads this file in place of the project's when it starts in %s"
-	claudePlugin = "Claude Code runs the hooks of a plugin the repository enables beside hookrun's, and a call with the updatedInput such a hook answers, which hookrun never checked; the plugin's hooks are not in the repository, so hookrun cannot tell"
-	claudeMarket = "the repository adds this plugin marketplace, from which the plugins it enables come, and Claude Code runs their hooks beside hookrun's, which hookrun cannot see; check it, or remove it"
+	claudeNested     = "Claude Code reads this file in place of the project's when it starts in %s"
+	claudePlugin     = "Claude Code runs the hooks of a plugin the repository enables beside hookrun's, and a call with the updatedInput such a hook answers, which hookrun never checked; the plugin's hooks are not in the repository, so hookrun cannot tell"
+	claudeRepoPlugin = "Claude Code installs this plugin with no question, once the folder is trusted, from a plugin marketplace in the repository itself (%s), and runs its hooks beside hookrun's: hookrun reads them, and names each that can change a call it let through"
+	claudeRepoMarket = "the repository adds this plugin marketplace from the repository itself (%s), and Claude Code installs the plugins the settings enable from it with no question, once the folder is trusted, and runs their hooks beside hookrun's: hookrun reads them, and names each that can change a call it let through; check it, or remove it"
+	claudeMarket     = "the repository adds this plugin marketplace, from which the plugins it enables come, and Claude Code runs their hooks beside hookrun's, which hookrun cannot see; check it, or remove it"
 )
 
 const claudeFrontmatter = "claude-code runs the hooks this file declares once its skill, command or subagent runs, beside hookrun's, on every later call of the session, and runs a call with the updatedInput one answers (or, from PermissionRequest, without the person hookrun asked for), which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"

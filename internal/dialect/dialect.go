@@ -195,6 +195,11 @@ type Switch struct {
 	// Each: the key is an object, each of whose entries not set to false
 	// (or null) is named by itself (the plugins a repository enables).
 	Each bool
+	// LocalWhy, with Each: the message, in place of Why, for a plugin
+	// (NAME@MARKETPLACE), or a marketplace (MARKETPLACE), that the
+	// project's settings add from the repository itself (Later.Plugins
+	// reads its hooks); %s is the marketplace's file.
+	LocalWhy string
 	// Warn: the setting may bypass hookrun's entries but need not (a
 	// plugin's hooks, which the repository does not hold): install notes
 	// it and goes on, validate warns.

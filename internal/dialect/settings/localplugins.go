@@ -22,7 +22,7 @@ import (
 // or names, and those its marketplace entry holds.
 func (a Agent) localPluginHooks(root string, o Options) []Problem {
 	var out []Problem
-	markets := map[string]string{} // a marketplace's name: its marketplace.json, relative to root
+	markets := a.localMarkets(root)
 	var enabled []string
 	var why string
 	for _, l := range a.Later {
@@ -33,13 +33,6 @@ func (a Agent) localPluginHooks(root string, o Options) []Problem {
 		doc := readJSON(root, l.File)
 		if doc == nil || !doc.IsObject() {
 			continue
-		}
-		if m := doc.Get("extraKnownMarketplaces"); m != nil && m.IsObject() {
-			for _, name := range m.Keys() {
-				if f := localMarketplace(root, m.Get(name).Get("source")); f != "" {
-					markets[name] = f
-				}
-			}
 		}
 		if e := doc.Get("enabledPlugins"); e != nil && e.IsObject() {
 			for _, id := range e.Keys() {
@@ -109,6 +102,30 @@ func (a Agent) localPluginHooks(root string, o Options) []Problem {
 // marketplace source inside the project: a "directory" holding
 // .claude-plugin/marketplace.json, or a "file"; "" for any other source.
 // A relative path is taken from the project root.
+// localMarkets are the plugin marketplaces the project's settings files
+// (each Later with Plugins) add from the repository itself, by name: the
+// marketplace's file, relative to root.
+func (a Agent) localMarkets(root string) map[string]string {
+	markets := map[string]string{}
+	for _, l := range a.Later {
+		if !l.Plugins {
+			continue
+		}
+		doc := readJSON(root, l.File)
+		if doc == nil || !doc.IsObject() {
+			continue
+		}
+		if m := doc.Get("extraKnownMarketplaces"); m != nil && m.IsObject() {
+			for _, name := range m.Keys() {
+				if f := localMarketplace(root, m.Get(name).Get("source")); f != "" {
+					markets[name] = f
+				}
+			}
+		}
+	}
+	return markets
+}
+
 func localMarketplace(root string, src *ojson.Node) string {
 	if src == nil || !src.IsObject() || src.Get("path").Str() == "" {
 		return ""

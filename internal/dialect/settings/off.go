@@ -41,6 +41,7 @@ func (a Agent) Off(root string) []Problem {
 	var out []Problem
 	docs := map[string]*ojson.Node{}
 	dirs := map[string][]string{} // a file: the subdirectories holding it
+	var markets map[string]string // the repository's own plugin marketplaces, read when first wanted
 	for _, sw := range nested(root, a.Settings.Off, dirs) {
 		data, err := safefile.ReadFile(filepath.Join(root, sw.File), 16<<20)
 		if errors.Is(err, fs.ErrNotExist) {
@@ -93,7 +94,20 @@ func (a Agent) Off(root string) []Problem {
 			case sw.Each && v.IsObject():
 				for _, name := range v.Keys() {
 					if on := compact(v.Get(name)); on != "false" && on != "null" {
-						out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s names %q: %s", key, name, sw.Why), Warning: sw.Warn})
+						why := sw.Why
+						market := name // a marketplace's name, or a plugin's NAME@MARKETPLACE
+						if _, m, ok := strings.Cut(name, "@"); ok {
+							market = m
+						}
+						if sw.LocalWhy != "" {
+							if markets == nil {
+								markets = a.localMarkets(root)
+							}
+							if f := markets[market]; f != "" {
+								why = fmt.Sprintf(sw.LocalWhy, f)
+							}
+						}
+						out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s names %q: %s", key, name, why), Warning: sw.Warn})
 					}
 				}
 			}
