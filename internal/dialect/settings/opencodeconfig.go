@@ -7,7 +7,6 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/hookrun/hookrun/internal/dialect"
@@ -83,49 +82,4 @@ func refText(root, f, name string) string {
 	}
 	quoted, _ := json.Marshal(strings.TrimSpace(string(text)))
 	return string(quoted[1 : len(quoted)-1])
-}
-
-// plainJSON turns JSON with comments (// and /* */ outside strings) and
-// trailing commas into plain JSON, each comment and dropped comma a space.
-func plainJSON(data []byte) []byte {
-	out := slices.Clone(data)
-	inString, escaped := false, false
-	lastComma := -1 // a comma with only white space and comments after it so far
-	for i := 0; i < len(out); i++ {
-		c := out[i]
-		switch {
-		case inString && escaped:
-			escaped = false
-		case inString && c == '\\':
-			escaped = true
-		case inString:
-			inString = c != '"'
-		case c == '/' && i+1 < len(out) && out[i+1] == '/':
-			for ; i < len(out) && out[i] != '\n'; i++ {
-				out[i] = ' '
-			}
-		case c == '/' && i+1 < len(out) && out[i+1] == '*':
-			end := strings.Index(string(out[i+2:]), "*/")
-			stop := len(out)
-			if end >= 0 {
-				stop = i + 2 + end + 2
-			}
-			for ; i < stop; i++ {
-				if out[i] != '\n' {
-					out[i] = ' '
-				}
-			}
-			i--
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-		case c == ',':
-			lastComma = i
-		case (c == '}' || c == ']') && lastComma >= 0:
-			out[lastComma] = ' '
-			lastComma = -1
-		default:
-			inString = c == '"'
-			lastComma = -1
-		}
-	}
-	return out
 }
