@@ -18,8 +18,8 @@ not, why: disabled, an ability outside ability_scope, a caller source not
 listed, a duration below min_duration_ms, no changed path under
 only_if_changed_paths, not blocking under --blocking-only. A hook that would
 run but whose handler command cannot start (missing, not executable) is
-flagged too. Invalid hook files are listed, because emit refuses to run any
-hook while one exists.
+flagged too. Invalid hook files are listed (emit refuses to run any hook while
+one exists), then what validate names in the agents' settings.
 
 --hook ID explains one hook; EVENT may then be left out, and a hook of
 another event is reported as such.

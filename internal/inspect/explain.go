@@ -35,8 +35,19 @@ type explanation struct {
 	OtherEvents  int           `json:"other_events"`
 	Invalid      []findingJSON `json:"invalid"`
 	EmitRefuses  bool          `json:"emit_refuses"`
+	// AgentSettings: what validate names in the agents' settings (the
+	// --dialect agent's, else every agent's the project routes): a
+	// setting that keeps hookrun's entries from running, a hook beside
+	// them that can rewrite a call hookrun let through.
+	AgentSettings []agentFinding `json:"agent_settings"`
 
 	found bool // a hooks directory exists
+}
+
+// agentFinding is a finding in an agent's settings.
+type agentFinding struct {
+	Agent string `json:"agent"`
+	findingJSON
 }
 
 // explained is one hook's verdict.
@@ -155,6 +166,17 @@ func Explain(o ExplainRequest) error {
 		}
 	}
 	x.EmitRefuses = len(set.Invalid) > 0
+	x.AgentSettings = []agentFinding{}
+	if loc.Found {
+		for _, d := range dialect.Agents {
+			if n, _ := dialect.Parse(o.Dialect); o.Dialect != "" && n != d.Name {
+				continue
+			}
+			for _, f := range agentSettingsFindings(loc, set, d.Name) {
+				x.AgentSettings = append(x.AgentSettings, agentFinding{string(d.Name), toFindingJSON(f, o.Dirs.Cwd)})
+			}
+		}
+	}
 
 	if o.JSON {
 		if err := ojson.Write(o.Stdout, x, true); err != nil {
@@ -222,6 +244,16 @@ func writeExplanation(w io.Writer, cwd string, x explanation, one *config.Hook, 
 	tw.Flush()
 	if x.OtherEvents > 0 {
 		fmt.Fprintf(w, "(%s of other events not shown: hookrun list)\n", exitcode.Plural(x.OtherEvents, "hook"))
+	}
+	for i, f := range x.AgentSettings {
+		if i == 0 || x.AgentSettings[i-1].Agent != f.Agent {
+			fmt.Fprintf(w, "%s's settings (hookrun validate names them too):\n", f.Agent)
+		}
+		sev := ""
+		if f.Severity != string(config.Error) {
+			sev = f.Severity + ": "
+		}
+		fmt.Fprintf(w, "  %s\n", untrusted.Clean(fmt.Sprintf("%s:%d:%d: %s%s", f.File, f.Line, f.Col, sev, f.Message)))
 	}
 	if x.EmitRefuses {
 		fmt.Fprintf(w, "emit would refuse to run any hook (exit 1) while a hook file is invalid:\n")

@@ -433,29 +433,35 @@ func httpNotes(set *config.Set) []config.Finding {
 // directory validate read.
 func settingsFindings(loc config.Location, set *config.Set) []config.Finding {
 	var out []config.Finding
+	for _, d := range dialect.Agents {
+		out = append(out, agentSettingsFindings(loc, set, d.Name)...)
+	}
+	return out
+}
+
+// agentSettingsFindings are settingsFindings' findings for one agent:
+// none when its project settings do not name hookrun.
+func agentSettingsFindings(loc config.Location, set *config.Set, n dialect.Name) []config.Finding {
+	var out []config.Finding
 	root := loc.Root
 	hooksDir, err := filepath.Rel(root, loc.HooksDir)
 	if err != nil || hooksDir == config.HooksSubdir {
 		hooksDir = ""
 	}
 	hooksDir = filepath.ToSlash(hooksDir)
-	routed := settings.Routed(root)
-	for _, d := range dialect.Agents {
-		a, _ := settings.Find(d.Name)
-		unrouted := a.Unrouted(root, hooksDir)
-		if len(unrouted) == 0 && !slices.ContainsFunc(routed, func(r settings.Agent) bool { return r.Dialect == a.Dialect }) {
-			continue
-		}
-		for _, p := range append(unrouted, a.Off(root)...) {
-			sev := config.Error
-			if p.Warning {
-				sev = config.Warning
-			}
-			out = append(out, config.Finding{File: filepath.Join(root, p.File), Line: 1, Col: 1, Severity: sev, Message: p.Message})
-		}
-		out = append(out, httpEnvFindings(a, root, set)...)
+	a, _ := settings.Find(n)
+	unrouted := a.Unrouted(root, hooksDir)
+	if len(unrouted) == 0 && !slices.ContainsFunc(settings.Routed(root), func(r settings.Agent) bool { return r.Dialect == a.Dialect }) {
+		return nil
 	}
-	return out
+	for _, p := range append(unrouted, a.Off(root)...) {
+		sev := config.Error
+		if p.Warning {
+			sev = config.Warning
+		}
+		out = append(out, config.Finding{File: filepath.Join(root, p.File), Line: 1, Col: 1, Severity: sev, Message: p.Message})
+	}
+	return append(out, httpEnvFindings(a, root, set)...)
 }
 
 // httpEnvFindings warns of each variable an http hook's call depends on
