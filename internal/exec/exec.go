@@ -8,7 +8,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"sync"
@@ -546,18 +545,8 @@ type shebang struct {
 // readShebang reads the #! line of the file at path; ok is false when the
 // file does not start with #!.
 func readShebang(path string) (sb shebang, ok bool) {
-	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
-		return sb, false // a FIFO would block the open until someone writes
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return sb, false
-	}
-	defer f.Close()
-	head := make([]byte, 256)
-	n, _ := io.ReadFull(f, head)
-	head = head[:n]
-	if !bytes.HasPrefix(head, []byte("#!")) {
+	head, ok := readHead(path, 256)
+	if !ok || !bytes.HasPrefix(head, []byte("#!")) {
 		return sb, false
 	}
 	line, _, _ := bytes.Cut(head[2:], []byte("\n"))
