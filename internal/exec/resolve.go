@@ -180,6 +180,9 @@ func Check(command string, args []string, hasArgs bool, dir string) error {
 	case !executable(path, st):
 		return notExecutable(Display(path, dir))
 	}
+	if err := missingScript(command, args, hasArgs, dir); err != nil {
+		return err
+	}
 	sb, ok := readShebang(path)
 	switch {
 	case !ok && runtime.GOOS != "windows" && isText(path):

@@ -111,3 +111,46 @@ func shellCRLF(path, shown string, sb shebang) error {
 	}
 	return fmt.Errorf("%s has Windows line endings (line %d ends in a carriage return), which %s reads as part of the command: convert the file to Unix line endings", shown, bytes.Count(data[:at], []byte("\n"))+1, name)
 }
+
+// interpreters are the programs a handler command may name before the
+// script they run (python3 scripts/hooks/guard.py): that script is a file
+// that must exist too.
+var interpreters = []string{"sh", "bash", "dash", "zsh", "ksh", "python", "python3", "node", "ruby", "perl"}
+
+// missingScript says when a handler command runs an interpreter on a
+// script that does not exist, as the files stand now. Run, the interpreter
+// fails on it, often with status 2 (python3, sh), which from a blocking
+// hook is a deny with the interpreter's complaint for its reason. Only a
+// first argument that is no option and in which sh expands nothing is
+// checked.
+func missingScript(command string, args []string, hasArgs bool, dir string) error {
+	prog, script := command, ""
+	if hasArgs {
+		if len(args) > 0 {
+			script = args[0]
+		}
+	} else {
+		words := firstWords(command)
+		if len(words) < 2 {
+			return nil
+		}
+		p, ok := spelled(words[0])
+		s, ok2 := spelled(words[1])
+		if !ok || !ok2 {
+			return nil
+		}
+		prog, script = p, s
+	}
+	if !slices.Contains(interpreters, filepath.Base(prog)) || script == "" || strings.HasPrefix(script, "-") || exists(dir, script) {
+		return nil
+	}
+	path := script
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(dir, script)
+	}
+	where := ""
+	if !filepath.IsAbs(script) {
+		where = " (a relative path resolves against the project root)"
+	}
+	return fmt.Errorf("%s runs %s, which does not exist%s: create it, or correct the path", filepath.Base(prog), Display(path, dir), where)
+}
