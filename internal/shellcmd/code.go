@@ -64,7 +64,7 @@ func (r *reader) program(cmd Command, redirs []*syntax.Redirect, depth int) {
 		// they are given no script file (or expect -f -).
 		code, stdin = clusterCode(cmd.Args, 'c', "", "fbDi", "")
 		if stdin {
-			code = append(code, stdinText(redirs)...)
+			code = append(code, r.programIn(name, redirs)...)
 		}
 		for _, c := range code {
 			r.commandWords(c, "[]{};\n", depth)
@@ -91,7 +91,7 @@ func (r *reader) program(cmd Command, redirs []*syntax.Redirect, depth int) {
 		return
 	}
 	if stdin {
-		code = append(code, stdinText(redirs)...)
+		code = append(code, r.programIn(name, redirs)...)
 	}
 	r.codeLiterals(code)
 	awk := strings.HasSuffix(name, "awk")
@@ -349,6 +349,17 @@ func awkProgram(args []Arg) []string {
 		}
 	}
 	return code
+}
+
+// programIn is the program an interpreter reads on its standard input: a here-document's or
+// here-string's text. From a pipe it is only known when the line runs, as a shell's script is
+// there (echo 'import os; os.system("rm -rf x")' | python3).
+func (r *reader) programIn(name string, redirs []*syntax.Redirect) []string {
+	text := stdinText(redirs)
+	if len(text) == 0 && r.stdinPiped && !r.maybe {
+		r.unresolved("%s reads its program from a pipe, only known when the line runs", name)
+	}
+	return text
 }
 
 // stdinText is the literal text of a here-document or here-string on standard input.
