@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 	"syscall"
 	"time"
 
@@ -112,6 +113,7 @@ func run(r Request, d *dialectRun) (err error) {
 	// --dialect, exit 2 when the answer blocks: dialectRun.respond).
 	ctx, stop := r.Signals.Interruptible()
 	defer stop()
+	ctx, budget := withBudget(ctx)
 	var ev event.Name
 	if r.Event != "" {
 		var ok bool
@@ -145,7 +147,7 @@ func run(r Request, d *dialectRun) (err error) {
 			d.read(data) // to answer the agent in the shape its event needs
 		}
 		if !ok {
-			return interrupted(ctx, "while reading the files the agent loads into its hooks' environment; no hook ran and no result was printed")
+			return stopped(ctx, "while reading the files the agent loads into its hooks' environment; no hook ran and no result was printed")
 		}
 		if envErr != nil {
 			return envErr
@@ -164,7 +166,7 @@ func run(r Request, d *dialectRun) (err error) {
 		return parsed{dd.call, doc, err}
 	})
 	if !ok {
-		return interrupted(ctx, "while reading the context; no hook ran and no result was printed")
+		return stopped(ctx, "while reading the context; no hook ran and no result was printed")
 	}
 	d.call = p.call
 	ctxDoc := p.doc
@@ -181,11 +183,17 @@ func run(r Request, d *dialectRun) (err error) {
 		return loaded{loc, set, err}
 	})
 	if !ok {
-		return interrupted(ctx, "while loading the hook declarations; no hook ran and no result was printed")
+		return stopped(ctx, "while loading the hook declarations; no hook ran and no result was printed")
 	}
 	loc, set := l.loc, l.set
 	if l.err != nil {
 		return l.err
+	}
+	// The agent's deadline, read once: before the handlers when one can
+	// wait, and by a phase that runs long (budget), which must end by it.
+	agentDeadline := sync.OnceValue(func() Deadline { return d.deadline(loc.Root, start) })
+	if d.active() {
+		budget.knowDeadline(agentDeadline)
 	}
 	var warnings []merge.Warning
 	// No hooks, or a nearer hooks directory hiding the project's, is a
@@ -232,7 +240,7 @@ func run(r Request, d *dialectRun) (err error) {
 		})
 		return true
 	}); !ok {
-		return interrupted(ctx, "while reading the paths of the call; no hook ran and no result was printed")
+		return stopped(ctx, "while reading the paths of the call; no hook ran and no result was printed")
 	}
 	auditPath := AuditPath(r.AuditLog, r.Dirs.Cwd, loc)
 
@@ -247,7 +255,7 @@ func run(r Request, d *dialectRun) (err error) {
 			return d.envFromProject(r.Dirs.Cwd, func(n string) (string, bool) { w, ok := care[n]; return w, ok })
 		})
 		if !ok {
-			return interrupted(ctx, "while reading the files the agent loads into its hooks' environment; no hook ran and no result was printed")
+			return stopped(ctx, "while reading the files the agent loads into its hooks' environment; no hook ran and no result was printed")
 		}
 		if envErr != nil {
 			return envErr
@@ -259,8 +267,8 @@ func run(r Request, d *dialectRun) (err error) {
 	if d.active() && (auditPath != "" || slices.ContainsFunc(hooks, func(h *config.Hook) bool { return h.Handler.Kind != config.KindRules })) {
 		// The agent's settings file may be large or slow to read (up to
 		// 16 MiB, on a network mount): a signal must not wait for it.
-		if deadline, ok = inPhase(ctx, "settings", func() Deadline { return d.deadline(loc.Root, start) }); !ok {
-			return interrupted(ctx, "while reading the agent's settings for its timeout; no hook ran and no result was printed")
+		if deadline, ok = inPhase(ctx, "settings", agentDeadline); !ok {
+			return stopped(ctx, "while reading the agent's settings for its timeout; no hook ran and no result was printed")
 		}
 	}
 	var watchdog *exec.Watchdog
@@ -295,6 +303,9 @@ func run(r Request, d *dialectRun) (err error) {
 		// handler and left its group (setsid): no handler process
 		// outlives emit.
 		orphans.End(orphanTime(deadline, time.Now()), ctx.Done())
+	}
+	if err := overrun(ctx); err != nil && ctx.Err() == nil {
+		return err
 	}
 	if ctx.Err() != nil && !out.Interrupted {
 		// The signal came after the last handler ended: it is answered as

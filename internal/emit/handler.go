@@ -45,7 +45,13 @@ func (hr handlers) run(ctx context.Context, h *config.Hook) merge.Report {
 	}
 	var rep merge.Report
 	if h.Handler.Kind == config.KindHTTP {
-		rep = protocol.EvaluateCall(hr.ctx.Event, h, httpcall.Post(ctx, hr.client(), hr.call(h)))
+		// The request holds the command line as hookrun reads it: that
+		// reading is a phase, within the budget, like a rules hook's.
+		body, ok := inPhase(ctx, "request", hr.body)
+		if !ok {
+			return protocol.Interrupted(h, 0)
+		}
+		rep = protocol.EvaluateCall(hr.ctx.Event, h, httpcall.Post(ctx, hr.client(), hr.call(h, body)))
 	} else { // config.KindScript
 		rep = evaluate(hr.ctx.Event, h, exec.Run(ctx, hr.script(h), hr.limits))
 	}
@@ -92,11 +98,11 @@ var evaluate = protocol.Evaluate
 // with the command line's commands as hookrun parses them (policyBody),
 // the same cap on the answer as on a script's stdout, and only the
 // caller's environment for the variables it may expand.
-func (hr handlers) call(h *config.Hook) httpcall.Call {
+func (hr handlers) call(h *config.Hook, body []byte) httpcall.Call {
 	return httpcall.Call{
 		Spec:    h.Handler.HTTP,
 		Timeout: h.Handler.Timeout,
-		Context: hr.body(),
+		Context: body,
 		Env:     lookup(hr.env),
 		MaxBody: hr.limits.MaxStdout,
 	}

@@ -5,6 +5,7 @@ import (
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // phaseWorker is the goroutine inPhase runs phases on, one after
@@ -40,9 +41,11 @@ var phaseStarted = func(phase string) {}
 // rules) away from the caller's goroutine (on the phase worker, else on a
 // goroutine of its own), so that SIGINT or SIGTERM ends emit
 // at once whatever it is doing: an agent that gets no answer within its
-// grace kills hookrun, and reads that death as "go ahead". When ctx ends
-// first, ok is false and f finishes unseen, so f must write nothing its
-// caller reads. A panic in f goes on up the caller's goroutine, with f's
+// grace kills hookrun, and reads that death as "go ahead". For the same
+// reason the phases share a budget of time (ctx's, withBudget): a phase
+// that uses it up ends like one a signal stopped, and stopped(ctx) says
+// which. When ctx ends or the budget runs out first, ok is false and f
+// finishes unseen, so f must write nothing its caller reads. A panic in f goes on up the caller's goroutine, with f's
 // stack.
 func inPhase[T any](ctx context.Context, phase string, f func() T) (v T, ok bool) {
 	if ctx.Err() != nil {
@@ -75,16 +78,28 @@ func inPhase[T any](ctx context.Context, phase string, f func() T) (v T, ok bool
 		})
 		phases.jobs <- job
 	} else {
-		go job() // the worker is still on a phase ctx ended
+		go job() // the worker is still on a phase ctx ended or overran
 	}
-	select {
-	case r := <-done:
-		if r.crash != nil {
-			panic(r.crash)
+	b := budgetOf(ctx)
+	began := time.Now()
+	for {
+		over, stop := b.timer(began)
+		select {
+		case r := <-done:
+			stop()
+			b.spend(time.Since(began))
+			if r.crash != nil {
+				panic(r.crash)
+			}
+			return r.v, true
+		case <-ctx.Done():
+			stop()
+			return v, false
+		case <-over:
+			if b.overran(phase, began) {
+				return v, false
+			}
 		}
-		return r.v, true
-	case <-ctx.Done():
-		return v, false
 	}
 }
 

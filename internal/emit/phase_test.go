@@ -254,3 +254,100 @@ func TestSignalAfterTheHandlersIsAnswered(t *testing.T) {
 		})
 	}
 }
+
+// A phase that runs past what is left of ReadLimit, or past the agent's
+// deadline, ends emit like a signal would, but with a block: exit 1 for a
+// plain caller, the agent's deny under --dialect, and a reason that says
+// which reading took too long. Before, hookrun waited for the phase, and a
+// line built to be slow to read (thousands of cd's) kept it busy past the
+// agent's timeout, which then let the call through.
+func TestSlowPhaseBlocks(t *testing.T) {
+	dir := t.TempDir()
+	hooks := filepath.Join(dir, ".system", "hooks")
+	if err := os.MkdirAll(hooks, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string]string{
+		"no_rm.yaml": "id: no_rm\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nmatch: {ability_scope: shell}\n" +
+			"handler:\n  kind: rules\n  rules:\n    - {decision: deny, reason: no rm -rf, commands: [rm -rf]}\n",
+		"policy.yaml": "id: policy\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nmatch: {ability_scope: shell}\n" +
+			"handler: {kind: http, url: \"http://127.0.0.1:9/v1/data/hookrun/result\"}\n",
+	} {
+		if err := os.WriteFile(filepath.Join(hooks, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The agent waits 1 s for hookrun: it must answer within 0.5 s of that.
+	claudeDir := filepath.Join(dir, "agent")
+	if err := os.MkdirAll(filepath.Join(claudeDir, ".claude"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(hooks, filepath.Join(claudeDir, "hooks")); err != nil {
+		t.Fatal(err)
+	}
+	entry := `{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"hookrun emit --dialect claude-code","timeout":1}]}]}}`
+	if err := os.WriteFile(filepath.Join(claudeDir, ".claude", "settings.json"), []byte(entry), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	plain := `{"event_type":"PreAbilityCall","ability_id":"shell","caller":{"source":"ai_session"},"command":"rm -rf x"}`
+	claude := `{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Bash","tool_input":{"command":"rm -rf x"}}`
+	const tail = " in time (the 200ms hookrun allows itself to read a call), so the call is blocked and no hook's answer was taken: a command line this slow to read (thousands of commands or cd's) must be split, or run by a person"
+	agentTail := " in time (that was all that was left of the 500ms hookrun keeps for its handlers, short of the 1s claude-code waits for it (the timeout in .claude/settings.json): the agent would let the call through once that passed), so the call is blocked"
+	for _, tc := range []struct {
+		phase, dialect, payload string
+		limit                   time.Duration
+		code                    int
+		err, stdout             string
+	}{
+		{"parse", "", plain, 200 * time.Millisecond, exitcode.Error, "hookrun could not finish reading the context" + tail, ""},
+		{"load", "", plain, 200 * time.Millisecond, exitcode.Error, "hookrun could not finish loading the hook declarations" + tail, ""},
+		{"paths", "", plain, 200 * time.Millisecond, exitcode.Error, "hookrun could not finish reading the paths the call names" + tail, ""},
+		{"match", "", plain, 200 * time.Millisecond, exitcode.Error, "hookrun could not finish choosing the hooks" + tail, ""},
+		{"rules", "", plain, 200 * time.Millisecond, exitcode.Error, "hookrun could not finish checking the call against the rules hooks" + tail, ""},
+		{"request", "", plain, 200 * time.Millisecond, exitcode.Error, "hookrun could not finish building an http hook's request from the call" + tail, ""},
+		{"paths", "claude-code", claude, 200 * time.Millisecond, exitcode.OK, "",
+			`"permissionDecision":"deny","permissionDecisionReason":"hookrun could not check this call, so it is blocked: hookrun could not finish reading the paths the call names` + tail},
+		{"rules", "claude-code", claude, 200 * time.Millisecond, exitcode.OK, "",
+			`"permissionDecision":"deny","permissionDecisionReason":"hookrun could not check this call, so it is blocked: hookrun could not finish checking the call against the rules hooks` + tail},
+		// ReadLimit is longer than the agent waits: the agent's deadline,
+		// read once the phase has run a while, ends it.
+		{"paths", "claude-code/agent", claude, time.Minute, exitcode.OK, "",
+			`"permissionDecisionReason":"hookrun could not check this call, so it is blocked: hookrun could not finish reading the paths the call names` + agentTail},
+	} {
+		t.Run(tc.phase+"/"+tc.dialect, func(t *testing.T) {
+			defer func(l time.Duration) { ReadLimit = l }(ReadLimit)
+			ReadLimit = tc.limit
+			returned, held := make(chan struct{}), make(chan bool, 1)
+			defer func(f func(string)) { phaseStarted = f }(phaseStarted)
+			phaseStarted = func(p string) {
+				if p != tc.phase {
+					return
+				}
+				select {
+				case <-returned:
+					held <- true
+				case <-time.After(time.Minute):
+					held <- false
+				}
+			}
+			cwd, hd, dia := dir, hooks, tc.dialect
+			if strings.HasSuffix(tc.dialect, "/agent") {
+				cwd, hd, dia = claudeDir, filepath.Join(claudeDir, "hooks"), strings.TrimSuffix(tc.dialect, "/agent")
+			}
+			var stdout, stderr bytes.Buffer
+			began := time.Now()
+			code, err := Main(Request{Dialect: dia, Summary: "never", AuditLog: "off",
+				Dirs:  project.Dirs{Cwd: cwd, HooksDir: hd},
+				Stdin: strings.NewReader(tc.payload), Stdout: &stdout, Stderr: &stderr, Signals: signalsAt{context.Background()}})
+			took := time.Since(began)
+			close(returned)
+			if !<-held {
+				t.Fatalf("emit waited a minute for phase %s", tc.phase)
+			}
+			if took > 30*time.Second {
+				t.Errorf("emit took %s", took)
+			}
+			checkAnswer(t, code, err, stdout.String(), tc.code, tc.err, tc.stdout)
+		})
+	}
+}

@@ -56,7 +56,7 @@ type Deadline struct {
 type Outcome struct {
 	Result      merge.Result
 	Reports     []merge.Report // per hook, merge order
-	Interrupted bool           // ctx was canceled: the result is incomplete
+	Interrupted bool           // ctx was canceled, or the phases ran out of time: the result is incomplete
 	AuditErr    error          // the audit log could not be written; the result stands
 }
 
@@ -85,7 +85,7 @@ func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Option
 			} else {
 				reports[i] = hr.run(ctx, h)
 			}
-			if reports[i].Decision == event.Deny || ctx.Err() != nil {
+			if reports[i].Decision == event.Deny || ctx.Err() != nil || overrun(ctx) != nil {
 				ran = i + 1
 				break
 			}
@@ -146,7 +146,7 @@ func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Option
 	for i := range reports {
 		reports[i] = merge.Clean(reports[i])
 	}
-	out := Outcome{Reports: reports, Interrupted: ctx.Err() != nil}
+	out := Outcome{Reports: reports, Interrupted: ctx.Err() != nil || overrun(ctx) != nil}
 	out.Result = merge.Merge(c.Event, reports)
 	out.Result.Warnings = append(append([]merge.Warning{}, opt.Warnings...), out.Result.Warnings...)
 	if opt.AuditPath != "" {
@@ -204,9 +204,13 @@ type Interrupt struct{ Signal os.Signal }
 
 func (i Interrupt) Error() string { return "interrupted by " + i.Signal.String() }
 
-// interruption names what canceled ctx, or "" when nothing did.
+// interruption names what canceled ctx ("time" when its phases ran out
+// of their budget), or "" when nothing did.
 func interruption(ctx context.Context) string {
 	if ctx.Err() == nil {
+		if overrun(ctx) != nil {
+			return "time"
+		}
 		return ""
 	}
 	var i Interrupt

@@ -1,0 +1,158 @@
+package emit
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/hookrun/hookrun/internal/exitcode"
+)
+
+// ReadLimit is the most time emit's own work on one call may take, all
+// its phases together (reading the context and the declarations, the
+// command line's paths and the files it runs, choosing the hooks,
+// rules): a call that takes longer is blocked, not waited for. A line
+// built to be slow to read (thousands of cd's, each lengthening every
+// later path) would otherwise keep hookrun busy past the agent's
+// timeout, and the agent reads hookrun's death as "go ahead". Reading
+// an ordinary line takes milliseconds, a 100 KB one tens of them.
+var ReadLimit = 10 * time.Second
+
+// lookAfter is how long a phase runs before the agent's deadline, when
+// not yet known, is read from its settings: most phases end long before,
+// and reading the settings on every call would cost every call.
+var lookAfter = 250 * time.Millisecond
+
+// budget is what is left of ReadLimit for emit's phases, and the agent's
+// deadline, which ends them too. Phases run one after another, but an
+// http handler's request is built in one on the handler's goroutine, so
+// the budget is locked.
+type budget struct {
+	mu       sync.Mutex
+	left     time.Duration
+	agent    func() Deadline // reads the agent's deadline; nil until the root is known
+	deadline Deadline        // what agent read
+	looked   bool            // agent was called
+	phase    string          // the phase that ran out of time, or ""
+	why      string          // why it had no more time
+}
+
+type budgetKey struct{}
+
+// withBudget gives the phases run with ctx a budget of ReadLimit.
+func withBudget(ctx context.Context) (context.Context, *budget) {
+	b := &budget{left: ReadLimit}
+	return context.WithValue(ctx, budgetKey{}, b), b
+}
+
+// budgetOf is ctx's budget, or nil (no limit) for phases run without one.
+func budgetOf(ctx context.Context) *budget {
+	b, _ := ctx.Value(budgetKey{}).(*budget)
+	return b
+}
+
+// knowDeadline lets the phases ask for the agent's deadline (dialectRun's
+// deadline, read once however many ask); until then, only ReadLimit
+// bounds them.
+func (b *budget) knowDeadline(agent func() Deadline) {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.agent = agent
+}
+
+// timer fires when the phase begun at began must stop, or must look at
+// the agent's deadline first; stop releases it. A nil budget never fires.
+func (b *budget) timer(began time.Time) (<-chan time.Time, func()) {
+	if b == nil {
+		return nil, func() {}
+	}
+	b.mu.Lock()
+	limit := b.left
+	if !b.looked && b.agent != nil {
+		limit = min(limit, lookAfter)
+	} else if !b.deadline.At.IsZero() {
+		limit = min(limit, b.deadline.At.Sub(began))
+	}
+	b.mu.Unlock()
+	t := time.NewTimer(max(limit-time.Since(began), 0))
+	return t.C, func() { t.Stop() }
+}
+
+// overran is called when the timer of the phase begun at began fires:
+// true when the phase is out of time (it is then recorded), false when
+// the agent's deadline was only read now and leaves it more.
+func (b *budget) overran(phase string, began time.Time) bool {
+	b.mu.Lock()
+	agent := b.agent
+	look := !b.looked && agent != nil
+	b.mu.Unlock()
+	if look {
+		d := agent() // outside the lock: it reads a file
+		b.mu.Lock()
+		b.deadline, b.looked = d, true
+		b.mu.Unlock()
+		return false
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.phase == "" {
+		b.phase = phase
+		b.why = fmt.Sprintf("the %s hookrun allows itself to read a call", ReadLimit)
+		if d := b.deadline; !d.At.IsZero() && d.At.Before(began.Add(b.left)) {
+			b.why = d.Why
+		}
+	}
+	return true
+}
+
+// spend takes a finished phase's time from the budget.
+func (b *budget) spend(d time.Duration) {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.left -= d
+}
+
+// phaseNames says what each phase was doing, for the error.
+var phaseNames = map[string]string{
+	"env":      "reading the files the agent loads into its hooks' environment",
+	"parse":    "reading the context",
+	"load":     "loading the hook declarations",
+	"paths":    "reading the paths the call names",
+	"settings": "reading the agent's settings for its timeout",
+	"match":    "choosing the hooks",
+	"rules":    "checking the call against the rules hooks",
+	"request":  "building an http hook's request from the call",
+}
+
+// stopped is the error for a phase that did not end: a signal stopped
+// it (interrupted, with what it was doing), or the budget ran out
+// (overrun).
+func stopped(ctx context.Context, what string) error {
+	if err := overrun(ctx); err != nil && ctx.Err() == nil {
+		return err
+	}
+	return interrupted(ctx, what)
+}
+
+// overrun is the error for a call whose reading ran out of time, or nil.
+// It fails emit (exit 1, and under --dialect the agent's block): a call
+// hookrun could not finish checking is not let through.
+func overrun(ctx context.Context) error {
+	b := budgetOf(ctx)
+	if b == nil {
+		return nil
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.phase == "" {
+		return nil
+	}
+	return exitcode.Failf("hookrun could not finish %s in time (%s), so the call is blocked and no hook's answer was taken: a command line this slow to read (thousands of commands or cd's) must be split, or run by a person", phaseNames[b.phase], b.why)
+}
