@@ -257,6 +257,15 @@ type reader struct {
 // line nested n deep would otherwise give n reasons of n bytes each.
 const maxUnresolved = 8
 
+// maxDirDepth caps how deep the directory the line's cds lead to is followed, counted in names as
+// written (dirRaw keeps cd ..'s): each later path is joined to it, so without a cap a line of
+// thousands of cds made reading it quadratic. Past it the directory is unknown (deepDir).
+const maxDirDepth = 64
+
+// deepDir is the unknown directory past maxDirDepth (the number spelt out: no work at start);
+// later cds leave it as it is.
+const deepDir = "the directory the line's cds lead to (more than 64 levels deep, which hookrun does not follow)"
+
 // maxEnv caps the variables the line gives its commands (Command.Env): beyond it the line is
 // unresolved, since a rule may name one hidden past it.
 const maxEnv = 256
@@ -900,6 +909,7 @@ func (r *reader) cd(args []Arg) {
 	case strings.HasPrefix(target.Value, "/"):
 		r.dir, r.dirUnknown = path.Clean(target.Value), ""
 		r.dirRaw, _ = rawJoin("", target.Value)
+	case r.dirUnknown == deepDir:
 	case r.dirUnknown != "":
 		r.dirUnknown = path.Join(r.dirUnknown, target.Value)
 	default:
@@ -909,6 +919,14 @@ func (r *reader) cd(args []Arg) {
 			r.dir = ""
 		}
 	}
+	if depth(r.dir) > maxDirDepth || depth(r.dirRaw) > maxDirDepth || depth(r.dirUnknown) > maxDirDepth {
+		r.setWD(wd{unknown: deepDir})
+	}
+}
+
+// depth is the number of names in the path p, as written.
+func depth(p string) int {
+	return strings.Count(p, "/") + 1
 }
 
 // physicalDir is the directory the line's cds moved to as they spelled it, ".." kept
