@@ -3,6 +3,7 @@ package emit
 import (
 	"context"
 	"fmt"
+	"runtime/metrics"
 	"sync"
 	"time"
 
@@ -23,6 +24,16 @@ var ReadLimit = 10 * time.Second
 // not yet known, is read from its settings: most phases end long before,
 // and reading the settings on every call would cost every call.
 var lookAfter = 250 * time.Millisecond
+
+// MemoryLimit is the most memory emit's phases may hold while reading a
+// call: a line built to make hookrun hold more (each of thousands of
+// commands keeping a copy of what came before) would otherwise run the
+// machine out of memory and hookrun be killed, which an agent reads as
+// "go ahead". Reading a 100 KB line takes about 5 MB. It is counted every
+// memoryEvery while a phase runs.
+var MemoryLimit uint64 = 512 << 20
+
+const memoryEvery = 50 * time.Millisecond
 
 // budget is what is left of ReadLimit for emit's phases, and the agent's
 // deadline, which ends them too. Phases run one after another, but an
@@ -64,8 +75,9 @@ func (b *budget) knowDeadline(agent func() Deadline) {
 	b.agent = agent
 }
 
-// timer fires when the phase begun at began must stop, or must look at
-// the agent's deadline first; stop releases it. A nil budget never fires.
+// timer fires when the phase begun at began must stop, must look at the
+// agent's deadline first, or must have its memory counted (check); stop
+// releases it. A nil budget never fires.
 func (b *budget) timer(began time.Time) (<-chan time.Time, func()) {
 	if b == nil {
 		return nil, func() {}
@@ -78,35 +90,54 @@ func (b *budget) timer(began time.Time) (<-chan time.Time, func()) {
 		limit = min(limit, b.deadline.At.Sub(began))
 	}
 	b.mu.Unlock()
-	t := time.NewTimer(max(limit-time.Since(began), 0))
+	t := time.NewTimer(min(max(limit-time.Since(began), 0), memoryEvery))
 	return t.C, func() { t.Stop() }
 }
 
-// overran is called when the timer of the phase begun at began fires:
-// true when the phase is out of time (it is then recorded), false when
-// the agent's deadline was only read now and leaves it more.
-func (b *budget) overran(phase string, began time.Time) bool {
+// check is called when the timer of the phase begun at began fires: true
+// when the phase is out of time or memory (it is then recorded), false
+// when it may go on (the agent's deadline, only read now, leaves it more,
+// or the timer fired to count the memory).
+func (b *budget) check(phase string, began time.Time) bool {
 	b.mu.Lock()
 	agent := b.agent
 	look := !b.looked && agent != nil
 	b.mu.Unlock()
-	if look {
+	if look && time.Since(began) >= lookAfter {
 		d := agent() // outside the lock: it reads a file
 		b.mu.Lock()
 		b.deadline, b.looked = d, true
 		b.mu.Unlock()
-		return false
 	}
+	heap := heapBytes()
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	why := ""
+	switch {
+	case heap > MemoryLimit:
+		why = fmt.Sprintf("within the %d MiB of memory hookrun allows itself to read a call", MemoryLimit>>20)
+	case !b.deadline.At.IsZero() && !time.Now().Before(b.deadline.At):
+		why = "in time (" + b.deadline.Why + ")"
+	case time.Since(began) >= b.left:
+		why = fmt.Sprintf("in time (the %s hookrun allows itself to read a call)", ReadLimit)
+	default:
+		return false
+	}
 	if b.phase == "" {
-		b.phase = phase
-		b.why = fmt.Sprintf("the %s hookrun allows itself to read a call", ReadLimit)
-		if d := b.deadline; !d.At.IsZero() && d.At.Before(began.Add(b.left)) {
-			b.why = d.Why
-		}
+		b.phase, b.why = phase, why
 	}
 	return true
+}
+
+// heapBytes is the memory the heap's objects hold now, live or not yet
+// collected; read without stopping the program.
+func heapBytes() uint64 {
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return s[0].Value.Uint64()
 }
 
 // spend takes a finished phase's time from the budget.
@@ -119,16 +150,27 @@ func (b *budget) spend(d time.Duration) {
 	b.left -= d
 }
 
-// phaseNames says what each phase was doing, for the error.
-var phaseNames = map[string]string{
-	"env":      "reading the files the agent loads into its hooks' environment",
-	"parse":    "reading the context",
-	"load":     "loading the hook declarations",
-	"paths":    "reading the paths the call names",
-	"settings": "reading the agent's settings for its timeout",
-	"match":    "choosing the hooks",
-	"rules":    "checking the call against the rules hooks",
-	"request":  "building an http hook's request from the call",
+// phaseName says what a phase was doing, for the error.
+func phaseName(phase string) string {
+	switch phase {
+	case "env":
+		return "reading the files the agent loads into its hooks' environment"
+	case "parse":
+		return "reading the context"
+	case "load":
+		return "loading the hook declarations"
+	case "paths":
+		return "reading the paths the call names"
+	case "settings":
+		return "reading the agent's settings for its timeout"
+	case "match":
+		return "choosing the hooks"
+	case "rules":
+		return "checking the call against the rules hooks"
+	case "request":
+		return "building an http hook's request from the call"
+	}
+	return phase
 }
 
 // stopped is the error for a phase that did not end: a signal stopped
@@ -154,5 +196,5 @@ func overrun(ctx context.Context) error {
 	if b.phase == "" {
 		return nil
 	}
-	return exitcode.Failf("hookrun could not finish %s in time (%s), so the call is blocked and no hook's answer was taken: a command line this slow to read (thousands of commands or cd's) must be split, or run by a person", phaseNames[b.phase], b.why)
+	return exitcode.Failf("hookrun could not finish %s %s, so the call is blocked and no hook's answer was taken: a command line this costly to read (thousands of commands or cd's) must be split, or run by a person", phaseName(b.phase), b.why)
 }

@@ -96,7 +96,7 @@ func inPhase[T any](ctx context.Context, phase string, f func() T) (v T, ok bool
 			stop()
 			return v, false
 		case <-over:
-			if b.overran(phase, began) {
+			if b.check(phase, began) {
 				return v, false
 			}
 		}

@@ -291,7 +291,7 @@ func TestSlowPhaseBlocks(t *testing.T) {
 	}
 	plain := `{"event_type":"PreAbilityCall","ability_id":"shell","caller":{"source":"ai_session"},"command":"rm -rf x"}`
 	claude := `{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Bash","tool_input":{"command":"rm -rf x"}}`
-	const tail = " in time (the 200ms hookrun allows itself to read a call), so the call is blocked and no hook's answer was taken: a command line this slow to read (thousands of commands or cd's) must be split, or run by a person"
+	const tail = " in time (the 200ms hookrun allows itself to read a call), so the call is blocked and no hook's answer was taken: a command line this costly to read (thousands of commands or cd's) must be split, or run by a person"
 	agentTail := " in time (that was all that was left of the 500ms hookrun keeps for its handlers, short of the 1s claude-code waits for it (the timeout in .claude/settings.json): the agent would let the call through once that passed), so the call is blocked"
 	for _, tc := range []struct {
 		phase, dialect, payload string
@@ -313,22 +313,31 @@ func TestSlowPhaseBlocks(t *testing.T) {
 		// read once the phase has run a while, ends it.
 		{"paths", "claude-code/agent", claude, time.Minute, exitcode.OK, "",
 			`"permissionDecisionReason":"hookrun could not check this call, so it is blocked: hookrun could not finish reading the paths the call names` + agentTail},
+		// A phase that makes hookrun hold more than MemoryLimit (here
+		// 1 MiB; the held phase holds 4) ends as soon as it is counted.
+		{"rules", "memory", plain, time.Minute, exitcode.Error, "hookrun could not finish checking the call against the rules hooks within the 1 MiB of memory hookrun allows itself to read a call, so the call is blocked", ""},
 	} {
 		t.Run(tc.phase+"/"+tc.dialect, func(t *testing.T) {
-			defer func(l time.Duration) { ReadLimit = l }(ReadLimit)
+			defer func(l time.Duration, m uint64) { ReadLimit, MemoryLimit = l, m }(ReadLimit, MemoryLimit)
 			ReadLimit = tc.limit
 			returned, held := make(chan struct{}), make(chan bool, 1)
 			defer func(f func(string)) { phaseStarted = f }(phaseStarted)
+			hold := 0
+			if tc.dialect == "memory" {
+				MemoryLimit, tc.dialect, hold = 1<<20, "", 4<<20
+			}
 			phaseStarted = func(p string) {
 				if p != tc.phase {
 					return
 				}
+				buf := make([]byte, hold)
 				select {
 				case <-returned:
 					held <- true
 				case <-time.After(time.Minute):
 					held <- false
 				}
+				runtime.KeepAlive(buf)
 			}
 			cwd, hd, dia := dir, hooks, tc.dialect
 			if strings.HasSuffix(tc.dialect, "/agent") {
