@@ -51,3 +51,27 @@ func TestDiskEnvGit(t *testing.T) {
 	wantOutcomeIn(t, files, p, Match, []string{`F=-rf git commit -m x`, `export F=-rf; git commit -m x`})
 	wantOutcomeIn(t, files, p, NoMatch, []string{`git commit -m x`, `F=-i git commit -m x`})
 }
+
+// TestDiskSourcedVars: a file the line sources (. or source) runs in the line's own shell, so it
+// sees the variables the line gives values, exported or not: F=-rf; . del.sh with rm $F ~ runs
+// rm -rf ~; and the functions it defines, which the line then calls, see them too.
+func TestDiskSourcedVars(t *testing.T) {
+	p := mustCompile("rm -rf")
+	files := map[string]string{
+		"/p/del.sh":    "rm $F ~\n",
+		"/p/own.sh":    "F=-i\nrm $F ~\n",
+		"/p/fn.sh":     "del() { rm $F \"$1\"; }\n",
+		"/p/nested.sh": "G=-rf\n. ./inner.sh\n",
+		"/p/inner.sh":  "rm $G ~\n",
+		"/p/run.sh":    "#!/bin/sh\nrm $F ~\n",
+	}
+	wantOutcomeIn(t, files, p, Match, []string{`F=-rf; . del.sh`, `F=-rf; source del.sh`, `F=-rf && . ./del.sh`,
+		`if true; then F=-rf; else F=-i; fi; . del.sh`, `F=-i; F=-rf; . del.sh`, `. fn.sh; F=-rf; del ~`, `F=-rf; . fn.sh; del ~`,
+		`source nested.sh`})
+	wantOutcomeIn(t, files, p, NoMatch, []string{`. del.sh`, `F=-i; . del.sh`, `F=-rf; . own.sh`, `F=-rf; sh run.sh`, `F=-rf; ./run.sh`})
+	for _, src := range []string{`F=-rf; . del.sh`, `F="$X"; . del.sh`, `. del.sh`} {
+		if l := ParseFiles(src, POSIX, memFiles(files)); len(l.Unresolved) > 0 {
+			t.Errorf("%q: unresolved %q", src, l.Unresolved)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package shellcmd
 
 import (
 	"runtime"
+	"slices"
 	"testing"
 )
 
@@ -30,6 +31,31 @@ func TestDiskLefthookExtends(t *testing.T) {
 	for _, src := range []string{`lefthook run post-checkout`, `lefthook run pre-commit`} {
 		if l := ParseFiles(src, POSIX, memFiles(files)); len(l.Unresolved) > 0 {
 			t.Errorf("%q: unresolved %q", src, l.Unresolved)
+		}
+	}
+}
+
+// TestDiskLefthookRemotes: a lefthook configuration with remotes runs hooks of configurations
+// lefthook fetches from elsewhere, and one that extends a pattern or a path only known when
+// lefthook runs: hookrun reads neither, so a hook lefthook runs is unresolved, the reason naming
+// the file and what it could not read.
+func TestDiskLefthookRemotes(t *testing.T) {
+	files := map[string]string{"/p/.git/HEAD": "ref: refs/heads/main\n",
+		"/p/lefthook.yml": "remotes:\n  - git_url: https://example.com/hooks\n    configs: [lefthook.yml]\npre-commit:\n  commands:\n    lint:\n      run: eslint .\n",
+		"/q/.git/HEAD":    "ref: refs/heads/main\n",
+		"/q/lefthook.yml": "extends:\n  - ci/*.yml\n  - $CONFIG/lh.yml\n",
+		"/s/.git/HEAD":    "ref: refs/heads/main\n",
+		"/s/lefthook.yml": "remotes: []\npre-commit:\n  commands:\n    lint:\n      run: eslint .\n",
+	}
+	for src, want := range map[string][]string{
+		`lefthook run pre-commit`: {"lefthook.yml runs the hooks of the remote configuration https://example.com/hooks, which lefthook fetches and hookrun does not read"},
+		`cd /q && lefthook run pre-push`: {"lefthook.yml extends ci/*.yml, a pattern hookrun does not read",
+			"lefthook.yml extends $CONFIG/lh.yml, a file only known when lefthook runs"},
+		`cd /s && lefthook run pre-commit`: nil,
+	} {
+		l := ParseFiles(src, POSIX, memFiles(files))
+		if !slices.Equal(l.Unresolved, want) {
+			t.Errorf("%q: unresolved %q, want %q", src, l.Unresolved, want)
 		}
 	}
 }

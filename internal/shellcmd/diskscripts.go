@@ -176,6 +176,13 @@ func (r *reader) asFile(read func()) {
 // line's budgets hold (loud unless the file is read quietly itself), then its statements are read
 // as a file's, one at a time, as a shell runs them: those before a syntax error run.
 func (r *reader) fileScript(src, from string, depth int, args []string) {
+	r.fileScriptIn(src, from, depth, args, nil)
+}
+
+// fileScriptIn is fileScript for a file sourced by a shell that gives its variables the values
+// shellVars (scriptRun.shellVars): each is known in the file, as the line's own are, unless the
+// file gives it values of its own.
+func (r *reader) fileScriptIn(src, from string, depth int, args []string, shellVars map[string][]string) {
 	if strings.TrimSpace(src) == "" || !r.enter(src, depth) {
 		return
 	}
@@ -186,6 +193,14 @@ func (r *reader) fileScript(src, from string, depth int, args []string) {
 			// (X=-rf; rm $X ~, for a in "$@"), and a for without in goes over the words it is given.
 			defer func(c *consts) { r.consts = c }(r.consts)
 			r.consts = scanConstsOf(f, src, args, true)
+			for name, vs := range shellVars {
+				if _, own := r.consts.values[name]; !own && !r.consts.dyn[name] && r.consts.waiting[name] == 0 {
+					for _, v := range vs {
+						r.consts.give(name, v)
+					}
+					r.consts.given(name, 0)
+				}
+			}
 			r.consts.environ(r.fileEnv)
 			syntax.Walk(f, r.visit(src, depth))
 			return
@@ -374,14 +389,14 @@ func (r *reader) readText(what, p string) (string, bool) {
 // written into its "$@" and $1 … (positional), and, when it shifts them, with them shifted once,
 // twice… (at most maxShifts times): while [ $# -gt 0 ]; do rm "$1"; shift; done runs rm with each.
 func (r *reader) scriptWithArgs(text string, run scriptRun) {
-	r.fileScript(text, run.file, run.depth+1, argValues(run.args))
+	r.fileScriptIn(text, run.file, run.depth+1, argValues(run.args), run.shellVars)
 	shifts := 0
 	if strings.Contains(text, "shift") {
 		shifts = min(len(run.args)-1, maxShifts)
 	}
 	for k := 0; k <= shifts; k++ {
 		if t, ok := positional(text, run.args[k:]); ok {
-			r.fileScript(t, run.file, run.depth+1, argValues(run.args[k:]))
+			r.fileScriptIn(t, run.file, run.depth+1, argValues(run.args[k:]), run.shellVars)
 		}
 	}
 }

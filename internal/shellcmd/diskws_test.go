@@ -67,3 +67,29 @@ func TestDiskWorkspaces(t *testing.T) {
 		t.Errorf("npm test -ws without a listing: nothing unresolved")
 	}
 }
+
+// TestDiskYarnForeach: yarn workspaces foreach (berry) and yarn workspaces run (yarn 1) run the
+// script of every workspace.
+func TestDiskYarnForeach(t *testing.T) {
+	p := mustCompile("rm -rf")
+	files := map[string]string{
+		"/p/package.json":            `{"name":"root","workspaces":["packages/*"],"scripts":{"test":"echo root"}}`,
+		"/p/packages/a/package.json": `{"name":"a","scripts":{"wipe":"rm -rf ~","test":"jest"}}`,
+		"/p/packages/b/package.json": `{"name":"b","scripts":{"test":"vitest"}}`,
+	}
+	match := []string{`yarn workspaces foreach run wipe`, `yarn workspaces foreach -A run wipe`, `yarn workspaces foreach --all run wipe`,
+		`yarn workspaces foreach -R run wipe`, `yarn workspaces foreach -Apt run wipe`, `yarn workspaces foreach --include b -j 4 run wipe`,
+		`yarn workspaces foreach --from '@org/*' --topological-dev run wipe`, `yarn workspaces foreach -A wipe`, `yarn workspaces run wipe`}
+	for _, src := range match {
+		if l := ParseFiles(src, POSIX, withList(files)); func() bool { o, _ := p.MatchLine(&l); return o != Match }() {
+			o, why := p.MatchLine(&l)
+			t.Errorf("%q: %v (%s), want match; unresolved %q", src, o, why, l.Unresolved)
+		}
+	}
+	for _, src := range []string{`yarn workspaces foreach -A run test`, `yarn workspaces run test`, `yarn workspaces list`, `yarn workspaces foreach -A test`} {
+		l := ParseFiles(src, POSIX, withList(files))
+		if o, why := p.MatchLine(&l); o != NoMatch || len(l.Unresolved) > 0 {
+			t.Errorf("%q: %v (%s), unresolved %q; want no match and nothing unresolved", src, o, why, l.Unresolved)
+		}
+	}
+}

@@ -213,12 +213,12 @@ func FuzzHookManagers(f *testing.F) {
 	f.Add("repos:\n- repo: local\n  hooks:\n  - {id: a, entry: rm, args: [-rf, '~'], language: system}\n", "pre-commit")
 	f.Add("pre-commit:\n  commands: {a: {run: rm}}\n  scripts: {'x y': {runner: sh}}\n  jobs: [{run: a, group: {jobs: [{script: s}]}}]\n", "pre-commit")
 	f.Add("a: &a [*a]\nrepos: *a\n", "a")
-	f.Add("extends: [a.yml, $HOME/b.yml, '*.yml', ../c]\nsource_dir: ../x\npre-commit:\n  scripts: {s: {}}\n", "pre-commit")
+	f.Add("remotes: [{git_url: x}, {}]\nextends: [a.yml, $HOME/b.yml, '*.yml', ../c]\nsource_dir: ../x\npre-commit:\n  scripts: {s: {}}\n", "pre-commit")
 	f.Fuzz(func(t *testing.T, text, hook string) {
 		preCommitLines(text, hook)
 		lefthookLines(text, hook, ".lefthook")
 		r := &reader{files: &Files{Dirs: []string{"/p"}, uncached: true, Read: func(string, int64) ([]byte, bool, error) { return []byte(text), true, nil }}}
-		r.lefthookConfig("/p", text, hook)
+		r.lefthookConfig("/p", "lefthook.yml", text, hook)
 		entry, err := json.Marshal(hook) // a YAML double-quoted scalar
 		if err != nil || hook == "" || !utf8.ValidString(hook) {
 			return
@@ -256,8 +256,10 @@ func FuzzTaskfile(f *testing.F) {
 	f.Add("version: 3\nvars: {A: x}\ntasks:\n  default: {deps: [b, {task: c}], cmds: [{task: b}, {cmd: 'rm {{.A}} {{.CLI_ARGS}} {{ .X | q }}'}], dir: d}\n  b: [a, b]\n  c: rm\n", "default", "echo ok")
 	f.Add("tasks: &a {a: *a}\n", "a", "rm")
 	f.Add("includes:\n  a: ./x\n  b: {taskfile: y.yml, aliases: [c, d], flatten: true, dir: z}\n  e: '{{.OS}}.yml'\ntasks:\n  t: {aliases: [u], cmds: [{task: a:t}, {task: ':t'}]}\n", "a:b:c:t u e:x", "rm")
+	f.Add("dotenv: [.env, '{{.X}}']\nenv: {F: -rf, 'a b': x, G: {sh: rm}}\nvars: {V: {sh: 'rm -rf ~'}}\ntasks:\n  t: {dotenv: [e], env: {H: '{{.V}}'}, vars: {W: {sh: x}}, status: [a], preconditions: [b, {sh: c}], cmds: ['rm $F']}\n", "t", "rm")
+	f.Add("F=\"-rf\"\nexport G='x'\n# c\nH\n", "default", "echo")
 	f.Fuzz(func(t *testing.T, text, names, line string) {
-		taskfileLines(text, "Taskfile.yml", strings.Fields(names), []string{"A=1", "CLI_ARGS=-rf"}, func(p string) (string, string, bool) { return text, p, true })
+		taskfileLines(text, "Taskfile.yml", strings.Fields(names), []string{"A=1", "CLI_ARGS=-rf"}, func(p string) (string, string, bool) { return text, p, true }, func(string) (string, bool) { return text, true })
 		entry, err := json.Marshal(line)
 		if err != nil || line == "" || !utf8.ValidString(line) || strings.Contains(line, "{{") {
 			return
@@ -266,7 +268,7 @@ func FuzzTaskfile(f *testing.F) {
 		if yaml.Unmarshal([]byte(config), new(any)) != nil {
 			return // characters YAML refuses
 		}
-		if got, _ := taskfileLines(config, "Taskfile.yml", []string{"zz"}, nil, func(string) (string, string, bool) { return "", "", false }); len(got) != 1 || got[0][2] != line {
+		if got, _ := taskfileLines(config, "Taskfile.yml", []string{"zz"}, nil, func(string) (string, string, bool) { return "", "", false }, nil); len(got) != 1 || got[0][2] != line {
 			t.Fatalf("task zz with cmd %q runs %q", line, got)
 		}
 	})

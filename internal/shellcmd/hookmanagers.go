@@ -96,7 +96,7 @@ func (r *reader) hookManagerConfig(run scriptRun, top, manager, hook, config str
 		}
 		var lines []string
 		if manager == "lefthook" {
-			lines = r.lefthookConfig(top, text, hook)
+			lines = r.lefthookConfig(top, path.Base(filepath.ToSlash(p)), text, hook)
 		} else {
 			lines = preCommitLines(text, hook)
 		}
@@ -165,10 +165,12 @@ const (
 	maxLefthookDepth   = 3
 )
 
-// lefthookConfig is the command lines lefthook runs for hook of the configuration text in the
-// work tree top and of the files it extends (extends: paths from top, ~ and $HOME the home
-// directory; those they extend in turn), with its scripts in its source_dir (.lefthook/).
-func (r *reader) lefthookConfig(top, text, hook string) []string {
+// lefthookConfig is the command lines lefthook runs for hook of the configuration text (the file
+// name) in the work tree top and of the files it extends (extends: paths from top, ~ and $HOME
+// the home directory; those they extend in turn), with its scripts in its source_dir (.lefthook/).
+// A remote configuration (remotes:, which lefthook fetches), or an extends that is a pattern or
+// only known when lefthook runs, is not read: the line is unresolved.
+func (r *reader) lefthookConfig(top, name, text, hook string) []string {
 	var head struct {
 		SourceDir string `yaml:"source_dir"`
 	}
@@ -183,14 +185,29 @@ func (r *reader) lefthookConfig(top, text, hook string) []string {
 	extend = func(text string, depth int) {
 		var ext struct {
 			Extends []string `yaml:"extends"`
+			Remotes []struct {
+				GitURL string `yaml:"git_url"`
+			} `yaml:"remotes"`
 		}
 		if depth >= maxLefthookDepth || yaml.Unmarshal([]byte(text), &ext) != nil {
 			return
 		}
+		for _, remote := range ext.Remotes {
+			if remote.GitURL != "" {
+				r.unresolved("%s runs the hooks of the remote configuration %s, which lefthook fetches and hookrun does not read", name, remote.GitURL)
+			}
+		}
 		for _, e := range ext.Extends {
 			p, known := home(strings.Replace(strings.Replace(e, "${HOME}", "~", 1), "$HOME", "~", 1))
-			if !known || strings.ContainsAny(p, "$*?[") || seen[p] || len(seen) >= maxLefthookExtends {
-				continue // one only known when lefthook runs, or a pattern: read quietly as nothing
+			switch {
+			case !known || strings.Contains(p, "$"):
+				r.unresolved("%s extends %s, a file only known when lefthook runs", name, e)
+				continue
+			case strings.ContainsAny(p, "*?["):
+				r.unresolved("%s extends %s, a pattern hookrun does not read", name, e)
+				continue
+			case seen[p] || len(seen) >= maxLefthookExtends:
+				continue
 			}
 			seen[p] = true
 			abs := filepath.FromSlash(p)
@@ -199,7 +216,10 @@ func (r *reader) lefthookConfig(top, text, hook string) []string {
 			}
 			if t, ok := r.cachedText(abs, abs); ok {
 				lines = append(lines, lefthookLines(t, hook, sourceDir)...)
+				at := name
+				name = path.Base(p)
 				extend(t, depth+1)
+				name = at
 			}
 		}
 	}

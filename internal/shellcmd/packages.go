@@ -35,13 +35,24 @@ func (r *reader) packageRuns(cmd Command, depth int) {
 	var workspaces []Arg
 	all := false
 	args := cmd.Args
+	foreach := false // yarn workspaces foreach: its options come before the command it runs
 	for i := 0; i < len(args); i++ {
-		if cmd.Name != "npm" && scriptNamed(words) && !(cmd.Name == "yarn" && len(words) == 1 && words[0] == "workspace") {
+		yarnWorkspaces := cmd.Name == "yarn" && len(words) == 1 && (words[0] == "workspace" || words[0] == "workspaces")
+		if cmd.Name != "npm" && scriptNamed(words) && !yarnWorkspaces {
 			break // yarn, pnpm and bun give the words after a script's name to the script (yarn x -r)
 		}
 		a := args[i]
 		name, value, hasValue := strings.Cut(a.Value, "=")
 		switch {
+		case yarnWorkspaces && words[0] == "workspaces" && !a.Dynamic && (a.Value == "foreach" || a.Value == "run"):
+			// yarn workspaces foreach [-A] run SCRIPT (or foreach SCRIPT), yarn 1's yarn workspaces
+			// run SCRIPT: the script of every workspace; --include, --from select some, read as all.
+			all, foreach, words, at = true, a.Value == "foreach", nil, nil
+			if a.Value == "run" {
+				words, at = []string{"run"}, []int{i}
+			}
+		case foreach && len(words) == 0 && slices.Contains([]string{"--include", "--exclude", "--from", "-j", "--jobs"}, a.Value):
+			i++
 		case a.Dynamic && hasValue && (name == "--prefix" || name == "--dir" || name == "--cwd"):
 			prefix = a
 		case a.Dynamic && hasValue && (name == "--workspace" || name == "--filter" || name == "-w" || name == "-F"):

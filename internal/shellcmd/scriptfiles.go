@@ -40,9 +40,10 @@ type scriptRun struct {
 	workDir         string   // the directory the line names for what it runs (just -d DIR)
 	sourced         bool     // run by . or source: it keeps the $0 (zero) of the script that sources it
 	zero            string
-	env             []Arg // the variables the line gives the command that runs it (Command.Env)
-	workspaces      []Arg // the workspaces whose scripts a package manager runs (npm -w X, pnpm --filter X), by path or name
-	allWorkspaces   bool  // npm --workspaces, pnpm -r: every workspace's
+	shellVars       map[string][]string // a sourced file's: the values the shell that sources it gives its variables (shellValues)
+	env             []Arg               // the variables the line gives the command that runs it (Command.Env)
+	workspaces      []Arg               // the workspaces whose scripts a package manager runs (npm -w X, pnpm --filter X), by path or name
+	allWorkspaces   bool                // npm --workspaces, pnpm -r: every workspace's
 }
 
 // A writtenFile is a file the line writes.
@@ -225,7 +226,7 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 		}
 		if len(args) > 0 {
 			if run := r.ran(runShell, args[0], depth); run != nil {
-				run.sourced = true
+				run.sourced, run.shellVars = true, r.shellValues()
 			}
 			// A file the line has written may cd: what follows runs where it leaves the shell.
 			key := fileKey(args[0].Value)
@@ -281,6 +282,26 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 		}
 		r.dir, r.dirUnknown = dir, dirUnknown
 	}
+}
+
+// shellValues are the values the text being read (the line, or a file read from disk) gives its
+// variables: a file it sources runs in its shell and sees them, exported or not (F=-rf; . del.sh
+// with rm $F ~ runs rm -rf ~), and so do the functions it defines. Each value given anywhere in
+// the text counts, one given after the source too (more, never fewer). A name the text may give
+// a value only known when it runs is left out, and so are those the shell sets itself; at most
+// maxEnv names.
+func (r *reader) shellValues() map[string][]string {
+	c := r.consts
+	if c == nil {
+		return nil
+	}
+	out := map[string][]string{}
+	for name, vs := range c.values {
+		if !c.dyn[name] && c.waiting[name] == 0 && !shellSets(name) && len(out) < maxEnv {
+			out[name] = vs
+		}
+	}
+	return out
 }
 
 // shellFile is the script file a shell's arguments name; nil when they give it none (-c, -s).

@@ -3,10 +3,12 @@ package shellcmd
 import (
 	"maps"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
 	yaml "go.yaml.in/yaml/v3"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // task (go-task) runs the tasks of a Taskfile (Taskfile.yml and its other spellings, in the
@@ -72,10 +74,13 @@ func taskfileNames() []string {
 
 // A taskfileTask is a task of a Taskfile as hookrun reads it.
 type taskfileTask struct {
-	dir  string
-	deps []string
-	cmds []yaml.Node
-	vars map[string]string
+	dir    string
+	deps   []string
+	cmds   []yaml.Node
+	vars   map[string]string
+	env    map[string]string // its env's plain values
+	sh     []string          // the lines it runs before its cmds: its dynamic vars' and env's sh, preconditions, status
+	dotenv []string          // the files of variables it reads
 }
 
 // A taskfileDoc is one Taskfile task reads: the root one, or one it includes.
@@ -84,6 +89,7 @@ type taskfileDoc struct {
 	dir  string            // the directory its tasks run in, relative to the root Taskfile's
 	base string            // the directory it is in, relative to the root Taskfile's: its includes are found from it
 	vars map[string]string // its variables (an include's vars first), then the line's
+	env  []string          // the assignments its env and dotenv files give every task's cmds, as shell text
 }
 
 // A taskfileEntry is a task, and the Taskfile that holds it.
@@ -105,9 +111,14 @@ const (
 // included Taskfiles only known when task runs that a task the line runs may be in. load reads an
 // included Taskfile by its path from the root Taskfile's directory (a file, or a directory holding
 // one): its text, the path it was found at, and whether it was.
-func taskfileLines(text, root string, names, lineVars []string, load func(p string) (string, string, bool)) (out [][3]string, unknown []string) {
+//
+// Besides a task's cmds task runs the sh of the Taskfiles' dynamic variables (vars or env {sh:
+// LINE}: those of every Taskfile read, for any task), and a task's own, its preconditions and its
+// status lines; a cmd sees the env the Taskfile, the task and their dotenv files give (readEnv
+// reads one by its path from the root Taskfile's directory), written before it as assignments.
+func taskfileLines(text, root string, names, lineVars []string, load func(p string) (string, string, bool), readEnv func(p string) (string, bool)) (out [][3]string, unknown []string) {
 	tasks := map[string]taskfileEntry{}
-	var unknownNS []string
+	var unknownNS, globalSh []string
 	files := map[string]bool{root: true}
 	docs, parsed := 0, 0
 	var add func(text string, doc *taskfileDoc, depth int)
@@ -118,6 +129,8 @@ func taskfileLines(text, root string, names, lineVars []string, load func(p stri
 		parsed += len(text)
 		var config struct {
 			Vars     map[string]yaml.Node `yaml:"vars"`
+			Env      map[string]yaml.Node `yaml:"env"`
+			Dotenv   []string             `yaml:"dotenv"`
 			Tasks    map[string]yaml.Node `yaml:"tasks"`
 			Includes yaml.Node            `yaml:"includes"`
 		}
@@ -133,6 +146,11 @@ func taskfileLines(text, root string, names, lineVars []string, load func(p stri
 			k, val, _ := strings.Cut(v, "=")
 			doc.vars[k] = val
 		}
+		for _, line := range append(taskShells(config.Vars), taskShells(config.Env)...) {
+			globalSh = append(globalSh, taskTemplate(line, doc.vars))
+		}
+		doc.env = dotenvs(config.Dotenv, doc, readEnv, len(doc.env))
+		doc.env = append(doc.env, envAssignments(taskVars(config.Env), doc.vars)...)
 		for name, node := range config.Tasks {
 			e := taskfileEntry{node, doc}
 			addTask(tasks, doc.ns+name, e)
@@ -226,6 +244,15 @@ func taskfileLines(text, root string, names, lineVars []string, load func(p stri
 		if t.dir != "" {
 			dir = under(e.doc.base, t.dir)
 		}
+		for _, line := range globalSh {
+			out = append(out, [3]string{full, dir, line})
+		}
+		globalSh = nil // run once, for the first task
+		for _, line := range t.sh {
+			out = append(out, [3]string{full, dir, taskTemplate(line, vars)})
+		}
+		env := slices.Concat(e.doc.env, dotenvs(t.dotenv, e.doc, readEnv, 0), envAssignments(t.env, vars))
+		prefix := strings.Join(env, "")
 		for _, c := range t.cmds {
 			var line string
 			var call struct {
@@ -254,7 +281,7 @@ func taskfileLines(text, root string, names, lineVars []string, load func(p stri
 				line = call.Cmd
 			}
 			if line != "" {
-				out = append(out, [3]string{full, dir, taskTemplate(line, vars)})
+				out = append(out, [3]string{full, dir, prefix + taskTemplate(line, vars)})
 			}
 		}
 	}
@@ -308,16 +335,31 @@ func taskOf(node yaml.Node) taskfileTask {
 		}
 	case yaml.MappingNode:
 		var full struct {
-			Cmds []yaml.Node          `yaml:"cmds"`
-			Cmd  yaml.Node            `yaml:"cmd"`
-			Deps []yaml.Node          `yaml:"deps"`
-			Dir  string               `yaml:"dir"`
-			Vars map[string]yaml.Node `yaml:"vars"`
+			Cmds          []yaml.Node          `yaml:"cmds"`
+			Cmd           yaml.Node            `yaml:"cmd"`
+			Deps          []yaml.Node          `yaml:"deps"`
+			Dir           string               `yaml:"dir"`
+			Vars          map[string]yaml.Node `yaml:"vars"`
+			Env           map[string]yaml.Node `yaml:"env"`
+			Dotenv        []string             `yaml:"dotenv"`
+			Status        []string             `yaml:"status"`
+			Preconditions []yaml.Node          `yaml:"preconditions"`
 		}
 		if node.Decode(&full) != nil {
 			return t
 		}
-		t.cmds, t.dir, t.vars = full.Cmds, full.Dir, taskVars(full.Vars)
+		t.cmds, t.dir, t.vars, t.env, t.dotenv = full.Cmds, full.Dir, taskVars(full.Vars), taskVars(full.Env), full.Dotenv
+		t.sh = slices.Concat(taskShells(full.Vars), taskShells(full.Env), full.Status)
+		for _, c := range full.Preconditions {
+			var pre struct {
+				Sh string `yaml:"sh"`
+			}
+			if c.Kind == yaml.ScalarNode {
+				t.sh = append(t.sh, c.Value)
+			} else if c.Decode(&pre) == nil && pre.Sh != "" {
+				t.sh = append(t.sh, pre.Sh)
+			}
+		}
 		if full.Cmd.Kind == yaml.ScalarNode {
 			t.cmds = append(t.cmds, full.Cmd)
 		}
@@ -344,6 +386,71 @@ func taskVars(nodes map[string]yaml.Node) map[string]string {
 		}
 	}
 	return vars
+}
+
+// taskShells are the lines the dynamic variables among nodes run ({sh: LINE}), in their names'
+// order.
+func taskShells(nodes map[string]yaml.Node) []string {
+	var lines []string
+	for _, k := range slices.Sorted(maps.Keys(nodes)) {
+		var dynamic struct {
+			Sh string `yaml:"sh"`
+		}
+		if n := nodes[k]; n.Kind == yaml.MappingNode && n.Decode(&dynamic) == nil && dynamic.Sh != "" {
+			lines = append(lines, dynamic.Sh)
+		}
+	}
+	return lines
+}
+
+// maxTaskEnv bounds the variables a task's cmds are given from env and dotenv files.
+const maxTaskEnv = 256
+
+// envAssignments are env's variables as shell assignments exported to a cmd, in their names'
+// order, each value with the task's {{.VAR}} written in; a name that is not a shell variable's is
+// left out (no shell line reads it), and a value only known when task runs.
+func envAssignments(env, vars map[string]string) []string {
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(env)) {
+		v := taskTemplate(env[k], vars)
+		if q, err := syntax.Quote(v, syntax.LangBash); err == nil && len(out) < maxTaskEnv && isName(k) && !strings.Contains(v, "${task_value}") {
+			out = append(out, "export "+k+"="+q+"\n")
+		}
+	}
+	return out
+}
+
+// dotenvs are the assignments of the dotenv files names (found from doc's directory), after had
+// assignments already given; a file only known when task runs, or missing, gives none (task
+// skips a missing one).
+func dotenvs(names []string, doc *taskfileDoc, readEnv func(p string) (string, bool), had int) []string {
+	var out []string
+	for _, n := range names[:min(len(names), maxTaskfiles)] {
+		p := taskTemplate(n, doc.vars)
+		if strings.Contains(p, "${task_value}") || readEnv == nil {
+			continue
+		}
+		text, ok := readEnv(under(doc.base, p))
+		if !ok {
+			continue
+		}
+		env := map[string]string{}
+		for line := range strings.Lines(text) {
+			line = strings.TrimSpace(line)
+			line = strings.TrimSpace(strings.TrimPrefix(line, "export "))
+			k, v, ok := strings.Cut(line, "=")
+			if !ok || strings.HasPrefix(line, "#") || len(env)+len(out)+had >= maxTaskEnv {
+				continue
+			}
+			v = strings.TrimSpace(v)
+			if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
+				v = v[1 : len(v)-1]
+			}
+			env[strings.TrimSpace(k)] = v
+		}
+		out = append(out, envAssignments(env, nil)...)
+	}
+	return out
 }
 
 // taskTemplate is a cmd with each {{.NAME}} written in as its value; another template action is
@@ -391,7 +498,15 @@ func (r *reader) taskfileRecipes(run scriptRun, file, text, dir string) {
 		}
 		return "", "", false
 	}
-	lines, unknown := taskfileLines(text, path.Base(file), names, run.vars, load)
+	readEnv := func(p string) (string, bool) {
+		for _, abs := range r.located(scriptRun{}, under(dir, p)) {
+			if text, ok := r.cachedText(abs, abs); ok {
+				return text, true
+			}
+		}
+		return "", false
+	}
+	lines, unknown := taskfileLines(text, path.Base(file), names, run.vars, load, readEnv)
 	for _, u := range unknown {
 		r.unresolved("%s runs the task %q of a Taskfile it includes from a place only known when task runs", file, u)
 	}

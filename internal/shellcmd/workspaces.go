@@ -9,8 +9,8 @@ import (
 	yaml "go.yaml.in/yaml/v3"
 )
 
-// npm -w X (--workspace, --workspaces), pnpm --filter X (-F, -r) and yarn workspace X run the
-// scripts of the workspaces a project's root declares (package.json's workspaces,
+// npm -w X (--workspace, --workspaces), pnpm --filter X (-F, -r), yarn workspace X and yarn
+// workspaces foreach (yarn 1's yarn workspaces run) run the scripts of the workspaces a project's root declares (package.json's workspaces,
 // pnpm-workspace.yaml's packages), instead of the root's: found by path or by the name their
 // package.json gives, a pattern's directories listed through Files.List.
 
