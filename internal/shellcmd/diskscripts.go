@@ -345,6 +345,10 @@ func (r *reader) fromDisk(run scriptRun) {
 	case runMake:
 		r.makeFromDisk(run)
 	case runNpm:
+		if run.manager == "nox" || run.manager == "invoke" {
+			r.pythonRunnerFromDisk(run)
+			return
+		}
 		r.packageFromDisk(run)
 	case runGit:
 		switch {

@@ -363,3 +363,32 @@ func FuzzWildcard(f *testing.F) {
 		}
 	})
 }
+
+// FuzzTox reads a tox configuration in each of its files' forms: no panic, and an environment's
+// plain one-line command is the line tox runs for it.
+func FuzzTox(f *testing.F) {
+	f.Add("[tox]\nenv_list = a, b\n[testenv]\ncommands =\n  - rm {posargs:x} \\\n  ~\n  py3: {[testenv:a]commands}\n[testenv:a]\ncommands = {[testenv]commands}\n", "echo ok")
+	f.Add("[tool.tox]\nlegacy_tox_ini = \"\"\"\n[testenv]\ncommands = rm\n\"\"\"\n", "rm -rf ~")
+	f.Add("env_list = [\"a\"]\n[env_run_base]\ncommands = [[\"rm\", {replace = \"posargs\", default = [\"-i\"]}], [{replace = \"ref\"}]]\n[env.a]\ncommands_pre = [[\"x\"]]\n", "x")
+	f.Fuzz(func(t *testing.T, text, line string) {
+		for _, name := range toxNames() {
+			if c, ok := toxConfigOf(name, text); ok {
+				for _, lines := range c.envs {
+					for _, group := range lines {
+						for _, l := range group {
+							toxPosargs(l, "-rf", true)
+						}
+					}
+				}
+			}
+		}
+		line = strings.TrimSpace(line)
+		if line == "" || strings.ContainsAny(line, "\n\r\\{}[]#;:!-") {
+			return
+		}
+		c, ok := toxConfigOf("tox.ini", "[testenv:zz]\ncommands = "+line+"\n")
+		if got := c.envs["zz"][1]; !ok || len(got) != 1 || got[0] != line {
+			t.Fatalf("[testenv:zz] commands = %q: %q", line, got)
+		}
+	})
+}

@@ -264,7 +264,7 @@ func (r *reader) packageFromDisk(run scriptRun) {
 	}
 	names := []string{"package.json"}
 	switch {
-	case run.manifest != "" && (run.manager == "task" || run.manager == "just"):
+	case run.manifest != "" && (run.manager == "task" || run.manager == "just" || run.manager == "tox"):
 		for _, p := range r.located(run, run.manifest) {
 			if text, ok := r.cachedText(p, p); ok {
 				dir := path.Dir(under(run.dir, run.manifest))
@@ -279,6 +279,8 @@ func (r *reader) packageFromDisk(run scriptRun) {
 		names = taskfileNames()
 	case run.manager == "just":
 		names = []string{"justfile", "Justfile", ".justfile", "JUSTFILE"}
+	case run.manager == "tox":
+		names = toxNames()
 	case run.manager == "composer":
 		names = []string{"composer.json"}
 		if e, ok := lastEnv(run.env)["COMPOSER"]; ok && e.Value != "COMPOSER=" {
@@ -316,6 +318,9 @@ func (r *reader) packageFromDisk(run scriptRun) {
 			for _, name := range names {
 				p := filepath.Join(dir, name)
 				if text, ok := r.cachedText(p, p); ok {
+					if run.manager == "tox" && !toxFound(name, text) {
+						continue // a setup.cfg or pyproject.toml without tox's configuration
+					}
 					if !run.shellGiven && run.manager == "" {
 						r.configuredShell(&run, dir, rel)
 					}
@@ -346,6 +351,14 @@ func (r *reader) packageScripts(run scriptRun, file, text, dir string) {
 		return
 	case "task":
 		r.taskfileRecipes(run, file, text, dir)
+		return
+	case "tox":
+		r.toxRecipes(run, file, text, dir)
+		return
+	case "nox", "invoke":
+		// A noxfile.py or tasks.py the line writes, read as python3 reads a file the line writes.
+		r.codeLiterals([]string{text})
+		r.runStrings(text, false, run.depth)
 		return
 	}
 	scripts := manifestScripts(run.manager, text)

@@ -268,6 +268,10 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 		r.justRuns(cmd, depth)
 	case cmd.Name == "task" || cmd.Name == "go-task":
 		r.taskRuns(cmd, depth)
+	case cmd.Name == "tox":
+		r.toxRuns(cmd, depth)
+	case cmd.Name == "nox" || cmd.Name == "invoke" || cmd.Name == "inv":
+		r.pythonRunnerRuns(cmd, depth)
 	case cmd.Name == "git" || cmd.Name == "pre-commit" || cmd.Name == "lefthook" || cmd.Name == "overcommit" || cmd.Name == "husky":
 		sub, chdir := gitSubcommand(cmd.Args)
 		dir, dirUnknown := r.dir, r.dirUnknown
