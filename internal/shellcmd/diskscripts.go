@@ -339,7 +339,7 @@ func (r *reader) fromDisk(run scriptRun) {
 				}
 				defer func(z string) { r.zero = z }(r.zero)
 				r.zero = zero
-				r.scriptWithArgs(withSelf(string(data), zero, filepath.ToSlash(p)), run)
+				r.scriptWithArgs(withConfigHome(withSelf(string(data), zero, filepath.ToSlash(p))), run)
 			}
 		}
 	case runMake:

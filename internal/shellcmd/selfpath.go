@@ -1,7 +1,9 @@
 package shellcmd
 
 import (
+	"os"
 	"path"
+	"path/filepath"
 	"strings"
 )
 
@@ -211,4 +213,23 @@ func selfOperands(words []string) (opts, args []string) {
 		args = append(args, w)
 	}
 	return opts, args
+}
+
+// withConfigHome writes the user's configuration directory into a script's text where it names
+// it as husky 9's h does, ${XDG_CONFIG_HOME:-$HOME/.config} (h sources the init.sh there before
+// every hook): XDG_CONFIG_HOME from hookrun's environment, which the agent's commands share,
+// else $HOME/.config (HOME is known in a file, as ~). One whose path has other characters than
+// safePathChars leaves the text as it is.
+func withConfigHome(text string) string {
+	if !strings.Contains(text, "${XDG_CONFIG_HOME") {
+		return text
+	}
+	dir := "$HOME/.config"
+	if x := os.Getenv("XDG_CONFIG_HOME"); x != "" {
+		if dir = filepath.ToSlash(x); !filepath.IsAbs(x) || strings.Trim(dir, safePathChars) != "" {
+			return text
+		}
+	}
+	return strings.NewReplacer("${XDG_CONFIG_HOME:-$HOME/.config}", dir, "${XDG_CONFIG_HOME:-${HOME}/.config}", dir,
+		"${XDG_CONFIG_HOME-$HOME/.config}", dir).Replace(text)
 }
