@@ -814,6 +814,9 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 			if (cmd.Name == "pdm" || cmd.Name == "hatch") && !r.maybe {
 				r.pyprojectRuns(cmd, depth) // pdm run NAME, hatch run NAME: a script of that name, else a command
 			}
+			if cmd.Name == "direnv" && !r.maybe {
+				r.direnvRuns(cmd, depth) // direnv exec DIR: DIR's .envrc first (direnv.go)
+			}
 		} else {
 			if !suffix || moved { // a tail of another command's words: they were read as its operands
 				r.operands(cmd)
