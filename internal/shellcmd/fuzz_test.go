@@ -236,6 +236,7 @@ func FuzzJustfile(f *testing.F) {
 	f.Add("set shell := [\"bash\", \"-c\"]\nx := 'a'\n[default]\nb p +q='z': (a \"1\") && c\n  @-rm {{p}} {{q}} {{x}} {{{{ {{ f() }}\nalias c := b\n", "b 1 2 3", "echo ok")
 	f.Add("a:\n\t#!/bin/sh\n\trm\n\nb: a a (a) (\n", "", "rm -rf ~")
 	f.Add("import 'x.just'\nimport? \"y\"\nmod m\nmod? n 'd/e.just'\nmod o 'dir'\nr:\n  rm\n", "m n::r o r", "rm -rf ~")
+	f.Add("set shell := ['./sh', '-c']\nset export\nset dotenv-load := true\nset dotenv-filename := '.e'\nexport F := '-rf'\nx := `rm`\n[script('./i')]\nb g:\n  #!./run a\n  rm $F $g\n", "b 1", "rm")
 	f.Fuzz(func(t *testing.T, text, words, line string) {
 		jf := parseJustfile(text)
 		jf.justIncludes(".", func(string) (string, bool) { return text, true }, map[string]bool{"justfile": true}, 0)

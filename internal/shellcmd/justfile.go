@@ -1,7 +1,9 @@
 package shellcmd
 
 import (
+	"cmp"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -116,6 +118,12 @@ type justfile struct {
 	imports    []string               // the files it imports (import, import?)
 	mods       [][2]string            // its modules: name and the path mod gives ("" for none)
 	modules    map[string]*justModule // the modules read (justIncludes)
+	programs   []string               // command lines of the programs its settings run recipes with (set shell), when a file's
+	backticks  []string               // the commands its assignments' backticks run (x := `cmd`), whatever recipe runs
+	exports    map[string]bool        // the variables it exports (export X := …) to its recipes' shell
+	exportAll  bool                   // set export: every variable and parameter
+	dotenv     string                 // the .env file set dotenv-load (dotenv-filename, dotenv-path) reads; "" none
+	env        map[string]string      // that file's variables, every recipe's environment (justRecipes reads it)
 }
 
 // A justModule is a justfile's module (mod NAME): its justfile, and the directory its recipes run
@@ -229,6 +237,9 @@ func parseJustfile(text string) *justfile {
 		case line == "" || strings.HasPrefix(line, "#"):
 		case strings.HasPrefix(line, "["):
 			isDefault = isDefault || strings.Contains(line, "default")
+			if _, args, ok := strings.Cut(line, "[script("); ok {
+				jf.program(strings.TrimSuffix(strings.TrimSpace(args), ")]"))
+			}
 		case strings.HasPrefix(line, "alias "):
 			if name, target, ok := strings.Cut(strings.TrimPrefix(line, "alias "), ":="); ok {
 				jf.aliases[strings.TrimSpace(name)] = strings.TrimSpace(target)
@@ -248,10 +259,21 @@ func parseJustfile(text string) *justfile {
 			}
 		case strings.HasPrefix(line, "set "):
 			jf.positional = jf.positional || strings.Contains(line, "positional-arguments")
+			jf.setting(line)
 		case justAssignment(line):
 			name, value, _ := strings.Cut(strings.TrimPrefix(line, "export "), ":=")
-			if v, ok := justString(strings.TrimSpace(value)); ok {
-				jf.vars[strings.TrimSpace(name)] = v
+			name, value = strings.TrimSpace(name), strings.TrimSpace(value)
+			if v, ok := justString(value); ok {
+				jf.vars[name] = v
+			}
+			if strings.HasPrefix(line, "export ") && len(jf.exports) < maxTaskEnv {
+				if jf.exports == nil {
+					jf.exports = map[string]bool{}
+				}
+				jf.exports[name] = true
+			}
+			if cmd, ok := strings.CutPrefix(value, "`"); ok && len(jf.backticks) < maxMakeTargets {
+				jf.backticks = append(jf.backticks, strings.Trim(cmd, "`"))
 			}
 		default:
 			header, deps, ok := strings.Cut(line, ":")
@@ -277,6 +299,42 @@ func parseJustfile(text string) *justfile {
 		}
 	}
 	return jf
+}
+
+// setting reads a set line: the programs set shell, windows-shell and script-interpreter name,
+// set export, and the .env file set dotenv-load (dotenv-filename, dotenv-path) reads.
+func (jf *justfile) setting(line string) {
+	name, value, _ := strings.Cut(strings.TrimSpace(strings.TrimPrefix(line, "set ")), ":=")
+	name, value = strings.TrimSpace(name), strings.TrimSpace(value)
+	switch name {
+	case "shell", "windows-shell", "script-interpreter":
+		jf.program(strings.TrimSuffix(strings.TrimPrefix(value, "["), "]"))
+	case "export":
+		jf.exportAll = value == "" || value == "true"
+	case "dotenv-load":
+		if value == "" || value == "true" {
+			jf.dotenv = cmp.Or(jf.dotenv, ".env")
+		}
+	case "dotenv-filename", "dotenv-path":
+		if v, ok := justString(value); ok {
+			jf.dotenv = v
+		}
+	}
+}
+
+// program notes the program a setting or [script(…)] names, its words just strings separated by
+// commas, as a command line, when it is a file named by its path (./tools/sh): a program by its
+// name (bash, python3) is read as itself.
+func (jf *justfile) program(list string) {
+	var words []string
+	for _, w := range strings.Split(list, ",") {
+		if v, ok := justString(strings.TrimSpace(w)); ok {
+			words = append(words, v)
+		}
+	}
+	if len(words) > 0 && strings.Contains(words[0], "/") && len(jf.programs) < maxJustFiles {
+		jf.programs = append(jf.programs, quotedLine(words))
+	}
 }
 
 // justAssignment reports whether a justfile line gives a variable a value: [export] NAME := ….
@@ -385,6 +443,14 @@ func (jf *justfile) linesIn(words []string, sets []string, dir, prefix string, d
 		}
 		body := justBody(rc.body)
 		var b strings.Builder
+		exported := map[string]string{}
+		for k, v := range values {
+			if jf.exportAll || jf.exports[k] {
+				exported[k] = v
+			}
+		}
+		b.WriteString(strings.Join(envAssignments(jf.env, nil), ""))
+		b.WriteString(strings.Join(envAssignments(exported, nil), ""))
 		for rest := body; ; {
 			at := strings.Index(rest, "{{")
 			if at < 0 {
@@ -467,6 +533,11 @@ func justBody(lines []string) string {
 	}
 	first := strings.TrimSpace(lines[0])
 	if strings.HasPrefix(first, "#!") && !shebangShell(first+"\n") {
+		// A program runs the body, written to a file: one of the repository's (#!./tools/run)
+		// is read as the command it is, another as itself.
+		if interp := strings.Fields(first[2:]); len(interp) > 0 && strings.Contains(interp[0], "/") && !path.IsAbs(interp[0]) {
+			return quotedLine(interp) + "\n"
+		}
 		return ""
 	}
 	var b strings.Builder
@@ -495,6 +566,26 @@ func (r *reader) justRecipes(run scriptRun, file, text, dir string) {
 			return "", false
 		}
 		jf.justIncludes(".", load, map[string]bool{path.Base(file): true}, 0)
+	}
+	if jf.dotenv != "" {
+		// set dotenv-load: the .env in the justfile's directory (or the path it names) is every
+		// recipe's environment; just goes on without one.
+		for _, abs := range r.located(scriptRun{}, under(dir, jf.dotenv)) {
+			if text, ok := r.cachedText(abs, abs); ok {
+				jf.env = dotenvVars(text, maxTaskEnv)
+				break
+			}
+		}
+	}
+	r.dir, r.dirUnknown = dir, ""
+	for i, line := range slices.Concat(jf.programs, jf.backticks) {
+		what := " assignment"
+		if i < len(jf.programs) {
+			what = " shell"
+		}
+		if r.once(runNpm + "\x00" + file + "\x00" + what + "\x00" + line) {
+			r.fileScript(line, path.Base(file)+what, run.depth+1, nil)
+		}
 	}
 	for _, l := range jf.lines(words, run.vars) {
 		if r.once(runNpm + "\x00" + file + "\x00" + l[0] + "\x00" + l[1] + "\x00" + l[2]) {

@@ -434,23 +434,29 @@ func dotenvs(names []string, doc *taskfileDoc, readEnv func(p string) (string, b
 		if !ok {
 			continue
 		}
-		env := map[string]string{}
-		for line := range strings.Lines(text) {
-			line = strings.TrimSpace(line)
-			line = strings.TrimSpace(strings.TrimPrefix(line, "export "))
-			k, v, ok := strings.Cut(line, "=")
-			if !ok || strings.HasPrefix(line, "#") || len(env)+len(out)+had >= maxTaskEnv {
-				continue
-			}
-			v = strings.TrimSpace(v)
-			if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
-				v = v[1 : len(v)-1]
-			}
-			env[strings.TrimSpace(k)] = v
-		}
-		out = append(out, envAssignments(env, nil)...)
+		out = append(out, envAssignments(dotenvVars(text, maxTaskEnv-had-len(out)), nil)...)
 	}
 	return out
+}
+
+// dotenvVars are the variables of a .env file's text, at most max: NAME=value lines (export
+// before them, quotes around the value, comment lines and others left out).
+func dotenvVars(text string, max int) map[string]string {
+	env := map[string]string{}
+	for line := range strings.Lines(text) {
+		line = strings.TrimSpace(line)
+		line = strings.TrimSpace(strings.TrimPrefix(line, "export "))
+		k, v, ok := strings.Cut(line, "=")
+		if !ok || strings.HasPrefix(line, "#") || len(env) >= max {
+			continue
+		}
+		v = strings.TrimSpace(v)
+		if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
+			v = v[1 : len(v)-1]
+		}
+		env[strings.TrimSpace(k)] = v
+	}
+	return env
 }
 
 // taskTemplate is a cmd with each {{.NAME}} written in as its value; another template action is
