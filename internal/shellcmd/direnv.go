@@ -2,6 +2,16 @@ package shellcmd
 
 import "strings"
 
+// taskRunnerRuns notes what direnv or mise runs of the files of the project: read whether the
+// command is read as a wrapper (direnv exec, mise exec) or not.
+func (r *reader) taskRunnerRuns(cmd Command, depth int) {
+	if cmd.Name == "mise" {
+		r.miseRuns(cmd, depth)
+	} else {
+		r.direnvRuns(cmd, depth)
+	}
+}
+
 // direnvRuns notes the .envrc direnv runs: direnv allow (permit, grant, edit) lets it run in the
 // shell that enters its directory (the prompt after the line, when the shell has direnv's hook),
 // reload runs it again, and direnv exec DIR runs DIR's before its command. It is a bash script

@@ -345,8 +345,12 @@ func (r *reader) fromDisk(run scriptRun) {
 	case runMake:
 		r.makeFromDisk(run)
 	case runNpm:
-		if run.manager == "nox" || run.manager == "invoke" {
+		switch run.manager {
+		case "nox", "invoke":
 			r.pythonRunnerFromDisk(run)
+			return
+		case "mise":
+			r.miseFromDisk(run)
 			return
 		}
 		r.packageFromDisk(run)

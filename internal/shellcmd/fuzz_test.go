@@ -393,3 +393,24 @@ func FuzzTox(f *testing.F) {
 		}
 	})
 }
+
+// FuzzMise reads a mise configuration's tasks: no panic, and a task's plain run line is the line
+// mise runs for it.
+func FuzzMise(f *testing.F) {
+	f.Add("[tasks.a]\nrun = [\"x\", {task = \"b\"}, {tasks = [\"c\"]}]\ndepends = \"b c\"\ndepends_post = [\"d\"]\nfile = \"s.sh\"\nenv = {F = \"-rf\", G = 1}\n[tasks]\nb = \"rm\"\nc = [\"a\", 1]\n", "rm -rf ~")
+	f.Add("tasks = 1\n", "x")
+	f.Fuzz(func(t *testing.T, text, line string) {
+		for _, task := range miseTasks(text) {
+			_ = envAssignments(task.env, nil)
+		}
+		entry, err := json.Marshal(line)
+		if err != nil || !utf8.ValidString(line) {
+			return
+		}
+		if got := miseTasks("[tasks.zz]\nrun = " + string(entry) + "\n")["zz"].run; len(got) != 1 || got[0] != line {
+			if toml.Unmarshal([]byte("a = "+string(entry)), new(any)) == nil {
+				t.Fatalf("[tasks.zz] run = %q: %q", line, got)
+			}
+		}
+	})
+}

@@ -355,6 +355,9 @@ func (r *reader) packageScripts(run scriptRun, file, text, dir string) {
 	case "tox":
 		r.toxRecipes(run, file, text, dir)
 		return
+	case "mise":
+		r.miseTaskLines(run, miseTasks(text), file, dir, dir) // a mise.toml the line writes
+		return
 	case "nox", "invoke":
 		// A noxfile.py or tasks.py the line writes, read as python3 reads a file the line writes.
 		r.codeLiterals([]string{text})

@@ -814,8 +814,8 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 			if (cmd.Name == "pdm" || cmd.Name == "hatch") && !r.maybe {
 				r.pyprojectRuns(cmd, depth) // pdm run NAME, hatch run NAME: a script of that name, else a command
 			}
-			if cmd.Name == "direnv" && !r.maybe {
-				r.direnvRuns(cmd, depth) // direnv exec DIR: DIR's .envrc first (direnv.go)
+			if (cmd.Name == "direnv" || cmd.Name == "mise") && !r.maybe {
+				r.taskRunnerRuns(cmd, depth) // direnv exec DIR: DIR's .envrc first; mise run NAME (direnv.go, mise.go)
 			}
 		} else {
 			if !suffix || moved { // a tail of another command's words: they were read as its operands

@@ -272,8 +272,8 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 		r.toxRuns(cmd, depth)
 	case cmd.Name == "nox" || cmd.Name == "invoke" || cmd.Name == "inv":
 		r.pythonRunnerRuns(cmd, depth)
-	case cmd.Name == "direnv":
-		r.direnvRuns(cmd, depth)
+	case cmd.Name == "direnv" || cmd.Name == "mise":
+		r.taskRunnerRuns(cmd, depth)
 	case cmd.Name == "git" || cmd.Name == "pre-commit" || cmd.Name == "lefthook" || cmd.Name == "overcommit" || cmd.Name == "husky":
 		sub, chdir := gitSubcommand(cmd.Args)
 		dir, dirUnknown := r.dir, r.dirUnknown
