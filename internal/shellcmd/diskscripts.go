@@ -347,8 +347,7 @@ func (r *reader) fromDisk(run scriptRun) {
 	case runNpm:
 		switch run.manager {
 		case "nox", "invoke":
-			r.pythonRunnerFromDisk(run)
-			return
+			return // Python on disk: read as itself (pyrunners.go)
 		case "mise":
 			r.miseFromDisk(run)
 			return

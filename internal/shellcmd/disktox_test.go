@@ -66,32 +66,19 @@ commands =
 	}
 }
 
-// TestDiskPythonRunners: nox runs the sessions of noxfile.py and invoke the tasks of tasks.py,
-// Python hookrun does not read: a line that runs them is unresolved, the reason naming the file.
+// TestDiskPythonRunners: nox runs the sessions of noxfile.py and invoke the tasks of tasks.py:
+// Python on disk, read as itself (python3 x.py is): nothing unresolved, nothing matched.
 func TestDiskPythonRunners(t *testing.T) {
 	files := map[string]string{
 		"/p/noxfile.py":        "import nox\n@nox.session\ndef x(s):\n    s.run('rm', '-rf', '~')\n",
 		"/p/tasks.py":          "from invoke import task\n@task\ndef x(c):\n    c.run('rm -rf ~')\n",
 		"/q/tasks/__init__.py": "from invoke import task\n",
-		"/q/ci/noxfile.py":     "import nox\n",
 	}
-	for src, want := range map[string][]string{
-		`nox`:                           {"nox runs the Python of noxfile.py, which hookrun does not read"},
-		`nox -s x`:                      {"nox runs the Python of noxfile.py, which hookrun does not read"},
-		`invoke x`:                      {"invoke runs the Python of tasks.py, which hookrun does not read"},
-		`inv -e x`:                      {"invoke runs the Python of tasks.py, which hookrun does not read"},
-		`cd /q && invoke build`:         {"invoke runs the Python of /q/tasks/__init__.py, which hookrun does not read"},
-		`cd /q && nox -f ci/noxfile.py`: {"nox runs the Python of /q/ci/noxfile.py, which hookrun does not read"},
-		`nox --list`:                    nil,
-		`nox -l`:                        nil,
-		`invoke --list`:                 nil,
-		`inv --help`:                    nil,
-		`cd /q && nox`:                  nil, // no noxfile.py: nox runs nothing
-		`cd /r && invoke x`:             nil,
-	} {
+	p := mustCompile("rm -rf")
+	for _, src := range []string{`nox`, `nox -s x`, `invoke x`, `inv -e x`, `cd /q && invoke build`, `nox --list`} {
 		l := ParseFiles(src, POSIX, memFiles(files))
-		if !slices.Equal(l.Unresolved, want) {
-			t.Errorf("%q: unresolved %q, want %q", src, l.Unresolved, want)
+		if o, why := p.MatchLine(&l); o != NoMatch || len(l.Unresolved) > 0 {
+			t.Errorf("%q: %v (%s), unresolved %q; want no match and nothing unresolved", src, o, why, l.Unresolved)
 		}
 	}
 }

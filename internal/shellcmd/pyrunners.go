@@ -2,15 +2,13 @@ package shellcmd
 
 import (
 	"path"
-	"path/filepath"
 	"slices"
-	"strings"
 )
 
 // nox runs the sessions of a noxfile.py and invoke the tasks of a tasks.py: Python, which can
-// run anything and which hookrun does not read. A line that runs them, where the file is there,
-// is unresolved, the reason naming it; inside a file read from disk that is quiet, as a program
-// is.
+// run anything. One on disk is read as itself, as python3 x.py's x.py is (the project's own code:
+// asking about every nox line would stop ordinary work, rules_ordinary_work); one the line writes
+// is read as a Python file the line writes (the shell lines its strings spell out).
 
 // pythonRunnerRuns notes the Python file nox (-f/--noxfile FILE, else noxfile.py) or invoke
 // (-c/--collection NAME, else tasks.py or the package tasks/; -r/--search-root DIR) runs, unless
@@ -56,31 +54,6 @@ func (r *reader) pythonRunnerRuns(cmd Command, depth int) {
 	}
 	if dir.Value != "" {
 		run.dir = under(run.dir, dir.Value)
-	}
-}
-
-// pythonRunnerFromDisk makes the line unresolved when the Python file a nox or invoke run names
-// is there: in the directory it starts in (invoke: or the nearest above).
-func (r *reader) pythonRunnerFromDisk(run scriptRun) {
-	if run.dirUnknown != "" {
-		r.unresolved("%s runs the Python of %s in %s, a directory only known when it runs", run.manager, run.names[0], run.dirUnknown)
-		return
-	}
-	for _, start := range r.located(run, ".") {
-		dir, rel := start, run.dir
-		for range 64 {
-			for _, name := range run.names {
-				if p := filepath.Join(dir, filepath.FromSlash(name)); r.exists(p) {
-					r.unresolved("%s runs the Python of %s, which hookrun does not read", run.manager, strings.TrimPrefix(path.Join(rel, name), "./"))
-					return
-				}
-			}
-			up := filepath.Dir(dir)
-			if up == dir || run.manager == "nox" {
-				break
-			}
-			dir, rel = up, path.Join(rel, "..")
-		}
 	}
 }
 
