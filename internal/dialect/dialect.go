@@ -401,7 +401,41 @@ func Read(n Name, data []byte) (*Call, error) {
 	if !ok {
 		return nil, bad("unknown dialect")
 	}
-	return c, a.read(c)
+	err = a.read(c)
+	if c.Kind == Unmapped {
+		if from := sentBy(a, c); len(from) > 0 {
+			verb := "send"
+			if len(from) == 1 {
+				verb = "sends"
+			}
+			return nil, bad("%s is an event %s %s, not %s: the entry that ran hookrun names the wrong --dialect; run hookrun install for the agent whose settings hold it",
+				name, agentList(from), verb, n)
+		}
+	}
+	return c, err
+}
+
+// sentBy names the other agents that send hookrun an event a has no
+// counterpart for, and that guards a tool call or a prompt there: an
+// entry naming the wrong dialect (hand-written, or copied from another
+// agent's settings) must not answer "no opinion" to a call it was to
+// guard. a's own events, routed or retired, are a's.
+func sentBy(a *Agent, c *Call) []string {
+	if slices.Contains(a.Settings.Events, c.AgentEvent) || slices.Contains(a.Settings.Retired, c.AgentEvent) {
+		return nil
+	}
+	var from []string
+	for _, b := range Agents {
+		if b == a || !slices.Contains(b.Settings.Events, c.AgentEvent) {
+			continue
+		}
+		probe := &Call{Dialect: b.Name, AgentEvent: c.AgentEvent, Payload: c.Payload}
+		_ = b.read(probe) // its kind is known even when its fields are wrong
+		if probe.Kind == PreTool || probe.Kind == Prompt {
+			from = append(from, string(b.Name))
+		}
+	}
+	return from
 }
 
 func (c *Call) fail(format string, args ...any) error {

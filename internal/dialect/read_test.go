@@ -272,6 +272,16 @@ func TestReadErrors(t *testing.T) {
 		{Cursor, `{"hook_event_name":"beforeReadFile","file_path":3}`, "beforeReadFile", "cursor beforeReadFile payload: file_path must be a string, got a number"},
 		{GeminiCLI, `{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"ls","dir_path":7}}`, "BeforeTool", "gemini-cli BeforeTool payload: tool_input.dir_path must be a string, got a number"},
 		{OpenCode, `{"hook_event_name":"tool.execute.before","tool_name":"bash","tool_input":{"command":"ls","workdir":"a","cwd":"b"}}`, "tool.execute.before", "opencode tool.execute.before payload: tool_input.workdir and tool_input.cwd name different directories for one command"},
+		// Another agent's tool call or prompt, sent to an entry naming the
+		// wrong dialect (hand-written, or copied between settings files),
+		// was "no opinion" ({} or OpenCode's {"action":"allow"}): the call
+		// went ahead unchecked.
+		{GeminiCLI, `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`, "", "gemini-cli payload: PreToolUse is an event claude-code, codex and copilot send, not gemini-cli: the entry that ran hookrun names the wrong --dialect; run hookrun install for the agent whose settings hold it"},
+		{Cursor, `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`, "", "cursor payload: PreToolUse is an event claude-code, codex and copilot send, not cursor: the entry that ran hookrun names the wrong --dialect; run hookrun install for the agent whose settings hold it"},
+		{OpenCode, `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`, "", "opencode payload: PreToolUse is an event claude-code, codex and copilot send, not opencode: the entry that ran hookrun names the wrong --dialect; run hookrun install for the agent whose settings hold it"},
+		{ClaudeCode, `{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"rm -rf /"}}`, "", "claude-code payload: BeforeTool is an event gemini-cli sends, not claude-code: the entry that ran hookrun names the wrong --dialect; run hookrun install for the agent whose settings hold it"},
+		{Codex, `{"hook_event_name":"beforeShellExecution","command":"rm -rf /"}`, "", "codex payload: beforeShellExecution is an event cursor sends, not codex: the entry that ran hookrun names the wrong --dialect; run hookrun install for the agent whose settings hold it"},
+		{ClaudeCode, `{"hook_event_name":"BeforeAgent","prompt":"deploy prod"}`, "", "claude-code payload: BeforeAgent is an event gemini-cli sends, not claude-code: the entry that ran hookrun names the wrong --dialect; run hookrun install for the agent whose settings hold it"},
 	}
 	for _, tt := range tests {
 		c, err := Read(tt.dialect, []byte(tt.payload))

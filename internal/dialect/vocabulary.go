@@ -69,10 +69,12 @@ func appendOnce(s []string, x string) []string {
 }
 
 // AgentList names the agents for a message: "a", "a and b", "a, b and c".
-func (v Vocabulary) AgentList() string {
-	n := len(v.Agents)
+func (v Vocabulary) AgentList() string { return agentList(v.Agents) }
+
+func agentList(agents []string) string {
+	n := len(agents)
 	if n < 2 {
-		return strings.Join(v.Agents, "")
+		return strings.Join(agents, "")
 	}
-	return strings.Join(v.Agents[:n-1], ", ") + " and " + v.Agents[n-1]
+	return strings.Join(agents[:n-1], ", ") + " and " + agents[n-1]
 }
