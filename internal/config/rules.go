@@ -117,6 +117,10 @@ func (d *decoder) ruleSet(handler, unresolved, list *yaml.Node, h *Hook) {
 						d.errorf(itemNode(v, j), "%s: %v", key, err)
 						continue
 					}
+					if commandRegexLike(src) {
+						d.warnf(itemNode(v, j), "%s: %q looks like a regular expression; a command pattern is words as a shell splits them, the command's name and then globs each argument must match in any order (* and ? only, a|b|c for alternatives, -rf for -r and -f however clustered), "+
+							"so it matches no command meant: write the words (rm -rf, git push --force)", key, src)
+					}
 					r.Commands = append(r.Commands, p)
 				}
 				rs.HasCommands = true
@@ -199,4 +203,28 @@ func valueOf(m *yaml.Node, key string) *yaml.Node {
 		}
 	}
 	return nil
+}
+
+// commandRegexLike reports whether a command pattern has what only a
+// regular expression means: a leading ^ or trailing $, a \s, \d, \w or
+// \b class, a + after ., ] or ), .* in an option or before one (-rf.*,
+// push.*--force: alias.*, credential.*.helper and .* are globs), or a group
+// of alternatives.
+func commandRegexLike(src string) bool {
+	t := strings.TrimSpace(src)
+	if strings.HasPrefix(t, "^") || strings.HasSuffix(t, "$") {
+		return true
+	}
+	for _, sign := range []string{`\s`, `\d`, `\w`, `\b`, ".+", "]+", ")+"} {
+		if strings.Contains(t, sign) {
+			return true
+		}
+	}
+	for _, w := range strings.Fields(t) {
+		if strings.Contains(w, ".*") && (strings.HasPrefix(w, "-") || strings.Contains(w, ".*-")) {
+			return true
+		}
+	}
+	open := strings.Index(t, "(")
+	return open >= 0 && strings.Contains(t[open:], "|") && strings.Contains(t[open:], ")")
 }
