@@ -590,7 +590,9 @@ func (r *reader) printedText(cmd Command, redirs []*syntax.Redirect) (string, bo
 		if len(cmd.Args) != 1 || strings.ContainsAny(cmd.Args[0].Value, "%") || strings.HasPrefix(cmd.Args[0].Value, "-") {
 			return "", false
 		}
-		s, _, err := expand.Format(nil, cmd.Args[0].Value, nil)
+		// A config of its own: given none, Format writes mvdan.cc/sh's package variable, a
+		// data race between lines read at once (as for a $'…' word in parse.go).
+		s, _, err := expand.Format(&expand.Config{}, cmd.Args[0].Value, nil)
 		return s, err == nil
 	case "cat", "tee":
 		if cmd.Name == "cat" && len(cmd.Args) > 0 && !(len(cmd.Args) == 1 && cmd.Args[0].Value == "-") {

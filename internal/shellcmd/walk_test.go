@@ -2,6 +2,7 @@ package shellcmd
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -73,14 +74,21 @@ func typeName(n syntax.Node) string {
 	return ""
 }
 
-// TestParseConcurrent: lines read at once share nothing (go test -race): a $'…' word was expanded
-// with mvdan.cc/sh's package-wide default config, which expand.Format writes to.
+// TestParseConcurrent: lines read at once share nothing (go test -race): a $'…' word, and the
+// format of a printf whose output the line runs, were expanded with mvdan.cc/sh's package-wide
+// default config, which expand.Format writes to.
 func TestParseConcurrent(t *testing.T) {
 	var wg sync.WaitGroup
 	for i := range 4 {
 		wg.Go(func() {
 			if l := parse(fmt.Sprintf(`$'\x72m' -rf x%d`, i)); len(l.Commands) != 1 || l.Commands[0].Name != "rm" {
 				t.Errorf("line %d: %+v", i, l.Commands)
+			}
+		})
+		wg.Go(func() {
+			l := parse(fmt.Sprintf(`printf 'rm -rf x%d\n' > s.sh; sh s.sh`, i))
+			if !slices.ContainsFunc(l.Commands, func(c Command) bool { return c.Name == "rm" }) {
+				t.Errorf("printf line %d: %+v", i, l.Commands)
 			}
 		})
 	}
