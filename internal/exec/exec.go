@@ -243,6 +243,8 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 	}
 	defer cleanup()
 
+	timerStarts()
+	due := time.Now().Add(s.Timeout)
 	timeout := time.NewTimer(s.Timeout)
 	defer timeout.Stop()
 	var (
@@ -269,6 +271,12 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 		select {
 		case waitErr = <-exited:
 			leaderDone = true
+			if !time.Now().Before(due) {
+				// Seen only once its time was up (a loaded machine ran the
+				// handler to its end before hookrun looked): a timeout,
+				// whichever of the two select happened to take first.
+				end(TimedOut)
+			}
 			_ = inW.SetWriteDeadline(time.Now())
 			// What the handler printed before it exited is its answer: a
 			// process it left behind holding a pipe gets ExitGrace to let
@@ -391,6 +399,10 @@ func startRetrying(ctx context.Context, path string, argv []string, attr *os.Pro
 		wait *= 2
 	}
 }
+
+// timerStarts is called as a handler's timeout starts; tests replace it to
+// start the timeout once the handler has exited.
+var timerStarts = func() {}
 
 // ExitGrace is how long hookrun goes on reading a handler's output after
 // the handler exited, for what a process it started still holds open.

@@ -633,3 +633,20 @@ func TestSyntaxCheckEndsWithTheHandlersTime(t *testing.T) {
 		t.Errorf("failure %v exited %v code %d err %v; want the exit 2 to stand", o.Failure, o.Exited, o.ExitCode, o.Err)
 	}
 }
+
+// A handler whose exit hookrun sees only after its timeout has come (a
+// loaded machine ran it to its end before hookrun looked) timed out, on
+// every run: when both were ready, Go's select chose one at random, and a
+// 1ns timeout came back "ok" now and then (validate_short_timeout, under
+// make test's load).
+func TestExitSeenAfterTheTimeoutIsATimeout(t *testing.T) {
+	checkNoLeaks(t)
+	defer func(f func()) { timerStarts = f }(timerStarts)
+	timerStarts = func() { time.Sleep(200 * time.Millisecond) } // the handler has exited by then
+	for i := range 20 {
+		o := Run(context.Background(), helperSpec(t, time.Nanosecond, "exit", "0", ""), testLimits)
+		if o.Failure != TimedOut {
+			t.Fatalf("run %d: failure %v exited %v code %d, want a timeout", i, o.Failure, o.Exited, o.ExitCode)
+		}
+	}
+}
