@@ -196,5 +196,10 @@ func overrun(ctx context.Context) error {
 	if b.phase == "" {
 		return nil
 	}
-	return exitcode.Failf("hookrun could not finish %s %s, so the call is blocked and no hook's answer was taken: a command line this costly to read (thousands of commands or cd's) must be split, or run by a person", phaseName(b.phase), b.why)
+	advice := "a command line this costly to read (thousands of commands or cd's) must be split, or run by a person"
+	switch b.phase {
+	case "env", "parse", "load", "settings":
+		advice = "the files hookrun reads before the call's own (the context, the hook declarations, the agent's settings) are too large or too slow to read: look for a slow or network file system, or a machine out of memory"
+	}
+	return exitcode.Failf("hookrun could not finish %s %s, so the call is blocked and no hook's answer was taken: %s", phaseName(b.phase), b.why, advice)
 }

@@ -292,6 +292,7 @@ func TestSlowPhaseBlocks(t *testing.T) {
 	plain := `{"event_type":"PreAbilityCall","ability_id":"shell","caller":{"source":"ai_session"},"command":"rm -rf x"}`
 	claude := `{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Bash","tool_input":{"command":"rm -rf x"}}`
 	const tail = " in time (the 200ms hookrun allows itself to read a call), so the call is blocked and no hook's answer was taken: a command line this costly to read (thousands of commands or cd's) must be split, or run by a person"
+	const filesTail = " in time (the 200ms hookrun allows itself to read a call), so the call is blocked and no hook's answer was taken: the files hookrun reads before the call's own (the context, the hook declarations, the agent's settings) are too large or too slow to read: look for a slow or network file system, or a machine out of memory"
 	agentTail := " in time (that was all that was left of the 500ms hookrun keeps for its handlers, short of the 1s claude-code waits for it (the timeout in .claude/settings.json): the agent would let the call through once that passed), so the call is blocked"
 	for _, tc := range []struct {
 		phase, dialect, payload string
@@ -299,8 +300,8 @@ func TestSlowPhaseBlocks(t *testing.T) {
 		code                    int
 		err, stdout             string
 	}{
-		{"parse", "", plain, 200 * time.Millisecond, exitcode.Error, "hookrun could not finish reading the context" + tail, ""},
-		{"load", "", plain, 200 * time.Millisecond, exitcode.Error, "hookrun could not finish loading the hook declarations" + tail, ""},
+		{"parse", "", plain, 200 * time.Millisecond, exitcode.Error, "hookrun could not finish reading the context" + filesTail, ""},
+		{"load", "", plain, 200 * time.Millisecond, exitcode.Error, "hookrun could not finish loading the hook declarations" + filesTail, ""},
 		{"paths", "", plain, 200 * time.Millisecond, exitcode.Error, "hookrun could not finish reading the paths the call names" + tail, ""},
 		{"match", "", plain, 200 * time.Millisecond, exitcode.Error, "hookrun could not finish choosing the hooks" + tail, ""},
 		{"rules", "", plain, 200 * time.Millisecond, exitcode.Error, "hookrun could not finish checking the call against the rules hooks" + tail, ""},
