@@ -21,6 +21,7 @@ type handlers struct {
 	stdin    []byte   // the context as a handler reads it: one line of JSON
 	env      []string // the caller's environment without hookrun's variables
 	root     string   // the project root
+	tree     string   // the project's work tree, kept off the handlers' PATH
 	limits   exec.Limits
 	watchdog *exec.Watchdog
 	client   func() *http.Client // the http handlers' shared client, made on first use
@@ -127,6 +128,7 @@ func (hr handlers) script(h *config.Hook) exec.Spec {
 		Args:     h.Handler.Args,
 		HasArgs:  h.Handler.HasArgs,
 		Dir:      hr.root,
+		Tree:     hr.tree,
 		Env:      handlerEnv(hr.env, hr.ctx, h, hr.root),
 		Stdin:    hr.stdin,
 		Timeout:  h.Handler.Timeout,

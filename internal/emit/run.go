@@ -29,6 +29,7 @@ const MaxParallel = 32
 // Options configure one run.
 type Options struct {
 	Root         string   // project root: handlers' working directory
+	Tree         string   // the project's work tree (config.Bound), kept off the handlers' PATH; "" for Root
 	Env          []string // the caller's environment, passed on to handlers
 	Sequential   bool     // one at a time in merge order, stopping at the first deny
 	BlockingOnly bool     // only blocking hooks
@@ -72,7 +73,7 @@ func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Option
 	// sees a complete line.
 	stdin := append(c.JSON(), '\n')
 	base := withoutNames(opt.Env, config.HandlerVars...)
-	hr := handlers{ctx: c, stdin: stdin, env: base, root: opt.Root, limits: opt.Limits, watchdog: opt.Watchdog,
+	hr := handlers{ctx: c, stdin: stdin, env: base, root: opt.Root, tree: opt.Tree, limits: opt.Limits, watchdog: opt.Watchdog,
 		client: sync.OnceValue(httpcall.NewClient), deadline: opt.Deadline,
 		body: sync.OnceValue(func() []byte { return policyBody(c, opt.Root) })}
 	reports := make([]merge.Report, len(selected))

@@ -19,13 +19,25 @@ import (
 type Spec struct {
 	Command string
 	Args    []string
-	HasArgs bool     // exec Command directly with Args; otherwise Command may be a shell line
-	Dir     string   // the project root: working directory, and where relative commands resolve
+	HasArgs bool   // exec Command directly with Args; otherwise Command may be a shell line
+	Dir     string // the project root: working directory, and where relative commands resolve
+	// Tree is the project's work tree ("" for Dir), whose files an agent
+	// writes: no directory of it on PATH is searched for the program or
+	// left in the process's PATH (TrustedPATH).
+	Tree    string
 	Env     []string // the complete environment
 	Stdin   []byte
 	Timeout time.Duration
 	// Watchdog, when set, ends the handler's group should hookrun die.
 	Watchdog *Watchdog
+}
+
+// tree is the work tree whose directories are kept off PATH.
+func (s Spec) tree() string {
+	if s.Tree == "" {
+		return s.Dir
+	}
+	return s.Tree
 }
 
 // Limits bound what a handler may cost hookrun.
@@ -80,7 +92,7 @@ type Outcome struct {
 // handler's output pipes are closed or abandoned, so no goroutine outlives it.
 func Run(ctx context.Context, s Spec, lim Limits) Outcome {
 	start := time.Now()
-	path, argv, err := Resolve(s.Command, s.Args, s.HasArgs, s.Dir)
+	path, argv, err := Resolve(s.Command, s.Args, s.HasArgs, s.Dir, s.tree())
 	if err != nil {
 		return Outcome{Argv: argv, Failure: StartFailed, Err: err, Duration: time.Since(start)}
 	}
@@ -113,7 +125,7 @@ func lineSyntax(ctx context.Context, left time.Duration, s Spec, path string) er
 		if err := shellSyntax(ctx, left, Shell, "sh", s.Command, "this command line"); err != nil {
 			return err
 		}
-		return innerSyntax(ctx, left, s.Command, s.Dir)
+		return innerSyntax(ctx, left, s.Command, s.Dir, s.tree())
 	}
 	line, ok := ShellLine(s.Command, s.Args)
 	if !ok {
@@ -123,7 +135,7 @@ func lineSyntax(ctx context.Context, left time.Duration, s Spec, path string) er
 	if err := shellSyntax(ctx, left, path, filepath.Base(s.Command), line, "the line it runs with -c (handler.args)"); err != nil {
 		return err
 	}
-	return innerSyntax(ctx, time.Until(end), line, s.Dir)
+	return innerSyntax(ctx, time.Until(end), line, s.Dir, s.tree())
 }
 
 // MaxInnerLines bounds how many shells given a line with -c, one inside
@@ -133,14 +145,14 @@ const MaxInnerLines = 4
 // innerSyntax says why the shell a command line runs (bash -c LINE,
 // InnerLine), or one that LINE runs in turn, cannot read its LINE, or
 // returns nil; all of it within limit.
-func innerSyntax(ctx context.Context, limit time.Duration, command, dir string) error {
+func innerSyntax(ctx context.Context, limit time.Duration, command, dir, tree string) error {
 	end := time.Now().Add(limit)
 	for range MaxInnerLines {
 		prog, args, ok := InnerLine(command)
 		if !ok {
 			return nil
 		}
-		path, err := Program(prog, dir)
+		path, err := resolveProgram(prog, dir, tree)
 		if err != nil {
 			return nil
 		}
@@ -172,7 +184,7 @@ func run(ctx context.Context, s Spec, lim Limits, path string, argv []string) Ou
 	withPidFD(sys, &pidfd)
 	proc, err := startRetrying(ctx, path, argv, &os.ProcAttr{
 		Dir:   s.Dir,
-		Env:   AbsolutePATH(WithoutShellStartup(s.Env)),
+		Env:   TrustedPATH(WithoutShellStartup(s.Env), s.tree()),
 		Files: []*os.File{inR, outW, errW},
 		Sys:   sys,
 	})

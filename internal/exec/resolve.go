@@ -33,59 +33,121 @@ func NeedsShell(command string) bool {
 // command is the program, run without a shell. Without args, a plain path
 // is run directly and anything else by /bin/sh -c. A program path that
 // starts with ./ or ../ resolves against dir (the project root); a bare name
-// resolves through PATH, else to dir/name when that file exists.
-func Resolve(command string, args []string, hasArgs bool, dir string) (string, []string, error) {
+// resolves through PATH, else to dir/name when that file exists. tree is the
+// project's work tree ("" for dir): no directory of it on PATH is searched.
+func Resolve(command string, args []string, hasArgs bool, dir, tree string) (string, []string, error) {
 	if !hasArgs && NeedsShell(command) {
 		return Shell, []string{"sh", "-c", command}, shellAvailable(command)
 	}
 	argv := append([]string{command}, args...)
-	path, err := Program(command, dir)
+	path, err := resolveProgram(command, dir, tree)
 	return path, argv, err
 }
 
-// Program resolves a program name the way Resolve does. PATH comes before
-// the project root, as in a shell: the root is the repository's, and a
-// file an agent writes there (a new file in no guarded directory) must not
-// become the sh, python3 or node that a guard runs.
-func Program(name, dir string) (string, error) {
+// Program resolves a program name the way Resolve does, in the project
+// whose root is dir. PATH comes before the project root, as in a shell:
+// the root is the repository's, and a file an agent writes there (a new
+// file in no guarded directory) must not become the sh, python3 or node
+// that a guard runs. For the same reason no directory of the project on
+// PATH is searched (see TrustedPATH).
+func Program(name, dir string) (string, error) { return resolveProgram(name, dir, dir) }
+
+func resolveProgram(name, dir, tree string) (string, error) {
 	switch {
 	case filepath.IsAbs(name):
 		return name, nil
 	case strings.ContainsAny(name, "/"+string(filepath.Separator)):
 		return filepath.Join(dir, name), nil
 	}
-	if path, ok := lookPath(name); ok {
+	if tree == "" {
+		tree = dir
+	}
+	path, inTree, ok := lookPath(name, tree)
+	if ok {
 		return path, nil
 	}
 	local := filepath.Join(dir, name)
 	if st, serr := os.Stat(local); serr == nil && !st.IsDir() {
 		return local, nil
 	}
+	if inTree != "" {
+		return name, fmt.Errorf("command not found: %s is on PATH only in %s, a directory of the project (%s), whose files an agent may write: hookrun runs no guard's program from there. Install it outside the project, or name it by its path in handler.command", name, filepath.Dir(inTree), tree)
+	}
 	return name, fmt.Errorf("command not found: %s is neither in the project root %s nor on PATH", name, dir)
 }
 
-// lookPath finds name in PATH's absolute directories. A relative entry
-// (".", an empty one, "bin") names a directory of wherever hookrun runs,
-// usually the repository, whose files an agent can write: PATH=.:$PATH, or
-// a stray "::" from an empty variable, must not make a file there the sh
-// or python3 a guard runs. (os/exec refuses such a result too, ErrDot, but
-// stops searching there.)
-func lookPath(name string) (string, bool) {
+// lookPath finds name in PATH's trusted directories (TrustedPATH's): an
+// absolute one outside the project's work tree. When it is found only in
+// a directory of the project, inTree is that file.
+func lookPath(name, tree string) (path, inTree string, ok bool) {
 	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
-		if filepath.IsAbs(d) {
-			if path, err := osexec.LookPath(filepath.Join(d, name)); err == nil {
-				return path, true
+		if !filepath.IsAbs(d) {
+			continue
+		}
+		p, err := osexec.LookPath(filepath.Join(d, name))
+		switch {
+		case err != nil:
+		case Within(d, tree):
+			if inTree == "" {
+				inTree = p
 			}
+		default:
+			return p, "", true
 		}
 	}
-	return "", false
+	return "", inTree, false
 }
 
-// AbsolutePATH returns env with the relative entries of its PATH dropped,
-// for every process hookrun starts: what a #!/usr/bin/env line or a
-// guard's own commands look up is then found as lookPath finds a bare
-// name, never in the repository the process runs in.
-func AbsolutePATH(env []string) []string {
+// Within reports whether the directory d, once the links on its way are
+// followed, is tree or lies in it (both absolute; "" is no tree). A
+// directory that does not exist yet is placed by its nearest existing
+// parent: an agent can make it.
+func Within(d, tree string) bool {
+	if tree == "" {
+		return false
+	}
+	d, tree = realDir(d), realDir(tree)
+	rel, err := filepath.Rel(tree, d)
+	if err != nil {
+		return false
+	}
+	if foldsCase() {
+		rel, err = filepath.Rel(strings.ToLower(tree), strings.ToLower(d))
+	}
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// foldsCase reports whether the usual file systems of this system ignore
+// case (macOS's, Windows's): /Users/me/Proj/.venv/bin is then in /users/me/proj.
+func foldsCase() bool { return runtime.GOOS == "darwin" || runtime.GOOS == "windows" }
+
+// realDir is d with the links on its way followed, as far as it exists.
+func realDir(d string) string {
+	d = filepath.Clean(d)
+	rest := ""
+	for {
+		if r, err := filepath.EvalSymlinks(d); err == nil {
+			return filepath.Join(r, rest)
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			return filepath.Join(d, rest)
+		}
+		rest = filepath.Join(filepath.Base(d), rest)
+		d = up
+	}
+}
+
+// TrustedPATH returns env with the entries of its PATH that name a
+// directory of the repository dropped, for every process hookrun starts:
+// relative ones (".", an empty one, "bin": relative to wherever the process
+// runs, usually the project) and those inside tree, the project's work tree
+// (an activated .venv/bin, node_modules/.bin, a PATH_add of direnv's). What
+// a #!/usr/bin/env line or a guard's own commands look up is then found as
+// lookPath finds a bare name, never in files an agent writes as ordinary
+// work: ln -sf /bin/true .venv/bin/python3 must not make every python guard
+// answer allow.
+func TrustedPATH(env []string, tree string) []string {
 	for i, kv := range env {
 		name, value, _ := strings.Cut(kv, "=")
 		if !pathVar(name) {
@@ -94,7 +156,7 @@ func AbsolutePATH(env []string) []string {
 		dirs := filepath.SplitList(value)
 		kept := dirs[:0:0]
 		for _, d := range dirs {
-			if filepath.IsAbs(d) {
+			if filepath.IsAbs(d) && !Within(d, tree) {
 				kept = append(kept, d)
 			}
 		}
@@ -156,7 +218,7 @@ func Check(command string, args []string, hasArgs bool, dir string) error {
 		if err := shellSyntax(context.Background(), syntaxCheckLimit, Shell, "sh", command, "this command line"); err != nil {
 			return err
 		}
-		if err := innerSyntax(context.Background(), syntaxCheckLimit, command, dir); err != nil {
+		if err := innerSyntax(context.Background(), syntaxCheckLimit, command, dir, dir); err != nil {
 			return err
 		}
 		first, ok := firstProgram(command)

@@ -79,6 +79,35 @@ func TestRunDropsRelativePATHEntries(t *testing.T) {
 	}
 }
 
+// A PATH directory inside the project's work tree (an activated .venv/bin,
+// node_modules/.bin) holds files an agent writes as ordinary work: it is
+// left out of every process's PATH, whether named as it is, through a
+// link outside the project that leads into it, or before it exists (an
+// agent can make it); a directory beside the project that only starts
+// with its name is kept.
+func TestRunDropsPATHEntriesInTheProject(t *testing.T) {
+	base := t.TempDir()
+	tree := filepath.Join(base, "proj")
+	for _, d := range []string{filepath.Join(tree, ".venv", "bin"), filepath.Join(tree, "sub"), filepath.Join(base, "proj-tools")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link := filepath.Join(base, "link")
+	if err := os.Symlink(filepath.Join(tree, ".venv"), link); err != nil {
+		t.Fatal(err)
+	}
+	path := strings.Join([]string{filepath.Join(tree, ".venv", "bin"), "/usr/bin", filepath.Join(link, "bin"),
+		filepath.Join(tree, "node_modules", ".bin"), filepath.Join(base, "proj-tools"), tree, "/bin"}, ":")
+	o := Run(t.Context(), Spec{
+		Command: "/bin/sh", Args: []string{"-c", `printf %s "$PATH"`}, HasArgs: true, Dir: filepath.Join(tree, "sub"), Tree: tree,
+		Env: []string{"PATH=" + path}, Timeout: time.Minute,
+	}, DefaultLimits)
+	if want := "/usr/bin:" + filepath.Join(base, "proj-tools") + ":/bin"; o.Failure != None || string(o.Stdout) != want {
+		t.Errorf("failure %v %v, PATH seen %q; want %s", o.Failure, o.Err, o.Stdout, want)
+	}
+}
+
 // A handler command that is a FIFO (or a device) is named as such, and
 // never opened: opening a FIFO blocks until someone writes to it, and
 // validate and explain read a script's #! line. (The test keeps a writer
