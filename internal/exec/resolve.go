@@ -80,6 +80,7 @@ func resolveProgram(name, dir, tree string) (string, error) {
 // absolute one outside the project's work tree. When it is found only in
 // a directory of the project, inTree is that file.
 func lookPath(name, tree string) (path, inTree string, ok bool) {
+	tree = realDir(tree)
 	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
 		if !filepath.IsAbs(d) {
 			continue
@@ -87,7 +88,7 @@ func lookPath(name, tree string) (path, inTree string, ok bool) {
 		p, err := osexec.LookPath(filepath.Join(d, name))
 		switch {
 		case err != nil:
-		case Within(d, tree):
+		case within(d, tree):
 			if inTree == "" {
 				inTree = p
 			}
@@ -98,22 +99,19 @@ func lookPath(name, tree string) (path, inTree string, ok bool) {
 	return "", inTree, false
 }
 
-// Within reports whether the directory d, once the links on its way are
-// followed, is tree or lies in it (both absolute; "" is no tree). A
-// directory that does not exist yet is placed by its nearest existing
-// parent: an agent can make it.
-func Within(d, tree string) bool {
+// within reports whether the place d, once the links on its way are
+// followed, is tree or lies in it (both absolute, tree already resolved by
+// realDir; "" is no tree). A place that does not exist yet is placed by
+// its nearest existing parent: an agent can make it.
+func within(d, tree string) bool {
 	if tree == "" {
 		return false
 	}
-	d, tree = realDir(d), realDir(tree)
-	rel, err := filepath.Rel(tree, d)
-	if err != nil {
-		return false
-	}
+	d = realDir(d)
 	if foldsCase() {
-		rel, err = filepath.Rel(strings.ToLower(tree), strings.ToLower(d))
+		d, tree = strings.ToLower(d), strings.ToLower(tree)
 	}
+	rel, err := filepath.Rel(tree, d)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
@@ -121,8 +119,12 @@ func Within(d, tree string) bool {
 // case (macOS's, Windows's): /Users/me/Proj/.venv/bin is then in /users/me/proj.
 func foldsCase() bool { return runtime.GOOS == "darwin" || runtime.GOOS == "windows" }
 
-// realDir is d with the links on its way followed, as far as it exists.
+// realDir is d with the links on its way followed, as far as it exists;
+// "" stays "".
 func realDir(d string) string {
+	if d == "" {
+		return ""
+	}
 	d = filepath.Clean(d)
 	rest := ""
 	for {
@@ -146,28 +148,51 @@ func realDir(d string) string {
 // a #!/usr/bin/env line or a guard's own commands look up is then found as
 // lookPath finds a bare name, never in files an agent writes as ordinary
 // work: ln -sf /bin/true .venv/bin/python3 must not make every python guard
-// answer allow.
+// answer allow. The same holds for the lists of files and directories
+// that a program loads code from before its own (loadVars).
 func TrustedPATH(env []string, tree string) []string {
+	tree = realDir(tree)
+	out := env
 	for i, kv := range env {
 		name, value, _ := strings.Cut(kv, "=")
-		if !pathVar(name) {
-			continue
-		}
-		dirs := filepath.SplitList(value)
-		kept := dirs[:0:0]
-		for _, d := range dirs {
-			if filepath.IsAbs(d) && !Within(d, tree) {
-				kept = append(kept, d)
+		seps := string(filepath.ListSeparator)
+		switch {
+		case pathVar(name):
+		case slices.Contains(loadVars, name):
+			if name == "LD_PRELOAD" {
+				seps += " " // ld.so's list is separated by spaces too
 			}
-		}
-		if len(kept) == len(dirs) {
+		default:
 			continue
 		}
-		out := slices.Clone(env)
-		out[i] = name + "=" + strings.Join(kept, string(filepath.ListSeparator))
-		env = out
+		entries := strings.FieldsFunc(value, func(r rune) bool { return strings.ContainsRune(seps, r) })
+		if len(entries) == len(strings.Split(value, seps[:1])) && !slices.ContainsFunc(entries, func(d string) bool { return untrustedEntry(d, tree) }) {
+			continue // nothing to drop: no empty entry either, which is the working directory
+		}
+		kept := slices.DeleteFunc(entries, func(d string) bool { return untrustedEntry(d, tree) })
+		if len(out) > 0 && &out[0] == &env[0] {
+			out = slices.Clone(env)
+		}
+		out[i] = name + "=" + strings.Join(kept, seps[:1])
 	}
-	return env
+	return out
+}
+
+// untrustedEntry reports whether an entry of a search list names a place
+// of the repository: relative, or inside tree (resolved).
+func untrustedEntry(d, tree string) bool { return !filepath.IsAbs(d) || within(d, tree) }
+
+// loadVars hold lists of places a program loads code from before its own:
+// the dynamic loader's libraries (every dynamically linked handler, /bin/sh
+// too, runs them first) and the interpreters' module paths, which come
+// before their standard libraries (PYTHONPATH=src, and a json.py an agent
+// writes in src/ is the json a python guard imports). One that names a
+// place of the project (LD_PRELOAD=./x.so, LD_LIBRARY_PATH=:/usr/lib, whose
+// empty entry is the working directory) would run the repository's code
+// inside every guard.
+var loadVars = []string{
+	"LD_PRELOAD", "LD_AUDIT", "LD_LIBRARY_PATH", "GCONV_PATH", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "DYLD_FRAMEWORK_PATH",
+	"PYTHONPATH", "PYTHONHOME", "PYTHONUSERBASE", "NODE_PATH", "PERL5LIB", "PERLLIB", "RUBYLIB",
 }
 
 // WithoutShellStartup returns env without the variables a shell acts on

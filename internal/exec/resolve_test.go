@@ -272,3 +272,28 @@ func TestGlobbedProgram(t *testing.T) {
 		}
 	}
 }
+
+// The lists a program loads code from before its own (the dynamic
+// loader's, an interpreter's module path) lose their entries that name a
+// place of the project, as PATH does: relative ones (an empty one is the
+// working directory) and those inside its work tree. Other variables, and
+// entries outside the project, are passed on as they are.
+func TestRunDropsLoadPathsInTheProject(t *testing.T) {
+	tree := t.TempDir()
+	env := []string{
+		"LD_PRELOAD=./x.so " + tree + "/y.so:/usr/lib/z.so",
+		"LD_LIBRARY_PATH=:" + tree + "/lib:/opt/lib",
+		"PYTHONPATH=src:/opt/py",
+		"NODE_PATH=" + tree + "/node_modules",
+		"RUBYLIB=/opt/rb",
+		"OTHER=./x:" + tree,
+	}
+	o := Run(t.Context(), Spec{
+		Command: "/bin/sh", Args: []string{"-c", `printf '%s|%s|%s|%s|%s|%s' "$LD_PRELOAD" "$LD_LIBRARY_PATH" "$PYTHONPATH" "${NODE_PATH-unset}" "$RUBYLIB" "$OTHER"`},
+		HasArgs: true, Dir: tree, Env: env, Timeout: time.Minute,
+	}, DefaultLimits)
+	want := "/usr/lib/z.so|/opt/lib|/opt/py||/opt/rb|./x:" + tree
+	if o.Failure != None || string(o.Stdout) != want {
+		t.Errorf("failure %v %v, seen %q; want %q (stderr %s)", o.Failure, o.Err, o.Stdout, want, o.Stderr)
+	}
+}
