@@ -47,8 +47,8 @@ func (s *Set) HooksFor(ev string) []*Hook {
 // or "" when name is a declaration's or nobody meant it as one: hookrun
 // reads only names ending in .yaml or .yml, in lowercase and with nothing
 // after, and a name that is one but for the case of its extension
-// (guard.YAML), spaces, dots or a carriage return after it (as a script
-// with Windows line endings leaves), or a .txt an editor added (Notepad
+// (guard.YAML), spaces, dots, invisible characters or a carriage return
+// after it (as a script with Windows line endings leaves), or a .txt an editor added (Notepad
 // saves guard.yaml as guard.yaml.txt, and Windows hides the .txt) was
 // meant to be read. A backup or a template (guard.yaml~, guard.yaml.bak,
 // guard.yaml.example) was not.
@@ -68,8 +68,10 @@ func Meant(name string) string {
 }
 
 // trailing is what may follow a declaration's name unseen: spaces (of any
-// kind), dots, line breaks.
-func trailing(r rune) bool { return r == '.' || unicode.IsSpace(r) }
+// kind), dots, line breaks, and the characters that show nothing (a
+// zero-width space, a byte order mark, a direction mark): guard.yaml
+// followed by U+200B lists as guard.yaml, and was silently not read.
+func trailing(r rune) bool { return r == '.' || unicode.IsSpace(r) || unicode.Is(unicode.Cf, r) }
 
 // IsDeclFile reports whether name is a declaration file name.
 func IsDeclFile(name string) bool {

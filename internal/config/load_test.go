@@ -360,6 +360,8 @@ func TestLoadRefusesNamesMeantAsDeclarations(t *testing.T) {
 		"notepad.yaml.txt":   guard,
 		"crlf.yaml\r":        guard,
 		"nbsp.yaml\u00a0":    guard,
+		"zwsp.yaml\u200b":    guard,
+		"rlm.yml\u200f.":     guard,
 		"backup.yaml~":       guard,
 		"#autosave.yaml#":    guard,
 		".swap.yaml.swp":     guard,
@@ -387,7 +389,9 @@ func TestLoadRefusesNamesMeantAsDeclarations(t *testing.T) {
 		"empty.yaml:1:1: " + notADecl,
 		"nbsp.yaml\u00a0" + why + `"nbsp.yaml\u00a0"; rename it to nbsp.yaml`,
 		"notepad.yaml.txt" + why + `"notepad.yaml.txt"; rename it to notepad.yaml`,
+		"rlm.yml\uFFFD." + why + `"rlm.yml\u200f."; rename it to rlm.yml`,
 		"sub/dot.Yml." + why + `"dot.Yml."; rename it to dot.yml`,
+		"zwsp.yaml\uFFFD" + why + `"zwsp.yaml\u200b"; rename it to zwsp.yaml`,
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("findings:\n got  %q\n want %q", got, want)
