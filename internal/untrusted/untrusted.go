@@ -31,17 +31,33 @@ func Lines(s string) []string {
 // Clean replaces in one line every control character but tab (ANSI
 // escapes start with one), every bidirectional formatting character (which
 // can make text read other than it is stored) and every other invisible
-// format character: zero-width spaces and joiners, the soft hyphen, a byte
-// order mark, tag characters (which spell text a model reads and a person
-// does not see). Each becomes U+FFFD, so that the person sees that
+// character: zero-width spaces and joiners, the soft hyphen, a byte order
+// mark, tag characters and variation selectors (which spell text a model
+// reads and a person does not see), Hangul fillers. Each becomes U+FFFD, so that the person sees that
 // something was there.
 func Clean(line string) string {
-	return strings.Map(func(r rune) rune {
-		if r != '\t' && hidden(r) {
+	return strings.Map(cleaner(false), line)
+}
+
+// cleaner maps the characters of one text, in order, to what Clean
+// (lines false) or Text (lines true) shows of them. An emoji's
+// presentation selector (U+FE0E, U+FE0F) is kept only right after the
+// character it selects for: anywhere else it shows nothing.
+func cleaner(lines bool) func(rune) rune {
+	prev := '\n'
+	return func(r rune) rune {
+		p := prev
+		prev = r
+		switch {
+		case r == '\t', lines && r == '\n':
+			return r
+		case lines && lineBreak(r):
+			return '\n'
+		case hidden(r), selector(r) && !base(p):
 			return Replacement
 		}
 		return r
-	}, line)
+	}
 }
 
 // Text cleans text of several lines, as hookrun passes on what a hook
@@ -54,17 +70,7 @@ func Text(s string) string {
 		return s
 	}
 	s = strings.ReplaceAll(s, "\r\n", "\n")
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r == '\n' || r == '\t':
-			return r
-		case lineBreak(r):
-			return '\n'
-		case hidden(r):
-			return Replacement
-		}
-		return r
-	}, s)
+	return strings.Map(cleaner(true), s)
 }
 
 // Blank reports whether s shows nothing once cleaned: only white space
@@ -72,7 +78,7 @@ func Text(s string) string {
 // escape sequences' first bytes and line breaks).
 func Blank(s string) bool {
 	for _, r := range s {
-		if !unicode.IsSpace(r) && !hidden(r) && r != Replacement {
+		if !unicode.IsSpace(r) && !hidden(r) && !selector(r) && r != Replacement {
 			return false
 		}
 	}
@@ -98,16 +104,31 @@ func lineBreak(r rune) bool {
 	return false
 }
 
-// Hidden reports whether r is a character Clean replaces: a control
-// character, a line or paragraph separator, or a format character
-// (category Cf, which holds the bidirectional controls).
+// Hidden reports whether r is a character Clean replaces wherever it is:
+// a control character, a line or paragraph separator, a format character
+// (category Cf, which holds the bidirectional controls), or another of
+// Unicode's default ignorables: the variation selectors, which spell bytes
+// a model reads and a person does not see as tag characters do, the Hangul
+// fillers, which show as nothing. (An emoji's presentation selector is
+// replaced only where it selects for nothing: see cleaner.)
 func Hidden(r rune) bool { return hidden(r) }
 
 func hidden(r rune) bool {
 	if r < 0x7f {
 		return r < 0x20
 	}
-	return unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || unicode.Is(unicode.Cf, r)
+	return unicode.IsControl(r) || r == '\u2028' || r == '\u2029' ||
+		unicode.In(r, unicode.Cf, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point) && !selector(r)
+}
+
+// selector reports whether r asks for the text (U+FE0E) or emoji (U+FE0F)
+// presentation of the character before it, as in ⚠️.
+func selector(r rune) bool { return r == '\uFE0E' || r == '\uFE0F' }
+
+// base reports whether a presentation selector after r selects for it: r
+// shows as a character of its own.
+func base(r rune) bool {
+	return !hidden(r) && !selector(r) && !unicode.IsSpace(r) && r != Replacement
 }
 
 // Attributed renders text from source as lines that each start with

@@ -56,6 +56,12 @@ func TestText(t *testing.T) {
 		{"ok\U000E0069\U000E0067", "ok\uFFFD\uFFFD"}, // tag characters: text a model reads and no one sees
 		{"nul\x00byte", "nul\uFFFDbyte"},
 		{"caf\u00e9 \u26A0\uFE0F", "caf\u00e9 \u26A0\uFE0F"},
+		// Variation selectors spell bytes a model can read and no one sees, as tag
+		// characters do; Hangul fillers and the other default ignorables show
+		// nothing. An emoji's own selector, right after it, stays.
+		{"ok\uFE01\uFE0D\U000E0100\U000E01EF", "ok\uFFFD\uFFFD\uFFFD\uFFFD"},
+		{"a\u3164b\u115Fc\uFFA0d\u034F", "a\uFFFDb\uFFFDc\uFFFDd\uFFFD"},
+		{"\uFE0Fx \uFE0F a\uFE0F\uFE0F \u26A0\uFE0E", "\uFFFDx \uFFFD a\uFE0F\uFFFD \u26A0\uFE0E"},
 	} {
 		if got := Text(tc.text); got != tc.want {
 			t.Errorf("Text(%q) = %q, want %q", tc.text, got, tc.want)
@@ -66,7 +72,7 @@ func TestText(t *testing.T) {
 func TestBlank(t *testing.T) {
 	for s, want := range map[string]bool{
 		"": true, " \n\t": true, "\u200B\u200B": true, "\x1b\r\n": true, "\u202E": true,
-		"x": false, "\x1b[0m": false, "\u26D4": false,
+		"x": false, "\x1b[0m": false, "\u26D4": false, "\u3164\u3164": true, "\uFE0F\U000E0101": true, "\u26A0\uFE0F": false,
 	} {
 		if got := Blank(s); got != want {
 			t.Errorf("Blank(%q) = %v, want %v", s, got, want)
@@ -80,10 +86,12 @@ func FuzzText(f *testing.F) {
 	f.Add("a\nb\rc\u2028d\x1b[0m\u202e\u200b\U000E0041")
 	f.Fuzz(func(t *testing.T, s string) {
 		got := Text(s)
+		prev := '\n'
 		for _, r := range got {
-			if r != '\t' && r != '\n' && hidden(r) {
+			if r != '\t' && r != '\n' && hidden(r) || selector(r) && !base(prev) {
 				t.Fatalf("Text(%q) = %q holds %U", s, got, r)
 			}
+			prev = r
 		}
 		if again := Text(got); again != got {
 			t.Fatalf("Text(%q) = %q, and again %q", s, got, again)
