@@ -85,10 +85,14 @@ func lookPath(name, tree string) (path, inTree string, ok bool) {
 		if !filepath.IsAbs(d) {
 			continue
 		}
-		p, err := osexec.LookPath(filepath.Join(d, name))
+		at, trusted := place(d, tree)
+		if !trusted {
+			at = d
+		}
+		p, err := osexec.LookPath(filepath.Join(at, name))
 		switch {
 		case err != nil:
-		case within(d, tree):
+		case !trusted:
 			if inTree == "" {
 				inTree = p
 			}
@@ -99,15 +103,30 @@ func lookPath(name, tree string) (path, inTree string, ok bool) {
 	return "", inTree, false
 }
 
-// within reports whether the place d, once the links on its way are
-// followed, is tree or lies in it (both absolute, tree already resolved by
-// realDir; "" is no tree). A place that does not exist yet is placed by
-// its nearest existing parent: an agent can make it.
-func within(d, tree string) bool {
+// place is where an absolute entry d of a search list may be used from,
+// and false when it must not be (it lies in tree, resolved): d itself, or
+// where it leads when it is a link inside tree that leads out (bin ->
+// /opt/tools), which the agent could turn toward a directory of its own
+// between hookrun's look and the process's.
+func place(d, tree string) (string, bool) {
+	real := realDir(d)
+	if inside(real, tree) {
+		return "", false
+	}
+	if inside(filepath.Clean(d), tree) {
+		return real, true
+	}
+	return d, true
+}
+
+// inside reports whether the place d (absolute, its links already
+// followed as far as the caller wants) is tree or lies in it (tree
+// resolved by realDir; "" is no tree). A place that does not exist yet is
+// placed by its nearest existing parent (realDir): an agent can make it.
+func inside(d, tree string) bool {
 	if tree == "" {
 		return false
 	}
-	d = realDir(d)
 	if foldsCase() {
 		d, tree = strings.ToLower(d), strings.ToLower(tree)
 	}
@@ -148,8 +167,10 @@ func realDir(d string) string {
 // a #!/usr/bin/env line or a guard's own commands look up is then found as
 // lookPath finds a bare name, never in files an agent writes as ordinary
 // work: ln -sf /bin/true .venv/bin/python3 must not make every python guard
-// answer allow. The same holds for the lists of files and directories
-// that a program loads code from before its own (loadVars).
+// answer allow. A link of the project that leads out of it is passed on
+// as the place it leads to (place). The same holds for the lists of files
+// and directories that a program loads code from before its own
+// (loadVars).
 func TrustedPATH(env []string, tree string) []string {
 	tree = realDir(tree)
 	out := env
@@ -166,10 +187,18 @@ func TrustedPATH(env []string, tree string) []string {
 			continue
 		}
 		entries := strings.FieldsFunc(value, func(r rune) bool { return strings.ContainsRune(seps, r) })
-		if len(entries) == len(strings.Split(value, seps[:1])) && !slices.ContainsFunc(entries, func(d string) bool { return untrustedEntry(d, tree) }) {
-			continue // nothing to drop: no empty entry either, which is the working directory
+		kept := make([]string, 0, len(entries))
+		for _, d := range entries {
+			if !filepath.IsAbs(d) {
+				continue
+			}
+			if at, ok := place(d, tree); ok {
+				kept = append(kept, at)
+			}
 		}
-		kept := slices.DeleteFunc(entries, func(d string) bool { return untrustedEntry(d, tree) })
+		if slices.Equal(kept, strings.Split(value, seps[:1])) {
+			continue // nothing dropped or pinned, and no empty entry, which is the working directory
+		}
 		if len(out) > 0 && &out[0] == &env[0] {
 			out = slices.Clone(env)
 		}
@@ -177,10 +206,6 @@ func TrustedPATH(env []string, tree string) []string {
 	}
 	return out
 }
-
-// untrustedEntry reports whether an entry of a search list names a place
-// of the repository: relative, or inside tree (resolved).
-func untrustedEntry(d, tree string) bool { return !filepath.IsAbs(d) || within(d, tree) }
 
 // loadVars hold lists of places a program loads code from before its own:
 // the dynamic loader's libraries (every dynamically linked handler, /bin/sh

@@ -297,3 +297,34 @@ func TestRunDropsLoadPathsInTheProject(t *testing.T) {
 		t.Errorf("failure %v %v, seen %q; want %q (stderr %s)", o.Failure, o.Err, o.Stdout, want, o.Stderr)
 	}
 }
+
+// A link inside the project that leads out of it (bin -> /opt/tools) is
+// passed on as the place it leads to when hookrun starts the process: the
+// agent can turn the link toward a directory of its own between hookrun's
+// look and the handler's, and a background loop flipping it would win now
+// and then. A bare name found through it runs from that place too.
+func TestRunPinsPATHLinksOfTheProject(t *testing.T) {
+	tree, out := t.TempDir(), t.TempDir()
+	if err := os.WriteFile(filepath.Join(out, "tool"), []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(out, filepath.Join(tree, "bin")); err != nil {
+		t.Fatal(err)
+	}
+	real, err := filepath.EvalSymlinks(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(tree, "bin") + ":/usr/bin:/bin"
+	o := Run(t.Context(), Spec{
+		Command: "/bin/sh", Args: []string{"-c", `printf %s "$PATH"`}, HasArgs: true, Dir: tree,
+		Env: []string{"PATH=" + path}, Timeout: time.Minute,
+	}, DefaultLimits)
+	if want := real + ":/usr/bin:/bin"; o.Failure != None || string(o.Stdout) != want {
+		t.Errorf("failure %v %v, PATH seen %q; want %s", o.Failure, o.Err, o.Stdout, want)
+	}
+	t.Setenv("PATH", path)
+	if got, err := Program("tool", tree); got != filepath.Join(real, "tool") || err != nil {
+		t.Errorf("Program(tool) = %q, %v; want %s", got, err, filepath.Join(real, "tool"))
+	}
+}
