@@ -118,10 +118,12 @@ func (r *reader) runStrings(code string, awk bool, depth int) {
 	runs := runsCommands(code) || awk && strings.Contains(code, "|")
 	n := 0
 	for _, lit := range append(literals(code), quoteOps(code)...) {
-		if n++; n > maxLiterals {
-			return
-		}
 		if t := strings.TrimSpace(lit); runs || strings.HasPrefix(t, "|") || strings.HasSuffix(t, "|") {
+			// Past the cap the rest is not read, and a string after it may run anything.
+			if n++; n > maxLiterals {
+				r.unresolved("a program given in the line holds more than %d strings it may run, more than hookrun reads", maxLiterals)
+				return
+			}
 			r.quietly(strings.Trim(t, "|-"), depth+1)
 		}
 	}
@@ -173,6 +175,7 @@ func (r *reader) commandWords(code, cuts string, depth int) {
 	n := 0
 	for _, piece := range strings.FieldsFunc(code, func(c rune) bool { return strings.ContainsRune(cuts, c) }) {
 		if n++; n > maxLiterals {
+			r.unresolved("a program given in the line holds more than %d commands, more than hookrun reads", maxLiterals)
 			return
 		}
 		// expect's spawn runs its words as a command, as exec does.
@@ -248,6 +251,7 @@ func (r *reader) codeLiterals(code []string) {
 	for _, c := range code {
 		for _, lit := range literals(c) {
 			if n++; n > maxLiterals {
+				r.pathsUnknown("a program given in the line holds more than %d strings, more than hookrun reads as paths", maxLiterals)
 				return
 			}
 			r.path(lit)

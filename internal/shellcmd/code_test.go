@@ -2,6 +2,7 @@ package shellcmd
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -116,5 +117,24 @@ func TestProgramRuns(t *testing.T) {
 		if l := Parse(line); len(l.Unresolved)+len(l.UnknownPaths) > 0 {
 			t.Errorf("%q: unresolved %q, unknown paths %q, want none", line, l.Unresolved, l.UnknownPaths)
 		}
+	}
+}
+
+// TestProgramStringsPastTheCap: a program with more strings than hookrun reads is unresolved, for
+// commands and paths alike; reading stopped at the cap, and 300 strings before os.system('rm -rf
+// x') hid it (bash ran rm).
+func TestProgramStringsPastTheCap(t *testing.T) {
+	junk := strings.Repeat("'a';", maxLiterals+10)
+	for _, line := range []string{
+		`python3 -c "` + junk + `import os; os.system('rm -rf x')"`,
+	} {
+		l := Parse(line)
+		if o, why := mustCompile("rm -rf").MatchLine(&l); o != Unknown || !strings.Contains(why, "more than 256 strings") {
+			t.Errorf("%.40q…: %v (%s), want unknown: more than 256 strings", line, o, why)
+		}
+	}
+	l := Parse(`python3 -c "` + junk + `open('.system/hooks/x.yaml','w')"`)
+	if len(l.UnknownPaths) == 0 || !strings.Contains(l.UnknownPaths[0], "more than 256 strings") {
+		t.Errorf("paths past the cap: UnknownPaths %q, want one saying more than 256 strings", l.UnknownPaths)
 	}
 }
