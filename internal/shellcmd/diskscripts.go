@@ -347,7 +347,8 @@ func (r *reader) fromDisk(run scriptRun) {
 	case runNpm:
 		switch run.manager {
 		case "nox", "invoke":
-			return // Python on disk: read as itself (pyrunners.go)
+			r.pythonFromDisk(run)
+			return
 		case "mise":
 			r.miseFromDisk(run)
 			return

@@ -1,6 +1,7 @@
 package shellcmd
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 )
@@ -67,19 +68,85 @@ commands =
 }
 
 // TestDiskPythonRunners: nox runs the sessions of noxfile.py and invoke the tasks of tasks.py:
-// Python on disk, read as itself (python3 x.py is): nothing unresolved, nothing matched.
+// Python on disk, read for the command lines it spells out in the sessions or tasks the line
+// runs (what they name, the file's top level): invoke's c.run("rm -rf ~") is a line, nox's
+// session.run("rm", "-rf", "~") the words of one. Both passed a deny of rm -rf before.
 func TestDiskPythonRunners(t *testing.T) {
 	files := map[string]string{
-		"/p/noxfile.py":        "import nox\n@nox.session\ndef x(s):\n    s.run('rm', '-rf', '~')\n",
-		"/p/tasks.py":          "from invoke import task\n@task\ndef x(c):\n    c.run('rm -rf ~')\n",
-		"/q/tasks/__init__.py": "from invoke import task\n",
+		"/p/noxfile.py": `import nox
+
+@nox.session
+def tests(session):
+    """Run the tests."""
+    session.install("-e", ".")
+    session.run("pytest", *session.posargs)
+
+@nox.session(python=["3.11", "3.12"])
+def clean(session):
+    session.run("rm", "-rf", "~", external=True)
+
+@nox.session(name="lint-all")
+def lint(session):
+    session.run("ruff", "check", ".")
+    session.notify("clean")
+
+@nox.session
+def docs(session):
+    _wipe(session)
+
+def _wipe(session):
+    session.run(RM, "-rf", "build")
+
+RM = "rm"
+`,
+		"/p/tasks.py": `from invoke import task
+
+@task
+def build(c):
+    c.run("go build ./...")
+
+@task
+def wipe_all(c):
+    c.run("rm -rf ~")
+
+@task(pre=[wipe_all])
+def deploy(c):
+    c.run("echo deploy")
+`,
+		"/q/tasks/__init__.py": "from invoke import task\n@task\ndef build(c):\n    c.run('make')\n",
+	}
+	// Spellings of rm -rf ~ a task may hold, each the task x of a directory of its own.
+	bodies := []string{
+		`c.run("r" "m -rf ~")`, `c.run("rm " + "-rf ~")`, `c.run(CMD)`, `c.run(f"rm {'-rf'} ~")`, `c.run(f"rm -rf {HOME}")`,
+		`c.run("\x72m -rf ~")`, `c.run("\162m -rf ~")`, `c.run(u"rm -rf ~")`, `c.run(r"rm -rf ~")`, `c.sudo("rm -rf ~")`,
+		`c.run(command="rm -rf ~")`, `subprocess.run(["rm", "-rf", "~"])`, `subprocess.run(("rm", "-rf", "~"))`,
+		`c.run(" ".join(ARGV))`, `c.run(PART + " ~")`, "c.run('''rm\\\n -rf ~''')",
+		"x = \"\"\"\ndef y():\n\"\"\"\n    c.run('rm -rf ~')",
+	}
+	for i, body := range bodies {
+		files[fmt.Sprintf("/t%d/tasks.py", i)] = "CMD = 'rm -rf ~'\nARGV = ['rm', '-rf', '~']\nPART = 'rm -rf'\nHOME = x\n" +
+			"@task\ndef y(c):\n    pass\n\n@task\ndef x(c):\n    " + body + "\n"
 	}
 	p := mustCompile("rm -rf")
-	for _, src := range []string{`nox`, `nox -s x`, `invoke x`, `inv -e x`, `cd /q && invoke build`, `nox --list`} {
-		l := ParseFiles(src, POSIX, memFiles(files))
-		if o, why := p.MatchLine(&l); o != NoMatch || len(l.Unresolved) > 0 {
-			t.Errorf("%q: %v (%s), unresolved %q; want no match and nothing unresolved", src, o, why, l.Unresolved)
+	match := []string{`nox -s clean`, `nox`, `nox -s clean-3.12`, `nox --session=clean`, `nox -s tests clean`, `nox -s lint-all`, `nox -s docs`,
+		`nox -k "not tests"`, `nox -s "$S"`, `invoke wipe-all`, `inv wipe_all`, `invoke deploy`, `invoke`, `invoke -e deploy --x`}
+	for i := range bodies {
+		match = append(match, fmt.Sprintf("cd /t%d && invoke x", i))
+	}
+	wantOutcomeIn(t, files, p, Match, match)
+	wantOutcomeIn(t, files, p, NoMatch, []string{`nox -s tests`, `nox -s tests -- -x`, `nox --list`, `invoke build`, `inv build -v`,
+		`cd /q && invoke build`})
+	// A word that names no function may name a task the file makes otherwise (ns.add_task(f,
+	// name="x")): every one is read.
+	wantOutcomeIn(t, files, p, Match, []string{`inv build --name x`})
+	for _, src := range []string{`nox -s tests`, `invoke build`, `cd /q && invoke build`, `nox -s clean`} {
+		if l := ParseFiles(src, POSIX, memFiles(files)); len(l.Unresolved) > 0 {
+			t.Errorf("%q: unresolved %q", src, l.Unresolved)
 		}
+	}
+	l := ParseFiles(`invoke deploy`, POSIX, memFiles(files))
+	if o, why := p.MatchLine(&l); o != Match || !slices.ContainsFunc(l.Commands, func(c Command) bool { return c.Name == "rm" && c.File == "tasks.py" }) {
+		t.Errorf("invoke deploy: %v (%s), want rm in tasks.py: %+v", o, why, l.Commands)
 	}
 }
 

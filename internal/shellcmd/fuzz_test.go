@@ -414,3 +414,24 @@ func FuzzMise(f *testing.F) {
 		}
 	})
 }
+
+// FuzzPython reads arbitrary Python text as a noxfile.py and a tasks.py: no panic, no hang, every
+// line it reads is no longer than the text allows, and a file of strings alone is read whole.
+func FuzzPython(f *testing.F) {
+	f.Add("import nox\n@nox.session(name='x')\ndef a(s):\n    s.run('rm', *s.posargs, RM + '-rf', f\"{'~'}{x!r:>{w}}\")\nRM = 'r' 'm'\n", "a")
+	f.Add("@task(pre=[b])\nasync def a(c):\n    c.run('''rm\\\n -rf''' \"\\x72\\N{DASH}\\162\")\ndef b(c): x = \"\"\"\ndef a():\n\"\"\"\n", "a-1")
+	f.Add("x = [\"rm\", (\"-rf\", {'a': '''", "")
+	f.Fuzz(func(t *testing.T, text, name string) {
+		lines, _ := pyLines(text, []string{name})
+		if len(lines) > maxPyLines+maxPyValues*len(text) {
+			t.Fatalf("%d lines from %d bytes", len(lines), len(text))
+		}
+		files := map[string]string{"/p/noxfile.py": text, "/p/tasks.py": text}
+		for _, line := range []string{"nox -s " + strconv.Quote(name), "invoke a"} {
+			l := ParseFiles(line, POSIX, memFiles(files))
+			if o, why := mustCompile("rm -rf").MatchLine(&l); o == Unknown && why == "" {
+				t.Fatalf("%q: unknown with no reason", line)
+			}
+		}
+	})
+}

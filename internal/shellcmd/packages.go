@@ -359,9 +359,11 @@ func (r *reader) packageScripts(run scriptRun, file, text, dir string) {
 		r.miseTaskLines(run, miseTasks(text), file, dir, dir) // a mise.toml the line writes
 		return
 	case "nox", "invoke":
-		// A noxfile.py or tasks.py the line writes, read as python3 reads a file the line writes.
+		// A noxfile.py or tasks.py the line writes, read as python3 reads a file the line writes,
+		// and for the lines it spells out as one on disk is.
 		r.codeLiterals([]string{text})
 		r.runStrings(text, false, run.depth)
+		r.pythonLines(run, file, text, dir)
 		return
 	}
 	scripts := manifestScripts(run.manager, text)

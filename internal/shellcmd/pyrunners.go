@@ -2,22 +2,28 @@ package shellcmd
 
 import (
 	"path"
+	"path/filepath"
 	"slices"
+	"strings"
 )
 
 // nox runs the sessions of a noxfile.py and invoke the tasks of a tasks.py: Python, which can
-// run anything. One on disk is read as itself, as python3 x.py's x.py is (the project's own code:
-// asking about every nox line would stop ordinary work, rules_ordinary_work); one the line writes
-// is read as a Python file the line writes (the shell lines its strings spell out).
+// run anything. Its text is read for the command lines it spells out (pysource.go), in the
+// sessions or tasks the line runs, what they name and the file's top level: invoke's
+// c.run("rm -rf ~") and nox's session.run("rm", "-rf", "~") run rm, as os.system does. What
+// the Python builds when it runs is read as itself (the project's own code, as python3 x.py's
+// x.py is); asking about every nox line would stop ordinary work (rules_ordinary_work).
 
 // pythonRunnerRuns notes the Python file nox (-f/--noxfile FILE, else noxfile.py) or invoke
 // (-c/--collection NAME, else tasks.py or the package tasks/; -r/--search-root DIR) runs, unless
 // its words only list or describe what is there.
 func (r *reader) pythonRunnerRuns(cmd Command, depth int) {
 	var file, dir Arg
-	var names []string
+	var names, tasks []string
+	all := false // a session or task only known when the line runs, or chosen by keyword or tag
 	nox := cmd.Name == "nox"
 	args := cmd.Args
+	sessions := false
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		switch {
@@ -28,7 +34,21 @@ func (r *reader) pythonRunnerRuns(cmd Command, depth int) {
 		case slices.Contains([]string{"-l", "--list", "--json", "-h", "--help", "--version", "-V", "--usage", "--complete",
 			"--print-completion-script", "--list-format"}, v):
 			return
+		case nox && slices.Contains([]string{"-s", "-e", "--session", "--sessions"}, v):
+			sessions = true
+		case nox && (strings.HasPrefix(v, "--session=") || strings.HasPrefix(v, "--sessions=")):
+			_, s, _ := strings.Cut(v, "=")
+			tasks = append(tasks, s)
+		case nox && slices.Contains([]string{"-k", "--keywords", "-t", "--tags"}, v) || args[i].Dynamic:
+			all = true
+		case strings.HasPrefix(v, "-"):
+			sessions = false
+		case !nox || sessions:
+			tasks = append(tasks, v) // invoke's words name its tasks (and their values: more read, never fewer)
 		}
+	}
+	if all || !nox && len(tasks) == 0 {
+		tasks = nil
 	}
 	if file.Dynamic || dir.Dynamic {
 		r.manifestUnknown(cmd)
@@ -48,7 +68,7 @@ func (r *reader) pythonRunnerRuns(cmd Command, depth int) {
 	if run == nil {
 		return
 	}
-	run.manager, run.names = commandName(cmd.Name), names
+	run.manager, run.names, run.tasks = commandName(cmd.Name), names, tasks
 	if run.manager == "inv" {
 		run.manager = "invoke"
 	}
@@ -61,4 +81,33 @@ func (r *reader) pythonRunnerRuns(cmd Command, depth int) {
 func (r *reader) exists(p string) bool {
 	_, _, err := r.readFile(p, headBytes)
 	return !missing(err)
+}
+
+// pythonFromDisk reads the first of the Python files a nox or invoke run names that is there
+// (noxfile.py; tasks.py, else tasks/__init__.py) for the command lines it spells out.
+func (r *reader) pythonFromDisk(run scriptRun) {
+	for _, name := range run.names {
+		for _, p := range r.located(run, name) {
+			if text, ok := r.cachedText(p, p); ok {
+				r.pythonLines(run, path.Join(run.dir, name), text, path.Dir(path.Join(run.dir, filepath.ToSlash(name))))
+				return
+			}
+		}
+	}
+}
+
+// pythonLines reads the command lines a nox or invoke file spells out in what the run asks for,
+// each as a line of the file's, in dir.
+func (r *reader) pythonLines(run scriptRun, file, text, dir string) {
+	lines, ok := pyLines(text, run.tasks)
+	if !ok {
+		r.unresolved("the line runs what %s says, which spells out more than %d strings and lists, more than hookrun reads", file, maxPyLines)
+		return
+	}
+	at, atUnknown := r.dir, r.dirUnknown
+	r.dir, r.dirUnknown = dir, ""
+	for _, l := range lines {
+		r.fileScript(l, file, run.depth+1, nil)
+	}
+	r.dir, r.dirUnknown = at, atUnknown
 }

@@ -27,6 +27,7 @@ type scriptRun struct {
 	argsFor         string
 	quiet           bool     // named by a file read from disk: what it leaves unknown does not count
 	names           []string // the targets make builds; the package.json scripts npm runs
+	tasks           []string // the sessions nox runs, the tasks invoke runs (nil: every one)
 	vars            []string // make's command line variables (X=1)
 	dryRun          bool     // make -n, -q, -t: recipes are not run
 	makeDefault     bool     // make with no -f: the first of GNUmakefile, makefile and Makefile
