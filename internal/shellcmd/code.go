@@ -127,6 +127,17 @@ func (r *reader) runStrings(code string, awk bool, depth int) {
 			r.quietly(strings.Trim(t, "|-"), depth+1)
 		}
 	}
+	if !runs {
+		return
+	}
+	lists, complete := pyWordLists(code)
+	if !complete || len(lists)+n > maxLiterals {
+		r.unresolved("a program given in the line holds more than %d strings it may run, more than hookrun reads", maxLiterals)
+		return
+	}
+	for _, l := range lists {
+		r.quietly(l, depth+1)
+	}
 }
 
 // runsCommands reports whether a program's text calls something that runs a command line (or

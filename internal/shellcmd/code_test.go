@@ -138,3 +138,19 @@ func TestProgramStringsPastTheCap(t *testing.T) {
 		t.Errorf("paths past the cap: UnknownPaths %q, want one saying more than 256 strings", l.UnknownPaths)
 	}
 }
+
+// TestProgramWordLists: a program given in the line that runs commands and spells one as a list
+// of words (subprocess.run(["rm", "-rf", "x"]), perl's and ruby's system("rm", "-rf", "x")) runs
+// them as a command; read as the words of one, they passed a deny of rm -rf.
+func TestProgramWordLists(t *testing.T) {
+	wantOutcome(t, mustCompile("rm -rf"), Match, []string{
+		`python3 -c 'import subprocess; subprocess.run(["rm", "-rf", "x"])'`,
+		`python3 -c 'import subprocess as s; s.check_call(("rm", "-r" + "f", "x"))'`,
+		`python3 -c 'import os; os.execvp("rm", ["rm", "-rf", "x"])'`,
+		`perl -e 'system("rm", "-rf", "x")'`,
+		`ruby -e 'system("rm", "-rf", "x")'`,
+		`node -e 'require("child_process").execFileSync("rm", ["-rf", "x"])'`,
+	})
+	wantOutcome(t, mustCompile("rm -rf"), NoMatch, []string{`python3 -c 'import subprocess; subprocess.run(["ls", "-rf", "x"])'`,
+		`python3 -c 'print(["rm", "-rf", "x"])'`})
+}

@@ -381,40 +381,20 @@ func (p pyProgram) words(k int) []string {
 	if closing != "" {
 		k++
 	}
-	var elems [][]pyTok
-	depth, start := 0, k
-	for j := k; j <= len(p.toks); j++ {
-		var t pyTok
-		if j < len(p.toks) {
-			t = p.toks[j]
-		}
-		*p.work++
-		end := j == len(p.toks) || depth == 0 && (t.kind == ';' || t.kind == 'o' && (t.text == closing || t.text == ","))
-		if closing == "" && depth == 0 && t.kind == 'o' && t.text == "=" {
-			start = j + 1 // x = "rm", "-rf", "~": the tuple after the assignment
-			continue
-		}
-		if end {
-			if j > start {
-				elems = append(elems, p.toks[start:j])
-			}
-			start = j + 1
-			if j == len(p.toks) || t.text != "," {
-				break
-			}
-			continue
-		}
-		if t.kind == 'o' && strings.Contains("([{", t.text) {
-			depth++
-		}
-		if t.kind == 'o' && strings.Contains(")]}", t.text) {
-			depth--
-		}
-	}
 	var args [][]pyTok
-	for _, e := range elems {
+	for _, e := range p.elements(p.toks[k:], closing) {
 		if len(e) >= 2 && e[0].kind == 'n' && e[1].kind == 'o' && e[1].text == "=" {
 			continue // a keyword argument: external=True, env={…}
+		}
+		// A list or tuple among them, or one unpacked (*["-rf", "x"]), is its words:
+		// execFileSync("rm", ["-rf", "x"]).
+		inner := strings.TrimPrefix(e[0].text, "*")
+		if e[0].kind == 'o' && e[0].text == "*" && len(e) > 1 {
+			e, inner = e[1:], e[1].text
+		}
+		if c := map[string]string{"(": ")", "[": "]"}[inner]; c != "" && e[0].kind == 'o' && e[len(e)-1].text == c {
+			args = append(args, p.elements(e[1:], c)...)
+			continue
 		}
 		args = append(args, e)
 	}
@@ -441,6 +421,42 @@ func (p pyProgram) words(k int) []string {
 		lines = next
 	}
 	return lines
+}
+
+// elements are the comma-separated elements toks starts with, up to closing (else the logical
+// line's end; "" after an assignment's =, the tuple after it).
+func (p pyProgram) elements(toks []pyTok, closing string) [][]pyTok {
+	var elems [][]pyTok
+	depth, start := 0, 0
+	for j := 0; j <= len(toks); j++ {
+		var t pyTok
+		if j < len(toks) {
+			t = toks[j]
+		}
+		*p.work++
+		end := j == len(toks) || depth == 0 && (t.kind == ';' || t.kind == 'o' && (t.text == closing || t.text == ","))
+		if closing == "" && depth == 0 && t.kind == 'o' && t.text == "=" {
+			start = j + 1 // x = "rm", "-rf", "~": the tuple after the assignment
+			continue
+		}
+		if end {
+			if j > start {
+				elems = append(elems, toks[start:j])
+			}
+			start = j + 1
+			if j == len(toks) || t.text != "," {
+				break
+			}
+			continue
+		}
+		if t.kind == 'o' && strings.Contains("([{", t.text) {
+			depth++
+		}
+		if t.kind == 'o' && strings.Contains(")]}", t.text) {
+			depth--
+		}
+	}
+	return elems
 }
 
 // pyWord writes v as one word of a shell line, a part only known when the program runs as
@@ -586,4 +602,26 @@ func pyLines(text string, named []string) ([]string, bool) {
 	p := pyProgram{toks: pySelected(toks, named), consts: pyConsts(toks, &work), work: &work}
 	lines := p.lines()
 	return lines, len(lines) <= maxPyLines && work <= maxPyWork
+}
+
+// pyWordLists are the lists of words a program's text spells, each whose first is a string read
+// as a command (subprocess.run(["rm", "-rf", "x"]), system("rm", "-rf", "x")); complete false when
+// the text is larger than hookrun reads.
+func pyWordLists(code string) (lines []string, complete bool) {
+	toks, ok := pyTokens(code, maxPyTokens)
+	work := 0
+	p := pyProgram{toks: toks, consts: pyConsts(toks, &work), work: &work}
+	for k, t := range toks {
+		if work > maxPyWork {
+			return lines, false
+		}
+		if t.kind == 'o' && (t.text == "(" || t.text == "[") {
+			for _, l := range p.words(k) {
+				if !slices.Contains(lines, l) {
+					lines = append(lines, l)
+				}
+			}
+		}
+	}
+	return lines, ok
 }
