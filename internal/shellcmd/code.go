@@ -93,6 +93,9 @@ func (r *reader) program(cmd Command, redirs []*syntax.Redirect, depth int) {
 	if stdin {
 		code = append(code, r.programIn(name, redirs)...)
 	}
+	if len(code) > 0 && !r.fromFile && r.programBy == "" {
+		r.programBy = name
+	}
 	r.codeLiterals(code)
 	awk := strings.HasSuffix(name, "awk")
 	for _, c := range code {

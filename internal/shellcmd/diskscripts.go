@@ -323,6 +323,12 @@ func (r *reader) fromDisk(run scriptRun) {
 				data, whole, err = r.readFile(p, maxScriptFile)
 			}
 			switch {
+			case missing(err) && r.programBy != "" && !run.quiet:
+				// Not there before the line runs, and the line writes it by no means hookrun
+				// reads: a program the line gives an interpreter may make it (open('x','w'),
+				// shutil.copy('/bin/rm', 'x')).
+				r.unresolved("the line runs %s, which is not there before it runs, and gives %s a program, which may make it: what it runs is only known when the line runs",
+					run.file, r.programBy)
 			case missing(err):
 			case err != nil:
 				r.unresolved("the line runs %s, which hookrun cannot read: %s", run.file, err)

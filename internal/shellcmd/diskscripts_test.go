@@ -824,3 +824,31 @@ func TestDiskZero(t *testing.T) {
 		`sh s/cut.sh`, `sh s/up.sh`, `sh s/d.sh`, `bash s/basename.sh`, `sh s/name.sh`})
 	wantOutcomeIn(t, files, p, NoMatch, []string{`sh s/f.sh`, `sh s/self.sh`, `sh s/ok.sh`, `sh "my dir/a.sh"`, `sh s/awk.sh`})
 }
+
+// TestDiskMissingMadeByProgram: a file the line runs (by its path, or by a shell) that is not
+// there before it runs and that the line does not write as hookrun reads writes, in a line that
+// gives an interpreter a program (python3 -c, perl -e, node -e…), may be what that program
+// makes: unresolved. python3 -c "open('x','w').write('rm -rf ~')"; sh x passed a deny of rm -rf,
+// and so did a copy of rm the program made. Without such a program a missing file runs nothing
+// (the shell says so), and a build's output (go build -o app && ./app) is left alone.
+func TestDiskMissingMadeByProgram(t *testing.T) {
+	files := map[string]string{"/p/gen.py": "open('x','w').write('rm -rf ~')\n", "/p/run.sh": "echo hi\n"}
+	p := mustCompile("rm -rf")
+	lines := []string{
+		`python3 -c "open('x','w').write('rm -rf ~')"; sh x`,
+		`python3 -c "open('x','w').write('rm -rf ~')"; chmod +x x; ./x`,
+		`python3 -c 'import shutil; shutil.copy("/bin/rm","del")'; chmod +x del; ./del -rf x`,
+		`perl -e 'link "/bin/rm","del"'; ./del -rf x`,
+		`node -e 'require("fs").writeFileSync("s", "rm -rf ~")' && . ./s`,
+		`ruby -e 'File.write("s", "rm -rf ~")'; bash s`,
+	}
+	wantOutcomeIn(t, files, p, Unknown, lines)
+	for _, src := range lines[:1] {
+		l := ParseFiles(src, POSIX, memFiles(files))
+		if want := "the line runs x, which is not there before it runs, and gives python3 a program, which may make it: what it runs is only known when the line runs"; !slices.Contains(l.Unresolved, want) {
+			t.Errorf("%q: unresolved %q, want %q", src, l.Unresolved, want)
+		}
+	}
+	wantOutcomeIn(t, files, p, NoMatch, []string{`go build -o app . && ./app`, `sh nothere.sh`, `./nothere -rf x`, `python3 -m venv .venv && .venv/bin/pip install x`,
+		`python3 -c 'print(1)' && sh run.sh`, `python3 gen.py; sh x`})
+}

@@ -243,6 +243,7 @@ type reader struct {
 	files      *Files                        // where the files the line runs are read from (diskscripts.go); nil: nowhere
 	fromFile   bool                          // reading a file on disk: its commands are Maybe
 	fileName   string                        // the file read from disk, for Command.File
+	programBy  string                        // an interpreter the line gives a program (python3 -c): it may make any file
 	zero       string                        // its $0: the script run from disk whose text is read (a file it sources keeps it)
 	fileEnv    []Arg                         // the variables the command that runs it gives it (scriptRun.env)
 	readUntil  time.Time                     // when reading files from disk must end
