@@ -74,7 +74,7 @@ func TestProgramRuns(t *testing.T) {
 		{`expect -f - <<< 'spawn rm -rf x'`, Match},
 		{`kak -e 'nop %sh{rm -rf x}' f`, Match},
 		{`kak -n -e 'evaluate-commands %sh{ rm -rf x }; quit'`, Match},
-		{`sudo perl -e 'system "rm", "-rf", "x"'`, NoMatch}, // a list, built of words: not one line
+		{`sudo perl -e 'system "rm", "-rf", "x"'`, Match}, // a list of words: the command they make
 		{`python3 -c 'print("rm -rf x")'`, NoMatch},
 		{`perl -e 'print "rm -rf x"'`, NoMatch},
 		{`awk '{ print "rm -rf x" }' f`, NoMatch},
@@ -148,9 +148,13 @@ func TestProgramWordLists(t *testing.T) {
 		`python3 -c 'import subprocess as s; s.check_call(("rm", "-r" + "f", "x"))'`,
 		`python3 -c 'import os; os.execvp("rm", ["rm", "-rf", "x"])'`,
 		`perl -e 'system("rm", "-rf", "x")'`,
+		`perl -e 'exec "rm", "-rf", "x"'`,
+		`ruby -e 'system "rm", "-rf", "x"'`,
 		`ruby -e 'system("rm", "-rf", "x")'`,
 		`node -e 'require("child_process").execFileSync("rm", ["-rf", "x"])'`,
 	})
+	// perl's . is not read: its word is only known when the program runs.
+	wantOutcome(t, mustCompile("rm -rf"), Unknown, []string{`perl -e 'system "rm", "-r" . "f", "x"; exit'`})
 	wantOutcome(t, mustCompile("rm -rf"), NoMatch, []string{`python3 -c 'import subprocess; subprocess.run(["ls", "-rf", "x"])'`,
 		`python3 -c 'print(["rm", "-rf", "x"])'`})
 }

@@ -434,7 +434,7 @@ func (p pyProgram) elements(toks []pyTok, closing string) [][]pyTok {
 			t = toks[j]
 		}
 		*p.work++
-		end := j == len(toks) || depth == 0 && (t.kind == ';' || t.kind == 'o' && (t.text == closing || t.text == ","))
+		end := j == len(toks) || depth == 0 && (t.kind == ';' || t.kind == 'o' && (t.text == closing || t.text == "," || closing == "" && t.text == ";"))
 		if closing == "" && depth == 0 && t.kind == 'o' && t.text == "=" {
 			start = j + 1 // x = "rm", "-rf", "~": the tuple after the assignment
 			continue
@@ -615,8 +615,15 @@ func pyWordLists(code string) (lines []string, complete bool) {
 		if work > maxPyWork {
 			return lines, false
 		}
-		if t.kind == 'o' && (t.text == "(" || t.text == "[") {
-			for _, l := range p.words(k) {
+		// perl's and ruby's exec and system take their list without brackets too:
+		// exec "rm", "-rf", "x".
+		bare := t.kind == 'n' && (t.text == "exec" || t.text == "system") && k+1 < len(toks) && toks[k+1].kind == 's'
+		if t.kind == 'o' && (t.text == "(" || t.text == "[") || bare {
+			at := k
+			if bare {
+				at = k + 1
+			}
+			for _, l := range p.words(at) {
 				if !slices.Contains(lines, l) {
 					lines = append(lines, l)
 				}
