@@ -3,7 +3,6 @@ package shellcmd
 import (
 	"cmp"
 	"slices"
-	"sort"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -91,19 +90,30 @@ var wrappers = []namedWrapper{
 	{"xvfb-run", wrapper{valueShort: "nsfepw", valueLong: []string{"--server-num", "--server-args", "--auth-file", "--error-file", "--xauth-protocol", "--wait"}}},
 }
 
-// compareNames is strings.Compare for the short names of the tables searched by name: two names
-// most often differ in their first byte, which this loop sees at once, where strings.Compare
-// calls into the runtime's general comparison (a twelfth of reading a long line).
-func compareNames(a, b string) int {
-	for i := 0; i < len(a) && i < len(b); i++ {
-		if a[i] != b[i] {
-			if a[i] < b[i] {
-				return -1
-			}
-			return 1
+// findName is sort.Find over a table of n entries sorted by name (strings.Compare's order),
+// nameAt(i) the name of the i-th: it finds one of the short names of the tables searched by name
+// (wrappers, runners) with no call but nameAt's, inlined, at each step. sort.Find called a
+// function that called strings.Compare, the runtime's general comparison, at each step, for every
+// command read: a twelfth of reading a long line.
+func findName(n int, name string, nameAt func(int) string) (int, bool) {
+	lo, hi := 0, n
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		s := nameAt(m)
+		i := 0
+		for i < len(name) && i < len(s) && name[i] == s[i] {
+			i++
+		}
+		switch {
+		case i == len(name) && i == len(s):
+			return m, true
+		case i == len(name) || i < len(s) && name[i] < s[i]: // name sorts before s
+			hi = m
+		default:
+			lo = m + 1
 		}
 	}
-	return cmp.Compare(len(a), len(b))
+	return lo, false
 }
 
 type namedWrapper struct {
@@ -113,9 +123,9 @@ type namedWrapper struct {
 
 // wrapperOf returns the wrapper named name, if it is one.
 func wrapperOf(name string) (wrapper, bool) {
-	// sort.Find, not slices.BinarySearchFunc, which copies each entry it compares: a third of
+	// findName, not slices.BinarySearchFunc, which copies each entry it compares: a third of
 	// the time peel took on a long line.
-	i, ok := sort.Find(len(wrappers), func(i int) int { return compareNames(name, wrappers[i].name) })
+	i, ok := findName(len(wrappers), name, func(i int) string { return wrappers[i].name })
 	if !ok {
 		return wrapper{}, false
 	}
@@ -1120,7 +1130,7 @@ var runners = []runner{
 // runnerOf returns the runner cmd is, and the arguments after its subcommand: the first argument
 // that names one, wherever it stands (npm --prefix . exec rm: options may come before it).
 func runnerOf(cmd Command) (*runner, []Arg) {
-	i, ok := sort.Find(len(runners), func(i int) int { return compareNames(cmd.Name, runners[i].name) }) // as wrapperOf
+	i, ok := findName(len(runners), cmd.Name, func(i int) string { return runners[i].name }) // as wrapperOf
 	if !ok {
 		return nil, nil
 	}

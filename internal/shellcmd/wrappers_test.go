@@ -2,6 +2,7 @@ package shellcmd
 
 import (
 	"slices"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -36,10 +37,17 @@ func TestWrappersSortedByName(t *testing.T) {
 	for _, w := range wrappers {
 		names = append(names, w.name)
 	}
-	for _, a := range names {
-		for _, b := range names {
-			if got, want := compareNames(a, b), strings.Compare(a, b); got != want {
-				t.Errorf("compareNames(%q, %q) = %d, strings.Compare gives %d", a, b, got, want)
+	// findName answers as sort.Find with strings.Compare, on tables of every length up to the
+	// names': a name present or not, sorting before, between or after the table's.
+	slices.Sort(names)
+	names = slices.Compact(names)
+	for n := 0; n <= len(names); n++ {
+		table := names[:n]
+		for _, name := range append(slices.Clone(names), "zzzzz", "a-", "nicee", "\xff") {
+			i, ok := findName(len(table), name, func(i int) string { return table[i] })
+			wi, wok := sort.Find(len(table), func(i int) int { return strings.Compare(name, table[i]) })
+			if i != wi || ok != wok {
+				t.Errorf("findName(%d names, %q) = %d, %v; sort.Find gives %d, %v", n, name, i, ok, wi, wok)
 			}
 		}
 	}
