@@ -47,3 +47,46 @@ func TestTooManyOpensIsUnresolved(t *testing.T) {
 		t.Errorf("unresolved %q, want %q", l.Unresolved, want)
 	}
 }
+
+// opensByByte is opens as first written, a switch on the word ending at each byte: opens must count
+// what it counts, on any text.
+func opensByByte(src string) int {
+	n := strings.Count(src, "(") + strings.Count(src, "{") + strings.Count(src, "[")
+	word := 0
+	for i := 0; i <= len(src); i++ {
+		if i < len(src) && 'a' <= src[i] && src[i] <= 'z' {
+			continue
+		}
+		switch src[word:i] {
+		case "if", "case", "while", "until", "for", "select":
+			n++
+		}
+		word = i + 1
+	}
+	return n
+}
+
+func TestOpensAsByByte(t *testing.T) {
+	lines := []string{"", "if", "fi", "if true; then x; fi", "Iif xif ifx for(for[for{", "while;until\nselect\tcase esac",
+		"é if é", "for", "x for", "forr", "selects select", "(((", "$(if)", "a b c de fgh ijklmno", line100KB()}
+	for _, mk := range deepLines {
+		lines = append(lines, mk(50))
+	}
+	// Random text over the letters and marks that matter.
+	const alphabet = "ifcaseworhlntu (){}[];\n\tIF$é"
+	seed := uint32(1)
+	for range 2000 {
+		var b strings.Builder
+		for range int(seed % 40) {
+			seed = seed*1664525 + 1013904223
+			b.WriteByte(alphabet[seed>>24%uint32(len(alphabet))])
+		}
+		seed = seed*1664525 + 1013904223
+		lines = append(lines, b.String())
+	}
+	for _, l := range lines {
+		if got, want := opens(l), opensByByte(l); got != want {
+			t.Errorf("opens(%q) = %d, want %d", short(l), got, want)
+		}
+	}
+}
