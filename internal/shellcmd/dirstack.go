@@ -30,6 +30,20 @@ type walkFrame struct {
 	how   int
 	at    wd
 	stack []wd
+	pipe  *syntax.BinaryCmd // the node, when it is a pipe: its two sides are the next nodes read beneath it
+}
+
+// pipeSide is the pipe n is a side of, when the frame on top of r.walk is that pipe's (n is read
+// next, enterNode not yet called for it); nil otherwise. A pipe's sides are its children, read
+// right after it, so its frame says what a map from each side to the pipe said, with no map.
+func (r *reader) pipeSide(n *syntax.Stmt) *syntax.BinaryCmd {
+	if len(r.walk) == 0 {
+		return nil
+	}
+	if p := r.walk[len(r.walk)-1].pipe; p != nil && (p.X == n || p.Y == n) {
+		return p
+	}
+	return nil
 }
 
 // enterNode notes the node n before its children are read (syntax.Walk calls visit with nil once
@@ -42,8 +56,11 @@ func (r *reader) enterNode(n syntax.Node) {
 	case *syntax.Stmt:
 		if n.Background || n.Coprocess {
 			how = inSubshell
-		} else if side, ok := r.pipeSides[n]; ok {
-			how = side
+		} else if p := r.pipeSide(n); p != nil {
+			how = inSubshell // a pipeline's commands, each in a subshell but maybe the last
+			if p.Y == n {
+				how = maybeSubshell
+			}
 		}
 	}
 	f := walkFrame{how: how}

@@ -19,7 +19,9 @@ func TestSubshellDirs(t *testing.T) {
 		{`cd scripts; echo $(cd /tmp && pwd) > hooks/g.sh`, "scripts/hooks/g.sh"},
 		{`cd scripts; cd /tmp & echo x > hooks/g.sh`, "scripts/hooks/g.sh"},
 		{`cd scripts; cd /tmp | true; echo x > hooks/g.sh`, "scripts/hooks/g.sh"},
-		{`cd scripts; { cd /tmp; echo y > a; }; echo x > hooks/g.sh`, "/tmp/hooks/g.sh"}, // a group is the line's own shell
+		{`cd scripts; true | cd /tmp | true; echo x > hooks/g.sh`, "scripts/hooks/g.sh"},     // a pipe inside a pipe's first side
+		{`cd scripts; (echo a | cd /tmp) | true; echo x > hooks/g.sh`, "scripts/hooks/g.sh"}, // and inside its subshell
+		{`cd scripts; { cd /tmp; echo y > a; }; echo x > hooks/g.sh`, "/tmp/hooks/g.sh"},     // a group is the line's own shell
 		{`pushd scripts; pushd /tmp; popd; echo x > hooks/g.sh`, "scripts/hooks/g.sh"},
 		{`pushd scripts && pushd /tmp && popd && popd && cd scripts && echo x > hooks/g.sh`, "scripts/hooks/g.sh"},
 		{`pwsh -c 'Push-Location scripts; Push-Location /tmp; Pop-Location; Set-Content hooks/g.sh x'`, "scripts/hooks/g.sh"},
@@ -34,6 +36,8 @@ func TestSubshellDirs(t *testing.T) {
 	}
 	for _, tc := range []struct{ line, first string }{
 		{`cd scripts; true | cd /tmp; : > hooks/g.sh`, `hooks/g.sh is relative to scripts or /tmp, a directory only known when the line runs`},
+		{`cd scripts; { cd /tmp | true; } | cd /x; : > hooks/g.sh`, `hooks/g.sh is relative to scripts or /x, a directory only known when the line runs`},
+		{`cd a | cd b | cd c; : > g`, `g is relative to . or c, a directory only known when the line runs`},
 		{`pushd scripts; pushd /tmp; pushd +1; : > hooks/g.sh`, `hooks/g.sh is relative to pushd +1, a directory only known when the line runs`},
 		{`pushd scripts; popd; popd; : > hooks/g.sh`, `hooks/g.sh is relative to popd, a directory only known when the line runs`},
 		{`popd -1; : > hooks/g.sh`, `hooks/g.sh is relative to popd -1, a directory only known when the line runs`},

@@ -205,48 +205,46 @@ func parseOther(line string, sh Shell, files *Files) Line {
 
 type reader struct {
 	out        Line
-	parsed     int                  // bytes of script parsed, the line included
-	braceWords int                  // words brace expansion produced
-	dir        string               // the directory a literal cd moved to, relative to the start ("" when none)
-	dirUnknown string               // the cd operand, when the line moved to a directory only known at run time
-	dirRaw     string               // dir as the cds spelled it, when a ".." there follows a name (see rawJoin); "" otherwise
-	dirStack   []wd                 // the directories the line's own pushd left, the last on top
-	walk       []walkFrame          // the nodes of the syntax tree being read (enterNode, leave)
-	pipeSides  map[*syntax.Stmt]int // a pipeline's commands: inSubshell, or maybeSubshell for the last
-	cdSearch   bool                 // the line sets CDPATH or cdable_vars: cd may find a relative directory elsewhere
-	homeSet    bool                 // the line may set HOME, which ~ expands to
-	pwdSet     bool                 // the line may set PWD, which ~+ expands to
+	parsed     int         // bytes of script parsed, the line included
+	braceWords int         // words brace expansion produced
+	dir        string      // the directory a literal cd moved to, relative to the start ("" when none)
+	dirUnknown string      // the cd operand, when the line moved to a directory only known at run time
+	dirRaw     string      // dir as the cds spelled it, when a ".." there follows a name (see rawJoin); "" otherwise
+	dirStack   []wd        // the directories the line's own pushd left, the last on top
+	walk       []walkFrame // the nodes of the syntax tree being read (enterNode, leave)
+	cdSearch   bool        // the line sets CDPATH or cdable_vars: cd may find a relative directory elsewhere
+	homeSet    bool        // the line may set HOME, which ~ expands to
+	pwdSet     bool        // the line may set PWD, which ~+ expands to
 	seen       map[string]bool
-	aliases    map[string]bool               // names the line makes stand for another command (alias, hash -p, BASH_CMDS)
-	tables     map[*syntax.Assign]bool       // assignments to BASH_CMDS and BASH_ALIASES already read
-	vars       arithVars                     // variables read as arithmetic, and what the line gives them
-	consts     *consts                       // the values the line's own text gives its variables, while it is read
-	args       []Arg                         // where words cuts each command's arguments from
-	backslash  bool                          // reading PowerShell: a backslash in a path separates its components
-	psPiped    bool                          // reading PowerShell: the statement takes the pipeline's output as its input
-	revisions  []revisionAt                  // what git commands bring, until the whole line is read
-	gitOthers  int                           // git commands that are not read-only
-	gitEnv     bool                          // some script of the line names a GIT_ variable
-	links      []Copy                        // symbolic links and bind mounts the line makes: From is the link, To where it leads
-	found      bool                          // reading what find -exec runs, where {} stands for each file it finds
-	maybe      bool                          // reading what a program hookrun does not know may run (mayRun)
-	suffix     bool                          // the next command read is a tail of another's words: its own tails are read already
-	unread     bool                          // peel knew nothing of the command it was given: a program hookrun has no reading for
-	mayWords   int                           // words read as what programs hookrun does not know may run (maxMayWords)
-	runs       []scriptRun                   // script files the line runs (finishScripts)
-	wrote      []writtenFile                 // files the line writes
-	piped      map[*syntax.Stmt]*syntax.Stmt // statements a pipe gives their standard input, and the statement before the pipe
-	stdinFrom  *syntax.Stmt                  // the statement whose output the command read takes as its standard input
-	stdinPiped bool                          // the command read takes its standard input from a pipe
-	shellStdin bool                          // a shell read takes its script from a pipe or a file on its standard input
-	texts      map[*syntax.Redirect]string   // what a command whose output a redirection writes prints, when the line spells it out
-	files      *Files                        // where the files the line runs are read from (diskscripts.go); nil: nowhere
-	fromFile   bool                          // reading a file on disk: its commands are Maybe
-	fileName   string                        // the file read from disk, for Command.File
-	programBy  string                        // an interpreter the line gives a program (python3 -c): it may make any file
-	zero       string                        // its $0: the script run from disk whose text is read (a file it sources keeps it)
-	fileEnv    []Arg                         // the variables the command that runs it gives it (scriptRun.env)
-	readUntil  time.Time                     // when reading files from disk must end
+	aliases    map[string]bool             // names the line makes stand for another command (alias, hash -p, BASH_CMDS)
+	tables     map[*syntax.Assign]bool     // assignments to BASH_CMDS and BASH_ALIASES already read
+	vars       arithVars                   // variables read as arithmetic, and what the line gives them
+	consts     *consts                     // the values the line's own text gives its variables, while it is read
+	args       []Arg                       // where words cuts each command's arguments from
+	backslash  bool                        // reading PowerShell: a backslash in a path separates its components
+	psPiped    bool                        // reading PowerShell: the statement takes the pipeline's output as its input
+	revisions  []revisionAt                // what git commands bring, until the whole line is read
+	gitOthers  int                         // git commands that are not read-only
+	gitEnv     bool                        // some script of the line names a GIT_ variable
+	links      []Copy                      // symbolic links and bind mounts the line makes: From is the link, To where it leads
+	found      bool                        // reading what find -exec runs, where {} stands for each file it finds
+	maybe      bool                        // reading what a program hookrun does not know may run (mayRun)
+	suffix     bool                        // the next command read is a tail of another's words: its own tails are read already
+	unread     bool                        // peel knew nothing of the command it was given: a program hookrun has no reading for
+	mayWords   int                         // words read as what programs hookrun does not know may run (maxMayWords)
+	runs       []scriptRun                 // script files the line runs (finishScripts)
+	wrote      []writtenFile               // files the line writes
+	stdinFrom  *syntax.Stmt                // the statement whose output the command read takes as its standard input
+	stdinPiped bool                        // the command read takes its standard input from a pipe
+	shellStdin bool                        // a shell read takes its script from a pipe or a file on its standard input
+	texts      map[*syntax.Redirect]string // what a command whose output a redirection writes prints, when the line spells it out
+	files      *Files                      // where the files the line runs are read from (diskscripts.go); nil: nowhere
+	fromFile   bool                        // reading a file on disk: its commands are Maybe
+	fileName   string                      // the file read from disk, for Command.File
+	programBy  string                      // an interpreter the line gives a program (python3 -c): it may make any file
+	zero       string                      // its $0: the script run from disk whose text is read (a file it sources keeps it)
+	fileEnv    []Arg                       // the variables the command that runs it gives it (scriptRun.env)
+	readUntil  time.Time                   // when reading files from disk must end
 	fileReads  int
 	readDone   map[string]bool     // files, and scripts of files, read from disk
 	fileTexts  map[string]fileText // the files read from disk, by path
@@ -422,6 +420,12 @@ func (r *reader) visit(src string, depth int) func(syntax.Node) bool {
 			r.zshWord(src, w)
 			return false
 		}
+		var stdinFrom *syntax.Stmt // the statement before the pipe that gives n its standard input
+		if s, ok := n.(*syntax.Stmt); ok {
+			if p := r.pipeSide(s); p != nil && p.Y == s {
+				stdinFrom = p.X
+			}
+		}
 		r.enterNode(n)
 		r.reevaluated(src, n, depth)
 		switch n := n.(type) {
@@ -436,14 +440,7 @@ func (r *reader) visit(src string, depth int) func(syntax.Node) bool {
 			}
 		case *syntax.BinaryCmd:
 			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
-				if r.piped == nil {
-					r.piped = map[*syntax.Stmt]*syntax.Stmt{}
-				}
-				r.piped[n.Y] = n.X
-				if r.pipeSides == nil {
-					r.pipeSides = map[*syntax.Stmt]int{}
-				}
-				r.pipeSides[n.X], r.pipeSides[n.Y] = inSubshell, maybeSubshell
+				r.walk[len(r.walk)-1].pipe = n // its sides, read next (pipeSide)
 			}
 		case *syntax.Stmt:
 			if call, ok := n.Cmd.(*syntax.CallExpr); ok && len(call.Args) == 0 && r.allExport {
@@ -451,7 +448,7 @@ func (r *reader) visit(src string, depth int) func(syntax.Node) bool {
 			}
 			if call, ok := n.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 {
 				piped, from := r.stdinPiped, r.stdinFrom
-				r.stdinFrom = r.piped[n]
+				r.stdinFrom = stdinFrom
 				r.stdinPiped = r.stdinFrom != nil
 				r.call(src, call, n.Redirs, depth)
 				r.stdinPiped, r.stdinFrom = piped, from
