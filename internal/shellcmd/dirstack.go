@@ -76,10 +76,12 @@ func (r *reader) leave() {
 	if len(r.walk) == 0 {
 		return
 	}
-	f := r.walk[len(r.walk)-1]
+	f := &r.walk[len(r.walk)-1] // most nodes are the line's own shell's: nothing to copy or compare
 	r.walk = r.walk[:len(r.walk)-1]
+	if f.how == ownShell {
+		return
+	}
 	switch now := r.wd(); {
-	case f.how == ownShell:
 	case f.how == inSubshell:
 		r.setWD(f.at)
 		r.dirStack = f.stack

@@ -974,7 +974,9 @@ func rawJoin(dir, p string) (string, bool) {
 // searchesCD notes a line that sets CDPATH or cdable_vars (in any word, quotes removed), after which a
 // relative cd may go elsewhere than the directory it names.
 func (r *reader) searchesCD(s string) {
-	if !r.cdSearch && (strings.Contains(s, "CDPATH") || strings.Contains(s, "cdable_vars")) {
+	// Asked of every word of every command, at every wrapper's level: most are shorter than either
+	// name, and need no search.
+	if !r.cdSearch && len(s) >= len("CDPATH") && (strings.Contains(s, "CDPATH") || strings.Contains(s, "cdable_vars")) {
 		r.cdSearch = true
 	}
 }
