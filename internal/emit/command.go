@@ -285,7 +285,7 @@ func run(r Request, d *dialectRun) (err error) {
 	}
 	out := runHooks(ctx, ctxDoc, hooks, Options{
 		Root:         loc.Root,
-		Tree:         config.Bound(loc.HooksDir),
+		Tree:         config.Bound(loc.Root),
 		Env:          os.Environ(),
 		Sequential:   r.Sequential,
 		BlockingOnly: r.BlockingOnly,

@@ -29,7 +29,7 @@ const MaxParallel = 32
 // Options configure one run.
 type Options struct {
 	Root         string   // project root: handlers' working directory
-	Tree         string   // the project's work tree (config.Bound), kept off the handlers' PATH; "" for Root
+	Tree         string   // the work tree of Root (config.Bound), kept off the handlers' PATH; "" for Root
 	Env          []string // the caller's environment, passed on to handlers
 	Sequential   bool     // one at a time in merge order, stopping at the first deny
 	BlockingOnly bool     // only blocking hooks
