@@ -55,13 +55,14 @@ func (s Spec) Check() error {
 	if _, ok := event.Parse(string(s.Event)); !ok {
 		return errors.New("--event: " + config.UnknownEvent(string(s.Event)))
 	}
-	for _, m := range []struct {
+	flags := []struct {
 		flag, field string
 		globs       []string
 	}{
 		{"--scope", "ability_scope", s.Scope},
 		{"--paths", "only_if_changed_paths", s.Paths},
-	} {
+	}
+	for _, m := range flags {
 		if len(m.globs) == 0 {
 			continue
 		}
@@ -74,6 +75,18 @@ func (s Spec) Check() error {
 			}
 			if !doublestar.ValidatePattern(g) {
 				return fmt.Errorf("%s: invalid glob %q (check for an unclosed '[' or '{', or a trailing '\\')", m.flag, g)
+			}
+		}
+	}
+	// What validate warns of in a match field (an agent's tool name, Bash
+	// for shell; a regular expression for a glob) makes a hook that never
+	// runs for an agent's call, while the sample context new writes, which
+	// copies the flag, makes it run under emit as if it worked.
+	_, fs := config.ParseFile(s.ID+".yaml", YAML(s, ""))
+	for _, f := range fs {
+		for _, m := range flags {
+			if msg, ok := strings.CutPrefix(f.Message, "match."+m.field+": "); ok {
+				return fmt.Errorf("%s: %s; new writes no hook that validate warns of: correct %s, or write the declaration by hand", m.flag, msg, m.flag)
 			}
 		}
 	}
