@@ -207,8 +207,8 @@ func writeExplanation(w io.Writer, cwd string, x explanation, one *config.Hook, 
 	}
 	switch {
 	case !x.found:
-		fmt.Fprintf(w, "%s: no hooks directory (no %s in %s or above it, up to the top of its git work tree): emit would run nothing. hookrun init creates one.\n",
-			x.EventType, config.HooksSubdir, cwd)
+		fmt.Fprintf(w, "%s: no hooks directory (no %s in %s %s): emit would run nothing. hookrun init creates one.\n",
+			x.EventType, config.HooksSubdir, cwd, searched(cwd))
 	case one != nil && invalid[one.File]:
 		fmt.Fprintf(w, "%s: hook %s would not run: its file %s is invalid (below)\n", x.EventType, one.ID, untrusted.Clean(config.Rel(cwd, one.File)))
 	case one != nil:

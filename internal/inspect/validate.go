@@ -96,7 +96,7 @@ func Validate(o ValidateRequest) error {
 
 func validateSummary(w io.Writer, cwd string, loc config.Location, files, invalid, errs, warns int) {
 	if !loc.Found {
-		fmt.Fprintf(w, "no hooks directory: no %s in %s or above it, up to the top of its git work tree (nothing to check)\n", config.HooksSubdir, cwd)
+		fmt.Fprintf(w, "no hooks directory: no %s in %s %s (nothing to check; hookrun init creates one)\n", config.HooksSubdir, cwd, searched(cwd))
 		return
 	}
 	dir := config.Rel(cwd, loc.HooksDir)
@@ -105,6 +105,19 @@ func validateSummary(w io.Writer, cwd string, loc config.Location, files, invali
 		return
 	}
 	fmt.Fprintf(w, "%s: %s, %s in %s (%d invalid)\n", dir, exitcode.Plural(errs, "error"), exitcode.Plural(warns, "warning"), exitcode.Plural(files, "hook file"), invalid)
+}
+
+// searched says how far up from cwd config.Discover looked for a hooks
+// directory: to the top of the git work tree, or, in none, to the root.
+func searched(cwd string) string {
+	for d := cwd; ; d = filepath.Dir(d) {
+		if config.GitTop(d) {
+			return "or above it, up to the top of its git work tree"
+		}
+		if filepath.Dir(d) == d {
+			return "or any directory above it, all outside any git work tree"
+		}
+	}
 }
 
 // findingJSON is one finding for tools: paths relative to the working directory.
