@@ -119,7 +119,7 @@ func (a *app) install(o installOptions) error {
 	}
 	fmt.Fprintf(a.stdout, "wrote %s: %s (%s)\n", shown, res.Summary(), agent.Emit(opts))
 	if !loc.Found {
-		fmt.Fprintf(a.stdout, "note: there is no %s yet: %s's events run no hooks until you add some\n", config.HooksSubdir, d)
+		fmt.Fprintf(a.stdout, "note: there is no %s yet: %s's events run no hooks until you add some: hookrun init lays out the project, hookrun new ID --event EVENT writes a hook\n", config.HooksSubdir, d)
 	}
 	for _, n := range settings.Notes(agent, opts) {
 		fmt.Fprintf(a.stdout, "note: %s\n", n)
