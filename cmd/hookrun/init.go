@@ -8,7 +8,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/exitcode"
 	"github.com/hookrun/hookrun/internal/scaffold"
 )
@@ -52,10 +51,8 @@ func (a *app) init() error {
 	if !made {
 		fmt.Fprintln(a.stdout, "nothing to do: this directory is already laid out")
 	}
-	// A project further up would have been the one the other commands
-	// used from here; say that it no longer is.
-	if parent, err := config.Discover(filepath.Dir(a.cwd), ""); err == nil && parent.Found {
-		fmt.Fprintf(a.stdout, "note: %s is a hookrun project too; from here down, commands now use this one\n", parent.Root)
+	for _, n := range scaffold.Notes(a.cwd) {
+		fmt.Fprintf(a.stdout, "note: %s\n", n)
 	}
 	if made {
 		fmt.Fprintln(a.stdout, "next: hookrun new ID --event EVENT   (hookrun new --help)")

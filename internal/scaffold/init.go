@@ -499,6 +499,27 @@ func Init(root string) ([]Item, error) {
 	return items, nil
 }
 
+// Notes says what init in dir means for the commands and agents that
+// start elsewhere: a project further up is no longer the one the commands
+// use from here; or, with none, below the top of a git work tree, an agent
+// started at the top looks for hooks from there upward and never finds
+// these (the same as hookrun install's note on a directory with no hooks).
+func Notes(dir string) []string {
+	if parent, err := config.Discover(filepath.Dir(dir), ""); err == nil && parent.Found {
+		return []string{parent.Root + " is a hookrun project too; from here down, commands now use this one"}
+	}
+	for d := dir; !config.GitTop(d) && d != filepath.Dir(d); {
+		if d = filepath.Dir(d); config.GitTop(d) {
+			top, err := filepath.Rel(dir, d)
+			if err != nil {
+				top = d
+			}
+			return []string{fmt.Sprintf("this directory is below the top of its git work tree (%s): an agent started there looks for hooks from there upward and never finds these; run hookrun init at the top instead, unless the agent always starts here or below", top)}
+		}
+	}
+	return nil
+}
+
 func action(made bool) string {
 	if made {
 		return Created
