@@ -101,7 +101,7 @@ Events: PromptSubmit, PreAbilityCreate, PreAbilityCall, PostAbilityCall, Session
 	cobra.AddTemplateFunc("hookrunVersion", versionString)
 	root.SetVersionTemplate("{{hookrunVersion}}\n")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { // under emit --dialect, the agent's answer
-		return emit.FlagError(c.Name(), args, a.stdin, a.stdout, a.stderr, usage.Errorf(c.CommandPath(), "%v", err))
+		return emit.FlagError(c.Name(), args, a.stdin, a.stdout, a.stderr, usage.Flag(c.CommandPath(), err))
 	})
 	for _, c := range commands {
 		if len(args) > 0 && args[0] == c.name {

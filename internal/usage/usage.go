@@ -4,6 +4,7 @@ package usage
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/hookrun/hookrun/internal/exitcode"
@@ -34,6 +35,33 @@ func Cobra(err error, command string, sub bool, args []string) error {
 	}
 	// cobra's "Did you mean this?" list ends in a newline: the way on
 	// comes after a blank line, as the list does after the message.
+	return Errorf(command, "%s", msg)
+}
+
+// Flag words cobra's refusal of a flag's value for command (its path),
+// which passes on Go's parser's words (time: missing unit in duration,
+// strconv.ParseInt: parsing "soon": invalid syntax): a duration written
+// without a unit (install --timeout 5) gets the one to write, and a
+// number or a boolean that is none is called so.
+func Flag(command string, err error) error {
+	msg := err.Error()
+	var val, flag string
+	if _, serr := fmt.Sscanf(msg, "invalid argument %q for %q flag:", &val, &flag); serr != nil {
+		return Errorf(command, "%s", msg)
+	}
+	_, nerr := strconv.ParseFloat(val, 64)
+	switch {
+	case strings.Contains(msg, ": time: ") && nerr == nil && !strings.HasPrefix(val, "-"):
+		return Errorf(command, "%s %s: a duration needs a unit: write %ss for seconds, or %sm for minutes", flag, val, val, val)
+	case strings.Contains(msg, ": time: "):
+		return Errorf(command, "%s %q: not a duration: write one with a unit, such as 30s, 2m or 1m30s", flag, val)
+	case strings.Contains(msg, ": strconv.ParseInt: ") && strings.HasSuffix(msg, "value out of range"):
+		return Errorf(command, "%s %s: out of range", flag, val)
+	case strings.Contains(msg, ": strconv.ParseInt: "):
+		return Errorf(command, "%s %q: not a whole number", flag, val)
+	case strings.Contains(msg, ": strconv.ParseBool: "):
+		return Errorf(command, "%s=%s: write %s alone (true), or %s=false", flag, val, flag, flag)
+	}
 	return Errorf(command, "%s", msg)
 }
 

@@ -2,7 +2,10 @@ package usage
 
 import (
 	"errors"
+	"io"
 	"testing"
+
+	"github.com/spf13/pflag"
 
 	"github.com/hookrun/hookrun/internal/exitcode"
 )
@@ -62,6 +65,38 @@ func TestExtraEvents(t *testing.T) {
 		err := ExtraEvents("hookrun emit", tc.args, tc.git)
 		if err == nil || err.Error() != tc.want || exitcode.Of(err) != exitcode.Error {
 			t.Errorf("ExtraEvents(%q, %v) = %v, want %q (exit 1)", tc.args, tc.git, err, tc.want)
+		}
+	}
+}
+
+// TestFlag parses real flag values, so that a change in pflag's or Go's
+// words shows here.
+func TestFlag(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--timeout", "5"}, "--timeout 5: a duration needs a unit: write 5s for seconds, or 5m for minutes\nRun 'hookrun install --help' for usage."},
+		{[]string{"--timeout=1.5"}, "--timeout 1.5: a duration needs a unit: write 1.5s for seconds, or 1.5m for minutes\nRun 'hookrun install --help' for usage."},
+		{[]string{"--timeout", "five"}, `--timeout "five": not a duration: write one with a unit, such as 30s, 2m or 1m30s` + "\nRun 'hookrun install --help' for usage."},
+		{[]string{"--timeout=-3"}, `--timeout "-3": not a duration: write one with a unit, such as 30s, 2m or 1m30s` + "\nRun 'hookrun install --help' for usage."},
+		{[]string{"--priority", "soon"}, `--priority "soon": not a whole number` + "\nRun 'hookrun install --help' for usage."},
+		{[]string{"--priority", "99999999999999999999"}, "--priority 99999999999999999999: out of range\nRun 'hookrun install --help' for usage."},
+		{[]string{"--blocking=maybe"}, "--blocking=maybe: write --blocking alone (true), or --blocking=false\nRun 'hookrun install --help' for usage."},
+		{[]string{"--nope"}, "unknown flag: --nope\nRun 'hookrun install --help' for usage."},
+	} {
+		fs := pflag.NewFlagSet("x", pflag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		fs.Duration("timeout", 0, "")
+		fs.Int("priority", 0, "")
+		fs.Bool("blocking", false, "")
+		perr := fs.Parse(tc.args)
+		if perr == nil {
+			t.Fatalf("%v: parsed", tc.args)
+		}
+		err := Flag("hookrun install", perr)
+		if err.Error() != tc.want || exitcode.Of(err) != exitcode.Error {
+			t.Errorf("%v:\n got %q (exit %d)\nwant %q", tc.args, err, exitcode.Of(err), tc.want)
 		}
 	}
 }
