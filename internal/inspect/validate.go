@@ -57,6 +57,7 @@ func Validate(o ValidateRequest) error {
 		set.Findings = append(set.Findings, nestedFindings(loc, o.Dirs.Cwd)...)
 		set.Findings = append(set.Findings, strayDeclarations(loc)...)
 		set.Findings = append(set.Findings, httpNotes(set)...)
+		set.Findings = append(set.Findings, contextFileFindings(set, loc.Root)...)
 		config.SortFindings(set.Findings)
 	}
 	var errs, warns int
