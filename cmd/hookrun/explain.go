@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/hookrun/hookrun/internal/dialect"
 	"github.com/hookrun/hookrun/internal/inspect"
 )
 
@@ -43,7 +44,7 @@ is invalid (emit would refuse to run).`,
 	f := c.Flags()
 	f.StringVar(&o.ContextFile, "context", "", "read the context from `FILE` instead of stdin")
 	f.StringVar(&o.Hook, "hook", "", "explain only the hook with this `ID`")
-	f.StringVar(&o.Dialect, "dialect", "", "read the input as this `AGENT`'s hook payload, as emit --dialect does")
+	f.StringVar(&o.Dialect, "dialect", "", "read the input as this `AGENT`'s hook payload, as emit --dialect does: "+dialect.Names())
 	f.BoolVar(&o.BlockingOnly, "blocking-only", false, "judge as emit --blocking-only would")
 	f.BoolVar(&o.JSON, "json", false, "print the explanation as JSON")
 	_ = c.RegisterFlagCompletionFunc("hook", a.completeHookIDs)
