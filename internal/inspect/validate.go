@@ -78,7 +78,12 @@ func Validate(o ValidateRequest) error {
 		for _, f := range set.Findings {
 			fmt.Fprintln(o.Stdout, githubAnnotation(f, o.Dirs.Cwd))
 		}
-		if errs == 0 && !(o.Strict && warns > 0) {
+		switch {
+		case !loc.Found:
+			// A CI job run in the wrong directory finds no hooks: 0 files
+			// OK would read as a pass of the hooks it meant to check.
+			fmt.Fprintf(o.Stdout, "::warning::hookrun validate: no hooks directory: no %s in %s %s, so nothing was checked; run it where the hooks are, or give --hooks-dir\n", config.HooksSubdir, o.Dirs.Cwd, searched(o.Dirs.Cwd))
+		case errs == 0 && !(o.Strict && warns > 0):
 			// A green CI log should say what passed, not nothing.
 			fmt.Fprintf(o.Stdout, "::notice::hookrun validate: %s OK (%s)\n", exitcode.Plural(len(set.Files), "hook file"), exitcode.Plural(warns, "warning"))
 		}
