@@ -89,7 +89,8 @@ with a code the caller can act on:
 Events: PromptSubmit, PreAbilityCreate, PreAbilityCall, PostAbilityCall, SessionStop.`,
 		Example: `  hookrun init && hookrun new no_rm_rf --event PreAbilityCall --blocking --kind rules
   hookrun emit --context scripts/hooks/no_rm_rf.context.json
-  hookrun validate && hookrun list --event PreAbilityCall`,
+  hookrun validate && hookrun list --event PreAbilityCall
+  hookrun install claude-code   # or codex, gemini-cli, cursor, opencode, copilot: the agent runs these hooks`,
 		Version:       "set", // non-empty for cobra's --version; the template prints versionString
 		SilenceErrors: true,
 		SilenceUsage:  true,
