@@ -158,3 +158,26 @@ func TestDiskPythonRunnersWritten(t *testing.T) {
 		`cd /r && echo "import os; os.system('rm -rf ~')" > noxfile.py && nox`,
 		`cd /r && echo "import os; os.system('rm -rf ~')" > tasks.py && invoke x`})
 }
+
+// TestDiskInvokeConfig: invoke runs each c.run line with the shell its configuration names
+// (run.shell of invoke.yaml, .yml or .json beside the tasks, the user's ~/.invoke.yaml, the file
+// -f names, INVOKE_RUN_SHELL), and imports the project's invoke.py: ./evil.sh there, or
+// os.system in invoke.py, ran rm -rf ~ past a deny of rm -rf under an ordinary task.
+func TestDiskInvokeConfig(t *testing.T) {
+	tasks := "from invoke import task\n@task\ndef build(c):\n    c.run('make')\n"
+	files := map[string]string{
+		"/a/tasks.py": tasks, "/a/invoke.yaml": "run:\n  shell: ./evil.sh\n", "/a/evil.sh": "#!/bin/sh\nrm -rf ~\n",
+		"/b/tasks/__init__.py": tasks, "/b/invoke.json": `{"run": {"shell": "/b/evil.sh"}}`, "/b/evil.sh": "rm -rf ~\n",
+		"/c/tasks.py": tasks, "/c/invoke.py": "import os\nos.system('rm -rf ~')\n", "/c/cfg.yml": "run: {shell: ./evil.sh}\n", "/c/evil.sh": "rm -rf ~\n",
+		"/d/tasks.py": tasks, "/d/invoke.yaml": "run:\n  shell: /bin/bash\n", "/d/evil.sh": "rm -rf ~\n",
+	}
+	p := mustCompile("rm -rf")
+	wantOutcomeIn(t, files, p, Match, []string{`cd /a && invoke build`, `cd /b && inv build`, `cd /c && invoke build`,
+		`cd /d && invoke -f /c/cfg.yml build`, `cd /d && INVOKE_RUN_SHELL=./evil.sh invoke build`})
+	wantOutcomeIn(t, files, p, NoMatch, []string{`cd /d && invoke build`, `cd /a && invoke --list`})
+	wantOutcomeIn(t, files, p, Unknown, []string{`cd /d && INVOKE_RUN_SHELL="$S" invoke build`, `cd /d && invoke -f "$F" build`})
+	l := ParseFiles(`cd /a && invoke build`, POSIX, memFiles(files))
+	if !slices.ContainsFunc(l.Commands, func(c Command) bool { return c.Name == "rm" && c.File == "./evil.sh" }) {
+		t.Errorf("cd /a && invoke build: want rm in ./evil.sh, got %+v", l.Commands)
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	yaml "go.yaml.in/yaml/v3"
 )
 
 // nox runs the sessions of a noxfile.py and invoke the tasks of a tasks.py: Python, which can
@@ -18,7 +20,7 @@ import (
 // (-c/--collection NAME, else tasks.py or the package tasks/; -r/--search-root DIR) runs, unless
 // its words only list or describe what is there.
 func (r *reader) pythonRunnerRuns(cmd Command, depth int) {
-	var file, dir Arg
+	var file, dir, config Arg
 	var names, tasks []string
 	all := false // a session or task only known when the line runs, or chosen by keyword or tag
 	nox := cmd.Name == "nox"
@@ -28,7 +30,8 @@ func (r *reader) pythonRunnerRuns(cmd Command, depth int) {
 		v := args[i].Value
 		switch {
 		case nox && (pathOption(args, &i, &file, "-f", "--noxfile")):
-		case !nox && (pathOption(args, &i, &file, "-c", "--collection") || pathOption(args, &i, &dir, "-r", "--search-root")):
+		case !nox && (pathOption(args, &i, &file, "-c", "--collection") || pathOption(args, &i, &dir, "-r", "--search-root") ||
+			pathOption(args, &i, &config, "-f", "--config")):
 		case v == "--" && !args[i].Dynamic:
 			i = len(args)
 		case slices.Contains([]string{"-l", "--list", "--json", "-h", "--help", "--version", "-V", "--usage", "--complete",
@@ -50,7 +53,7 @@ func (r *reader) pythonRunnerRuns(cmd Command, depth int) {
 	if all || !nox && len(tasks) == 0 {
 		tasks = nil
 	}
-	if file.Dynamic || dir.Dynamic {
+	if file.Dynamic || dir.Dynamic || config.Dynamic {
 		r.manifestUnknown(cmd)
 		return
 	}
@@ -68,7 +71,7 @@ func (r *reader) pythonRunnerRuns(cmd Command, depth int) {
 	if run == nil {
 		return
 	}
-	run.manager, run.names, run.tasks = commandName(cmd.Name), names, tasks
+	run.manager, run.names, run.tasks, run.manifest = commandName(cmd.Name), names, tasks, config.Value
 	if run.manager == "inv" {
 		run.manager = "invoke"
 	}
@@ -89,7 +92,12 @@ func (r *reader) pythonFromDisk(run scriptRun) {
 	for _, name := range run.names {
 		for _, p := range r.located(run, name) {
 			if text, ok := r.cachedText(p, p); ok {
-				r.pythonLines(run, path.Join(run.dir, name), text, path.Dir(path.Join(run.dir, filepath.ToSlash(name))))
+				file := path.Join(run.dir, name)
+				r.pythonLines(run, file, text, path.Dir(file))
+				if run.manager == "invoke" {
+					// Its configuration lies beside the tasks.py, or the tasks package.
+					r.invokeConfig(run, path.Join(run.dir, "tasks.py"), filepath.Dir(strings.TrimSuffix(p, filepath.FromSlash(name))+"x"))
+				}
 				return
 			}
 		}
@@ -110,4 +118,54 @@ func (r *reader) pythonLines(run scriptRun, file, text, dir string) {
 		r.fileScript(l, file, run.depth+1, nil)
 	}
 	r.dir, r.dirUnknown = at, atUnknown
+}
+
+// invokeConfig reads what invoke's configuration makes it run beside a task's lines: the program
+// run.shell names (invoke runs each c.run line as SHELL -c LINE: ./evil.sh there runs what it
+// says), from the invoke.yaml, .yml or .json beside the tasks (file: their path, dir: where they
+// are read from), the user's ~/.invoke.yaml…, the file -f names or INVOKE_RUN_SHELL; and the
+// project's invoke.py, Python invoke imports, read as a tasks file's top level is.
+func (r *reader) invokeConfig(run scriptRun, file, dir string) {
+	rel := path.Dir(file)
+	var configs [][2]string // where to read, how to name it
+	for _, name := range []string{"invoke.yaml", "invoke.yml", "invoke.json"} {
+		configs = append(configs, [2]string{filepath.Join(dir, name), path.Join(rel, name)})
+		if h, ok := home("~/." + name); ok {
+			configs = append(configs, [2]string{filepath.FromSlash(h), h})
+		}
+	}
+	if run.manifest != "" {
+		for _, p := range r.located(run, run.manifest) {
+			configs = append(configs, [2]string{p, run.manifest})
+		}
+	}
+	shell, from := "", ""
+	for _, c := range configs {
+		if text, ok := r.probe(c[0]); ok {
+			var doc struct {
+				Run struct {
+					Shell string `yaml:"shell"`
+				} `yaml:"run"`
+			}
+			if yaml.Unmarshal([]byte(text), &doc) == nil && doc.Run.Shell != "" {
+				shell, from = doc.Run.Shell, c[1]
+			}
+		}
+	}
+	if e, ok := lastEnv(run.env)["INVOKE_RUN_SHELL"]; ok {
+		shell, from = strings.TrimPrefix(e.Value, "INVOKE_RUN_SHELL="), "INVOKE_RUN_SHELL"
+		if e.Dynamic {
+			r.unresolved("invoke runs its tasks' lines with the shell INVOKE_RUN_SHELL names, %s, only known when the line runs", shell)
+			return
+		}
+	}
+	if shell != "" && !scriptShellOwn(shell) {
+		at, atUnknown := r.dir, r.dirUnknown
+		r.dir, r.dirUnknown = rel, ""
+		r.shellProgram(shell, "the run.shell of "+from, run.depth+1)
+		r.dir, r.dirUnknown = at, atUnknown
+	}
+	if text, ok := r.cachedText(filepath.Join(dir, "invoke.py"), filepath.Join(dir, "invoke.py")); ok {
+		r.pythonLines(scriptRun{depth: run.depth}, path.Join(rel, "invoke.py"), text, rel)
+	}
 }
