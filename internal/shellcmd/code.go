@@ -96,6 +96,12 @@ func (r *reader) program(cmd Command, redirs []*syntax.Redirect, depth int) {
 	if len(code) > 0 && !r.fromFile && r.programBy == "" {
 		r.programBy = name
 	}
+	if strings.HasPrefix(name, "python") || strings.HasPrefix(name, "pypy") {
+		for _, c := range code {
+			r.pythonStrings(c, depth)
+		}
+		return
+	}
 	r.codeLiterals(code)
 	awk := strings.HasSuffix(name, "awk")
 	for _, c := range code {
@@ -118,9 +124,32 @@ func isTcl(name string) bool {
 // program with a pipe (print | "cmd", "cmd" | getline). A command the program builds at run
 // time is not seen.
 func (r *reader) runStrings(code string, awk bool, depth int) {
+	r.runLiterals(code, append(scriptLiterals(code), quoteOps(code)...), awk, depth)
+}
+
+// pythonStrings reads a Python program's strings as codeLiterals and runStrings read another
+// program's, found by Python's rules (pyTokens: comments, prefixes, escapes, f-strings): read by
+// the shell's quoting, a # comment holding a quote (x=1#') hid the os.system after it.
+func (r *reader) pythonStrings(code string, depth int) {
+	var lits, paths []string
+	toks, _ := pyTokens(code, maxPyTokens)
+	for _, t := range toks {
+		if t.kind == 's' {
+			lits = append(lits, strings.ReplaceAll(t.text, pyField, "$__py"))
+			if pathLiteral(t.text) {
+				paths = append(paths, t.text)
+			}
+		}
+	}
+	r.pathLiterals(paths)
+	r.runLiterals(code, lits, false, depth)
+}
+
+// runLiterals is runStrings for the strings lits of the program code.
+func (r *reader) runLiterals(code string, lits []string, awk bool, depth int) {
 	runs := runsCommands(code) || awk && strings.Contains(code, "|")
 	n := 0
-	for _, lit := range append(literals(code), quoteOps(code)...) {
+	for _, lit := range lits {
 		if t := strings.TrimSpace(lit); runs || strings.HasPrefix(t, "|") || strings.HasSuffix(t, "|") {
 			// Past the cap the rest is not read, and a string after it may run anything.
 			if n++; n > maxLiterals {
@@ -261,18 +290,24 @@ func (r *reader) quietly(src string, depth int) {
 
 // codeLiterals names each path the string literals of a program spell, up to maxLiterals.
 func (r *reader) codeLiterals(code []string) {
-	n := 0
+	var lits []string
 	for _, c := range code {
-		for _, lit := range literals(c) {
-			if n++; n > maxLiterals {
-				r.pathsUnknown("a program given in the line holds more than %d strings, more than hookrun reads as paths", maxLiterals)
-				return
-			}
-			r.path(lit)
-			// perl's and ruby's open take a mode before the name: open(F, ">.env").
-			if t := strings.TrimSpace(strings.TrimLeft(lit, "+<>&=")); t != lit && t != "" {
-				r.path(t)
-			}
+		lits = append(lits, literals(c)...)
+	}
+	r.pathLiterals(lits)
+}
+
+// pathLiterals names each path the string literals of a program spell, up to maxLiterals.
+func (r *reader) pathLiterals(lits []string) {
+	for n, lit := range lits {
+		if n >= maxLiterals {
+			r.pathsUnknown("a program given in the line holds more than %d strings, more than hookrun reads as paths", maxLiterals)
+			return
+		}
+		r.path(lit)
+		// perl's and ruby's open take a mode before the name: open(F, ">.env").
+		if t := strings.TrimSpace(strings.TrimLeft(lit, "+<>&=")); t != lit && t != "" {
+			r.path(t)
 		}
 	}
 }
@@ -438,9 +473,44 @@ func literals(code string) []string {
 			}
 			b.WriteByte(code[j])
 		}
-		// ~name is another user's home to a shell, and only known when the line runs; in a program
-		// it is a name like any other.
-		if s := b.String(); s != "" && !strings.ContainsAny(s, "\n*?[") && len(s) <= 4096 && (s[0] != '~' || strings.HasPrefix(s, "~/")) {
+		if s := b.String(); pathLiteral(s) {
+			out = append(out, s)
+		}
+		i = j
+	}
+	return out
+}
+
+// pathLiteral reports whether a program's string may be a path it names: not empty, one line,
+// no pattern, at most 4096 bytes, and no ~name (another user's home to a shell, and only known
+// when the line runs; in a program it is a name like any other).
+func pathLiteral(s string) bool {
+	return s != "" && !strings.ContainsAny(s, "\n*?[") && len(s) <= 4096 && (s[0] != '~' || strings.HasPrefix(s, "~/"))
+}
+
+// scriptLiterals are the quoted strings of a program (', ", `) a shell may be handed, escapes
+// read as C's (\n a line break: system("echo hi\nrm -rf x") runs rm), each whole: a line break
+// or a pattern in it is part of the line.
+func scriptLiterals(code string) []string {
+	var out []string
+	for i := 0; i < len(code); i++ {
+		q := code[i]
+		if q != '\'' && q != '"' && q != '`' {
+			continue
+		}
+		var b strings.Builder
+		j := i + 1
+		for ; j < len(code) && code[j] != q; j++ {
+			if code[j] == '\\' && j+1 < len(code) {
+				j++
+				if k := strings.IndexByte("ntr", code[j]); k >= 0 {
+					b.WriteByte("\n\t\r"[k])
+					continue
+				}
+			}
+			b.WriteByte(code[j])
+		}
+		if s := b.String(); strings.TrimSpace(s) != "" {
 			out = append(out, s)
 		}
 		i = j

@@ -158,3 +158,30 @@ func TestProgramWordLists(t *testing.T) {
 	wantOutcome(t, mustCompile("rm -rf"), NoMatch, []string{`python3 -c 'import subprocess; subprocess.run(["ls", "-rf", "x"])'`,
 		`python3 -c 'print(["rm", "-rf", "x"])'`})
 }
+
+// TestProgramStringsAsTheLanguageReadsThem: a program's strings are found by its language's
+// rules: a Python comment holding a quote (x=1#'), a comment a bare \r ends, and an escaped line
+// break in a string (system("echo hi\nrm -rf x"), which runs rm on the second line) hid the
+// command from a deny of rm -rf; a Python file that declares an encoding hookrun does not read
+// (# coding: utf-7, in which +AAo- is a line break) is unresolved.
+func TestProgramStringsAsTheLanguageReadsThem(t *testing.T) {
+	p := mustCompile("rm -rf")
+	wantOutcome(t, p, Match, []string{
+		"python3 -c \"x=1#'\nimport os; os.system('rm -rf x')#'\"",
+		"python3 -c \"#c\rimport os;os.system('rm -rf x')\"",
+		`python3 -c 'import os; os.system("echo hi\nrm -rf x")'`,
+		`perl -e 'system("echo hi\nrm -rf x")'`,
+		`node -e 'require("child_process").execSync("echo hi\nrm -rf x")'`,
+		"cat > t <<'E'\nx=1#'\nimport os; os.system('rm -rf x')#'\nE\npython3 t",
+	})
+	wantOutcome(t, p, Unknown, []string{
+		`printf '# coding: utf-7\nimport os +AAo-os.system(+ACI-rm -rf x+ACI-)\n' > t.py; python3 t.py`,
+		`printf '#!/usr/bin/env python3\n# -*- coding: utf_7 -*-\n' > t; chmod +x t; ./t`,
+	})
+	wantOutcome(t, p, NoMatch, []string{`printf '# -*- coding: utf-8 -*-\nprint(1)\n' > t.py; python3 t.py`,
+		`python3 -c "print('# rm -rf x')"`})
+	l := ParseFiles(`cd /p && nox`, POSIX, memFiles(map[string]string{"/p/noxfile.py": "# coding: utf-7\nimport nox +AAo-nox.options.x = 1\n"}))
+	if len(l.Unresolved) != 1 || !strings.Contains(l.Unresolved[0], "declares the encoding utf-7") {
+		t.Errorf("a noxfile.py in utf-7: unresolved %q", l.Unresolved)
+	}
+}

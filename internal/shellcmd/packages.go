@@ -361,8 +361,7 @@ func (r *reader) packageScripts(run scriptRun, file, text, dir string) {
 	case "nox", "invoke":
 		// A noxfile.py or tasks.py the line writes, read as python3 reads a file the line writes,
 		// and for the lines it spells out as one on disk is.
-		r.codeLiterals([]string{text})
-		r.runStrings(text, false, run.depth)
+		r.pythonFile(file, text, run.depth)
 		r.pythonLines(run, file, text, dir)
 		return
 	}

@@ -107,6 +107,10 @@ func (r *reader) pythonFromDisk(run scriptRun) {
 // pythonLines reads the command lines a nox or invoke file spells out in what the run asks for,
 // each as a line of the file's, in dir.
 func (r *reader) pythonLines(run scriptRun, file, text, dir string) {
+	if enc, ok := pyEncoding(text); !ok {
+		r.unresolved("%s declares the encoding %s, which Python decodes and hookrun does not read: what it runs is only known when it runs", file, enc)
+		return
+	}
 	lines, ok := pyLines(text, run.tasks)
 	if !ok {
 		r.unresolved("the line runs what %s says, which spells out more than %d strings and lists, more than hookrun reads", file, maxPyLines)

@@ -32,6 +32,7 @@ type pyTok struct {
 
 // pyTokens splits Python source into tokens, at most limit (ok false past them).
 func pyTokens(src string, limit int) (toks []pyTok, ok bool) {
+	src = pyNewlines(src)
 	depth, lineStart, top := 0, true, false
 	emit := func(t pyTok) {
 		if t.kind == 's' && len(toks) > 0 && toks[len(toks)-1].kind == 's' {
@@ -631,4 +632,67 @@ func pyWordLists(code string) (lines []string, complete bool) {
 		}
 	}
 	return lines, ok
+}
+
+// pythonFile reads a Python file's strings as a Python program's (pythonStrings), unless it
+// declares an encoding hookrun does not read: # coding: utf-7 makes +AAo-os.system(+ACI-…) a
+// line of its own that runs, where the text shows none.
+func (r *reader) pythonFile(file, text string, depth int) {
+	if enc, ok := pyEncoding(text); !ok {
+		r.unresolved("%s declares the encoding %s, which Python decodes and hookrun does not read: what it runs is only known when it runs", file, enc)
+		return
+	}
+	r.pythonStrings(text, depth)
+}
+
+// pyEncoding is the encoding a Python file's coding declaration names in its first two lines,
+// and whether hookrun reads it: one in which the quotes, comments and line breaks Python reads
+// are the bytes they are in UTF-8 and ASCII (utf-8, ascii, latin-1, cp1252 and the like).
+func pyEncoding(text string) (string, bool) {
+	first := pyNewlines(text)
+	for i, line := range strings.SplitN(first, "\n", 3) {
+		if i == 2 {
+			break
+		}
+		t := strings.TrimLeft(line, " \t\f")
+		if !strings.HasPrefix(t, "#") {
+			if t == "" {
+				continue
+			}
+			break
+		}
+		at := strings.Index(t, "coding")
+		if at < 0 || at+6 >= len(t) || t[at+6] != ':' && t[at+6] != '=' {
+			continue
+		}
+		enc := strings.TrimLeft(t[at+7:], " \t")
+		end := 0
+		for end < len(enc) && (enc[end] == '-' || enc[end] == '_' || enc[end] == '.' || 'a' <= enc[end]|0x20 && enc[end]|0x20 <= 'z' || '0' <= enc[end] && enc[end] <= '9') {
+			end++
+		}
+		enc = enc[:end]
+		n := strings.ReplaceAll(strings.ToLower(enc), "_", "-")
+		switch {
+		case n == "utf-8" || n == "utf8" || n == "utf-8-sig" || n == "ascii" || n == "us-ascii" || n == "646",
+			n == "latin-1" || n == "latin1" || n == "l1" || strings.HasPrefix(n, "iso-8859-") || strings.HasPrefix(n, "iso8859-"),
+			strings.HasPrefix(n, "cp125") || strings.HasPrefix(n, "windows-125"):
+			return enc, true
+		}
+		return enc, false
+	}
+	return "", true
+}
+
+// pyNewlines writes Python's line breaks (\r\n, and \r alone) as \n: a comment ends at a \r.
+func pyNewlines(text string) string {
+	if !strings.Contains(text, "\r") {
+		return text
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
+}
+
+// shebangPython reports whether a script's #! line names python.
+func shebangPython(text string) bool {
+	first, _, _ := strings.Cut(text, "\n")
+	return strings.HasPrefix(first, "#!") && strings.Contains(first, "python")
 }

@@ -236,7 +236,9 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 			}
 		}
 	case strings.HasPrefix(cmd.Name, "python") || strings.HasPrefix(cmd.Name, "pypy"):
-		r.programFile(cmd.Args, "c", "WX", "m", depth)
+		if run := r.programFile(cmd.Args, "c", "WX", "m", depth); run != nil {
+			run.manager = "python" // read by Python's rules
+		}
 	case cmd.Name == "node" || cmd.Name == "nodejs" || cmd.Name == "bun":
 		r.programFile(cmd.Args, "ep", "r", "", depth)
 		if cmd.Name == "bun" {
@@ -339,27 +341,27 @@ func shellFile(args []Arg) *Arg {
 // programFile notes the program file an interpreter runs: its first operand, unless an option
 // gives the program in the line (code: python -c, node -e) or runs a module (stop: python -m);
 // valued are the options that take the next word as their value.
-func (r *reader) programFile(args []Arg, code, valued, stop string, depth int) {
+func (r *reader) programFile(args []Arg, code, valued, stop string, depth int) *scriptRun {
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		switch {
 		case args[i].Dynamic || v == "-":
-			return
+			return nil
 		case v == "--":
 			if i+1 < len(args) {
-				r.ran(runCode, args[i+1], depth)
+				return r.ran(runCode, args[i+1], depth)
 			}
-			return
+			return nil
 		case !strings.HasPrefix(v, "-"):
-			r.ran(runCode, args[i], depth)
-			return
+			return r.ran(runCode, args[i], depth)
 		case strings.HasPrefix(v, "--"):
 		case strings.ContainsAny(v[1:], code+stop):
-			return
+			return nil
 		case strings.ContainsAny(v[len(v)-1:], valued):
 			i++
 		}
 	}
+	return nil
 }
 
 // makefiles notes the makefiles make reads: -f FILE (-fFILE, --file=FILE, --makefile=FILE), or
@@ -749,6 +751,10 @@ func (r *reader) readRun(run scriptRun, byKey map[string][]int, read *int) {
 	case run.kind == runCode || !shebangShell(w.text):
 		// python3 t.py, or #!/usr/bin/env python3: its strings name paths and the lines it may
 		// hand to a shell, as python3 -c's do.
+		if run.manager == "python" || strings.HasSuffix(strings.ToLower(w.file), ".py") || shebangPython(w.text) {
+			r.pythonFile(w.file, w.text, run.depth)
+			break
+		}
 		r.codeLiterals([]string{w.text})
 		r.runStrings(w.text, false, run.depth)
 	default:
