@@ -460,6 +460,18 @@ func collectLits(n syntax.Node, b *strings.Builder) {
 // ~name but ~/.
 func literals(code string) []string {
 	var out []string
+	for _, s := range quoted(code, false) {
+		if pathLiteral(s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// quoted are the strings of a program's text between quotes (', ", `), a backslash escaping the
+// next character; with escapes, \n, \t and \r are read as C reads them.
+func quoted(code string, escapes bool) []string {
+	var out []string
 	for i := 0; i < len(code); i++ {
 		q := code[i]
 		if q != '\'' && q != '"' && q != '`' {
@@ -470,12 +482,14 @@ func literals(code string) []string {
 		for ; j < len(code) && code[j] != q; j++ {
 			if code[j] == '\\' && j+1 < len(code) {
 				j++
+				if k := strings.IndexByte("ntr", code[j]); k >= 0 && escapes {
+					b.WriteByte("\n\t\r"[k])
+					continue
+				}
 			}
 			b.WriteByte(code[j])
 		}
-		if s := b.String(); pathLiteral(s) {
-			out = append(out, s)
-		}
+		out = append(out, b.String())
 		i = j
 	}
 	return out
@@ -488,32 +502,15 @@ func pathLiteral(s string) bool {
 	return s != "" && !strings.ContainsAny(s, "\n*?[") && len(s) <= 4096 && (s[0] != '~' || strings.HasPrefix(s, "~/"))
 }
 
-// scriptLiterals are the quoted strings of a program (', ", `) a shell may be handed, escapes
-// read as C's (\n a line break: system("echo hi\nrm -rf x") runs rm), each whole: a line break
-// or a pattern in it is part of the line.
+// scriptLiterals are the quoted strings of a program a shell may be handed, escapes read as C's
+// (\n a line break: system("echo hi\nrm -rf x") runs rm), each whole: a line break or a pattern
+// in it is part of the line.
 func scriptLiterals(code string) []string {
 	var out []string
-	for i := 0; i < len(code); i++ {
-		q := code[i]
-		if q != '\'' && q != '"' && q != '`' {
-			continue
-		}
-		var b strings.Builder
-		j := i + 1
-		for ; j < len(code) && code[j] != q; j++ {
-			if code[j] == '\\' && j+1 < len(code) {
-				j++
-				if k := strings.IndexByte("ntr", code[j]); k >= 0 {
-					b.WriteByte("\n\t\r"[k])
-					continue
-				}
-			}
-			b.WriteByte(code[j])
-		}
-		if s := b.String(); strings.TrimSpace(s) != "" {
+	for _, s := range quoted(code, true) {
+		if strings.TrimSpace(s) != "" {
 			out = append(out, s)
 		}
-		i = j
 	}
 	return out
 }

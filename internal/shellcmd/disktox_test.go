@@ -181,3 +181,18 @@ func TestDiskInvokeConfig(t *testing.T) {
 		t.Errorf("cd /a && invoke build: want rm in ./evil.sh, got %+v", l.Commands)
 	}
 }
+
+// TestDiskPythonRunnersImportTime: a function's decorators and default values run when nox or
+// invoke imports the file, whichever session or task the line asks for, and so does every
+// function they call: @evil on a task the line does not run ran rm -rf ~ under invoke build.
+func TestDiskPythonRunnersImportTime(t *testing.T) {
+	head := "import os\nfrom invoke import task\ndef evil(f):\n    os.system('rm -rf ~')\n    return f\n@task\ndef build(c):\n    c.run('make')\n"
+	files := map[string]string{
+		"/a/tasks.py": head + "@evil\n@task\ndef other(c):\n    pass\n",
+		"/b/tasks.py": head + "@task\ndef other(c, x=evil(None)):\n    pass\n",
+		"/c/tasks.py": head + "@task\ndef other(c):\n    evil(None)\n",
+	}
+	p := mustCompile("rm -rf")
+	wantOutcomeIn(t, files, p, Match, []string{`cd /a && invoke build`, `cd /b && invoke build`})
+	wantOutcomeIn(t, files, p, NoMatch, []string{`cd /c && invoke build`})
+}

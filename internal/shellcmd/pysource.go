@@ -480,6 +480,7 @@ func pyWord(v string) string {
 type pyFunc struct {
 	name string
 	toks []pyTok
+	head []pyTok // its decorators and its def line after the name: run when the file is imported
 }
 
 // pySplit splits a file's tokens into its top-level functions (a decorator's tokens with the
@@ -505,11 +506,12 @@ func pySplit(toks []pyTok) (module []pyTok, funcs []pyFunc) {
 		case first.kind == 'o' && first.text == "@":
 			decorators = append(decorators, line...)
 		case first.kind == 'n' && (first.text == "def" || first.text == "async") && len(line) > 2:
-			name := line[1].text
+			at := 1
 			if first.text == "async" {
-				name = line[2].text
+				at = 2
 			}
-			funcs = append(funcs, pyFunc{name: name, toks: append(decorators, line...)})
+			head := append(slices.Clip(decorators), line[at+1:]...)
+			funcs = append(funcs, pyFunc{name: line[at].text, toks: append(decorators, line...), head: head})
 			decorators, cur = nil, len(funcs)-1
 		default:
 			module = append(module, decorators...)
@@ -550,7 +552,28 @@ func pyNamed(f pyFunc, n string) bool {
 // reads them all.
 func pySelected(toks []pyTok, named []string) []pyTok {
 	module, funcs := pySplit(toks)
+	// Each function's decorators and default values run when the file is imported, whichever
+	// function the line asks for, and so does every function they or the top level call.
+	for _, f := range funcs {
+		module = append(module, pyTok{kind: ';'})
+		module = append(module, f.head...)
+	}
 	chosen := make([]bool, len(funcs))
+	byName := map[string][]int{}
+	for j, g := range funcs {
+		byName[g.name] = append(byName[g.name], j)
+	}
+	for k, t := range module {
+		// A call (evil(…)) or a decorator (@evil); pre=[clean] only names what a task runs.
+		if t.kind == 'n' && (k+1 < len(module) && module[k+1].text == "(" || k > 0 && module[k-1].text == "@") {
+			for _, j := range byName[t.text] {
+				chosen[j] = true
+			}
+		}
+	}
+	if len(named) > 64 {
+		named = nil // more names than hookrun matches one by one: every function
+	}
 	for _, n := range named {
 		found := false
 		for i, f := range funcs {
@@ -566,15 +589,24 @@ func pySelected(toks []pyTok, named []string) []pyTok {
 	for i := range chosen {
 		chosen[i] = chosen[i] || named == nil
 	}
-	for changed := true; changed; {
-		changed = false
-		for i, f := range funcs {
-			if !chosen[i] {
+	// Every function a chosen one names is chosen, each read once.
+	var queue []int
+	for i := range chosen {
+		if chosen[i] {
+			queue = append(queue, i)
+		}
+	}
+	for len(queue) > 0 {
+		f := funcs[queue[0]]
+		queue = queue[1:]
+		for _, t := range f.toks {
+			if t.kind != 'n' && t.kind != 's' {
 				continue
 			}
-			for j, g := range funcs {
-				if !chosen[j] && slices.ContainsFunc(f.toks, func(t pyTok) bool { return (t.kind == 'n' || t.kind == 's') && t.text == g.name }) {
-					chosen[j], changed = true, true
+			for _, j := range byName[t.text] {
+				if !chosen[j] {
+					chosen[j] = true
+					queue = append(queue, j)
 				}
 			}
 		}
