@@ -11,33 +11,6 @@ import (
 	"github.com/hookrun/hookrun/internal/exitcode"
 )
 
-// hookrunKnob reports whether hookrun itself reads the variable name to
-// decide what it guards: every HOOKRUN_ variable but those it sets for its
-// handlers, and XDG_CACHE_HOME, the place of the declaration cache (away
-// from ~/.cache/hookrun, which init's guard protects by name, an agent
-// could fill it unseen).
-func hookrunKnob(name string) bool {
-	return strings.HasPrefix(name, "HOOKRUN_") && !slices.Contains(config.HandlerVars, name) || name == cacheHomeVar
-}
-
-// cacheHomeVar places the declaration cache (declcache.File).
-const cacheHomeVar = "XDG_CACHE_HOME"
-
-// knobWhat says what a variable of hookrun's decides, for a message.
-func knobWhat(name string) string {
-	switch name {
-	case "HOOKRUN_HOOKS_DIR":
-		return "which hooks run"
-	case config.TrustedDirsVar:
-		return "whose hooks are trusted"
-	case "HOOKRUN_AUDIT_LOG":
-		return "where the audit log goes"
-	case cacheHomeVar:
-		return "where hookrun keeps its declaration cache, which says what each hook file holds"
-	}
-	return "how hookrun runs"
-}
-
 // httpVars are the variables net/http reads for an http handler's call:
 // where it goes (a proxy) and which certificates it trusts.
 var httpVars = []string{"HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "NO_PROXY", "no_proxy", "SSL_CERT_FILE", "SSL_CERT_DIR"}

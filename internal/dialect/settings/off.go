@@ -13,6 +13,7 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 
+	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/dialect"
 	"github.com/hookrun/hookrun/internal/ojson"
 	"github.com/hookrun/hookrun/internal/safefile"
@@ -298,6 +299,9 @@ func envWhy(name string, sw dialect.Switch) string {
 		return "hookrun's own settings (which hooks run, the audit log, whose hooks are trusted) must come from the person running the agent, not from the repository; set it in your environment instead"
 	case strings.EqualFold(name, "PATH") && !sw.EnvKeepsSet:
 		return "the hookrun its entries run is looked up on that PATH, which the repository chose"
+	}
+	if what, ok := config.Knob(name); ok {
+		return "it decides " + what + ", which must come from the person running the agent, not from the repository (emit blocks every call while it has the value this file gives it); set it in your environment instead"
 	}
 	return ""
 }
