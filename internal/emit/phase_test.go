@@ -3,6 +3,7 @@ package emit
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -315,22 +316,30 @@ func TestSlowPhaseBlocks(t *testing.T) {
 		{"paths", "claude-code/agent", claude, time.Minute, exitcode.OK, "",
 			`"permissionDecisionReason":"hookrun could not check this call, so it is blocked: hookrun could not finish reading the paths the call names` + agentTail},
 		// A phase that makes hookrun hold more than MemoryLimit (here
-		// 1 MiB; the held phase holds 4) ends as soon as it is counted.
-		{"rules", "memory", plain, time.Minute, exitcode.Error, "hookrun could not finish checking the call against the rules hooks within the 1 MiB of memory hookrun allows itself to read a call, so the call is blocked", ""},
+		// 4 MiB above what the heap held before; the held phase holds 8)
+		// ends as soon as it is counted.
+		{"rules", "memory", plain, time.Minute, exitcode.Error, "hookrun could not finish checking the call against the rules hooks within the %d MiB of memory hookrun allows itself to read a call, so the call is blocked", ""},
 	} {
 		t.Run(tc.phase+"/"+tc.dialect, func(t *testing.T) {
 			defer func(l time.Duration, m uint64) { ReadLimit, MemoryLimit = l, m }(ReadLimit, MemoryLimit)
 			ReadLimit = tc.limit
-			returned, held := make(chan struct{}), make(chan bool, 1)
+			started, returned, held := make(chan struct{}), make(chan struct{}), make(chan bool, 1)
 			defer func(f func(string)) { phaseStarted = f }(phaseStarted)
 			hold := 0
 			if tc.dialect == "memory" {
-				MemoryLimit, tc.dialect, hold = 1<<20, "", 4<<20
+				// What the heap holds now, earlier tests' garbage
+				// collected, and 4 MiB more: the phases before the held
+				// one stay below it however long they run; the held one
+				// goes 4 MiB past it.
+				runtime.GC()
+				MemoryLimit, tc.dialect, hold = heapBytes()+4<<20, "", 8<<20
+				tc.err = fmt.Sprintf(tc.err, MemoryLimit>>20)
 			}
 			phaseStarted = func(p string) {
 				if p != tc.phase {
 					return
 				}
+				close(started)
 				buf := make([]byte, hold)
 				select {
 				case <-returned:
@@ -351,6 +360,11 @@ func TestSlowPhaseBlocks(t *testing.T) {
 				Stdin: strings.NewReader(tc.payload), Stdout: &stdout, Stderr: &stderr, Signals: signalsAt{context.Background()}})
 			took := time.Since(began)
 			close(returned)
+			select {
+			case <-started:
+			default:
+				t.Fatalf("phase %s never started (exit %d, %v)", tc.phase, code, err)
+			}
 			if !<-held {
 				t.Fatalf("emit waited a minute for phase %s", tc.phase)
 			}
