@@ -109,6 +109,20 @@ func Discover(cwd, override string) (Location, error) {
 	return Location{Root: d, HooksDir: hd, Found: true, Hidden: hiddenAbove(d)}, nil
 }
 
+// Searched says how far up from cwd Discover looks for a hooks directory,
+// for a message saying it found none: to the top of the git work tree,
+// or, in none, to the root.
+func Searched(cwd string) string {
+	for d := cwd; ; d = filepath.Dir(d) {
+		if GitTop(d) {
+			return "or above it, up to the top of its git work tree"
+		}
+		if filepath.Dir(d) == d {
+			return "or any directory above it, all outside any git work tree"
+		}
+	}
+}
+
 // nearest looks from dir upward, up to the top of the work tree holding
 // it (or of the file system), for a directory holding .system/hooks
 // (anything there, a directory or not). It returns that directory, what

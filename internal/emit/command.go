@@ -204,7 +204,7 @@ func run(r Request, d *dialectRun) (err error) {
 		msg = "hooks directory " + loc.HooksDir + " " + note
 	}
 	if !loc.Found {
-		msg = fmt.Sprintf("no hooks directory: no %s in %s or above it (up to the top of its git work tree), so no hook ran; hookrun init creates one", config.HooksSubdir, r.Dirs.Cwd)
+		msg = fmt.Sprintf("no hooks directory: no %s in %s %s, so no hook ran; hookrun init creates one", config.HooksSubdir, r.Dirs.Cwd, config.Searched(r.Dirs.Cwd))
 	}
 	if msg != "" {
 		warnings = append(warnings, merge.Warning{Message: msg})

@@ -208,7 +208,7 @@ func writeExplanation(w io.Writer, cwd string, x explanation, one *config.Hook, 
 	switch {
 	case !x.found:
 		fmt.Fprintf(w, "%s: no hooks directory (no %s in %s %s): emit would run nothing. hookrun init creates one.\n",
-			x.EventType, config.HooksSubdir, cwd, searched(cwd))
+			x.EventType, config.HooksSubdir, cwd, config.Searched(cwd))
 	case one != nil && invalid[one.File]:
 		fmt.Fprintf(w, "%s: hook %s would not run: its file %s is invalid (below)\n", x.EventType, one.ID, untrusted.Clean(config.Rel(cwd, one.File)))
 	case one != nil:

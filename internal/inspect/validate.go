@@ -82,7 +82,7 @@ func Validate(o ValidateRequest) error {
 		case !loc.Found:
 			// A CI job run in the wrong directory finds no hooks: 0 files
 			// OK would read as a pass of the hooks it meant to check.
-			fmt.Fprintf(o.Stdout, "::warning::hookrun validate: no hooks directory: no %s in %s %s, so nothing was checked; run it where the hooks are, or give --hooks-dir\n", config.HooksSubdir, o.Dirs.Cwd, searched(o.Dirs.Cwd))
+			fmt.Fprintf(o.Stdout, "::warning::hookrun validate: no hooks directory: no %s in %s %s, so nothing was checked; run it where the hooks are, or give --hooks-dir\n", config.HooksSubdir, o.Dirs.Cwd, config.Searched(o.Dirs.Cwd))
 		case errs == 0 && !(o.Strict && warns > 0):
 			// A green CI log should say what passed, not nothing.
 			fmt.Fprintf(o.Stdout, "::notice::hookrun validate: %s OK (%s)\n", exitcode.Plural(len(set.Files), "hook file"), exitcode.Plural(warns, "warning"))
@@ -102,7 +102,7 @@ func Validate(o ValidateRequest) error {
 
 func validateSummary(w io.Writer, cwd string, loc config.Location, files, invalid, errs, warns int) {
 	if !loc.Found {
-		fmt.Fprintf(w, "no hooks directory: no %s in %s %s (nothing to check; hookrun init creates one)\n", config.HooksSubdir, cwd, searched(cwd))
+		fmt.Fprintf(w, "no hooks directory: no %s in %s %s (nothing to check; hookrun init creates one)\n", config.HooksSubdir, cwd, config.Searched(cwd))
 		return
 	}
 	dir := config.Rel(cwd, loc.HooksDir)
@@ -111,19 +111,6 @@ func validateSummary(w io.Writer, cwd string, loc config.Location, files, invali
 		return
 	}
 	fmt.Fprintf(w, "%s: %s, %s in %s (%d invalid)\n", dir, exitcode.Plural(errs, "error"), exitcode.Plural(warns, "warning"), exitcode.Plural(files, "hook file"), invalid)
-}
-
-// searched says how far up from cwd config.Discover looked for a hooks
-// directory: to the top of the git work tree, or, in none, to the root.
-func searched(cwd string) string {
-	for d := cwd; ; d = filepath.Dir(d) {
-		if config.GitTop(d) {
-			return "or above it, up to the top of its git work tree"
-		}
-		if filepath.Dir(d) == d {
-			return "or any directory above it, all outside any git work tree"
-		}
-	}
 }
 
 // findingJSON is one finding for tools: paths relative to the working directory.
