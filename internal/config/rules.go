@@ -72,6 +72,7 @@ func (d *decoder) ruleSet(handler, unresolved, list *yaml.Node, h *Hook) {
 		h.Handler.Rules = rs
 		return
 	}
+	always, alwaysDecides := -1, "" // the first rule that decides on every call: the walk never passes it
 	for i, item := range list.Content {
 		name := fmt.Sprintf("handler.rules[%d]", i)
 		if item.Kind != yaml.MappingNode {
@@ -81,8 +82,12 @@ func (d *decoder) ruleSet(handler, unresolved, list *yaml.Node, h *Hook) {
 		r := Rule{Pos: Pos{item.Line, item.Column}}
 		conditions := 0
 		decisionGiven := false // a misspelt decision has its own error, which says what to write
-		for _, f := range d.fields(item, ruleKeys, name+".") {
+		fields := d.fields(item, ruleKeys, name+".")
+		for _, f := range fields {
 			v, key := f.value, name+"."+f.name
+			if ruleFieldEvents(f.name) != nil {
+				conditions++
+			}
 			if isNull(v) {
 				d.errorf(v, "%s: missing value: give it one, or remove the key", key)
 				continue
@@ -106,7 +111,6 @@ func (d *decoder) ruleSet(handler, unresolved, list *yaml.Node, h *Hook) {
 					r.Reason = strings.TrimSpace(s)
 				}
 			case "commands":
-				conditions++
 				srcs, ok := d.strings(v, key)
 				if !ok {
 					break
@@ -125,10 +129,8 @@ func (d *decoder) ruleSet(handler, unresolved, list *yaml.Node, h *Hook) {
 				}
 				rs.HasCommands = true
 			case "paths":
-				conditions++
 				r.Paths = d.globs(v, key)
 			case "sources":
-				conditions++
 				srcs, ok := d.strings(v, key)
 				for j, s := range srcs {
 					if !event.ValidSource(s) {
@@ -140,7 +142,6 @@ func (d *decoder) ruleSet(handler, unresolved, list *yaml.Node, h *Hook) {
 					r.Sources = srcs
 				}
 			case "prompt":
-				conditions++
 				if s, ok := d.str(v, key); ok {
 					re, err := regexp.Compile(s)
 					switch {
@@ -176,7 +177,12 @@ func (d *decoder) ruleSet(handler, unresolved, list *yaml.Node, h *Hook) {
 		if (r.Decision == DecisionDeny || r.Decision == DecisionRequireHuman) && h.Event != "" && !h.Event.AIFacing() {
 			d.errorf(item, "%s: decision %s never decides on %s, an infra-only event", name, r.Decision, h.Event)
 		}
-		_ = conditions
+		if always >= 0 {
+			d.warnf(item, "%s: never fires: handler.rules[%d] decides %s on every call (it states no condition: commands, paths, sources or prompt), and the first rule that decides ends the walk; move this rule above it, or give that one a condition",
+				name, always, alwaysDecides)
+		} else if r.Decision != "" && conditions == 0 && len(fields) == len(item.Content)/2 {
+			always, alwaysDecides = i, r.Decision
+		}
 		rs.Rules = append(rs.Rules, r)
 	}
 	h.Handler.Rules = rs
