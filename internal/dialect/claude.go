@@ -2,6 +2,7 @@ package dialect
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"time"
 
 	"github.com/hookrun/hookrun/internal/event"
@@ -31,6 +32,16 @@ var claudeCode = Agent{
 		Shell:         true,
 		// 2.1.197's bundle: a command hook's timeout, else 600000 ms.
 		DefaultWait: 10 * time.Minute,
+		// Claude Code runs the hooks of every settings source side by
+		// side: the person's (CLAUDE_CONFIG_DIR, else ~/.claude), the
+		// project's local settings and managed settings.
+		WaitFiles: func(root, _ string) []string {
+			out := []string{filepath.Join(root, ".claude", "settings.local.json")}
+			if home := homeDir("CLAUDE_CONFIG_DIR", ".claude"); home != "" {
+				out = append(out, filepath.Join(home, "settings.json"))
+			}
+			return append(out, systemFile(map[string]string{"darwin": "/Library/Application Support/ClaudeCode", "windows": `C:\Program Files\ClaudeCode`}, "/etc/claude-code", "managed-settings.json"))
+		},
 		// Read from 2.1.197's bundle: disableAllHooks in any settings
 		// source leaves only managed policy's hooks, and every source's
 		// env is copied into process.env, which hooks are started with.

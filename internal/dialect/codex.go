@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/shellcmd"
+	"path/filepath"
 	"time"
 )
 
@@ -33,6 +34,19 @@ var codex = Agent{
 		Unit:   time.Second,
 		// codex-rs/hooks discovery: timeout_sec.unwrap_or(600).
 		DefaultWait: 10 * time.Minute,
+		// Codex runs the hooks of each config layer (0.171.0; hooks.json
+		// beside each layer's config.toml, and its [hooks] table): a
+		// .codex/ directory's from the project root down to where it
+		// started, CODEX_HOME's (~/.codex) and /etc/codex's. Measured
+		// (agents suite TestCodexEntryTimeout): hookrun's entry moved
+		// to any of them with a 5 s timeout was ended then, and the call ran.
+		WaitFiles: func(root, cwd string) []string {
+			out := append([]string{filepath.Join(root, ".codex", "config.toml")}, between(root, cwd, ".codex/hooks.json", ".codex/config.toml")...)
+			if home := homeDir("CODEX_HOME", ".codex"); home != "" {
+				out = append(out, filepath.Join(home, "hooks.json"), filepath.Join(home, "config.toml"))
+			}
+			return append(out, "/etc/codex/hooks.json", "/etc/codex/config.toml")
+		},
 		// Codex keys a hook's trust by its position in the file and hashes
 		// its event, matcher, command and timeout: install leaves an
 		// unchanged entry byte for byte, so its trust holds.

@@ -5,8 +5,10 @@ package dialect
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -65,6 +67,14 @@ type Settings struct {
 	// that names no timeout, after which it lets the call through; 0 when
 	// not known. hookrun answers within it (docs/agents, "When hookrun fails").
 	DefaultWait time.Duration
+	// WaitFiles are the other files, besides File under the project root,
+	// from which the agent runs hook entries of File's shape (a TOML file
+	// read as TOML): the person's own settings, and the like. A hookrun
+	// entry in one of them is ended at its own timeout, which hookrun must
+	// answer within too (emit takes the shortest of them all). root is the
+	// project root, cwd hookrun's working directory; the paths are
+	// absolute. Nil when File is the only one.
+	WaitFiles func(root, cwd string) []string
 	// FailClosed names the handler key with which the agent blocks a call
 	// whose hook timed out, crashed or answered nothing it can read
 	// (Cursor's failClosed; its default lets the call through). install
@@ -834,4 +844,44 @@ func failedResponse(c *Call) {
 	if strings.TrimSpace(msg) != "" {
 		c.Status, c.ErrorMessage = "failure", msg
 	}
+}
+
+// homeDir is the directory the environment variable v names, else dir
+// under the home directory ("" when there is none).
+func homeDir(v, dir string) string {
+	if d := os.Getenv(v); d != "" {
+		return d
+	}
+	if home := userHome(); home != "" {
+		return filepath.Join(home, dir)
+	}
+	return ""
+}
+
+// userHome is the home directory, or "".
+func userHome() string {
+	home, _ := os.UserHomeDir()
+	return home
+}
+
+// systemFile is file in the agent's system-wide directory: dirs' for the
+// operating system, else unix.
+func systemFile(dirs map[string]string, unix, file string) string {
+	return filepath.Join(cmp.Or(dirs[runtime.GOOS], unix), file)
+}
+
+// between lists file in each directory from cwd up to root, root itself
+// left out: none when cwd is not below root.
+func between(root, cwd string, files ...string) []string {
+	rel, err := filepath.Rel(root, cwd)
+	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		return nil
+	}
+	var out []string
+	for d := cwd; d != root && len(d) > len(root); d = filepath.Dir(d) {
+		for _, f := range files {
+			out = append(out, filepath.Join(d, f))
+		}
+	}
+	return out
 }

@@ -1,7 +1,10 @@
 package dialect
 
 import (
+	"cmp"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -38,6 +41,19 @@ var geminiCLI = Agent{
 		// 0.61.0's bundle: hookConfig.timeout ?? DEFAULT_HOOK_TIMEOUT (6e4
 		// ms), measured (agents suite TestEntryWithNoTimeout).
 		DefaultWait: time.Minute,
+		// Gemini CLI merges the hooks of its user settings
+		// (GEMINI_CLI_HOME, else the home directory: .gemini/settings.json)
+		// and system settings (GEMINI_CLI_SYSTEM_SETTINGS_PATH, else
+		// /etc/gemini-cli/settings.json) with the workspace's (0.61.0's
+		// Storage).
+		WaitFiles: func(_, _ string) []string {
+			var out []string
+			if home := cmp.Or(os.Getenv("GEMINI_CLI_HOME"), userHome()); home != "" {
+				out = append(out, filepath.Join(home, ".gemini", "settings.json"))
+			}
+			return append(out, cmp.Or(os.Getenv("GEMINI_CLI_SYSTEM_SETTINGS_PATH"),
+				systemFile(map[string]string{"darwin": "/Library/Application Support/GeminiCli", "windows": `C:\ProgramData\gemini-cli`}, "/etc/gemini-cli", "settings.json")))
+		},
 		// 0.61.0's _doLoadSettings: JSON.parse(stripJsonComments(content)).
 		Comments: true,
 		// Read from 0.61.0's bundle: hooksConfig.enabled false runs no

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -290,6 +291,9 @@ type session struct {
 	model   *model
 	args    []string // more arguments for the agent
 	env     []string // more environment for the agent
+	// appends are added to the end of these files once the agent's
+	// prepare wrote its own (its config.toml in CODEX_HOME, say)
+	appends map[string]string
 	stdout  string
 	stderr  string
 	exit    int
@@ -383,6 +387,16 @@ func (s *session) Run(prompt string) {
 	}
 	env, args := s.agent.prepare(t, home, s.project, s.model.URL(), prompt)
 	args = append(args, s.args...)
+	for path, text := range s.appends {
+		f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+		if err == nil {
+			_, err = f.WriteString(text)
+			err = errors.Join(err, f.Close())
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
 	// A guard against a hung agent, not a speed target: OpenCode needs
 	// about 20 CPU-seconds for the guards session, and on a shared machine
 	// that has taken more than two minutes. run.sh gives the suite five.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -66,6 +67,73 @@ func dropKey(v any, key string) {
 	case []any:
 		for _, x := range v {
 			dropKey(x, key)
+		}
+	}
+}
+
+// Where hookrun's Codex entry lives, and whether hookrun knows the timeout
+// Codex kills it at: Codex runs the hooks of every config layer, the
+// project's .codex/hooks.json and .codex/config.toml [hooks] and the same
+// two files in CODEX_HOME, and a hook its timeout ends lets the call run
+// (TestCodexHookFailures). Each session moves hookrun's PreToolUse entry
+// there with a 5 s timeout, beside a guard slower than that: hookrun must
+// end the guard and deny before Codex ends hookrun.
+var codexEntryPlaces = []struct{ name, file string }{
+	{"project_hooks_json", "project/.codex/hooks.json"},
+	{"project_config_toml", "project/.codex/config.toml"},
+	{"home_hooks_json", "home/.codex/hooks.json"},
+	{"home_config_toml", "home/.codex/config.toml"},
+}
+
+func TestCodexEntryTimeout(t *testing.T) {
+	for _, a := range suite(t) {
+		if a.dialect != "codex" {
+			continue
+		}
+		for _, p := range codexEntryPlaces {
+			t.Run(p.name, func(t *testing.T) {
+				if a.skip != "" {
+					t.Skip(a.skip)
+				}
+				t.Parallel()
+				slow := map[string]string{".system/hooks/slow_guard.yaml": "id: slow_guard\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\non_error: block\nmatch: {ability_scope: shell}\nhandler: {kind: script, command: sleep 200, timeout: 180s}\n"}
+				s := newSession(t, a, slow, "touch slow.txt")
+				installed := filepath.Join(s.project, ".codex", "hooks.json")
+				data, err := os.ReadFile(installed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var doc struct {
+					Hooks map[string][]struct {
+						Hooks []struct{ Command string }
+					}
+				}
+				if err := json.Unmarshal(data, &doc); err != nil {
+					t.Fatal(err)
+				}
+				command := doc.Hooks["PreToolUse"][0].Hooks[0].Command
+				if err := os.Remove(installed); err != nil {
+					t.Fatal(err)
+				}
+				dst := filepath.Join(filepath.Dir(s.project), p.file)
+				if strings.HasSuffix(dst, ".json") {
+					entry, _ := json.Marshal(map[string]any{"hooks": map[string]any{"PreToolUse": []any{map[string]any{"hooks": []any{
+						map[string]any{"type": "command", "command": command, "timeout": 5}}}}}})
+					write(t, dst, string(entry))
+				} else {
+					quoted, _ := json.Marshal(command) // a TOML basic string too
+					toml := "\n[[hooks.PreToolUse]]\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = " + string(quoted) + "\ntimeout = 5\n"
+					if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+						t.Fatal(err)
+					}
+					s.appends = map[string]string{dst: toml}
+				}
+				s.Run("Create slow.txt.")
+				if s.exists("slow.txt") {
+					t.Errorf("slow.txt: %s@%s ran the call: it ended hookrun's entry in %s at its 5 s timeout before hookrun denied", a.pkg, a.version, p.file)
+				}
+				contains(t, "request after the call", s.Turn(1).Text, "short of the 5s codex waits for it")
+			})
 		}
 	}
 }

@@ -96,13 +96,14 @@ func Routed(root string) []Agent {
 
 // Wait is how long the agent waits for hookrun on the events that guard an
 // action (a prompt, a tool call), as hookrun's entries in its settings file
-// under root say (in a matcher group too): the shortest, if they differ,
-// and from says where that comes from, for a message. An entry with no
-// timeout hookrun can read (a hand-written one), or a file with no entry
-// of hookrun's (it is in another settings file), is waited for as long as
-// the agent's own default (Settings.DefaultWait): past that the agent lets
-// the call through. ok is false when that default is not known (Cursor)
-// or the agent's hooks are code (OpenCode's plugin keeps its own timeout).
+// under root say (in a matcher group too), and in the agent's other files
+// of entries (Settings.WaitFiles: the person's own, say): the shortest, if
+// they differ, and from says where that comes from, for a message. An
+// entry with no timeout hookrun can read (a hand-written one), or no entry
+// of hookrun's in any of those files, is waited for as long as the agent's
+// own default (Settings.DefaultWait): past that the agent lets the call
+// through. ok is false when that default is not known (Cursor) or the
+// agent's hooks are code (OpenCode's plugin keeps its own timeout).
 func (a Agent) Wait(root string) (wait time.Duration, from string, ok bool) {
 	if a.Plugin != nil {
 		return 0, "", false
@@ -113,31 +114,56 @@ func (a Agent) Wait(root string) (wait time.Duration, from string, ok bool) {
 		}
 	}
 	byDefault := fmt.Sprintf("its default for a hook with no %s; %s gives hookrun's entry none", a.timeoutKey(), a.File)
-	entries := a.guarding(root)
-	if len(entries) == 0 {
-		consider(a.DefaultWait, byDefault)
+	files := []string{filepath.Join(root, a.File)}
+	if a.WaitFiles != nil {
+		cwd, _ := os.Getwd()
+		files = append(files, a.WaitFiles(root, cwd)...)
 	}
-	for _, h := range entries {
-		raw, err := json.Marshal(h.Get(a.timeoutKey()))
-		var n float64
-		if err != nil || json.Unmarshal(raw, &n) != nil || n <= 0 {
-			consider(a.DefaultWait, byDefault)
-			continue
+	seen := false
+	for i, f := range files {
+		in := a.File
+		if i > 0 {
+			in = shownPath(root, f)
 		}
-		consider(time.Duration(n*float64(a.Unit)), "the timeout in "+a.File)
+		for _, h := range a.guarding(f) {
+			seen = true
+			raw, err := json.Marshal(h.Get(a.timeoutKey()))
+			var n float64
+			if err != nil || json.Unmarshal(raw, &n) != nil || n <= 0 {
+				consider(a.DefaultWait, fmt.Sprintf("its default for a hook with no %s; %s gives hookrun's entry none", a.timeoutKey(), in))
+				continue
+			}
+			consider(time.Duration(n*float64(a.Unit)), "the timeout in "+in)
+		}
+	}
+	if !seen {
+		consider(a.DefaultWait, byDefault)
 	}
 	return wait, from, wait > 0
 }
 
+// shownPath is f relative to root when it is inside it, else as it is.
+func shownPath(root, f string) string {
+	if rel, err := filepath.Rel(root, f); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return filepath.ToSlash(rel)
+	}
+	return f
+}
+
 // guarding returns hookrun's handlers on the events that guard an action
-// in the agent's settings file under root, in matcher groups too; none
-// when the file cannot be read or parsed.
-func (a Agent) guarding(root string) []*ojson.Node {
-	data, err := safefile.ReadFile(filepath.Join(root, a.File), 16<<20)
+// in the agent's file of entries at path (TOML when it ends in .toml), in
+// matcher groups too; none when the file cannot be read or parsed.
+func (a Agent) guarding(path string) []*ojson.Node {
+	data, err := safefile.ReadFile(path, 16<<20)
 	if err != nil {
 		return nil
 	}
-	doc, err := ojson.Parse(data)
+	var doc *ojson.Node
+	if strings.HasSuffix(path, ".toml") {
+		doc, err = parseTOML(data)
+	} else {
+		doc, err = ojson.Parse(data)
+	}
 	if err != nil || !doc.IsObject() {
 		return nil
 	}

@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,6 +65,7 @@ func TestInstallNamesTheFileItCannotRead(t *testing.T) {
 // the agent's own default, not forever: past it the agent lets the call
 // through, so hookrun must answer first.
 func TestWaitFallsBackToTheAgentsDefault(t *testing.T) {
+	awayFromHome(t)
 	const claudeDefault = "its default for a hook with no timeout; .claude/settings.json gives hookrun's entry none"
 	for _, tc := range []struct {
 		name  string
@@ -114,5 +116,84 @@ func TestWaitFallsBackToTheAgentsDefault(t *testing.T) {
 		if wait, from, ok := a.Wait(t.TempDir()); ok {
 			t.Errorf("%s: Wait = %s, %q, true; want none", n, wait, from)
 		}
+	}
+}
+
+// awayFromHome points the agents' own settings directories at an empty
+// one, so the person's settings do not count.
+func awayFromHome(t *testing.T) string {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("CODEX_HOME", filepath.Join(home, ".codex"))
+	t.Setenv("CLAUDE_CONFIG_DIR", filepath.Join(home, ".claude"))
+	t.Setenv("GEMINI_CLI_HOME", home)
+	return home
+}
+
+// TestWaitReadsTheAgentsOtherFiles: an agent runs hookrun's entries from
+// its other files too (the person's settings, Codex's config.toml and a
+// subdirectory's layer), each ended at its own timeout, after which the
+// agent lets the call through: hookrun answers within the shortest.
+// Measured for Codex 0.171.0 (agents suite TestCodexEntryTimeout).
+func TestWaitReadsTheAgentsOtherFiles(t *testing.T) {
+	entry := func(agent, event string, timeout int) string {
+		return fmt.Sprintf(`{"hooks":{%q:[{"hooks":[{"type":"command","command":"hookrun emit --dialect %s","timeout":%d}]}]}}`, event, agent, timeout)
+	}
+	const toml = "[[hooks.PreToolUse]]\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"hookrun emit --dialect codex\"\ntimeout = 5\n"
+	for _, tc := range []struct {
+		name  string
+		agent dialect.Name
+		files map[string]string // under root, or under HOME with a "~/"
+		cwd   string            // under root
+		want  time.Duration
+		from  string // "~/" for HOME
+	}{
+		{"codex home hooks.json", dialect.Codex, map[string]string{".codex/hooks.json": entry("codex", "PreToolUse", 120), "~/.codex/hooks.json": entry("codex", "PreToolUse", 5)}, "",
+			5 * time.Second, "the timeout in ~/.codex/hooks.json"},
+		{"codex home config.toml", dialect.Codex, map[string]string{".codex/hooks.json": entry("codex", "PreToolUse", 120), "~/.codex/config.toml": toml}, "",
+			5 * time.Second, "the timeout in ~/.codex/config.toml"},
+		{"codex project config.toml", dialect.Codex, map[string]string{".codex/config.toml": toml}, "",
+			5 * time.Second, "the timeout in .codex/config.toml"},
+		{"codex layer on the way", dialect.Codex, map[string]string{".codex/hooks.json": entry("codex", "PreToolUse", 120), "app/.codex/hooks.json": entry("codex", "UserPromptSubmit", 7)}, "app/src",
+			7 * time.Second, "the timeout in app/.codex/hooks.json"},
+		{"codex layer elsewhere", dialect.Codex, map[string]string{".codex/hooks.json": entry("codex", "PreToolUse", 120), "lib/.codex/hooks.json": entry("codex", "PreToolUse", 7)}, "app",
+			120 * time.Second, "the timeout in .codex/hooks.json"},
+		{"codex home not hookrun's", dialect.Codex, map[string]string{".codex/hooks.json": entry("codex", "PreToolUse", 120), "~/.codex/hooks.json": entry("claude-code", "PreToolUse", 1)}, "",
+			120 * time.Second, "the timeout in .codex/hooks.json"},
+		{"codex home post tool", dialect.Codex, map[string]string{".codex/hooks.json": entry("codex", "PreToolUse", 120), "~/.codex/hooks.json": entry("codex", "PostToolUse", 1)}, "",
+			120 * time.Second, "the timeout in .codex/hooks.json"},
+		{"claude local", dialect.ClaudeCode, map[string]string{".claude/settings.json": entry("claude-code", "PreToolUse", 120), ".claude/settings.local.json": entry("claude-code", "PreToolUse", 6)}, "",
+			6 * time.Second, "the timeout in .claude/settings.local.json"},
+		{"claude person's", dialect.ClaudeCode, map[string]string{"~/.claude/settings.json": entry("claude-code", "PreToolUse", 8)}, "",
+			8 * time.Second, "the timeout in ~/.claude/settings.json"},
+		{"gemini person's", dialect.GeminiCLI, map[string]string{".gemini/settings.json": entry("gemini-cli", "BeforeTool", 120000), "~/.gemini/settings.json": entry("gemini-cli", "BeforeTool", 9000)}, "",
+			9 * time.Second, "the timeout in ~/.gemini/settings.json"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			home := awayFromHome(t)
+			root := t.TempDir()
+			for name, body := range tc.files {
+				path := filepath.Join(root, name)
+				if rest, ok := strings.CutPrefix(name, "~/"); ok {
+					path = filepath.Join(home, rest)
+				}
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := os.MkdirAll(filepath.Join(root, tc.cwd), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			t.Chdir(filepath.Join(root, tc.cwd))
+			a, _ := Find(tc.agent)
+			wait, from, ok := a.Wait(root)
+			want := strings.Replace(tc.from, "~/", home+string(filepath.Separator), 1)
+			if !ok || wait != tc.want || filepath.ToSlash(from) != filepath.ToSlash(want) {
+				t.Errorf("Wait = %s, %q, %v; want %s, %q, true", wait, from, ok, tc.want, want)
+			}
+		})
 	}
 }
