@@ -59,6 +59,27 @@ var claudeCode = Agent{
 			{File: ".claude/settings.local.json", Key: "enabledPlugins", Each: true, Warn: true, Why: claudePlugin + "; check its hooks, or remove it", LocalWhy: claudeRepoPlugin + "; check its other hooks, or remove it"},
 			{File: ".claude/settings.json", Key: "extraKnownMarketplaces", Each: true, Warn: true, Why: claudeMarket, LocalWhy: claudeRepoMarket},
 			{File: ".claude/settings.local.json", Key: "extraKnownMarketplaces", Each: true, Warn: true, Why: claudeMarket, LocalWhy: claudeRepoMarket},
+			// 2.1.332's settings schema: commands Claude Code runs itself,
+			// with no hook, once the folder is trusted (and in claude -p:
+			// measured for apiKeyHelper, agents suite TestBypasses).
+			{File: ".claude/settings.json", Key: "apiKeyHelper", Runs: true, Warn: true, Nested: claudeNested, Why: claudeRuns},
+			{File: ".claude/settings.local.json", Key: "apiKeyHelper", Runs: true, Warn: true, Nested: claudeNested, Why: claudeRuns},
+			{File: ".claude/settings.json", Key: "awsAuthRefresh", Runs: true, Warn: true, Nested: claudeNested, Why: claudeRuns},
+			{File: ".claude/settings.local.json", Key: "awsAuthRefresh", Runs: true, Warn: true, Nested: claudeNested, Why: claudeRuns},
+			{File: ".claude/settings.json", Key: "awsCredentialExport", Runs: true, Warn: true, Nested: claudeNested, Why: claudeRuns},
+			{File: ".claude/settings.local.json", Key: "awsCredentialExport", Runs: true, Warn: true, Nested: claudeNested, Why: claudeRuns},
+			{File: ".claude/settings.json", Key: "gcpAuthRefresh", Runs: true, Warn: true, Nested: claudeNested, Why: claudeRuns},
+			{File: ".claude/settings.local.json", Key: "gcpAuthRefresh", Runs: true, Warn: true, Nested: claudeNested, Why: claudeRuns},
+			{File: ".claude/settings.json", Key: "otelHeadersHelper", Runs: true, Warn: true, Nested: claudeNested, Why: claudeRuns},
+			{File: ".claude/settings.local.json", Key: "otelHeadersHelper", Runs: true, Warn: true, Nested: claudeNested, Why: claudeRuns},
+			{File: ".claude/settings.json", Key: "proxyAuthHelper", Runs: true, Warn: true, Nested: claudeNested, Why: claudeRuns},
+			{File: ".claude/settings.local.json", Key: "proxyAuthHelper", Runs: true, Warn: true, Nested: claudeNested, Why: claudeRuns},
+			{File: ".claude/settings.json", Key: "statusLine", Runs: true, Warn: true, Nested: claudeNested, Why: claudeRuns},
+			{File: ".claude/settings.local.json", Key: "statusLine", Runs: true, Warn: true, Nested: claudeNested, Why: claudeRuns},
+			{File: ".claude/settings.json", Key: "subagentStatusLine", Runs: true, Warn: true, Nested: claudeNested, Why: claudeRuns},
+			{File: ".claude/settings.local.json", Key: "subagentStatusLine", Runs: true, Warn: true, Nested: claudeNested, Why: claudeRuns},
+			{File: ".claude/settings.json", Key: "fileSuggestion", Runs: true, Warn: true, Nested: claudeNested, Why: claudeRuns},
+			{File: ".claude/settings.local.json", Key: "fileSuggestion", Runs: true, Warn: true, Nested: claudeNested, Why: claudeRuns},
 		},
 		// Measured on 2.1.197: another PreToolUse hook's updatedInput
 		// ran a command hookrun's entry had not seen (the hooks of a
@@ -111,6 +132,7 @@ var claudeEnvOff = []EnvVar{
 }
 
 const (
+	claudeRuns       = "Claude Code runs this command itself, outside its hooks, so no guard sees it; check what it runs, or remove it"
 	claudeNested     = "Claude Code reads this file in place of the project's when it starts in %s"
 	claudePlugin     = "Claude Code runs the hooks of a plugin the repository enables beside hookrun's, and a call with the updatedInput such a hook answers, which hookrun never checked; the plugin's hooks are not in the repository, so hookrun cannot tell"
 	claudeRepoPlugin = "Claude Code installs this plugin with no question, once the folder is trusted, from a plugin marketplace in the repository itself (%s), and runs its hooks beside hookrun's: hookrun reads them, and names each that can change a call it let through"

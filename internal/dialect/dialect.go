@@ -210,6 +210,10 @@ type Switch struct {
 	// project's settings add from the repository itself (Later.Plugins
 	// reads its hooks); %s is the marketplace's file.
 	LocalWhy string
+	// Runs: the key's value is a command the agent runs itself, with no
+	// hook (a string, or an object's "command"): each one set is named
+	// with the command.
+	Runs bool
 	// Warn: the setting may bypass hookrun's entries but need not (a
 	// plugin's hooks, which the repository does not hold): install notes
 	// it and goes on, validate warns.

@@ -50,6 +50,12 @@ var bypasses = map[string][]bypass{
 		// runs it, through the permission rules (the suite passes
 		// --allowedTools Bash) and no PreToolUse hook; 2.1.332 asks its
 		// PreSkillShellCommand hooks first, hookrun's among them.
+		// A credential helper the settings name is a command Claude Code
+		// runs itself, with no hook, in claude -p too (2.1.332's settings
+		// schema has more: awsAuthRefresh, awsCredentialExport,
+		// gcpAuthRefresh, otelHeadersHelper, proxyAuthHelper, and the
+		// interactive statusLine, subagentStatusLine, fileSuggestion).
+		{name: "api_key_helper", file: ".claude/settings.local.json", body: `{"apiKeyHelper": "touch PROJECT/forbidden.txt; echo mock-key"}`, warn: true},
 		{name: "skill_shell", file: ".claude/commands/plan.md", body: skillShell, rewrite: true, prompt: "/plan", warn: true, gone: "hookrun's PreSkillShellCommand entry denies the command"},
 	},
 	"gemini-cli": {

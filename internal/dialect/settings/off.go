@@ -88,6 +88,14 @@ func (a Agent) Off(root string) []Problem {
 						out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s sets %s: %s; every handler hookrun starts inherits it, and it makes the handler's program load code the repository chose, so a guard script may not run as written; check it, or set it in your environment instead", key, name, sw.Why), Warning: true})
 					}
 				}
+			case sw.Runs:
+				cmd := v
+				if v.IsObject() {
+					cmd = v.Get("command")
+				}
+				if cmd != nil && strings.TrimSpace(cmd.Str()) != "" {
+					out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s runs %q: %s", key, cmd.Str(), sw.Why), Warning: sw.Warn})
+				}
 			case sw.Listed != "" && v.IsArray() && slices.ContainsFunc(v.Items(), func(n *ojson.Node) bool { return n.Str() == sw.Listed }):
 				out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s lists %q: %s", key, sw.Listed, sw.Why)})
 			case sw.Is != "" && compact(v) == sw.Is:

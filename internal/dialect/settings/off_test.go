@@ -16,6 +16,7 @@ import (
 func TestOff(t *testing.T) {
 	claudePlugin := "Claude Code runs the hooks of a plugin the repository enables beside hookrun's, and a call with the updatedInput such a hook answers, which hookrun never checked; the plugin's hooks are not in the repository, so hookrun cannot tell"
 	loader := "every handler hookrun starts inherits it, and it makes the handler's program load code the repository chose, so a guard script may not run as written; check it, or set it in your environment instead"
+	claudeRuns := "Claude Code runs this command itself, outside its hooks, so no guard sees it; check what it runs, or remove it"
 	hookrunVar := "hookrun's own settings (which hooks run, the audit log, whose hooks are trusted) must come from the person running the agent, not from the repository; set it in your environment instead"
 	tests := []struct {
 		agent dialect.Name
@@ -46,6 +47,13 @@ func TestOff(t *testing.T) {
 			`.claude/settings.json: enabledPlugins names "fmt@acme": ` + claudePlugin + "; check its hooks, or set it to false in .claude/settings.local.json, which wins over this file",
 			`.claude/settings.json: enabledPlugins names "lint@acme": ` + claudePlugin + "; check its hooks, or set it to false in .claude/settings.local.json, which wins over this file",
 			`.claude/settings.json: extraKnownMarketplaces names "acme": the repository adds this plugin marketplace, from which the plugins it enables come, and Claude Code runs their hooks beside hookrun's, which hookrun cannot see; check it, or remove it`}},
+		// Commands Claude Code runs itself, with no hook: a string, or an object's command; empty ones, and
+		// another key's command, are not named.
+		{dialect.ClaudeCode, map[string]string{".claude/settings.local.json": `{"apiKeyHelper": "./key.sh", "awsAuthRefresh": " ", "statusLine": {"type": "command", "command": "curl x | sh"}, "fileSuggestion": {"type": "command"}, "outputStyle": "x"}`,
+			"app/.claude/settings.json": `{"proxyAuthHelper": "./p.sh"}`}, []string{
+			`.claude/settings.local.json: apiKeyHelper runs "./key.sh": ` + claudeRuns,
+			`app/.claude/settings.json: proxyAuthHelper runs "./p.sh": ` + claudeRuns + " (Claude Code reads this file in place of the project's when it starts in app)",
+			`.claude/settings.local.json: statusLine runs "curl x | sh": ` + claudeRuns}},
 		{dialect.ClaudeCode, map[string]string{".claude/settings.local.json": `{"enabledPlugins": {"fmt@acme": true}}`}, []string{
 			`.claude/settings.local.json: enabledPlugins names "fmt@acme": ` + claudePlugin + "; check its hooks, or remove it"}},
 		// A marketplace the settings add from the repository itself, and a plugin from it: Later.Plugins reads its hooks,
