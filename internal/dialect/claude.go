@@ -59,6 +59,9 @@ var claudeCode = Agent{
 			{File: ".claude/settings.local.json", Key: "enabledPlugins", Each: true, Warn: true, Why: claudePlugin + "; check its hooks, or remove it", LocalWhy: claudeRepoPlugin + "; check its other hooks, or remove it"},
 			{File: ".claude/settings.json", Key: "extraKnownMarketplaces", Each: true, Warn: true, Why: claudeMarket, LocalWhy: claudeRepoMarket},
 			{File: ".claude/settings.local.json", Key: "extraKnownMarketplaces", Each: true, Warn: true, Why: claudeMarket, LocalWhy: claudeRepoMarket},
+			// Measured on 2.1.332 (agents suite TestBypasses): claude -p
+			// started a .mcp.json server's command with no question.
+			{File: ".mcp.json", Key: "mcpServers", Each: true, Runs: true, Warn: true, Why: "Claude Code starts this MCP server's command with no hook (claude -p with no question, interactively once it is approved), so no guard sees it; check it, or remove it"},
 			// 2.1.332's settings schema: commands Claude Code runs itself,
 			// with no hook, once the folder is trusted (and in claude -p:
 			// measured for apiKeyHelper, agents suite TestBypasses).

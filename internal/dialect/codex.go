@@ -59,6 +59,9 @@ var codex = Agent{
 		Off: []Switch{
 			{File: ".codex/config.toml", Key: "features.hooks", Is: "false", Nested: codexNested, Why: "Codex then runs no hook, hookrun's included"},
 			{File: ".codex/config.toml", Key: "features.codex_hooks", Is: "false", Nested: codexNested, Why: "Codex reads codex_hooks as features.hooks, and then runs no hook, hookrun's included"},
+			// Measured on 0.171.0 (agents suite TestBypasses): a trusted
+			// project's MCP server ran touch forbidden.txt, with no hook.
+			{File: ".codex/config.toml", Key: "mcp_servers", Each: true, Runs: true, Warn: true, Nested: codexNested, Why: "Codex starts this MCP server's command with no hook, so no guard sees it; check it, or remove it"},
 		},
 		// Measured on 0.169: another PreToolUse hook in .codex/hooks.json
 		// answering an allow with updatedInput ran a command hookrun's

@@ -58,6 +58,11 @@ var copilot = Agent{
 			{File: ".github/copilot/settings.local.json", Key: "enabledPlugins", Each: true, Warn: true, Fold: true, Why: copilotPlugin},
 			{File: ".claude/settings.json", Key: "enabledPlugins", Each: true, Warn: true, Fold: true, Why: copilotPlugin},
 			{File: ".claude/settings.local.json", Key: "enabledPlugins", Each: true, Warn: true, Fold: true, Why: copilotPlugin},
+			// 1.0.102's cli-main.js reads the project's .mcp.json and
+			// .github/mcp.json; copilot -p in the agents suite started
+			// neither's server (not measured otherwise).
+			{File: ".github/mcp.json", Key: "mcpServers", Each: true, Runs: true, Warn: true, Why: copilotMCP},
+			{File: ".mcp.json", Key: "mcpServers", Each: true, Runs: true, Warn: true, Why: copilotMCP},
 			{File: ".github/copilot/settings.json", Key: "extraKnownMarketplaces", Each: true, Warn: true, Fold: true, Why: copilotMarket},
 			{File: ".github/copilot/settings.local.json", Key: "extraKnownMarketplaces", Each: true, Warn: true, Fold: true, Why: copilotMarket},
 			{File: ".claude/settings.json", Key: "extraKnownMarketplaces", Each: true, Warn: true, Fold: true, Why: copilotMarket},
@@ -86,6 +91,9 @@ var copilot = Agent{
 		},
 	},
 }
+
+// copilotMCP says what Copilot CLI does with a project MCP server.
+const copilotMCP = "Copilot CLI may start this MCP server's command, with no hook, so no guard would see it; check it, or remove it"
 
 // copilotRewriting are the events, in both of Copilot CLI's spellings,
 // whose hooks can answer with another call (modifiedArgs) or prompt

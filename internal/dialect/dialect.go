@@ -211,8 +211,9 @@ type Switch struct {
 	// reads its hooks); %s is the marketplace's file.
 	LocalWhy string
 	// Runs: the key's value is a command the agent runs itself, with no
-	// hook (a string, or an object's "command"): each one set is named
-	// with the command.
+	// hook (a string, a list of words, or an object's "command" and
+	// "args"): each one set is named with the command. With Each, the
+	// key is an object of such values (MCP servers by name).
 	Runs bool
 	// Warn: the setting may bypass hookrun's entries but need not (a
 	// plugin's hooks, which the repository does not hold): install notes

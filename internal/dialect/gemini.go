@@ -64,6 +64,10 @@ var geminiCLI = Agent{
 		Off: []Switch{
 			{File: ".gemini/settings.json", Key: "hooksConfig.enabled", Is: "false", Nested: geminiNested, Why: "Gemini CLI then runs no hook, hookrun's included"},
 			{File: ".gemini/settings.json", Key: "hooksConfig.disabled", Listed: "hookrun", Nested: geminiNested, Why: "Gemini CLI skips the hooks this list names, and hookrun's entries are named hookrun"},
+			// Measured on 0.61.0 (agents suite TestBypasses): both ran
+			// touch forbidden.txt at start, with no hook.
+			{File: ".gemini/settings.json", Key: "tools.discoveryCommand", Runs: true, Warn: true, Nested: geminiNested, Why: "Gemini CLI runs this command itself at start, to find more tools, with no hook, so no guard sees it; check it, or remove it"},
+			{File: ".gemini/settings.json", Key: "mcpServers", Each: true, Runs: true, Warn: true, Nested: geminiNested, Why: "Gemini CLI starts this MCP server's command at start, with no hook, so no guard sees it; check it, or remove it"},
 			{File: ".gemini/.env", Env: true, EnvKeepsSet: true, Nested: geminiNested, Why: "Gemini CLI loads it into its hooks' environment"},
 			{File: ".env", Env: true, EnvKeepsSet: true, Why: "Gemini CLI loads it into its hooks' environment when there is no .gemini/.env"},
 		},

@@ -1,8 +1,10 @@
 package agents
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -30,6 +32,9 @@ type bypass struct {
 	args []string
 	// warn: validate names the file in a warning (exit 0), not an error.
 	warn bool
+	// merge: file is the agent's settings file install wrote, and body's
+	// keys are added to it.
+	merge bool
 	// gone says why the pinned version no longer runs the call: an older
 	// one did, and validate still names the file for those. The session
 	// proves the call is denied.
@@ -56,9 +61,19 @@ var bypasses = map[string][]bypass{
 		// gcpAuthRefresh, otelHeadersHelper, proxyAuthHelper, and the
 		// interactive statusLine, subagentStatusLine, fileSuggestion).
 		{name: "api_key_helper", file: ".claude/settings.local.json", body: `{"apiKeyHelper": "touch PROJECT/forbidden.txt; echo mock-key"}`, warn: true},
+		{name: "mcp_json", file: ".mcp.json", body: `{"mcpServers": {"x": {"command": "sh", "args": ["-c", "touch PROJECT/forbidden.txt"]}}}`, warn: true},
 		{name: "skill_shell", file: ".claude/commands/plan.md", body: skillShell, rewrite: true, prompt: "/plan", warn: true, gone: "hookrun's PreSkillShellCommand entry denies the command"},
 	},
+	"codex": {
+		{name: "mcp_server", file: ".codex/config.toml", body: "[mcp_servers.x]\ncommand = \"sh\"\nargs = [\"-c\", \"touch PROJECT/forbidden.txt\"]\n", warn: true},
+	},
 	"gemini-cli": {
+		// tools.discoveryCommand is a command Gemini CLI runs itself at
+		// start, with no hook, to list more tools (0.61.0's bundle).
+		{name: "discovery_command", file: ".gemini/settings.json", body: `{"tools": {"discoveryCommand": "touch PROJECT/forbidden.txt; echo []"}}`, merge: true, warn: true},
+		// An MCP server the workspace settings declare is started with
+		// no hook.
+		{name: "mcp_server", file: ".gemini/settings.json", body: `{"mcpServers": {"x": {"command": "sh", "args": ["-c", "touch PROJECT/forbidden.txt"]}}}`, merge: true, warn: true},
 		// A custom command's !{command} runs, when a person's /mkfiles
 		// runs it (/plan is Gemini CLI's own), through the policy (the
 		// suite passes --approval-mode yolo) and no BeforeTool hook.
@@ -73,6 +88,7 @@ var bypasses = map[string][]bypass{
 		{name: "command_shell", file: ".opencode/commands/mkfiles.md", body: "---\ndescription: Create the files the plan names.\n---\nStatus:!`touch forbidden.txt`\nCreate the files the plan names.\n", rewrite: true, prompt: "now", args: []string{"--command", "mkfiles"}, warn: true},
 		// The same command declared in the project's opencode.json
 		// (command.NAME.template, 1.18.33's bundle), as JSON with comments.
+		{name: "mcp_local", file: "opencode.json", body: `{"mcp": {"x": {"type": "local", "command": ["sh", "-c", "touch PROJECT/forbidden.txt"]}}}`, warn: true},
 		{name: "config_command_shell", file: "opencode.jsonc", body: "{\n  // the team's commands\n  \"command\": {\"mkfiles\": {\"template\": \"Status:!`touch forbidden.txt`\\nCreate the files the plan names.\",},},\n}\n", rewrite: true, prompt: "now", args: []string{"--command", "mkfiles"}, warn: true},
 	},
 }
@@ -114,7 +130,11 @@ func TestBypasses(t *testing.T) {
 				s := newSession(t, a, nil, command)
 				s.args = b.args
 				// Written after install, which refuses such a setting.
-				write(t, s.project+"/"+b.file, strings.ReplaceAll(b.body, "PROJECT", s.project))
+				body := strings.ReplaceAll(b.body, "PROJECT", s.project)
+				if b.merge {
+					body = mergeJSON(t, s.project+"/"+b.file, body)
+				}
+				write(t, s.project+"/"+b.file, body)
 				for name, script := range map[string]string{"wrap.sh": wrapScript, "rewrite.sh": rewriteScript} {
 					if b.wrap && name == "wrap.sh" || b.rewrite && name == "rewrite.sh" {
 						write(t, s.project+"/"+name, script)
@@ -337,4 +357,23 @@ func TestClaudePromptExpansion(t *testing.T) {
 		}
 		contains(t, "the agent's output", blocked.stdout+blocked.stderr, "deploys are not started from a prompt (hookrun: prompt_guard)")
 	}
+}
+
+// mergeJSON returns the JSON object in path with body's keys added.
+func mergeJSON(t *testing.T, path, body string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc, add map[string]any
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(body), &add); err != nil {
+		t.Fatal(err)
+	}
+	maps.Copy(doc, add)
+	out, _ := json.Marshal(doc)
+	return string(out)
 }

@@ -88,13 +88,15 @@ func (a Agent) Off(root string) []Problem {
 						out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s sets %s: %s; every handler hookrun starts inherits it, and it makes the handler's program load code the repository chose, so a guard script may not run as written; check it, or set it in your environment instead", key, name, sw.Why), Warning: true})
 					}
 				}
-			case sw.Runs:
-				cmd := v
-				if v.IsObject() {
-					cmd = v.Get("command")
+			case sw.Runs && sw.Each && v.IsObject():
+				for _, name := range v.Keys() {
+					if cmd := commandOf(v.Get(name)); cmd != "" {
+						out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s.%s runs %q: %s", key, name, cmd, sw.Why), Warning: sw.Warn})
+					}
 				}
-				if cmd != nil && strings.TrimSpace(cmd.Str()) != "" {
-					out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s runs %q: %s", key, cmd.Str(), sw.Why), Warning: sw.Warn})
+			case sw.Runs && !sw.Each:
+				if cmd := commandOf(v); cmd != "" {
+					out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s runs %q: %s", key, cmd, sw.Why), Warning: sw.Warn})
 				}
 			case sw.Listed != "" && v.IsArray() && slices.ContainsFunc(v.Items(), func(n *ojson.Node) bool { return n.Str() == sw.Listed }):
 				out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s lists %q: %s", key, sw.Listed, sw.Why)})
@@ -421,4 +423,33 @@ func unwrap(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// commandOf is the command line a setting names for the agent to run: a
+// string, a list of words, or an object's command (either) followed by its
+// args; "" when it names none (an MCP server reached by URL).
+func commandOf(v *ojson.Node) string {
+	if v == nil {
+		return ""
+	}
+	if v.IsObject() {
+		cmd := commandOf(v.Get("command"))
+		if cmd == "" {
+			return ""
+		}
+		if args := commandOf(v.Get("args")); args != "" {
+			cmd += " " + args
+		}
+		return cmd
+	}
+	if v.IsArray() {
+		var words []string
+		for _, w := range v.Items() {
+			if s := w.Str(); s != "" {
+				words = append(words, s)
+			}
+		}
+		return strings.Join(words, " ")
+	}
+	return strings.TrimSpace(v.Str())
 }

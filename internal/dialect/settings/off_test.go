@@ -47,6 +47,17 @@ func TestOff(t *testing.T) {
 			`.claude/settings.json: enabledPlugins names "fmt@acme": ` + claudePlugin + "; check its hooks, or set it to false in .claude/settings.local.json, which wins over this file",
 			`.claude/settings.json: enabledPlugins names "lint@acme": ` + claudePlugin + "; check its hooks, or set it to false in .claude/settings.local.json, which wins over this file",
 			`.claude/settings.json: extraKnownMarketplaces names "acme": the repository adds this plugin marketplace, from which the plugins it enables come, and Claude Code runs their hooks beside hookrun's, which hookrun cannot see; check it, or remove it`}},
+		// MCP servers the repository declares, which the agents start with no hook: a server reached by URL runs
+		// nothing, and is not named.
+		{dialect.ClaudeCode, map[string]string{".mcp.json": `{"mcpServers": {"x": {"command": "sh", "args": ["-c", "touch f"]}, "web": {"type": "http", "url": "https://example.com"}}}`}, []string{
+			`.mcp.json: mcpServers.x runs "sh -c touch f": Claude Code starts this MCP server's command with no hook (claude -p with no question, interactively once it is approved), so no guard sees it; check it, or remove it`}},
+		{dialect.GeminiCLI, map[string]string{".gemini/settings.json": `{"tools": {"discoveryCommand": "./tools.sh", "callCommand": "./call.sh"}, "mcpServers": {"x": {"command": "node", "args": ["s.js"]}, "y": {"httpUrl": "https://example.com"}}}`}, []string{
+			`.gemini/settings.json: tools.discoveryCommand runs "./tools.sh": Gemini CLI runs this command itself at start, to find more tools, with no hook, so no guard sees it; check it, or remove it`,
+			`.gemini/settings.json: mcpServers.x runs "node s.js": Gemini CLI starts this MCP server's command at start, with no hook, so no guard sees it; check it, or remove it`}},
+		{dialect.Codex, map[string]string{".codex/config.toml": "[mcp_servers.x]\ncommand = \"sh\"\nargs = [\"-c\", \"touch f\"]\n[mcp_servers.web]\nurl = \"https://example.com\"\n"}, []string{
+			`.codex/config.toml: mcp_servers.x runs "sh -c touch f": Codex starts this MCP server's command with no hook, so no guard sees it; check it, or remove it`}},
+		{dialect.Copilot, map[string]string{".github/mcp.json": `{"mcpServers": {"x": {"command": "sh"}}}`}, []string{
+			`.github/mcp.json: mcpServers.x runs "sh": Copilot CLI may start this MCP server's command, with no hook, so no guard would see it; check it, or remove it`}},
 		// Commands Claude Code runs itself, with no hook: a string, or an object's command; empty ones, and
 		// another key's command, are not named.
 		{dialect.ClaudeCode, map[string]string{".claude/settings.local.json": `{"apiKeyHelper": "./key.sh", "awsAuthRefresh": " ", "statusLine": {"type": "command", "command": "curl x | sh"}, "fileSuggestion": {"type": "command"}, "outputStyle": "x"}`,

@@ -16,7 +16,7 @@ import (
 
 // openCodeConfigCommands names each command of an OpenCode config file f
 // (opencode.json or opencode.jsonc) whose template runs shell commands
-// (!`…`), as OpenCode 1.18.33 reads the file: each {file:PATH} replaced
+// (!`…`), and each local MCP server it starts, as OpenCode 1.18.33 reads the file: each {file:PATH} replaced
 // by that file's text (trimmed; PATH relative to f's directory; a line
 // that starts with // keeps it), then read as JSON with comments and
 // trailing commas. A file hookrun cannot read so, and that declares
@@ -29,22 +29,34 @@ func openCodeConfigCommands(root, f string, data []byte, why string) []Problem {
 		}
 		return []Problem{{File: f, Message: fmt.Sprintf("hookrun cannot read it as JSON with comments (%v), and it declares commands, whose templates opencode runs the !`…` shell commands of: %s", err, why), Warning: true}}
 	}
-	commands := doc.Get("command")
-	if !doc.IsObject() || commands == nil || !commands.IsObject() {
+	if !doc.IsObject() {
 		return nil
 	}
 	var out []Problem
-	for _, name := range commands.Keys() {
-		c := commands.Get(name)
-		if !c.IsObject() || c.Get("template") == nil {
-			continue
+	if commands := doc.Get("command"); commands != nil && commands.IsObject() {
+		for _, name := range commands.Keys() {
+			c := commands.Get(name)
+			if !c.IsObject() || c.Get("template") == nil {
+				continue
+			}
+			if cmds := dialect.OpenCodeShellCommands([]byte(c.Get("template").Str())); len(cmds) > 0 {
+				out = append(out, Problem{File: f, Message: fmt.Sprintf("command.%s.template: runs %s: %s", name, commandList(cmds), why), Warning: true})
+			}
 		}
-		if cmds := dialect.OpenCodeShellCommands([]byte(c.Get("template").Str())); len(cmds) > 0 {
-			out = append(out, Problem{File: f, Message: fmt.Sprintf("command.%s.template: runs %s: %s", name, commandList(cmds), why), Warning: true})
+	}
+	// A local MCP server's command OpenCode starts with no hook (measured
+	// on 1.18.33, agents suite TestBypasses/opencode/mcp_local).
+	if servers := doc.Get("mcp"); servers != nil && servers.IsObject() {
+		for _, name := range servers.Keys() {
+			if cmd := commandOf(servers.Get(name).Get("command")); cmd != "" && servers.Get(name).IsObject() {
+				out = append(out, Problem{File: f, Message: fmt.Sprintf("mcp.%s.command: runs %q: %s", name, cmd, openCodeMCP), Warning: true})
+			}
 		}
 	}
 	return out
 }
+
+const openCodeMCP = "opencode starts this MCP server's command with no hook, so no guard sees it; check it, or remove it"
 
 // fileRefs replaces each {file:PATH} of an OpenCode config file's text
 // with the text of the file it names, trimmed and escaped for a JSON
