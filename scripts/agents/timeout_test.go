@@ -17,6 +17,9 @@ var defaultWaits = map[string]struct{ file, key, want string }{
 	"gemini-cli": {".gemini/settings.json", "timeout", "short of the 1m0s gemini-cli waits for it (its default for a hook with no timeout"},
 }
 
+// slowGuard is a guard on every shell call that outlasts any agent's wait.
+var slowGuard = map[string]string{".system/hooks/slow_guard.yaml": "id: slow_guard\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\non_error: block\nmatch: {ability_scope: shell}\nhandler: {kind: script, command: sleep 200, timeout: 180s}\n"}
+
 // A hand-written entry with no timeout: the agent waits its own default for
 // hookrun and then lets the call through (measured with a hookrun that did
 // not know the default: Copilot CLI 1.0.102 ran the call after 30 s,
@@ -33,8 +36,7 @@ func TestEntryWithNoTimeout(t *testing.T) {
 				t.Skip(a.skip)
 			}
 			t.Parallel()
-			slow := map[string]string{".system/hooks/slow_guard.yaml": "id: slow_guard\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\non_error: block\nmatch: {ability_scope: shell}\nhandler: {kind: script, command: sleep 200, timeout: 180s}\n"}
-			s := newSession(t, a, slow, "touch slow.txt")
+			s := newSession(t, a, slowGuard, "touch slow.txt")
 			path := filepath.Join(s.project, dw.file)
 			data, err := os.ReadFile(path)
 			if err != nil {
@@ -96,8 +98,7 @@ func TestCodexEntryTimeout(t *testing.T) {
 					t.Skip(a.skip)
 				}
 				t.Parallel()
-				slow := map[string]string{".system/hooks/slow_guard.yaml": "id: slow_guard\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\non_error: block\nmatch: {ability_scope: shell}\nhandler: {kind: script, command: sleep 200, timeout: 180s}\n"}
-				s := newSession(t, a, slow, "touch slow.txt")
+				s := newSession(t, a, slowGuard, "touch slow.txt")
 				installed := filepath.Join(s.project, ".codex", "hooks.json")
 				data, err := os.ReadFile(installed)
 				if err != nil {
