@@ -687,7 +687,11 @@ func (d *decoder) handler(v *yaml.Node, h *Hook) {
 				if slices.Contains(HandlerKinds, s) {
 					h.Handler.Kind = s
 				} else {
-					d.errorf(n, "%s: unknown kind %q; supported: %s", name, s, strings.Join(HandlerKinds, ", "))
+					if sug := suggest(s, HandlerKinds); sug != "" {
+						d.errorf(n, "%s: unknown kind %q (did you mean %q?); supported: %s", name, s, sug, strings.Join(HandlerKinds, ", "))
+					} else {
+						d.errorf(n, "%s: unknown kind %q; supported: %s", name, s, strings.Join(HandlerKinds, ", "))
+					}
 				}
 			}
 		case "command":

@@ -200,6 +200,13 @@ func TestParseFileFindings(t *testing.T) {
 		{"on_error unknown value", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\non_error: retry\nhandler: {kind: script, command: ./x.sh}\n", []string{
 			"5:11: on_error: must be \"skip\" or \"block\", got \"retry\"",
 		}},
+		{"misspelt handler kind", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler:\n  kind: scirpt\n  command: ./x.sh\n", []string{
+			"6:9: handler.kind: unknown kind \"scirpt\" (did you mean \"script\"?); supported: script, rules, http",
+		}},
+		{"misspelt top-level key", "id: a\nevent_type: PreAbilityCall\nenabeld: true\nblocking: true\nhandler: {kind: script, command: ./x.sh}\n", []string{
+			"1:1: missing required key \"enabled\": add enabled: true (false switches the hook off)",
+			"3:1: unknown key \"enabeld\" (did you mean \"enabled\"?)",
+		}},
 		{"unknown handler kind", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler:\n  kind: grpc\n  command: https://example.com/hook\n", []string{
 			"6:9: handler.kind: unknown kind \"grpc\"; supported: script, rules, http",
 		}},

@@ -56,6 +56,17 @@ func TestFindingFormat(t *testing.T) {
 	}
 }
 
+func TestSuggestShortWords(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"enabeld", "enabled"}, {"scirpt", "script"}, {"rlues", "rules"}, {"htpt", "http"}, {"enabled", "enabled"},
+		{"sciprts", ""}, {"ab", ""},
+	} {
+		if got := suggest(tc.in, []string{"enabled", "script", "rules", "http"}); got != tc.want {
+			t.Errorf("suggest(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
 func TestSuggest(t *testing.T) {
 	keys := []string{"ability_scope", "min_duration_ms", "only_if_changed_paths", "caller_source"}
 	for in, want := range map[string]string{
@@ -70,6 +81,8 @@ func TestSuggest(t *testing.T) {
 		"changed_files":     "",
 		"caller_sources":    "caller_source",
 		"min_duration_msec": "min_duration_ms",
+		"calelr_source":     "caller_source", // two letters swapped: one slip, not two
+		"abiltiy_scope":     "ability_scope",
 	} {
 		if got := suggest(in, keys); got != want {
 			t.Errorf("suggest(%q) = %q, want %q", in, got, want)

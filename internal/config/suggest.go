@@ -23,17 +23,23 @@ func suggest(s string, candidates []string) string {
 	return best
 }
 
-// editDistance is the Levenshtein distance between a and b.
+// editDistance is the number of slips that turn a into b: a letter
+// added, dropped or changed, or two neighbours swapped (enabeld, scirpt),
+// which people type as one (the optimal string alignment distance).
 func editDistance(a, b string) int {
 	if len(a) > 64 || len(b) > 64 {
 		return max(len(a), len(b))
 	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
+	// rows[i%3] is row i of the table: a swap looks two rows back.
+	var rows [3][]int
+	for k := range rows {
+		rows[k] = make([]int, len(b)+1)
+	}
+	for j := range rows[0] {
+		rows[0][j] = j
 	}
 	for i := 1; i <= len(a); i++ {
+		cur, prev, prev2 := rows[i%3], rows[(i-1)%3], rows[(i+1)%3]
 		cur[0] = i
 		for j := 1; j <= len(b); j++ {
 			cost := 1
@@ -41,8 +47,10 @@ func editDistance(a, b string) int {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
 	}
-	return prev[len(b)]
+	return rows[len(a)%3][len(b)]
 }
