@@ -130,7 +130,11 @@ func withGitChanges(ctx context.Context, r Request, c *event.Context, base strin
 		return c, nil
 	}
 	files, err := gitChanges(ctx, r, base)
-	if err != nil {
+	var notRepo *gitchanges.NotRepoError
+	switch {
+	case errors.As(err, &notRepo):
+		return nil, fmt.Errorf("--changed-from-git: %w: run hookrun inside the project's git work tree, or leave --changed-from-git out and give changed_files in the context", err)
+	case err != nil:
 		return nil, fmt.Errorf("--changed-from-git: %w", err)
 	}
 	c.Fields["changed_files"], _ = json.Marshal(files)
