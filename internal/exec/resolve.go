@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Shell runs handler commands that need one.
@@ -138,12 +139,31 @@ func inside(d, tree string) bool {
 // case (macOS's, Windows's): /Users/me/Proj/.venv/bin is then in /users/me/proj.
 func foldsCase() bool { return runtime.GOOS == "darwin" || runtime.GOOS == "windows" }
 
+// realDirs holds realDir's answers for this process, d: its real place.
+// Every handler hookrun starts has each entry of PATH placed (TrustedPATH,
+// lookPath), a few stats per component of each: for 100 hooks, eight
+// thousand stats of the same directories. The first answer stands for the
+// rest of the process, and is as safe as a fresh one: what is passed on is
+// the place a link led to, never the link, so turning it later changes
+// nothing hookrun starts.
+var realDirs sync.Map
+
 // realDir is d with the links on its way followed, as far as it exists;
-// "" stays "".
+// "" stays "". The first answer for d is kept (realDirs).
 func realDir(d string) string {
 	if d == "" {
 		return ""
 	}
+	if r, ok := realDirs.Load(d); ok {
+		return r.(string)
+	}
+	r := realDirNow(d)
+	realDirs.Store(d, r)
+	return r
+}
+
+// realDirNow is realDir, looked up now.
+func realDirNow(d string) string {
 	d = filepath.Clean(d)
 	rest := ""
 	for {

@@ -6,6 +6,7 @@ import (
 	"os"
 	osexec "os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -326,5 +327,34 @@ func TestRunPinsPATHLinksOfTheProject(t *testing.T) {
 	t.Setenv("PATH", path)
 	if got, err := Program("tool", tree); got != filepath.Join(real, "tool") || err != nil {
 		t.Errorf("Program(tool) = %q, %v; want %s", got, err, filepath.Join(real, "tool"))
+	}
+}
+
+// A PATH entry is placed once a process (realDirs): a link of the project
+// turned toward the project after hookrun first followed it out is still
+// passed on as the place it first led to, never as the link, and a later
+// handler's PATH does not follow the turn. Without the memory, each of 100
+// handlers stat'ed every PATH entry again.
+func TestPATHPlacedOncePerProcess(t *testing.T) {
+	tree, out := t.TempDir(), t.TempDir()
+	link := filepath.Join(tree, "bin")
+	if err := os.Symlink(out, link); err != nil {
+		t.Fatal(err)
+	}
+	real, err := filepath.EvalSymlinks(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := TrustedPATH([]string{"PATH=" + link + ":/bin"}, tree)
+	if err := os.Remove(link); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(tree, ".venv"), link); err != nil {
+		t.Fatal(err)
+	}
+	again := TrustedPATH([]string{"PATH=" + link + ":/bin"}, tree)
+	want := []string{"PATH=" + real + ":/bin"}
+	if !slices.Equal(first, want) || !slices.Equal(again, want) {
+		t.Errorf("TrustedPATH = %q, then %q after the link turned; want %q both times", first, again, want)
 	}
 }
