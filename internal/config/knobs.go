@@ -5,8 +5,8 @@ import (
 	"strings"
 )
 
-// CacheHomeVar places the declaration cache (declcache.File).
-const CacheHomeVar = "XDG_CACHE_HOME"
+// cacheHomeVar places the declaration cache (declcache.File, through os.UserCacheDir).
+const cacheHomeVar = "XDG_CACHE_HOME"
 
 // Knob says what the environment variable name decides of what hookrun
 // guards, and whether it decides anything: every HOOKRUN_ variable but
@@ -27,7 +27,7 @@ func Knob(name string) (what string, ok bool) {
 		return "where the audit log goes", true
 	case strings.HasPrefix(name, "HOOKRUN_") && !slices.Contains(HandlerVars, name):
 		return "how hookrun runs", true
-	case name == CacheHomeVar:
+	case name == cacheHomeVar:
 		return "where hookrun keeps its declaration cache, which says what each hook file holds", true
 	case gitVar(name):
 		return "which repository, index and configuration git reads (what a git command brings, a session's changed files)", true
