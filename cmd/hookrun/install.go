@@ -127,5 +127,8 @@ func (a *app) install(o installOptions) error {
 	if agent.Note != "" {
 		fmt.Fprintf(a.stdout, "note: %s\n", agent.Note)
 	}
+	if w := settings.DynamicWarning(opts); w != "" {
+		fmt.Fprintf(a.stderr, "hookrun: warning: %s\n", w)
+	}
 	return nil
 }

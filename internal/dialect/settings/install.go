@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookrun/hookrun/internal/buildinfo"
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/dialect"
 	"github.com/hookrun/hookrun/internal/ojson"
@@ -298,4 +299,25 @@ func (a Agent) missingNotes(o Options) []string {
 		notes = append(notes, fmt.Sprintf("this project has %s (npm): hookrun install %s --hookrun %s runs that one", NPMHookrun, a.Dialect, NPMHookrun))
 	}
 	return notes
+}
+
+// DynamicWarning says, when the hookrun the entries run (o.Hookrun, or
+// hookrun on PATH) was built with cgo, that the dynamic loader then runs
+// what LD_PRELOAD names, which a repository can set for the agent's hooks,
+// before hookrun's first check; "" otherwise.
+func DynamicWarning(o Options) string {
+	shown, path := o.Hookrun, o.Hookrun
+	if path == "" {
+		p, err := exec.LookPath("hookrun")
+		if err != nil {
+			return ""
+		}
+		shown, path = p, p
+	} else if !filepath.IsAbs(path) {
+		path = filepath.Join(o.Root, path)
+	}
+	if !buildinfo.Dynamic(path) {
+		return ""
+	}
+	return fmt.Sprintf("%s is linked dynamically (built with cgo): an LD_PRELOAD the repository sets for the agent's hooks (in a .env, in the settings' env) would run code inside it before hookrun checks anything; install a static build: a release archive, the npm package, or CGO_ENABLED=0 go install github.com/hookrun/hookrun/cmd/hookrun@latest", shown)
 }
