@@ -47,6 +47,14 @@ set -eu
 
 # The whole context, for the other fields: parse it with a JSON parser.
 ctx=$(cat)
+
+# json VALUE prints VALUE as a JSON string. Values come from the agent's
+# call: a " or \ in one must not end the string early and make the output
+# invalid, so they are escaped; control characters are dropped. Print
+# every value you take from the context through it.
+json() {
+  printf '"%s"' "$(printf '%s' "$1" | LC_ALL=C tr -d '\000-\037' | LC_ALL=C sed 's/[\\"]/\\&/g')"
+}
 `
 
 // body is the part of the stub that shows the event's ways to decide.
@@ -70,7 +78,7 @@ func body(n event.Name) string {
 # exit 2:   echo "Prompts mentioning production secrets are blocked." >&2; exit 2
 #
 {{BLOCKING}}session=$HOOKRUN_SESSION_ID
-printf '{"logs":["{{ID}}: no suggestion for session %s"]}\n' "$session"
+printf '{"logs":[%s]}\n' "$(json "{{ID}}: no suggestion for session $session")"
 `
 	case event.PreAbilityCreate:
 		return `
@@ -89,7 +97,7 @@ ability=$HOOKRUN_ABILITY_ID      # ability_ref.value: the ability id or operatio
 # Ask a human first: the same signal with "code":"ABILITY_REQUIRES_HUMAN".
 # Or the shell-hook way to deny: echo "reason" >&2; exit 2
 #
-{{BLOCKING}}printf '{"hook_signals":[{"kind":"ability_preflight","code":"ABILITY_AVAILABLE","payload":{"ability":"%s"}}]}\n' "$ability"
+{{BLOCKING}}printf '{"hook_signals":[{"kind":"ability_preflight","code":"ABILITY_AVAILABLE","payload":{"ability":%s}}]}\n' "$(json "$ability")"
 `
 	case event.PreAbilityCall:
 		return `
@@ -108,7 +116,8 @@ source=$HOOKRUN_CALLER_SOURCE     # caller.source: ai_session, background_job, c
 # or ABILITY_DENIED with "require_human":true in the payload.
 # Or the shell-hook way to deny: echo "reason" >&2; exit 2
 #
-{{BLOCKING}}printf '{"hook_signals":[{"kind":"ability_guard","code":"ABILITY_ALLOWED","payload":{"ability_id":"%s","caller":"%s"}}]}\n' "$ability" "$source"
+{{BLOCKING}}printf '{"hook_signals":[{"kind":"ability_guard","code":"ABILITY_ALLOWED","payload":{"ability_id":%s,"caller":%s}}]}\n' \
+  "$(json "$ability")" "$(json "$source")"
 `
 	case event.PostAbilityCall:
 		return `
@@ -123,7 +132,7 @@ ability=$HOOKRUN_ABILITY_ID
 # Tell the person at the keyboard: {"user_message":"edit_file failed twice in a row."}
 # Say usage was recorded:          {"usage_recorded":true}
 #
-printf '{"logs":["{{ID}}: %s finished"]}\n' "$ability"
+printf '{"logs":[%s]}\n' "$(json "{{ID}}: $ability finished")"
 `
 	case event.SessionStop:
 		return `
@@ -136,7 +145,7 @@ session=$HOOKRUN_SESSION_ID
 # Report to the person at the keyboard:
 #   echo '{"user_message":"2 services failed to build; see .system/logs/build.log"}'
 #
-printf '{"logs":["{{ID}}: session %s ended"]}\n' "$session"
+printf '{"logs":[%s]}\n' "$(json "{{ID}}: session $session ended")"
 `
 	}
 	return ""
