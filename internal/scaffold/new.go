@@ -71,7 +71,7 @@ func (s Spec) Check() error {
 		}
 		for _, g := range m.globs {
 			if g == "" {
-				return fmt.Errorf("%s: empty pattern", m.flag)
+				return fmt.Errorf("%s: an empty glob (a comma with nothing after it?): give each glob, separated by commas", m.flag)
 			}
 			if !doublestar.ValidatePattern(g) {
 				return fmt.Errorf("%s: invalid glob %q (check for an unclosed '[' or '{', or a trailing '\\')", m.flag, g)
@@ -167,6 +167,9 @@ func (e *ExistsError) Error() string { return e.Path + ": " + e.Msg }
 // needed. It writes nothing when either file exists or another file
 // already declares the id: it never overwrites.
 func New(root, hooksDir string, s Spec) ([]Item, error) {
+	// "edit_file, write_file" is two globs to a person; the flag's comma
+	// split keeps the space, and " write_file" would match no ability.
+	s.Scope, s.Paths = trimAll(s.Scope), trimAll(s.Paths)
 	if err := s.Check(); err != nil {
 		return nil, err
 	}
@@ -214,6 +217,14 @@ func New(root, hooksDir string, s Spec) ([]Item, error) {
 		items = append(items, Item{rel(root, sample), action(made), "a sample context to try it with"})
 	}
 	return items, nil
+}
+
+func trimAll(globs []string) []string {
+	out := make([]string, len(globs))
+	for i, g := range globs {
+		out[i] = strings.TrimSpace(g)
+	}
+	return out
 }
 
 func writeErr(root, path string, err error) error {

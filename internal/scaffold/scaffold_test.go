@@ -37,7 +37,7 @@ func TestSpecCheck(t *testing.T) {
 		{Spec{ID: "r", Event: event.PromptSubmit, Scope: []string{"*"}}, "--scope sets match.ability_scope, which does not apply to PromptSubmit hooks"},
 		{Spec{ID: "r", Event: event.SessionStop, Scope: []string{"*"}}, "does not apply to SessionStop hooks"},
 		{Spec{ID: "r", Event: event.PostAbilityCall, Paths: []string{"a/**"}}, "--paths sets match.only_if_changed_paths, which does not apply to PostAbilityCall hooks; it applies to SessionStop"},
-		{Spec{ID: "r", Event: event.PreAbilityCall, Scope: []string{""}}, "--scope: empty pattern"},
+		{Spec{ID: "r", Event: event.PreAbilityCall, Scope: []string{""}}, "--scope: an empty glob (a comma with nothing after it?): give each glob, separated by commas"},
 		{Spec{ID: "r", Event: event.PreAbilityCall, Scope: []string{"a[b"}}, `--scope: invalid glob "a[b"`},
 		{Spec{ID: "r", Event: event.PreAbilityCall, Scope: []string{"Bash"}}, `--scope: "Bash" is a tool name of claude-code, codex and copilot; hooks match the canonical ability id, so did you mean "shell"? (docs/agents/README.md); new writes no hook that validate warns of: correct --scope, or write the declaration by hand`},
 		{Spec{ID: "r", Event: event.PreAbilityCall, Scope: []string{"shell", "mcp__github__*"}}, `--scope: "mcp__github__*" is how agents name an MCP tool; hooks match the canonical ability id, mcp/SERVER/TOOL, so did you mean "mcp/github/*"?`},
