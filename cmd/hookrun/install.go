@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -68,10 +67,7 @@ the working directory when there is none yet.`,
   hookrun install claude-code --hookrun node_modules/.bin/hookrun`,
 		ValidArgs: names,
 		Args: func(c *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return usage.Errorf(c.CommandPath(), "%s takes one AGENT: %s", c.CommandPath(), strings.Join(names, ", "))
-			}
-			return nil
+			return usage.OneAgent(c.CommandPath(), names, args)
 		},
 		RunE: func(c *cobra.Command, args []string) error {
 			o.agent = args[0]

@@ -107,3 +107,20 @@ func ExtraEvents(command string, args []string, changedFromGit bool) error {
 	}
 	return exitcode.Failf("%s takes at most one EVENT argument, got %d: %s%s", command, len(args), strings.Join(args, " "), hint)
 }
+
+// OneAgent checks install's arguments: one AGENT. Several agents at once
+// (hookrun install claude-code codex) get the commands to run one by one;
+// none gets the list of agents (names).
+func OneAgent(command string, names, args []string) error {
+	switch len(args) {
+	case 1:
+		return nil
+	case 0:
+		return Errorf(command, "%s takes one AGENT: %s", command, strings.Join(names, ", "))
+	}
+	runs := make([]string, len(args))
+	for i, a := range args {
+		runs[i] = command + " " + a
+	}
+	return Errorf(command, "%s takes one AGENT at a time, got %d: run %s", command, len(args), strings.Join(runs, ", then "))
+}

@@ -100,3 +100,23 @@ func TestFlag(t *testing.T) {
 		}
 	}
 }
+
+func TestOneAgent(t *testing.T) {
+	names := []string{"claude-code", "codex"}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "hookrun install takes one AGENT: claude-code, codex\nRun 'hookrun install --help' for usage."},
+		{[]string{"claude-code", "codex"}, "hookrun install takes one AGENT at a time, got 2: run hookrun install claude-code, then hookrun install codex\nRun 'hookrun install --help' for usage."},
+		{[]string{"claude-code", "codex", "cursor"}, "hookrun install takes one AGENT at a time, got 3: run hookrun install claude-code, then hookrun install codex, then hookrun install cursor\nRun 'hookrun install --help' for usage."},
+	} {
+		err := OneAgent("hookrun install", names, tc.args)
+		if err == nil || err.Error() != tc.want || exitcode.Of(err) != exitcode.Error {
+			t.Errorf("OneAgent(%q) = %v, want %q (exit 1)", tc.args, err, tc.want)
+		}
+	}
+	if err := OneAgent("hookrun install", names, []string{"codex"}); err != nil {
+		t.Errorf("OneAgent(codex) = %v, want nil", err)
+	}
+}
