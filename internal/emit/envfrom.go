@@ -12,8 +12,11 @@ import (
 )
 
 // httpVars are the variables net/http reads for an http handler's call:
-// where it goes (a proxy) and which certificates it trusts.
-var httpVars = []string{"HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "NO_PROXY", "no_proxy", "SSL_CERT_FILE", "SSL_CERT_DIR"}
+// where it goes (a proxy), which certificates it trusts, and GODEBUG,
+// which Go's runtime reads before any code of hookrun's: http2debug logs
+// every header sent (httpcall.NewClient silences that logger), and
+// tlsrsakex, tls3des and the like change what the call's TLS accepts.
+var httpVars = []string{"HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "NO_PROXY", "no_proxy", "SSL_CERT_FILE", "SSL_CERT_DIR", "GODEBUG"}
 
 // HTTPVars is the variables an event's http hooks depend on, and what
 // each decides: the proxy and certificate variables, and those their url
@@ -25,9 +28,12 @@ func HTTPVars(hooks []*config.Hook) map[string]string {
 			continue
 		}
 		for _, v := range httpVars {
-			if strings.HasPrefix(v, "SSL_") {
+			switch {
+			case strings.HasPrefix(v, "SSL_"):
 				care[v] = "which certificates an http hook's policy call trusts"
-			} else {
+			case v == "GODEBUG":
+				care[v] = "how Go's HTTP and TLS make an http hook's policy call (what they log, which ciphers and certificates they accept)"
+			default:
 				care[v] = "where an http hook's policy call goes"
 			}
 		}

@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log"
 	"net"
 	"net/http"
 	"net/url"
@@ -67,6 +68,12 @@ type Call struct {
 // calling one service reuse its connections. TLS is verified against the
 // system roots; a redirect is followed only within the same origin.
 func NewClient() *http.Client {
+	// net/http writes through the standard logger: with GODEBUG=http2debug
+	// (which a project's .env gives hookrun under Gemini CLI before any
+	// code of hookrun's runs) every header an HTTP/2 call sends, a
+	// bearer token too, and the context it posts. hookrun prints nothing
+	// through that logger, so nothing is lost.
+	log.SetOutput(io.Discard)
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	t.MaxIdleConnsPerHost = 16
 	// Headers are read whole before any body cap applies: net/http's own
