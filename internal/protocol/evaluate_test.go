@@ -838,3 +838,25 @@ func httpHook(t *testing.T, url string) *config.Hook {
 	h.Handler.Kind, h.Handler.HTTP = config.KindHTTP, &config.HTTP{URL: u, Response: config.ResponseHookResult}
 	return h
 }
+
+// No field of an http hook's report holds a value its variables expanded
+// to, whichever field of the answer echoes it: a signal's kind and a
+// handler error's code are the service's strings as much as a reason is.
+func TestHTTPSecretInEveryField(t *testing.T) {
+	h := httpHook(t, "https://policy.example/v1/${TOKEN}")
+	for _, body := range []string{
+		`{"hook_signals":[` + signal("kind-secret-value", "C", "") + `]}`,
+		`{"hook_signals":[` + signal("ability_guard", "ABILITY_DENIED", `{"reason":"r"}`) + `,` + signal("x\u0073ecret-value", "C", "") + `]}`,
+		`{"error":{"code":"E_secret-value","message":"m"}}`,
+		`{"error":{"code":"E_\u0073ecret-value","message":"m"}}`,
+	} {
+		r := EvaluateCall(event.PreAbilityCall, h, httpcall.Outcome{Status: 200, Body: []byte(body), Secrets: []string{"secret-value"}})
+		out, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(out), "secret-value") || strings.Contains(string(out), `\u0073ecret`) {
+			t.Errorf("%s: the report holds the secret:\n%s", body, out)
+		}
+	}
+}

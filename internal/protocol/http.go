@@ -129,6 +129,8 @@ func scrub(r merge.Report, secrets []string) merge.Report {
 		r.Logs[i] = rp.Replace(r.Logs[i])
 	}
 	for i := range r.Errors {
+		// A handler error's code is the service's string (error.code) too.
+		r.Errors[i].Code = rp.Replace(r.Errors[i].Code)
 		r.Errors[i].Message = rp.Replace(r.Errors[i].Message)
 	}
 	for i := range r.Warnings {
@@ -136,7 +138,7 @@ func scrub(r merge.Report, secrets []string) merge.Report {
 	}
 	for i := range r.Signals {
 		s := &r.Signals[i]
-		s.Code = rp.Replace(s.Code)
+		s.Kind, s.Code = rp.Replace(s.Kind), rp.Replace(s.Code)
 		if p := json.RawMessage(rp.Replace(string(plainJSON(s.Payload)))); json.Valid(p) || len(p) == 0 {
 			s.Payload = p
 		} else {
