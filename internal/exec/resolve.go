@@ -77,6 +77,21 @@ func resolveProgram(name, dir, tree string) (string, error) {
 	return name, fmt.Errorf("command not found: %s is neither in the project root %s nor on PATH", name, dir)
 }
 
+// LookPath finds the program name (a bare name) on PATH as a handler's
+// is found, and only there: in an absolute directory outside tree (the
+// work tree whose files an agent writes), never in the working directory
+// or the project's .venv/bin. For the programs hookrun itself runs (git).
+func LookPath(name, tree string) (string, error) {
+	path, inTree, ok := lookPath(name, tree)
+	switch {
+	case ok:
+		return path, nil
+	case inTree != "":
+		return "", fmt.Errorf("%s is on PATH only in %s, a directory of the project (%s), whose files an agent may write: hookrun runs no program of its own from there; install it outside the project", name, filepath.Dir(inTree), realDir(tree))
+	}
+	return "", fmt.Errorf("%s is not on PATH", name)
+}
+
 // lookPath finds name in PATH's trusted directories (TrustedPATH's): an
 // absolute one outside the project's work tree. When it is found only in
 // a directory of the project, inTree is that file.

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	osexec "os/exec"
 	"path"
 	"path/filepath"
 	"slices"
@@ -262,13 +261,43 @@ func emptyTree(run func(args ...string) (string, error), rev string) (string, er
 
 // gitIn returns a runner of git commands in dir. git is looked up on PATH
 // only, never in the project: a repository must not be able to plant the
-// git that hookrun runs.
+// git that hookrun runs, in its root or in a directory of it on PATH (an
+// activated .venv/bin, node_modules/.bin), where a git that answers
+// nothing would bring no file for git checkout of a branch that replaces
+// a hook. The project is the outermost work tree holding dir, so that a
+// repository the agent makes inside it (sub/.git) does not narrow it.
 func gitIn(ctx context.Context, dir string) (func(args ...string) (string, error), error) {
-	git, err := osexec.LookPath("git")
-	if err != nil || !filepath.IsAbs(git) {
-		return nil, errors.New("git is not on PATH")
+	tree := outermostTree(dir)
+	git, err := exec.LookPath("git", tree)
+	if err != nil {
+		return nil, err
 	}
-	return func(args ...string) (string, error) { return runGit(ctx, git, dir, args...) }, nil
+	return func(args ...string) (string, error) { return runGit(ctx, git, dir, tree, args...) }, nil
+}
+
+// outermostTree is the highest directory at or above dir (its links
+// followed, as far as it exists) that holds a .git, or dir when none does.
+func outermostTree(dir string) string {
+	top, real := dir, filepath.Clean(dir)
+	for {
+		r, err := filepath.EvalSymlinks(real)
+		if err == nil {
+			real = r
+			break
+		}
+		if filepath.Dir(real) == real {
+			break
+		}
+		real = filepath.Dir(real)
+	}
+	for d := real; ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			top = d
+		}
+		if filepath.Dir(d) == d {
+			return top
+		}
+	}
 }
 
 // notRepo reports whether err is git saying its directory is in no work
@@ -368,11 +397,11 @@ var ownConfig = []string{"-c", "core.fsmonitor=false", "-c", "safe.bareRepositor
 // process group of its own, ended as a whole on timeout or when ctx is
 // canceled (a signal to hookrun), and never waited on long for pipes that
 // something git started (an fsmonitor, a hook) keeps open.
-func runGit(ctx context.Context, git, dir string, args ...string) (string, error) {
+func runGit(ctx context.Context, git, dir, tree string, args ...string) (string, error) {
 	// Optional locks off: status must not take the index lock that the
 	// agent's own git commands may be waiting for.
 	env := append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
-	o := exec.Run(ctx, exec.Spec{Command: git, Args: append(slices.Clip(ownConfig), args...), HasArgs: true, Dir: dir, Env: env, Timeout: Timeout}, gitLimits)
+	o := exec.Run(ctx, exec.Spec{Command: git, Args: append(slices.Clip(ownConfig), args...), HasArgs: true, Dir: dir, Tree: tree, Env: env, Timeout: Timeout}, gitLimits)
 	var err error
 	switch {
 	case o.Failure == exec.TimedOut:

@@ -320,3 +320,39 @@ func TestListRunsNoFilter(t *testing.T) {
 		}
 	}
 }
+
+// The git hookrun runs is never one of the project's: with an activated
+// venv (PATH=$PROJECT/.venv/bin:…, or node_modules/.bin under npm run, a
+// direnv PATH_add), a .venv/bin/git an agent wrote answered hookrun's own
+// questions (it said nothing, exit 0), so git checkout of a branch that
+// replaces a hook file brought no file, and the call was allowed, while
+// the agent's shell ran the real git for the checkout. Also from a
+// repository nested in the project (sub/.git), which the agent can make.
+func TestGitIsNotTheProjects(t *testing.T) {
+	dir := repo(t, map[string]string{"a.txt": "a\n", "sub/s.txt": "s\n"})
+	git(t, dir, "checkout", "-q", "-b", "evil")
+	write(t, dir, "a.txt", "switched off\n")
+	git(t, dir, "commit", "-q", "-am", "evil")
+	git(t, dir, "checkout", "-q", "main")
+	nested := filepath.Join(dir, "sub")
+	git(t, nested, "init", "-q")
+	fake := filepath.Join(dir, ".venv", "bin")
+	write(t, dir, ".venv/bin/git", "#!/bin/sh\nexit 0\n")
+	if err := os.Chmod(filepath.Join(fake, "git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", fake+string(filepath.ListSeparator)+os.Getenv("PATH"))
+	ctx := context.Background()
+	got, err := Brought(ctx, dir, "evil", false)
+	if err != nil || !slices.Equal(got, []string{filepath.Join(dir, "a.txt")}) {
+		t.Errorf("Brought(evil) with the project's git first on PATH = %q, %v; want a.txt, from the real git", got, err)
+	}
+	if got, err := List(ctx, nested, "HEAD"); err != nil || !slices.Equal(got, []string{"s.txt"}) {
+		t.Errorf("List in a nested repository with the project's git first on PATH = %q, %v; want its untracked files, from the real git", got, err)
+	}
+	// Only there: the project's is the git found, its message says why not.
+	t.Setenv("PATH", fake)
+	if _, err := Brought(ctx, dir, "evil", false); err == nil || !strings.Contains(err.Error(), "git is on PATH only in "+fake+", a directory of the project") {
+		t.Errorf("Brought with only the project's git on PATH: %v", err)
+	}
+}
