@@ -141,7 +141,7 @@ func run(r Request, d *dialectRun) (err error) {
 	// for a session's changed files, discovery).
 	if d.active() {
 		envErr, ok := inPhase(ctx, "env", func() error {
-			return d.envFromProject(r.Dirs.Cwd, config.Knob)
+			return d.envFromProject(r.Dirs.Cwd, projectVars(sync.OnceValue(func() string { return config.Bound(r.Dirs.Cwd) })))
 		})
 		if !ok || envErr != nil {
 			d.read(data) // to answer the agent in the shape its event needs

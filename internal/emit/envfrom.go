@@ -8,6 +8,7 @@ import (
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/dialect"
 	"github.com/hookrun/hookrun/internal/dialect/settings"
+	"github.com/hookrun/hookrun/internal/exec"
 	"github.com/hookrun/hookrun/internal/exitcode"
 )
 
@@ -49,6 +50,26 @@ func HTTPVars(hooks []*config.Hook) map[string]string {
 		}
 	}
 	return care
+}
+
+// projectVars is what emit's first look at the environment cares about
+// (name: what it decides): hookrun's knobs (config.Knob), and a list of
+// places a guard's program loads code from before its own (LD_PRELOAD,
+// PYTHONPATH, …) that keeps an entry outside tree, the project's work
+// tree (exec.LoadsFromOutside): LD_PRELOAD=/tmp/x.so from a project's
+// .env, and a library an agent writes there with one ordinary call, ran in
+// every guard's /bin/sh first, and one that exits 0 made each deny an
+// allow. Entries inside tree are dropped for every handler anyway.
+func projectVars(tree func() string) func(string) (string, bool) {
+	return func(name string) (string, bool) {
+		if what, ok := config.Knob(name); ok {
+			return what, true
+		}
+		if v := os.Getenv(name); v != "" && exec.LoadsFromOutside(name, v, tree()) {
+			return "code a guard's program loads before its own, from a place outside the project that an agent can write", true
+		}
+		return "", false
+	}
 }
 
 // envFromProject fails emit, closed, when a variable in care (name: what

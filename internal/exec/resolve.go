@@ -242,6 +242,20 @@ func TrustedPATH(env []string, tree string) []string {
 	return out
 }
 
+// LoadsFromOutside reports whether name is one of the lists of places a
+// program loads code from before its own (loadVars) and value keeps an
+// entry once TrustedPATH has dropped those of tree: an absolute place
+// outside the project (LD_PRELOAD=/tmp/x.so), which the processes hookrun
+// starts are given. Such a value must be the person's.
+func LoadsFromOutside(name, value, tree string) bool {
+	if !slices.Contains(loadVars, name) || value == "" {
+		return false
+	}
+	kept := TrustedPATH([]string{name + "=" + value}, tree)
+	_, v, _ := strings.Cut(kept[0], "=")
+	return v != ""
+}
+
 // loadVars hold lists of places a program loads code from before its own:
 // the dynamic loader's libraries (every dynamically linked handler, /bin/sh
 // too, runs them first) and the interpreters' module paths, which come

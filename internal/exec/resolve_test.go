@@ -358,3 +358,29 @@ func TestPATHPlacedOncePerProcess(t *testing.T) {
 		t.Errorf("TrustedPATH = %q, then %q after the link turned; want %q both times", first, again, want)
 	}
 }
+
+// A load list keeps an entry for the processes hookrun starts only when
+// it names an absolute place outside the project: such a value, from a
+// project file, is what emit refuses (dialect_env_loader).
+func TestLoadsFromOutside(t *testing.T) {
+	tree := t.TempDir()
+	for _, tc := range []struct {
+		name, value string
+		want        bool
+	}{
+		{"LD_PRELOAD", "/tmp/x.so", true},
+		{"LD_PRELOAD", "./x.so", false},
+		{"LD_PRELOAD", filepath.Join(tree, "x.so"), false},
+		{"LD_PRELOAD", "./x.so " + filepath.Join(tree, "y.so"), false},
+		{"LD_PRELOAD", "./x.so /tmp/y.so", true},
+		{"PYTHONPATH", "src:.", false},
+		{"PYTHONPATH", "src:/opt/py", true},
+		{"NODE_PATH", "", false},
+		{"PATH", "/tmp", false},
+		{"HOME", "/tmp", false},
+	} {
+		if got := LoadsFromOutside(tc.name, tc.value, tree); got != tc.want {
+			t.Errorf("LoadsFromOutside(%s=%q) = %v, want %v", tc.name, tc.value, got, tc.want)
+		}
+	}
+}
