@@ -209,10 +209,26 @@ func realDirNow(d string) string {
 func TrustedPATH(env []string, tree string) []string {
 	tree = realDir(tree)
 	out := env
+	dropped := false
 	for i, kv := range env {
 		name, value, _ := strings.Cut(kv, "=")
 		seps := string(filepath.ListSeparator)
 		switch {
+		case slices.Contains(startupDirs, name):
+			at, ok := "", false
+			if filepath.IsAbs(value) {
+				at, ok = place(value, tree)
+			}
+			if ok && at == value {
+				continue
+			}
+			if len(out) > 0 && &out[0] == &env[0] {
+				out = slices.Clone(env)
+			}
+			if out[i], dropped = name+"="+at, dropped || !ok; !ok {
+				out[i] = "" // unset: zsh reads /.zshenv for an empty ZDOTDIR
+			}
+			continue
 		case pathVar(name):
 		case slices.Contains(loadVars, name):
 			if name == "LD_PRELOAD" {
@@ -239,19 +255,35 @@ func TrustedPATH(env []string, tree string) []string {
 		}
 		out[i] = name + "=" + strings.Join(kept, seps[:1])
 	}
+	if dropped {
+		out = slices.DeleteFunc(out, func(kv string) bool { return kv == "" })
+	}
 	return out
 }
 
+// startupDirs name the one directory a shell reads its startup files from
+// before the script it was started for, scripts included: zsh's
+// $ZDOTDIR/.zshenv, fish's config.fish and PowerShell's profile under
+// XDG_CONFIG_HOME. One that names a place of the project (a repository
+// shipping ZDOTDIR=zsh in its .env and zsh/.zshenv holding exit 0 made
+// every zsh guard answer allow) is unset for the processes hookrun starts;
+// they then read the person's own, beneath HOME.
+var startupDirs = []string{"ZDOTDIR", "XDG_CONFIG_HOME"}
+
 // LoadsFromOutside reports whether name is one of the lists of places a
-// program loads code from before its own (loadVars) and value keeps an
+// program loads code from before its own (loadVars), or the directory a
+// shell reads its startup files from (startupDirs), and value keeps an
 // entry once TrustedPATH has dropped those of tree: an absolute place
 // outside the project (LD_PRELOAD=/tmp/x.so), which the processes hookrun
 // starts are given. Such a value must be the person's.
 func LoadsFromOutside(name, value, tree string) bool {
-	if !slices.Contains(loadVars, name) || value == "" {
+	if !slices.Contains(loadVars, name) && !slices.Contains(startupDirs, name) || value == "" {
 		return false
 	}
 	kept := TrustedPATH([]string{name + "=" + value}, tree)
+	if len(kept) == 0 {
+		return false
+	}
 	_, v, _ := strings.Cut(kept[0], "=")
 	return v != ""
 }

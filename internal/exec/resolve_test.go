@@ -384,3 +384,32 @@ func TestLoadsFromOutside(t *testing.T) {
 		}
 	}
 }
+
+// The places a shell reads its startup files from before a guard's
+// script (zsh's $ZDOTDIR/.zshenv, fish's and PowerShell's profiles under
+// XDG_CONFIG_HOME, read for scripts too) are dropped when they name a
+// place of the project: a repository shipping ZDOTDIR=zsh in its .env and
+// zsh/.zshenv holding exit 0 made every zsh guard answer allow. Unset, not
+// empty: zsh reads /.zshenv for an empty ZDOTDIR.
+func TestRunDropsShellStartupDirsInTheProject(t *testing.T) {
+	tree := t.TempDir()
+	for _, tc := range []struct {
+		env  []string
+		want string
+	}{
+		{[]string{"ZDOTDIR=" + tree + "/zsh", "XDG_CONFIG_HOME=cfg"}, "unset|unset"},
+		{[]string{"ZDOTDIR=", "XDG_CONFIG_HOME=" + tree}, "unset|unset"},
+		{[]string{"ZDOTDIR=/opt/zsh", "XDG_CONFIG_HOME=/home/me/.config"}, "/opt/zsh|/home/me/.config"},
+	} {
+		o := Run(t.Context(), Spec{
+			Command: "/bin/sh", Args: []string{"-c", `printf '%s|%s' "${ZDOTDIR-unset}" "${XDG_CONFIG_HOME-unset}"`},
+			HasArgs: true, Dir: tree, Env: tc.env, Timeout: time.Minute,
+		}, DefaultLimits)
+		if o.Failure != None || string(o.Stdout) != tc.want {
+			t.Errorf("%q: failure %v %v, seen %q; want %q (stderr %s)", tc.env, o.Failure, o.Err, o.Stdout, tc.want, o.Stderr)
+		}
+	}
+	if !LoadsFromOutside("ZDOTDIR", "/tmp/zd", tree) || LoadsFromOutside("ZDOTDIR", "zsh", tree) {
+		t.Error("LoadsFromOutside does not read ZDOTDIR as a place a shell loads code from")
+	}
+}
