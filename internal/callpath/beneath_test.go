@@ -1,7 +1,9 @@
 package callpath
 
 import (
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -26,11 +28,55 @@ func TestBeneathAsRel(t *testing.T) {
 	}
 }
 
-// TestIsClean holds isClean to filepath.Clean.
+// TestIsClean holds isClean, and clean, to filepath.Clean: the listed paths, and every absolute
+// path of up to 8 bytes written with /, . and a.
 func TestIsClean(t *testing.T) {
-	for _, p := range []string{"/", "/a", "/a/b", "/a/", "//a", "/a//b", "/./a", "/a/.", "/a/..", "/a/../b", "/.a", "/a..", "/a/.b/..c", "/..", "/...", "/a/...", "/a./b"} {
+	paths := []string{"/", "/a", "/a/b", "/a/", "//a", "/a//b", "/./a", "/a/.", "/a/..", "/a/../b", "/.a", "/a..", "/a/.b/..c", "/..", "/...", "/a/...", "/a./b", "a", ".", "", "a/../b"}
+	for n, tails := 1, []string{""}; n < 8; n++ {
+		var next []string
+		for _, tail := range tails {
+			for _, c := range []string{"/", ".", "a"} {
+				next = append(next, tail+c)
+			}
+		}
+		tails = next
+		for _, tail := range tails {
+			paths = append(paths, "/"+tail)
+		}
+	}
+	for _, p := range paths {
 		if got, want := isClean(p), filepath.Clean(p) == p; got != want {
 			t.Errorf("isClean(%q) = %v, filepath.Clean gives %q", p, got, filepath.Clean(p))
+		}
+		if got, want := clean(p), filepath.Clean(p); got != want {
+			t.Errorf("clean(%q) = %q, filepath.Clean gives %q", p, got, want)
+		}
+	}
+}
+
+// TestResolveJoinsAsFilepathJoin holds resolve's join of a directory's resolved path and a name
+// (a concatenation when the directory is clean) to filepath.Join: through a link to /, a link to
+// a directory, a link loop (followIn gives the path back as written), and missing directories.
+func TestResolveJoinsAsFilepathJoin(t *testing.T) {
+	root := identityProject(t)
+	for name, to := range map[string]string{"top": "/", "loop": "loop", "up": ".."} {
+		if err := os.Symlink(to, filepath.Join(root, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var r resolver
+	for _, rel := range []string{"src/a.go", "docs/hk/guard.sh", "top/tmp", "top/x", "loop/x", "loop/a/../x", "up/x", "missing/x", "missing/../src/a.go", "src/../docs/hk/x", "docs/hk/../x", ".system/hooks/a.yaml"} {
+		p := root + "/" + rel
+		i := strings.LastIndexByte(p, '/')
+		dir := followIn(p[:i], "")
+		want := filepath.Join(dir, p[i+1:])
+		if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
+			if fi, err := os.Lstat(want); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+				want = followIn(want, "")
+			}
+		}
+		if got := r.resolve(p); got != want {
+			t.Errorf("resolve(%q) = %q, want %q", p, got, want)
 		}
 	}
 }
