@@ -80,3 +80,35 @@ func BenchmarkLoadCachedInit(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLoadCachedRules10 is what emit pays with a warm cache for make bench's ten rules hooks
+// (a deny on rm -r -f, a require_human on .system/**): each hook's rules decoded, its commands
+// patterns compiled.
+func BenchmarkLoadCachedRules10(b *testing.B) {
+	old := racyWindow
+	racyWindow = 10 * time.Millisecond
+	defer func() { racyWindow = old }()
+	dir := filepath.Join(b.TempDir(), ".system", "hooks")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		b.Fatal(err)
+	}
+	for i := range 10 {
+		y := fmt.Sprintf("id: rules_%04d\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nmatch:\n  ability_scope: shell\n"+
+			"handler:\n  kind: rules\n  rules:\n    - decision: deny\n      reason: recursive force delete\n"+
+			"      commands: [\"rm -r|-R|--recursive -f|--force\"]\n    - decision: require_human\n      reason: hook files\n"+
+			"      paths: [\".system/**\"]\n", i)
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("rules_%04d.yaml", i)), []byte(y), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	time.Sleep(3 * racyWindow)
+	cache := filepath.Join(b.TempDir(), "decl.bin")
+	if _, parsed, err := Load(dir, cache); err != nil || parsed != 10 {
+		b.Fatalf("priming the cache: %v, %d parsed", err, parsed)
+	}
+	for b.Loop() {
+		if _, parsed, err := Load(dir, cache); err != nil || parsed != 0 {
+			b.Fatalf("%v, %d parsed", err, parsed)
+		}
+	}
+}

@@ -112,3 +112,17 @@ func readDisk(p string, max int64) ([]byte, bool, error) {
 	}
 	return data, true, err
 }
+
+// BenchmarkCompile compiles the kinds of pattern a rules hook holds: every rules hook's patterns
+// are compiled again at each event (declcache keeps them as written).
+func BenchmarkCompile(b *testing.B) {
+	texts := []string{"rm -r|-R|--recursive -f|--force", "git push --force|-f|--force-with-lease", "HOOKRUN_HOOKS_DIR=* *",
+		"chmod|chown|chgrp -R|--recursive", "curl|wget *|-o|-O|--output", "terraform apply|destroy"}
+	for b.Loop() {
+		for _, t := range texts {
+			if _, err := Compile(t); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

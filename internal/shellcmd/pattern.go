@@ -67,7 +67,7 @@ func Compile(text string) (*Pattern, error) {
 	for len(fields) > 0 && isEnvWord(fields[0]) {
 		var terms []envTerm
 		name := ""
-		for _, alt := range strings.Split(fields[0], "|") {
+		for alt := range strings.SplitSeq(fields[0], "|") {
 			value := alt
 			if n, v, ok := strings.Cut(alt, "="); ok && isName(n) {
 				name, value = n, v
@@ -80,7 +80,11 @@ func Compile(text string) (*Pattern, error) {
 	if len(fields) == 0 {
 		return nil, fmt.Errorf("command pattern %q: no command name after its variables; write * for any command", text)
 	}
-	for _, alt := range strings.Split(fields[0], "|") {
+	// Sized once, the words' alternatives cut from one array: the patterns of every rules hook are
+	// compiled again at each event (declcache keeps them as written), and growing these slices
+	// was most of Compile's time.
+	p.name = make([]wordGlob, 0, strings.Count(fields[0], "|")+1)
+	for alt := range strings.SplitSeq(fields[0], "|") {
 		switch {
 		case alt == "":
 			return nil, fmt.Errorf("command pattern %q: empty alternative in the command name", text)
@@ -89,15 +93,21 @@ func Compile(text string) (*Pattern, error) {
 		}
 		p.name = append(p.name, glob(foldName(alt)))
 	}
+	alts := 0
 	for _, f := range fields[1:] {
-		var terms []term
-		for _, alt := range strings.Split(f, "|") {
+		alts += strings.Count(f, "|") + 1
+	}
+	all := make([]term, 0, alts)
+	p.words = make([][]term, 0, len(fields)-1)
+	for _, f := range fields[1:] {
+		start := len(all)
+		for alt := range strings.SplitSeq(f, "|") {
 			if alt == "" {
 				return nil, fmt.Errorf("command pattern %q: empty alternative in %q", text, f)
 			}
-			terms = append(terms, compileTerm(alt))
+			all = append(all, compileTerm(alt))
 		}
-		p.words = append(p.words, terms)
+		p.words = append(p.words, all[start:len(all):len(all)])
 	}
 	return p, nil
 }
