@@ -8,7 +8,8 @@ import (
 )
 
 // TestBeneathAsRel holds beneath, inside's short way, to filepath.Rel: where it answers, it gives
-// what filepath.Rel gives, and it answers for every clean absolute path beneath a clean root.
+// what filepath.Rel gives, and it answers for every clean absolute path beneath a clean root;
+// cleanBeneath gives what beneath gives for every clean p.
 func TestBeneathAsRel(t *testing.T) {
 	for _, tc := range []struct {
 		p, root string
@@ -24,6 +25,9 @@ func TestBeneathAsRel(t *testing.T) {
 		}
 		if want, err := filepath.Rel(tc.root, tc.p); ok && (err != nil || rel != want) {
 			t.Errorf("beneath(%q, %q) = %q; filepath.Rel gives %q, %v", tc.p, tc.root, rel, want, err)
+		}
+		if crel, cok := cleanBeneath(tc.p, tc.root); isClean(tc.p) && (crel != rel || cok != ok) {
+			t.Errorf("cleanBeneath(%q, %q) = %q, %v; beneath gives %q, %v", tc.p, tc.root, crel, cok, rel, ok)
 		}
 	}
 }
