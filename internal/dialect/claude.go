@@ -20,6 +20,9 @@ var claudeCode = Agent{
 	answer: func(c *Call, v verdict) (any, []string) { return claudeAnswer(c, v), nil },
 	Settings: Settings{
 		File: ".claude/settings.json",
+		// Measured on 2.1.332: claude -p started, ran no hook, and ran a
+		// call hookrun denies.
+		Unparsable: "Claude Code skips a settings file it cannot parse, with no word, and runs no hook from it: hookrun's entries in it do not run, and no call is checked",
 		// PreSkillShellCommand (2.1.332; not in 2.1.240's changelog) asks
 		// before a skill's or command's !`command` runs, whoever started
 		// the skill; an older version ignores the key. UserPromptExpansion

@@ -29,9 +29,12 @@ var codex = Agent{
 	Settings: Settings{
 		// Codex runs hook commands in the session's working directory,
 		// where hookrun's upward search finds the project's hooks.
-		File:   ".codex/hooks.json",
-		Events: []string{"UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"},
-		Unit:   time.Second,
+		File: ".codex/hooks.json",
+		// Measured on 0.171.0: codex exec ran no hook, and ran a call
+		// hookrun denies.
+		Unparsable: "Codex skips a hooks file it cannot parse, with no word: hookrun's entries in it do not run, and no call is checked",
+		Events:     []string{"UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"},
+		Unit:       time.Second,
 		// codex-rs/hooks discovery: timeout_sec.unwrap_or(600).
 		DefaultWait: 10 * time.Minute,
 		// Codex runs the hooks of each config layer (0.171.0; hooks.json
@@ -62,6 +65,10 @@ var codex = Agent{
 			// Measured on 0.171.0 (agents suite TestBypasses): a trusted
 			// project's MCP server ran touch forbidden.txt, with no hook.
 			{File: ".codex/config.toml", Key: "mcp_servers", Each: true, Runs: true, Warn: true, Nested: codexNested, Why: "Codex starts this MCP server's command with no hook, so no guard sees it; check it, or remove it"},
+			// notify is a program Codex runs itself when a turn ends, with
+			// no hook; codex exec 0.171.0 in a trusted project did not run
+			// a project's (measured), its interactive session may.
+			{File: ".codex/config.toml", Key: "notify", Runs: true, Warn: true, Nested: codexNested, Why: "Codex may run this command itself when a turn ends, with no hook, so no guard would see it; check it, or remove it"},
 		},
 		// Measured on 0.169: another PreToolUse hook in .codex/hooks.json
 		// answering an allow with updatedInput ran a command hookrun's

@@ -28,7 +28,10 @@ var copilot = Agent{
 	// Its payloads carry no duration.
 	NoDuration: true,
 	Settings: Settings{
-		File:           ".github/hooks/hookrun.json",
+		File: ".github/hooks/hookrun.json",
+		// Measured on 1.0.102: copilot -p ran no hook, and ran a call
+		// hookrun denies.
+		Unparsable:     "Copilot CLI skips a hooks file it cannot parse, with no word: hookrun's entries in it do not run, and no call is checked",
 		Events:         []string{"UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop"},
 		Unit:           time.Second,
 		Flat:           true,

@@ -84,6 +84,10 @@ type Settings struct {
 	// strips them before parsing), which hookrun's JSON editor would lose:
 	// install refuses such a file saying where the comment is.
 	Comments bool
+	// Unparsable says what the pinned version does when it cannot parse
+	// File (measured, agents suite TestUnparsableSettings), for validate's
+	// error; "" when not known.
+	Unparsable string
 	// ProjectDirVar names the environment variable in which the agent
 	// gives its hook commands the project directory; hookrun's command
 	// changes to it first, so discovery and git start at the project root
@@ -423,8 +427,8 @@ func Read(n Name, data []byte) (*Call, error) {
 			if len(from) == 1 {
 				verb = "sends"
 			}
-			return nil, bad("%s is an event %s %s, not %s: the entry that ran hookrun names the wrong --dialect; run hookrun install for the agent whose settings hold it",
-				name, agentList(from), verb, n)
+			return nil, bad("%s is an event %s %s, not %s, so --dialect %s is the wrong one for it; where an agent's entry ran hookrun so, run hookrun install for the agent whose settings hold it",
+				name, agentList(from), verb, n, n)
 		}
 	}
 	return c, err

@@ -56,6 +56,9 @@ var geminiCLI = Agent{
 		},
 		// 0.61.0's _doLoadSettings: JSON.parse(stripJsonComments(content)).
 		Comments: true,
+		// Measured on 0.61.0: gemini exits 52 ("Please fix the
+		// configuration file(s) and try again").
+		Unparsable: "Gemini CLI refuses to start while it cannot parse it (exit 52)",
 		// Read from 0.61.0's bundle: hooksConfig.enabled false runs no
 		// hook, hooksConfig.disabled skips the hooks it names (an entry's
 		// name, hookrun's is "hookrun"), and the first .gemini/.env or

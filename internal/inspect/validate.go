@@ -192,10 +192,14 @@ func shortWaits(set *config.Set, root string) []config.Finding {
 	}
 	var out []config.Finding
 	for _, a := range settings.Routed(root) {
-		if wait, _, ok := a.Wait(root); ok && wait < settings.MinWait {
-			out = append(out, config.Finding{File: filepath.Join(root, a.File), Line: 1, Col: 1, Severity: config.Error,
-				Message: fmt.Sprintf("%s waits %s for hookrun, and its timeout lets the call through: too short for hookrun to end a handler that overruns (SIGTERM, then SIGKILL) and still answer first; give it at least %s (hookrun install %s --timeout %s)",
-					a.Dialect, wait, settings.MinWait, a.Dialect, settings.MinWait)})
+		if w, ok := a.WaitAt(root); ok && w.Wait < settings.MinWait {
+			fix := fmt.Sprintf("hookrun install %s --timeout %s", a.Dialect, settings.MinWait)
+			if w.File != filepath.Join(root, a.File) {
+				fix = "raise that timeout: install writes only " + a.File // a file of the person's, or another of the project's
+			}
+			out = append(out, config.Finding{File: w.File, Line: max(w.Line, 1), Col: max(w.Col, 1), Severity: config.Error,
+				Message: fmt.Sprintf("%s waits %s for hookrun (%s), and its timeout lets the call through: too short for hookrun to end a handler that overruns (SIGTERM, then SIGKILL) and still answer first; give it at least %s (%s)",
+					a.Dialect, w.Wait, w.From, settings.MinWait, fix)})
 		}
 	}
 	return out
@@ -465,7 +469,8 @@ func agentSettingsFindings(loc config.Location, set *config.Set, n dialect.Name)
 		if p.Warning {
 			sev = config.Warning
 		}
-		out = append(out, config.Finding{File: filepath.Join(root, p.File), Line: 1, Col: 1, Severity: sev, Message: p.Message})
+		line, col := max(p.Line, 1), max(p.Col, 1)
+		out = append(out, config.Finding{File: filepath.Join(root, p.File), Line: line, Col: col, Severity: sev, Message: p.Message})
 	}
 	return append(out, httpEnvFindings(a, root, set)...)
 }

@@ -63,7 +63,8 @@ func Parse(data []byte) (*Node, error) {
 	dec.UseNumber()
 	n, err := parseValue(dec, 0)
 	if err != nil {
-		return nil, fmt.Errorf("%v at %s", err, position(data, dec.InputOffset()))
+		line, col := position(data, dec.InputOffset())
+		return nil, &SyntaxError{err, line, col}
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, errors.New("more than one JSON document")
@@ -71,13 +72,26 @@ func Parse(data []byte) (*Node, error) {
 	return n, nil
 }
 
-// position renders a byte offset as line:column, both from 1.
-func position(data []byte, off int64) string {
+// SyntaxError is why Parse could not read a document, and where: a
+// message can then point at the line and column, not at the file.
+type SyntaxError struct {
+	Err       error
+	Line, Col int // from 1; the column counts bytes
+}
+
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("%v at line %d, column %d", e.Err, e.Line, e.Col)
+}
+
+func (e *SyntaxError) Unwrap() error { return e.Err }
+
+// position is a byte offset's line and column, both from 1.
+func position(data []byte, off int64) (line, col int) {
 	off = min(off, int64(len(data)))
 	before := data[:off]
-	line := bytes.Count(before, []byte("\n")) + 1
-	col := int(off) - (bytes.LastIndexByte(before, '\n') + 1) + 1
-	return fmt.Sprintf("line %d, column %d", line, col)
+	line = bytes.Count(before, []byte("\n")) + 1
+	col = int(off) - (bytes.LastIndexByte(before, '\n') + 1) + 1
+	return line, col
 }
 
 // maxDepth caps how deeply Parse nests: a settings file is a few levels

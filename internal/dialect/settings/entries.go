@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookrun/hookrun/internal/dialect"
 	"github.com/hookrun/hookrun/internal/ojson"
 )
 
@@ -140,18 +141,20 @@ func (a Agent) pluginUnlike(data []byte, hooksDir string) bool {
 // unlikeEntries lists, for each event install routes, the handlers in a
 // settings document that run hookrun but not as install writes them
 // (unlike), and every one after the first that runs it for this agent:
-// where hookrun's entry is, and what is wrong with it. Handlers under a
-// matcher are Unrouted's to report.
-func (a Agent) unlikeEntries(hooks *ojson.Node, o Options) []string {
-	var out []string
+// where hookrun's entry is, and what is wrong with it. A handler under a
+// matcher that runs hookrun for another agent's dialect is named too
+// (an empty matcher, or "*", is every tool); hookrun's own there is
+// Unrouted's to report.
+func (a Agent) unlikeEntries(hooks *ojson.Node, o Options) []Problem {
+	var out []Problem
 	for _, ev := range a.Events {
 		list := hooks.Get(ev)
 		if list == nil || !list.IsArray() {
 			continue
 		}
 		ours := 0
-		check := func(at string, h *ojson.Node) {
-			if !a.mentions(h) {
+		check := func(h *ojson.Node, underMatcher bool, path ...any) {
+			if !a.mentions(h) || underMatcher && a.isOurs(h) {
 				return
 			}
 			why, fix := "", "remove it"
@@ -161,29 +164,59 @@ func (a Agent) unlikeEntries(hooks *ojson.Node, o Options) []string {
 					why = "it runs hookrun a second time for " + ev + "; install keeps one entry"
 				}
 			}
+			if other := a.otherDialect(h); other != "" {
+				why = fmt.Sprintf("it runs hookrun emit --dialect %s, which reads payloads and writes answers as %s does, not as %s does", other, other, a.Dialect)
+				fix = "remove it; hookrun install " + string(a.Dialect) + " writes the right one"
+			}
 			if why == "" {
 				why = a.unlike(h, ev, o)
 			}
 			if why != "" {
-				out = append(out, at+": this entry runs hookrun, but not as hookrun install "+string(a.Dialect)+" writes it: "+why+
-					"; the agent takes whatever it answers, which need not be the hooks' decision, so "+fix)
+				msg := fmt.Sprintf("hooks.%s[%d]", ev, path[0])
+				if len(path) > 1 {
+					msg += fmt.Sprintf(".hooks[%d]", path[1])
+				}
+				msg += ": this entry runs hookrun, but not as hookrun install " + string(a.Dialect) + " writes it: " + why +
+					"; the agent takes whatever it answers, which need not be the hooks' decision, so " + fix
+				if len(path) > 1 {
+					path = []any{path[0], "hooks", path[1]}
+				}
+				out = append(out, Problem{File: a.File, Message: msg, At: at(append([]any{"hooks", ev}, path...)...)})
 			}
 		}
 		for i, item := range list.Items() {
 			if a.Flat {
-				check(fmt.Sprintf("hooks.%s[%d]", ev, i), item)
+				check(item, false, i)
 				continue
 			}
 			hs := item.Get("hooks")
-			if !item.IsObject() || scoped(item) || hs == nil || !hs.IsArray() {
+			if !item.IsObject() || hs == nil || !hs.IsArray() {
 				continue
 			}
 			for j, h := range hs.Items() {
-				check(fmt.Sprintf("hooks.%s[%d].hooks[%d]", ev, i, j), h)
+				check(h, scoped(item), i, j)
 			}
 		}
 	}
 	return out
+}
+
+// otherDialect is the dialect a handler's command names when it is another
+// agent's (hookrun emit --dialect gemini-cli in Claude Code's settings),
+// or "".
+func (a Agent) otherDialect(h *ojson.Node) string {
+	_, after, ok := strings.Cut(h.Get(a.commandKey()).Str(), "--dialect")
+	if !ok {
+		return ""
+	}
+	name := strings.TrimLeft(after, " \t='\"")
+	if end := strings.IndexFunc(name, func(r rune) bool { return r > 0x7f || !isNameByte(byte(r)) }); end >= 0 {
+		name = name[:end]
+	}
+	if d, ok := dialect.Find(dialect.Name(name)); ok && d.Name != a.Dialect {
+		return name
+	}
+	return ""
 }
 
 func quoteAll(ss []string) []string {

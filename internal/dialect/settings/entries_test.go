@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -46,7 +47,7 @@ func TestUnroutedEntries(t *testing.T) {
 		return `{"hooks": {"PreToolUse": [{"hooks": [` + h + `]}]}}`
 	}
 	quoted := func(s string) string { return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"` }
-	differs := ".claude/settings.json: hooks.PreToolUse[0].hooks[0]: this entry runs hookrun, but not as hookrun install claude-code writes it: "
+	differs := ".claude/settings.json:1:38: hooks.PreToolUse[0].hooks[0]: this entry runs hookrun, but not as hookrun install claude-code writes it: "
 	rewrites := "; the agent takes whatever it answers, which need not be the hooks' decision, so hookrun install claude-code rewrites it"
 	tests := []struct {
 		file, want string
@@ -56,13 +57,19 @@ func TestUnroutedEntries(t *testing.T) {
 		{entry(`{"type": "command", "command": ` + quoted(cmd+" >/dev/null") + `, "timeout": 120}`), differs + "its command is not the one install writes" + rewrites},
 		{entry(`{"type": "command", "command": "HOOKRUN_HOOKS_DIR=x hookrun emit --dialect claude-code", "timeout": 120}`), differs + "its command is not the one install writes" + rewrites},
 		{entry(`{"type": "command", "command": "hookrun emit --dialect claude-code || true", "timeout": 120}`), differs + "its command is not the one install writes" + rewrites},
-		{entry(`{"type": "command", "command": "hookrun  emit  --dialect=codex", "timeout": 120}`), differs + "its command is not the one install writes" + strings.Replace(rewrites, "hookrun install claude-code rewrites it", "remove it", 1)},
+		{entry(`{"type": "command", "command": "hookrun  emit  --dialect=codex", "timeout": 120}`), differs + "it runs hookrun emit --dialect codex, which reads payloads and writes answers as codex does, not as claude-code does" + strings.Replace(rewrites, "hookrun install claude-code rewrites it", "remove it; hookrun install claude-code writes the right one", 1)},
+		// Under a matcher, even an empty one (every tool): the entry runs
+		// for the calls the matcher names, and answers them wrongly.
+		{`{"hooks": {"PreToolUse": [{"matcher": "", "hooks": [{"type": "command", "command": "hookrun emit --dialect gemini-cli", "timeout": 30}]}]}}`,
+			".claude/settings.json:1:53: hooks.PreToolUse[0].hooks[0]: this entry runs hookrun, but not as hookrun install claude-code writes it: it runs hookrun emit --dialect gemini-cli, which reads payloads and writes answers as gemini-cli does, not as claude-code does" + strings.Replace(rewrites, "hookrun install claude-code rewrites it", "remove it; hookrun install claude-code writes the right one", 1)},
+		{`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./lint.sh"}, {"type": "command", "command": "/usr/bin/hookrun emit --dialect=\"cursor\"", "timeout": 30}]}]}}`,
+			".claude/settings.json:1:102: hooks.PreToolUse[0].hooks[1]: this entry runs hookrun, but not as hookrun install claude-code writes it: it runs hookrun emit --dialect cursor, which reads payloads and writes answers as cursor does, not as claude-code does" + strings.Replace(rewrites, "hookrun install claude-code rewrites it", "remove it; hookrun install claude-code writes the right one", 1)},
 		{entry(`{"type": "command", "command": "hookrun emit --dialect='claude-code'; true", "timeout": 120}`), differs + "its command is not the one install writes" + rewrites},
 		{entry(`{"type": "command", "command": ` + quoted(cmd) + `, "timeout": 120, "async": true}`), differs + `it has "async", which install does not write` + rewrites},
 		{entry(`{"type": "command", "command": ` + quoted(cmd) + `}`), differs + "its timeout is not a positive whole number" + rewrites},
 		{entry(`{"type": "prompt", "command": ` + quoted(cmd) + `, "timeout": 120}`), differs + `its type is "prompt", not "command"` + rewrites},
 		{entry(`{"type": "command", "command": ` + quoted(cmd) + `, "timeout": 120}, {"type": "command", "command": ` + quoted(cmd) + `, "timeout": 120}`),
-			".claude/settings.json: hooks.PreToolUse[0].hooks[1]: this entry runs hookrun, but not as hookrun install claude-code writes it: it runs hookrun a second time for PreToolUse; install keeps one entry" + rewrites},
+			".claude/settings.json:1:371: hooks.PreToolUse[0].hooks[1]: this entry runs hookrun, but not as hookrun install claude-code writes it: it runs hookrun a second time for PreToolUse; install keeps one entry" + rewrites},
 		{entry(`{"type": "command", "command": ` + quoted(strings.Replace(cmd, "emit --dialect", "emit --hooks-dir docs --dialect", 1)) + `, "timeout": 120}`), differs + "its command is not the one install writes" + rewrites},
 		{entry(`{"type": "command", "command": "./lint.sh", "timeout": 1, "async": true}`), ""},
 	}
@@ -128,22 +135,23 @@ func writeFile(t *testing.T, path, body string) {
 }
 
 // OpenCode runs its project plugins in name order on the same arguments: a plugin named after
-// hookrun.js can change a call after hookrun's answered, and is named; one before it is not.
-func TestUnroutedLaterPlugins(t *testing.T) {
+// hookrun.js can change a call after hookrun's answered, and is an error; one before it, or in
+// .opencode/plugin, is still code OpenCode runs as it starts, with no hook: a warning.
+func TestUnroutedOtherPlugins(t *testing.T) {
 	oc := agent(t, dialect.OpenCode)
 	root := t.TempDir()
 	if _, err := Install(oc, root, opts, false); err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"format.js", "zz.ts", "notes.md", "~x.js"} {
-		writeFile(t, filepath.Join(root, ".opencode/plugins", name), "export default async () => ({})")
+	for _, name := range []string{"plugins/format.js", "plugins/zz.ts", "plugins/notes.md", "plugins/~x.js", "plugin/a.js", "plugin/z.ts", "plugin/README"} {
+		writeFile(t, filepath.Join(root, ".opencode", name), "export default async () => ({})")
 	}
 	var got []string
 	for _, p := range oc.Unrouted(root, "") {
-		got = append(got, p.File)
+		got = append(got, fmt.Sprintf("%s:%v", p.File, p.Warning))
 	}
-	if strings.Join(got, " ") != ".opencode/plugins/zz.ts .opencode/plugins/~x.js" {
-		t.Errorf("got %q", got)
+	if want := ".opencode/plugin/a.js:true .opencode/plugin/z.ts:true .opencode/plugins/format.js:true .opencode/plugins/zz.ts:false .opencode/plugins/~x.js:false"; strings.Join(got, " ") != want {
+		t.Errorf("got %q, want %s", got, want)
 	}
 }
 
@@ -199,8 +207,8 @@ func TestUnroutedLaterInHookrunsOwnFile(t *testing.T) {
 	}
 	why := "copilot runs this entry after hookrun's (an event's entries run in list order), and the call it answers with (modifiedArgs, or a prompt's modifiedPrompt) is not the one hookrun checked; if you trust it, move it before hookrun's entry, so that hookrun checks what it changes"
 	want := []string{
-		".github/hooks/hookrun.json: hooks.UserPromptSubmit[2]: " + why,
-		".github/hooks/hookrun.json: hooks.PreToolUse[1]: " + why,
+		".github/hooks/hookrun.json:15:7: hooks.UserPromptSubmit[2]: " + why,
+		".github/hooks/hookrun.json:27:7: hooks.PreToolUse[1]: " + why,
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
@@ -236,11 +244,11 @@ func TestUnroutedLaterHooks(t *testing.T) {
 			".github/copilot/settings.json": `{"hooks": {"userPromptSubmitted": [` + entry + `]}}`,
 			".claude/settings.local.json":   `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./rewrite.sh"}]}]}}`,
 		}, []string{
-			".github/hooks/Z.json: hooks.UserPromptSubmit[0]: " + copilotWhy,
-			".github/hooks/guard.json: hooks.preToolUse[0]: " + copilotWhy,
-			".github/hooks/guard.json: hooks.preToolUse[1]: " + copilotWhy,
-			".claude/settings.local.json: hooks.PreToolUse[0].hooks[0]: " + copilotSettingsWhy,
-			".github/copilot/settings.json: hooks.userPromptSubmitted[0]: " + copilotSettingsWhy,
+			".github/hooks/Z.json:1:47: hooks.UserPromptSubmit[0]: " + copilotWhy,
+			".github/hooks/guard.json:1:121: hooks.preToolUse[0]: " + copilotWhy,
+			".github/hooks/guard.json:1:183: hooks.preToolUse[1]: " + copilotWhy,
+			".claude/settings.local.json:1:57: hooks.PreToolUse[0].hooks[0]: " + copilotSettingsWhy,
+			".github/copilot/settings.json:1:36: hooks.userPromptSubmitted[0]: " + copilotSettingsWhy,
 		}},
 		// Copilot CLI 1.0.102 (--trust-folder) runs the hooks of the directories a repository's
 		// hookDirectories names, inside the project, after hookrun's.
@@ -251,29 +259,29 @@ func TestUnroutedLaterHooks(t *testing.T) {
 			"ci/hooks/notes.md":                   `{"hooks": {"PreToolUse": [` + entry + `]}}`,
 			"tools/hooks/prompt.json":             `{"version": 1, "hooks": {"userPromptSubmitted": [` + entry + `]}}`,
 		}, []string{
-			"ci/hooks/rewrite.json: hooks.PreToolUse[0]: " + copilotDirsWhy(".github/copilot/settings.json", "hookDirectories"),
-			"tools/hooks/prompt.json: hooks.userPromptSubmitted[0]: " + copilotDirsWhy(".github/copilot/settings.local.json", "hook_directories"),
+			"ci/hooks/rewrite.json:1:41: hooks.PreToolUse[0]: " + copilotDirsWhy(".github/copilot/settings.json", "hookDirectories"),
+			"tools/hooks/prompt.json:1:50: hooks.userPromptSubmitted[0]: " + copilotDirsWhy(".github/copilot/settings.local.json", "hook_directories"),
 		}},
 		{dialect.GeminiCLI, map[string]string{
 			".gemini/settings.json": `{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"type": "command", "name": "rewriter", "command": "./rewrite.sh"}]}], "AfterTool": [{"hooks": [{"type": "command", "command": "./log.sh"}]}]}}`,
 		}, []string{
-			".gemini/settings.json: hooks.BeforeTool[0].hooks[0]: gemini-cli runs this hook beside hookrun's, on the same call, and runs the call with the tool_input it answers, which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it",
+			".gemini/settings.json:7:11: hooks.BeforeTool[0].hooks[0]: gemini-cli runs this hook beside hookrun's, on the same call, and runs the call with the tool_input it answers, which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it",
 		}},
 		{dialect.Codex, map[string]string{
 			".codex/hooks.json":     `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./rewrite.sh"}]}], "PostToolUse": [{"hooks": [{"type": "command", "command": "./log.sh"}]}]}}`,
 			".codex/config.toml":    "[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./rewrite.sh\"\n",
 			"sub/.codex/hooks.json": `{"hooks": {"PermissionRequest": [{"hooks": [{"type": "command", "command": "./approve.sh"}]}]}}`,
 		}, []string{
-			".codex/hooks.json: hooks.PreToolUse[0].hooks[0]: " + codexWhy,
-			"sub/.codex/hooks.json: hooks.PermissionRequest[0].hooks[0]: " + codexWhy,
+			".codex/hooks.json:7:11: hooks.PreToolUse[0].hooks[0]: " + codexWhy,
+			"sub/.codex/hooks.json:1:45: hooks.PermissionRequest[0].hooks[0]: " + codexWhy,
 			".codex/config.toml: hooks.PreToolUse[0].hooks[0]: " + codexWhy,
 		}},
 		{dialect.ClaudeCode, map[string]string{
 			".claude/settings.json":       `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./rewrite.sh"}]}]}}`,
 			".claude/settings.local.json": `{"hooks": {"PermissionRequest": [{"hooks": [{"type": "http", "url": "http://127.0.0.1:9/"}]}], "PostToolUse": [{"hooks": [{"type": "command", "command": "./fmt.sh"}]}]}}`,
 		}, []string{
-			".claude/settings.json: hooks.PreToolUse[0].hooks[0]: " + claudeWhy,
-			".claude/settings.local.json: hooks.PermissionRequest[0].hooks[0]: " + claudeWhy,
+			".claude/settings.json:7:11: hooks.PreToolUse[0].hooks[0]: " + claudeWhy,
+			".claude/settings.local.json:1:45: hooks.PermissionRequest[0].hooks[0]: " + claudeWhy,
 		}},
 		// Claude Code 2.1.197 registers the hooks of a skill's, a command's
 		// or a subagent's frontmatter when it runs, beside the settings
@@ -329,11 +337,11 @@ func TestUnroutedLaterHooks(t *testing.T) {
 			"tools/m.json":       `{"name": "f", "plugins": [{"name": "q", "source": "../q"}]}`,
 			"q/hooks/hooks.json": `{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "./q.sh"}]}]}}`,
 		}, []string{
-			"market/plugins/p/hooks/hooks.json: hooks.PreToolUse[0].hooks[0]: " + claudePluginWhy("p@repo"),
-			"market/plugins/p/more/hooks.json: hooks.PermissionRequest[0].hooks[0]: " + claudePluginWhy("p@repo"),
-			"q/hooks/hooks.json: hooks.PreToolUse[0].hooks[0]: " + claudePluginWhy("q@f"),
-			"market/.claude-plugin/marketplace.json: plugins[2].hooks.PreToolUse[0].hooks[0]: " + claudePluginWhy("r@repo"),
-			"market/plugins/r/.claude-plugin/plugin.json: hooks.PreToolUse[0].hooks[0]: " + claudePluginWhy("r@repo"),
+			"market/plugins/p/hooks/hooks.json:1:130: hooks.PreToolUse[0].hooks[0]: " + claudePluginWhy("p@repo"),
+			"market/plugins/p/more/hooks.json:1:45: hooks.PermissionRequest[0].hooks[0]: " + claudePluginWhy("p@repo"),
+			"q/hooks/hooks.json:1:38: hooks.PreToolUse[0].hooks[0]: " + claudePluginWhy("q@f"),
+			"market/.claude-plugin/marketplace.json:1:247: plugins[2].hooks.PreToolUse[0].hooks[0]: " + claudePluginWhy("r@repo"),
+			"market/plugins/r/.claude-plugin/plugin.json:1:51: hooks.PreToolUse[0].hooks[0]: " + claudePluginWhy("r@repo"),
 		}},
 		// Gemini CLI 0.61.0 runs a custom command's !{command} when a person
 		// runs it, through its policy but no BeforeTool hook (agents suite:
@@ -347,7 +355,7 @@ func TestUnroutedLaterHooks(t *testing.T) {
 			".gemini/commands/notes.md":       "!{touch x}\n",
 			"sub/.gemini/commands/x.toml":     "prompt = \"!{touch x}\"\n",
 		}, []string{
-			".gemini/commands/broken.toml: hookrun cannot read it as TOML (line 1, column 22: basic strings cannot have new lines), and it holds !{: " + geminiCommandShellWhy,
+			".gemini/commands/broken.toml:1:22: hookrun cannot read it as TOML (basic strings cannot have new lines at line 1, column 22), and it holds !{: " + geminiCommandShellWhy,
 			".gemini/commands/ci/deploy.toml: runs \"make deploy {{args}}\": " + geminiCommandShellWhy,
 			".gemini/commands/plan.toml: runs \"git status\", \"touch {a,b}.txt\": " + geminiCommandShellWhy,
 			"sub/.gemini/commands/x.toml: runs \"touch x\": " + geminiCommandShellWhy,

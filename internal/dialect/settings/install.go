@@ -106,16 +106,36 @@ func Routed(root string) []Agent {
 // through. ok is false when that default is not known (Cursor) or the
 // agent's hooks are code (OpenCode's plugin keeps its own timeout).
 func (a Agent) Wait(root string) (wait time.Duration, from string, ok bool) {
+	w, ok := a.WaitAt(root)
+	return w.Wait, w.From, ok
+}
+
+// Waited is Wait's answer, with the file and the place in it (the entry's
+// timeout, or the entry; 0, 0 for a file whose places hookrun does not
+// read, or when no entry gave it) that gave the wait.
+type Waited struct {
+	Wait      time.Duration
+	From      string
+	File      string // absolute
+	Line, Col int
+}
+
+// WaitAt is Wait, with where the wait comes from.
+func (a Agent) WaitAt(root string) (Waited, bool) {
+	var w Waited
 	if a.Plugin != nil {
-		return 0, "", false
+		return w, false
 	}
-	consider := func(d time.Duration, why string) {
-		if d > 0 && (wait == 0 || d < wait) {
-			wait, from = d, why
+	consider := func(d time.Duration, why, file string, e guardEntry) {
+		if d > 0 && (w.Wait == 0 || d < w.Wait) {
+			w = Waited{Wait: d, From: why, File: file}
+			if e.data != nil {
+				w.Line, w.Col = ojson.Locate(e.data, e.at)
+			}
 		}
 	}
-	byDefault := fmt.Sprintf("its default for a hook with no %s; %s gives hookrun's entry none", a.timeoutKey(), a.File)
-	files := []string{filepath.Join(root, a.File)}
+	own := filepath.Join(root, a.File)
+	files := []string{own}
 	if a.WaitFiles != nil {
 		cwd, _ := os.Getwd()
 		files = append(files, a.WaitFiles(root, cwd)...)
@@ -126,21 +146,22 @@ func (a Agent) Wait(root string) (wait time.Duration, from string, ok bool) {
 		if i > 0 {
 			in = shownPath(root, f)
 		}
-		for _, h := range a.guarding(f) {
+		for _, e := range a.guarding(f) {
 			seen = true
-			raw, err := json.Marshal(h.Get(a.timeoutKey()))
+			raw, err := json.Marshal(e.h.Get(a.timeoutKey()))
 			var n float64
 			if err != nil || json.Unmarshal(raw, &n) != nil || n <= 0 {
-				consider(a.DefaultWait, fmt.Sprintf("its default for a hook with no %s; %s gives hookrun's entry none", a.timeoutKey(), in))
+				consider(a.DefaultWait, fmt.Sprintf("its default for a hook with no %s; %s gives hookrun's entry none", a.timeoutKey(), in), f, e)
 				continue
 			}
-			consider(time.Duration(n*float64(a.Unit)), "the timeout in "+in)
+			e.at = append(e.at, a.timeoutKey())
+			consider(time.Duration(n*float64(a.Unit)), "the timeout in "+in, f, e)
 		}
 	}
 	if !seen {
-		consider(a.DefaultWait, byDefault)
+		consider(a.DefaultWait, fmt.Sprintf("its default for a hook with no %s; %s gives hookrun's entry none", a.timeoutKey(), a.File), own, guardEntry{})
 	}
-	return wait, from, wait > 0
+	return w, w.Wait > 0
 }
 
 // shownPath is f relative to root when it is inside it, else as it is.
@@ -151,10 +172,19 @@ func shownPath(root, f string) string {
 	return f
 }
 
+// guardEntry is one of hookrun's handlers, and where it is: its path in
+// the file's JSON document, and the document (nil for TOML, whose places
+// hookrun does not read).
+type guardEntry struct {
+	h    *ojson.Node
+	at   []string
+	data []byte
+}
+
 // guarding returns hookrun's handlers on the events that guard an action
 // in the agent's file of entries at path (TOML when it ends in .toml), in
 // matcher groups too; none when the file cannot be read or parsed.
-func (a Agent) guarding(path string) []*ojson.Node {
+func (a Agent) guarding(path string) []guardEntry {
 	data, err := safefile.ReadFile(path, 16<<20)
 	if err != nil {
 		return nil
@@ -162,6 +192,7 @@ func (a Agent) guarding(path string) []*ojson.Node {
 	var doc *ojson.Node
 	if strings.HasSuffix(path, ".toml") {
 		doc, err = parseTOML(data)
+		data = nil
 	} else {
 		doc, err = ojson.Parse(data)
 	}
@@ -172,16 +203,16 @@ func (a Agent) guarding(path string) []*ojson.Node {
 	if hooks == nil || !hooks.IsObject() {
 		return nil
 	}
-	var out []*ojson.Node
+	var out []guardEntry
 	for _, ev := range a.Events {
 		list := hooks.Get(ev)
 		if !a.guards(ev) || list == nil || !list.IsArray() {
 			continue
 		}
-		for _, item := range list.Items() {
+		for i, item := range list.Items() {
 			if a.Flat {
 				if a.isOurs(item) {
-					out = append(out, item)
+					out = append(out, guardEntry{item, at("hooks", ev, i), data})
 				}
 				continue
 			}
@@ -189,9 +220,9 @@ func (a Agent) guarding(path string) []*ojson.Node {
 				continue
 			}
 			if hs := item.Get("hooks"); hs != nil && hs.IsArray() {
-				for _, h := range hs.Items() {
+				for j, h := range hs.Items() {
 					if a.isOurs(h) {
-						out = append(out, h)
+						out = append(out, guardEntry{h, at("hooks", ev, i, "hooks", j), data})
 					}
 				}
 			}
@@ -218,7 +249,7 @@ func (r Result) Summary() string {
 const NPMHookrun = "node_modules/.bin/hookrun"
 
 // Notes say what keeps the entries from guarding that install does not
-// change: another plugin the agent runs after hookrun's (laterPlugins),
+// change: another plugin the agent loads, maybe after hookrun's (otherPlugins),
 // a setting that may run hooks hookrun cannot see (Off's warnings), a
 // subdirectory's settings file read in place of the project's (shadowed),
 // another hook that can change a call after hookrun's entry let it
@@ -232,14 +263,14 @@ func Notes(a Agent, o Options) []string {
 	}
 	ps := append(a.shadowed(o.Root), a.laterHooks(o.Root, o.HooksDir)...)
 	if a.Plugin != nil {
-		ps = append(a.laterPlugins(o.Root), ps...)
+		ps = append(a.otherPlugins(o.Root), ps...)
 	}
 	for _, p := range a.Off(o.Root) {
 		if p.Warning {
 			ps = append(ps, p)
 		}
 	}
-	for _, p := range ps {
+	for _, p := range placed(o.Root, ps) {
 		later = append(later, p.String())
 	}
 	later = append(later, a.belowTopNotes(o)...)

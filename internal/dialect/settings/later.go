@@ -49,7 +49,8 @@ func (a Agent) laterHooks(root, hooksDir string) []Problem {
 				cmds, err := shellCommandsOf(a.Dialect, f, data)
 				switch {
 				case err != nil:
-					out = append(out, Problem{File: f, Message: fmt.Sprintf("hookrun cannot read it as TOML (%v), and it holds !{: %s", err, l.Why), Warning: true})
+					line, col := errAt(err)
+					out = append(out, Problem{File: f, Message: fmt.Sprintf("hookrun cannot read it as TOML (%v), and it holds !{: %s", err, l.Why), Warning: true, Line: line, Col: col})
 				case len(cmds) > 0:
 					out = append(out, Problem{File: f, Message: fmt.Sprintf("runs %s: %s", commandList(cmds), l.Why), Warning: true})
 				}
@@ -63,7 +64,7 @@ func (a Agent) laterHooks(root, hooksDir string) []Problem {
 				case err != nil:
 					out = append(out, Problem{File: f, Message: fmt.Sprintf("frontmatter: hookrun cannot read it (%v), and it names hooks: %s", err, l.Why)})
 				case doc != nil:
-					out = append(out, a.laterIn(f, "frontmatter ", doc, l, l.Why, o)...)
+					out = append(out, a.laterIn(f, "frontmatter ", nil, doc, l, l.Why, o)...)
 				}
 			}
 			continue
@@ -95,7 +96,7 @@ func (a Agent) laterHooks(root, hooksDir string) []Problem {
 			if err != nil {
 				continue
 			}
-			out = append(out, a.laterIn(f, "", doc, l, cmp.Or(why[f], l.Why), o)...)
+			out = append(out, a.laterIn(f, "", nil, doc, l, cmp.Or(why[f], l.Why), o)...)
 		}
 	}
 	return append(out, a.localPluginHooks(root, o)...)
@@ -126,7 +127,7 @@ func shellCommandsOf(n dialect.Name, f string, data []byte) ([]string, error) {
 
 // laterIn names the hooks of doc, the hooks file f (prefix says where in
 // it), on l's events.
-func (a Agent) laterIn(f, prefix string, doc *ojson.Node, l dialect.Later, why string, o Options) []Problem {
+func (a Agent) laterIn(f, prefix string, base []any, doc *ojson.Node, l dialect.Later, why string, o Options) []Problem {
 	hooks := hooksOf(doc)
 	if hooks == nil {
 		return nil
@@ -144,13 +145,13 @@ func (a Agent) laterIn(f, prefix string, doc *ojson.Node, l dialect.Later, why s
 			if hs := groupHooks(item); hs != nil {
 				for j, h := range hs {
 					if !a.hookrunsOwn(f, h, ev, o) {
-						out = append(out, Problem{File: f, Message: fmt.Sprintf("%shooks.%s[%d].hooks[%d]: %s", prefix, ev, i, j, why)})
+						out = append(out, Problem{File: f, Message: fmt.Sprintf("%shooks.%s[%d].hooks[%d]: %s", prefix, ev, i, j, why), At: at(append(base, "hooks", ev, i, "hooks", j)...)})
 					}
 				}
 			} else if a.hookrunsOwn(f, item, ev, o) {
 				after = true
 			} else if after {
-				out = append(out, Problem{File: f, Message: fmt.Sprintf("%shooks.%s[%d]: %s", prefix, ev, i, why)})
+				out = append(out, Problem{File: f, Message: fmt.Sprintf("%shooks.%s[%d]: %s", prefix, ev, i, why), At: at(append(base, "hooks", ev, i)...)})
 			}
 		}
 	}

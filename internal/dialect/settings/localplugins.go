@@ -71,7 +71,7 @@ func (a Agent) localPluginHooks(root string, o Options) []Problem {
 			if !p.IsObject() || p.Get("name").Str() != name {
 				continue
 			}
-			out = append(out, a.laterIn(file, fmt.Sprintf("plugins[%d].", i), p, l, msg, o)...)
+			out = append(out, a.laterIn(file, fmt.Sprintf("plugins[%d].", i), []any{"plugins", i}, p, l, msg, o)...)
 			dir := inside(root, path.Join(marketRoot, p.Get("source").Str()))
 			if p.Get("source").Str() == "" || dir == "" {
 				continue
@@ -79,7 +79,7 @@ func (a Agent) localPluginHooks(root string, o Options) []Problem {
 			files := []string{path.Join(dir, "hooks/hooks.json")}
 			manifest := path.Join(dir, ".claude-plugin/plugin.json")
 			if m := readJSON(root, manifest); m != nil && m.IsObject() {
-				out = append(out, a.laterIn(manifest, "", m, l, msg, o)...)
+				out = append(out, a.laterIn(manifest, "", nil, m, l, msg, o)...)
 				if h := m.Get("hooks"); h != nil {
 					for _, s := range append([]*ojson.Node{h}, h.Items()...) {
 						if f := inside(root, path.Join(dir, s.Str())); s.Str() != "" && f != "" {
@@ -90,7 +90,7 @@ func (a Agent) localPluginHooks(root string, o Options) []Problem {
 			}
 			for _, f := range files {
 				if doc := readJSON(root, f); doc != nil {
-					out = append(out, a.laterIn(f, "", doc, l, msg, o)...)
+					out = append(out, a.laterIn(f, "", nil, doc, l, msg, o)...)
 				}
 			}
 		}

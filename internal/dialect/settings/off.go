@@ -28,9 +28,64 @@ type Problem struct {
 	// hookrun's (a plugin the repository enables), but need not: install
 	// goes on, and validate warns (dialect.Switch.Warn).
 	Warning bool
+	// At is the path in the file's JSON document of what the problem is
+	// about (keys, and array indices in decimal), which placed turns into
+	// Line and Col; nil for the file as a whole.
+	At []string
+	// Line and Col point into the file (from 1, the column in bytes);
+	// 0 for the file as a whole.
+	Line, Col int
 }
 
-func (p Problem) String() string { return p.File + ": " + p.Message }
+func (p Problem) String() string {
+	if p.Line > 0 {
+		return fmt.Sprintf("%s:%d:%d: %s", p.File, p.Line, p.Col, p.Message)
+	}
+	return p.File + ": " + p.Message
+}
+
+// placed sets each problem's Line and Col from its At, in its file under
+// root read as JSON with comments (the agents' files are JSON, some with
+// comments; in TOML or Markdown an At is not followed), each file read
+// once.
+func placed(root string, ps []Problem) []Problem {
+	files := map[string][]byte{}
+	for i, p := range ps {
+		if p.At == nil || p.Line > 0 || strings.HasSuffix(p.File, ".toml") || strings.HasSuffix(p.File, ".md") {
+			continue
+		}
+		data, ok := files[p.File]
+		if !ok {
+			raw, err := safefile.ReadFile(filepath.Join(root, p.File), 16<<20)
+			if err == nil {
+				data = plainJSON(raw)
+			}
+			files[p.File] = data
+		}
+		if data != nil {
+			ps[i].Line, ps[i].Col = ojson.Locate(data, p.At)
+		}
+	}
+	return ps
+}
+
+// errAt is where a parse error points, or 0, 0.
+func errAt(err error) (line, col int) {
+	var se *ojson.SyntaxError
+	if errors.As(err, &se) {
+		return se.Line, se.Col
+	}
+	return 0, 0
+}
+
+// at is a JSON path from its parts: keys, and array indices.
+func at(parts ...any) []string {
+	out := make([]string, len(parts))
+	for i, p := range parts {
+		out[i] = fmt.Sprint(p)
+	}
+	return out
+}
 
 // Off lists the project settings under root that keep the agent from
 // running hookrun's entries, or give them an environment the repository
@@ -71,37 +126,39 @@ func (a Agent) Off(root string) []Problem {
 			}
 			// The agent's own file is Merge's and Unrouted's to report.
 			if err != nil && sw.File != a.File {
-				out = appendOnce(out, Problem{File: sw.File, Message: fmt.Sprintf("is not %s hookrun can read (%v), so hookrun cannot tell whether it keeps %s from running hookrun's entries", format, err, a.Dialect)})
+				line, col := errAt(err)
+				out = appendOnce(out, Problem{File: sw.File, Message: fmt.Sprintf("is not %s hookrun can read (%v), so hookrun cannot tell whether it keeps %s from running hookrun's entries", format, err, a.Dialect), Line: line, Col: col})
 			}
 			docs[sw.File] = doc
 		}
 		for _, f := range lookup(doc, sw.Key, sw.Fold) {
 			key, v := f.key, f.node
+			in := func(more ...string) []string { return append(slices.Clone(f.path), more...) }
 			switch {
 			case sw.Env && v.IsObject():
 				for _, name := range v.Keys() {
 					if i := slices.IndexFunc(sw.EnvOff, func(e dialect.EnvVar) bool { return e.Name == name }); i >= 0 {
-						out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s sets %s: %s", key, name, sw.EnvOff[i].Why)})
+						out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s sets %s: %s", key, name, sw.EnvOff[i].Why), At: in(name)})
 					} else if why := envWhy(name, sw); why != "" {
-						out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s sets %s: %s; %s", key, name, sw.Why, why)})
+						out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s sets %s: %s; %s", key, name, sw.Why, why), At: in(name)})
 					} else if slices.Contains(loaderVars, name) {
-						out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s sets %s: %s; every handler hookrun starts inherits it, and it makes the handler's program load code the repository chose, so a guard script may not run as written; check it, or set it in your environment instead", key, name, sw.Why), Warning: true})
+						out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s sets %s: %s; every handler hookrun starts inherits it, and it makes the handler's program load code the repository chose, so a guard script may not run as written; check it, or set it in your environment instead", key, name, sw.Why), Warning: true, At: in(name)})
 					}
 				}
 			case sw.Runs && sw.Each && v.IsObject():
 				for _, name := range v.Keys() {
 					if cmd := commandOf(v.Get(name)); cmd != "" {
-						out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s.%s runs %q: %s", key, name, cmd, sw.Why), Warning: sw.Warn})
+						out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s.%s runs %q: %s", key, name, cmd, sw.Why), Warning: sw.Warn, At: in(name)})
 					}
 				}
 			case sw.Runs && !sw.Each:
 				if cmd := commandOf(v); cmd != "" {
-					out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s runs %q: %s", key, cmd, sw.Why), Warning: sw.Warn})
+					out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s runs %q: %s", key, cmd, sw.Why), Warning: sw.Warn, At: in()})
 				}
 			case sw.Listed != "" && v.IsArray() && slices.ContainsFunc(v.Items(), func(n *ojson.Node) bool { return n.Str() == sw.Listed }):
-				out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s lists %q: %s", key, sw.Listed, sw.Why)})
+				out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s lists %q: %s", key, sw.Listed, sw.Why), At: in()})
 			case sw.Is != "" && compact(v) == sw.Is:
-				out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s is %s: %s", key, sw.Is, sw.Why)})
+				out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s is %s: %s", key, sw.Is, sw.Why), At: in()})
 			case sw.Each && v.IsObject():
 				for _, name := range v.Keys() {
 					if on := compact(v.Get(name)); on != "false" && on != "null" {
@@ -118,13 +175,13 @@ func (a Agent) Off(root string) []Problem {
 								why = fmt.Sprintf(sw.LocalWhy, f)
 							}
 						}
-						out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s names %q: %s", key, name, why), Warning: sw.Warn})
+						out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("%s names %q: %s", key, name, why), Warning: sw.Warn, At: in(name)})
 					}
 				}
 			}
 		}
 	}
-	return out
+	return placed(root, out)
 }
 
 // Unrouted says why the agent's own settings file under root, which names
@@ -143,11 +200,11 @@ func (a Agent) Unrouted(root, hooksDir string) []Problem {
 	if bytes.Contains(data, []byte(a.marker())) {
 		out = append(out, a.shadowed(root)...)
 		if a.Plugin != nil {
-			out = append(out, a.laterPlugins(root)...)
+			out = append(out, a.otherPlugins(root)...)
 		}
 		out = append(out, a.laterHooks(root, hooksDir)...)
 	}
-	return out
+	return placed(root, out)
 }
 
 // shadowed names each subdirectory's copy of the agent's settings file
@@ -168,25 +225,36 @@ func (a Agent) shadowed(root string) []Problem {
 	return out
 }
 
-// laterPlugins names the other plugins beside hookrun's that the agent
-// runs after it (OpenCode 1.18 loads .opencode/plugins/*.{js,ts} sorted by
-// name, dot files and links included, and runs their tool.execute.before
-// one after another on the same arguments, which the tool then runs with):
-// such a plugin can change a call's arguments after hookrun's answered.
-func (a Agent) laterPlugins(root string) []Problem {
-	dir := filepath.Dir(a.File)
-	entries, err := os.ReadDir(filepath.Join(root, dir))
-	if err != nil {
-		return nil
-	}
+// otherPlugins names the other plugins beside hookrun's that the agent
+// loads from the project (OpenCode 1.18 loads .opencode/{plugin,plugins}/
+// *.{ts,js}, dot files and links included). Each is code the agent runs
+// when it starts, with no hook: it can run any command (measured on
+// 1.18.33, agents suite TestOpenCodeProjectPluginRuns), so it is a
+// warning. One in hookrun's directory that sorts after hookrun's is an
+// error: OpenCode runs the plugins' tool.execute.before one after another,
+// in name order, on the same arguments, which the tool then runs with, so
+// it can change a call's arguments after hookrun's answered.
+func (a Agent) otherPlugins(root string) []Problem {
+	own := filepath.Dir(a.File)
 	var out []Problem
-	for _, e := range entries {
-		name := e.Name()
-		if name <= filepath.Base(a.File) || !strings.HasSuffix(name, ".js") && !strings.HasSuffix(name, ".ts") || e.IsDir() {
+	for _, dir := range []string{filepath.Join(filepath.Dir(own), "plugin"), own} {
+		entries, err := os.ReadDir(filepath.Join(root, dir))
+		if err != nil {
 			continue
 		}
-		out = append(out, Problem{File: filepath.ToSlash(filepath.Join(dir, name)), Message: fmt.Sprintf("%s runs this plugin after hookrun's (plugins run in name order), and it can change a tool call's arguments after hookrun's plugin let the call through; if you trust it, rename it to sort before %s so that hookrun checks what it changes",
-			a.Dialect, filepath.Base(a.File))})
+		for _, e := range entries {
+			name := e.Name()
+			file := filepath.ToSlash(filepath.Join(dir, name))
+			if file == a.File || !strings.HasSuffix(name, ".js") && !strings.HasSuffix(name, ".ts") || e.IsDir() {
+				continue
+			}
+			if dir == own && name > filepath.Base(a.File) {
+				out = append(out, Problem{File: file, Message: fmt.Sprintf("%s runs this plugin after hookrun's (plugins run in name order), and it can change a tool call's arguments after hookrun's plugin let the call through; if you trust it, rename it to sort before %s so that hookrun checks what it changes",
+					a.Dialect, filepath.Base(a.File))})
+				continue
+			}
+			out = append(out, Problem{File: file, Message: fmt.Sprintf("%s loads this plugin from the repository when it starts, and runs its code with no hook: it can run any command, which no guard sees; check what it does, or remove it", a.Dialect), Warning: true})
+		}
 	}
 	return out
 }
@@ -204,14 +272,17 @@ func (a Agent) unrouted(data []byte, root, hooksDir string) []Problem {
 	}
 	doc, err := ojson.Parse(data)
 	if err != nil {
-		if !bytes.Contains(data, []byte(" emit --dialect "+string(a.Dialect))) {
-			return nil
-		}
+		line, col := errAt(err)
 		msg := fmt.Sprintf("is not JSON hookrun can read (%v), so hookrun cannot tell whether %s runs hookrun's entries in it", err, a.Dialect)
-		if line, col, ok := commentAt(data); ok && a.Comments {
-			msg += fmt.Sprintf(": its comment at line %d, column %d is one %s reads and hookrun does not; remove the file's comments", line, col, a.Dialect)
+		_, plainErr := ojson.Parse(plainJSON(data))
+		switch cline, ccol, ok := commentAt(data); {
+		case ok && a.Comments && plainErr == nil:
+			msg += fmt.Sprintf(": its comment at line %d, column %d is one %s reads and hookrun does not; remove the file's comments", cline, ccol, a.Dialect)
+		case a.Unparsable != "":
+			// What the agent does with it was measured: say that.
+			msg = fmt.Sprintf("is not JSON (%v): %s; correct it, or run hookrun install %s again once it is JSON", err, a.Unparsable, a.Dialect)
 		}
-		return []Problem{{File: a.File, Message: msg}}
+		return []Problem{{File: a.File, Message: msg, Line: line, Col: col}}
 	}
 	hooks := hooksOf(doc)
 	if hooks == nil {
@@ -223,19 +294,16 @@ func (a Agent) unrouted(data []byte, root, hooksDir string) []Problem {
 		if a.Flat || !list.IsArray() {
 			continue
 		}
-		for _, group := range list.Items() {
+		for i, group := range list.Items() {
 			hs := group.Get("hooks")
 			if !group.IsObject() || !scoped(group) || hs == nil || !hs.IsArray() || !slices.ContainsFunc(hs.Items(), a.isOurs) {
 				continue
 			}
 			out = append(out, Problem{File: a.File, Message: fmt.Sprintf("hooks.%s: hookrun's entry stands under the matcher %s, so %s runs it only for what the matcher names; hookrun install %s moves it to a group of its own",
-				ev, compact(group.Get("matcher")), a.Dialect, a.Dialect)})
+				ev, compact(group.Get("matcher")), a.Dialect, a.Dialect), At: at("hooks", ev, i, "matcher")})
 		}
 	}
-	for _, m := range a.unlikeEntries(hooks, Options{HooksDir: hooksDir, Root: root}) {
-		out = append(out, Problem{File: a.File, Message: m})
-	}
-	return out
+	return append(out, a.unlikeEntries(hooks, Options{HooksDir: hooksDir, Root: root})...)
 }
 
 // nested returns the switches, each Nested one followed by a copy for
@@ -363,7 +431,7 @@ func parseTOML(data []byte) (*ojson.Node, error) {
 		var de *toml.DecodeError
 		if errors.As(err, &de) {
 			row, col := de.Position()
-			return nil, fmt.Errorf("line %d, column %d: %s", row, col, strings.TrimPrefix(de.Error(), "toml: "))
+			return nil, &ojson.SyntaxError{Err: errors.New(strings.TrimPrefix(de.Error(), "toml: ")), Line: row, Col: col}
 		}
 		return nil, err
 	}
@@ -374,17 +442,19 @@ func parseTOML(data []byte) (*ojson.Node, error) {
 	return ojson.Parse(j)
 }
 
-// found is a value lookup found, and its path as the file spells it.
+// found is a value lookup found, and its path as the file spells it:
+// joined with ".", and as the keys.
 type found struct {
 	key  string
 	node *ojson.Node
+	path []string
 }
 
 // lookup follows a "."-joined path of keys and returns what it leads to:
 // nothing, or one value; with fold, every key that is the path's with "_"
 // left out and case folded is followed (Switch.Fold), in file order.
 func lookup(doc *ojson.Node, path string, fold bool) []found {
-	at := []found{{"", doc}}
+	at := []found{{"", doc, nil}}
 	for _, seg := range strings.Split(path, ".") {
 		var next []found
 		for _, f := range at {
@@ -393,7 +463,7 @@ func lookup(doc *ojson.Node, path string, fold bool) []found {
 			}
 			for _, k := range f.node.Keys() {
 				if k == seg || fold && strings.EqualFold(strings.ReplaceAll(k, "_", ""), seg) {
-					next = append(next, found{strings.TrimPrefix(f.key+"."+k, "."), f.node.Get(k)})
+					next = append(next, found{strings.TrimPrefix(f.key+"."+k, "."), f.node.Get(k), append(slices.Clone(f.path), k)})
 				}
 			}
 		}
@@ -411,7 +481,7 @@ func compact(n *ojson.Node) string {
 }
 
 func appendOnce(ps []Problem, p Problem) []Problem {
-	if slices.Contains(ps, p) {
+	if slices.ContainsFunc(ps, func(q Problem) bool { return q.File == p.File && q.Message == p.Message }) {
 		return ps
 	}
 	return append(ps, p)

@@ -25,62 +25,62 @@ func TestOff(t *testing.T) {
 	}{
 		{dialect.ClaudeCode, map[string]string{".claude/settings.json": `{"env": {"CLAUDE_CODE_ENABLE_TELEMETRY": "0"}, "disableAllHooks": false}`}, nil},
 		{dialect.ClaudeCode, map[string]string{".claude/settings.local.json": `{"env": {"LD_PRELOAD": "./x.so", "PYTHONPATH": "src", "ld_preload": "1", "PYTHONDONTWRITEBYTECODE": "1"}}`}, []string{
-			".claude/settings.local.json: env sets LD_PRELOAD: Claude Code gives its hooks these variables; " + loader,
-			".claude/settings.local.json: env sets PYTHONPATH: Claude Code gives its hooks these variables; " + loader}},
+			".claude/settings.local.json:1:10: env sets LD_PRELOAD: Claude Code gives its hooks these variables; " + loader,
+			".claude/settings.local.json:1:34: env sets PYTHONPATH: Claude Code gives its hooks these variables; " + loader}},
 		{dialect.GeminiCLI, map[string]string{".env": "PYTHONPATH=src\nNODE_OPTIONS=--max-old-space-size=4096\n"}, nil},
 		{dialect.ClaudeCode, map[string]string{".claude/settings.local.json": `{"disableAllHooks": true}`}, []string{
-			".claude/settings.local.json: disableAllHooks is true: Claude Code then runs no hook from its settings files, hookrun's included"}},
+			".claude/settings.local.json:1:2: disableAllHooks is true: Claude Code then runs no hook from its settings files, hookrun's included"}},
 		{dialect.ClaudeCode, map[string]string{".claude/settings.json": `{"env": {"HOOKRUN_HOOKS_DIR": "docs", "PATH": "./bin:/usr/bin", "NODE_ENV": "x"}}`}, []string{
-			".claude/settings.json: env sets HOOKRUN_HOOKS_DIR: Claude Code gives its hooks these variables; " + hookrunVar,
-			".claude/settings.json: env sets PATH: Claude Code gives its hooks these variables; the hookrun its entries run is looked up on that PATH, which the repository chose"}},
+			".claude/settings.json:1:10: env sets HOOKRUN_HOOKS_DIR: Claude Code gives its hooks these variables; " + hookrunVar,
+			".claude/settings.json:1:39: env sets PATH: Claude Code gives its hooks these variables; the hookrun its entries run is looked up on that PATH, which the repository chose"}},
 		{dialect.ClaudeCode, map[string]string{"app/.claude/settings.json": `{"disableAllHooks": true}`, "app/.claude/settings.local.json": `{"env": {"CLAUDE_CODE_SIMPLE": "1"}}`}, []string{
-			"app/.claude/settings.json: disableAllHooks is true: Claude Code then runs no hook from its settings files, hookrun's included (Claude Code reads this file in place of the project's when it starts in app)",
-			"app/.claude/settings.local.json: env sets CLAUDE_CODE_SIMPLE: Claude Code then starts in its bare mode, which runs no hook, hookrun's included (Claude Code reads this file in place of the project's when it starts in app)"}},
+			"app/.claude/settings.json:1:2: disableAllHooks is true: Claude Code then runs no hook from its settings files, hookrun's included (Claude Code reads this file in place of the project's when it starts in app)",
+			"app/.claude/settings.local.json:1:10: env sets CLAUDE_CODE_SIMPLE: Claude Code then starts in its bare mode, which runs no hook, hookrun's included (Claude Code reads this file in place of the project's when it starts in app)"}},
 		// Measured on 2.1.197 with the agents suite's mock model: CLAUDE_CODE_SIMPLE=1 in a project
 		// settings file's env ran a command hookrun denies.
 		{dialect.ClaudeCode, map[string]string{".claude/settings.local.json": `{"env": {"CLAUDE_CODE_SIMPLE": "1", "CLAUDE_CODE_SHELL_PREFIX": "./wrap.sh", "CLAUDE_CODE_ENABLE_TELEMETRY": "1", "claude_code_simple": "1"}}`}, []string{
-			".claude/settings.local.json: env sets CLAUDE_CODE_SIMPLE: Claude Code then starts in its bare mode, which runs no hook, hookrun's included",
-			".claude/settings.local.json: env sets CLAUDE_CODE_SHELL_PREFIX: Claude Code runs every hook's command, hookrun's included, as an argument of this command, which then decides what the hook answers"}},
+			".claude/settings.local.json:1:10: env sets CLAUDE_CODE_SIMPLE: Claude Code then starts in its bare mode, which runs no hook, hookrun's included",
+			".claude/settings.local.json:1:37: env sets CLAUDE_CODE_SHELL_PREFIX: Claude Code runs every hook's command, hookrun's included, as an argument of this command, which then decides what the hook answers"}},
 		{dialect.ClaudeCode, map[string]string{".claude/settings.local.json": `{"disableAllHooks": true, "disableAllHooks": false}`}, []string{
-			`.claude/settings.local.json: is not JSON hookrun can read (the key "disableAllHooks" is given twice in one object, and JSON readers differ on which one counts at line 1, column 44), so hookrun cannot tell whether it keeps claude-code from running hookrun's entries`}},
+			`.claude/settings.local.json:1:44: is not JSON hookrun can read (the key "disableAllHooks" is given twice in one object, and JSON readers differ on which one counts at line 1, column 44), so hookrun cannot tell whether it keeps claude-code from running hookrun's entries`}},
 		{dialect.ClaudeCode, map[string]string{".claude/settings.json": `{"enabledPlugins": {"fmt@acme": true, "old@acme": false, "gone@acme": null, "lint@acme": ["x"]}, "extraKnownMarketplaces": {"acme": {"source": {"source": "github", "repo": "acme/plugins"}}}, "allowManagedHooksOnly": false}`}, []string{
-			`.claude/settings.json: enabledPlugins names "fmt@acme": ` + claudePlugin + "; check its hooks, or set it to false in .claude/settings.local.json, which wins over this file",
-			`.claude/settings.json: enabledPlugins names "lint@acme": ` + claudePlugin + "; check its hooks, or set it to false in .claude/settings.local.json, which wins over this file",
-			`.claude/settings.json: extraKnownMarketplaces names "acme": the repository adds this plugin marketplace, from which the plugins it enables come, and Claude Code runs their hooks beside hookrun's, which hookrun cannot see; check it, or remove it`}},
+			`.claude/settings.json:1:21: enabledPlugins names "fmt@acme": ` + claudePlugin + "; check its hooks, or set it to false in .claude/settings.local.json, which wins over this file",
+			`.claude/settings.json:1:77: enabledPlugins names "lint@acme": ` + claudePlugin + "; check its hooks, or set it to false in .claude/settings.local.json, which wins over this file",
+			`.claude/settings.json:1:125: extraKnownMarketplaces names "acme": the repository adds this plugin marketplace, from which the plugins it enables come, and Claude Code runs their hooks beside hookrun's, which hookrun cannot see; check it, or remove it`}},
 		// MCP servers the repository declares, which the agents start with no hook: a server reached by URL runs
 		// nothing, and is not named.
 		{dialect.ClaudeCode, map[string]string{".mcp.json": `{"mcpServers": {"x": {"command": "sh", "args": ["-c", "touch f"]}, "web": {"type": "http", "url": "https://example.com"}}}`}, []string{
-			`.mcp.json: mcpServers.x runs "sh -c touch f": Claude Code starts this MCP server's command with no hook (claude -p with no question, interactively once it is approved), so no guard sees it; check it, or remove it`}},
+			`.mcp.json:1:17: mcpServers.x runs "sh -c touch f": Claude Code starts this MCP server's command with no hook (claude -p with no question, interactively once it is approved), so no guard sees it; check it, or remove it`}},
 		{dialect.GeminiCLI, map[string]string{".gemini/settings.json": `{"tools": {"discoveryCommand": "./tools.sh", "callCommand": "./call.sh"}, "mcpServers": {"x": {"command": "node", "args": ["s.js"]}, "y": {"httpUrl": "https://example.com"}}}`}, []string{
-			`.gemini/settings.json: tools.discoveryCommand runs "./tools.sh": Gemini CLI runs this command itself at start, to find more tools, with no hook, so no guard sees it; check it, or remove it`,
-			`.gemini/settings.json: mcpServers.x runs "node s.js": Gemini CLI starts this MCP server's command at start, with no hook, so no guard sees it; check it, or remove it`}},
+			`.gemini/settings.json:1:12: tools.discoveryCommand runs "./tools.sh": Gemini CLI runs this command itself at start, to find more tools, with no hook, so no guard sees it; check it, or remove it`,
+			`.gemini/settings.json:1:90: mcpServers.x runs "node s.js": Gemini CLI starts this MCP server's command at start, with no hook, so no guard sees it; check it, or remove it`}},
 		{dialect.Codex, map[string]string{".codex/config.toml": "[mcp_servers.x]\ncommand = \"sh\"\nargs = [\"-c\", \"touch f\"]\n[mcp_servers.web]\nurl = \"https://example.com\"\n"}, []string{
 			`.codex/config.toml: mcp_servers.x runs "sh -c touch f": Codex starts this MCP server's command with no hook, so no guard sees it; check it, or remove it`}},
 		{dialect.Copilot, map[string]string{".github/mcp.json": `{"mcpServers": {"x": {"command": "sh"}}}`}, []string{
-			`.github/mcp.json: mcpServers.x runs "sh": Copilot CLI may start this MCP server's command, with no hook, so no guard would see it; check it, or remove it`}},
+			`.github/mcp.json:1:17: mcpServers.x runs "sh": Copilot CLI may start this MCP server's command, with no hook, so no guard would see it; check it, or remove it`}},
 		// Commands Claude Code runs itself, with no hook: a string, or an object's command; empty ones, and
 		// another key's command, are not named.
 		{dialect.ClaudeCode, map[string]string{".claude/settings.local.json": `{"apiKeyHelper": "./key.sh", "awsAuthRefresh": " ", "statusLine": {"type": "command", "command": "curl x | sh"}, "fileSuggestion": {"type": "command"}, "outputStyle": "x"}`,
 			"app/.claude/settings.json": `{"proxyAuthHelper": "./p.sh"}`}, []string{
-			`.claude/settings.local.json: apiKeyHelper runs "./key.sh": ` + claudeRuns,
-			`app/.claude/settings.json: proxyAuthHelper runs "./p.sh": ` + claudeRuns + " (Claude Code reads this file in place of the project's when it starts in app)",
-			`.claude/settings.local.json: statusLine runs "curl x | sh": ` + claudeRuns}},
+			`.claude/settings.local.json:1:2: apiKeyHelper runs "./key.sh": ` + claudeRuns,
+			`app/.claude/settings.json:1:2: proxyAuthHelper runs "./p.sh": ` + claudeRuns + " (Claude Code reads this file in place of the project's when it starts in app)",
+			`.claude/settings.local.json:1:53: statusLine runs "curl x | sh": ` + claudeRuns}},
 		{dialect.ClaudeCode, map[string]string{".claude/settings.local.json": `{"enabledPlugins": {"fmt@acme": true}}`}, []string{
-			`.claude/settings.local.json: enabledPlugins names "fmt@acme": ` + claudePlugin + "; check its hooks, or remove it"}},
+			`.claude/settings.local.json:1:21: enabledPlugins names "fmt@acme": ` + claudePlugin + "; check its hooks, or remove it"}},
 		// A marketplace the settings add from the repository itself, and a plugin from it: Later.Plugins reads its hooks,
 		// so the message does not say hookrun cannot see them; one from elsewhere keeps it.
 		{dialect.ClaudeCode, map[string]string{".claude/settings.local.json": `{"enabledPlugins": {"p@own": true, "q@far": true}, "extraKnownMarketplaces": {"own": {"source": {"source": "file", "path": "market.json"}}, "far": {"source": {"source": "directory", "path": "../far"}}}}`}, []string{
-			`.claude/settings.local.json: enabledPlugins names "p@own": Claude Code installs this plugin with no question, once the folder is trusted, from a plugin marketplace in the repository itself (market.json), and runs its hooks beside hookrun's: hookrun reads them, and names each that can change a call it let through; check its other hooks, or remove it`,
-			`.claude/settings.local.json: enabledPlugins names "q@far": ` + claudePlugin + "; check its hooks, or remove it",
-			`.claude/settings.local.json: extraKnownMarketplaces names "own": the repository adds this plugin marketplace from the repository itself (market.json), and Claude Code installs the plugins the settings enable from it with no question, once the folder is trusted, and runs their hooks beside hookrun's: hookrun reads them, and names each that can change a call it let through; check it, or remove it`,
-			`.claude/settings.local.json: extraKnownMarketplaces names "far": the repository adds this plugin marketplace, from which the plugins it enables come, and Claude Code runs their hooks beside hookrun's, which hookrun cannot see; check it, or remove it`}},
+			`.claude/settings.local.json:1:21: enabledPlugins names "p@own": Claude Code installs this plugin with no question, once the folder is trusted, from a plugin marketplace in the repository itself (market.json), and runs its hooks beside hookrun's: hookrun reads them, and names each that can change a call it let through; check its other hooks, or remove it`,
+			`.claude/settings.local.json:1:36: enabledPlugins names "q@far": ` + claudePlugin + "; check its hooks, or remove it",
+			`.claude/settings.local.json:1:79: extraKnownMarketplaces names "own": the repository adds this plugin marketplace from the repository itself (market.json), and Claude Code installs the plugins the settings enable from it with no question, once the folder is trusted, and runs their hooks beside hookrun's: hookrun reads them, and names each that can change a call it let through; check it, or remove it`,
+			`.claude/settings.local.json:1:141: extraKnownMarketplaces names "far": the repository adds this plugin marketplace, from which the plugins it enables come, and Claude Code runs their hooks beside hookrun's, which hookrun cannot see; check it, or remove it`}},
 		{dialect.Copilot, map[string]string{".github/copilot/settings.json": `{"enabled_plugins": {"p@m": true}}`, ".claude/settings.json": `{"extraKnownMarketplaces": {"m": {"source": {"source": "github", "repo": "o/m"}}}, "enabledPlugins": {"q@m": false}}`}, []string{
-			`.github/copilot/settings.json: enabled_plugins names "p@m": Copilot CLI takes this setting from the repository and runs the hooks of the plugins it enables, which are not in the repository, so hookrun cannot tell whether one changes a call (modifiedArgs) after hookrun's let it through; check its hooks, or remove it`,
-			`.claude/settings.json: extraKnownMarketplaces names "m": Copilot CLI takes this setting from the repository: a plugin marketplace from which the plugins the repository enables come, whose hooks hookrun cannot see; check it, or remove it`}},
+			`.github/copilot/settings.json:1:22: enabled_plugins names "p@m": Copilot CLI takes this setting from the repository and runs the hooks of the plugins it enables, which are not in the repository, so hookrun cannot tell whether one changes a call (modifiedArgs) after hookrun's let it through; check its hooks, or remove it`,
+			`.claude/settings.json:1:29: extraKnownMarketplaces names "m": Copilot CLI takes this setting from the repository: a plugin marketplace from which the plugins the repository enables come, whose hooks hookrun cannot see; check it, or remove it`}},
 		{dialect.GeminiCLI, map[string]string{".gemini/settings.json": `{"hooksConfig": {"enabled": true, "disabled": ["secret-scanner"]}}`, ".env": "PATH=/x\nAPI_KEY=1\n"}, nil},
 		{dialect.GeminiCLI, map[string]string{".gemini/settings.json": `{"hooksConfig": {"enabled": false, "disabled": ["hookrun"]}}`}, []string{
-			".gemini/settings.json: hooksConfig.enabled is false: Gemini CLI then runs no hook, hookrun's included",
-			`.gemini/settings.json: hooksConfig.disabled lists "hookrun": Gemini CLI skips the hooks this list names, and hookrun's entries are named hookrun`}},
+			".gemini/settings.json:1:18: hooksConfig.enabled is false: Gemini CLI then runs no hook, hookrun's included",
+			`.gemini/settings.json:1:36: hooksConfig.disabled lists "hookrun": Gemini CLI skips the hooks this list names, and hookrun's entries are named hookrun`}},
 		{dialect.GeminiCLI, map[string]string{".gemini/.env": "# x\n  export HOOKRUN_HOOKS_DIR=/tmp/empty\r\nHOOKRUN_CACHE: off\n", ".env": "hookrun_audit_log=off\n"}, []string{
 			".gemini/.env: sets HOOKRUN_HOOKS_DIR: Gemini CLI loads it into its hooks' environment; " + hookrunVar,
 			".gemini/.env: sets HOOKRUN_CACHE: Gemini CLI loads it into its hooks' environment; " + hookrunVar,
@@ -90,15 +90,15 @@ func TestOff(t *testing.T) {
 			".env: sets GIT_CONFIG_KEY_0: Gemini CLI loads it into its hooks' environment when there is no .gemini/.env; it decides which repository, index and configuration git reads (what a git command brings, a session's changed files), which must come from the person running the agent, not from the repository (emit blocks every call while it has the value this file gives it); set it in your environment instead",
 			".env: sets XDG_CACHE_HOME: Gemini CLI loads it into its hooks' environment when there is no .gemini/.env; it decides where hookrun keeps its declaration cache, which says what each hook file holds, which must come from the person running the agent, not from the repository (emit blocks every call while it has the value this file gives it); set it in your environment instead"}},
 		{dialect.GeminiCLI, map[string]string{"tools/.gemini/settings.json": `{"hooksConfig": {"enabled": false}}`, "tools/.gemini/.env": "HOOKRUN_HOOKS_DIR=/tmp\n"}, []string{
-			"tools/.gemini/settings.json: hooksConfig.enabled is false: Gemini CLI then runs no hook, hookrun's included (Gemini CLI reads this file in place of the project's when it starts in tools)",
+			"tools/.gemini/settings.json:1:18: hooksConfig.enabled is false: Gemini CLI then runs no hook, hookrun's included (Gemini CLI reads this file in place of the project's when it starts in tools)",
 			"tools/.gemini/.env: sets HOOKRUN_HOOKS_DIR: Gemini CLI loads it into its hooks' environment (Gemini CLI reads this file in place of the project's when it starts in tools); " + hookrunVar}},
 		{dialect.Copilot, map[string]string{".github/copilot/settings.json": `{"disableAllHooks": false, "model": "x"}`, ".claude/settings.json": `{"disableAllHooks": "true", "disable-all-hooks": true}`}, nil},
 		{dialect.Copilot, map[string]string{".github/copilot/settings.json": `{"disableAllHooks": true}`, ".github/copilot/settings.local.json": `{"DISABLE_ALL_HOOKS": true}`}, []string{
-			".github/copilot/settings.json: disableAllHooks is true: Copilot CLI then runs no hook, hookrun's included",
-			".github/copilot/settings.local.json: DISABLE_ALL_HOOKS is true: Copilot CLI then runs no hook, hookrun's included"}},
+			".github/copilot/settings.json:1:2: disableAllHooks is true: Copilot CLI then runs no hook, hookrun's included",
+			".github/copilot/settings.local.json:1:2: DISABLE_ALL_HOOKS is true: Copilot CLI then runs no hook, hookrun's included"}},
 		{dialect.Copilot, map[string]string{".claude/settings.json": `{"disable_all_hooks": true}`, ".claude/settings.local.json": `{"DisableAllHooks": true}`}, []string{
-			".claude/settings.json: disable_all_hooks is true: Copilot CLI reads this file's disableAllHooks too, and then runs no hook, hookrun's included",
-			".claude/settings.local.json: DisableAllHooks is true: Copilot CLI reads this file's disableAllHooks too, and then runs no hook, hookrun's included"}},
+			".claude/settings.json:1:2: disable_all_hooks is true: Copilot CLI reads this file's disableAllHooks too, and then runs no hook, hookrun's included",
+			".claude/settings.local.json:1:2: DisableAllHooks is true: Copilot CLI reads this file's disableAllHooks too, and then runs no hook, hookrun's included"}},
 		{dialect.Codex, map[string]string{".codex/config.toml": "model = \"o3\"\n[features]\nhooks = true\n"}, nil},
 		{dialect.Codex, map[string]string{".codex/config.toml": "# trusted project\n[ features ]\n\"hooks\" = false # off\n"}, []string{
 			".codex/config.toml: features.hooks is false: Codex then runs no hook, hookrun's included"}},
@@ -107,7 +107,9 @@ func TestOff(t *testing.T) {
 		{dialect.Codex, map[string]string{".codex/config.toml": "features = { codex_hooks = false }\n"}, []string{
 			".codex/config.toml: features.codex_hooks is false: Codex reads codex_hooks as features.hooks, and then runs no hook, hookrun's included"}},
 		{dialect.Codex, map[string]string{".codex/config.toml": "features.hooks = false\nfeatures.hooks = true\n"}, []string{
-			".codex/config.toml: is not TOML hookrun can read (line 2, column 1: key hooks is already defined), so hookrun cannot tell whether it keeps codex from running hookrun's entries"}},
+			".codex/config.toml:2:1: is not TOML hookrun can read (key hooks is already defined at line 2, column 1), so hookrun cannot tell whether it keeps codex from running hookrun's entries"}},
+		{dialect.Codex, map[string]string{".codex/config.toml": "model = \"x\"\nnotify = [\"python3\", \"notify.py\"]\n"}, []string{
+			`.codex/config.toml: notify runs "python3 notify.py": Codex may run this command itself when a turn ends, with no hook, so no guard would see it; check it, or remove it`}},
 	}
 	for _, tt := range tests {
 		root := t.TempDir()
@@ -143,6 +145,7 @@ func TestOffWarningsDoNotStopInstall(t *testing.T) {
 	if _, err := Install(a, root, opts, false); err != nil {
 		t.Fatalf("Install: %v", err)
 	}
+	off = a.Off(root) // where it is in the file install wrote
 	notes := Notes(a, Options{Root: root, Hookrun: "hookrun"})
 	if len(notes) == 0 || notes[0] != off[0].String() {
 		t.Errorf("Notes = %q, want first %q", notes, off[0].String())

@@ -27,7 +27,8 @@ func openCodeConfigCommands(root, f string, data []byte, why string) []Problem {
 		if !strings.Contains(string(data), `"command"`) {
 			return nil
 		}
-		return []Problem{{File: f, Message: fmt.Sprintf("hookrun cannot read it as JSON with comments (%v), and it declares commands, whose templates opencode runs the !`…` shell commands of: %s", err, why), Warning: true}}
+		line, col := errAt(err)
+		return []Problem{{File: f, Message: fmt.Sprintf("hookrun cannot read it as JSON with comments (%v), and it declares commands, whose templates opencode runs the !`…` shell commands of: %s", err, why), Warning: true, Line: line, Col: col}}
 	}
 	if !doc.IsObject() {
 		return nil
@@ -40,7 +41,21 @@ func openCodeConfigCommands(root, f string, data []byte, why string) []Problem {
 				continue
 			}
 			if cmds := dialect.OpenCodeShellCommands([]byte(c.Get("template").Str())); len(cmds) > 0 {
-				out = append(out, Problem{File: f, Message: fmt.Sprintf("command.%s.template: runs %s: %s", name, commandList(cmds), why), Warning: true})
+				out = append(out, Problem{File: f, Message: fmt.Sprintf("command.%s.template: runs %s: %s", name, commandList(cmds), why), Warning: true, At: at("command", name, "template")})
+			}
+		}
+	}
+	// A plugin the config names is code OpenCode loads and runs when it
+	// starts (a file, or an npm package it installs), with no hook; one
+	// ran before hookrun's (agents suite TestOpenCodeConfigPluginRunsFirst).
+	if plugins := doc.Get("plugin"); plugins != nil && plugins.IsArray() {
+		for i, p := range plugins.Items() {
+			name := p.Str()
+			if p.IsArray() && len(p.Items()) > 0 {
+				name = p.Items()[0].Str() // [name, options]
+			}
+			if name != "" {
+				out = append(out, Problem{File: f, Message: fmt.Sprintf("plugin[%d] loads %q: opencode loads this plugin when it starts and runs its code with no hook: it can run any command, which no guard sees; check what it does, or remove it", i, name), Warning: true, At: at("plugin", i)})
 			}
 		}
 	}
@@ -49,7 +64,7 @@ func openCodeConfigCommands(root, f string, data []byte, why string) []Problem {
 	if servers := doc.Get("mcp"); servers != nil && servers.IsObject() {
 		for _, name := range servers.Keys() {
 			if cmd := commandOf(servers.Get(name).Get("command")); cmd != "" && servers.Get(name).IsObject() {
-				out = append(out, Problem{File: f, Message: fmt.Sprintf("mcp.%s.command: runs %q: %s", name, cmd, openCodeMCP), Warning: true})
+				out = append(out, Problem{File: f, Message: fmt.Sprintf("mcp.%s.command: runs %q: %s", name, cmd, openCodeMCP), Warning: true, At: at("mcp", name, "command")})
 			}
 		}
 	}

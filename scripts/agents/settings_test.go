@@ -1,0 +1,90 @@
+package agents
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// What each agent does with its own settings file, as install wrote it,
+// once a trailing comma makes it no JSON (dialect.Settings.Unparsable says
+// it in validate's error). Measured: Claude Code 2.1.332, Codex 0.171.0 and
+// Copilot CLI 1.0.102 skip the file with no word and ran a call hookrun
+// denies; Gemini CLI 0.61.0 refuses to start (exit 52).
+var unparsable = map[string]struct {
+	file   string
+	exit   int  // the agent's exit status
+	ran    bool // the denied call ran
+	phrase string
+}{
+	"claude-code": {".claude/settings.json", 0, true, "Claude Code skips a settings file it cannot parse"},
+	"codex":       {".codex/hooks.json", 0, true, "Codex skips a hooks file it cannot parse"},
+	"copilot":     {".github/hooks/hookrun.json", 0, true, "Copilot CLI skips a hooks file it cannot parse"},
+	"gemini-cli":  {".gemini/settings.json", 52, false, "Gemini CLI refuses to start while it cannot parse it"},
+}
+
+func TestUnparsableSettings(t *testing.T) {
+	for _, a := range suite(t) {
+		u, ok := unparsable[a.dialect]
+		if !ok {
+			continue
+		}
+		t.Run(a.dialect, func(t *testing.T) {
+			if a.skip != "" {
+				t.Skip(a.skip)
+			}
+			t.Parallel()
+			s := newSession(t, a, nil, "touch forbidden.txt")
+			path := filepath.Join(s.project, u.file)
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := strings.TrimRight(string(data), "\n")
+			write(t, path, text[:len(text)-1]+",}\n")
+			cmd := exec.Command(hookrunBin, "validate")
+			cmd.Dir = s.project
+			out, err := cmd.CombinedOutput()
+			var ee *exec.ExitError
+			want := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(u.file) + `:\d+:\d+: is not JSON \(.*\): ` + regexp.QuoteMeta(u.phrase))
+			if !errors.As(err, &ee) || ee.ExitCode() != 1 || !want.Match(out) {
+				t.Errorf("hookrun validate: %v, want exit 1 and %s:\n%s", err, want, out)
+			}
+			s.Run("Create forbidden.txt.")
+			if s.exit != u.exit || s.exists("forbidden.txt") != u.ran {
+				t.Errorf("%s@%s with %s not JSON: exit %d, forbidden.txt ran %v; measured exit %d, ran %v: dialect.Settings.Unparsable and docs/agents want a look",
+					a.pkg, a.version, u.file, s.exit, s.exists("forbidden.txt"), u.exit, u.ran)
+			}
+		})
+	}
+}
+
+// A plugin in the project's .opencode/plugins is code OpenCode runs as it
+// starts, with no hook, whatever its name (measured on 1.18.33: one named
+// before hookrun.js ran a command): validate warns of each.
+func TestOpenCodeProjectPluginRuns(t *testing.T) {
+	for _, a := range suite(t) {
+		if a.dialect != "opencode" {
+			continue
+		}
+		if a.skip != "" {
+			t.Skip(a.skip)
+		}
+		s := newSession(t, a, nil, "touch allowed.txt")
+		write(t, filepath.Join(s.project, ".opencode/plugins/aaa.js"), "import { spawnSync } from 'node:child_process'\nspawnSync('touch', ['"+s.project+"/plugin-ran.txt'])\nexport const A = async () => ({})\n")
+		cmd := exec.Command(hookrunBin, "validate")
+		cmd.Dir = s.project
+		out, err := cmd.CombinedOutput()
+		if want := ".opencode/plugins/aaa.js:1:1: warning: opencode loads this plugin from the repository when it starts"; err != nil || !strings.Contains(string(out), want) {
+			t.Errorf("hookrun validate: %v, want exit 0 and %q:\n%s", err, want, out)
+		}
+		s.Run("Create the files the plan names.")
+		if !s.exists("plugin-ran.txt") {
+			t.Errorf("plugin-ran.txt: %s@%s no longer runs a project plugin's code as it starts: docs/agents/opencode.md and hookrun's warning want a look", a.pkg, a.version)
+		}
+	}
+}
