@@ -659,3 +659,19 @@ func run(t *testing.T, dir, name string, args ...string) {
 		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
 	}
 }
+
+// validate runs hookrun validate in a project: its output and exit status.
+func validate(t *testing.T, project string) (out []byte, code int) {
+	t.Helper()
+	cmd := exec.Command(hookrunBin, "validate")
+	cmd.Dir = project
+	out, err := cmd.CombinedOutput()
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee):
+		code = ee.ExitCode()
+	case err != nil:
+		t.Fatal(err)
+	}
+	return out, code
+}

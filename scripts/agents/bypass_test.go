@@ -2,11 +2,9 @@ package agents
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"maps"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -149,18 +147,15 @@ func TestBypasses(t *testing.T) {
 						}
 					}
 				}
-				cmd := exec.Command(hookrunBin, "validate")
-				cmd.Dir = s.project
-				out, err := cmd.CombinedOutput()
-				var ee *exec.ExitError
+				out, code := validate(t, s.project)
 				// The finding points at the setting's line and column.
 				at := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(b.file) + `:\d+:\d+: `)
 				warned := regexp.MustCompile(at.String() + `warning: `)
 				switch {
-				case b.warn && (err != nil || !warned.Match(out)):
-					t.Errorf("hookrun validate: %v, want exit 0 and a warning naming %s:\n%s", err, b.file, out)
-				case !b.warn && (!errors.As(err, &ee) || ee.ExitCode() != 1 || !at.Match(out)):
-					t.Errorf("hookrun validate: %v, want exit 1 naming %s:\n%s", err, b.file, out)
+				case b.warn && (code != 0 || !warned.Match(out)):
+					t.Errorf("hookrun validate: exit %d, want exit 0 and a warning naming %s:\n%s", code, b.file, out)
+				case !b.warn && (code != 1 || !at.Match(out)):
+					t.Errorf("hookrun validate: exit %d, want exit 1 naming %s:\n%s", code, b.file, out)
 				}
 				s.Run(prompt)
 				if b.gone != "" {
@@ -298,13 +293,10 @@ func TestClaudeRepoPluginHooksRun(t *testing.T) {
 			t.Fatal(err)
 		}
 		run(t, s.project, hookrunBin, "install", a.dialect)
-		cmd := exec.Command(hookrunBin, "validate")
-		cmd.Dir = s.project
-		out, err := cmd.CombinedOutput()
-		var ee *exec.ExitError
+		out, code := validate(t, s.project)
 		// The column depends on the project's path, written into the file.
-		if want := regexp.MustCompile(`(?m)^market/plugins/p/hooks/hooks\.json:1:\d+: hooks\.PreToolUse\[0\]\.hooks\[0\]: claude-code runs this hook of the plugin p@repo`); !errors.As(err, &ee) || ee.ExitCode() != 1 || !want.Match(out) {
-			t.Errorf("hookrun validate: %v, want exit 1 and %q:\n%s", err, want, out)
+		if want := regexp.MustCompile(`(?m)^market/plugins/p/hooks/hooks\.json:1:\d+: hooks\.PreToolUse\[0\]\.hooks\[0\]: claude-code runs this hook of the plugin p@repo`); code != 1 || !want.Match(out) {
+			t.Errorf("hookrun validate: exit %d, want exit 1 and %s:\n%s", code, want, out)
 		}
 		home := filepath.Join(filepath.Dir(s.project), "home")
 		write(t, filepath.Join(home, ".claude", ".claude.json"), fmt.Sprintf(`{"projects":{%q:{"hasTrustDialogAccepted":true}}}`, s.project))

@@ -1,9 +1,7 @@
 package agents
 
 import (
-	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -46,13 +44,10 @@ func TestUnparsableSettings(t *testing.T) {
 			}
 			text := strings.TrimRight(string(data), "\n")
 			write(t, path, text[:len(text)-1]+",}\n")
-			cmd := exec.Command(hookrunBin, "validate")
-			cmd.Dir = s.project
-			out, err := cmd.CombinedOutput()
-			var ee *exec.ExitError
+			out, code := validate(t, s.project)
 			want := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(u.file) + `:\d+:\d+: is not JSON \(.*\): ` + regexp.QuoteMeta(u.phrase))
-			if !errors.As(err, &ee) || ee.ExitCode() != 1 || !want.Match(out) {
-				t.Errorf("hookrun validate: %v, want exit 1 and %s:\n%s", err, want, out)
+			if code != 1 || !want.Match(out) {
+				t.Errorf("hookrun validate: exit %d, want exit 1 and %s:\n%s", code, want, out)
 			}
 			s.Run("Create forbidden.txt.")
 			if s.exit != u.exit || s.exists("forbidden.txt") != u.ran {
@@ -76,11 +71,9 @@ func TestOpenCodeProjectPluginRuns(t *testing.T) {
 		}
 		s := newSession(t, a, nil, "touch allowed.txt")
 		write(t, filepath.Join(s.project, ".opencode/plugins/aaa.js"), "import { spawnSync } from 'node:child_process'\nspawnSync('touch', ['"+s.project+"/plugin-ran.txt'])\nexport const A = async () => ({})\n")
-		cmd := exec.Command(hookrunBin, "validate")
-		cmd.Dir = s.project
-		out, err := cmd.CombinedOutput()
-		if want := ".opencode/plugins/aaa.js:1:1: warning: opencode loads this plugin from the repository when it starts"; err != nil || !strings.Contains(string(out), want) {
-			t.Errorf("hookrun validate: %v, want exit 0 and %q:\n%s", err, want, out)
+		out, code := validate(t, s.project)
+		if want := ".opencode/plugins/aaa.js:1:1: warning: opencode loads this plugin from the repository when it starts"; code != 0 || !strings.Contains(string(out), want) {
+			t.Errorf("hookrun validate: exit %d, want exit 0 and %q:\n%s", code, want, out)
 		}
 		s.Run("Create the files the plan names.")
 		if !s.exists("plugin-ran.txt") {
