@@ -59,14 +59,21 @@ func HTTPVars(hooks []*config.Hook) map[string]string {
 // tree (exec.LoadsFromOutside): LD_PRELOAD=/tmp/x.so from a project's
 // .env, and a library an agent writes there with one ordinary call, ran in
 // every guard's /bin/sh first, and one that exits 0 made each deny an
-// allow. Entries inside tree are dropped for every handler anyway.
+// allow. Entries inside tree are dropped for every handler anyway. And
+// an interpreter's options that load code (exec.OptionsLoadCode:
+// NODE_OPTIONS=--require /tmp/x.js).
 func projectVars(tree func() string) func(string) (string, bool) {
 	return func(name string) (string, bool) {
 		if what, ok := config.Knob(name); ok {
 			return what, true
 		}
-		if v := os.Getenv(name); v != "" && exec.LoadsFromOutside(name, v, tree()) {
+		v := os.Getenv(name)
+		switch {
+		case v == "":
+		case exec.LoadsFromOutside(name, v, tree()):
 			return "code a guard's program loads before its own, from a place outside the project that an agent can write", true
+		case exec.OptionsLoadCode(name, v):
+			return "code a guard's program loads before its own, named in the options it reads", true
 		}
 		return "", false
 	}
