@@ -196,3 +196,44 @@ func TestDiskPythonRunnersImportTime(t *testing.T) {
 	wantOutcomeIn(t, files, p, Match, []string{`cd /a && invoke build`, `cd /b && invoke build`})
 	wantOutcomeIn(t, files, p, NoMatch, []string{`cd /c && invoke build`})
 }
+
+// TestDiskPythonRunnersImports: nox and invoke import the noxfile's or tasks file's local
+// modules, whose top level runs on import and whose functions the sessions call: `from tools
+// import clean` with session.run("rm", "-rf", "~") in tools.py ran rm -rf ~ under nox -s tests.
+// A module of the project (beside the file, or the tasks package's, relative or absolute, a
+// package's __init__.py, a submodule named in a from-import) is read whole, and the modules it
+// imports in turn, each once; one that is not there (os, invoke) is none.
+func TestDiskPythonRunnersImports(t *testing.T) {
+	nox := "import nox\n@nox.session\ndef tests(session):\n    session.run('pytest')\n"
+	tasks := "from invoke import task\n@task\ndef build(c):\n    c.run('make')\n"
+	rm := "def clean(session):\n    session.run('rm', '-rf', '~')\n"
+	files := map[string]string{
+		"/a/noxfile.py": "from tools import clean\n" + nox, "/a/tools.py": rm,
+		"/b/tasks.py": "from tools.cleanup import wipe\n" + tasks, "/b/tools/__init__.py": "", "/b/tools/cleanup.py": "import subprocess\nsubprocess.run('rm -rf ~', shell=True)\n",
+		"/c/tasks/__init__.py": "from .helpers import wipe\n" + tasks, "/c/tasks/helpers.py": "def wipe(c):\n    c.run('rm -rf ~')\n",
+		"/d/noxfile.py": "import tools.sub as s, os\n" + nox, "/d/tools/sub/__init__.py": rm,
+		"/e/noxfile.py": "from tools import (helpers as h,\n    other)\n" + nox, "/e/tools/__init__.py": "", "/e/tools/helpers.py": rm,
+		"/f/noxfile.py": "import a\n" + nox, "/f/a.py": "from b import clean\n", "/f/b.py": rm,
+		"/g/tasks/__init__.py": "from . import x\n" + tasks, "/g/tasks/x.py": "import os\nos.system('rm -rf ~')\n",
+		"/h/tasks/__init__.py": "from .. import top\n" + tasks, "/h/top.py": rm,
+		"/i/noxfile.py": "if True: import tools\n" + nox, "/i/tools/__init__.py": "from .inner import *\n", "/i/tools/inner.py": rm,
+		"/j/noxfile.py": "import os, sys, subprocess\nimport a\nfrom invoke import task\nfrom b import c\n" + nox, "/j/a.py": "import b\n", "/j/b.py": "import a\nimport os\nos.system('ls')\n",
+		"/k/noxfile.py": "import tools\n" + nox, "/k/tools.py": "# coding: utf-7\nimport os\n",
+		"/l/noxfile.py": "def f():\n    raise ValueError('x') from None\n" + nox, "/l/None.py": rm,
+	}
+	p := mustCompile("rm -rf")
+	wantOutcomeIn(t, files, p, Match, []string{`cd /a && nox -s tests`, `cd /b && invoke build`, `cd /c && invoke build`,
+		`cd /d && nox -s tests`, `cd /e && nox -s tests`, `cd /f && nox`, `cd /g && invoke build`, `cd /h && invoke build`,
+		`cd /i && nox -s tests`, `nox -f /a/noxfile.py -s tests`})
+	wantOutcomeIn(t, files, p, NoMatch, []string{`cd /j && nox -s tests`, `cd /l && nox -s tests`})
+	wantOutcomeIn(t, files, p, Unknown, []string{`cd /k && nox -s tests`})
+	for _, src := range []string{`cd /j && nox -s tests`, `cd /a && nox -s tests`} {
+		if l := ParseFiles(src, POSIX, memFiles(files)); len(l.Unresolved) > 0 {
+			t.Errorf("%q: unresolved %q", src, l.Unresolved)
+		}
+	}
+	l := ParseFiles(`cd /a && nox -s tests`, POSIX, memFiles(files))
+	if !slices.ContainsFunc(l.Commands, func(c Command) bool { return c.Name == "rm" && c.File == "/a/tools.py" }) {
+		t.Errorf("cd /a && nox -s tests: want rm in /a/tools.py, got %+v", l.Commands)
+	}
+}

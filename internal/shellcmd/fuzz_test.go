@@ -6,6 +6,7 @@ import (
 	yaml "go.yaml.in/yaml/v3"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -421,12 +422,17 @@ func FuzzPython(f *testing.F) {
 	f.Add("import nox\n@nox.session(name='x')\ndef a(s):\n    s.run('rm', *s.posargs, RM + '-rf', f\"{'~'}{x!r:>{w}}\")\nRM = 'r' 'm'\n", "a")
 	f.Add("@task(pre=[b])\nasync def a(c):\n    c.run('''rm\\\n -rf''' \"\\x72\\N{DASH}\\162\")\ndef b(c): x = \"\"\"\ndef a():\n\"\"\"\n", "a-1")
 	f.Add("x = [\"rm\", (\"-rf\", {'a': '''", "")
+	f.Add("from tools import (a as b,\n c)\nimport tools.x as y, z\nfrom .. import q\nraise E from e\nfrom . import *\n", "a")
 	f.Fuzz(func(t *testing.T, text, name string) {
 		lines, _ := pyLines(text, []string{name})
 		if len(lines) > maxPyLines+maxPyValues*len(text) {
 			t.Fatalf("%d lines from %d bytes", len(lines), len(text))
 		}
-		files := map[string]string{"/p/noxfile.py": text, "/p/tasks.py": text}
+		if mods := pyImports(text); len(mods) > maxPyImports || slices.Contains(mods, "") {
+			t.Fatalf("imports %q", mods)
+		}
+		// The file imports itself and its neighbours (tools, the package tasks): each read once.
+		files := map[string]string{"/p/noxfile.py": text, "/p/tasks.py": text, "/p/tools.py": text, "/p/tasks/__init__.py": text}
 		for _, line := range []string{"nox -s " + strconv.Quote(name), "invoke a"} {
 			l := ParseFiles(line, POSIX, memFiles(files))
 			if o, why := mustCompile("rm -rf").MatchLine(&l); o == Unknown && why == "" {

@@ -362,7 +362,7 @@ func (r *reader) packageScripts(run scriptRun, file, text, dir string) {
 		// A noxfile.py or tasks.py the line writes, read as python3 reads a file the line writes,
 		// and for the lines it spells out as one on disk is.
 		r.pythonFile(file, text, run.depth)
-		r.pythonLines(run, file, text, dir)
+		r.pythonLines(run, file, text, dir, pyModule{})
 		return
 	}
 	scripts := manifestScripts(run.manager, text)

@@ -93,7 +93,13 @@ func (r *reader) pythonFromDisk(run scriptRun) {
 		for _, p := range r.located(run, name) {
 			if text, ok := r.cachedText(p, p); ok {
 				file := path.Join(run.dir, name)
-				r.pythonLines(run, file, text, path.Dir(file))
+				// Python looks an absolute import up beside the file and in the directory it
+				// was found from (a tasks package's parent).
+				roots := []string{filepath.Dir(p)}
+				if base := strings.TrimSuffix(p, filepath.FromSlash(name)); base != p && base != "" {
+					roots = append(roots, filepath.Clean(base))
+				}
+				r.pythonLines(run, file, text, path.Dir(file), pyModule{disk: p, roots: roots})
 				if run.manager == "invoke" {
 					// Its configuration lies beside the tasks.py, or the tasks package.
 					r.invokeConfig(run, path.Join(run.dir, "tasks.py"), filepath.Dir(strings.TrimSuffix(p, filepath.FromSlash(name))+"x"))
@@ -104,9 +110,16 @@ func (r *reader) pythonFromDisk(run scriptRun) {
 	}
 }
 
+// A pyModule is where a Python file read from disk is (disk, "" for one the line writes) and
+// the directories its absolute imports are looked up in.
+type pyModule struct {
+	disk  string
+	roots []string
+}
+
 // pythonLines reads the command lines a nox or invoke file spells out in what the run asks for,
-// each as a line of the file's, in dir.
-func (r *reader) pythonLines(run scriptRun, file, text, dir string) {
+// each as a line of the file's, in dir; then the project's modules it imports (mod).
+func (r *reader) pythonLines(run scriptRun, file, text, dir string, mod pyModule) {
 	if enc, ok := pyEncoding(text); !ok {
 		r.unresolved("%s declares the encoding %s, which Python decodes and hookrun does not read: what it runs is only known when it runs", file, enc)
 		return
@@ -122,6 +135,64 @@ func (r *reader) pythonLines(run scriptRun, file, text, dir string) {
 		r.fileScript(l, file, run.depth+1, nil)
 	}
 	r.dir, r.dirUnknown = at, atUnknown
+	if mod.disk != "" {
+		r.once("pymod\x00" + mod.disk) // read: an import of it reads it no more
+		if r.once("py\x00" + mod.disk) {
+			r.pythonImports(run, file, text, dir, mod)
+		}
+	}
+}
+
+// pythonImports reads the modules of the project a nox or invoke file (or a module of it)
+// imports: their top level runs on import and the sessions call their functions (from tools
+// import clean; clean(session)), so each is read whole, as a file the line runs, and the modules
+// it imports in turn, each file once. A module is looked up as Python does: a relative one (from
+// .x import y, from .. import z) from the file's package, an absolute one in mod.roots: a.b is
+// a/__init__.py, then a/b.py or a/b/__init__.py; a name a from-import takes may be a submodule
+// (from tools import helpers: tools/helpers.py). One not there (os, invoke, a package installed
+// elsewhere) is the environment's, read as itself.
+func (r *reader) pythonImports(run scriptRun, file, text, dir string, mod pyModule) {
+	read := func(p string) {
+		if !r.once("pymod\x00"+p) || !r.exists(p) {
+			return
+		}
+		display := p
+		if rel, err := filepath.Rel(filepath.Dir(mod.disk), p); err == nil {
+			display = path.Join(path.Dir(file), filepath.ToSlash(rel))
+		}
+		text, ok := r.cachedText(display, p)
+		if !ok {
+			return
+		}
+		r.pythonLines(scriptRun{depth: run.depth}, display, text, dir, pyModule{disk: p, roots: mod.roots})
+	}
+	for _, name := range pyImports(text) {
+		rest := strings.TrimLeft(name, ".")
+		bases := mod.roots
+		if dots := len(name) - len(rest); dots > 0 {
+			base := filepath.Dir(mod.disk)
+			for range dots - 1 {
+				base = filepath.Dir(base)
+			}
+			bases = []string{base}
+		}
+		parts := strings.Split(rest, ".")
+		for _, base := range bases {
+			if rest == "" {
+				read(filepath.Join(base, "__init__.py")) // from . import x: the package itself
+				continue
+			}
+			for i, part := range parts {
+				if i < len(parts)-1 {
+					read(filepath.Join(base, part, "__init__.py"))
+					base = filepath.Join(base, part)
+					continue
+				}
+				read(filepath.Join(base, part+".py"))
+				read(filepath.Join(base, part, "__init__.py"))
+			}
+		}
+	}
 }
 
 // invokeConfig reads what invoke's configuration makes it run beside a task's lines: the program
@@ -170,6 +241,7 @@ func (r *reader) invokeConfig(run scriptRun, file, dir string) {
 		r.dir, r.dirUnknown = at, atUnknown
 	}
 	if text, ok := r.cachedText(filepath.Join(dir, "invoke.py"), filepath.Join(dir, "invoke.py")); ok {
-		r.pythonLines(scriptRun{depth: run.depth}, path.Join(rel, "invoke.py"), text, rel)
+		r.pythonLines(scriptRun{depth: run.depth}, path.Join(rel, "invoke.py"), text, rel,
+			pyModule{disk: filepath.Join(dir, "invoke.py"), roots: []string{dir}})
 	}
 }

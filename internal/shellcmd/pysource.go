@@ -728,3 +728,81 @@ func shebangPython(text string) bool {
 	first, _, _ := strings.Cut(text, "\n")
 	return strings.HasPrefix(first, "#!") && strings.Contains(first, "python")
 }
+
+// maxPyImports caps the modules read from one Python file's imports.
+const maxPyImports = 256
+
+// pyImports are the modules a Python file imports, as dotted names: each of import a.b, c as
+// "a.b" and "c", and from X import n, m as "X", "X.n" and "X.m" (a name a from-import takes may
+// be a submodule); a relative one keeps its leading dots (from . import x is "." and ".x"). At
+// most maxPyImports; raise E from e, with no import after it, is none.
+func pyImports(text string) []string {
+	toks, _ := pyTokens(text, maxPyTokens)
+	// dotted reads a dotted name that starts at toks[k], with its leading dots: it and where it
+	// ends.
+	dotted := func(k int) (string, int) {
+		var b strings.Builder
+		name := false // the last token was a name: a dot or the end comes next
+		for ; k < len(toks); k++ {
+			t := toks[k]
+			switch {
+			case t.kind == 'o' && t.text == ".":
+				b.WriteByte('.')
+				name = false
+			case t.kind == 'n' && !name && t.text != "import":
+				b.WriteString(t.text)
+				name = true
+			default:
+				return b.String(), k
+			}
+		}
+		return b.String(), k
+	}
+	var mods []string
+	add := func(m string) {
+		if m != "" && (!strings.HasSuffix(m, ".") || strings.Trim(m, ".") == "") { // a.b, or only dots: from . import x
+			mods = append(mods, m)
+		}
+	}
+	for k := 0; k < len(toks) && len(mods) < maxPyImports; k++ {
+		t := toks[k]
+		if t.kind != 'n' {
+			continue
+		}
+		switch t.text {
+		case "import":
+			for k++; k < len(toks); k++ {
+				m, end := dotted(k)
+				add(m)
+				k = end
+				if k+1 < len(toks) && toks[k].kind == 'n' && toks[k].text == "as" {
+					k += 2
+				}
+				if k >= len(toks) || toks[k].text != "," || toks[k].kind != 'o' {
+					break
+				}
+			}
+		case "from":
+			m, end := dotted(k + 1)
+			if m == "" || end >= len(toks) || toks[end].kind != 'n' || toks[end].text != "import" {
+				continue
+			}
+			add(m)
+		names:
+			for k = end + 1; k < len(toks); k++ {
+				switch n := toks[k]; {
+				case n.kind == 'o' && (n.text == "(" || n.text == ","):
+				case n.kind == 'n' && n.text == "as":
+					k++ // its alias
+				case n.kind == 'n' && strings.HasSuffix(m, "."):
+					add(m + n.text)
+				case n.kind == 'n':
+					add(m + "." + n.text)
+				default:
+					break names // the statement's end, or *
+				}
+			}
+		}
+	}
+	return mods[:min(len(mods), maxPyImports)]
+}
