@@ -117,6 +117,8 @@ func TestDiskScripts(t *testing.T) {
 		`pnpm clean`,
 		`pnpm run clean`,
 		`bun run clean`,
+		`bun clean`, // bun runs a script named as no command of its own, as yarn and pnpm do
+		`bun --silent clean`,
 		`cd web && npm start`, // a byte-order mark; Scripts is not scripts
 		`pnpm -r run clean`,   // a project without workspaces: its own scripts
 		`npm --prefix web start`,
@@ -155,6 +157,7 @@ func TestDiskScripts(t *testing.T) {
 		`pnpm del -rf ~`,
 		`pnpm run del -- -rf ~`,
 		`bun run del -rf ~`,
+		`bun del -rf ~`,
 		`npm run with 'rm -rf ~'`,
 		`yarn del -r -f ~`, // -r is the script's, not yarn's
 		`pnpm run del -r -f ~`,

@@ -139,8 +139,10 @@ func (r *reader) packageRuns(cmd Command, depth int) {
 			names = installScripts
 		}
 	default:
-		if cmd.Name != "npm" && cmd.Name != "bun" && !packageCommand(sub) {
-			names, given = prePost(sub), 0 // yarn build, pnpm lint: a script of that name, when there is one
+		if cmd.Name != "npm" && !packageCommand(sub) && !(cmd.Name == "bun" && bunCommand(sub)) {
+			// yarn build, pnpm lint, bun lint: a script of that name, when there is one (bun
+			// x.ts runs a file: a name no script has reads none).
+			names, given = prePost(sub), 0
 		}
 	}
 	if len(names) == 0 {
@@ -249,6 +251,16 @@ func packageCommand(word string) bool {
 		"unlink", "list", "ls", "outdated", "why", "info", "audit", "config", "cache", "bin", "root", "store",
 		"env", "node", "workspace", "workspaces", "set", "plugin", "patch", "import", "prune", "fetch", "deploy",
 		"licenses", "login", "logout", "version", "help", "global", "dedupe", "setup":
+		return true
+	}
+	return false
+}
+
+// bunCommand reports whether bun reads the word as a command of its own, beside those
+// packageCommand lists: bun build bundles, whatever the package's build script says.
+func bunCommand(word string) bool {
+	switch word {
+	case "build", "repl", "pm", "upgrade", "completions", "discord", "getcompletes", "c", "a", "un", "patch-commit":
 		return true
 	}
 	return false
