@@ -855,3 +855,25 @@ func TestDiskMissingMadeByProgram(t *testing.T) {
 	wantOutcomeIn(t, files, p, NoMatch, []string{`go build -o app . && ./app`, `sh nothere.sh`, `./nothere -rf x`, `python3 -m venv .venv && .venv/bin/pip install x`,
 		`python3 -c 'print(1)' && sh run.sh`, `python3 gen.py; sh x`})
 }
+
+// TestDiskThroughVersionManagers: a version manager, an environment loader or a development
+// shell that runs the command after it (corepack, volta run, fnm exec, dotenvx run, cross-env,
+// env-cmd, pixi run, devbox run, nix develop -c, nix-shell --run) runs that command's files as the
+// command alone does: corepack pnpm clean with "clean": "rm -rf ~" passed a deny of rm -rf, the
+// words only read as a command the program may run, whose files are not read.
+func TestDiskThroughVersionManagers(t *testing.T) {
+	p := mustCompile("rm -rf")
+	var match, noMatch []string
+	for _, prefix := range []string{"volta run", "volta run --node 20 --env A=1", "fnm exec --using=20", "fnm exec --using 20",
+		"dotenvx run -f .env --", "dotenvx run", "cross-env A=1 B=2", "env-cmd -f .env", "pixi run", "pixi exec --spec x",
+		"devbox run", "devbox run -c .", "nix develop -c", "nix develop .#x --command", "nix shell nixpkgs#hello -c"} {
+		match = append(match, prefix+" npm run clean", prefix+" ./scripts/clean.sh", prefix+" make wipe")
+		noMatch = append(noMatch, prefix+" npm test")
+	}
+	match = append(match, `corepack npm run clean`, `corepack pnpm clean`, `corepack yarn@1.22.22 clean`, `corepack pnpm@9 run clean`,
+		`nix-shell --run 'npm run clean'`, `nix-shell -p nodejs --command 'make wipe'`, `cross-env-shell A=1 "npm run clean"`)
+	noMatch = append(noMatch, `corepack enable`, `corepack pnpm test`, `nix-shell -p nodejs`, `nix develop`, `nix-shell --run 'npm test'`)
+	wantOutcomeIn(t, hostileProject, p, Match, match)
+	wantOutcomeIn(t, hostileProject, p, NoMatch, noMatch)
+	wantOutcomeIn(t, hostileProject, p, Unknown, []string{`nix-shell --run "$CMD"`, `corepack pnpm "$S"`})
+}

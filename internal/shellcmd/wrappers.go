@@ -36,6 +36,8 @@ var wrappers = []namedWrapper{
 	{"chroot", wrapper{valueLong: []string{"--groups", "--userspec", "--skip-chdir"}, operands: 1, noCommand: true}},
 	{"chrt", wrapper{valueShort: "TPD", valueLong: []string{"--sched-runtime", "--sched-period", "--sched-deadline"}, noRun: "p", operands: 1}},
 	{"command", wrapper{noRun: "vV"}},
+	{"cross-env", wrapper{assigns: true}},                     // cross-env A=1 COMMAND (npm)
+	{"cross-env-shell", wrapper{assigns: true, joined: true}}, // its words, joined, run by a shell
 	{"dbus-run-session", wrapper{valueLong: []string{"--config-file", "--dbus-daemon"}}},
 	{"doas", wrapper{valueShort: "Cu", noRun: "C", shell: "s"}},
 	{"dumb-init", wrapper{valueShort: "r", valueLong: []string{"--rewrite"}}},
@@ -219,6 +221,18 @@ func (r *reader) peel(cmd Command, redirs []*syntax.Redirect, depth int) (next [
 	}
 	if rn, args := runnerOf(cmd); rn != nil {
 		return r.packageRun(cmd, rn, args, depth)
+	}
+	if cmd.Name == "corepack" && len(cmd.Args) > 0 { // corepack pnpm ARGS, pnpm@9 too: the package manager it keeps
+		a := cmd.Args[0]
+		if a.Dynamic {
+			return cmd.Args, true // a name only known when the line runs
+		}
+		switch name, _, _ := strings.Cut(a.Value, "@"); name {
+		case "npm", "pnpm", "yarn", "npx", "pnpx":
+			return append([]Arg{{Value: name}}, cmd.Args[1:]...), true
+		case "yarnpkg":
+			return append([]Arg{{Value: "yarn"}}, cmd.Args[1:]...), true
+		}
 	}
 	if cmd.Name == "coreutils" { // a multi-call build: coreutils --coreutils-prog=rm ARGS, or coreutils rm ARGS
 		args := cmd.Args
@@ -1084,6 +1098,8 @@ type runner struct {
 	operands int      // words between the options and the command (direnv exec DIR, aws-vault exec PROFILE)
 	script   []string // options whose value is a command line it runs (npm exec -c, mise exec --command)
 	dashes   bool     // words before a -- are its own (mise exec node@20 -- COMMAND)
+	command  []string // options after which its words are the command it runs (nix develop -c COMMAND)
+	only     bool     // only those options and script's run a command: its other words are its own (nix-shell -p PKG)
 }
 
 var npmScript = []string{"-c", "--call"}
@@ -1098,21 +1114,31 @@ var runners = []runner{
 	{name: "bundle", subs: []string{"exec"}, values: []string{"--gemfile"}},
 	{name: "bunx", values: npmValues, script: npmScript},
 	{name: "conda", subs: []string{"run"}, values: []string{"-n", "--name", "-p", "--prefix", "--cwd"}},
+	{name: "devbox", subs: []string{"run"}, values: []string{"-c", "--config", "-e", "--env", "--env-file", "--environment"}},
 	{name: "direnv", subs: []string{"exec"}, operands: 1},
 	{name: "doppler", subs: []string{"run"}, values: []string{"-p", "--project", "-c", "--config", "--token", "--mount"}, script: []string{"--command"}},
 	{name: "dotenv", values: []string{"-e", "-v", "-c"}},
+	{name: "dotenvx", subs: []string{"run"}, values: []string{"-f", "--env-file", "-fv", "--env-vault-file", "-e", "--env",
+		"-fk", "--env-keys-file", "--convention"}, dashes: true},
+	{name: "env-cmd", values: []string{"-f", "--file", "-e", "--environments", "-r", "--rc-file"}},
+	{name: "fnm", subs: []string{"exec"}, values: []string{"--using", "--node-dist-mirror", "--fnm-dir", "--log-level", "--arch",
+		"--version-file-strategy"}},
 	{name: "goenv", subs: []string{"exec"}},
 	{name: "hatch", subs: []string{"run"}, values: []string{"-e", "--env"}},
 	{name: "infisical", subs: []string{"run"}, values: []string{"--env", "--path", "--projectId", "--token"}, script: []string{"--command"}},
 	{name: "mamba", subs: []string{"run"}, values: []string{"-n", "--name", "-p", "--prefix", "--cwd"}},
 	{name: "micromamba", subs: []string{"run"}, values: []string{"-n", "--name", "-p", "--prefix", "--cwd"}},
 	{name: "mise", subs: []string{"exec", "x"}, values: []string{"-C", "--cd", "-j", "--jobs", "-E", "--env"}, script: []string{"-c", "--command"}, dashes: true},
+	{name: "nix", subs: []string{"develop", "shell"}, command: []string{"-c", "--command"}, only: true},
+	{name: "nix-shell", script: []string{"--run", "--command"}, only: true},
 	{name: "nodenv", subs: []string{"exec"}},
 	{name: "npm", subs: []string{"exec", "x"}, values: npmValues, script: npmScript},
 	{name: "npx", values: npmValues, script: npmScript},
 	{name: "op", subs: []string{"run"}, values: []string{"--env-file", "--account"}},
 	{name: "pdm", subs: []string{"run"}, values: []string{"-p", "--project"}},
 	{name: "pipenv", subs: []string{"run"}},
+	{name: "pixi", subs: []string{"run", "exec"}, values: []string{"-e", "--environment", "--manifest-path", "-s", "--spec",
+		"-c", "--channel", "--platform"}},
 	{name: "pnpm", subs: []string{"exec", "dlx"}, values: npmValues, script: npmScript},
 	{name: "pnpx", values: npmValues, script: npmScript},
 	{name: "poetry", subs: []string{"run"}, values: []string{"-C", "--directory", "-P", "--project"}},
@@ -1124,6 +1150,7 @@ var runners = []runner{
 		"--project", "--env-file", "--from", "--cache-dir", "--config-file"}},
 	{name: "uvx", values: []string{"--from", "--with", "-w", "--with-editable", "--with-requirements", "-p", "--python",
 		"--index", "--index-url", "--extra-index-url", "--directory", "--project", "--cache-dir", "--config-file"}},
+	{name: "volta", subs: []string{"run"}, values: []string{"--node", "--npm", "--pnpm", "--yarn", "--env"}},
 	{name: "yarn", subs: []string{"exec", "dlx"}, values: npmValues, script: npmScript},
 }
 
@@ -1171,9 +1198,11 @@ func (r *reader) packageRun(cmd Command, rn *runner, args []Arg, depth int) ([]A
 			}
 			r.script(value, depth+1)
 			return nil, true
+		case slices.Contains(rn.command, a.Value):
+			return args[i+1:], true
 		case slices.Contains(rn.values, name) && !hasValue:
 			i++
-		case strings.HasPrefix(a.Value, "-"):
+		case strings.HasPrefix(a.Value, "-") || rn.only:
 		default:
 			rest := args[i:]
 			if at := slices.IndexFunc(rest, func(a Arg) bool { return a.Value == "--" && !a.Dynamic }); rn.dashes && at >= 0 {

@@ -30,7 +30,7 @@ func TestWrappersSortedByName(t *testing.T) {
 	names := []string{"", "n", "nicer", "nic", "Nice", "é"}
 	for _, r := range runners {
 		names = append(names, r.name)
-		if got, _ := runnerOf(Command{Name: r.name, Args: []Arg{{Value: "exec"}, {Value: "run"}, {Value: "x"}, {Value: "dlx"}}}); got == nil {
+		if got, _ := runnerOf(Command{Name: r.name, Args: []Arg{{Value: "exec"}, {Value: "run"}, {Value: "x"}, {Value: "dlx"}, {Value: "develop"}}}); got == nil {
 			t.Errorf("runnerOf(%q) found nothing", r.name)
 		}
 	}
