@@ -52,15 +52,24 @@ func (r *reader) justRuns(cmd Command, depth int) {
 		r.manifestUnknown(cmd)
 		return
 	}
-	name := "justfile"
-	if file.Value != "" {
-		name = file.Value
+	if run := r.runnerFile("just", cmp.Or(file.Value, "justfile"), file.Value, "", depth); run != nil {
+		run.args, run.vars, run.workDir = words, sets, dir.Value // -d: where the recipes run, not where just looks
 	}
+}
+
+// runnerFile notes the file a task runner (manager) reads what it runs from: name (manifest, when
+// the line's option named it) in the directory dir an option gave, else where the line is; nil
+// when the line runs no file it can name.
+func (r *reader) runnerFile(manager, name, manifest, dir string, depth int) *scriptRun {
 	run := r.ran(runNpm, Arg{Value: name}, depth)
 	if run == nil {
-		return
+		return nil
 	}
-	run.manager, run.manifest, run.args, run.vars, run.workDir = "just", file.Value, words, sets, dir.Value
+	run.manager, run.manifest = manager, manifest
+	if dir != "" {
+		run.dir = under(run.dir, dir)
+	}
+	return run
 }
 
 // pathOption reads the option at args[*i] when it is short or long (-f FILE, --justfile FILE,

@@ -67,16 +67,12 @@ func (r *reader) pythonRunnerRuns(cmd Command, depth int) {
 	default:
 		names = []string{"tasks.py", "tasks/__init__.py"}
 	}
-	run := r.ran(runNpm, Arg{Value: names[0]}, depth)
-	if run == nil {
-		return
+	manager := "invoke" // inv too
+	if nox {
+		manager = "nox"
 	}
-	run.manager, run.names, run.tasks, run.manifest = commandName(cmd.Name), names, tasks, config.Value
-	if run.manager == "inv" {
-		run.manager = "invoke"
-	}
-	if dir.Value != "" {
-		run.dir = under(run.dir, dir.Value)
+	if run := r.runnerFile(manager, names[0], config.Value, dir.Value, depth); run != nil {
+		run.names, run.tasks = names, tasks
 	}
 }
 

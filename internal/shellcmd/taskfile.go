@@ -1,6 +1,7 @@
 package shellcmd
 
 import (
+	"cmp"
 	"maps"
 	"path"
 	"slices"
@@ -52,17 +53,8 @@ func (r *reader) taskRuns(cmd Command, depth int) {
 		r.manifestUnknown(cmd)
 		return
 	}
-	name := "Taskfile.yml"
-	if file.Value != "" {
-		name = file.Value
-	}
-	run := r.ran(runNpm, Arg{Value: name}, depth)
-	if run == nil {
-		return
-	}
-	run.manager, run.manifest, run.args, run.vars = "task", file.Value, words, vars
-	if dir.Value != "" {
-		run.dir = under(run.dir, dir.Value)
+	if run := r.runnerFile("task", cmp.Or(file.Value, "Taskfile.yml"), file.Value, dir.Value, depth); run != nil {
+		run.args, run.vars = words, vars
 	}
 }
 

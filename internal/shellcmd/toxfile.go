@@ -1,6 +1,7 @@
 package shellcmd
 
 import (
+	"cmp"
 	"maps"
 	"path"
 	"path/filepath"
@@ -73,17 +74,8 @@ func (r *reader) toxRuns(cmd Command, depth int) {
 	if len(envs) == 0 {
 		envs = []string{toxDefault}
 	}
-	file := "tox.ini"
-	if config.Value != "" {
-		file = config.Value
-	}
-	run := r.ran(runNpm, Arg{Value: file}, depth)
-	if run == nil {
-		return
-	}
-	run.manager, run.manifest, run.names, run.args = "tox", config.Value, envs, posargs
-	if root.Value != "" {
-		run.dir = under(run.dir, root.Value)
+	if run := r.runnerFile("tox", cmp.Or(config.Value, "tox.ini"), config.Value, root.Value, depth); run != nil {
+		run.names, run.args = envs, posargs
 	}
 }
 
