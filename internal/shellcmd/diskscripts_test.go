@@ -877,3 +877,23 @@ func TestDiskThroughVersionManagers(t *testing.T) {
 	wantOutcomeIn(t, hostileProject, p, NoMatch, noMatch)
 	wantOutcomeIn(t, hostileProject, p, Unknown, []string{`nix-shell --run "$CMD"`, `corepack pnpm "$S"`})
 }
+
+// TestDiskScriptRunners: npm-run-all (run-s, run-p), concurrently, turbo and lerna run a
+// package.json's scripts by name: run-s clean with "clean": "rm -rf ~" passed a deny of rm -rf,
+// its words read only as commands an unknown program may run. Each is read as npm run NAME (a
+// pattern of names, which hookrun does not list, is unresolved).
+func TestDiskScriptRunners(t *testing.T) {
+	p := mustCompile("rm -rf")
+	wantOutcomeIn(t, hostileProject, p, Match, []string{
+		`run-s clean`, `run-s lint build`, `run-p test clean`, `npm-run-all --parallel test clean`, `npm-run-all -s build -p clean`,
+		`run-s "del -- -rf ~"`, `npm-run-all --npm-path ./scripts/clean.sh build`, `npx run-s clean`, `npm-run-all --max-parallel 2 clean`,
+		`concurrently "npm run clean" "tsc -w"`, `concurrently npm:clean npm:test`, `concurrently -n a,b "yarn:clean"`,
+		`concurrently --teardown 'npm run clean' 'npm test'`, `concurrently "pnpm:del -rf ~"`, `concurrently 'bun:clean'`,
+		`turbo run clean`, `turbo clean`, `turbo run build clean --filter=web`, `turbo run //#clean`, `lerna run clean`,
+		`lerna run --scope x clean`, `lerna exec -- rm -rf ~`,
+	})
+	wantOutcomeIn(t, hostileProject, p, NoMatch, []string{`run-s test build`, `concurrently "npm test" "tsc -w"`, `turbo run build test`,
+		`lerna run test`, `turbo login`, `npm-run-all --help`, `concurrently -n clean,test "npm test"`, `turbo run test --filter clean`})
+	wantOutcomeIn(t, hostileProject, p, Unknown, []string{`run-s 'clea*'`, `concurrently 'npm:clean*'`, `run-s "$S"`, `turbo run "$T"`,
+		`concurrently "$C"`})
+}

@@ -27,7 +27,8 @@ func FuzzParse(f *testing.F) {
 		"sqlite3 db \".once '|rm a'\" \"select writefile('b', 1)\"",
 		"perl -e 'system(\"rm -rf x\"); print qx{ls}; open(F, \"+<.env\")'", "tclsh <<< 'if {1} { exec rm [open .env w] }'",
 		"expect -c 'spawn -noecho rm x; expect eof'", "kak -e 'nop %sh{ rm $(x) }; w .env'", "awk 'BEGIN{print \"x\" | \"sh\"}'",
-		"tar -xf a.tar -C ~/x && cd d && unzip a.zip -d ../e", "nohup unshare --mount=.env make -j$(getconf _NPROCESSORS_ONLN)"} {
+		"tar -xf a.tar -C ~/x && cd d && unzip a.zip -d ../e", "nohup unshare --mount=.env make -j$(getconf _NPROCESSORS_ONLN)",
+		"run-s 'a -- b' --npm-path ./n && concurrently npm:x 'c:*' --teardown 'y' && turbo run //#z -- q; corepack pnpm@9 \"$S\"; nix develop -c lerna run a"} {
 		f.Add(line)
 	}
 	for _, line := range bashdiffLines(f) {

@@ -214,6 +214,9 @@ func (r *reader) peel(cmd Command, redirs []*syntax.Redirect, depth int) (next [
 	case (cmd.Name == "setopt" || cmd.Name == "unsetopt" || cmd.Name == "emulate") && len(cmd.Args) > 0:
 		r.unresolved("zsh's %s changes how the rest of the line is read (EXTENDED_GLOB's patterns, PROMPT_SUBST)", cmd.Name)
 		return nil, false
+	case scriptRunner(cmd.Name):
+		r.unread = !r.scriptRunnerRuns(cmd, depth) // run-s clean: npm run clean
+		return nil, false
 	case cmd.Name == "cmd":
 		r.unresolved("%s runs a cmd.exe command line, which hookrun does not read", cmd.Path)
 		r.pathsUnknown("%s runs a cmd.exe command line, whose paths hookrun does not read", cmd.Path)
