@@ -350,6 +350,8 @@ func (r *reader) fromDisk(run scriptRun) {
 		}
 	case runMake:
 		r.makeFromDisk(run)
+	case runGo:
+		r.goGenerateFromDisk(run)
 	case runNpm:
 		switch run.manager {
 		case "nox", "invoke":

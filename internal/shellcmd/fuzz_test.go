@@ -442,3 +442,18 @@ func FuzzPython(f *testing.F) {
 		}
 	})
 }
+
+// FuzzGoGenerate reads arbitrary text as a Go file's //go:generate directives under go
+// generate: no panic, no hang, and an unknown outcome always says why.
+func FuzzGoGenerate(f *testing.F) {
+	f.Add("package x\n//go:generate -command w rm -rf\n//go:generate w ~\n//go:generate sh -c \"$GOFILE\"\n//go:generate -command\n//go:generate \n")
+	f.Fuzz(func(t *testing.T, text string) {
+		files := map[string]string{"/p/x.go": text, "/p/d/y.go": text}
+		for _, line := range []string{"go generate", "go generate ./...", "go generate x.go"} {
+			l := ParseFiles(line, POSIX, withList(files))
+			if o, why := mustCompile("rm -rf").MatchLine(&l); o == Unknown && why == "" {
+				t.Fatalf("%q: unknown with no reason", line)
+			}
+		}
+	})
+}

@@ -1,6 +1,7 @@
 package shellcmd
 
 import (
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -67,6 +68,7 @@ const (
 	runStartup = "startup" // a shell, which reads its startup files
 	runCode    = "code"    // an interpreter's program file (python3 t.py): its text is read as python -c's
 	runNpm     = "npm"     // package.json, whose scripts a package manager runs (packages.go)
+	runGo      = "go"      // go generate: the //go:generate directives of Go files (gogenerate.go)
 )
 
 // outputRedirect reports whether rd writes to the file its word names.
@@ -257,6 +259,8 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 		}
 	case cmd.Name == "make" || cmd.Name == "gmake":
 		r.makefiles(cmd, depth)
+	case cmd.Name == "go":
+		r.goGenerateRuns(cmd, depth)
 	case cmd.Name == "crontab":
 		r.crontabRuns(cmd, ops, redirs, depth)
 	case packageManager(cmd.Name):
@@ -704,6 +708,12 @@ func (r *reader) readRun(run scriptRun, byKey map[string][]int, read *int) {
 		found = byKey[run.kind]
 	case runMake, runNpm:
 		found = byKey[run.key]
+	case runGo: // any Go file the line writes may hold a directive
+		for _, k := range slices.Sorted(maps.Keys(byKey)) {
+			if strings.HasSuffix(k, ".go") || k == "" {
+				found = append(found, byKey[k]...)
+			}
+		}
 	case runShell, runCrontab, runCode:
 		found = append(slices.Clip(byKey[run.key]), byKey[""]...)
 		if run.key == anyFile || isPattern(run.key) {
@@ -731,7 +741,7 @@ func (r *reader) readRun(run scriptRun, byKey map[string][]int, read *int) {
 	if run.kind == runCode && (len(found) > 1 || !w.literal) {
 		return // a program file only the run knows is read as itself, as one from the project is
 	}
-	if run.kind == runGit || run.kind == runStartup || run.kind == runMake || len(found) > 1 || !w.literal || *read == maxWrittenScripts {
+	if run.kind == runGit || run.kind == runStartup || run.kind == runMake || run.kind == runGo || len(found) > 1 || !w.literal || *read == maxWrittenScripts {
 		what := run.file
 		if run.kind != runShell && run.kind != runCrontab {
 			what = w.file

@@ -1,0 +1,178 @@
+package shellcmd
+
+import (
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// go generate runs the //go:generate directives of the Go files of the packages it names, each
+// a command in the package's directory: read as a line of the file's (a directive is split into
+// words as a shell would, $GOFILE and the like a variable), with the commands -command defines.
+
+// Bounds on what one go generate reads: Go files, and the directories ./... lists.
+const (
+	maxGoFiles = 512
+	maxGoDirs  = 1024
+)
+
+// goValues are the options of go generate (and go's build flags) that take the next word.
+var goValues = []string{"-run", "-skip", "-C", "-p", "-tags", "-mod", "-modfile", "-overlay", "-pkgdir", "-toolexec", "-gcflags",
+	"-ldflags", "-asmflags", "-gccgoflags", "-compiler", "-installsuffix", "-buildmode", "-pgo", "-coverpkg", "-covermode"}
+
+// goGenerateRuns notes the packages go generate runs the directives of: its operands (a
+// directory, dir/... every one below it, Go files), else the directory's own; go -C DIR and
+// generate's -C DIR where. -n only prints them.
+func (r *reader) goGenerateRuns(cmd Command, depth int) {
+	var dir Arg
+	var pkgs []Arg
+	generate := false
+	for i := 0; i < len(cmd.Args); i++ {
+		a := cmd.Args[i]
+		name, value, hasValue := strings.Cut(a.Value, "=")
+		switch {
+		case !generate && (a.Dynamic || !strings.HasPrefix(a.Value, "-")):
+			if a.Dynamic || a.Value != "generate" {
+				return // another command of go's (go run, go test: programs, read as themselves)
+			}
+			generate = true
+		case a.Value == "-n" && !a.Dynamic:
+			return
+		case (name == "-C" || name == "--C") && !hasValue && i+1 < len(cmd.Args):
+			dir, i = cmd.Args[i+1], i+1
+		case (name == "-C" || name == "--C") && hasValue:
+			dir = Arg{Value: value, Dynamic: a.Dynamic}
+		case slices.Contains(goValues, a.Value) && !a.Dynamic:
+			i++
+		case strings.HasPrefix(a.Value, "-") && !a.Dynamic:
+		case generate:
+			pkgs = append(pkgs, a)
+		}
+	}
+	if !generate {
+		return
+	}
+	if dir.Dynamic || slices.ContainsFunc(pkgs, func(a Arg) bool { return a.Dynamic }) {
+		r.unresolved("go generate runs the directives of packages only known when the line runs")
+		return
+	}
+	if len(pkgs) == 0 {
+		pkgs = []Arg{{Value: "."}}
+	}
+	run := r.ran(runGo, Arg{Value: "go.mod"}, depth)
+	if run == nil {
+		return
+	}
+	for _, p := range pkgs {
+		run.names = append(run.names, p.Value)
+	}
+	if dir.Value != "" {
+		run.dir = under(run.dir, dir.Value)
+	}
+}
+
+// goGenerateFromDisk reads the directives of the Go files a go generate run names.
+func (r *reader) goGenerateFromDisk(run scriptRun) {
+	files, dirs := 0, 0
+	var walk func(abs, rel string, all bool) bool
+	// file reads one Go file's directives; false once past the bounds.
+	file := func(abs, rel string) bool {
+		if files++; files > maxGoFiles {
+			r.unresolved("go generate runs the directives of more than %d Go files, more than hookrun reads", maxGoFiles)
+			return false
+		}
+		var data []byte
+		var whole bool
+		err := r.timed(func() (err error) {
+			data, whole, err = r.files.Read(abs, maxScriptFile)
+			return err
+		})
+		switch {
+		case missing(err):
+		case err != nil || !whole:
+			r.unresolved("go generate runs the directives of %s, which hookrun cannot read whole", rel)
+			return false
+		default:
+			r.goDirectives(string(data), rel, path.Dir(rel), run.depth)
+		}
+		return true
+	}
+	walk = func(abs, rel string, all bool) bool {
+		if dirs++; dirs > maxGoDirs || r.files.List == nil {
+			r.unresolved("go generate runs the directives of the packages below %s, more directories than hookrun lists", rel)
+			return false
+		}
+		var names []string
+		err := r.timed(func() (err error) {
+			names, err = r.files.List(abs, maxGoFiles+1)
+			return err
+		})
+		if err != nil {
+			return true // a file, or nothing: no package
+		}
+		slices.Sort(names)
+		for _, n := range names {
+			switch {
+			case strings.HasSuffix(n, ".go"):
+				if !file(filepath.Join(abs, n), path.Join(rel, n)) {
+					return false
+				}
+			// ./... leaves out directories starting with . or _, testdata and vendor, as go does.
+			case all && !strings.HasPrefix(n, ".") && !strings.HasPrefix(n, "_") && n != "testdata" && n != "vendor":
+				if !walk(filepath.Join(abs, n), path.Join(rel, n), true) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	for _, pkg := range run.names {
+		all := pkg == "..." || strings.HasSuffix(pkg, "/...")
+		p := strings.TrimSuffix(strings.TrimSuffix(pkg, "..."), "/")
+		if p == "" {
+			p = "."
+		}
+		if !path.IsAbs(p) && p != "." && p != ".." && !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../") && !strings.HasSuffix(p, ".go") {
+			r.unresolved("go generate runs the directives of the package %s, which hookrun does not look up", pkg)
+			continue
+		}
+		for _, abs := range r.located(run, p) {
+			rel := path.Join(run.dir, p)
+			ok := true
+			if strings.HasSuffix(p, ".go") && !all {
+				ok = file(abs, rel)
+			} else {
+				ok = walk(abs, rel, all)
+			}
+			if !ok {
+				return
+			}
+		}
+	}
+}
+
+// goDirectives reads the //go:generate lines of a Go file's text, each a line of the file's run
+// in dir; -command NAME CMD… makes NAME stand for CMD… in the directives after it.
+func (r *reader) goDirectives(text, file, dir string, depth int) {
+	at, atUnknown := r.dir, r.dirUnknown
+	r.dir, r.dirUnknown = dir, ""
+	defer func() { r.dir, r.dirUnknown = at, atUnknown }()
+	aliases := map[string]string{}
+	for line := range strings.Lines(text) {
+		d, ok := strings.CutPrefix(strings.TrimRight(line, "\r\n"), "//go:generate ")
+		if !ok {
+			continue
+		}
+		d = strings.TrimSpace(d)
+		if rest, ok := strings.CutPrefix(d, "-command "); ok {
+			name, cmdline, _ := strings.Cut(strings.TrimSpace(rest), " ")
+			aliases[name] = cmdline
+			continue
+		}
+		if name, rest, _ := strings.Cut(d, " "); aliases[name] != "" {
+			d = aliases[name] + " " + rest
+		}
+		r.fileScript(d, file, depth+1, nil)
+	}
+}
