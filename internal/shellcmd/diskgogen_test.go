@@ -59,10 +59,5 @@ func TestDiskGoGenerate(t *testing.T) {
 // wantListed is wantOutcomeIn with the directories listed (withList).
 func wantListed(t *testing.T, files map[string]string, p *Pattern, want Outcome, lines []string) {
 	t.Helper()
-	for _, src := range lines {
-		l := ParseFiles(src, POSIX, withList(files))
-		if o, why := p.MatchLine(&l); o != want {
-			t.Errorf("%q: %v (%s), want %v", src, o, why, want)
-		}
-	}
+	wantOutcomeFiles(t, func() *Files { return withList(files) }, p, want, lines)
 }

@@ -44,8 +44,14 @@ func memFiles(files map[string]string) *Files {
 // wantOutcomeIn is wantOutcome for lines read with the project's files.
 func wantOutcomeIn(t *testing.T, files map[string]string, p *Pattern, want Outcome, lines []string) {
 	t.Helper()
+	wantOutcomeFiles(t, func() *Files { return memFiles(files) }, p, want, lines)
+}
+
+// wantOutcomeFiles is wantOutcome for lines read with the files each call of files gives.
+func wantOutcomeFiles(t *testing.T, files func() *Files, p *Pattern, want Outcome, lines []string) {
+	t.Helper()
 	for _, src := range lines {
-		l := ParseFiles(src, POSIX, memFiles(files))
+		l := ParseFiles(src, POSIX, files())
 		if o, why := p.MatchLine(&l); o != want {
 			t.Errorf("%q: %v (%s), want %v", src, o, why, want)
 		}
