@@ -252,6 +252,10 @@ func (m *model) chatCompletions(w http.ResponseWriter, doc map[string]any) (main
 		if skill, ok := strings.CutPrefix(cmd, "skill:"); ok {
 			name, args = "skill", map[string]any{"skill": skill}
 		}
+		// write:PATH has OpenCode's write tool write PATH (relative to the project).
+		if file, ok := strings.CutPrefix(cmd, "write:"); ok {
+			name, args = "write", map[string]any{"filePath": file, "content": "written\n"}
+		}
 		// task:COMMAND has Copilot CLI's task tool start a subagent, whose model runs COMMAND.
 		if c, ok := strings.CutPrefix(cmd, "task:"); ok {
 			name, args = "task", map[string]any{"agent_type": "task", "mode": "sync", "name": "sub", "description": "scripted step", "prompt": subagentMark + c}

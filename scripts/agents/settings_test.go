@@ -81,3 +81,30 @@ func TestOpenCodeProjectPluginRuns(t *testing.T) {
 		}
 	}
 }
+
+// A formatter the project's opencode.json names is a command OpenCode runs
+// itself after its write or edit tool changed a file of its extensions,
+// with no hook (measured on 1.18.33): validate warns of each.
+func TestOpenCodeFormatterRuns(t *testing.T) {
+	for _, a := range suite(t) {
+		if a.dialect != "opencode" {
+			continue
+		}
+		if a.skip != "" {
+			t.Skip(a.skip)
+		}
+		s := newSession(t, a, nil, "write:notes.txt")
+		write(t, filepath.Join(s.project, "opencode.json"), `{"formatter": {"x": {"command": ["sh", "-c", "touch `+s.project+`/formatter-ran.txt"], "extensions": [".txt"]}}}`)
+		out, code := validate(t, s.project)
+		if want := `opencode.json:1:22: warning: formatter.x.command: runs "sh -c touch `; code != 0 || !strings.Contains(string(out), want) {
+			t.Errorf("hookrun validate: exit %d, want exit 0 and %q:\n%s", code, want, out)
+		}
+		s.Run("Write the notes.")
+		if !s.exists("notes.txt") {
+			t.Fatal("notes.txt: the session did not run its write call")
+		}
+		if !s.exists("formatter-ran.txt") {
+			t.Errorf("formatter-ran.txt: %s@%s no longer runs a repository formatter's command after its write tool: docs/agents/opencode.md and hookrun's warning want a look", a.pkg, a.version)
+		}
+	}
+}

@@ -59,6 +59,17 @@ func openCodeConfigCommands(root, f string, data []byte, why string) []Problem {
 			}
 		}
 	}
+	// A formatter's command OpenCode runs itself after its write or edit
+	// tool changed a file of the formatter's extensions, with no hook
+	// (measured on 1.18.33, agents suite TestOpenCodeFormatterRuns).
+	if formatters := doc.Get("formatter"); formatters != nil && formatters.IsObject() {
+		for _, name := range formatters.Keys() {
+			fm := formatters.Get(name)
+			if cmd := commandOf(fm.Get("command")); cmd != "" && fm.IsObject() && compact(fm.Get("disabled")) != "true" {
+				out = append(out, Problem{File: f, Message: fmt.Sprintf("formatter.%s.command: runs %q: opencode runs this formatter's command itself after its write or edit tool changes a file it formats, with no hook, so no guard sees it; check it, or remove it", name, cmd), Warning: true, At: at("formatter", name, "command")})
+			}
+		}
+	}
 	// A local MCP server's command OpenCode starts with no hook (measured
 	// on 1.18.33, agents suite TestBypasses/opencode/mcp_local).
 	if servers := doc.Get("mcp"); servers != nil && servers.IsObject() {
