@@ -58,6 +58,7 @@ func Validate(o ValidateRequest) error {
 		set.Findings = append(set.Findings, strayDeclarations(loc)...)
 		set.Findings = append(set.Findings, httpNotes(set)...)
 		set.Findings = append(set.Findings, contextFileFindings(set, loc.Root)...)
+		set.Findings = append(set.Findings, dirGlobFindings(set, loc.Root)...)
 		config.SortFindings(set.Findings)
 	}
 	var errs, warns int

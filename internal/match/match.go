@@ -157,14 +157,21 @@ func ascii(s string) bool {
 // AnyPath reports whether any path matches any glob, comparing names as
 // the file systems do (pathcase.On: ignoring case on macOS and Windows,
 // where .SYSTEM/hooks opens .system/hooks). Paths are compared relative
-// to the project root, so a leading "./" is ignored.
-func AnyPath(globs, files []string) bool { return anyPath(globs, files, pathcase.On()) }
+// to the project root, so a leading "./" is ignored. A glob that ends in
+// "/" names a directory and matches every path beneath it (infra/ matches
+// infra/main.tf): no cleaned path ends in a slash, so as written it would
+// match none, and a guard that stops calls would pass them all.
+func AnyPath(globs, files []string) bool { return anyPath(globs, files, pathcase.On(), true) }
 
-// AnyPathExact is AnyPath without folding: for a rule that allows, which
-// folding must never make let more through.
-func AnyPathExact(globs, files []string) bool { return anyPath(globs, files, false) }
+// AnyPathExact is AnyPath without folding and without a directory's
+// glob matching what is beneath it: for a rule that allows, which neither
+// must ever make let more through.
+func AnyPathExact(globs, files []string) bool { return anyPath(globs, files, false, false) }
 
-func anyPath(globs, files []string, fold bool) bool {
+func anyPath(globs, files []string, fold, within bool) bool {
+	if within {
+		globs = dirGlobs(globs)
+	}
 	var folded []string // the globs' keys, made once a path needs them
 	for _, f := range files {
 		f = strings.TrimPrefix(f, "./")
@@ -194,6 +201,33 @@ func anyPath(globs, files []string, fold bool) bool {
 	return false
 }
 
+// dirGlobs reads a glob that ends in "/" as the directory it names and
+// all that is beneath it (infra/ as infra and infra/**), since no cleaned
+// path ends in a slash; the globs come back as given, with no copy made,
+// when none does.
+func dirGlobs(globs []string) []string {
+	var out []string
+	for i, g := range globs {
+		if len(g) < 2 || !strings.HasSuffix(g, "/") {
+			if out != nil {
+				out = append(out, g)
+			}
+			continue
+		}
+		if out == nil {
+			out = append(make([]string, 0, len(globs)+1), globs[:i]...)
+		}
+		for len(g) > 1 && strings.HasSuffix(g, "/") {
+			g = g[:len(g)-1]
+		}
+		out = append(out, g, g+"/**")
+	}
+	if out == nil {
+		return globs
+	}
+	return out
+}
+
 // unpacks reports whether the call's command unpacks an archive (shellcmd.Line.Unpacks).
 func unpacks(c *event.Context) bool {
 	if c.Command == "" {
@@ -206,7 +240,8 @@ func unpacks(c *event.Context) bool {
 // Beneath reports whether a path beneath the directory dir (not dir itself) may match one of the
 // globs, comparing names as AnyPath does: a file an archive unpacked into dir makes, under a name
 // only the archive holds, may be one they guard. .system/hooks/** and **/*.sh may match beneath
-// ., and .system/** beneath .system/hooks; docs/** does not beneath build.
+// ., and .system/** beneath .system/hooks, and so does .system/ (AnyPath reads it as
+// .system/**); docs/** does not beneath build.
 func Beneath(globs []string, dir string) bool {
 	fold := pathcase.On()
 	dir = strings.TrimPrefix(dir, "./")
@@ -217,7 +252,7 @@ func Beneath(globs []string, dir string) bool {
 	if dir != "." && dir != "" {
 		ds = strings.Split(dir, "/")
 	}
-	for _, g := range globs {
+	for _, g := range dirGlobs(globs) {
 		g = strings.TrimPrefix(g, "./")
 		if fold {
 			g = pathcase.Key(g)

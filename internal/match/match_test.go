@@ -221,10 +221,37 @@ func TestAbilityAndAnyPath(t *testing.T) {
 		{[]string{"apps/*/main.go"}, []string{"apps/web/main.go"}, true},
 		{[]string{"**/*.go"}, []string{"main.go"}, true},
 		{[]string{"**"}, nil, false},
+		// A glob that ends in a slash names a directory, and matches what is beneath it.
+		{[]string{"infra/"}, []string{"infra/main.tf"}, true},
+		{[]string{"infra/"}, []string{"infra"}, true},
+		{[]string{"./infra//"}, []string{"infra/x/main.tf"}, true},
+		{[]string{"**/secrets/"}, []string{"app/secrets/a/key.pem"}, true},
+		{[]string{"/etc/"}, []string{"/etc/passwd"}, true},
+		{[]string{"infra/"}, []string{"infrax/main.tf"}, false},
+		{[]string{"infra/"}, []string{"app/infra/main.tf"}, false},
+		// Without one a glob matches as written: **/.vscode is the directory itself (a link in
+		// its place), not .vscode/launch.json.
+		{[]string{"secrets"}, []string{"secrets/key.pem"}, false},
+		{[]string{"**/.vscode"}, []string{".vscode/launch.json"}, false},
+		{[]string{"**/.vscode"}, []string{".vscode"}, true},
 	}
 	for _, p := range paths {
 		if got := AnyPath(p.globs, p.files); got != p.want {
 			t.Errorf("AnyPath(%q, %q) = %v", p.globs, p.files, got)
+		}
+	}
+	// A rule that allows compares as written: `docs` allows the file docs, not docs/x.
+	exact := []struct {
+		globs, files []string
+		want         bool
+	}{
+		{[]string{"docs"}, []string{"docs/a.md"}, false},
+		{[]string{"docs/"}, []string{"docs/a.md"}, false},
+		{[]string{"docs/**"}, []string{"docs/a.md"}, true},
+	}
+	for _, p := range exact {
+		if got := AnyPathExact(p.globs, p.files); got != p.want {
+			t.Errorf("AnyPathExact(%q, %q) = %v", p.globs, p.files, got)
 		}
 	}
 }
@@ -352,7 +379,10 @@ func TestBeneath(t *testing.T) {
 		{[]string{".system/hooks/**"}, "build", false},
 		{[]string{".system/hooks/*.yaml"}, ".system/hooks/sub", false},
 		{[]string{".envrc"}, "build", false},
-		{[]string{"docs"}, "docs", false}, // docs itself is a path of the call, matched as one
+		{[]string{"docs"}, "docs", false},   // docs itself is a path of the call, matched as one
+		{[]string{"infra/"}, "infra", true}, // a glob ending in a slash matches what is beneath the directory
+		{[]string{"infra/"}, "infra/sub", true},
+		{[]string{"infra/"}, "build", false},
 		{[]string{"docs/*.md"}, "src", false},
 		{[]string{"/home/*/.ssh/**"}, "/tmp/x", false},
 		{[]string{"[z-a]/x"}, "a", false}, // a bad segment matches nothing
