@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
@@ -15,6 +14,7 @@ import (
 	"github.com/hookrun/hookrun/internal/buildinfo"
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/dialect"
+	"github.com/hookrun/hookrun/internal/exec"
 	"github.com/hookrun/hookrun/internal/ojson"
 	"github.com/hookrun/hookrun/internal/safefile"
 )
@@ -322,7 +322,7 @@ func (a Agent) missingNotes(o Options) []string {
 		}
 		return nil
 	}
-	if _, err := exec.LookPath("hookrun"); err == nil {
+	if _, err := onAgentPATH(o.Root); err == nil {
 		return nil
 	}
 	notes := []string{fmt.Sprintf("hookrun is not on PATH: %s needs it there to run the entries", a.Dialect)}
@@ -332,6 +332,12 @@ func (a Agent) missingNotes(o Options) []string {
 	return notes
 }
 
+// onAgentPATH finds the hookrun the agent's entries run when they name no
+// path: on PATH, in a directory outside the project. One inside it, such as
+// the node_modules/.bin that npx puts first on PATH, is not on the PATH the
+// agent runs its hooks with.
+func onAgentPATH(root string) (string, error) { return exec.LookPath("hookrun", root) }
+
 // DynamicWarning says, when the hookrun the entries run (o.Hookrun, or
 // hookrun on PATH) was built with cgo, that the dynamic loader then runs
 // what LD_PRELOAD names, which a repository can set for the agent's hooks,
@@ -339,7 +345,7 @@ func (a Agent) missingNotes(o Options) []string {
 func DynamicWarning(o Options) string {
 	shown, path := o.Hookrun, o.Hookrun
 	if path == "" {
-		p, err := exec.LookPath("hookrun")
+		p, err := onAgentPATH(o.Root)
 		if err != nil {
 			return ""
 		}
