@@ -13,6 +13,10 @@
 set -euo pipefail
 version=${HOOKRUN_VERSION:?the action needs a version}
 version=${version#v}
+releases=https://github.com/hookrun/hookrun/releases
+case $version in
+latest|stable|main|master|head|HEAD|nightly) echo "::error::version is \"$HOOKRUN_VERSION\": give a released version, such as 0.1.0 (a moving name such as latest is not accepted, so that each run installs the hookrun that was reviewed; the releases are at $releases)"; exit 1 ;;
+esac
 case "$(uname -s)" in Linux) host=linux ;; Darwin) host=darwin ;; MINGW*|MSYS*|CYGWIN*) host=windows ;; *) host=$(uname -s) ;; esac
 case "${RUNNER_OS:-$host}" in
 Linux|linux) os=linux ;; macOS|darwin) os=darwin ;; Windows|windows) os=windows ;;
@@ -31,7 +35,7 @@ fetch() {
 	case $url in
 	http://*|https://*) curl -fsSL --retry 3 -o "$dest/$1" "$url/$1" ;;
 	*) cp "${url#file://}/$1" "$dest/$1" ;;
-	esac
+	esac || { echo "::error::could not fetch $1 from $url: is $version a hookrun release? They are at $releases"; exit 1; }
 }
 fetch "$archive"
 fetch SHA256SUMS

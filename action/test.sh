@@ -5,6 +5,8 @@
 # The Windows and macOS runners are simulated (RUNNER_OS, RUNNER_ARCH as
 # GitHub sets them): install picks the runner's archive, checks its sum,
 # refuses a tampered one, and puts the binary where its PATH entry says.
+# A version that is no release (latest, 9.9.9) gets an error saying what
+# to write.
 # Usage: action/test.sh DIST
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -65,6 +67,18 @@ if RUNNER_OS=Windows RUNNER_ARCH=X86 RUNNER_TEMP="$work/sim-x86" action/install.
 	fail "a 32-bit Windows runner got a hookrun"
 fi
 grep -q '^::error::hookrun has no build for X86 (it has amd64 and arm64)$' "$work/out" || fail "X86: $(cat "$work/out")"
+
+# A moving name and a version never released: the error says what to write.
+if HOOKRUN_VERSION=latest RUNNER_TEMP="$work/latest" action/install.sh > "$work/out" 2>&1; then
+	fail "version latest installed something"
+fi
+grep -q '^::error::version is "latest": give a released version, such as 0.1.0 (a moving name such as latest is not accepted, so that each run installs the hookrun that was reviewed; the releases are at https://github.com/hookrun/hookrun/releases)$' "$work/out" ||
+	fail "latest: $(cat "$work/out")"
+if HOOKRUN_VERSION=v9.9.9 RUNNER_TEMP="$work/unreleased" action/install.sh > "$work/out" 2>&1; then
+	fail "an unreleased version installed something"
+fi
+grep -q "^::error::could not fetch hookrun_9.9.9_linux_amd64.tar.gz from $dist: is 9.9.9 a hookrun release? They are at https://github.com/hookrun/hookrun/releases$" "$work/out" ||
+	fail "unreleased: $(cat "$work/out")"
 
 proj="$work/proj"; mkdir -p "$proj/.system/hooks" "$proj/services"
 cat > "$proj/.system/hooks/build.yaml" <<'YAML'
