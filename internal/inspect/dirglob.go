@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/match"
 )
 
 // dirGlobFindings warns of each path glob (match.paths,
@@ -15,13 +16,16 @@ import (
 // a call's paths as written, so it matches the directory itself (a call
 // that removes or replaces it), not the files in it, and a guard written
 // for them would pass every edit of them. A glob ending in "/" or "/**"
-// is the way to say the files too, and gets no warning.
+// is the way to say the files too; a list that has one beside the bare
+// name (init's scripts/hooks and scripts/hooks/**) gets no warning.
 func dirGlobFindings(set *config.Set, root string) []config.Finding {
 	var out []config.Finding
 	add := func(h *config.Hook, pos config.Pos, field string, globs []string) {
 		for _, g := range globs {
 			dir, ok := projectDir(root, g)
-			if !ok {
+			// A list that has the files too (scripts/hooks beside scripts/hooks/**) means the
+			// directory entry by the bare name.
+			if !ok || match.AnyPath(globs, []string{dir + "/any-file"}) {
 				continue
 			}
 			out = append(out, config.Finding{File: h.File, Line: pos.Line, Col: pos.Col, Severity: config.Warning, HookID: h.ID,
