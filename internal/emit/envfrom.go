@@ -67,13 +67,10 @@ func projectVars(tree func() string) func(string) (string, bool) {
 		if what, ok := config.Knob(name); ok {
 			return what, true
 		}
-		v := os.Getenv(name)
-		switch {
-		case v == "":
-		case exec.LoadsFromOutside(name, v, tree()):
-			return "code a guard's program loads before its own, from a place outside the project that an agent can write", true
-		case exec.OptionsLoadCode(name, v):
-			return "code a guard's program loads before its own, named in the options it reads", true
+		if v := os.Getenv(name); v != "" {
+			if what := exec.LoadsCode(name, v, tree()); what != "" {
+				return what, true
+			}
 		}
 		return "", false
 	}

@@ -61,3 +61,19 @@ func OptionsLoadCode(name, value string) bool {
 // process run it, before the script (--inspect opens a debugger that
 // runs what it is sent; an OpenSSL configuration loads engines).
 var nodeCodeFlags = []string{"--require", "--import", "--loader", "--experimental-loader", "--inspect", "--openssl-config", "--snapshot-blob", "--env-file", "--experimental-policy"}
+
+// LoadsCode says what name's value decides of a guard's program when a
+// project file gives it, or "" when it decides nothing of it: a list of
+// places that keeps one outside tree (LoadsFromOutside), or options that
+// load code (OptionsLoadCode). emit blocks the call while a project file
+// the agent loads gives such a value; validate names the file first.
+func LoadsCode(name, value, tree string) string {
+	switch {
+	case value == "":
+	case LoadsFromOutside(name, value, tree):
+		return "code a guard's program loads before its own, from a place outside the project that an agent can write"
+	case OptionsLoadCode(name, value):
+		return "code a guard's program loads before its own, named in the options it reads"
+	}
+	return ""
+}

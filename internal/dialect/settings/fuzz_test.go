@@ -2,6 +2,7 @@ package settings
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -13,7 +14,7 @@ import (
 
 // FuzzDotenvNames: the names read from a dotenv file (a repository's .env, which Gemini CLI loads
 // into its hooks' environment) include every HOOKRUN_ variable a NAME=value line sets, whatever
-// comes around it, and never an empty name.
+// comes around it, and never an empty name; the values read (dotenvValues) are of names it reads.
 func FuzzDotenvNames(f *testing.F) {
 	for _, s := range []string{"HOOKRUN_HOOKS_DIR=x\n", "export HOOKRUN_CACHE: off\r\n", "# c\n  A=1\n\tB=2", "\x00\xff=\n"} {
 		f.Add(s, "HOOKRUN_X")
@@ -29,6 +30,15 @@ func FuzzDotenvNames(f *testing.F) {
 			return !(r == '_' || r >= '0' && r <= '9' || r >= 'A' && r <= 'Z')
 		}) || name == "" {
 			return
+		}
+		// Each value read is of a line whose name dotenvNames reads too.
+		for _, kv := range dotenvValues([]byte(before)) {
+			if !slices.Contains(names, kv.name) {
+				t.Fatalf("dotenvValues read %q from %q, a name dotenvNames does not read", kv.name, before)
+			}
+		}
+		if vs := dotenvValues([]byte(before + "\n" + name + "= v1 \n")); len(vs) == 0 || vs[len(vs)-1].name != name || vs[len(vs)-1].value != "v1" {
+			t.Fatalf("%s= v1 after %q not read as v1: %v", name, before, vs)
 		}
 		got := dotenvNames([]byte(before + "\n" + name + "=1\n"))
 		found := false
@@ -90,4 +100,12 @@ func FuzzParseTOML(f *testing.F) {
 		}
 		lookup(doc, "features.hooks", false)
 	})
+}
+
+func TestDotenvValues(t *testing.T) {
+	got := dotenvValues([]byte("# c\nLD_PRELOAD=/tmp/x.so\nexport NODE_OPTIONS=\"--require /tmp/x.js\" # load\r\nA: 'b c'\nB=plain # comment\nC=\"spans\nD\"\nE=`t`\n=x\nF G=1\nH=\n"))
+	want := []dotenvValue{{"LD_PRELOAD", "/tmp/x.so", 2}, {"NODE_OPTIONS", "--require /tmp/x.js", 3}, {"A", "b c", 4}, {"B", "plain", 5}, {"E", "t", 8}, {"H", "", 11}}
+	if !slices.Equal(got, want) {
+		t.Errorf("dotenvValues = %v, want %v", got, want)
+	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/dialect"
+	"github.com/hookrun/hookrun/internal/exec"
 	"github.com/hookrun/hookrun/internal/ojson"
 	"github.com/hookrun/hookrun/internal/safefile"
 )
@@ -111,6 +112,11 @@ func (a Agent) Off(root string) []Problem {
 			for _, name := range dotenvNames(data) {
 				if why := envWhy(name, sw); why != "" {
 					out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("sets %s: %s; %s", name, sw.Why, why)})
+				}
+			}
+			for _, kv := range dotenvValues(data) {
+				if what := exec.LoadsCode(kv.name, kv.value, root); what != "" {
+					out = append(out, Problem{File: sw.File, Line: kv.line, Col: 1, Message: fmt.Sprintf("sets %s to %q: %s; it decides %s, which must come from the person running the agent, not from the repository (emit blocks every call while it has the value this file gives it); set it in your environment instead", kv.name, kv.value, sw.Why, what)})
 				}
 			}
 			continue
@@ -388,8 +394,9 @@ func envWhy(name string, sw dialect.Switch) string {
 // its own before it runs: a library the dynamic loader preloads, an
 // interpreter's module path or start-up options. People set some of them
 // on purpose (PYTHONPATH=src), so one in a settings file's env is a
-// warning, not a refusal. A dotenv file is not checked for them: an
-// application's .env holds them as often as not.
+// warning, not a refusal. A dotenv file is checked for their values
+// alone, those emit blocks on (exec.LoadsCode: LD_PRELOAD=/tmp/x.so), since
+// an application's .env holds the names as often as not.
 var loaderVars = []string{
 	"LD_PRELOAD", "LD_AUDIT", "LD_LIBRARY_PATH", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "DYLD_FRAMEWORK_PATH", "GCONV_PATH",
 	"NODE_OPTIONS", "NODE_PATH", "PYTHONPATH", "PYTHONHOME", "PYTHONWARNINGS", "PERL5OPT", "PERL5LIB", "PERLLIB", "RUBYOPT", "RUBYLIB",
@@ -418,6 +425,49 @@ func dotenvNames(data []byte) []string {
 		}
 	}
 	return names
+}
+
+// dotenvValues returns the name and value of each one-line assignment of
+// a dotenv file (NAME=value, NAME: value, after "export "), as the dotenv
+// package reads them: a value in matching quotes is what lies between
+// them, an unquoted one ends before a " #" comment, and blanks around it
+// are dropped. A quoted value that spans lines is left out: its value is
+// not known from one line.
+func dotenvValues(data []byte) []dotenvValue {
+	var out []dotenvValue
+	for n, line := range strings.Split(string(data), "\n") {
+		s := strings.TrimLeft(strings.TrimSuffix(line, "\r"), " \t")
+		if rest, ok := strings.CutPrefix(s, "export"); ok && rest != "" && (rest[0] == ' ' || rest[0] == '\t') {
+			s = strings.TrimLeft(rest, " \t")
+		}
+		i := strings.IndexAny(s, "=:")
+		if i <= 0 {
+			continue
+		}
+		name, v := strings.TrimRight(s[:i], " \t"), strings.TrimSpace(s[i+1:])
+		if strings.IndexFunc(name, func(r rune) bool {
+			return !(r == '_' || r == '.' || r == '-' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+		}) >= 0 {
+			continue
+		}
+		if v != "" && strings.ContainsRune("\"'`", rune(v[0])) {
+			end := strings.IndexByte(v[1:], v[0])
+			if end < 0 {
+				continue // spans lines
+			}
+			v = v[1 : 1+end]
+		} else if c := strings.Index(v, " #"); c >= 0 {
+			v = strings.TrimSpace(v[:c])
+		}
+		out = append(out, dotenvValue{name, v, n + 1})
+	}
+	return out
+}
+
+// dotenvValue is one assignment of a dotenv file, and its line.
+type dotenvValue struct {
+	name, value string
+	line        int
 }
 
 // parseTOML reads a TOML file (Codex's config.toml) as the JSON document
