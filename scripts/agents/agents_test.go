@@ -239,6 +239,41 @@ func pins(t *testing.T) []pin {
 
 // suite is the agents to run, with their pinned versions; the test is
 // skipped outside run.sh (go test ./... in make test).
+// eachAgent runs f as a parallel subtest, named for the agent, for each
+// agent of the suite with an entry in m (what the test measured of it),
+// skipped as the suite skips the agent.
+func eachAgent[V any](t *testing.T, m map[string]V, f func(t *testing.T, a *agent, v V)) {
+	for _, a := range suite(t) {
+		v, ok := m[a.dialect]
+		if !ok {
+			continue
+		}
+		t.Run(a.dialect, func(t *testing.T) {
+			if a.skip != "" {
+				t.Skip(a.skip)
+			}
+			t.Parallel()
+			f(t, a, v)
+		})
+	}
+}
+
+// only is the suite's agent for dialect; the test is skipped as the suite
+// skips that agent.
+func only(t *testing.T, dialect string) *agent {
+	for _, a := range suite(t) {
+		if a.dialect != dialect {
+			continue
+		}
+		if a.skip != "" {
+			t.Skip(a.skip)
+		}
+		return a
+	}
+	t.Fatalf("the suite has no %s", dialect)
+	return nil
+}
+
 func suite(t *testing.T) []*agent {
 	if hookrunBin == "" || cacheDir == "" {
 		t.Skip("the agents suite runs from scripts/agents/run.sh (make test-agents)")

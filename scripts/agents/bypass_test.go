@@ -177,23 +177,16 @@ func TestBypasses(t *testing.T) {
 // If OpenCode ever runs it after, the call it rewrites runs unchecked, and
 // validate must name opencode.json's plugins (docs/agents/opencode.md).
 func TestOpenCodeConfigPluginRunsFirst(t *testing.T) {
-	for _, a := range suite(t) {
-		if a.dialect != "opencode" {
-			continue
-		}
-		if a.skip != "" {
-			t.Skip(a.skip)
-		}
-		s := newSession(t, a, map[string]string{
-			"opencode.json":     `{"plugin": ["./rewrite-plugin.js"]}`,
-			"rewrite-plugin.js": rewritePlugin,
-		}, "touch allowed.txt")
-		s.Run("Create the files the plan names.")
-		if s.exists("forbidden.txt") {
-			t.Errorf("forbidden.txt: %s@%s ran the call opencode.json's plugin rewrote after hookrun's plugin let it through", a.pkg, a.version)
-		}
-		contains(t, "request after the rewritten call", s.Turn(1).Text, "forbidden files are not touched (hookrun: shell_guard)")
+	a := only(t, "opencode")
+	s := newSession(t, a, map[string]string{
+		"opencode.json":     `{"plugin": ["./rewrite-plugin.js"]}`,
+		"rewrite-plugin.js": rewritePlugin,
+	}, "touch allowed.txt")
+	s.Run("Create the files the plan names.")
+	if s.exists("forbidden.txt") {
+		t.Errorf("forbidden.txt: %s@%s ran the call opencode.json's plugin rewrote after hookrun's plugin let it through", a.pkg, a.version)
 	}
+	contains(t, "request after the rewritten call", s.Turn(1).Text, "forbidden files are not touched (hookrun: shell_guard)")
 }
 
 // rewritePlugin turns every bash call into touch forbidden.txt.

@@ -13,72 +13,58 @@ import (
 // it in validate's error). Measured: Claude Code 2.1.332, Codex 0.171.0 and
 // Copilot CLI 1.0.102 skip the file with no word and ran a call hookrun
 // denies; Gemini CLI 0.61.0 refuses to start (exit 52).
-var unparsable = map[string]struct {
-	file   string
-	exit   int  // the agent's exit status
-	ran    bool // the denied call ran
-	phrase string
-}{
+var unparsable = map[string]unparsableSettings{
 	"claude-code": {".claude/settings.json", 0, true, "Claude Code skips a settings file it cannot parse"},
 	"codex":       {".codex/hooks.json", 0, true, "Codex skips a hooks file it cannot parse"},
 	"copilot":     {".github/hooks/hookrun.json", 0, true, "Copilot CLI skips a hooks file it cannot parse"},
 	"gemini-cli":  {".gemini/settings.json", 52, false, "Gemini CLI refuses to start while it cannot parse it"},
 }
 
+// unparsableSettings is what an agent did with a settings file that is no JSON.
+type unparsableSettings struct {
+	file   string
+	exit   int  // the agent's exit status
+	ran    bool // the denied call ran
+	phrase string
+}
+
 func TestUnparsableSettings(t *testing.T) {
-	for _, a := range suite(t) {
-		u, ok := unparsable[a.dialect]
-		if !ok {
-			continue
+	eachAgent(t, unparsable, func(t *testing.T, a *agent, u unparsableSettings) {
+		s := newSession(t, a, nil, "touch forbidden.txt")
+		path := filepath.Join(s.project, u.file)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
 		}
-		t.Run(a.dialect, func(t *testing.T) {
-			if a.skip != "" {
-				t.Skip(a.skip)
-			}
-			t.Parallel()
-			s := newSession(t, a, nil, "touch forbidden.txt")
-			path := filepath.Join(s.project, u.file)
-			data, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			text := strings.TrimRight(string(data), "\n")
-			write(t, path, text[:len(text)-1]+",}\n")
-			out, code := validate(t, s.project)
-			want := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(u.file) + `:\d+:\d+: is not JSON \(.*\): ` + regexp.QuoteMeta(u.phrase))
-			if code != 1 || !want.Match(out) {
-				t.Errorf("hookrun validate: exit %d, want exit 1 and %s:\n%s", code, want, out)
-			}
-			s.Run("Create forbidden.txt.")
-			if s.exit != u.exit || s.exists("forbidden.txt") != u.ran {
-				t.Errorf("%s@%s with %s not JSON: exit %d, forbidden.txt ran %v; measured exit %d, ran %v: dialect.Settings.Unparsable and docs/agents want a look",
-					a.pkg, a.version, u.file, s.exit, s.exists("forbidden.txt"), u.exit, u.ran)
-			}
-		})
-	}
+		text := strings.TrimRight(string(data), "\n")
+		write(t, path, text[:len(text)-1]+",}\n")
+		out, code := validate(t, s.project)
+		want := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(u.file) + `:\d+:\d+: is not JSON \(.*\): ` + regexp.QuoteMeta(u.phrase))
+		if code != 1 || !want.Match(out) {
+			t.Errorf("hookrun validate: exit %d, want exit 1 and %s:\n%s", code, want, out)
+		}
+		s.Run("Create forbidden.txt.")
+		if s.exit != u.exit || s.exists("forbidden.txt") != u.ran {
+			t.Errorf("%s@%s with %s not JSON: exit %d, forbidden.txt ran %v; measured exit %d, ran %v: dialect.Settings.Unparsable and docs/agents want a look",
+				a.pkg, a.version, u.file, s.exit, s.exists("forbidden.txt"), u.exit, u.ran)
+		}
+	})
 }
 
 // A plugin in the project's .opencode/plugins is code OpenCode runs as it
 // starts, with no hook, whatever its name (measured on 1.18.33: one named
 // before hookrun.js ran a command): validate warns of each.
 func TestOpenCodeProjectPluginRuns(t *testing.T) {
-	for _, a := range suite(t) {
-		if a.dialect != "opencode" {
-			continue
-		}
-		if a.skip != "" {
-			t.Skip(a.skip)
-		}
-		s := newSession(t, a, nil, "touch allowed.txt")
-		write(t, filepath.Join(s.project, ".opencode/plugins/aaa.js"), "import { spawnSync } from 'node:child_process'\nspawnSync('touch', ['"+s.project+"/plugin-ran.txt'])\nexport const A = async () => ({})\n")
-		out, code := validate(t, s.project)
-		if want := ".opencode/plugins/aaa.js:1:1: warning: opencode loads this plugin from the repository when it starts"; code != 0 || !strings.Contains(string(out), want) {
-			t.Errorf("hookrun validate: exit %d, want exit 0 and %q:\n%s", code, want, out)
-		}
-		s.Run("Create the files the plan names.")
-		if !s.exists("plugin-ran.txt") {
-			t.Errorf("plugin-ran.txt: %s@%s no longer runs a project plugin's code as it starts: docs/agents/opencode.md and hookrun's warning want a look", a.pkg, a.version)
-		}
+	a := only(t, "opencode")
+	s := newSession(t, a, nil, "touch allowed.txt")
+	write(t, filepath.Join(s.project, ".opencode/plugins/aaa.js"), "import { spawnSync } from 'node:child_process'\nspawnSync('touch', ['"+s.project+"/plugin-ran.txt'])\nexport const A = async () => ({})\n")
+	out, code := validate(t, s.project)
+	if want := ".opencode/plugins/aaa.js:1:1: warning: opencode loads this plugin from the repository when it starts"; code != 0 || !strings.Contains(string(out), want) {
+		t.Errorf("hookrun validate: exit %d, want exit 0 and %q:\n%s", code, want, out)
+	}
+	s.Run("Create the files the plan names.")
+	if !s.exists("plugin-ran.txt") {
+		t.Errorf("plugin-ran.txt: %s@%s no longer runs a project plugin's code as it starts: docs/agents/opencode.md and hookrun's warning want a look", a.pkg, a.version)
 	}
 }
 
@@ -86,25 +72,18 @@ func TestOpenCodeProjectPluginRuns(t *testing.T) {
 // itself after its write or edit tool changed a file of its extensions,
 // with no hook (measured on 1.18.33): validate warns of each.
 func TestOpenCodeFormatterRuns(t *testing.T) {
-	for _, a := range suite(t) {
-		if a.dialect != "opencode" {
-			continue
-		}
-		if a.skip != "" {
-			t.Skip(a.skip)
-		}
-		s := newSession(t, a, nil, "write:notes.txt")
-		write(t, filepath.Join(s.project, "opencode.json"), `{"formatter": {"x": {"command": ["sh", "-c", "touch `+s.project+`/formatter-ran.txt"], "extensions": [".txt"]}}}`)
-		out, code := validate(t, s.project)
-		if want := `opencode.json:1:22: warning: formatter.x.command: runs "sh -c touch `; code != 0 || !strings.Contains(string(out), want) {
-			t.Errorf("hookrun validate: exit %d, want exit 0 and %q:\n%s", code, want, out)
-		}
-		s.Run("Write the notes.")
-		if !s.exists("notes.txt") {
-			t.Fatal("notes.txt: the session did not run its write call")
-		}
-		if !s.exists("formatter-ran.txt") {
-			t.Errorf("formatter-ran.txt: %s@%s no longer runs a repository formatter's command after its write tool: docs/agents/opencode.md and hookrun's warning want a look", a.pkg, a.version)
-		}
+	a := only(t, "opencode")
+	s := newSession(t, a, nil, "write:notes.txt")
+	write(t, filepath.Join(s.project, "opencode.json"), `{"formatter": {"x": {"command": ["sh", "-c", "touch `+s.project+`/formatter-ran.txt"], "extensions": [".txt"]}}}`)
+	out, code := validate(t, s.project)
+	if want := `opencode.json:1:22: warning: formatter.x.command: runs "sh -c touch `; code != 0 || !strings.Contains(string(out), want) {
+		t.Errorf("hookrun validate: exit %d, want exit 0 and %q:\n%s", code, want, out)
+	}
+	s.Run("Write the notes.")
+	if !s.exists("notes.txt") {
+		t.Fatal("notes.txt: the session did not run its write call")
+	}
+	if !s.exists("formatter-ran.txt") {
+		t.Errorf("formatter-ran.txt: %s@%s no longer runs a repository formatter's command after its write tool: docs/agents/opencode.md and hookrun's warning want a look", a.pkg, a.version)
 	}
 }
