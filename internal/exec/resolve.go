@@ -388,7 +388,25 @@ func Check(command string, args []string, hasArgs bool, dir string) error {
 	if _, err := os.Stat(sb.interp); err != nil && filepath.IsAbs(sb.interp) {
 		return notStartable(path, Display(path, dir))
 	}
+	if err := envInterpreter(Display(path, dir), sb, dir); err != nil {
+		return err
+	}
 	return shellCRLF(path, Display(path, dir), sb)
+}
+
+// envInterpreter says when a script's #! line runs its interpreter
+// through env (#!/usr/bin/env python3) and env would not find it on the
+// PATH a handler gets (outside the project): the script then fails with
+// status 127, which from a blocking hook is a deny of every call it
+// guards. An option after env (-S) is not looked into.
+func envInterpreter(shown string, sb shebang, dir string) error {
+	if filepath.Base(sb.interp) != "env" || sb.arg == "" || strings.HasPrefix(sb.arg, "-") || strings.Contains(sb.arg, "=") {
+		return nil
+	}
+	if _, err := LookPath(sb.arg, dir); err != nil {
+		return fmt.Errorf("%s runs %s through env on its #! line, but %v: install it, or name the interpreter by its path on the #! line", shown, sb.arg, err)
+	}
+	return nil
 }
 
 // shellWords are sh's builtins and reserved words that can start a line:

@@ -413,3 +413,28 @@ func TestRunDropsShellStartupDirsInTheProject(t *testing.T) {
 		t.Error("LoadsFromOutside does not read ZDOTDIR as a place a shell loads code from")
 	}
 }
+
+// A script whose #! line runs its interpreter through env, which a handler's
+// PATH does not have: Check says so, as it says of an absolute interpreter
+// that does not exist (run, the script fails with 127, a blocking guard's deny).
+func TestCheckNamesAnEnvInterpreterNotOnPATH(t *testing.T) {
+	root := t.TempDir()
+	for name, text := range map[string]string{
+		"missing.sh": "#!/usr/bin/env hookrun-no-such-interpreter\n",
+		"sh.sh":      "#!/usr/bin/env sh\nexit 0\n",
+		"opt.sh":     "#!/usr/bin/env -S hookrun-no-such-interpreter -u\n",
+	} {
+		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := "./missing.sh runs hookrun-no-such-interpreter through env on its #! line, but hookrun-no-such-interpreter is not on PATH: install it, or name the interpreter by its path on the #! line"
+	if err := Check("./missing.sh", nil, false, root); err == nil || err.Error() != want {
+		t.Errorf("Check(missing.sh) = %v, want %s", err, want)
+	}
+	for _, ok := range []string{"./sh.sh", "./opt.sh"} {
+		if err := Check(ok, nil, false, root); err != nil {
+			t.Errorf("Check(%s) = %v, want nil", ok, err)
+		}
+	}
+}
