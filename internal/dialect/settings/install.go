@@ -312,18 +312,11 @@ func (a Agent) belowTopNotes(o Options) []string {
 const MinWait = 6 * time.Second
 
 func (a Agent) missingNotes(o Options) []string {
-	if o.Hookrun != "" {
-		p := o.Hookrun
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(o.Root, p)
-		}
-		if _, err := os.Stat(p); err != nil {
-			return []string{fmt.Sprintf("%s does not exist yet: %s's entries block its tool calls and prompts until it does", o.Hookrun, a.Dialect)}
-		}
+	if _, _, err := entryHookrun(o); err == nil {
 		return nil
 	}
-	if _, err := onAgentPATH(o.Root); err == nil {
-		return nil
+	if o.Hookrun != "" {
+		return []string{fmt.Sprintf("%s does not exist yet: %s's entries block its tool calls and prompts until it does", o.Hookrun, a.Dialect)}
 	}
 	notes := []string{fmt.Sprintf("hookrun is not on PATH: %s needs it there to run the entries", a.Dialect)}
 	if _, err := os.Stat(filepath.Join(o.Root, NPMHookrun)); err == nil {
@@ -332,28 +325,31 @@ func (a Agent) missingNotes(o Options) []string {
 	return notes
 }
 
-// onAgentPATH finds the hookrun the agent's entries run when they name no
-// path: on PATH, in a directory outside the project. One inside it, such as
-// the node_modules/.bin that npx puts first on PATH, is not on the PATH the
-// agent runs its hooks with.
-func onAgentPATH(root string) (string, error) { return exec.LookPath("hookrun", root) }
-
-// DynamicWarning says, when the hookrun the entries run (o.Hookrun, or
-// hookrun on PATH) was built with cgo, that the dynamic loader then runs
-// what LD_PRELOAD names, which a repository can set for the agent's hooks,
-// before hookrun's first check; "" otherwise.
-func DynamicWarning(o Options) string {
-	shown, path := o.Hookrun, o.Hookrun
-	if path == "" {
-		p, err := onAgentPATH(o.Root)
-		if err != nil {
-			return ""
-		}
-		shown, path = p, p
-	} else if !filepath.IsAbs(path) {
+// entryHookrun finds the hookrun the entries run: o.Hookrun (relative to
+// the project root), or hookrun on PATH in a directory outside the
+// project, since one inside it, such as the node_modules/.bin that npx
+// puts first on PATH, is not on the PATH the agent runs its hooks with.
+// shown is how install names it.
+func entryHookrun(o Options) (shown, path string, err error) {
+	if o.Hookrun == "" {
+		path, err = exec.LookPath("hookrun", o.Root)
+		return path, path, err
+	}
+	path = o.Hookrun
+	if !filepath.IsAbs(path) {
 		path = filepath.Join(o.Root, path)
 	}
-	if !buildinfo.Dynamic(path) {
+	_, err = os.Stat(path)
+	return o.Hookrun, path, err
+}
+
+// DynamicWarning says, when the hookrun the entries run was built with
+// cgo, that the dynamic loader then runs what LD_PRELOAD names, which a
+// repository can set for the agent's hooks, before hookrun's first
+// check; "" otherwise.
+func DynamicWarning(o Options) string {
+	shown, path, err := entryHookrun(o)
+	if err != nil || !buildinfo.Dynamic(path) {
 		return ""
 	}
 	return fmt.Sprintf("%s is linked dynamically (built with cgo): an LD_PRELOAD the repository sets for the agent's hooks (in a .env, in the settings' env) would run code inside it before hookrun checks anything; install a static build: a release archive, the npm package, or CGO_ENABLED=0 go install github.com/hookrun/hookrun/cmd/hookrun@latest", shown)

@@ -410,13 +410,8 @@ var loaderVars = []string{
 func dotenvNames(data []byte) []string {
 	var names []string
 	for _, line := range bytes.FieldsFunc(data, func(r rune) bool { return r == '\n' || r == '\r' }) {
-		s := strings.TrimLeft(string(line), " \t")
-		if rest, ok := strings.CutPrefix(s, "export"); ok && rest != "" && (rest[0] == ' ' || rest[0] == '\t') {
-			s = strings.TrimLeft(rest, " \t")
-		}
-		end := strings.IndexFunc(s, func(r rune) bool {
-			return !(r == '_' || r == '.' || r == '-' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
-		})
+		s := dotenvStatement(string(line))
+		end := strings.IndexFunc(s, notNameChar)
 		if end < 0 {
 			end = len(s)
 		}
@@ -425,6 +420,20 @@ func dotenvNames(data []byte) []string {
 		}
 	}
 	return names
+}
+
+// dotenvStatement is a dotenv line without its indentation and "export ".
+func dotenvStatement(line string) string {
+	s := strings.TrimLeft(line, " \t")
+	if rest, ok := strings.CutPrefix(s, "export"); ok && rest != "" && (rest[0] == ' ' || rest[0] == '\t') {
+		s = strings.TrimLeft(rest, " \t")
+	}
+	return s
+}
+
+// notNameChar reports whether r cannot be part of a dotenv variable's name.
+func notNameChar(r rune) bool {
+	return !(r == '_' || r == '.' || r == '-' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
 }
 
 // dotenvValues returns the name and value of each one-line assignment of
@@ -436,18 +445,13 @@ func dotenvNames(data []byte) []string {
 func dotenvValues(data []byte) []dotenvValue {
 	var out []dotenvValue
 	for n, line := range strings.Split(string(data), "\n") {
-		s := strings.TrimLeft(strings.TrimSuffix(line, "\r"), " \t")
-		if rest, ok := strings.CutPrefix(s, "export"); ok && rest != "" && (rest[0] == ' ' || rest[0] == '\t') {
-			s = strings.TrimLeft(rest, " \t")
-		}
+		s := dotenvStatement(strings.TrimSuffix(line, "\r"))
 		i := strings.IndexAny(s, "=:")
 		if i <= 0 {
 			continue
 		}
 		name, v := strings.TrimRight(s[:i], " \t"), strings.TrimSpace(s[i+1:])
-		if strings.IndexFunc(name, func(r rune) bool {
-			return !(r == '_' || r == '.' || r == '-' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
-		}) >= 0 {
+		if strings.IndexFunc(name, notNameChar) >= 0 {
 			continue
 		}
 		if v != "" && strings.ContainsRune("\"'`", rune(v[0])) {
