@@ -41,7 +41,7 @@ func BenchmarkAnyPathFolded(b *testing.B) {
 	for _, fold := range []bool{false, true} {
 		b.Run(fmt.Sprintf("fold=%v", fold), func(b *testing.B) {
 			for b.Loop() {
-				if anyPath(globs, paths, fold, true) {
+				if anyPath(globs, paths, fold) {
 					b.Fatal("matched")
 				}
 			}

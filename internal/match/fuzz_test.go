@@ -31,14 +31,19 @@ func FuzzMatch(f *testing.F) {
 			t.Fatalf("literal path glob %q does not match itself", path)
 		}
 		// Folding never matches less than the glob as written, and a path matches its folded self.
-		if anyPath([]string{glob}, []string{path}, false, true) && !anyPath([]string{glob}, []string{path}, true, true) {
+		if anyPath([]string{glob}, []string{path}, false) && !anyPath([]string{glob}, []string{path}, true) {
 			t.Fatalf("folded AnyPath(%q, %q) matches less than the exact one", glob, path)
 		}
-		// A directory's glob matching what is beneath it never matches less than the glob alone.
-		if AnyPathExact([]string{glob}, []string{path}) && !anyPath([]string{glob}, []string{path}, false, true) {
-			t.Fatalf("AnyPath(%q, %q) matches less than AnyPathExact", glob, path)
+		// A glob ending in "/" is the directory and all beneath it: DIR/ matches what DIR or
+		// DIR/** matches, on a rule that allows as on one that stops.
+		if glob != "" && !strings.HasSuffix(glob, "/") {
+			dir := AnyPathExact([]string{glob + "/"}, []string{path})
+			want := AnyPathExact([]string{glob}, []string{path}) || AnyPathExact([]string{glob + "/**"}, []string{path})
+			if dir != want {
+				t.Fatalf("AnyPathExact(%q/, %q) = %v, but %q or %q/** gives %v", glob, path, dir, glob, glob, want)
+			}
 		}
-		if !strings.ContainsAny(path, `*?[]{}\`) && !anyPath([]string{pathcase.Key(path)}, []string{path}, true, true) {
+		if !strings.ContainsAny(path, `*?[]{}\`) && !anyPath([]string{pathcase.Key(path)}, []string{path}, true) {
 			t.Fatalf("folded AnyPath does not match %q to its key %q", path, pathcase.Key(path))
 		}
 		// A path beneath a directory that a glob matches makes Beneath true of that directory:

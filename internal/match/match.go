@@ -161,17 +161,16 @@ func ascii(s string) bool {
 // "/" names a directory and matches every path beneath it (infra/ matches
 // infra/main.tf): no cleaned path ends in a slash, so as written it would
 // match none, and a guard that stops calls would pass them all.
-func AnyPath(globs, files []string) bool { return anyPath(globs, files, pathcase.On(), true) }
+func AnyPath(globs, files []string) bool { return anyPath(globs, files, pathcase.On()) }
 
-// AnyPathExact is AnyPath without folding and without a directory's
-// glob matching what is beneath it: for a rule that allows, which neither
-// must ever make let more through.
-func AnyPathExact(globs, files []string) bool { return anyPath(globs, files, false, false) }
+// AnyPathExact is AnyPath without folding: for a rule that allows, which
+// folding must never make let more through. A glob that ends in "/" names
+// the directory and all beneath it here too, as the person who wrote
+// docs/ on an allow rule meant docs/**: as written it would allow nothing.
+func AnyPathExact(globs, files []string) bool { return anyPath(globs, files, false) }
 
-func anyPath(globs, files []string, fold, within bool) bool {
-	if within {
-		globs = dirGlobs(globs)
-	}
+func anyPath(globs, files []string, fold bool) bool {
+	globs = dirGlobs(globs)
 	var folded []string // the globs' keys, made once a path needs them
 	for _, f := range files {
 		f = strings.TrimPrefix(f, "./")

@@ -240,14 +240,18 @@ func TestAbilityAndAnyPath(t *testing.T) {
 			t.Errorf("AnyPath(%q, %q) = %v", p.globs, p.files, got)
 		}
 	}
-	// A rule that allows compares as written: `docs` allows the file docs, not docs/x.
+	// A rule that allows compares without folding; a trailing slash names the directory and all
+	// beneath it there too: `docs` allows the file docs, not docs/x; `docs/` is `docs/**`.
 	exact := []struct {
 		globs, files []string
 		want         bool
 	}{
 		{[]string{"docs"}, []string{"docs/a.md"}, false},
-		{[]string{"docs/"}, []string{"docs/a.md"}, false},
+		{[]string{"docs/"}, []string{"docs/a.md"}, true},
+		{[]string{"docs/"}, []string{"docs/x/y/a.md"}, true},
+		{[]string{"docs/"}, []string{"docsx/a.md"}, false},
 		{[]string{"docs/**"}, []string{"docs/a.md"}, true},
+		{[]string{"docs/"}, []string{"DOCS/a.md"}, false},
 	}
 	for _, p := range exact {
 		if got := AnyPathExact(p.globs, p.files); got != p.want {

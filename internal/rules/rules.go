@@ -302,7 +302,8 @@ func everyCommand(patterns []*shellcmd.Pattern, line *shellcmd.Line) bool {
 // compares folded. A rule that allows needs every path the call names
 // under them, each known before the call runs (an allow list allows a
 // call, not one of its paths: rm docs/a .system/hooks/x is not a change to
-// docs/), and compares as written, so that folding never lets more through.
+// docs/), and compares without folding, so that folding never lets more
+// through; docs/ is docs/** there too (match.AnyPathExact).
 func pathsMatch(r config.Rule, c *event.Context, line *shellcmd.Line) bool {
 	if r.Decision != config.DecisionAllow {
 		return match.AnyPath(r.Paths, c.Paths)
