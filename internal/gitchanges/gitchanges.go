@@ -35,7 +35,9 @@ func (e *NotRepoError) Error() string { return "not a git repository: " + e.Dir 
 // only_if_changed_paths globs are written relative to it.
 //
 // Changed means modified, staged, deleted, renamed (both names) or
-// untracked (ignored files excepted). base is Head for the uncommitted
+// untracked (ignored files excepted), as git status lists them, and what
+// an agent can hide from git status with no file of the work tree
+// showing it (hiddenChanges, listUntracked). base is Head for the uncommitted
 // changes, or any revision (a branch such as origin/main, a tag, a commit)
 // to add every file changed since the merge base of base and HEAD, the set
 // a pull request touches.
@@ -62,11 +64,25 @@ func List(ctx context.Context, dir, base string) ([]string, error) {
 	// --porcelain paths are relative to the top of the working tree, and
 	// -z keeps unusual names unquoted. It also works before the first
 	// commit, when HEAD does not exist yet.
-	status, err := run(append(off, "status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignore-submodules=all")...)
+	status, err := run(append(off, "status", "--porcelain=v1", "-z", "--untracked-files=no", "--ignore-submodules=all")...)
 	if err != nil {
 		return nil, err
 	}
 	files := parseStatus(status)
+	untracked, err := listUntracked(run)
+	if err != nil {
+		return nil, err
+	}
+	files = append(files, untracked...)
+	index, err := gitLimited(ctx, dir, indexLimits)
+	if err != nil {
+		return nil, err
+	}
+	hidden, err := hiddenChanges(ctx, index, dir, strings.TrimSpace(prefix))
+	if err != nil {
+		return nil, err
+	}
+	files = append(files, hidden...)
 	if base != "" && base != Head {
 		if strings.HasPrefix(base, "-") { // git would read it as an option: --help printed a manual taken for the base
 			return nil, fmt.Errorf("base %q starts with '-', which git reads as an option: give a branch, tag or commit", base)
@@ -267,12 +283,17 @@ func emptyTree(run func(args ...string) (string, error), rev string) (string, er
 // a hook. The project is the outermost work tree holding dir, so that a
 // repository the agent makes inside it (sub/.git) does not narrow it.
 func gitIn(ctx context.Context, dir string) (func(args ...string) (string, error), error) {
+	return gitLimited(ctx, dir, gitLimits)
+}
+
+// gitLimited is gitIn with limits of its own.
+func gitLimited(ctx context.Context, dir string, limits exec.Limits) (func(args ...string) (string, error), error) {
 	tree := outermostTree(dir)
 	git, err := exec.LookPath("git", tree)
 	if err != nil {
 		return nil, err
 	}
-	return func(args ...string) (string, error) { return runGit(ctx, git, dir, tree, args...) }, nil
+	return func(args ...string) (string, error) { return runGit(ctx, git, dir, tree, limits, args...) }, nil
 }
 
 // outermostTree is the highest directory at or above dir (its links
@@ -397,11 +418,11 @@ var ownConfig = []string{"-c", "core.fsmonitor=false", "-c", "safe.bareRepositor
 // process group of its own, ended as a whole on timeout or when ctx is
 // canceled (a signal to hookrun), and never waited on long for pipes that
 // something git started (an fsmonitor, a hook) keeps open.
-func runGit(ctx context.Context, git, dir, tree string, args ...string) (string, error) {
+func runGit(ctx context.Context, git, dir, tree string, limits exec.Limits, args ...string) (string, error) {
 	// Optional locks off: status must not take the index lock that the
 	// agent's own git commands may be waiting for.
 	env := append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
-	o := exec.Run(ctx, exec.Spec{Command: git, Args: append(slices.Clip(ownConfig), args...), HasArgs: true, Dir: dir, Tree: tree, Env: env, Timeout: Timeout}, gitLimits)
+	o := exec.Run(ctx, exec.Spec{Command: git, Args: append(slices.Clip(ownConfig), args...), HasArgs: true, Dir: dir, Tree: tree, Env: env, Timeout: Timeout}, limits)
 	var err error
 	switch {
 	case o.Failure == exec.TimedOut:
@@ -411,7 +432,7 @@ func runGit(ctx context.Context, git, dir, tree string, args ...string) (string,
 	case o.Failure == exec.StartFailed:
 		err = o.Err
 	case o.Failure == exec.OutputTooLarge:
-		err = fmt.Errorf("output larger than %d bytes", gitLimits.MaxStdout)
+		err = fmt.Errorf("output larger than %d bytes", limits.MaxStdout)
 	case !o.Exited:
 		err = fmt.Errorf("killed by signal %s", exec.SignalName(o.Signal))
 	case o.ExitCode != 0:

@@ -360,3 +360,63 @@ func TestGitIsNotTheProjects(t *testing.T) {
 		t.Errorf("Brought with only the project's git on PATH: %v", err)
 	}
 }
+
+// An agent hides a change from git status without touching the file's
+// name in the work tree: git update-index --assume-unchanged or
+// --skip-worktree on a file it then edits or deletes, a path written into
+// .git/info/exclude, or a core.excludesFile of the repository's own
+// configuration (git config core.excludesFile /tmp/x): none is a file of
+// the work tree, so no diff shows it. The person's own excludes file is
+// still read, and so are the work tree's .gitignore files.
+func TestListSeesThroughHiding(t *testing.T) {
+	dir := repo(t, map[string]string{
+		"src/au.go": "a\n", "src/sw.go": "s\n", "src/same.go": "same\n", "src/gone.go": "g\n",
+		"src/sparse.go": "p\n", ".gitignore": "*.log\n",
+	})
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", "")
+	t.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(home, ".gitconfig"))
+	write(t, home, ".gitconfig", "[core]\n\texcludesFile = ~/mine.ignore\n")
+	write(t, home, "mine.ignore", ".idea/\n")
+
+	write(t, dir, "src/au.go", "a // changed\n")
+	git(t, dir, "update-index", "--assume-unchanged", "src/au.go")
+	write(t, dir, "src/sw.go", "s // changed\n")
+	git(t, dir, "update-index", "--skip-worktree", "src/sw.go")
+	git(t, dir, "update-index", "--assume-unchanged", "src/same.go") // unchanged: not listed
+	git(t, dir, "update-index", "--assume-unchanged", "src/gone.go")
+	if err := os.Remove(filepath.Join(dir, "src", "gone.go")); err != nil {
+		t.Fatal(err)
+	}
+	// A skip-worktree file missing from the work tree is a sparse checkout's: not listed.
+	git(t, dir, "update-index", "--skip-worktree", "src/sparse.go")
+	if err := os.Remove(filepath.Join(dir, "src", "sparse.go")); err != nil {
+		t.Fatal(err)
+	}
+	write(t, dir, "src/excluded.go", "x\n")
+	write(t, dir, ".git/info/exclude", "src/excluded.go\n")
+	write(t, dir, "src/local.go", "l\n")
+	write(t, dir, "local.ignore", "src/local.go\nlocal.ignore\n")
+	git(t, dir, "config", "core.excludesFile", filepath.Join(dir, "local.ignore"))
+	write(t, dir, "build.log", "ignored by .gitignore\n")
+	write(t, dir, ".idea/ws.xml", "ignored by the person's excludes file\n")
+
+	got, err := List(context.Background(), dir, Head)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"local.ignore", "src/au.go", "src/excluded.go", "src/gone.go", "src/local.go", "src/sw.go"}
+	if !slices.Equal(got, want) {
+		t.Errorf("List =\n%q\nwant\n%q", got, want)
+	}
+	// From a subdirectory, relative to it.
+	got, err = List(context.Background(), filepath.Join(dir, "src"), Head)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = []string{"au.go", "excluded.go", "gone.go", "local.go", "sw.go"}
+	if !slices.Equal(got, want) {
+		t.Errorf("List(src) =\n%q\nwant\n%q", got, want)
+	}
+}
