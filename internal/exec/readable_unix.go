@@ -29,3 +29,7 @@ func Readable(f *os.File) bool {
 	})
 	return ready
 }
+
+// noWait makes an open of a FIFO return at once instead of waiting for a
+// writer (a regular file reads as ever).
+const noWait = unix.O_NONBLOCK

@@ -27,3 +27,6 @@ func Readable(f *os.File) bool {
 	})
 	return ready
 }
+
+// noWait: Windows has no FIFOs in the file system, and an open never waits.
+const noWait = 0

@@ -438,3 +438,58 @@ func TestCheckNamesAnEnvInterpreterNotOnPATH(t *testing.T) {
 		}
 	}
 }
+
+// Reading a script's first bytes (to say why it did not start, or for
+// validate's checks) never waits on a FIFO, even one put in its place
+// between the look at what it is and the open: a background loop of the
+// agent's that turns a link to the script between a file and a FIFO no one
+// writes to would hang the open, and emit with it, past the agent's own
+// timeout.
+func TestReadHeadNeverWaitsOnAFIFO(t *testing.T) {
+	dir := t.TempDir()
+	file, fifo, link := filepath.Join(dir, "file"), filepath.Join(dir, "fifo"), filepath.Join(dir, "guard.sh")
+	if err := os.WriteFile(file, []byte("no #! line\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(fifo, 0o755); err != nil {
+		t.Skipf("skipped: mkfifo: %v", err)
+	}
+	stop := make(chan struct{})
+	flipped := make(chan struct{})
+	go func() {
+		defer close(flipped)
+		tmp := link + ".tmp"
+		for i := 0; ; i++ {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			target := file
+			if i%2 == 1 {
+				target = fifo
+			}
+			_ = os.Remove(tmp)
+			if os.Symlink(target, tmp) == nil {
+				_ = os.Rename(tmp, link)
+			}
+		}
+	}()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for range 20000 {
+			readHead(link, 512)
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		t.Error("readHead waited on a FIFO that took the script's place after it was looked at")
+		if w, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+			w.Close() // let the stuck open return
+		}
+	}
+	close(stop)
+	<-flipped
+}

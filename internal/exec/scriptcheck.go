@@ -70,15 +70,22 @@ func isText(path string) bool {
 }
 
 // readHead reads up to n bytes from the start of the regular file at path.
+// The open does not wait (noWait): a FIFO would block it until someone
+// writes, and one can take the file's place after a look at what it is (a
+// link an agent's loop turns between the script and a FIFO), so what was
+// opened is looked at again.
 func readHead(path string, n int) ([]byte, bool) {
 	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
-		return nil, false // a FIFO would block the open until someone writes
+		return nil, false // opening some devices does something
 	}
-	f, err := os.Open(path)
+	f, err := os.OpenFile(path, os.O_RDONLY|noWait, 0)
 	if err != nil {
 		return nil, false
 	}
 	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return nil, false
+	}
 	head := make([]byte, n)
 	got, _ := io.ReadFull(f, head)
 	return head[:got], true
