@@ -10,6 +10,7 @@ import (
 
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/exitcode"
+	"github.com/hookrun/hookrun/internal/inspect"
 	"github.com/hookrun/hookrun/internal/scaffold"
 	"github.com/hookrun/hookrun/internal/usage"
 )
@@ -81,7 +82,7 @@ func (a *app) newHook(o newOptions) error {
 	if o.event == "" {
 		return exitcode.Failf("new needs --event: one of %s", event.Names())
 	}
-	spec := scaffold.Spec{ID: o.id, Event: event.Name(o.event), Blocking: o.blocking, Scope: o.scope, Paths: o.paths, Lang: o.lang, Kind: o.kind, OS: runtime.GOOS}
+	spec := scaffold.Spec{ID: o.id, Event: event.Name(o.event), Blocking: o.blocking, Scope: o.scope, Paths: o.paths, Lang: o.lang, Kind: o.kind, OS: runtime.GOOS, PathWarnings: inspect.PathGlobWarnings}
 	if o.hasPrio {
 		spec.Priority = &o.priority
 	}

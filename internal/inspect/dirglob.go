@@ -2,7 +2,9 @@ package inspect
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -11,26 +13,14 @@ import (
 )
 
 // dirGlobFindings warns of each path glob (match.paths,
-// match.only_if_changed_paths, a rule's paths) that names a directory of
-// the project letter for letter, as secrets or config/prod: a glob matches
-// a call's paths as written, so it matches the directory itself (a call
-// that removes or replaces it), not the files in it, and a guard written
-// for them would pass every edit of them. A glob ending in "/" or "/**"
-// is the way to say the files too; a list that has one beside the bare
-// name (init's scripts/hooks and scripts/hooks/**) gets no warning.
+// match.only_if_changed_paths, a rule's paths) that PathGlobWarnings
+// finds matching none of the project's files it names.
 func dirGlobFindings(set *config.Set, root string) []config.Finding {
 	var out []config.Finding
 	add := func(h *config.Hook, pos config.Pos, field string, globs []string) {
-		for _, g := range globs {
-			dir, ok := projectDir(root, g)
-			// A list that has the files too (scripts/hooks beside scripts/hooks/**) means the
-			// directory entry by the bare name.
-			if !ok || match.AnyPath(globs, []string{dir + "/any-file"}) {
-				continue
-			}
+		for _, msg := range PathGlobWarnings(root, globs) {
 			out = append(out, config.Finding{File: h.File, Line: pos.Line, Col: pos.Col, Severity: config.Warning, HookID: h.ID,
-				Message: fmt.Sprintf("%s: %q names the directory %s of the project, and a glob matches paths as written: this one matches the directory itself (a call that removes or replaces it), not the files in it; write %q (the directory and all beneath it) to match them too",
-					field, g, dir, dir+"/")})
+				Message: field + ": " + msg})
 		}
 	}
 	for _, h := range set.Hooks {
@@ -44,6 +34,88 @@ func dirGlobFindings(set *config.Set, root string) []config.Finding {
 		}
 	}
 	return out
+}
+
+// PathGlobWarnings says, for a list of path globs in the project whose
+// root is root, each glob that a guard written with it would pass every
+// call on the files it names, and what to write:
+//   - one that names a directory of the project letter for letter, as
+//     secrets or config/prod: a glob matches a call's paths as written,
+//     so it matches the directory itself (a call that removes or replaces
+//     it), not the files in it. A glob ending in "/" or "/**" is the way
+//     to say the files too; a list that has one beside the bare name
+//     (init's scripts/hooks and scripts/hooks/**) gets no warning;
+//   - one that begins with "/" and whose first name is the project's and
+//     not the machine root's (/config/prod/**): a call's paths and the
+//     changed files are relative to the project root, so it matches none
+//     of them (/etc/** names the machine's /etc, and is left alone).
+func PathGlobWarnings(root string, globs []string) []string {
+	var out []string
+	for _, g := range globs {
+		if rel, ok := rootAnchored(root, g); ok {
+			out = append(out, fmt.Sprintf("%q begins with /, the machine's root directory, while a call's paths and the changed files are relative to the project root: it matches no path in the project; write %q", g, rel))
+			continue
+		}
+		dir, ok := projectDir(root, g)
+		// A list that has the files too (scripts/hooks beside scripts/hooks/**) means the
+		// directory entry by the bare name.
+		if !ok || match.AnyPath(globs, []string{dir + "/any-file"}) {
+			continue
+		}
+		out = append(out, fmt.Sprintf("%q names the directory %s of the project, and a glob matches paths as written: this one matches the directory itself (a call that removes or replaces it), not the files in it; write %q (the directory and all beneath it) to match them too",
+			g, dir, dir+"/"))
+	}
+	return out
+}
+
+// rootAnchored reports whether the glob g begins with "/", its first
+// name is not one of the machine's root directory, and g without the "/"
+// matches a path of the project (init's /root/bin/** is left alone on a
+// Mac, which has no /root, in a project with a root directory but no
+// root/bin); and g relative to the project.
+func rootAnchored(root, g string) (string, bool) {
+	rel := strings.TrimLeft(g, "/")
+	if rel == g || strings.HasPrefix(g, "//") || rel == "" {
+		return "", false
+	}
+	// The directory the glob's words name before its first pattern
+	// character: only it is walked, never the whole project.
+	var lit []string
+	for _, w := range strings.Split(rel, "/") {
+		if w == "" || w == "." || w == ".." || strings.ContainsAny(w, `*?[]{}\`) {
+			break
+		}
+		lit = append(lit, w)
+	}
+	if len(lit) == 0 {
+		return "", false
+	}
+	if _, err := os.Lstat(string(filepath.Separator) + lit[0]); err == nil {
+		return "", false
+	}
+	return rel, matchesBeneath(root, path.Join(lit...), rel)
+}
+
+// maxGlobWalk bounds the entries rootAnchored looks at for a match.
+const maxGlobWalk = 10000
+
+// matchesBeneath reports whether glob matches the project path dir (its
+// literal start) or a path beneath it, looking at no more than
+// maxGlobWalk entries and following no symbolic link.
+func matchesBeneath(root, dir, glob string) bool {
+	found, seen := false, 0
+	filepath.WalkDir(filepath.Join(root, filepath.FromSlash(dir)), func(p string, _ fs.DirEntry, err error) error {
+		if seen++; err != nil || seen > maxGlobWalk {
+			return fs.SkipAll
+		}
+		rel, rerr := filepath.Rel(root, p)
+		if rerr == nil && match.AnyPath([]string{glob}, []string{filepath.ToSlash(rel)}) {
+			found = true
+			return fs.SkipAll
+		}
+		return nil
+	})
+	return found
 }
 
 // projectDir reports whether the glob g, with no pattern character in

@@ -54,6 +54,10 @@ func SampleContext(s Spec) []byte {
 	case event.SessionStop:
 		files := []string{"src/app.go"}
 		for _, g := range s.Paths {
+			if dir, ok := strings.CutSuffix(g, "/"); ok && !strings.ContainsAny(dir, "*?[{") {
+				files = []string{dir + "/main.go"} // a file beneath the directory, as a session changes
+				break
+			}
 			if !strings.ContainsAny(g, "*?[{") {
 				files = []string{g}
 				break

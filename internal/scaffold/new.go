@@ -30,6 +30,16 @@ type Spec struct {
 	Lang     string   // the stub's language: sh, python or node; "" for the OS's default (DefaultLang)
 	Kind     string   // the handler's kind: "" or script for a stub, rules for a rules handler (no script)
 	OS       string   // the GOOS the handler will start on (runtime.GOOS): "windows" cannot start a #! script
+	// PathWarnings is what validate warns of in --paths globs in the
+	// project whose root it is given (inspect.PathGlobWarnings); nil: none.
+	PathWarnings func(root string, globs []string) []string
+}
+
+func (s Spec) pathWarnings(root string) []string {
+	if s.PathWarnings == nil {
+		return nil
+	}
+	return s.PathWarnings(root, s.Paths)
 }
 
 // Check applies validate's rules to the spec, so that what New writes is
@@ -172,6 +182,11 @@ func New(root, hooksDir string, s Spec) ([]Item, error) {
 	s.Scope, s.Paths = trimAll(s.Scope), trimAll(s.Paths)
 	if err := s.Check(); err != nil {
 		return nil, err
+	}
+	// What validate warns of only in the project (src, a directory's bare
+	// name; /src/**, the machine's root) is refused as Check refuses the rest.
+	if w := s.pathWarnings(root); len(w) > 0 {
+		return nil, fmt.Errorf("--paths: %s; new writes no hook that validate warns of: correct --paths, or write the declaration by hand", w[0])
 	}
 	decl := filepath.Join(hooksDir, s.ID+".yaml")
 	script := filepath.Join(root, s.ScriptFile())
