@@ -22,6 +22,7 @@ func TestGuardScriptReadersNeverWait(t *testing.T) {
 		defer close(done)
 		readsJSONByHand(fifo, jsonKey(), contextFieldNames())
 		shellSource(fifo)
+		shebangEnvName(fifo)
 	}()
 	select {
 	case <-done:

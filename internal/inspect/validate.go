@@ -43,7 +43,7 @@ func Validate(o ValidateRequest) error {
 	if err != nil {
 		return err
 	}
-	config.CheckCommands(set, loc.Root, exec.Check)
+	config.CheckCommands(set, loc.Root, checkCommand)
 	set.Findings = append(set.Findings, statusFindings(set)...)
 	set.Findings = append(set.Findings, shortTimeouts(set)...)
 	if loc.Found {
