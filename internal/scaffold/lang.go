@@ -3,9 +3,11 @@ package scaffold
 import (
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/exec"
 )
 
 // Langs are the languages new writes a handler stub in; sh is the default.
@@ -35,6 +37,27 @@ func (s Spec) interpreter() string {
 		return ""
 	}
 	return map[string]string{"node": "node", "python": "python"}[s.lang()]
+}
+
+// missingInterpreter says when the python or node stub would not start on
+// this machine, its interpreter not on the PATH a handler gets (outside
+// the project): validate fails such a hook, and emit fails it on every
+// call (env's status 127; from a blocking guard, a deny). Checked only for
+// the machine new runs on.
+func (s Spec) missingInterpreter(root string) error {
+	if s.rules() || s.lang() == "sh" || s.OS != runtime.GOOS {
+		return nil
+	}
+	name, how := s.interpreter(), "handler.command"
+	if name == "" {
+		name = map[string]string{"python": "python3", "node": "node"}[s.lang()]
+		how = "#!/usr/bin/env " + name
+	}
+	if _, err := exec.LookPath(name, root); err == nil {
+		return nil
+	}
+	return fmt.Errorf("--lang %s: the stub runs %s (%s), and %s is not on PATH: install it, or use another --lang, or for a guard on a command or a path a rules hook (--kind rules), which runs no process",
+		s.lang(), name, how, name)
 }
 
 // ScriptFile is the spec's handler stub path relative to the project root.

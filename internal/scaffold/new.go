@@ -188,6 +188,9 @@ func New(root, hooksDir string, s Spec) ([]Item, error) {
 	if w := s.pathWarnings(root); len(w) > 0 {
 		return nil, fmt.Errorf("--paths: %s; new writes no hook that validate warns of: correct --paths, or write the declaration by hand", w[0])
 	}
+	if err := s.missingInterpreter(root); err != nil {
+		return nil, err
+	}
 	decl := filepath.Join(hooksDir, s.ID+".yaml")
 	script := filepath.Join(root, s.ScriptFile())
 	files := []string{decl, script}

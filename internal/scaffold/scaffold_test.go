@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -620,5 +621,32 @@ func TestProtectHooksNamesEveryHooksOffVariable(t *testing.T) {
 		if !asked {
 			t.Errorf("%s=1 agent -p Tidy: no commands pattern of protect_hooks' rule 1 names %s", name, name)
 		}
+	}
+}
+
+// A python or node stub on a machine whose PATH has no python3 or node
+// is a hook validate fails and emit fails on every call (env's exit
+// 127; from a blocking guard, a deny): new writes nothing, and says so.
+func TestNewRefusesAStubWhoseInterpreterIsMissing(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the stub runs through its #! line")
+	}
+	t.Setenv("PATH", t.TempDir())
+	for _, c := range []struct{ lang, want string }{
+		{"python", "--lang python: the stub runs python3 (#!/usr/bin/env python3), and python3 is not on PATH: install it, or use another --lang, or for a guard on a command or a path a rules hook (--kind rules), which runs no process"},
+		{"node", "--lang node: the stub runs node (#!/usr/bin/env node), and node is not on PATH: install it, or use another --lang, or for a guard on a command or a path a rules hook (--kind rules), which runs no process"},
+	} {
+		root := t.TempDir()
+		_, err := New(root, filepath.Join(root, HooksDir), Spec{ID: "guard", Event: event.PreAbilityCall, Blocking: true, Lang: c.lang, OS: runtime.GOOS})
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%s: %v\nwant %s", c.lang, err, c.want)
+		}
+		if entries, _ := os.ReadDir(root); len(entries) != 0 {
+			t.Errorf("%s: refused, but wrote %v", c.lang, entries)
+		}
+	}
+	root := t.TempDir()
+	if _, err := New(root, filepath.Join(root, HooksDir), Spec{ID: "guard", Event: event.PreAbilityCall, Lang: "sh", OS: runtime.GOOS}); err != nil {
+		t.Errorf("sh: %v", err)
 	}
 }
