@@ -46,7 +46,7 @@ func Validate(o ValidateRequest) error {
 	config.CheckCommands(set, loc.Root, checkCommand)
 	set.Findings = append(set.Findings, statusFindings(set)...)
 	set.Findings = append(set.Findings, shortTimeouts(set)...)
-	set.Findings = append(set.Findings, notBlockingRules(set)...)
+	set.Findings = append(set.Findings, ruleFindings(set)...)
 	if loc.Found {
 		set.Findings = append(set.Findings, agentNotes(set, loc.Root)...)
 		set.Findings = append(set.Findings, timeoutNotes(set, loc.Root)...)
