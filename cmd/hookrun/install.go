@@ -11,6 +11,7 @@ import (
 	"github.com/hookrun/hookrun/internal/dialect"
 	"github.com/hookrun/hookrun/internal/dialect/settings"
 	"github.com/hookrun/hookrun/internal/exitcode"
+	"github.com/hookrun/hookrun/internal/inspect"
 	"github.com/hookrun/hookrun/internal/usage"
 )
 
@@ -117,7 +118,7 @@ func (a *app) install(o installOptions) error {
 	if !loc.Found {
 		fmt.Fprintf(a.stdout, "note: there is no %s yet: %s's events run no hooks until you add some: hookrun init lays out the project, hookrun new ID --event EVENT writes a hook\n", config.HooksSubdir, d)
 	}
-	for _, n := range settings.Notes(agent, opts) {
+	for _, n := range append(settings.Notes(agent, opts), inspect.InvalidNotes(loc, string(d))...) {
 		fmt.Fprintf(a.stdout, "note: %s\n", n)
 	}
 	if agent.Note != "" {
