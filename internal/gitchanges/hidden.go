@@ -89,17 +89,12 @@ func hiddenChanges(ctx context.Context, run func(args ...string) (string, error)
 	}
 	var files []string
 	for _, rec := range splitZ(out) {
-		// "T MODE OBJECT STAGE\tPATH": T lower case is assumed unchanged, S
-		// (or s) skip-worktree.
-		meta, name, ok := strings.Cut(rec, "\t")
-		f := strings.Fields(meta)
-		if !ok || len(f) != 4 || len(f[0]) != 1 {
+		e, ok := parseIndexEntry(rec)
+		if !ok {
 			return nil, fmt.Errorf("git ls-files -v -s: unexpected entry %q", rec)
 		}
-		tag, mode, object, stage := f[0][0], f[1], f[2], f[3]
-		assumed := tag >= 'a' && tag <= 'z'
-		skip := tag == 'S' || tag == 's'
-		if !assumed && !skip || stage != "0" || mode == "160000" {
+		name, mode, object, skip := e.name, e.mode, e.object, e.skip
+		if !e.assumed && !skip || e.stage != "0" || mode == "160000" {
 			continue // git status compares it, or a submodule's commit
 		}
 		if err := ctx.Err(); err != nil {
@@ -117,6 +112,30 @@ func hiddenChanges(ctx context.Context, run func(args ...string) (string, error)
 		}
 	}
 	return files, nil
+}
+
+// indexEntry is one line of git ls-files -v -s.
+type indexEntry struct {
+	assumed, skip             bool // assume-unchanged, skip-worktree
+	mode, object, stage, name string
+}
+
+// parseIndexEntry reads "T MODE OBJECT STAGE\tPATH": T in lower case is
+// assumed unchanged, S (or s) skip-worktree. The path is the rest of the
+// record, tabs and all.
+func parseIndexEntry(rec string) (indexEntry, bool) {
+	meta, name, ok := strings.Cut(rec, "\t")
+	if !ok || len(meta) < 2 || meta[1] != ' ' || name == "" {
+		return indexEntry{}, false
+	}
+	tag, f := meta[0], strings.Split(meta[2:], " ")
+	if len(f) != 3 {
+		return indexEntry{}, false
+	}
+	return indexEntry{
+		assumed: tag >= 'a' && tag <= 'z', skip: tag == 'S' || tag == 's',
+		mode: f[0], object: f[1], stage: f[2], name: name,
+	}, true
 }
 
 // sameContent reports whether the file at path (st its Lstat) holds what
