@@ -96,6 +96,9 @@ func Run(ctx context.Context, s Spec, lim Limits) Outcome {
 	if err != nil {
 		return Outcome{Argv: argv, Failure: StartFailed, Err: err, Duration: time.Since(start)}
 	}
+	if err := interpreterInTree(path, s.Dir, s.tree()); err != nil {
+		return Outcome{Argv: argv, Failure: StartFailed, Err: err, Duration: time.Since(start)}
+	}
 	o := run(ctx, s, lim, path, argv)
 	if o.Failure == None && o.Exited && o.ExitCode == 2 {
 		// A shell exits 2 on a line it cannot read, before anything runs:
@@ -561,16 +564,26 @@ func notStartable(path, shown string) error {
 
 // shebang is a script's #! line.
 type shebang struct {
-	interp string // the program it names, "" when the line is empty
-	arg    string // the word after it, "" when there is none
-	crlf   bool   // the line ends in a carriage return
+	interp string   // the program it names, "" when the line is empty
+	arg    string   // the word after it, "" when there is none
+	words  []string // every word after it
+	crlf   bool     // the line ends in a carriage return
 }
 
 // readShebang reads the #! line of the file at path; ok is false when the
 // file does not start with #!.
 func readShebang(path string) (sb shebang, ok bool) {
 	head, ok := readHead(path, 256)
-	if !ok || !bytes.HasPrefix(head, []byte("#!")) {
+	if !ok {
+		return sb, false
+	}
+	return parseShebang(head)
+}
+
+// parseShebang reads the #! line at the start of head, a file's first
+// bytes; ok is false when they do not start with #!.
+func parseShebang(head []byte) (sb shebang, ok bool) {
+	if !bytes.HasPrefix(head, []byte("#!")) {
 		return sb, false
 	}
 	line, _, _ := bytes.Cut(head[2:], []byte("\n"))
@@ -579,6 +592,9 @@ func readShebang(path string) (sb shebang, ok bool) {
 		sb.interp = string(fields[0])
 		if len(fields) > 1 {
 			sb.arg = string(fields[1])
+		}
+		for _, f := range fields[1:] {
+			sb.words = append(sb.words, string(f))
 		}
 	}
 	return sb, true

@@ -385,6 +385,9 @@ func Check(command string, args []string, hasArgs bool, dir string) error {
 	case sb.crlf || sb.interp == "":
 		return notStartable(path, Display(path, dir))
 	}
+	if err := interpreterInTree(path, dir, dir); err != nil {
+		return err
+	}
 	if _, err := os.Stat(sb.interp); err != nil && filepath.IsAbs(sb.interp) {
 		return notStartable(path, Display(path, dir))
 	}
@@ -400,13 +403,70 @@ func Check(command string, args []string, hasArgs bool, dir string) error {
 // status 127, which from a blocking hook is a deny of every call it
 // guards. An option after env (-S) is not looked into.
 func envInterpreter(shown string, sb shebang, dir string) error {
-	if filepath.Base(sb.interp) != "env" || sb.arg == "" || strings.HasPrefix(sb.arg, "-") || strings.Contains(sb.arg, "=") {
+	if filepath.Base(sb.interp) != "env" || sb.arg == "" || strings.HasPrefix(sb.arg, "-") || strings.ContainsAny(sb.arg, "=/") {
 		return nil
 	}
 	if _, err := LookPath(sb.arg, dir); err != nil {
 		return fmt.Errorf("%s runs %s through env on its #! line, but %v: install it, or name the interpreter by its path on the #! line", shown, sb.arg, err)
 	}
 	return nil
+}
+
+// interpreterInTree says when the script at path, run from dir, names on
+// its #! line an interpreter inside tree, the project's work tree: the
+// kernel starts that file, which an agent may write (cp /bin/true
+// .venv/bin/python3 is ordinary work to every guard), and each answer of
+// the guard would then be the agent's. That is a path into the tree, one
+// the kernel resolves from dir (#!.venv/bin/python3, and #!python3, which
+// is ./python3 there), a link outside that leads in, and the program env
+// runs when it is given as a path (#!/usr/bin/env -S .venv/bin/python3):
+// env finds a bare name on the PATH a handler gets, from which the
+// project's directories are gone already (TrustedPATH). Not on Windows,
+// which reads no #! line.
+func interpreterInTree(path, dir, tree string) error {
+	if runtime.GOOS == "windows" || tree == "" {
+		return nil
+	}
+	sb, ok := readShebang(path)
+	if !ok || sb.interp == "" {
+		return nil
+	}
+	names := []string{sb.interp}
+	if prog := envProgram(sb); strings.Contains(prog, "/") {
+		names = append(names, prog)
+	}
+	for _, name := range names {
+		at := name
+		if !filepath.IsAbs(at) {
+			at = filepath.Join(dir, at)
+		}
+		if inside(filepath.Clean(at), filepath.Clean(tree)) || inside(realDirNow(at), realDir(tree)) {
+			return fmt.Errorf("bad interpreter: %s names %s on its #! line, a file of the project (%s), whose files an agent may write: hookrun runs no guard's interpreter from there unseen. Name one outside the project (#!/usr/bin/env python3 finds it on PATH outside it), or name this one in handler.command with the script in handler.args, where validate says whether a guard keeps agents from changing it", Display(path, dir), name, tree)
+		}
+	}
+	return nil
+}
+
+// envProgram is the program a #! line that runs env has it start: the
+// first word after env's options (-S and its words, -i, -u NAME, -C DIR)
+// and NAME=VALUE settings; "" when the line does not run env.
+func envProgram(sb shebang) string {
+	if filepath.Base(sb.interp) != "env" {
+		return ""
+	}
+	for i := 0; i < len(sb.words); i++ {
+		w := sb.words[i]
+		switch {
+		case w == "-u" || w == "--unset" || w == "-C" || w == "--chdir":
+			i++ // its value
+		case strings.HasPrefix(w, "-S") && len(w) > 2:
+			return w[2:] // -S.venv/bin/python3
+		case strings.HasPrefix(w, "-") || strings.Contains(w, "="):
+		default:
+			return w
+		}
+	}
+	return ""
 }
 
 // shellWords are sh's builtins and reserved words that can start a line:

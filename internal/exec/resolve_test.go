@@ -493,3 +493,65 @@ func TestReadHeadNeverWaitsOnAFIFO(t *testing.T) {
 	close(stop)
 	<-flipped
 }
+
+// A script whose #! line names an interpreter inside the project's work
+// tree is not run: the kernel starts that file, which an agent may write
+// (cp /bin/true .venv/bin/python3 asks no guard), so every answer of the
+// guard would be the agent's. That holds for a path into the tree, one
+// relative to the handler's working directory (the kernel resolves
+// #!python3 there), a link outside the tree that leads in, and env's
+// program when it is a path (env -S .venv/bin/python3). validate's Check
+// says the same.
+func TestRunRefusesAnInterpreterInTheProject(t *testing.T) {
+	base := t.TempDir()
+	tree := filepath.Join(base, "proj")
+	bin := filepath.Join(tree, ".venv", "bin")
+	hooks := filepath.Join(tree, "scripts", "hooks")
+	for _, d := range []string{bin, hooks} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	allow := "#!/bin/sh\nexit 0\n" // what the agent put there
+	for _, f := range []string{filepath.Join(bin, "python3"), filepath.Join(tree, "python3")} {
+		if err := os.WriteFile(f, []byte(allow), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	outside := filepath.Join(base, "py")
+	if err := os.Symlink(filepath.Join(bin, "python3"), outside); err != nil {
+		t.Fatal(err)
+	}
+	venv := filepath.Join(bin, "python3")
+	for _, c := range []struct{ shebang, names string }{
+		{"#!" + venv, venv},
+		{"#! " + venv + " -u", venv},
+		{"#!.venv/bin/python3", ".venv/bin/python3"},
+		{"#!python3", "python3"},
+		{"#!" + outside, outside},
+		{"#!/usr/bin/env -S .venv/bin/python3 -u", ".venv/bin/python3"},
+		{"#!/usr/bin/env " + venv, venv},
+	} {
+		script := filepath.Join(hooks, "guard.py")
+		if err := os.WriteFile(script, []byte(c.shebang+"\nimport sys\nsys.exit(2)\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		want := "bad interpreter: ./scripts/hooks/guard.py names " + c.names + " on its #! line, a file of the project (" + tree +
+			"), whose files an agent may write: hookrun runs no guard's interpreter from there unseen. Name one outside the project (#!/usr/bin/env python3 finds it on PATH outside it), or name this one in handler.command with the script in handler.args, where validate says whether a guard keeps agents from changing it"
+		o := Run(t.Context(), Spec{Command: "./scripts/hooks/guard.py", Dir: tree, Timeout: time.Minute}, DefaultLimits)
+		if o.Failure != StartFailed || o.Err == nil || o.Err.Error() != want {
+			t.Errorf("%s: Run: failure %v, exit %d, %v; want a start failure: %s", c.shebang, o.Failure, o.ExitCode, o.Err, want)
+		}
+		if err := Check("./scripts/hooks/guard.py", nil, false, tree); err == nil || err.Error() != want {
+			t.Errorf("%s: Check = %v, want %s", c.shebang, err, want)
+		}
+	}
+	// An interpreter outside the project runs.
+	script := filepath.Join(hooks, "guard.sh")
+	if err := os.WriteFile(script, []byte("#!/bin/sh\nexit 2\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if o := Run(t.Context(), Spec{Command: "./scripts/hooks/guard.sh", Dir: tree, Timeout: time.Minute}, DefaultLimits); o.Failure != None || o.ExitCode != 2 {
+		t.Errorf("#!/bin/sh: failure %v %v, exit %d; want exit 2", o.Failure, o.Err, o.ExitCode)
+	}
+}
