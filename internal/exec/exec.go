@@ -96,7 +96,7 @@ func Run(ctx context.Context, s Spec, lim Limits) Outcome {
 	if err != nil {
 		return Outcome{Argv: argv, Failure: StartFailed, Err: err, Duration: time.Since(start)}
 	}
-	if err := interpreterInTree(path, s.Dir, s.tree()); err != nil {
+	if err := interpreterInTree(startedScript(s, path), s.Dir, s.tree()); err != nil {
 		return Outcome{Argv: argv, Failure: StartFailed, Err: err, Duration: time.Since(start)}
 	}
 	o := run(ctx, s, lim, path, argv)

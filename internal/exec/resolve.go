@@ -424,7 +424,7 @@ func envInterpreter(shown string, sb shebang, dir string) error {
 // project's directories are gone already (TrustedPATH). Not on Windows,
 // which reads no #! line.
 func interpreterInTree(path, dir, tree string) error {
-	if runtime.GOOS == "windows" || tree == "" {
+	if runtime.GOOS == "windows" || tree == "" || path == "" {
 		return nil
 	}
 	sb, ok := readShebang(path)
@@ -445,6 +445,30 @@ func interpreterInTree(path, dir, tree string) error {
 		}
 	}
 	return nil
+}
+
+// startedScript is the file whose #! line the kernel reads when the
+// handler of s starts, path resolved: path itself, or for a shell line
+// (./scripts/hooks/guard.py --strict, sh -c '…' in handler.args) the
+// program it runs first, when sh expands nothing in its name
+// (firstProgram); "" when that is not known.
+func startedScript(s Spec, path string) string {
+	line, ok := ShellLine(s.Command, s.Args)
+	switch {
+	case !s.HasArgs && NeedsShell(s.Command):
+		line = s.Command
+	case !ok || !s.HasArgs:
+		return path
+	}
+	first, ok := firstProgram(line)
+	if !ok || slices.Contains(shellWords, first) {
+		return ""
+	}
+	p, err := resolveProgram(first, s.Dir, s.tree())
+	if err != nil {
+		return ""
+	}
+	return p
 }
 
 // envProgram is the program a #! line that runs env has it start: the

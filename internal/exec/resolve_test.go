@@ -545,6 +545,17 @@ func TestRunRefusesAnInterpreterInTheProject(t *testing.T) {
 		if err := Check("./scripts/hooks/guard.py", nil, false, tree); err == nil || err.Error() != want {
 			t.Errorf("%s: Check = %v, want %s", c.shebang, err, want)
 		}
+		// Run by a shell line, as its first program.
+		for _, spec := range []Spec{
+			{Command: "./scripts/hooks/guard.py --strict"},
+			{Command: "sh", Args: []string{"-c", "exec ./scripts/hooks/guard.py"}, HasArgs: true},
+		} {
+			spec.Dir, spec.Timeout = tree, time.Minute
+			o := Run(t.Context(), spec, DefaultLimits)
+			if o.Failure != StartFailed || o.Err == nil || o.Err.Error() != want {
+				t.Errorf("%s, %q %q: Run: failure %v, exit %d, %v; want a start failure: %s", c.shebang, spec.Command, spec.Args, o.Failure, o.ExitCode, o.Err, want)
+			}
+		}
 	}
 	// An interpreter outside the project runs.
 	script := filepath.Join(hooks, "guard.sh")
