@@ -124,7 +124,7 @@ func isTcl(name string) bool {
 // program with a pipe (print | "cmd", "cmd" | getline). A command the program builds at run
 // time is not seen.
 func (r *reader) runStrings(code string, awk bool, depth int) {
-	r.runLiterals(code, append(scriptLiterals(code), quoteOps(code)...), awk, depth)
+	r.runLiterals(code, append(scriptLiterals(code), quoteOps(code)...), runsCommands(code) || awk && strings.Contains(code, "|"), depth)
 }
 
 // pythonStrings reads a Python program's strings as codeLiterals and runStrings read another
@@ -142,12 +142,11 @@ func (r *reader) pythonStrings(code string, depth int) {
 		}
 	}
 	r.pathLiterals(paths)
-	r.runLiterals(code, lits, false, depth)
+	r.runLiterals(code, lits, runsCommands(code), depth)
 }
 
 // runLiterals is runStrings for the strings lits of the program code.
-func (r *reader) runLiterals(code string, lits []string, awk bool, depth int) {
-	runs := runsCommands(code) || awk && strings.Contains(code, "|")
+func (r *reader) runLiterals(code string, lits []string, runs bool, depth int) {
 	n := 0
 	for _, lit := range lits {
 		if t := strings.TrimSpace(lit); runs || strings.HasPrefix(t, "|") || strings.HasSuffix(t, "|") {

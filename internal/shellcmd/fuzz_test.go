@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"github.com/pelletier/go-toml/v2"
 	yaml "go.yaml.in/yaml/v3"
+	"io/fs"
 	"os"
+	"path"
 	"regexp"
 	"slices"
 	"strconv"
@@ -412,6 +414,47 @@ func FuzzMise(f *testing.F) {
 		if got := miseTasks("[tasks.zz]\nrun = " + string(entry) + "\n")["zz"].run; len(got) != 1 || got[0] != line {
 			if toml.Unmarshal([]byte("a = "+string(entry)), new(any)) == nil {
 				t.Fatalf("[tasks.zz] run = %q: %q", line, got)
+			}
+		}
+	})
+}
+
+// FuzzTaskManifests reads arbitrary text as each task manifest (pixi, devbox, rye, cargo-make)
+// and as a Rakefile: no panic, no hang; the lines of the tasks a run names are bounded by the
+// text (each task read once); a line given as a pixi task is read as that line.
+func FuzzTaskManifests(f *testing.F) {
+	f.Add("[tasks]\na = \"rm -rf ~\"\nb = { cmd = [\"rm\", \"-rf\"], depends-on = [\"a\", {task = \"b\"}], env = {F = \"x\"} }\n"+
+		"[feature.f.tasks]\nc = { depends_on = \"b\" }\n[tool.rye.scripts]\nd = { chain = [\"d\"] }\n"+
+		"[config]\ninit_task = \"e\"\n[tasks.e]\ncommand = \"rm\"\nargs = [\"-rf\"]\nscript = {file = \"x.sh\"}\nrun_task = {name = [\"e\"]}\n[tasks.e.linux]\nscript = [\"a\"]\n", "a")
+	f.Add(`{"shell": {"init_hook": ["a", "b"], "scripts": {"a": "rm -rf ~", "b": ["x"], "c": 1}}}`, "a")
+	f.Add("task :a do\n  sh \"rm #{x} -rf\", 'b'\nend\n# it's\n", "a")
+	f.Fuzz(func(t *testing.T, text, name string) {
+		for _, m := range []string{"pixi", "devbox", "rye", "cargo-make"} {
+			scripts := taskManifestScripts(m, text)
+			n := 0
+			for _, lines := range scripts {
+				n += len(lines)
+			}
+			if lines, of := taskLines(scripts, []string{devboxInit, name}); len(lines) > n || len(of) != len(lines) {
+				t.Fatalf("%s: %d lines of %d", m, len(lines), n)
+			}
+		}
+		_ = rubyInterpolated(text)
+		_ = pixiTemplate(text)
+		l := ParseFiles("rake "+name, POSIX, &Files{Dirs: []string{"/p"}, uncached: true, Read: func(p string, max int64) ([]byte, bool, error) {
+			if path.Base(p) == "Rakefile" {
+				return []byte(text), true, nil
+			}
+			return nil, false, fs.ErrNotExist
+		}})
+		_ = l
+		entry, err := json.Marshal(name)
+		if err != nil || !utf8.ValidString(name) || strings.Contains(name, "{{") {
+			return
+		}
+		if got := taskManifestScripts("pixi", "[tasks]\nzz = "+string(entry)+"\n")["zz"]; len(got) != 1 || got[0] != name {
+			if toml.Unmarshal([]byte("a = "+string(entry)), new(any)) == nil {
+				t.Fatalf("[tasks] zz = %q: %q", name, got)
 			}
 		}
 	})

@@ -276,7 +276,7 @@ func (r *reader) packageFromDisk(run scriptRun) {
 	}
 	names := []string{"package.json"}
 	switch {
-	case run.manifest != "" && (run.manager == "task" || run.manager == "just" || run.manager == "tox"):
+	case run.manifest != "" && (run.manager == "task" || run.manager == "just" || run.manager == "tox" || taskManifestNames(run.manager) != nil):
 		for _, p := range r.located(run, run.manifest) {
 			if text, ok := r.cachedText(p, p); ok {
 				dir := path.Dir(under(run.dir, run.manifest))
@@ -293,6 +293,8 @@ func (r *reader) packageFromDisk(run scriptRun) {
 		names = []string{"justfile", "Justfile", ".justfile", "JUSTFILE"}
 	case run.manager == "tox":
 		names = toxNames()
+	case taskManifestNames(run.manager) != nil:
+		names = taskManifestNames(run.manager)
 	case run.manager == "composer":
 		names = []string{"composer.json"}
 		if e, ok := lastEnv(run.env)["COMPOSER"]; ok && e.Value != "COMPOSER=" {
@@ -330,8 +332,8 @@ func (r *reader) packageFromDisk(run scriptRun) {
 			for _, name := range names {
 				p := filepath.Join(dir, name)
 				if text, ok := r.cachedText(p, p); ok {
-					if run.manager == "tox" && !toxFound(name, text) {
-						continue // a setup.cfg or pyproject.toml without tox's configuration
+					if run.manager == "tox" && !toxFound(name, text) || !taskManifestFound(run.manager, name, text) {
+						continue // a setup.cfg or pyproject.toml without tox's (pixi's) configuration
 					}
 					if !run.shellGiven && run.manager == "" {
 						r.configuredShell(&run, dir, rel)
@@ -370,6 +372,9 @@ func (r *reader) packageScripts(run scriptRun, file, text, dir string) {
 	case "mise":
 		r.miseTaskLines(run, miseTasks(text), file, dir, dir) // a mise.toml the line writes
 		return
+	case "rake":
+		r.rakeFile(file, text, dir, run.depth)
+		return
 	case "nox", "invoke":
 		// A noxfile.py or tasks.py the line writes, read as python3 reads a file the line writes,
 		// and for the lines it spells out as one on disk is.
@@ -381,24 +386,24 @@ func (r *reader) packageScripts(run scriptRun, file, text, dir string) {
 	if slices.ContainsFunc(run.names, func(n string) bool { _, ok := scripts[n]; return ok }) {
 		r.scriptShell(run, file, dir)
 	}
-	for _, name := range run.names {
-		for _, script := range scripts[name] {
-			if name == run.argsFor && len(run.args) > 0 {
-				line, ok := scriptLine(script, run.args)
-				if !ok {
-					r.unresolved("%s runs the script %q of %s with words sh cannot be given", run.file, name, file)
-					break
-				}
-				script = line
-			}
-			if !r.once(runNpm + "\x00" + file + "\x00" + name + "\x00" + script) {
+	lines, of := taskLines(scripts, run.names)
+	for i, script := range lines {
+		name := of[i]
+		if name == run.argsFor && len(run.args) > 0 {
+			line, ok := scriptLine(script, run.args)
+			if !ok {
+				r.unresolved("%s runs the script %q of %s with words sh cannot be given", run.file, name, file)
 				continue
 			}
-			at, atUnknown := r.dir, r.dirUnknown
-			r.dir, r.dirUnknown = dir, ""
-			r.fileScript(script, file+" script "+strconv.Quote(name), run.depth+1, nil)
-			r.dir, r.dirUnknown = at, atUnknown
+			script = line
 		}
+		if !r.once(runNpm + "\x00" + file + "\x00" + name + "\x00" + script) {
+			continue
+		}
+		at, atUnknown := r.dir, r.dirUnknown
+		r.dir, r.dirUnknown = dir, ""
+		r.fileScript(script, file+" script "+strconv.Quote(name), run.depth+1, nil)
+		r.dir, r.dirUnknown = at, atUnknown
 	}
 }
 

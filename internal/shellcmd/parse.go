@@ -819,6 +819,9 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 			if (cmd.Name == "pdm" || cmd.Name == "hatch") && !r.maybe {
 				r.pyprojectRuns(cmd, depth) // pdm run NAME, hatch run NAME: a script of that name, else a command
 			}
+			if cmd.Name == "pixi" || cmd.Name == "devbox" || cmd.Name == "rye" {
+				r.manifestTaskRuns(cmd, depth) // pixi run NAME: a task of that name, else a command (manifests.go)
+			}
 			if (cmd.Name == "direnv" || cmd.Name == "mise") && !r.maybe {
 				r.taskRunnerRuns(cmd, depth) // direnv exec DIR: DIR's .envrc first; mise run NAME (direnv.go, mise.go)
 			}

@@ -277,6 +277,8 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 		r.taskRuns(cmd, depth)
 	case cmd.Name == "tox":
 		r.toxRuns(cmd, depth)
+	case slices.Contains([]string{"pixi", "devbox", "rye", "cargo", "cargo-make", "makers", "rake"}, cmd.Name):
+		r.manifestTaskRuns(cmd, depth)
 	case cmd.Name == "nox" || cmd.Name == "invoke" || cmd.Name == "inv":
 		r.pythonRunnerRuns(cmd, depth)
 	case cmd.Name == "direnv" || cmd.Name == "mise":

@@ -176,6 +176,8 @@ func manifestScripts(manager, text string) map[string][]string {
 		return denoTasks(text)
 	case "pdm", "poe", "hatch":
 		return pyprojectScripts(manager, text)
+	case "pixi", "devbox", "rye", "cargo-make":
+		return taskManifestScripts(manager, text)
 	}
 	scripts := map[string][]string{}
 	for name, s := range packageJSONScripts(text) {

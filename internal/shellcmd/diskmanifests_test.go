@@ -1,0 +1,73 @@
+package shellcmd
+
+import (
+	"runtime"
+	"slices"
+	"testing"
+)
+
+// manifestProject holds the task files of pixi, devbox, rye, cargo-make and rake, each with a
+// task that runs rm -rf ~ beside an ordinary one.
+var manifestProject = map[string]string{
+	"/p/pixi.toml": "[project]\nname = \"x\"\n[tasks]\nclean = \"rm -rf ~\"\nwipe = { cmd = \"rm -rf ~\" }\n" +
+		"words = { cmd = [\"rm\", \"-rf\", \"~\"] }\ndep = { depends-on = [\"clean\"] }\nold = { depends_on = \"wipe\" }\n" +
+		"tab = { depends-on = [{ task = \"clean\" }] }\nenv = { cmd = \"rm $F ~\", env = { F = \"-rf\" } }\n" +
+		"del = \"rm\"\ntest = \"pytest\"\nlint = { cmd = \"ruff check\", depends-on = [\"test\"] }\n" +
+		"[feature.dev.tasks]\nfeat = \"rm -rf ~\"\n[target.linux-64.tasks]\nplat = \"rm -rf ~\"\n",
+	"/p/devbox.json": `{"shell": {"init_hook": ["echo hi"], "scripts": {"clean": "rm -rf ~", "multi": ["F=-rf", "rm $F ~"],` +
+		` "test": "go test ./...", "del": "rm"}}}`,
+	"/hook/devbox.json": `{"shell": {"init_hook": "rm -rf ~", "scripts": {"test": "go test ./..."}}}`,
+	"/p/pyproject.toml": "[project]\nname = \"x\"\n[tool.rye.scripts]\nclean = \"rm -rf ~\"\nwipe = { cmd = \"rm -rf ~\" }\n" +
+		"words = { cmd = [\"rm\", \"-rf\", \"~\"] }\nchain = { chain = [\"test\", \"clean\"] }\ntest = \"pytest\"\n" +
+		"env = { cmd = \"rm $F ~\", env = { F = \"-rf\" } }\ncall = { call = \"x:main\" }\n" +
+		"",
+	"/py/pyproject.toml": "[project]\nname = \"y\"\n[tool.pixi.tasks]\npyclean = \"rm -rf ~\"\n",
+	"/p/Makefile.toml": "[config]\ninit_task = \"setup\"\n[tasks.setup]\ncommand = \"echo\"\n" +
+		"[tasks.clean]\ncommand = \"rm\"\nargs = [\"-rf\", \"~\"]\n[tasks.wipe]\nscript = \"rm -rf ~\"\n" +
+		"[tasks.lines]\nscript = [\"echo a\", \"rm -rf ~\"]\n[tasks.flow]\ndependencies = [\"test\", \"wipe\"]\n" +
+		"[tasks.other]\nrun_task = \"clean\"\n[tasks.os.linux]\nscript = \"rm -rf ~\"\n[tasks.test]\ncommand = \"cargo\"\nargs = [\"test\"]\n",
+	"/hook/Makefile.toml": "[config]\ninit_task = \"setup\"\n[tasks.setup]\nscript = \"rm -rf ~\"\n[tasks.test]\ncommand = \"cargo\"\nargs = [\"test\"]\n",
+	"/p/Rakefile":         "task :clean do\n  sh \"rm -rf ~\"\nend\ntask :test do\n  ruby \"test.rb\"\nend\n",
+	"/p/rakelib/x.rake":   "task :wipe do\n  sh 'rm', '-rf', '~'\nend\n",
+	"/q/Rakefile":         "desc \"Run the tests\"\ntask :test do\n  ruby \"test.rb\", \"-v\"\n  sh \"go test #{ENV['PKG']}\"\nend\n",
+	"/r/Rakefile":         "# don't\ntask :x do\n  sh \"rm -rf ~\" # '\nend\n",
+	"/r2/Rakefile":        "task :x do\n  sh \"rm #{flags} ~\"\n  sh \"#{cmd} -rf ~\"\nend\n",
+}
+
+// TestDiskTaskManifests: pixi run NAME, devbox run NAME, rye run NAME, cargo make NAME and rake
+// NAME run the tasks of pixi.toml (or pyproject's [tool.pixi]), devbox.json, pyproject's
+// [tool.rye.scripts], Makefile.toml and the Rakefile: each passed a deny of rm -rf, the task's
+// name read as a program on PATH or not at all.
+func TestDiskTaskManifests(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("paths of the project are Unix paths")
+	}
+	p := mustCompile("rm -rf")
+	wantOutcomeIn(t, manifestProject, p, Match, []string{
+		`pixi run clean`, `pixi run wipe`, `pixi run words`, `pixi run dep`, `pixi run old`, `pixi run tab`, `pixi run env`,
+		`pixi run -e dev feat`, `pixi run plat`, `pixi run del -rf ~`, `pixi run --manifest-path /py pyclean`, `cd /py && pixi run pyclean`, `pixi run --manifest-path /py/pyproject.toml pyclean`, `pixi run --manifest-path pixi.toml clean`,
+		`cd sub && pixi run clean`, `pixi r clean`,
+		`devbox run clean`, `devbox run multi`, `devbox run del -rf ~`, `devbox run -c /hook test`, `devbox shell -c /hook`,
+		`rye run clean`, `rye run wipe`, `rye run words`, `rye run chain`, `rye run env`,
+		`cargo make clean`, `cargo make wipe`, `cargo make lines`, `cargo make flow`, `cargo make other`, `cargo make os`,
+		`makers clean`, `cargo-make make clean`, `cargo make --makefile /hook/Makefile.toml test`, `cargo make -t clean`,
+		`rake clean`, `rake wipe`, `bundle exec rake clean`, `rake -f Rakefile test`, `rake -C /r x`,
+	})
+	wantOutcomeIn(t, manifestProject, p, NoMatch, []string{
+		`pixi run test`, `pixi run lint`, `pixi install`, `devbox run test`, `devbox add go`, `rye run test`, `rye sync`,
+		`rye run call`, `cargo make test`, `cargo build`, `makers test`, `rake -C /q test`, `cd /r2 && rake x`, `rake -f /q/Rakefile test`,
+	})
+	for src, file := range map[string]string{`pixi run dep`: `pixi.toml script "clean"`, `devbox run -c /hook test`: `/hook/devbox.json script "shell.init_hook"`,
+		`cargo make flow`: `Makefile.toml script "wipe"`, `rake wipe`: `rakelib/x.rake`, `rake clean`: `Rakefile`} {
+		l := ParseFiles(src, POSIX, withList(manifestProject))
+		if !slices.ContainsFunc(l.Commands, func(c Command) bool { return c.Name == "rm" && c.File == file }) {
+			t.Errorf("%s: no rm from %s in %+v", src, file, l.Commands)
+		}
+	}
+	for _, src := range []string{`pixi run test`, `devbox run test`, `rye run test`, `cargo make test`, `rake -C /q test`} {
+		if l := ParseFiles(src, POSIX, memFiles(manifestProject)); len(l.Unresolved) > 0 {
+			t.Errorf("%s: unresolved %q", src, l.Unresolved)
+		}
+	}
+	wantOutcomeIn(t, manifestProject, p, Unknown, []string{`pixi run "$T"`, `devbox run "$T"`, `rye run "$T"`, `cargo make "$T"`})
+}
