@@ -71,3 +71,43 @@ func TestDiskTaskManifests(t *testing.T) {
 	}
 	wantOutcomeIn(t, manifestProject, p, Unknown, []string{`pixi run "$T"`, `devbox run "$T"`, `rye run "$T"`, `cargo make "$T"`})
 }
+
+// TestDiskNx: nx runs the targets of the projects of its workspace: a project.json's
+// run-commands target (command, options.command, options.commands), one that runs a package.json
+// script, a package.json script nx takes for a target, nx.json's targetDefaults, each with its
+// dependsOn. Each passed a deny of rm -rf.
+func TestDiskNx(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("paths of the project are Unix paths")
+	}
+	files := map[string]string{
+		"/p/nx.json":      `{"targetDefaults": {"deploy": {"command": "rm -rf ~"}, "build": {"dependsOn": ["^prebuild"]}}}`,
+		"/p/package.json": `{"name": "root", "scripts": {"wipe": "rm -rf ~", "test": "jest"}}`,
+		"/p/apps/web/project.json": `{"name": "web", "targets": {"clean": {"executor": "nx:run-commands", "options": {"command": "rm -rf ~"}},` +
+			` "many": {"options": {"commands": ["echo a", {"command": "rm -rf ~"}]}}, "short": {"command": "rm -rf ~"},` +
+			` "script": {"executor": "nx:run-script", "options": {"script": "nuke"}}, "chain": {"dependsOn": ["clean"]},` +
+			` "build": {"executor": "@nx/vite:build"}, "test": {"command": "vitest"}}}`,
+		"/p/apps/web/package.json":           `{"name": "web", "scripts": {"nuke": "rm -rf ~"}}`,
+		"/p/libs/a/b/c/package.json":         `{"name": "c", "scripts": {"prebuild": "rm -rf ~"}, "nx": {"targets": {"pkg": {"command": "rm -rf ~"}}}}`,
+		"/p/node_modules/x/project.json":     `{"targets": {"test": {"command": "rm -rf ~"}}}`,
+		"/p/a/b/c/d/e/f/g/h.ts/project.json": `{"targets": {"deep": {"command": "rm -rf ~"}}}`,
+	}
+	p := mustCompile("rm -rf")
+	match := []string{`nx run web:clean`, `nx clean web`, `nx web:clean`, `nx run web:many`, `nx run web:short`, `nx run web:script`,
+		`nx run web:chain`, `nx wipe`, `nx run-many -t clean`, `nx run-many --targets=lint,clean`, `nx affected -t deploy`,
+		`npx nx clean`, `pnpm exec nx run web:clean`, `nx build web`, `nx pkg c`, `cd apps/web && nx clean`, `nx deep h`}
+	noMatch := []string{`nx test web`, `nx run web:test`, `nx graph`, `nx run-many -t test`, `nx show projects`}
+	wantOutcomeFiles(t, func() *Files { return withList(files) }, p, Match, match)
+	wantOutcomeFiles(t, func() *Files { return withList(files) }, p, NoMatch, noMatch)
+	wantOutcomeFiles(t, func() *Files { return withList(files) }, p, Unknown, []string{`nx run "$P"`, `nx run-many -t "$T"`,
+		`echo '{}' > nx.json && nx test web`})
+	for _, src := range noMatch {
+		if l := ParseFiles(src, POSIX, withList(files)); len(l.Unresolved) > 0 {
+			t.Errorf("%s: unresolved %q", src, l.Unresolved)
+		}
+	}
+	l := ParseFiles(`nx run web:clean`, POSIX, withList(files))
+	if !slices.ContainsFunc(l.Commands, func(c Command) bool { return c.Name == "rm" && c.File == `apps/web/project.json target "clean"` }) {
+		t.Errorf("no rm from apps/web/project.json in %+v", l.Commands)
+	}
+}

@@ -360,6 +360,9 @@ func (r *reader) fromDisk(run scriptRun) {
 		case "mise":
 			r.miseFromDisk(run)
 			return
+		case "nx":
+			r.nxFromDisk(run)
+			return
 		}
 		r.packageFromDisk(run)
 	case runGit:

@@ -375,6 +375,9 @@ func (r *reader) packageScripts(run scriptRun, file, text, dir string) {
 	case "rake":
 		r.rakeFile(file, text, dir, run.depth)
 		return
+	case "nx":
+		r.unresolved("the line writes %s and runs nx, whose targets it changes: what they run is only known when the line runs", file)
+		return
 	case "nox", "invoke":
 		// A noxfile.py or tasks.py the line writes, read as python3 reads a file the line writes,
 		// and for the lines it spells out as one on disk is.

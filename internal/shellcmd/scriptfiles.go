@@ -279,6 +279,8 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 		r.toxRuns(cmd, depth)
 	case slices.Contains([]string{"pixi", "devbox", "rye", "cargo", "cargo-make", "makers", "rake"}, cmd.Name):
 		r.manifestTaskRuns(cmd, depth)
+	case cmd.Name == "nx":
+		r.nxRuns(cmd, depth)
 	case cmd.Name == "nox" || cmd.Name == "invoke" || cmd.Name == "inv":
 		r.pythonRunnerRuns(cmd, depth)
 	case cmd.Name == "direnv" || cmd.Name == "mise":
