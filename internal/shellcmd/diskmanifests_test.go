@@ -111,3 +111,33 @@ func TestDiskNx(t *testing.T) {
 		t.Errorf("no rm from apps/web/project.json in %+v", l.Commands)
 	}
 }
+
+// TestDiskNinja: ninja runs the command of each out-of-date edge of build.ninja, written with
+// the edge's variables: every edge is read (which are out of date is only known when it runs).
+func TestDiskNinja(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("paths of the project are Unix paths")
+	}
+	files := map[string]string{
+		"/p/build.ninja": "cflags = -O2\nrule cc\n  command = cc $cflags -c $in -o $out\n  description = CC $out\n" +
+			"rule clean\n  command = rm $flags $out\nrule multi\n  command = echo a && $\n    rm -rf ~\n" +
+			"build a.o: cc a.c\nbuild ~: clean | x || y\n  flags = -rf\nbuild m: multi\ninclude rules.ninja\n",
+		"/p/rules.ninja":  "rule wipe\n  command = ${tool} -rf ~/w\n  tool = rm\nbuild w: wipe\n",
+		"/q/build.ninja":  "rule cc\n  command = cc -c $in -o $out\nbuild a.o: cc a.c\nbuild all: phony a.o\ndefault all\n",
+		"/q2/build.ninja": "rule r\n  command = rm -rf $out\n",
+		"/q3/build.ninja": "rule r\n  command = $a\n  a = $a$a$a$a\nbuild o: r\n",
+	}
+	p := mustCompile("rm -rf")
+	wantOutcomeIn(t, files, p, Match, []string{`ninja`, `ninja a.o`, `ninja -C /p`, `ninja -f /p/build.ninja -j 4`, `samu`, `cd /p && ninja all`})
+	wantOutcomeIn(t, files, p, NoMatch, []string{`ninja -C /q`, `ninja -n`, `ninja -t commands`, `ninja -C /q2`, `cd /q && ninja`})
+	wantOutcomeIn(t, files, p, Unknown, []string{`ninja -C "$D"`, `ninja -C /q3`})
+	l := ParseFiles(`ninja`, POSIX, memFiles(files))
+	for _, file := range []string{`/p/build.ninja rule "clean"`, `/p/build.ninja rule "multi"`, `/p/build.ninja rule "wipe"`} {
+		if !slices.ContainsFunc(l.Commands, func(c Command) bool { return c.Name == "rm" && c.File == file }) {
+			t.Errorf("ninja: no rm from %s in %+v", file, l.Commands)
+		}
+	}
+	if l := ParseFiles(`ninja -C /q`, POSIX, memFiles(files)); len(l.Unresolved) > 0 {
+		t.Errorf("ninja -C /q: unresolved %q", l.Unresolved)
+	}
+}

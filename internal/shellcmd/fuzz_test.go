@@ -460,6 +460,34 @@ func FuzzTaskManifests(f *testing.F) {
 	})
 }
 
+// FuzzNinja reads arbitrary text as a build.ninja that includes itself: no panic, no hang, at
+// most maxNinjaLines commands, each edge's command with no $ escape left in what the text spells
+// plainly.
+func FuzzNinja(f *testing.F) {
+	f.Add("x = 1\nrule r\n  command = rm $x ${y} $in $out $$ $:$ \n  y = -rf\nbuild a$ b c$:d: r e | f || g\n  x = 2\ninclude x\n", "rm")
+	f.Add("rule r\n  command = echo a && $\n    $rm -rf ~\n  rm = ${rm}\nbuild o: r\nsubninja y\n", "")
+	f.Add("rule r\n  command = $a\n  a = $a$a$a$a\nbuild o: r\nx = $x$x\ninclude y\n", "")
+	f.Fuzz(func(t *testing.T, text, line string) {
+		n := ninjaReader{globals: map[string]string{}, rules: map[string]ninjaRule{}, seen: map[string]bool{}}
+		n.include = func(string) (string, bool) {
+			n.files++
+			return text, n.files <= maxNinjaIncludes
+		}
+		n.read(text, 0)
+		if len(n.lines) > maxNinjaLines || len(n.lines) != len(n.ruleOf) {
+			t.Fatalf("%d lines, %d rules", len(n.lines), len(n.ruleOf))
+		}
+		if strings.ContainsAny(line, "$\n\r") || strings.TrimSpace(line) != line || line == "" {
+			return
+		}
+		m := ninjaReader{globals: map[string]string{}, rules: map[string]ninjaRule{}, seen: map[string]bool{}}
+		m.read("rule r\n  command = "+line+"\nbuild o: r\n", 0)
+		if len(m.lines) != 1 || m.lines[0] != strings.TrimSpace(line) {
+			t.Fatalf("command %q read as %q", line, m.lines)
+		}
+	})
+}
+
 // FuzzPython reads arbitrary Python text as a noxfile.py and a tasks.py: no panic, no hang, every
 // line it reads is no longer than the text allows, and a file of strings alone is read whole.
 func FuzzPython(f *testing.F) {

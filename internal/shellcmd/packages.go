@@ -276,7 +276,7 @@ func (r *reader) packageFromDisk(run scriptRun) {
 	}
 	names := []string{"package.json"}
 	switch {
-	case run.manifest != "" && (run.manager == "task" || run.manager == "just" || run.manager == "tox" || taskManifestNames(run.manager) != nil):
+	case run.manifest != "" && (run.manager == "task" || run.manager == "just" || run.manager == "tox" || run.manager == "ninja" || taskManifestNames(run.manager) != nil):
 		for _, p := range r.located(run, run.manifest) {
 			if text, ok := r.cachedText(p, p); ok {
 				dir := path.Dir(under(run.dir, run.manifest))
@@ -374,6 +374,9 @@ func (r *reader) packageScripts(run scriptRun, file, text, dir string) {
 		return
 	case "rake":
 		r.rakeFile(file, text, dir, run.depth)
+		return
+	case "ninja":
+		r.ninjaFile(run, file, text, dir)
 		return
 	case "nx":
 		r.unresolved("the line writes %s and runs nx, whose targets it changes: what they run is only known when the line runs", file)

@@ -281,6 +281,8 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 		r.manifestTaskRuns(cmd, depth)
 	case cmd.Name == "nx":
 		r.nxRuns(cmd, depth)
+	case cmd.Name == "ninja" || cmd.Name == "samu":
+		r.ninjaRuns(cmd, depth)
 	case cmd.Name == "nox" || cmd.Name == "invoke" || cmd.Name == "inv":
 		r.pythonRunnerRuns(cmd, depth)
 	case cmd.Name == "direnv" || cmd.Name == "mise":
