@@ -141,3 +141,34 @@ func TestDiskNinja(t *testing.T) {
 		t.Errorf("ninja -C /q: unresolved %q", l.Unresolved)
 	}
 }
+
+// TestDiskMayRunFiles: a program hookrun has no reading for (eatmydata, chronic, faketime, a
+// secrets or container runner it does not list) that is given a command as its first operand,
+// after --, or as a line (hyperfine 'make clean', nodemon --exec '…') runs that command's files:
+// its reading named rm -rf nowhere, so eatmydata ./scripts/clean.sh passed a deny of rm -rf. The
+// files of such a command are read; what their reading leaves unknown does not count, as for a
+// file read from disk.
+func TestDiskMayRunFiles(t *testing.T) {
+	p := mustCompile("rm -rf")
+	var match []string
+	for _, pre := range []string{"eatmydata", "chronic", "proot", "retry", "chamber exec x --", "distrobox enter x --",
+		"guix shell --", "flox activate --", "run0", "mytool -v --"} {
+		match = append(match, pre+" ./scripts/clean.sh", pre+" make wipe", pre+" npm run clean")
+	}
+	for _, pre := range []string{"faketime '2020-01-01'", "gdb --args", "perf record", "sops exec-env f", "toolbox run", "mytool x"} {
+		match = append(match, pre+" make wipe", pre+" npm run clean", pre+" sh ./scripts/clean.sh")
+	}
+	match = append(match, `hyperfine 'make wipe'`, `nodemon --exec 'npm run clean'`, `watchexec -e go -- ./scripts/clean.sh`,
+		`entr -s 'make wipe'`, `eatmydata sudo make wipe`, `echo 'rm -rf ~' > s.sh; eatmydata sh s.sh`)
+	wantOutcomeIn(t, hostileProject, p, Match, match)
+	noMatch := []string{`eatmydata ./scripts/tool.py`, `mytool --name make`, `mytool lint scripts/clean.sh`, `eatmydata npm test`,
+		`eatmydata make test`, `shellcheck scripts/clean.sh`, `eatmydata ./scripts/missing.sh`, `brew install make`,
+		`shellcheck ./scripts/clean.sh`, `nano ./scripts/clean.sh`, `code ./scripts/clean.sh`, `sha256sum ./scripts/clean.sh`,
+		`mytool -o ./scripts/clean.sh`, `scp x ./scripts/clean.sh`}
+	wantOutcomeIn(t, hostileProject, p, NoMatch, noMatch)
+	for _, src := range noMatch {
+		if l := ParseFiles(src, POSIX, memFiles(hostileProject)); len(l.Unresolved) > 0 {
+			t.Errorf("%s: unresolved %q", src, l.Unresolved)
+		}
+	}
+}

@@ -31,7 +31,7 @@ const cargoMakeAny = "\x00any"
 // --makefile FILE, -t TASK, the default task "default"), rake [TASK…] (-f FILE, -C DIR). A name
 // of pixi, devbox or rye that is no task is a command they run: read as one (wrappers.go).
 func (r *reader) manifestTaskRuns(cmd Command, depth int) {
-	if r.maybe {
+	if r.noRuns() {
 		return
 	}
 	args := cmd.Args

@@ -43,15 +43,20 @@ func (r *reader) mayRun(cmd Command, redirs []*syntax.Redirect, depth int) {
 		r.shellStdin = shellStdin
 	}()
 	n := 0
+	dashes := false               // the word before was --: what follows is the command
 	first, subcommands := true, 0 // the subcommand words still to come, known at the first word (docker container rm)
 	afterOption := false          // the word before was an option, whose value this one may be
 	for i, a := range cmd.Args {
-		value := afterOption
-		afterOption = false
+		value, afterDashes := afterOption, dashes
+		afterOption, dashes = false, false
 		if a.Dynamic {
 			continue
 		}
 		v := a.Value
+		if v == "--" {
+			dashes = true
+			continue
+		}
 		if strings.HasPrefix(v, "-") {
 			if _, val, ok := strings.Cut(v, "="); ok && hasBlank(val) {
 				if n++; n > maxMayRun {
@@ -79,7 +84,9 @@ func (r *reader) mayRun(cmd Command, redirs []*syntax.Redirect, depth int) {
 			}
 		}
 		if hasBlank(v) {
+			r.maybeRuns = true
 			r.mayRunLine(v, depth)
+			r.maybeRuns = false
 			continue
 		}
 		if strings.Contains(v, "=") {
@@ -93,10 +100,39 @@ func (r *reader) mayRun(cmd Command, redirs []*syntax.Redirect, depth int) {
 		}
 		r.aside(func() {
 			r.suffix = true
+			r.maybeRuns = afterDashes || mayRunsFiles(cmd.Args[i:], n == 1 && !value)
 			r.command(cmd.Args[i:], redirs, depth+1)
 		})
 	}
 }
+
+// mayRunsFiles reports whether words, read as a command a program hookrun has no reading for
+// may run, surely name one that runs files of the project: a program that runs them (make, npm,
+// a shell, an interpreter, a task runner) given a word (make wipe, sh s.sh; make alone may be a
+// package's name: brew install make), or, as the program's first operand (first), a program run
+// by its path (eatmydata ./scripts/clean.sh; a later one is more often a file the program reads:
+// scp ./x host:). Such a command's files are read, as the line's own are; so are those of a
+// command that follows a -- or is a line in one word (hyperfine 'make clean'). A path without ./
+// is not enough: shellcheck scripts/clean.sh runs nothing.
+func mayRunsFiles(words []Arg, first bool) bool {
+	name := words[0].Value
+	if first && (strings.HasPrefix(name, "./") || strings.HasPrefix(name, "../")) {
+		return true
+	}
+	if len(words) < 2 {
+		return false
+	}
+	switch name {
+	case "make", "gmake", "npm", "pnpm", "yarn", "bun", "just", "task", "tox", "nox", "invoke", "mise", "pixi", "devbox",
+		"rye", "rake", "nx", "ninja", "composer", "deno", "pdm", "poe", "hatch", "node", "perl", "ruby", "source", ".":
+		return true
+	}
+	return isShell(name) || strings.HasPrefix(name, "python")
+}
+
+// noRuns reports whether the reader is in a reading whose files are not read: what a program
+// hookrun has no reading for may run, unless it surely names a command (maybeRuns).
+func (r *reader) noRuns() bool { return r.maybe && !r.maybeRuns }
 
 // mayRunLine reads text, an argument with a blank in it, as a line a program may run: from after
 // the last = before its first blank (ProxyCommand=CMD, exec=CMD). A text whose first word has a /
@@ -125,10 +161,10 @@ func hasBlank(s string) bool { return strings.ContainsAny(s, " \t\n") }
 // as it was.
 func (r *reader) aside(read func()) {
 	nu, np := len(r.out.Unresolved), len(r.out.UnknownPaths)
-	dir, dirUnknown, cdSearch, aliases, maybe := r.dir, r.dirUnknown, r.cdSearch, maps.Clone(r.aliases), r.maybe
+	dir, dirUnknown, cdSearch, aliases, maybe, maybeRuns := r.dir, r.dirUnknown, r.cdSearch, maps.Clone(r.aliases), r.maybe, r.maybeRuns
 	defer func() {
 		r.out.Unresolved, r.out.UnknownPaths = r.out.Unresolved[:nu], r.out.UnknownPaths[:np]
-		r.dir, r.dirUnknown, r.cdSearch, r.aliases, r.maybe, r.suffix = dir, dirUnknown, cdSearch, aliases, maybe, false
+		r.dir, r.dirUnknown, r.cdSearch, r.aliases, r.maybe, r.suffix, r.maybeRuns = dir, dirUnknown, cdSearch, aliases, maybe, false, maybeRuns
 	}()
 	r.maybe = true
 	read()
@@ -147,6 +183,13 @@ func runsNoCommand(name string) bool {
 		"cat", "ls", "head", "tail", "less", "more", "wc", "sort", "uniq", "cut", "tr", "diff", "cmp", "file",
 		"stat", "du", "jq", "yq", "mkdir", "touch", "cp", "mv", "rm", "ln", "chmod", "chown", "pkill", "pgrep", "killall",
 		"gh", "glab", "hub", // titles and bodies of pull requests and issues: prose, code blocks and all
+		// editors, viewers, linters and formatters, checksums and encoders: a file they are given is
+		// their data (vim ./x.sh, shellcheck ./x.sh), no command they run
+		"nano", "micro", "code", "codium", "cursor", "zed", "gedit", "kate",
+		"nl", "od", "xxd", "hexdump", "strings", "md5sum", "sha1sum", "sha256sum", "sha512sum",
+		"shasum", "b2sum", "cksum", "base64", "dos2unix", "unix2dos", "iconv", "shellcheck", "shfmt", "prettier",
+		"eslint", "black", "ruff", "mypy", "flake8", "rubocop", "yamllint", "markdownlint", "codespell",
+		"typos", "cspell", "ctags",
 		// bash's builtins
 		"bg", "bind", "break", "caller", "cd", "compgen", "complete", "compopt", "continue", "dirs", "disown",
 		"fg", "getopts", "help", "history", "jobs", "kill", "logout", "popd", "pushd", "pwd", "shopt",

@@ -24,7 +24,7 @@ const (
 // ninjaRuns notes the build.ninja ninja's words run: none for -n, -t TOOL (its tools: clean,
 // commands, graph…) or --version.
 func (r *reader) ninjaRuns(cmd Command, depth int) {
-	if r.maybe {
+	if r.noRuns() {
 		return
 	}
 	var file, dir Arg

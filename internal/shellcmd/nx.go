@@ -31,7 +31,7 @@ func nxSkip(name string) bool {
 // nxRuns notes the targets nx's words run: nx run PROJECT:TARGET[:CONFIGURATION], nx TARGET
 // [PROJECT], nx PROJECT:TARGET, nx run-many -t T1,T2 (affected); nx's own commands run none.
 func (r *reader) nxRuns(cmd Command, depth int) {
-	if r.maybe {
+	if r.noRuns() {
 		return
 	}
 	args := cmd.Args

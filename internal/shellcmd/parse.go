@@ -230,6 +230,7 @@ type reader struct {
 	found      bool                        // reading what find -exec runs, where {} stands for each file it finds
 	maybe      bool                        // reading what a program hookrun does not know may run (mayRun)
 	suffix     bool                        // the next command read is a tail of another's words: its own tails are read already
+	maybeRuns  bool                        // a maybe reading that surely names a command (mayRunsFiles): the files it runs are read
 	unread     bool                        // peel knew nothing of the command it was given: a program hookrun has no reading for
 	mayWords   int                         // words read as what programs hookrun does not know may run (maxMayWords)
 	runs       []scriptRun                 // script files the line runs (finishScripts)
@@ -813,16 +814,16 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 		}
 		if wrapper {
 			r.wrapperFiles(cmd, next)
-			if packageManager(cmd.Name) && !r.maybe {
+			if packageManager(cmd.Name) && !r.noRuns() {
 				r.packageRuns(cmd, depth) // npm run exec: a script, whose name is also npm's word for npx
 			}
-			if (cmd.Name == "pdm" || cmd.Name == "hatch") && !r.maybe {
+			if (cmd.Name == "pdm" || cmd.Name == "hatch") && !r.noRuns() {
 				r.pyprojectRuns(cmd, depth) // pdm run NAME, hatch run NAME: a script of that name, else a command
 			}
 			if cmd.Name == "pixi" || cmd.Name == "devbox" || cmd.Name == "rye" {
 				r.manifestTaskRuns(cmd, depth) // pixi run NAME: a task of that name, else a command (manifests.go)
 			}
-			if (cmd.Name == "direnv" || cmd.Name == "mise") && !r.maybe {
+			if (cmd.Name == "direnv" || cmd.Name == "mise") && !r.noRuns() {
 				r.taskRunnerRuns(cmd, depth) // direnv exec DIR: DIR's .envrc first; mise run NAME (direnv.go, mise.go)
 			}
 		} else {

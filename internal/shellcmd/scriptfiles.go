@@ -177,7 +177,7 @@ func (r *reader) writers(cmd Command) {
 
 // ran notes a script file the line runs; nil when it is none the line can name.
 func (r *reader) ran(kind string, a Arg, depth int) *scriptRun {
-	if r.maybe || a.Dynamic {
+	if r.noRuns() || a.Dynamic {
 		return nil // a file only known when the line runs is unresolved where it runs
 	}
 	p, _ := tilde(a.Value)
@@ -185,14 +185,14 @@ func (r *reader) ran(kind string, a Arg, depth int) *scriptRun {
 	if r.found && strings.Contains(p, "{}") {
 		key = anyFile
 	}
-	r.runs = append(r.runs, scriptRun{key: key, file: a.Value, kind: kind, dir: r.dir, dirUnknown: r.dirUnknown, depth: depth, quiet: r.fromFile, zero: r.zero, env: slices.Clip(r.env)})
+	r.runs = append(r.runs, scriptRun{key: key, file: a.Value, kind: kind, dir: r.dir, dirUnknown: r.dirUnknown, depth: depth, quiet: r.fromFile || r.maybe, zero: r.zero, env: slices.Clip(r.env)})
 	return &r.runs[len(r.runs)-1]
 }
 
 // scriptFiles notes the script files cmd runs and the text it prints, when the line spells it out,
 // for each redirection of its output to a file.
 func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) {
-	if r.maybe {
+	if r.noRuns() {
 		return
 	}
 	if text, ok := r.printedText(cmd, redirs); ok {
