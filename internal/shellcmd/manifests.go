@@ -274,17 +274,23 @@ func (r *reader) rubyTaskText(file, text string, depth int) {
 }
 
 // rubyInterpolated is a Ruby string with each #{…} in it written as a value only known when it runs.
-func rubyInterpolated(s string) string {
+func rubyInterpolated(s string) string { return templated(s, "#{", "}", "${rake_value}") }
+
+// pixiTemplate is a pixi line with its {{ … }} fields written as a value only known when pixi runs.
+func pixiTemplate(l string) string { return templated(l, "{{", "}}", "${pixi_value}") }
+
+// templated is s with each field from open to close written as value.
+func templated(s, open, close, value string) string {
 	for {
-		i := strings.Index(s, "#{")
+		i := strings.Index(s, open)
 		if i < 0 {
 			return s
 		}
-		j := strings.IndexByte(s[i:], '}')
+		j := strings.Index(s[i:], close)
 		if j < 0 {
 			return s
 		}
-		s = s[:i] + "${rake_value}" + s[i+j+1:]
+		s = s[:i] + value + s[i+j+len(close):]
 	}
 }
 
@@ -386,21 +392,6 @@ func pixiTask(v any) []string {
 		return append(out, tomlCommand(v["cmd"], v["env"], pixiTemplate)...)
 	}
 	return nil
-}
-
-// pixiTemplate is a pixi line with its {{ … }} fields written as a value only known when pixi runs.
-func pixiTemplate(l string) string {
-	for {
-		i := strings.Index(l, "{{")
-		if i < 0 {
-			return l
-		}
-		j := strings.Index(l[i:], "}}")
-		if j < 0 {
-			return l
-		}
-		l = l[:i] + "${pixi_value}" + l[i+j+2:]
-	}
 }
 
 // tomlCommand is a task's command, a line or a list of words, with the variables of its env
