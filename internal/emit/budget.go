@@ -3,7 +3,7 @@ package emit
 import (
 	"context"
 	"fmt"
-	"runtime/metrics"
+	"runtime"
 	"sync"
 	"time"
 
@@ -130,14 +130,15 @@ func (b *budget) check(phase string, began time.Time) bool {
 }
 
 // heapBytes is the memory the heap's objects hold now, live or not yet
-// collected; read without stopping the program.
+// collected. runtime.ReadMemStats stops the program for a few
+// microseconds, which a count every memoryEvery can afford; the same
+// number from runtime/metrics cost every start of hookrun that
+// package's initialisation (a table of every GODEBUG setting built in
+// about 100 allocations), counted or not.
 func heapBytes() uint64 {
-	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	metrics.Read(s)
-	if s[0].Value.Kind() != metrics.KindUint64 {
-		return 0
-	}
-	return s[0].Value.Uint64()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
 }
 
 // spend takes a finished phase's time from the budget.
