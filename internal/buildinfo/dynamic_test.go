@@ -1,6 +1,9 @@
 package buildinfo
 
 import (
+	"debug/elf"
+	"encoding/binary"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -44,4 +47,116 @@ func TestDynamic(t *testing.T) {
 			t.Errorf("Dynamic(%s) = %v, want %v", c.path, got, c.want)
 		}
 	}
+}
+
+// elfDynamic is what Dynamic answered when it used debug/elf.
+func elfDynamic(path string) bool {
+	f, err := elf.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	for _, p := range f.Progs {
+		if p.Type == elf.PT_INTERP {
+			return true
+		}
+	}
+	return false
+}
+
+// TestDynamicAsDebugELF holds Dynamic's own reading of the program headers
+// to debug/elf's: over the programs and libraries of the machine, this
+// test's own binary, and ELF files of each class and byte order written
+// here, with and without a loader, whole and cut short.
+func TestDynamicAsDebugELF(t *testing.T) {
+	dir := t.TempDir()
+	var paths []string
+	for _, class := range []elf.Class{elf.ELFCLASS32, elf.ELFCLASS64} {
+		for _, order := range []binary.ByteOrder{binary.LittleEndian, binary.BigEndian} {
+			for _, interp := range []bool{false, true} {
+				b := elfFile(class, order, interp)
+				for _, cut := range []int{len(b), len(b) - 1, len(b) - 30, 60, 52, 40, 4, 0} {
+					p := filepath.Join(dir, fmt.Sprintf("%v-%v-%v-%d", class, order, interp, cut))
+					if err := os.WriteFile(p, b[:cut], 0o755); err != nil {
+						t.Fatal(err)
+					}
+					paths = append(paths, p)
+				}
+			}
+		}
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths = append(paths, self)
+	for _, d := range []string{"/bin", "/usr/bin", "/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu"} {
+		entries, _ := os.ReadDir(d)
+		for i, e := range entries {
+			if i < 300 && e.Type().IsRegular() {
+				paths = append(paths, filepath.Join(d, e.Name()))
+			}
+		}
+	}
+	dynamic := 0
+	for _, p := range paths {
+		want := elfDynamic(p)
+		if got := Dynamic(p); got != want {
+			t.Errorf("Dynamic(%s) = %v, debug/elf says %v", p, got, want)
+		}
+		if want {
+			dynamic++
+		}
+	}
+	if dynamic < 4 {
+		t.Errorf("only %d of %d files name a loader: the comparison proves little", dynamic, len(paths))
+	}
+}
+
+// elfFile is a small ELF executable of the class and byte order given, with
+// a PT_LOAD and, when interp, a PT_INTERP program header.
+func elfFile(class elf.Class, order binary.ByteOrder, interp bool) []byte {
+	hdr, phSize := 52, 32
+	if class == elf.ELFCLASS64 {
+		hdr, phSize = 64, 56
+	}
+	b := make([]byte, hdr+2*phSize+16)
+	copy(b, elf.ELFMAG)
+	b[elf.EI_CLASS], b[elf.EI_VERSION] = byte(class), byte(elf.EV_CURRENT)
+	b[elf.EI_DATA] = byte(elf.ELFDATA2LSB)
+	if order == binary.BigEndian {
+		b[elf.EI_DATA] = byte(elf.ELFDATA2MSB)
+	}
+	order.PutUint16(b[16:], uint16(elf.ET_EXEC))
+	order.PutUint32(b[20:], uint32(elf.EV_CURRENT))
+	second := elf.PT_NOTE
+	if interp {
+		second = elf.PT_INTERP
+	}
+	if class == elf.ELFCLASS64 {
+		order.PutUint16(b[18:], uint16(elf.EM_X86_64))
+		order.PutUint64(b[32:], uint64(hdr))
+		order.PutUint16(b[52:], uint16(hdr))
+		order.PutUint16(b[54:], uint16(phSize))
+		order.PutUint16(b[56:], 2)
+		for i, typ := range []elf.ProgType{elf.PT_LOAD, second} {
+			ph := b[hdr+i*phSize:]
+			order.PutUint32(ph, uint32(typ))
+			order.PutUint64(ph[8:], uint64(hdr+2*phSize))
+			order.PutUint64(ph[32:], 16)
+		}
+	} else {
+		order.PutUint16(b[18:], uint16(elf.EM_386))
+		order.PutUint32(b[28:], uint32(hdr))
+		order.PutUint16(b[40:], uint16(hdr))
+		order.PutUint16(b[42:], uint16(phSize))
+		order.PutUint16(b[44:], 2)
+		for i, typ := range []elf.ProgType{elf.PT_LOAD, second} {
+			ph := b[hdr+i*phSize:]
+			order.PutUint32(ph, uint32(typ))
+			order.PutUint32(ph[4:], uint32(hdr+2*phSize))
+			order.PutUint32(ph[16:], 16)
+		}
+	}
+	return b
 }
