@@ -170,18 +170,35 @@ func ParseResult(data []byte) (r event.HookResult, notes []string, err error) {
 // dashes, no hook_ prefix), or "". The other fields decide nothing: a
 // misspelt one stays an unknown field.
 func meantField(k string) string {
-	fold := func(s string) string {
-		return strings.NewReplacer("_", "", "-", "", " ", "").Replace(strings.ToLower(s))
+	switch k {
+	case "hook_signals", "error":
+		return ""
 	}
-	for _, f := range []string{"hook_signals", "error"} {
-		if k == f {
-			return ""
-		}
-		if fold(k) == fold(f) || fold(k) == fold(strings.TrimPrefix(f, "hook_")) {
-			return f
-		}
+	switch foldField(k) {
+	case "hooksignals", "signals":
+		return "hook_signals"
+	case "error":
+		return "error"
 	}
 	return ""
+}
+
+// foldField is a key in lower case without its underscores, dashes and
+// spaces, for meantField. Every key of every handler's output is folded,
+// so it is a loop over bytes: a strings.Replacer built per call allocated
+// a 6 KB table each time, several times per key.
+func foldField(k string) string {
+	k = strings.ToLower(k)
+	if strings.IndexAny(k, "_- ") < 0 {
+		return k
+	}
+	b := make([]byte, 0, len(k))
+	for i := 0; i < len(k); i++ {
+		if c := k[i]; c != '_' && c != '-' && c != ' ' {
+			b = append(b, c)
+		}
+	}
+	return string(b)
 }
 
 // isKind reports whether raw is the JSON type a want message names, so

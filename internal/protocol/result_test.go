@@ -179,3 +179,47 @@ func TestAdditionalContextList(t *testing.T) {
 		t.Fatalf("got %q, %v; want the lines joined", r.AdditionalContext, err)
 	}
 }
+
+// TestMeantFieldAsReplacer holds meantField to what it was when each key was
+// folded with a strings.Replacer built per call: over misspellings of both
+// fields, keys that only look like them, Unicode whose lower case is ASCII
+// (the Kelvin sign), invalid UTF-8, and every key of up to three bytes
+// written with the letters and separators that matter.
+func TestMeantFieldAsReplacer(t *testing.T) {
+	old := func(k string) string {
+		fold := func(s string) string {
+			return strings.NewReplacer("_", "", "-", "", " ", "").Replace(strings.ToLower(s))
+		}
+		for _, f := range []string{"hook_signals", "error"} {
+			if k == f {
+				return ""
+			}
+			if fold(k) == fold(f) || fold(k) == fold(strings.TrimPrefix(f, "hook_")) {
+				return f
+			}
+		}
+		return ""
+	}
+	keys := []string{
+		"", "hook_signals", "error", "hookSignals", "HOOK_SIGNALS", "hook-signals", "hook signals",
+		"signals", "Signals", "_signals_", "s-i-g-n-a-l-s", "hook_signal", "hooksignals", "hook__signals",
+		"Error", "ERROR", "e_r_r_o_r", "err-or", " error ", "errors", "error_", "hook_error",
+		"hoo\u212a_signals", "\u212aey", "sign\xffals", "\xff", "error\x00", "hook_signals\u00a0",
+		"ÉRROR", "sıgnals", "SİGNALS", "decision", "reason",
+	}
+	alphabet := []byte("_- erRsS\xff")
+	for _, a := range alphabet {
+		keys = append(keys, string(a))
+		for _, b := range alphabet {
+			keys = append(keys, string([]byte{a, b}))
+			for _, c := range alphabet {
+				keys = append(keys, string([]byte{a, b, c}))
+			}
+		}
+	}
+	for _, k := range keys {
+		if got, want := meantField(k), old(k); got != want {
+			t.Errorf("meantField(%q) = %q, want %q", k, got, want)
+		}
+	}
+}
