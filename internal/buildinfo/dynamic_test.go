@@ -80,6 +80,9 @@ func TestDynamicAsDebugELF(t *testing.T) {
 					if err := os.WriteFile(p, b[:cut], 0o755); err != nil {
 						t.Fatal(err)
 					}
+					if cut == len(b) && elfDynamic(p) != interp {
+						t.Fatalf("debug/elf reads %s wrong: the file written is not what it should be", p)
+					}
 					paths = append(paths, p)
 				}
 			}
@@ -116,11 +119,18 @@ func TestDynamicAsDebugELF(t *testing.T) {
 // elfFile is a small ELF executable of the class and byte order given, with
 // a PT_LOAD and, when interp, a PT_INTERP program header.
 func elfFile(class elf.Class, order binary.ByteOrder, interp bool) []byte {
-	hdr, phSize := 52, 32
+	// Where the two classes keep the fields written here, and how wide an
+	// address is.
+	l := struct {
+		hdr, phSize, phoff, phentsize, pOff, pFilesz int
+		machine                                      elf.Machine
+		word                                         func([]byte, uint64)
+	}{52, 32, 28, 42, 4, 16, elf.EM_386, func(b []byte, v uint64) { order.PutUint32(b, uint32(v)) }}
 	if class == elf.ELFCLASS64 {
-		hdr, phSize = 64, 56
+		l.hdr, l.phSize, l.phoff, l.phentsize, l.pOff, l.pFilesz, l.machine = 64, 56, 32, 54, 8, 32, elf.EM_X86_64
+		l.word = func(b []byte, v uint64) { order.PutUint64(b, v) }
 	}
-	b := make([]byte, hdr+2*phSize+16)
+	b := make([]byte, l.hdr+2*l.phSize+16)
 	copy(b, elf.ELFMAG)
 	b[elf.EI_CLASS], b[elf.EI_VERSION] = byte(class), byte(elf.EV_CURRENT)
 	b[elf.EI_DATA] = byte(elf.ELFDATA2LSB)
@@ -128,35 +138,21 @@ func elfFile(class elf.Class, order binary.ByteOrder, interp bool) []byte {
 		b[elf.EI_DATA] = byte(elf.ELFDATA2MSB)
 	}
 	order.PutUint16(b[16:], uint16(elf.ET_EXEC))
+	order.PutUint16(b[18:], uint16(l.machine))
 	order.PutUint32(b[20:], uint32(elf.EV_CURRENT))
+	l.word(b[l.phoff:], uint64(l.hdr))
+	order.PutUint16(b[l.phentsize-2:], uint16(l.hdr)) // e_ehsize
+	order.PutUint16(b[l.phentsize:], uint16(l.phSize))
+	order.PutUint16(b[l.phentsize+2:], 2) // e_phnum
 	second := elf.PT_NOTE
 	if interp {
 		second = elf.PT_INTERP
 	}
-	if class == elf.ELFCLASS64 {
-		order.PutUint16(b[18:], uint16(elf.EM_X86_64))
-		order.PutUint64(b[32:], uint64(hdr))
-		order.PutUint16(b[52:], uint16(hdr))
-		order.PutUint16(b[54:], uint16(phSize))
-		order.PutUint16(b[56:], 2)
-		for i, typ := range []elf.ProgType{elf.PT_LOAD, second} {
-			ph := b[hdr+i*phSize:]
-			order.PutUint32(ph, uint32(typ))
-			order.PutUint64(ph[8:], uint64(hdr+2*phSize))
-			order.PutUint64(ph[32:], 16)
-		}
-	} else {
-		order.PutUint16(b[18:], uint16(elf.EM_386))
-		order.PutUint32(b[28:], uint32(hdr))
-		order.PutUint16(b[40:], uint16(hdr))
-		order.PutUint16(b[42:], uint16(phSize))
-		order.PutUint16(b[44:], 2)
-		for i, typ := range []elf.ProgType{elf.PT_LOAD, second} {
-			ph := b[hdr+i*phSize:]
-			order.PutUint32(ph, uint32(typ))
-			order.PutUint32(ph[4:], uint32(hdr+2*phSize))
-			order.PutUint32(ph[16:], 16)
-		}
+	for i, typ := range []elf.ProgType{elf.PT_LOAD, second} {
+		ph := b[l.hdr+i*l.phSize:]
+		order.PutUint32(ph, uint32(typ))
+		l.word(ph[l.pOff:], uint64(l.hdr+2*l.phSize))
+		l.word(ph[l.pFilesz:], 16)
 	}
 	return b
 }
