@@ -189,7 +189,7 @@ func meantField(k string) string {
 // a 6 KB table each time, several times per key.
 func foldField(k string) string {
 	k = strings.ToLower(k)
-	if strings.IndexAny(k, "_- ") < 0 {
+	if !strings.ContainsAny(k, "_- ") {
 		return k
 	}
 	b := make([]byte, 0, len(k))
