@@ -215,7 +215,13 @@ func run(r Request, d *dialectRun) (err error) {
 	if len(set.Invalid) > 0 {
 		r.Dirs.PrintFindings(r.Stderr, set.Findings, config.Error)
 		if !r.SkipInvalid {
-			return exitcode.Failf("%s: no hook was run (fix them, or pass --skip-invalid to run the valid ones): %s", exitcode.Plural(len(set.Invalid), "invalid hook file"), firstFindings(set.Findings, r.Dirs.Cwd))
+			// An agent cannot pass a flag to the entry that runs hookrun,
+			// and the model reading the reason should not try to.
+			fix := "fix them, or pass --skip-invalid to run the valid ones"
+			if d.active() {
+				fix = "fix them: hookrun validate names each problem"
+			}
+			return exitcode.Failf("%s: no hook was run (%s): %s", exitcode.Plural(len(set.Invalid), "invalid hook file"), fix, firstFindings(set.Findings, r.Dirs.Cwd))
 		}
 		// One new file repeating a guard's id would otherwise switch the
 		// valid guard off with it.
