@@ -501,6 +501,14 @@ func (d *decoder) agentTools(v *yaml.Node, name string, globs []string) {
 			d.warnf(itemNode(v, i), "%s: %q is how agents name an MCP tool; hooks match the canonical ability id, mcp/SERVER/TOOL, so did you mean %q? (docs/agents/README.md)", name, g, id)
 			continue
 		}
+		if server, ok := strings.CutPrefix(g, "mcp/"); ok && server != "" && !strings.ContainsAny(server, "/{") && !strings.Contains(server, "**") {
+			want := "mcp/" + server + "/*"
+			if server == "*" {
+				want = "mcp/**"
+			}
+			d.warnf(itemNode(v, i), "%s: %q matches no MCP tool: their ids are mcp/SERVER/TOOL, and a glob's * stops at a slash; did you mean %q? (docs/agents/README.md)", name, g, want)
+			continue
+		}
 		if voc, ok := dialect.ToolWord(g); ok && voc.Hookrun != g {
 			d.warnf(itemNode(v, i), "%s: %q is a tool name of %s; hooks match the canonical ability id, so did you mean %q? (docs/agents/README.md)", name, g, voc.AgentList(), voc.Hookrun)
 			continue

@@ -230,7 +230,29 @@ func commandRegexLike(src string) bool {
 		if strings.Contains(w, ".*") && (strings.HasPrefix(w, "-") || strings.Contains(w, ".*-")) {
 			return true
 		}
+		// push.*main: ".*" between two letters is "anything" to a regular expression, and a
+		// glob of one word ending in main to a command pattern (config.* is a glob).
+		for i := strings.Index(w, ".*"); i > 0 && i+2 < len(w); i = indexFrom(w, ".*", i+2) {
+			if isAlnum(w[i-1]) && isAlnum(w[i+2]) {
+				return true
+			}
+		}
 	}
 	open := strings.Index(t, "(")
 	return open >= 0 && strings.Contains(t[open:], "|") && strings.Contains(t[open:], ")")
+}
+
+// indexFrom is strings.Index of sub in s at or after from, or -1.
+func indexFrom(s, sub string, from int) int {
+	if from > len(s) {
+		return -1
+	}
+	if i := strings.Index(s[from:], sub); i >= 0 {
+		return from + i
+	}
+	return -1
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
