@@ -45,6 +45,9 @@ func TestParseFileFindings(t *testing.T) {
 		{"syntax error: value holding colon space", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nsummary: guard: deploys\n", []string{
 			"5:15: YAML syntax error: mapping values are not allowed in this context (check the indentation, or quote a value that holds \": \")",
 		}},
+		{"syntax error: regular expression in double quotes", "id: a\nevent_type: PromptSubmit\nsummary: \"deploy\\s+prod\"\n", []string{
+			"3:17: YAML syntax error: found unknown escape character (in a \"double-quoted\" string a backslash starts an escape: write a regular expression in 'single quotes', where \\s and \\d stay as written)",
+		}},
 		{"empty file", "", []string{
 			"1:1: file is empty: a hook file declares one hook as a YAML mapping",
 		}},

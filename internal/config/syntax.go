@@ -295,6 +295,8 @@ func (d *decoder) syntaxError(data []byte, err error) {
 		msg += " (is a '{' left open?)"
 	case problem == "did not find expected alphabetic or numeric character" && strings.ContainsAny(text, "*&"):
 		msg += " (quote a value that starts with '*' or '&', such as the glob \"*\")"
+	case problem == "found unknown escape character":
+		msg += ` (in a "double-quoted" string a backslash starts an escape: write a regular expression in 'single quotes', where \s and \d stay as written)`
 	case problem == "found unexpected end of stream":
 		msg += " (is a quoted string left open?)"
 	case problem == "did not find expected key", problem == "did not find expected '-' indicator":
