@@ -171,8 +171,9 @@ func (d *decoder) ruleSet(handler, unresolved, list *yaml.Node, h *Hook) {
 		switch {
 		case (r.Decision == DecisionDeny || r.Decision == DecisionRequireHuman) && r.Reason == "":
 			d.errorf(item, "%s: a rule that decides %s needs a reason, which the agent and the person are shown", name, r.Decision)
-		case r.Decision == "" && !decisionGiven && r.AdditionalContext == "" && r.ContextFile == "":
-			d.errorf(item, "%s: does nothing: give it a decision, or additional_context", name)
+		case r.Decision == "" && !decisionGiven && r.AdditionalContext == "" && r.ContextFile == "" && len(fields) == len(item.Content)/2:
+			// Not said of a rule with an unknown key: its error names the key meant.
+			d.errorf(item, "%s: does nothing: give it a decision, additional_context or additional_context_file", name)
 		}
 		if (r.Decision == DecisionDeny || r.Decision == DecisionRequireHuman) && h.Event != "" && !h.Event.AIFacing() {
 			d.errorf(item, "%s: decision %s never decides on %s, an infra-only event", name, r.Decision, h.Event)
