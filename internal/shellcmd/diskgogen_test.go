@@ -3,7 +3,9 @@ package shellcmd
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 )
 
 // TestDiskGoGenerate: go generate runs the //go:generate directives of the Go files of the
@@ -60,4 +62,26 @@ func TestDiskGoGenerate(t *testing.T) {
 func wantListed(t *testing.T, files map[string]string, p *Pattern, want Outcome, lines []string) {
 	t.Helper()
 	wantOutcomeFiles(t, func() *Files { return withList(files) }, p, want, lines)
+}
+
+// TestDiskGoGenerateSlowListing: a directory whose listing takes longer than the reading's time
+// (a stalled mount, a FUSE directory the agent serves) was taken for a file, its package's
+// directives left unread and the line allowed; it is unresolved.
+func TestDiskGoGenerateSlowListing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits out the 2s reading time")
+	}
+	files := map[string]string{"/p/go.mod": "module x\n", "/p/slow/a.go": "package a\n//go:generate rm -rf ~\n"}
+	f := withList(files)
+	list := f.List
+	f.List = func(dir string, max int) ([]string, error) {
+		if strings.HasSuffix(dir, "slow") {
+			time.Sleep(fileReadTime + time.Second)
+		}
+		return list(dir, max)
+	}
+	l := ParseFiles(`go generate ./...`, POSIX, f)
+	if o, why := mustCompile("rm -rf").MatchLine(&l); o != Unknown {
+		t.Errorf("go generate ./... with a slow listing: %v (%s), want unknown", o, why)
+	}
 }

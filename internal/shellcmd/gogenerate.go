@@ -1,6 +1,7 @@
 package shellcmd
 
 import (
+	"errors"
 	"path"
 	"path/filepath"
 	"slices"
@@ -108,7 +109,11 @@ func (r *reader) goGenerateFromDisk(run scriptRun) {
 			names, err = r.files.List(abs, maxGoFiles+1)
 			return err
 		})
-		if err != nil {
+		switch {
+		case errors.Is(err, errReadTime):
+			r.unresolved("go generate runs the directives of the packages below %s, which hookrun could not list in time: %v", rel, err)
+			return false
+		case err != nil:
 			return true // a file, or nothing: no package
 		}
 		slices.Sort(names)
