@@ -225,7 +225,11 @@ func (r *reader) rakeFile(file, text, dir string, depth int) {
 		}
 		return
 	}
-	entries, err := r.files.List(lib, maxRakeFiles+1)
+	var entries []string
+	err := r.timed(func() (err error) {
+		entries, err = r.files.List(lib, maxRakeFiles+1)
+		return err
+	})
 	switch {
 	case missing(err):
 		return
