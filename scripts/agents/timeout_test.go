@@ -71,7 +71,7 @@ func dropKey(v any, key string) {
 // Codex kills it at: Codex runs the hooks of every config layer, the
 // project's .codex/hooks.json and .codex/config.toml [hooks] and the same
 // two files in CODEX_HOME, and a hook its timeout ends lets the call run
-// (TestCodexHookFailures). Each session moves hookrun's PreToolUse entry
+// (TestHookrunFailures). Each session moves hookrun's PreToolUse entry
 // there with a 5 s timeout, beside a guard slower than that: hookrun must
 // end the guard and deny before Codex ends hookrun.
 var codexEntryPlaces = []struct{ name, file string }{
