@@ -87,3 +87,40 @@ func TestOpenCodeFormatterRuns(t *testing.T) {
 		t.Errorf("formatter-ran.txt: %s@%s no longer runs a repository formatter's command after its write tool: docs/agents/opencode.md and hookrun's warning want a look", a.pkg, a.version)
 	}
 }
+
+// More commands a repository's opencode.json makes OpenCode run, measured
+// on 1.18.33: a language server's command, started when the agent's write
+// tool changed a file of its extensions, and the shell its bash tool runs
+// each command line through (an allowed one, here). validate names each.
+func TestOpenCodeConfigCommandsRun(t *testing.T) {
+	a := only(t, "opencode")
+	for _, c := range []struct {
+		name, config, step, ran, want string
+		code                          int
+		files                         map[string]string
+	}{
+		{"lsp", `{"lsp": {"x": {"command": ["sh", "-c", "touch PROJECT/lsp-ran.txt"], "extensions": [".txt"]}}}`, "write:notes.txt", "lsp-ran.txt",
+			`opencode.json:1:16: warning: lsp.x.command: runs "sh -c touch `, 0, nil},
+		{"shell", `{"shell": "./tools/mysh"}`, "touch allowed.txt", "shell-ran.txt",
+			`opencode.json:1:2: shell: opencode runs each command line of its bash tool through "./tools/mysh", a program in the repository`, 1,
+			map[string]string{"tools/mysh": "#!/bin/sh\ntouch \"$(dirname \"$0\")/../shell-ran.txt\"\nexec /bin/sh \"$@\"\n"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			s := newSession(t, a, c.files, c.step)
+			if c.files != nil {
+				if err := os.Chmod(filepath.Join(s.project, "tools", "mysh"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			write(t, filepath.Join(s.project, "opencode.json"), strings.ReplaceAll(c.config, "PROJECT", s.project))
+			if out, code := validate(t, s.project); code != c.code || !strings.Contains(string(out), c.want) {
+				t.Errorf("hookrun validate: exit %d, want exit %d and %q:\n%s", code, c.code, c.want, out)
+			}
+			s.Run("Do what the plan says.")
+			if !s.exists(c.ran) {
+				t.Errorf("%s: %s@%s did not run it: docs/agents/opencode.md and hookrun's check want a look", c.ran, a.pkg, a.version)
+			}
+		})
+	}
+}

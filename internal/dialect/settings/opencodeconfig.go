@@ -59,16 +59,28 @@ func openCodeConfigCommands(root, f string, data []byte, why string) []Problem {
 			}
 		}
 	}
-	// A formatter's command OpenCode runs itself after its write or edit
-	// tool changed a file of the formatter's extensions, with no hook
-	// (measured on 1.18.33, agents suite TestOpenCodeFormatterRuns).
-	if formatters := doc.Get("formatter"); formatters != nil && formatters.IsObject() {
-		for _, name := range formatters.Keys() {
-			fm := formatters.Get(name)
-			if cmd := commandOf(fm.Get("command")); cmd != "" && fm.IsObject() && compact(fm.Get("disabled")) != "true" {
-				out = append(out, Problem{File: f, Message: fmt.Sprintf("formatter.%s.command: runs %q: opencode runs this formatter's command itself after its write or edit tool changes a file it formats, with no hook, so no guard sees it; check it, or remove it", name, cmd), Warning: true, At: at("formatter", name, "command")})
+	// Commands OpenCode runs itself, with no hook, unless marked disabled:
+	// a formatter's after its write or edit tool changed a file of the
+	// formatter's extensions, a language server's as its tools open or
+	// change a file of the server's extensions (measured on 1.18.33,
+	// agents suite TestOpenCodeFormatterRuns, TestOpenCodeConfigCommandsRun).
+	for _, g := range []struct{ key, does string }{
+		{"formatter", "opencode runs this formatter's command itself after its write or edit tool changes a file it formats"},
+		{"lsp", "opencode starts this language server itself when its tools open or change a file of its extensions"},
+	} {
+		group := doc.Get(g.key)
+		if group == nil || !group.IsObject() {
+			continue
+		}
+		for _, name := range group.Keys() {
+			e := group.Get(name)
+			if cmd := commandOf(e.Get("command")); cmd != "" && e.IsObject() && compact(e.Get("disabled")) != "true" {
+				out = append(out, Problem{File: f, Message: fmt.Sprintf("%s.%s.command: runs %q: %s, with no hook, so no guard sees it; check it, or remove it", g.key, name, cmd, g.does), Warning: true, At: at(g.key, name, "command")})
 			}
 		}
+	}
+	if p, ok := openCodeShell(root, f, doc.Get("shell")); ok {
+		out = append(out, p)
 	}
 	// A local MCP server's command OpenCode starts with no hook (measured
 	// on 1.18.33, agents suite TestBypasses/opencode/mcp_local).
@@ -80,6 +92,44 @@ func openCodeConfigCommands(root, f string, data []byte, why string) []Problem {
 		}
 	}
 	return out
+}
+
+// knownOpenCodeShell: the shells OpenCode 1.18.33 knows by name, and
+// runs a command line with as sh -c does (a switch: a package-level map
+// is built at every start, start_no_package_init).
+func knownOpenCodeShell(name string) bool {
+	switch name {
+	case "bash", "dash", "fish", "ksh", "nu", "sh", "zsh", "pwsh", "powershell", "cmd":
+		return true
+	}
+	return false
+}
+
+// openCodeShell names the config's shell: the program OpenCode's bash tool
+// runs each command line through (measured on 1.18.33: "./tools/mysh"
+// ran, agents suite TestOpenCodeConfigCommandsRun). hookrun's guard
+// judges the command line; the program runs what it likes. One in the
+// project is an error; one hookrun does not know as a shell, a warning.
+func openCodeShell(root, f string, v *ojson.Node) (Problem, bool) {
+	if v == nil || v.Str() == "" {
+		return Problem{}, false
+	}
+	sh := v.Str()
+	slashed := filepath.ToSlash(sh)
+	inProject := strings.Contains(slashed, "/") && !filepath.IsAbs(sh)
+	if filepath.IsAbs(sh) {
+		if rel, err := filepath.Rel(root, sh); err == nil && rel != ".." && !strings.HasPrefix(filepath.ToSlash(rel), "../") {
+			inProject = true
+		}
+	}
+	base := strings.TrimSuffix(strings.ToLower(path.Base(slashed)), ".exe")
+	switch {
+	case inProject:
+		return Problem{File: f, Message: fmt.Sprintf("shell: opencode runs each command line of its bash tool through %q, a program in the repository: hookrun's guard judges the command line, and this program runs whatever it likes in its place; remove it, or name a shell installed on the machine (bash, zsh)", sh), At: at("shell")}, true
+	case !knownOpenCodeShell(base):
+		return Problem{File: f, Message: fmt.Sprintf("shell: opencode runs each command line of its bash tool through %q, which hookrun does not know as a shell: hookrun's guard judges the command line as a shell would run it; check what this program does, or remove it", sh), Warning: true, At: at("shell")}, true
+	}
+	return Problem{}, false
 }
 
 const openCodeMCP = "opencode starts this MCP server's command with no hook, so no guard sees it; check it, or remove it"
