@@ -35,7 +35,15 @@ func (a Agent) commented(data []byte) string {
 
 // plainJSON turns JSON with comments (// and /* */ outside strings) and
 // trailing commas into plain JSON, each comment and dropped comma a space.
-func plainJSON(data []byte) []byte {
+func plainJSON(data []byte) []byte { return stripJSON(data, true) }
+
+// uncommented blanks JSON's comments and keeps its commas, as Gemini CLI
+// reads its settings: a trailing comma is no JSON to it (it exits 52).
+func uncommented(data []byte) []byte { return stripJSON(data, false) }
+
+// stripJSON blanks comments, and trailing commas too when commas is set,
+// keeping every other byte where it was (so an error's place stands).
+func stripJSON(data []byte, commas bool) []byte {
 	out := slices.Clone(data)
 	inString, escaped := false, false
 	lastComma := -1 // a comma with only white space and comments after it so far
@@ -67,7 +75,7 @@ func plainJSON(data []byte) []byte {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 		case c == ',':
 			lastComma = i
-		case (c == '}' || c == ']') && lastComma >= 0:
+		case (c == '}' || c == ']') && lastComma >= 0 && commas:
 			out[lastComma] = ' '
 			lastComma = -1
 		default:

@@ -278,13 +278,19 @@ func (a Agent) unrouted(data []byte, root, hooksDir string) []Problem {
 	}
 	doc, err := ojson.Parse(data)
 	if err != nil {
+		if cline, ccol, ok := commentAt(data); ok && a.Comments {
+			// The agent strips comments (and no trailing comma): only
+			// when that leaves JSON is the comment the whole trouble.
+			_, cerr := ojson.Parse(uncommented(data))
+			if cerr == nil {
+				line, col := errAt(err)
+				return []Problem{{File: a.File, Message: fmt.Sprintf("is not JSON hookrun can read (%v), so hookrun cannot tell whether %s runs hookrun's entries in it: its comment at line %d, column %d is one %s reads and hookrun does not; remove the file's comments", err, a.Dialect, cline, ccol, a.Dialect), Line: line, Col: col}}
+			}
+			err = cerr
+		}
 		line, col := errAt(err)
 		msg := fmt.Sprintf("is not JSON hookrun can read (%v), so hookrun cannot tell whether %s runs hookrun's entries in it", err, a.Dialect)
-		_, plainErr := ojson.Parse(plainJSON(data))
-		switch cline, ccol, ok := commentAt(data); {
-		case ok && a.Comments && plainErr == nil:
-			msg += fmt.Sprintf(": its comment at line %d, column %d is one %s reads and hookrun does not; remove the file's comments", cline, ccol, a.Dialect)
-		case a.Unparsable != "":
+		if a.Unparsable != "" {
 			// What the agent does with it was measured: say that.
 			msg = fmt.Sprintf("is not JSON (%v): %s; correct it, or run hookrun install %s again once it is JSON", err, a.Unparsable, a.Dialect)
 		}
