@@ -274,7 +274,7 @@ func TestUnroutedLaterHooks(t *testing.T) {
 		}, []string{
 			".codex/hooks.json:7:11: hooks.PreToolUse[0].hooks[0]: " + codexWhy,
 			"sub/.codex/hooks.json:1:45: hooks.PermissionRequest[0].hooks[0]: " + codexWhy,
-			".codex/config.toml: hooks.PreToolUse[0].hooks[0]: " + codexWhy,
+			".codex/config.toml:3:20: hooks.PreToolUse[0].hooks[0]: " + codexWhy,
 		}},
 		{dialect.ClaudeCode, map[string]string{
 			".claude/settings.json":       `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./rewrite.sh"}]}]}}`,

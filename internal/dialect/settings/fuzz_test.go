@@ -88,7 +88,7 @@ func runUnroutedCase(t *testing.T, file, hookrun, suffix string) {
 }
 
 // FuzzParseTOML: a repository's .codex/config.toml, whatever it holds, is read without a panic,
-// and what it yields is a JSON object lookup can follow.
+// what it yields is a JSON object lookup can follow, and a key is placed within it.
 func FuzzParseTOML(f *testing.F) {
 	for _, s := range []string{"[features]\nhooks = false\n", "features = { codex_hooks = false }", "a.b.c = 1979-05-27T07:32:00Z\n[[x]]\ny = [1, 2.5, \"s\"]", "d = 1979-05-27\nt = 07:32:00\nl = 1979-05-27T07:32:00\n"} {
 		f.Add(s)
@@ -99,6 +99,13 @@ func FuzzParseTOML(f *testing.F) {
 			t.Fatalf("%q: not an object", s)
 		}
 		lookup(doc, "features.hooks", false)
+		// locateTOML places a key within the file, or nowhere.
+		for _, path := range [][]string{at("features", "hooks"), at("x", 0, "y", 1), at("mcp_servers", "a", "command")} {
+			line, col := locateTOML([]byte(s), path)
+			if line < 0 || col < 0 || line > strings.Count(s, "\n")+1 || (line == 0) != (col == 0) {
+				t.Fatalf("%q: %v at %d:%d", s, path, line, col)
+			}
+		}
 	})
 }
 

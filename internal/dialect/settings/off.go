@@ -47,23 +47,29 @@ func (p Problem) String() string {
 
 // placed sets each problem's Line and Col from its At, in its file under
 // root read as JSON with comments (the agents' files are JSON, some with
-// comments; in TOML or Markdown an At is not followed), each file read
-// once.
+// comments), or as TOML (Codex's config.toml; in Markdown an At is not
+// followed), each file read once.
 func placed(root string, ps []Problem) []Problem {
 	files := map[string][]byte{}
 	for i, p := range ps {
-		if p.At == nil || p.Line > 0 || strings.HasSuffix(p.File, ".toml") || strings.HasSuffix(p.File, ".md") {
+		if p.At == nil || p.Line > 0 || strings.HasSuffix(p.File, ".md") {
 			continue
 		}
+		toml := strings.HasSuffix(p.File, ".toml")
 		data, ok := files[p.File]
 		if !ok {
 			raw, err := safefile.ReadFile(filepath.Join(root, p.File), 16<<20)
-			if err == nil {
-				data = plainJSON(raw)
+			if err == nil && !toml {
+				raw = plainJSON(raw)
 			}
+			data = raw
 			files[p.File] = data
 		}
-		if data != nil {
+		switch {
+		case data == nil:
+		case toml:
+			ps[i].Line, ps[i].Col = locateTOML(data, p.At)
+		default:
 			ps[i].Line, ps[i].Col = ojson.Locate(data, p.At)
 		}
 	}

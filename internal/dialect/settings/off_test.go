@@ -55,7 +55,7 @@ func TestOff(t *testing.T) {
 			`.gemini/settings.json:1:12: tools.discoveryCommand runs "./tools.sh": Gemini CLI runs this command itself at start, to find more tools, with no hook, so no guard sees it; check it, or remove it`,
 			`.gemini/settings.json:1:90: mcpServers.x runs "node s.js": Gemini CLI starts this MCP server's command at start, with no hook, so no guard sees it; check it, or remove it`}},
 		{dialect.Codex, map[string]string{".codex/config.toml": "[mcp_servers.x]\ncommand = \"sh\"\nargs = [\"-c\", \"touch f\"]\n[mcp_servers.web]\nurl = \"https://example.com\"\n"}, []string{
-			`.codex/config.toml: mcp_servers.x runs "sh -c touch f": Codex starts this MCP server's command with no hook, so no guard sees it; check it, or remove it`}},
+			`.codex/config.toml:1:14: mcp_servers.x runs "sh -c touch f": Codex starts this MCP server's command with no hook, so no guard sees it; check it, or remove it`}},
 		{dialect.Copilot, map[string]string{".github/mcp.json": `{"mcpServers": {"x": {"command": "sh"}}}`}, []string{
 			`.github/mcp.json:1:17: mcpServers.x runs "sh": Copilot CLI may start this MCP server's command, with no hook, so no guard would see it; check it, or remove it`}},
 		// Commands Claude Code runs itself, with no hook: a string, or an object's command; empty ones, and
@@ -101,15 +101,15 @@ func TestOff(t *testing.T) {
 			".claude/settings.local.json:1:2: DisableAllHooks is true: Copilot CLI reads this file's disableAllHooks too, and then runs no hook, hookrun's included"}},
 		{dialect.Codex, map[string]string{".codex/config.toml": "model = \"o3\"\n[features]\nhooks = true\n"}, nil},
 		{dialect.Codex, map[string]string{".codex/config.toml": "# trusted project\n[ features ]\n\"hooks\" = false # off\n"}, []string{
-			".codex/config.toml: features.hooks is false: Codex then runs no hook, hookrun's included"}},
+			".codex/config.toml:3:1: features.hooks is false: Codex then runs no hook, hookrun's included"}},
 		{dialect.Codex, map[string]string{"packages/app/.codex/config.toml": "[features]\nhooks = false\n", "docs/.codex/config.toml": "model = \"o3\"\n", ".git/x/.codex/config.toml": "features.hooks = false\n"}, []string{
-			"packages/app/.codex/config.toml: features.hooks is false: Codex then runs no hook, hookrun's included (Codex reads this file when it starts in packages/app or below it)"}},
+			"packages/app/.codex/config.toml:2:1: features.hooks is false: Codex then runs no hook, hookrun's included (Codex reads this file when it starts in packages/app or below it)"}},
 		{dialect.Codex, map[string]string{".codex/config.toml": "features = { codex_hooks = false }\n"}, []string{
-			".codex/config.toml: features.codex_hooks is false: Codex reads codex_hooks as features.hooks, and then runs no hook, hookrun's included"}},
+			".codex/config.toml:1:14: features.codex_hooks is false: Codex reads codex_hooks as features.hooks, and then runs no hook, hookrun's included"}},
 		{dialect.Codex, map[string]string{".codex/config.toml": "features.hooks = false\nfeatures.hooks = true\n"}, []string{
 			".codex/config.toml:2:1: is not TOML hookrun can read (key hooks is already defined at line 2, column 1), so hookrun cannot tell whether it keeps codex from running hookrun's entries"}},
 		{dialect.Codex, map[string]string{".codex/config.toml": "model = \"x\"\nnotify = [\"python3\", \"notify.py\"]\n"}, []string{
-			`.codex/config.toml: notify runs "python3 notify.py": Codex may run this command itself when a turn ends, with no hook, so no guard would see it; check it, or remove it`}},
+			`.codex/config.toml:2:1: notify runs "python3 notify.py": Codex may run this command itself when a turn ends, with no hook, so no guard would see it; check it, or remove it`}},
 	}
 	for _, tt := range tests {
 		root := t.TempDir()
