@@ -233,8 +233,8 @@ func commandRegexLike(src string) bool {
 		}
 		// push.*main: ".*" between two letters is "anything" to a regular expression, and a
 		// glob of one word ending in main to a command pattern (config.* is a glob).
-		for i := strings.Index(w, ".*"); i > 0 && i+2 < len(w); i = indexFrom(w, ".*", i+2) {
-			if isAlnum(w[i-1]) && isAlnum(w[i+2]) {
+		for i := strings.Index(w, ".*"); i >= 0; i = indexFrom(w, ".*", i+2) {
+			if i > 0 && i+2 < len(w) && isAlnum(w[i-1]) && isAlnum(w[i+2]) {
 				return true
 			}
 		}
