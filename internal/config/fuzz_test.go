@@ -23,6 +23,7 @@ import (
 func FuzzParseFile(f *testing.F) {
 	f.Add([]byte(validHook))
 	f.Add([]byte(billionLaughs))
+	f.Add([]byte("id: g\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler:\n  kind: rules\n  rules:\n    - decision: deny\n      reason: r\n      commands: [\"rm -rfv|-fr|-- x\", \"git push --force|+* main\", \"git clean -fdx\", \"A=1 chmod|chown -R -\"]\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		h, fs := ParseFile("f.yaml", data)
 		lines := bytes.Count(data, []byte("\n")) + bytes.Count(data, []byte("\r")) + 2
@@ -49,7 +50,10 @@ func FuzzParseFile(f *testing.F) {
 		if _, ok := event.Parse(string(h.Event)); !ok {
 			t.Errorf("valid hook with event %q", h.Event)
 		}
-		if h.Enabled && (h.Handler.Kind != "script" || h.Handler.Command == "") {
+		runnable := h.Handler.Kind == "script" && h.Handler.Command != "" ||
+			h.Handler.Kind == "rules" && h.Handler.Rules != nil && len(h.Handler.Rules.Rules) > 0 ||
+			h.Handler.Kind == "http" && h.Handler.HTTP != nil
+		if h.Enabled && !runnable {
 			t.Errorf("valid enabled hook with no runnable handler: %+v", h.Handler)
 		}
 		if h.Handler.Timeout <= 0 || h.OnError != OnErrorSkip && h.OnError != OnErrorBlock {

@@ -81,7 +81,8 @@ func (d *decoder) ruleSet(handler, unresolved, list *yaml.Node, h *Hook) {
 		}
 		r := Rule{Pos: Pos{item.Line, item.Column}}
 		conditions := 0
-		decisionGiven := false // a misspelt decision has its own error, which says what to write
+		decisionGiven := false    // a misspelt decision has its own error, which says what to write
+		var commands []*yaml.Node // each pattern's node, in r.Commands' order
 		fields := d.fields(item, ruleKeys, name+".")
 		for _, f := range fields {
 			v, key := f.value, name+"."+f.name
@@ -123,9 +124,10 @@ func (d *decoder) ruleSet(handler, unresolved, list *yaml.Node, h *Hook) {
 					}
 					if commandRegexLike(src) {
 						d.warnf(itemNode(v, j), "%s: %q looks like a regular expression; a command pattern is words as a shell splits them, the command's name and then globs each argument must match in any order (* and ? only, a|b|c for alternatives, -rf for -r and -f however clustered), "+
-							"so it matches no command meant: write the words (rm -rf, git push --force)", key, src)
+							"so it matches no command meant: write the words, each option in every spelling (rm -r|-R|--recursive -f|--force)", key, src)
 					}
 					r.Commands = append(r.Commands, p)
+					commands = append(commands, itemNode(v, j))
 				}
 				rs.HasCommands = true
 			case "paths":
@@ -177,6 +179,13 @@ func (d *decoder) ruleSet(handler, unresolved, list *yaml.Node, h *Hook) {
 		}
 		if (r.Decision == DecisionDeny || r.Decision == DecisionRequireHuman) && h.Event != "" && !h.Event.AIFacing() {
 			d.errorf(item, "%s: decision %s never decides on %s, an infra-only event", name, r.Decision, h.Event)
+		}
+		if r.Decision == DecisionDeny || r.Decision == DecisionRequireHuman {
+			for j, p := range r.Commands {
+				if msg := missedSpellings(p.String(), p, r.Commands); msg != "" {
+					d.warnf(commands[j], "%s.commands: %q %s", name, p.String(), msg)
+				}
+			}
 		}
 		if always >= 0 {
 			d.warnf(item, "%s: never fires: handler.rules[%d] decides %s on every call (it states no condition: commands, paths, sources or prompt), and the first rule that decides ends the walk; move this rule above it, or give that one a condition",
