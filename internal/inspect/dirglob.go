@@ -1,6 +1,7 @@
 package inspect
 
 import (
+	"cmp"
 	"fmt"
 	"io/fs"
 	"os"
@@ -52,6 +53,15 @@ func dirGlobFindings(set *config.Set, root string) []config.Finding {
 func PathGlobWarnings(root string, globs []string) []string {
 	var out []string
 	for _, g := range globs {
+		if home, rest, ok := homeAnchored(g); ok {
+			out = append(out, fmt.Sprintf("%q begins with %s, which a glob does not expand: a call's paths outside the project are absolute (%s is %s), so it matches none of them; write %q (any directory of that name) or the home directory's path",
+				g, home, home, cmp.Or(os.Getenv("HOME"), "the home directory"), "**/"+rest))
+			continue
+		}
+		if rel, ok := inRoot(root, g); ok {
+			out = append(out, fmt.Sprintf("%q names the project by its absolute path, while a call's paths inside the project are relative to its root: it matches none of them; write %q", g, rel))
+			continue
+		}
 		if rel, ok := rootAnchored(root, g); ok {
 			out = append(out, fmt.Sprintf("%q begins with /, the machine's root directory, while a call's paths and the changed files are relative to the project root: it matches no path in the project; write %q", g, rel))
 			continue
@@ -66,6 +76,39 @@ func PathGlobWarnings(root string, globs []string) []string {
 			g, dir, dir+"/"))
 	}
 	return out
+}
+
+// homeAnchored reports whether the glob g begins with the home
+// directory as a shell spells it (~/, $HOME/, ${HOME}/), which hookrun
+// expands in a call's paths and never in a glob; the spelling, and the
+// rest of g.
+func homeAnchored(g string) (string, string, bool) {
+	for _, home := range []string{"~", "$HOME", "${HOME}"} {
+		if rest, ok := strings.CutPrefix(g, home+"/"); ok && rest != "" {
+			return home, rest, true
+		}
+	}
+	return "", "", false
+}
+
+// inRoot reports whether the glob g is the absolute path of a place in
+// the project (root/config/prod/**, through a symbolic link to the root
+// too), and g relative to the root. A call's paths inside the project
+// are relative to it, so such a glob matches none of them.
+func inRoot(root, g string) (string, bool) {
+	if !strings.HasPrefix(g, "/") || root == "" {
+		return "", false
+	}
+	roots := []string{filepath.ToSlash(root)}
+	if real, err := filepath.EvalSymlinks(root); err == nil {
+		roots = append(roots, filepath.ToSlash(real))
+	}
+	for _, r := range roots {
+		if rel, ok := strings.CutPrefix(g, strings.TrimSuffix(r, "/")+"/"); ok && r != "/" && rel != "" {
+			return rel, true
+		}
+	}
+	return "", false
 }
 
 // rootAnchored reports whether the glob g begins with "/", its first
