@@ -497,6 +497,10 @@ func (d *decoder) match(m *yaml.Node, h *Hook) {
 // a hook never runs for an agent's call either, and validate said OK.
 func (d *decoder) agentTools(v *yaml.Node, name string, globs []string) {
 	for i, g := range globs {
+		if tool, spec, ok := permissionRule(g); ok {
+			d.warnf(itemNode(v, i), "%s: %q is an agent's permission rule, TOOL(SPECIFIER), which ability_scope does not read: it matches no ability id, so the hook never runs; write %q here, and guard %q with a rules handler: commands for a command, paths for a file (docs/rules.md)", name, g, tool, spec)
+			continue
+		}
 		if id := mcpID(g); id != "" {
 			d.warnf(itemNode(v, i), "%s: %q is how agents name an MCP tool; hooks match the canonical ability id, mcp/SERVER/TOOL, so did you mean %q? (docs/agents/README.md)", name, g, id)
 			continue
@@ -522,6 +526,30 @@ func (d *decoder) agentTools(v *yaml.Node, name string, globs []string) {
 			d.warnf(itemNode(v, i), "%s: %+q is no ability id an agent sends; did you mean %q? (leave it if your own caller sends it; docs/agents/README.md)", name, g, id)
 		}
 	}
+}
+
+// permissionRule reports whether s is written as an agent's permission
+// rule, TOOL(SPECIFIER) (Claude Code's Bash(rm -rf:*), Edit(src/**)),
+// whose TOOL is an agent's tool, a canonical ability id or an MCP tool;
+// the ability id TOOL stands for, and SPECIFIER. hookrun reads neither
+// part so: an ability_scope, a command pattern or a path glob written so
+// matches no call.
+func permissionRule(s string) (string, string, bool) {
+	tool, spec, ok := strings.Cut(strings.TrimSpace(s), "(")
+	if !ok || !strings.HasSuffix(spec, ")") || tool == "" {
+		return "", "", false
+	}
+	spec = strings.TrimSuffix(spec, ")")
+	if id := mcpID(tool); id != "" {
+		return id, spec, true
+	}
+	if voc, ok := dialect.ToolWord(tool); ok {
+		return voc.Hookrun, spec, true
+	}
+	if slices.Contains(canonicalAbilities, tool) {
+		return tool, spec, true
+	}
+	return "", "", false
 }
 
 // mcpID is the canonical id (mcp/SERVER/TOOL) of an ability_scope written
@@ -590,6 +618,9 @@ func (d *decoder) globs(v *yaml.Node, name string) []string {
 		case !doublestar.ValidatePattern(p):
 			d.errorf(itemNode(v, i), "%s: invalid glob %q (check for an unclosed '[' or '{', or a trailing '\\')", name, p)
 			good = false
+		case permissionGlob(name, p):
+			_, spec, _ := permissionRule(p)
+			d.warnf(itemNode(v, i), "%s: %q is an agent's permission rule, TOOL(SPECIFIER), which a path glob does not read: it matches no path; write the path glob alone, %q, and the tool in match.ability_scope", name, p, strings.TrimPrefix(spec, "./"))
 		case regexLike(p):
 			d.warnf(itemNode(v, i), "%s: %q looks like a regular expression; in a glob ^, $, +, (, | and ) are plain characters and \\ escapes the next one, "+
 				"so it matches no path meant: write a glob (* any characters but /, ** any directories, ? one character, {a,b} either: config/prod/**)", name, p)
@@ -599,6 +630,14 @@ func (d *decoder) globs(v *yaml.Node, name string) []string {
 		return nil
 	}
 	return pats
+}
+
+// permissionGlob reports whether p, a glob of the field name, is written
+// as an agent's permission rule (Edit(src/**)); ability_scope's own check
+// names those.
+func permissionGlob(name, p string) bool {
+	_, _, ok := permissionRule(p)
+	return ok && !strings.HasSuffix(name, "ability_scope")
 }
 
 // regexLike reports whether a glob has what only a regular expression

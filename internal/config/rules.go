@@ -122,7 +122,10 @@ func (d *decoder) ruleSet(handler, unresolved, list *yaml.Node, h *Hook) {
 						d.errorf(itemNode(v, j), "%s: %v", key, err)
 						continue
 					}
-					if commandRegexLike(src) {
+					if _, spec, ok := permissionRule(src); ok {
+						d.warnf(itemNode(v, j), "%s: %q is an agent's permission rule, TOOL(SPECIFIER), which a command pattern is not: it matches no command; write the command's words, %q, and the tool in match.ability_scope",
+							key, src, strings.TrimRight(strings.TrimSuffix(spec, "*"), ": "))
+					} else if commandRegexLike(src) {
 						d.warnf(itemNode(v, j), "%s: %q looks like a regular expression; a command pattern is words as a shell splits them, the command's name and then globs each argument must match in any order (* and ? only, a|b|c for alternatives, -rf for -r and -f however clustered), "+
 							"so it matches no command meant: write the words, each option in every spelling (rm -r|-R|--recursive -f|--force)", key, src)
 					}
