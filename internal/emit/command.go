@@ -113,6 +113,11 @@ func run(r Request, d *dialectRun) (err error) {
 	// --dialect, exit 2 when the answer blocks: dialectRun.respond).
 	ctx, stop := r.Signals.Interruptible()
 	defer stop()
+	if d.active() {
+		// An agent's entry ended (its shell killed at the agent's timeout)
+		// ends hookrun as its SIGTERM would: exec.TermWithParent.
+		defer exec.TermWithParent()()
+	}
 	ctx, budget := withBudget(ctx)
 	var ev event.Name
 	if r.Event != "" {

@@ -23,13 +23,14 @@ type hookrunFailure struct {
 // 2.1.332, Codex 0.171.0, Gemini CLI 0.61.0, OpenCode 1.18.33 and Copilot
 // CLI 1.0.102; an agent that is not named blocked the call.
 var hookrunFailures = []hookrunFailure{
-	// Exit 1 is a non-blocking error to the three agents whose entries
-	// exec hookrun; Copilot CLI's entry answers a deny for it.
-	{"exit_1", "echo 'hookrun: broken' >&2; exit 1", ranUnlessAnswered},
+	// Exit 1 is a non-blocking error to Claude Code, Codex and Gemini CLI:
+	// their entries' shell turns it into exit 2 with a reason; Copilot
+	// CLI's entry answers a deny for it.
+	{"exit_1", "echo 'hookrun: broken' >&2; exit 1", nil},
 	// Go's runtime ends a crashed program with exit 2: a block everywhere.
 	{"go_crash", "echo 'fatal error: out of memory' >&2; exit 2", nil},
 	// SIGKILL, the out-of-memory killer: as exit 1.
-	{"killed", "kill -9 $$", ranUnlessAnswered},
+	{"killed", "kill -9 $$", nil},
 	// Exit 0 with no answer the agent can read: only OpenCode's plugin,
 	// which reads the answer itself, blocks.
 	{"garbage", "echo '{\"not\": an answer'; exit 0", ranButOpenCode},
@@ -41,8 +42,7 @@ var hookrunFailures = []hookrunFailure{
 }
 
 var (
-	ranUnlessAnswered = map[string]bool{"claude-code": true, "codex": true, "gemini-cli": true}
-	ranButOpenCode    = map[string]bool{"claude-code": true, "codex": true, "gemini-cli": true, "copilot": true}
+	ranButOpenCode = map[string]bool{"claude-code": true, "codex": true, "gemini-cli": true, "copilot": true}
 )
 
 // TestHookrunFailures runs each agent with its entries as install wrote

@@ -69,7 +69,7 @@ func TestUnroutedEntries(t *testing.T) {
 		{entry(`{"type": "command", "command": ` + quoted(cmd) + `}`), differs + "its timeout is not a positive whole number" + rewrites},
 		{entry(`{"type": "prompt", "command": ` + quoted(cmd) + `, "timeout": 120}`), differs + `its type is "prompt", not "command"` + rewrites},
 		{entry(`{"type": "command", "command": ` + quoted(cmd) + `, "timeout": 120}, {"type": "command", "command": ` + quoted(cmd) + `, "timeout": 120}`),
-			".claude/settings.json:1:371: hooks.PreToolUse[0].hooks[1]: this entry runs hookrun, but not as hookrun install claude-code writes it: it runs hookrun a second time for PreToolUse; install keeps one entry" + rewrites},
+			".claude/settings.json:1:619: hooks.PreToolUse[0].hooks[1]: this entry runs hookrun, but not as hookrun install claude-code writes it: it runs hookrun a second time for PreToolUse; install keeps one entry" + rewrites},
 		{entry(`{"type": "command", "command": ` + quoted(strings.Replace(cmd, "emit --dialect", "emit --hooks-dir docs --dialect", 1)) + `, "timeout": 120}`), differs + "its command is not the one install writes" + rewrites},
 		{entry(`{"type": "command", "command": "./lint.sh", "timeout": 1, "async": true}`), ""},
 	}

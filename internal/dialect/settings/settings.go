@@ -58,8 +58,12 @@ type Options struct {
 // supported agent reads as "block, with stderr as the reason", and says
 // what to install; any other event exits 1, which the agents report and go
 // on from (exit 2 there means something else: Claude Code's Stop would
-// keep the agent going). hookrun replaces the shell (exec), so the agent's
-// SIGTERM reaches it and it ends its handlers. The line holds no
+// keep the agent going). On an event that guards an action the shell
+// stays, to block it should hookrun end without an answer (noAnswer):
+// killed from outside, an agent runs the call; when the agent ends that
+// shell instead (its timeout, a cancel), hookrun ends its handlers as on
+// SIGTERM (exec.TermWithParent). On any other event hookrun replaces the
+// shell (exec), so the agent's SIGTERM reaches it. The line holds no
 // $VARIABLE but the agent's project directory before a relative
 // Options.Hookrun (Gemini CLI rewrites that one itself). hookrun finds the
 // project from the directory the agent names in its environment
@@ -76,7 +80,12 @@ func (a Agent) Command(o Options, event string) string {
 		status = "2"
 	}
 	missing += ": " + a.remedy(o)
-	script := a.check(o) + " || { echo " + a.quoteMessage(o, missing) + " >&2; exit " + status + "; }; exec " + cmd
+	script := a.check(o) + " || { echo " + a.quoteMessage(o, missing) + " >&2; exit " + status + "; }; "
+	if a.guards(event) {
+		script += cmd + " || " + noAnswer
+	} else {
+		script += "exec " + cmd
+	}
 	if a.Shell {
 		return script
 	}
@@ -84,6 +93,16 @@ func (a Agent) Command(o Options, event string) string {
 	// words itself: one /bin/sh -c word works either way.
 	return "/bin/sh -c " + shellQuote(script)
 }
+
+// noAnswer ends an entry that guards an action, after hookrun failed:
+// hookrun's own exit 2 (its reason on stderr) stands; any other failure
+// (killed from outside, so no answer; an exit 1, which the hookrun install
+// wrote the entry for never gives there) blocks the action too, with a
+// reason, where the agent would read it as a non-blocking error and run
+// the call unchecked. Its only $ is $?: Gemini CLI rewrites $NAME and
+// ${NAME} in its settings from the environment (which a project's .env
+// can set), and would put text in the line.
+const noAnswer = `{ [ $? = 2 ] || echo "hookrun ended without an answer, so this action is blocked: it was stopped from outside, or is not the hookrun this entry was written for; run hookrun validate in the project, and see the hook log of the agent" >&2; exit 2; }`
 
 // check is the shell test that hookrun is there to run.
 func (a Agent) check(o Options) string {

@@ -2,6 +2,7 @@ package settings
 
 import (
 	"encoding/json"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -277,16 +278,20 @@ func TestEmit(t *testing.T) {
 // The command every agent runs fails closed at its boundary with hookrun:
 // run by sh as the agents run it, with no hookrun on PATH it blocks (exit
 // 2, a reason naming what to install) on the events that guard an action,
-// and exits 1 on the others; with hookrun there, hookrun replaces the
-// shell (exec), so a signal to the shell's pid reaches hookrun. It holds
-// no $VARIABLE for an agent to rewrite.
+// and exits 1 on the others. On those that guard an action, a hookrun
+// that ends without an answer (killed, exit 1) is a block too, and
+// hookrun's own exit 2 and answers pass as they are; on the others
+// hookrun replaces the shell (exec), so a signal to the shell's pid
+// reaches hookrun. It holds no $NAME or ${NAME} for an agent to rewrite.
 func TestCommandFailsClosed(t *testing.T) {
 	empty := t.TempDir()
 	fake := t.TempDir()
-	// A stand-in hookrun that prints its pid and its parent's.
-	if err := os.WriteFile(filepath.Join(fake, "hookrun"), []byte("#!/bin/sh\necho \"$$\"\n"), 0o755); err != nil {
+	// A stand-in hookrun that does what HR_DO says, else prints its pid.
+	standIn := "#!/bin/sh\ncase $HR_DO in\nkill) kill -9 $$ ;;\nexit1) echo broken >&2; exit 1 ;;\nexit2) echo 'its own reason' >&2; exit 2 ;;\nanswer) echo '{\"answer\":1}' ;;\n*) echo \"$$\" ;;\nesac\n"
+	if err := os.WriteFile(filepath.Join(fake, "hookrun"), []byte(standIn), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	rewritten := regexp.MustCompile(`\$(\w|\{)`) // Gemini CLI's settings variables
 	guarding := map[dialect.Name][]string{
 		dialect.ClaudeCode: {"UserPromptSubmit", "UserPromptExpansion", "PreToolUse", "PreSkillShellCommand"},
 		dialect.GeminiCLI:  {"BeforeAgent", "BeforeTool"},
@@ -300,8 +305,8 @@ func TestCommandFailsClosed(t *testing.T) {
 		}
 		for _, ev := range a.Events {
 			cmd := a.Command(Options{HooksDir: "my hooks"}, ev)
-			if strings.Contains(cmd, "$") {
-				t.Errorf("%s %s: the command holds a $: %s", a.Dialect, ev, cmd)
+			if rewritten.MatchString(cmd) {
+				t.Errorf("%s %s: the command holds a variable an agent may rewrite: %s", a.Dialect, ev, cmd)
 			}
 			if a.AnswerFailures && a.guards(ev) {
 				continue // TestAnsweringCommandFailsClosed
@@ -332,11 +337,41 @@ func TestCommandFailsClosed(t *testing.T) {
 			if !errors.As(err, &ee) || ee.ExitCode() != want || !strings.Contains(stderr.String(), "hookrun is not installed or not on PATH") {
 				t.Errorf("%s %s without hookrun: %v, stderr %q; want exit %d and what to install", a.Dialect, ev, err, stderr.String(), want)
 			}
-			sh = run()
-			sh.Env = []string{"PATH=" + fake + ":/usr/bin:/bin"}
-			out, err := sh.Output()
-			if err != nil || strings.TrimSpace(string(out)) != strconv.Itoa(sh.Process.Pid) {
-				t.Errorf("%s %s: hookrun ran as pid %q (%v), the shell was %d: the command must exec hookrun", a.Dialect, ev, out, err, sh.Process.Pid)
+			if want == 1 {
+				sh = run()
+				sh.Env = []string{"PATH=" + fake + ":/usr/bin:/bin"}
+				out, err := sh.Output()
+				if err != nil || strings.TrimSpace(string(out)) != strconv.Itoa(sh.Process.Pid) {
+					t.Errorf("%s %s: hookrun ran as pid %q (%v), the shell was %d: the command must exec hookrun", a.Dialect, ev, out, err, sh.Process.Pid)
+				}
+				continue
+			}
+			blocked := "hookrun ended without an answer, so this action is blocked: it was stopped from outside, or is not the hookrun this entry was written for; run hookrun validate in the project, and see the hook log of the agent\n"
+			for _, c := range []struct {
+				do, stdout, stderr string
+				code               int
+			}{
+				{"kill", "", blocked, 2}, // after what the shell says of it (dash: "Killed")
+				{"exit1", "", "broken\n" + blocked, 2},
+				{"exit2", "", "its own reason\n", 2},
+				{"answer", "{\"answer\":1}\n", "", 0},
+			} {
+				sh = run()
+				sh.Env = []string{"PATH=" + fake + ":/usr/bin:/bin", "HR_DO=" + c.do}
+				var stdout, stderr strings.Builder
+				sh.Stdout, sh.Stderr = &stdout, &stderr
+				err := sh.Run()
+				code := 0
+				if errors.As(err, &ee) {
+					code = ee.ExitCode()
+				}
+				gotErr := stderr.String()
+				if c.do == "kill" {
+					_, gotErr, _ = strings.Cut(gotErr, "\n")
+				}
+				if code != c.code || stdout.String() != c.stdout || gotErr != c.stderr {
+					t.Errorf("%s %s with a hookrun that does %s: exit %d (%v), stdout %q, stderr %q; want exit %d, stdout %q, stderr %q", a.Dialect, ev, c.do, code, err, stdout.String(), stderr.String(), c.code, c.stdout, c.stderr)
+				}
 			}
 		}
 	}
