@@ -288,17 +288,29 @@ func gitIn(ctx context.Context, dir string) (func(args ...string) (string, error
 
 // gitLimited is gitIn with limits of its own.
 func gitLimited(ctx context.Context, dir string, limits exec.Limits) (func(args ...string) (string, error), error) {
-	tree := outermostTree(dir)
+	tree, work := trees(dir)
 	git, err := exec.LookPath("git", tree)
 	if err != nil {
 		return nil, err
 	}
-	return func(args ...string) (string, error) { return runGit(ctx, git, dir, tree, limits, args...) }, nil
+	var own []string
+	if work != "" {
+		own = []string{"--work-tree=" + work}
+	}
+	return func(args ...string) (string, error) {
+		return runGit(ctx, git, dir, tree, limits, own, args...)
+	}, nil
 }
 
-// outermostTree is the highest directory at or above dir (its links
-// followed, as far as it exists) that holds a .git, or dir when none does.
-func outermostTree(dir string) string {
+// trees returns the highest directory at or above dir (its links
+// followed, as far as it exists) that holds a .git, or dir when none does;
+// and the nearest, the work tree of the repository git finds from dir, or
+// "" when none does. hookrun's git is told that work tree (--work-tree):
+// the repository's core.worktree, which an agent sets with one git config
+// no diff shows, would otherwise point git status at another directory (a
+// clean checkout of HEAD hid every change from SessionStop), and its
+// core.bare true stopped git looking at all.
+func trees(dir string) (outermost, nearest string) {
 	top, real := dir, filepath.Clean(dir)
 	for {
 		r, err := filepath.EvalSymlinks(real)
@@ -312,13 +324,27 @@ func outermostTree(dir string) string {
 		real = filepath.Dir(real)
 	}
 	for d := real; ; d = filepath.Dir(d) {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+		if fi, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
 			top = d
+			if nearest == "" && gitEntry(d, fi) {
+				nearest = d
+			}
 		}
 		if filepath.Dir(d) == d {
-			return top
+			return top, nearest
 		}
 	}
+}
+
+// gitEntry reports whether d's .git (fi its Lstat) is one git takes for a
+// repository: a file (a linked worktree's or a submodule's, naming its
+// directory) or a directory with a HEAD. git passes over any other.
+func gitEntry(d string, fi os.FileInfo) bool {
+	if !fi.IsDir() {
+		return fi.Mode().IsRegular()
+	}
+	_, err := os.Lstat(filepath.Join(d, ".git", "HEAD"))
+	return err == nil
 }
 
 // notRepo reports whether err is git saying its directory is in no work
@@ -418,11 +444,11 @@ var ownConfig = []string{"-c", "core.fsmonitor=false", "-c", "safe.bareRepositor
 // process group of its own, ended as a whole on timeout or when ctx is
 // canceled (a signal to hookrun), and never waited on long for pipes that
 // something git started (an fsmonitor, a hook) keeps open.
-func runGit(ctx context.Context, git, dir, tree string, limits exec.Limits, args ...string) (string, error) {
+func runGit(ctx context.Context, git, dir, tree string, limits exec.Limits, own []string, args ...string) (string, error) {
 	// Optional locks off: status must not take the index lock that the
 	// agent's own git commands may be waiting for.
 	env := append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
-	o := exec.Run(ctx, exec.Spec{Command: git, Args: append(slices.Clip(ownConfig), args...), HasArgs: true, Dir: dir, Tree: tree, Env: env, Timeout: Timeout}, limits)
+	o := exec.Run(ctx, exec.Spec{Command: git, Args: slices.Concat(ownConfig, own, args), HasArgs: true, Dir: dir, Tree: tree, Env: env, Timeout: Timeout}, limits)
 	var err error
 	switch {
 	case o.Failure == exec.TimedOut:

@@ -420,3 +420,32 @@ func TestListSeesThroughHiding(t *testing.T) {
 		t.Errorf("List(src) =\n%q\nwant\n%q", got, want)
 	}
 }
+
+// The repository's core.worktree says where its work tree is, and an agent sets it with one
+// command no diff shows (git config core.worktree /tmp/clean, a checkout of HEAD): git status
+// then compared the index with that copy, and every change of the project's own files was hidden
+// from SessionStop's hooks. core.bare true made git refuse to look at all. hookrun's git is given
+// the work tree it runs in, which outranks both.
+func TestListIgnoresTheRepositorysWorkTreeSetting(t *testing.T) {
+	dir := repo(t, map[string]string{"a.txt": "a\n", "sub/b.txt": "b\n"})
+	clean := t.TempDir()
+	git(t, clean, "clone", "-q", dir, ".")
+	write(t, dir, "a.txt", "a // changed\n")
+	write(t, dir, "sub/new.txt", "n\n")
+	for _, setting := range [][]string{{"core.worktree", clean}, {"core.bare", "true"}} {
+		git(t, dir, "config", setting[0], setting[1])
+		got, err := List(context.Background(), dir, Head)
+		if want := []string{"a.txt", "sub/new.txt"}; err != nil || !slices.Equal(got, want) {
+			t.Errorf("%s %s: List = %q, %v; want %q", setting[0], setting[1], got, err, want)
+		}
+		got, err = List(context.Background(), filepath.Join(dir, "sub"), Head)
+		if want := []string{"new.txt"}; err != nil || !slices.Equal(got, want) {
+			t.Errorf("%s %s: List(sub) = %q, %v; want %q", setting[0], setting[1], got, err, want)
+		}
+		got, err = Known(context.Background(), dir, "**/*.txt")
+		if want := []string{"a.txt", "sub/b.txt", "sub/new.txt"}; err != nil || !slices.Equal(got, want) {
+			t.Errorf("%s %s: Known = %q, %v; want %q", setting[0], setting[1], got, err, want)
+		}
+		git(t, dir, "config", "--unset", setting[0])
+	}
+}
