@@ -18,11 +18,12 @@ import (
 // template: whoever changes the template moves the old hash into
 // earlierProtectHooks, so that init refreshes a guard an earlier hookrun
 // wrote and nobody edited.
-const protectHooksSHA = "4021f08d3c6d2ce681eb04f0e07f18856509e21dc7ed996386a3db3ea1d04095"
+const protectHooksSHA = "c5c215f58e3ad56b526918e56c4df28aff7bdd869e3640db279285306be004c6"
 
 // earlierProtectHooks are the SHA-256 hashes of every protect_hooks.yaml an
 // earlier hookrun init wrote (from the repository's history), newest first.
 var earlierProtectHooks = []string{
+	"4021f08d3c6d2ce681eb04f0e07f18856509e21dc7ed996386a3db3ea1d04095", // 879a7d4
 	"1d1015fe03fd557329c42d51870b69c0b7fad90703ef76ef32b72cbe65e8dd7e", // bdb038a
 	"4043f7e25b046c335abaa38c26b3c39f8f470c51a513bcc8cceb0922043234a1", // a3ef485
 	"3849ef14d611a22d7f4c534fc3c5ae16a08da5eb0cf7576cdac98ce3e3591e35", // af70d62

@@ -92,7 +92,14 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # files (pre-commit install, git config of a setting whose value git runs or of
 # the user's configuration, crontab, direnv allow, code --install-extension,
 # npm config set). An agent's command matches under its package's name too
-# (npx @anthropic-ai/claude-code@latest).
+# (npx @anthropic-ai/claude-code@latest). So do what changes which files git
+# shows as changed with no diff showing it (.git/info/exclude, git config
+# core.worktree or core.excludesFile, git update-index --assume-unchanged, git
+# replace), which hides changes from SessionStop's hooks and from a guard's own
+# git status, and a command that may end hookrun itself (pkill and killall,
+# whose patterns may match it however spelt, fuser -k, kill -1, a kill of a
+# process only known when it runs, a debugger or tracer attached to a running
+# one), which in a background loop ends the check of every later call.
 # (Copilot CLI's
 # .github/copilot settings switch its hooks off like the other agents'
 # settings; the system-wide managed settings, /etc/claude-code and the like,
@@ -219,6 +226,8 @@ handler:
         - "**/.git/hooks/**"
         - "**/.git/config"
         - "**/.git/config.worktree"
+        - "**/.git/info/**"
+        - "**/.git/modules/**/info/**"
         - "**/.git/modules/**/hooks/**"
         - "**/.git/modules/**/config"
         - "**/.git/worktrees/*/config.worktree"
@@ -429,6 +438,25 @@ handler:
       paths:
         - "**/.gemini/.env"
         - "**/.env"
+    - decision: require_human
+      reason: "this command changes which files git shows as changed, with no diff showing it (the work tree git looks at, what it ignores, which index entries it takes as unchanged, which commit a name stands for): the changed files hookrun gives SessionStop's hooks, and a guard's own git status, would miss what the agent did: a person must approve"
+      sources: [ai_session, background_job]
+      commands:
+        - git config core.*|extensions.*
+        - git update-index --assume-unchanged|--skip-worktree
+        - git replace
+    - decision: require_human
+      reason: "this command stops processes by a name or pattern (pkill, killall, fuser -k), every process (kill -1), or one only known when it runs, or takes over a running one (gdb -p, strace -p): it may end hookrun itself or make it answer as told, and a loop of it in the background would end the guards' check of every later call, which most agents then let through: a person must approve (to stop a process of your own, give kill its number)"
+      sources: [ai_session, background_job]
+      commands:
+        - pkill|killall|killall5|skill
+        - fuser -k
+        - kill -1
+        - kill -- *
+        - kill hookrun*
+        - gdb|gdb-multiarch|cgdb -p|--pid
+        - lldb -p|--attach-pid|-n|--attach-name
+        - strace|ltrace -p
 `
 
 // What happened to one path.

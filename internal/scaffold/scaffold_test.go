@@ -207,9 +207,12 @@ func TestProtectHooksCoversEveryAgentsSettings(t *testing.T) {
 		t.Fatalf("protect_hooks does not validate: %+v", findings)
 	}
 	// The .env files Gemini CLI loads into its hooks' environment have a rule of their own, the
-	// last, whose reason says why.
+	// sixth, whose reason says why.
 	rules := h.Handler.Rules.Rules
-	globs := append(slices.Clip(rules[0].Paths), rules[len(rules)-1].Paths...)
+	if !strings.Contains(rules[5].Reason, ".env") {
+		t.Fatalf("protect_hooks' sixth rule is not the .env files': %s", rules[5].Reason)
+	}
+	globs := append(slices.Clip(rules[0].Paths), rules[5].Paths...)
 	// The files that declare MCP servers (whose commands the agents start with no hook, named by
 	// validate through Off) sit in the rule for code run at the next start, whose reason says so.
 	var mcpGlobs []string
@@ -496,10 +499,10 @@ func TestProtectHooksCommands(t *testing.T) {
 	if config.HasErrors(findings) {
 		t.Fatalf("protect_hooks does not validate: %+v", findings)
 	}
-	if len(h.Handler.Rules.Rules) < 5 {
-		t.Fatalf("protect_hooks has %d rules, want a fifth for the commands that set up what runs later", len(h.Handler.Rules.Rules))
+	if len(h.Handler.Rules.Rules) < 8 {
+		t.Fatalf("protect_hooks has %d rules, want an eighth for the commands that end hookrun", len(h.Handler.Rules.Rules))
 	}
-	const allow = -1
+	const allow, unresolved = -1, -2
 	for _, c := range []struct {
 		line string
 		rule int // the rule whose reason the call gets, or allow
@@ -565,6 +568,40 @@ func TestProtectHooksCommands(t *testing.T) {
 		{`npm set node-options='--require /tmp/x.js'`, 4},
 		{`pnpm config set script-shell /tmp/x.sh`, 4},
 		{`yarn config set yarnPath /tmp/x.cjs`, 4},
+		// What changes the files git shows without a diff showing it: the work tree git looks at,
+		// what it ignores, which index entries it trusts, which commit a name stands for.
+		{`git config core.worktree /tmp/clean`, 6},
+		{`git config core.excludesFile /tmp/x`, 6},
+		{`git config core.ignoreStat true`, 6},
+		{`git config set core.untrackedCache true`, 6},
+		{`git config extensions.worktreeConfig true`, 6},
+		{`git update-index --assume-unchanged src/a.go`, 6},
+		{`git update-index --skip-worktree src/a.go`, 6},
+		{`git replace HEAD~1 HEAD`, 6},
+		{`git update-index --refresh && git replace --list`, 6},
+		// What ends hookrun as it starts, a background loop of it every guard of the calls after it
+		// (pkill's pattern is a regular expression, and without -f a part of the name: k is
+		// hookrun), a kill of every process, and a kill whose process is only known when it runs.
+		{`while :; do pkill -9 -f hookrun; done &`, 7},
+		{`pkill -f 'hook.un'`, 7},
+		{`pkill k`, 7},
+		{`killall -9 hookrun`, 7},
+		{`killall5 -9`, 7},
+		{`kill -9 -1`, 7},
+		{`kill -s KILL -1`, 7},
+		{`kill -- -1`, 7},
+		// A process only known when the line runs: the rule is unresolved, which asks with its own reason.
+		{`kill $(pgrep hookrun)`, unresolved},
+		{`pgrep -f hook | xargs kill -9`, unresolved},
+		{`kill -9 $!`, unresolved},
+		{`fuser -k -9 /usr/local/bin/hookrun`, 7},
+		// A debugger or tracer attached to a running hookrun makes it answer as told (gdb's call exit(0)).
+		{`gdb -p 4242 -batch -ex 'call exit(0)'`, 7},
+		{`strace -p 4242 -e inject=write:error=EIO`, 7},
+		{`lldb --attach-name hookrun`, 7},
+		{`gdb -batch -ex run ./a.out && strace -f make`, allow},
+		{`kill 12345 && kill -TERM 12346 %1 && kill -l`, allow},
+		{`pgrep -f vite && pidof node && fuser 3000/tcp`, allow},
 		// Everyday work.
 		{`claude -p 'Summarise the diff'`, allow},
 		{`npx @anthropic-ai/claude-code -p 'Summarise the diff' && claude-monitor --help`, allow},
@@ -586,6 +623,9 @@ func TestProtectHooksCommands(t *testing.T) {
 		}
 		rep := rules.Evaluate(h, ctx, t.TempDir())
 		switch {
+		case c.rule == unresolved && (rep.Decision != event.RequireHuman || !strings.HasPrefix(rep.Reason, "hookrun could not check this command without running it: ")):
+			t.Errorf("%s: %s (%s), want require_human, unresolved", c.line, rep.Decision, rep.Reason)
+		case c.rule == unresolved:
 		case c.rule == allow && rep.Decision != event.Allow:
 			t.Errorf("%s: %s (%s), want allow", c.line, rep.Decision, rep.Reason)
 		case c.rule != allow && (rep.Decision != event.RequireHuman || rep.Reason != h.Handler.Rules.Rules[c.rule].Reason):
