@@ -201,6 +201,14 @@ func Brought(ctx context.Context, dir, rev string, guess bool) ([]string, error)
 		}
 		return nil, err
 	}
+	// The command itself reads the replacements hookrun's git does not
+	// (ownConfig): what it brings may then be what either view says.
+	switch refs, err := run("for-each-ref", "--count=1", "--format=%(refname)", "refs/replace/"); {
+	case err != nil:
+		return nil, err
+	case refs != "":
+		return nil, errors.New("the repository has replacement objects (git replace; git replace -l lists them), which make one commit stand for another in every git command, so which files it brings is only known when it runs")
+	}
 	var targets []string
 	switch tree, err := run("rev-parse", "--verify", "--quiet", rev+"^{tree}"); {
 	case err == nil:
@@ -437,8 +445,13 @@ var gitLimits = exec.Limits{MaxStdout: 16 << 20, MaxStderr: 64 << 10, Grace: tim
 // repository of any command run inside it; with safe.bareRepository
 // explicit, git refuses it, and what it brings is unknown. Both hold only
 // on git's command line (or the user's own configuration), never in a
-// repository's.
-var ownConfig = []string{"-c", "core.fsmonitor=false", "-c", "safe.bareRepository=explicit"}
+// repository's. And no replacement is read: git replace, kept under .git
+// where no diff shows it, makes one commit stand for another in every
+// command after it (a commit of the index put in HEAD's place hid every
+// uncommitted change from git status, one of the branch's files in the
+// merge base's hid the committed ones, a branch in HEAD's place made git
+// checkout of it bring nothing).
+var ownConfig = []string{"--no-replace-objects", "-c", "core.fsmonitor=false", "-c", "safe.bareRepository=explicit"}
 
 // runGit runs git through exec, the one process policy hookrun has: in a
 // process group of its own, ended as a whole on timeout or when ctx is

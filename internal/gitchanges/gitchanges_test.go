@@ -449,3 +449,51 @@ func TestListIgnoresTheRepositorysWorkTreeSetting(t *testing.T) {
 		git(t, dir, "config", "--unset", setting[0])
 	}
 }
+
+// git replace makes one commit stand for another in every git command after it, and is kept
+// under .git, where no diff shows it: a commit whose tree is the work tree as the agent left
+// it, put in HEAD's place, hid every uncommitted change from git status; HEAD put in the merge
+// base's place hid every committed one from a base's diff. hookrun's git reads no replacement,
+// and what git checkout brings is unknown while there is one: the command reads them.
+func TestListAndBroughtReadNoReplacement(t *testing.T) {
+	dir := repo(t, map[string]string{"a.txt": "a\n", "b.txt": "b\n"})
+	gitOut := func(args ...string) string {
+		t.Helper()
+		out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).Output()
+		if err != nil {
+			t.Fatalf("git %v: %v", args, err)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	base := gitOut("rev-parse", "HEAD")
+	git(t, dir, "checkout", "-q", "-b", "feat")
+	write(t, dir, "b.txt", "b // committed on feat\n")
+	git(t, dir, "commit", "-q", "-am", "feat")
+	write(t, dir, "a.txt", "a // uncommitted\n")
+	git(t, dir, "add", "a.txt")
+	// HEAD stands for a commit of the index as it is; the merge base for a commit of feat's files.
+	decoy := gitOut("commit-tree", "-p", base, "-m", "decoy", gitOut("write-tree"))
+	root := gitOut("commit-tree", "-m", "decoy base", gitOut("rev-parse", "feat^{tree}"))
+	git(t, dir, "replace", "HEAD", decoy)
+	git(t, dir, "replace", base, root)
+
+	got, err := List(context.Background(), dir, Head)
+	if want := []string{"a.txt"}; err != nil || !slices.Equal(got, want) {
+		t.Errorf("List(HEAD) = %q, %v; want %q", got, err, want)
+	}
+	got, err = List(context.Background(), dir, "main")
+	if want := []string{"a.txt", "b.txt"}; err != nil || !slices.Equal(got, want) {
+		t.Errorf("List(main) = %q, %v; want %q", got, err, want)
+	}
+	// git checkout main reads the replacements (it would write a.txt), hookrun's git does not (b.txt):
+	// which files it brings is not known.
+	got, err = Brought(context.Background(), dir, "main", false)
+	if want := "the repository has replacement objects (git replace; git replace -l lists them)"; err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("Brought(main) = %q, %v; want the error %q", got, err, want)
+	}
+	git(t, dir, "replace", "-d", "HEAD", base)
+	got, err = Brought(context.Background(), dir, "main", false)
+	if want := []string{filepath.Join(dir, "b.txt")}; err != nil || !slices.Equal(got, want) {
+		t.Errorf("Brought(main) with no replacement = %q, %v; want %q", got, err, want)
+	}
+}
