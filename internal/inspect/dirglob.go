@@ -2,15 +2,19 @@ package inspect
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/match"
+	"github.com/hookrun/hookrun/internal/safefile"
 )
 
 // dirGlobFindings warns of each path glob (match.paths,
@@ -147,18 +151,48 @@ const maxGlobWalk = 10000
 // maxGlobWalk entries and following no symbolic link.
 func matchesBeneath(root, dir, glob string) bool {
 	found, seen := false, 0
-	filepath.WalkDir(filepath.Join(root, filepath.FromSlash(dir)), func(p string, _ fs.DirEntry, err error) error {
+	fs.WalkDir(listing(root), dir, func(p string, _ fs.DirEntry, err error) error {
 		if seen++; err != nil || seen > maxGlobWalk {
 			return fs.SkipAll
 		}
-		rel, rerr := filepath.Rel(root, p)
-		if rerr == nil && match.AnyPath([]string{glob}, []string{filepath.ToSlash(rel)}) {
+		if match.AnyPath([]string{glob}, []string{p}) {
 			found = true
 			return fs.SkipAll
 		}
 		return nil
 	})
 	return found
+}
+
+// listing is the project at its root as fs.WalkDir reads it: a name's
+// own entry (not followed, as filepath.WalkDir takes its root), and each
+// directory's entries opened without waiting (safefile.OpenListing), so
+// that a FIFO an agent races in where a directory was fails at once
+// instead of holding validate for a writer. At most maxGlobWalk entries
+// of a directory are read: the walk stops there anyway.
+type listing string
+
+func (l listing) path(name string) string { return filepath.Join(string(l), filepath.FromSlash(name)) }
+
+// Open is not used by fs.WalkDir, which takes Stat and ReadDir.
+func (l listing) Open(name string) (fs.File, error) {
+	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
+}
+
+func (l listing) Stat(name string) (fs.FileInfo, error) { return os.Lstat(l.path(name)) }
+
+func (l listing) ReadDir(name string) ([]fs.DirEntry, error) {
+	f, err := safefile.OpenListing(l.path(name))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	entries, err := f.ReadDir(maxGlobWalk)
+	if errors.Is(err, io.EOF) {
+		err = nil // an empty directory
+	}
+	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return entries, err
 }
 
 // projectDir reports whether the glob g, with no pattern character in
