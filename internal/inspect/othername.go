@@ -26,7 +26,7 @@ func checkCommand(command string, args []string, hasArgs bool, dir string) error
 	if strings.ContainsAny(prog, `/\`) {
 		prog = shebangEnvName(filepath.Join(dir, prog))
 	}
-	other := otherName(prog)
+	other := exec.OtherName(prog)
 	if other == "" {
 		return err
 	}
@@ -37,26 +37,6 @@ func checkCommand(command string, args []string, hasArgs bool, dir string) error
 		return err
 	}
 	return fmt.Errorf("%w (%s is: did you mean %s?)", err, other, other)
-}
-
-// otherName is the name a program often has instead of name on one
-// system or another, or "".
-func otherName(name string) string {
-	switch name {
-	case "python":
-		return "python3"
-	case "python3":
-		return "python"
-	case "pip":
-		return "pip3"
-	case "pip3":
-		return "pip"
-	case "node":
-		return "nodejs"
-	case "nodejs":
-		return "node"
-	}
-	return ""
 }
 
 // shebangEnvName is the program a script's #! line runs through env

@@ -100,6 +100,8 @@ func Evaluate(ev event.Name, h *config.Hook, o exec.Outcome) merge.Report {
 			why = string(ev) + " is infra-only"
 		}
 		return r.fail(merge.CodeExitStatus, "exited with status 2, the deny convention, but %s so it cannot deny%s", why, stderrSuffix(o.Stderr))
+	case o.ExitCode == 127: // the shell's or env's "not found": say python3 where python is missing, as validate does
+		return r.fail(merge.CodeExitStatus, "exited with status %d%s%s", o.ExitCode, stderrSuffix(o.Stderr), exec.OtherNameHint(o.Stderr, ""))
 	case o.ExitCode != 0:
 		return r.fail(merge.CodeExitStatus, "exited with status %d%s", o.ExitCode, stderrSuffix(o.Stderr))
 	}
