@@ -332,9 +332,9 @@ func trees(dir string) (outermost, nearest string) {
 		real = filepath.Dir(real)
 	}
 	for d := real; ; d = filepath.Dir(d) {
-		if fi, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
 			top = d
-			if nearest == "" && gitEntry(d, fi) {
+			if nearest == "" && gitEntry(d) {
 				nearest = d
 			}
 		}
@@ -344,14 +344,16 @@ func trees(dir string) (outermost, nearest string) {
 	}
 }
 
-// gitEntry reports whether d's .git (fi its Lstat) is one git takes for a
-// repository: a file (a linked worktree's or a submodule's, naming its
-// directory) or a directory with a HEAD. git passes over any other.
-func gitEntry(d string, fi os.FileInfo) bool {
-	if !fi.IsDir() {
-		return fi.Mode().IsRegular()
+// gitEntry reports whether d's .git is one git takes for a repository,
+// its link followed as git follows it: a file (a linked worktree's or a
+// submodule's, naming its directory) or a directory with a HEAD. git
+// passes over any other.
+func gitEntry(d string) bool {
+	fi, err := os.Stat(filepath.Join(d, ".git"))
+	if err != nil || !fi.IsDir() {
+		return err == nil && fi.Mode().IsRegular()
 	}
-	_, err := os.Lstat(filepath.Join(d, ".git", "HEAD"))
+	_, err = os.Stat(filepath.Join(d, ".git", "HEAD"))
 	return err == nil
 }
 

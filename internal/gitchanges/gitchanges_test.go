@@ -448,6 +448,24 @@ func TestListIgnoresTheRepositorysWorkTreeSetting(t *testing.T) {
 		}
 		git(t, dir, "config", "--unset", setting[0])
 	}
+	// A .git that is a link to the repository's directory is the work tree's, as git takes it,
+	// inside another work tree too.
+	outer := repo(t, map[string]string{"o.txt": "o\n"})
+	inner := filepath.Join(outer, "inner")
+	if err := os.Rename(dir, inner); err != nil {
+		t.Fatal(err)
+	}
+	gitDir := filepath.Join(t.TempDir(), "inner.git")
+	if err := os.Rename(filepath.Join(inner, ".git"), gitDir); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(gitDir, filepath.Join(inner, ".git")); err != nil {
+		t.Skip(err)
+	}
+	got, err := List(context.Background(), inner, Head)
+	if want := []string{"a.txt", "sub/new.txt"}; err != nil || !slices.Equal(got, want) {
+		t.Errorf(".git a link: List = %q, %v; want %q", got, err, want)
+	}
 }
 
 // git replace makes one commit stand for another in every git command after it, and is kept
