@@ -142,27 +142,54 @@ func toFindingJSON(f config.Finding, cwd string) findingJSON {
 // give its hooks: a positive match.min_duration_ms never matches the calls
 // of an agent that sends no duration.
 func agentNotes(set *config.Set, root string) []config.Finding {
+	routed := settings.Routed(root)
+	out := createNotes(set, routed)
 	var names, files []string
-	for _, a := range settings.Routed(root) {
+	for _, a := range routed {
 		if d, _ := dialect.Find(a.Dialect); d.NoDuration {
 			names = append(names, string(a.Dialect))
 			files = append(files, a.File)
 		}
 	}
 	if len(names) == 0 {
-		return nil
+		return out
 	}
 	msg := fmt.Sprintf("match.min_duration_ms: %s sends no duration, so this hook never runs for its calls (it is routed to hookrun in %s)", names[0], files[0])
 	if len(names) > 1 {
 		msg = fmt.Sprintf("match.min_duration_ms: %s send no duration, so this hook never runs for their calls (they are routed to hookrun in %s)",
 			strings.Join(names[:len(names)-1], ", ")+" and "+names[len(names)-1], strings.Join(files, ", "))
 	}
-	var out []config.Finding
 	for _, h := range set.Hooks {
 		if h.Disabled || h.Match.MinDurationMS == nil || *h.Match.MinDurationMS == 0 {
 			continue
 		}
 		out = append(out, config.Finding{File: h.File, Line: h.MinDurationPos.Line, Col: h.MinDurationPos.Col, Severity: config.Note, HookID: h.ID, Message: msg})
+	}
+	return out
+}
+
+// createNotes notes each enabled PreAbilityCreate hook when the project
+// routes an agent to hookrun: no agent sends that event (only a runtime
+// that calls hookrun emit PreAbilityCreate itself does), so a guard
+// declared on it, read as "before the agent creates something", never
+// runs for the agent's calls, while validate said OK.
+func createNotes(set *config.Set, routed []settings.Agent) []config.Finding {
+	if len(routed) == 0 {
+		return nil
+	}
+	var names, files []string
+	for _, a := range routed {
+		names = append(names, string(a.Dialect))
+		files = append(files, a.File)
+	}
+	var out []config.Finding
+	for _, h := range set.Hooks {
+		if h.Disabled || h.Event != event.PreAbilityCreate {
+			continue
+		}
+		out = append(out, config.Finding{File: h.File, Line: h.Pos.Line, Col: h.Pos.Col, Severity: config.Note, HookID: h.ID,
+			Message: fmt.Sprintf("event_type: no agent sends PreAbilityCreate, so this hook never runs for the calls of %s (routed to hookrun in %s), only for a runtime that runs hookrun emit PreAbilityCreate itself; to guard an agent's tool calls, declare it on PreAbilityCall",
+				strings.Join(names, ", "), strings.Join(files, ", "))})
 	}
 	return out
 }
