@@ -97,7 +97,8 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # core.worktree or core.excludesFile, git update-index --assume-unchanged, git
 # replace), which hides changes from SessionStop's hooks and from a guard's own
 # git status, and a command that may end hookrun itself (pkill and killall,
-# whose patterns may match it however spelt, fuser -k, kill -1, a kill of a
+# whose patterns may match it however spelt, fuser -k, kill -1, PowerShell's
+# Stop-Process -Name, taskkill /IM, a kill of a
 # process only known when it runs, a debugger or tracer attached to a running
 # one), which in a background loop ends the check of every later call.
 # (Copilot CLI's
@@ -446,7 +447,7 @@ handler:
         - git update-index --assume-unchanged|--skip-worktree
         - git replace
     - decision: require_human
-      reason: "this command stops processes by a name or pattern (pkill, killall, fuser -k), every process (kill -1), or one only known when it runs, or takes over a running one (gdb -p, strace -p): it may end hookrun itself or make it answer as told, and a loop of it in the background would end the guards' check of every later call, which most agents then let through: a person must approve (to stop a process of your own, give kill its number)"
+      reason: "this command stops processes by a name or pattern (pkill, killall, fuser -k, Stop-Process -Name, taskkill /IM), every process (kill -1), or one only known when it runs, or takes over a running one (gdb -p, strace -p): it may end hookrun itself or make it answer as told, and a loop of it in the background would end the guards' check of every later call, which most agents then let through: a person must approve (to stop a process of your own, give kill its number)"
       sources: [ai_session, background_job]
       commands:
         - pkill|killall|killall5|skill
@@ -457,6 +458,9 @@ handler:
         - gdb|gdb-multiarch|cgdb -p|--pid
         - lldb -p|--attach-pid|-n|--attach-name
         - strace|ltrace -p
+        - Stop-Process -Name|-ProcessName|-InputObject
+        - taskkill /IM|/im|/Im|/iM|/FI|/fi|/Fi|/fI
+        - wmic process
 `
 
 // What happened to one path.

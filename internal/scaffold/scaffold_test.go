@@ -600,6 +600,11 @@ func TestProtectHooksCommands(t *testing.T) {
 		{`strace -p 4242 -e inject=write:error=EIO`, 7},
 		{`lldb --attach-name hookrun`, 7},
 		{`gdb -batch -ex run ./a.out && strace -f make`, allow},
+		// Windows: taskkill and wmic by name (and PowerShell's Stop-Process -Name, in TestProtectHooksPowerShellKills).
+		{`taskkill /F /IM hookrun.exe`, 7},
+		{`taskkill.exe /f /im hookrun.exe`, 7},
+		{`wmic process where name="hookrun.exe" delete`, 7},
+		{`taskkill /PID 4242 /F && wmic os get caption`, allow},
 		{`kill 12345 && kill -TERM 12346 %1 && kill -l`, allow},
 		{`pgrep -f vite && pidof node && fuser 3000/tcp`, allow},
 		// Everyday work.
@@ -630,6 +635,27 @@ func TestProtectHooksCommands(t *testing.T) {
 			t.Errorf("%s: %s (%s), want allow", c.line, rep.Decision, rep.Reason)
 		case c.rule != allow && (rep.Decision != event.RequireHuman || rep.Reason != h.Handler.Rules.Rules[c.rule].Reason):
 			t.Errorf("%s: %s (%s), want require_human with rule %d's reason", c.line, rep.Decision, rep.Reason, c.rule)
+		}
+	}
+}
+
+// PowerShell's Stop-Process (kill and spps are its aliases) by a name ends hookrun as pkill does; by its
+// number it passes.
+func TestProtectHooksPowerShellKills(t *testing.T) {
+	h, _ := config.ParseFile("protect_hooks.yaml", []byte(protectHooks))
+	for line, want := range map[string]event.Decision{
+		`Stop-Process -Name hookrun -Force`:           event.RequireHuman,
+		`spps -n hook*`:                               event.RequireHuman,
+		`while ($true) { kill -ProcessName hookrun }`: event.RequireHuman,
+		`Stop-Process -Id 4242; kill 4243`:            event.Allow,
+	} {
+		ctx, err := event.ParseContext([]byte(`{"event_type":"PreAbilityCall","ability_id":"shell","shell":"powershell","caller":{"source":"ai_session"},"command":`+strconv.Quote(line)+`}`), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep := rules.Evaluate(h, ctx, t.TempDir())
+		if rep.Decision != want || want != event.Allow && rep.Reason != h.Handler.Rules.Rules[7].Reason {
+			t.Errorf("%s: %s (%s), want %s with rule 7's reason", line, rep.Decision, rep.Reason, want)
 		}
 	}
 }
