@@ -29,10 +29,24 @@ func BenchmarkParseMatch100KB(b *testing.B) {
 	b.SetBytes(int64(len(line)))
 	b.ResetTimer()
 	for b.Loop() {
+		forgetLines()    // each iteration parses the line, as one event's first reading does
 		l := parse(line) // not Parse, which would answer from its last line
 		for _, p := range patterns {
 			p.MatchLine(&l)
 		}
+	}
+}
+
+// BenchmarkEvent100KB reads a 100 KB line as one event does: without its files (the call's paths),
+// then with them (a rules hook), the two sharing one parse of the line (parseTree).
+func BenchmarkEvent100KB(b *testing.B) {
+	line := line100KB()
+	files := memFiles(hostileProject)
+	b.SetBytes(int64(len(line)))
+	for b.Loop() {
+		forgetLines()
+		_ = parse(line)
+		_ = parseWith(line, POSIX, files)
 	}
 }
 
@@ -55,6 +69,7 @@ func BenchmarkParseOneLongWord(b *testing.B) {
 	p := mustCompile("rm -rf")
 	b.SetBytes(int64(len(line)))
 	for b.Loop() {
+		forgetLines()
 		l := parse(line)
 		p.MatchLine(&l)
 	}

@@ -161,6 +161,34 @@ type lastLine struct {
 	ok   bool
 }
 
+// parseTree parses src, a script read at depth (0: the line itself), with bash's grammar. The
+// line's own tree is kept for the next reading of the same line: an event reads its command
+// without its files (the call's paths) and with them (rules hooks, an http hook's body), and a
+// 100 KB line's parse was a third of each reading. Nothing that reads a tree changes it
+// (TestTreeUnchangedByReading), so both readings may walk the same one.
+func parseTree(src string, depth int) (*syntax.File, error) {
+	if depth != 0 {
+		return syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+	}
+	lastTree.Lock()
+	defer lastTree.Unlock()
+	if lastTree.ok && lastTree.src == src {
+		return lastTree.f, lastTree.err
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+	lastTree.src, lastTree.f, lastTree.err, lastTree.ok = src, f, err, true
+	return f, err
+}
+
+// lastTree is the line parsed most recently (parseTree).
+var lastTree struct {
+	sync.Mutex
+	src string
+	f   *syntax.File
+	err error
+	ok  bool
+}
+
 func parse(line string) Line { return parseWith(line, POSIX, nil) }
 
 func parseAs(line string, sh Shell) Line { return parseWith(line, sh, nil) }
@@ -388,7 +416,7 @@ func (r *reader) script(src string, depth int) {
 		r.unresolved("find puts each file's name where {} stands in the script %s, only known when the line runs", src)
 		return
 	}
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+	f, err := parseTree(src, depth)
 	if err != nil {
 		r.unresolved("not valid shell: %s", err)
 		return
