@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"regexp/syntax"
 	"slices"
 	"strings"
 
@@ -152,6 +153,8 @@ func (d *decoder) ruleSet(handler, unresolved, list *yaml.Node, h *Hook) {
 					switch {
 					case s == "":
 						d.errorf(v, "%s: an empty pattern matches every prompt; leave prompt out instead", key)
+					case err != nil && strings.Contains(err.Error(), string(syntax.ErrMissingRepeatArgument)):
+						d.errorf(v, "%s: not a valid RE2 regular expression: %v; a prompt pattern is a regular expression, not a glob, and matches anywhere in the prompt: drop a * at its start or end, and write .* for any characters between words (deploy.*prod)", key, err)
 					case err != nil:
 						d.errorf(v, "%s: not a valid RE2 regular expression: %v", key, err)
 					default:
