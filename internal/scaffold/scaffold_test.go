@@ -556,6 +556,11 @@ func TestProtectHooksCommands(t *testing.T) {
 		{`git config core.fsmonitor /tmp/x.sh`, 4},
 		{`git config alias.st '!sh /tmp/x.sh'`, 4},
 		{`git config filter.x.smudge /tmp/x.sh`, 4},
+		// git reads a setting's section and name in any case.
+		{`git config CORE.FSMONITOR /tmp/x.sh`, 4},
+		{`git config ALIAS.st '!sh /tmp/x.sh'`, 4},
+		{`git config Filter.x.Smudge /tmp/x.sh`, 4},
+		{`git config Core.Worktree /tmp/clean`, 6},
 		{`crontab /tmp/cron.txt`, 4},
 		{`direnv allow .`, 4},
 		{`mise trust`, 4},

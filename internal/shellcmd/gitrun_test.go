@@ -89,3 +89,31 @@ func TestGitRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestGitConfigKeysFoldCase: git reads a setting's section and name in any case (CORE.FSMONITOR
+// is core.fsmonitor), its subsection as written; a pattern naming a setting matches it so, in a
+// git config or git -c command, where protect_hooks' own patterns were passed by CORE.FSMONITOR.
+func TestGitConfigKeysFoldCase(t *testing.T) {
+	for _, tc := range []struct {
+		pattern, line string
+		want          Outcome
+	}{
+		{"git config core.fsmonitor", "git config CORE.FSMONITOR /tmp/x.sh", Match},
+		{"git config core.fsMonitor", "git config core.FSMonitor /tmp/x.sh", Match},
+		{"git config core.hooksPath", "git config --local CORE.HOOKSPATH /tmp/h", Match},
+		{"git config alias.*", "git config ALIAS.st '!sh x'", Match},
+		{"git config filter.*", "git config Filter.x.clean /tmp/x", Match},
+		{"git config credential.*.helper", "git config Credential.https://example.com.HELPER '!sh x'", Match},
+		{"git config includeIf.*", "git config INCLUDEIF.gitdir:/x/.path /tmp/c", Match},
+		{"git config core.*|extensions.*", "git config set Extensions.worktreeConfig true", Match},
+		{"git -c core.pager=*", "git -c CORE.PAGER=less log", Match},
+		{"git config remote.origin.url", "git config remote.ORIGIN.url x", NoMatch}, // a subsection keeps its case
+		{"git config user.name", "git config USER.EMAIL x", NoMatch},
+		{"git add readme.md", "git add README.md", NoMatch}, // a file is no setting
+		{"git config core.pager", "git log CORE.PAGER", NoMatch},
+	} {
+		if o, why := outcome(t, tc.pattern, tc.line); o != tc.want {
+			t.Errorf("%q on %q: got %v %q, want %v", tc.pattern, tc.line, o, why, tc.want)
+		}
+	}
+}

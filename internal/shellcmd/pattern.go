@@ -44,6 +44,10 @@ type term struct {
 	short string   // letters of a short-option cluster
 	long  string   // a long option's name, with its dashes
 	glob  wordGlob // any other word
+	// key is glob as a git setting (gitKey): compared with a git config or git -c
+	// command's settings as git reads them, in any case but their subsection's.
+	key   wordGlob
+	isKey bool
 }
 
 // Outcome is what a pattern says of a command line.
@@ -123,7 +127,27 @@ func compileTerm(s string) term {
 	case !meta && len(s) > 1 && s[0] == '-' && s[1] != '-' && isAlnum(s[1:]):
 		return term{short: s[1:]}
 	}
-	return term{glob: glob(s)}
+	t := term{glob: glob(s)}
+	if k, ok := gitKey(s); ok {
+		t.key, t.isKey = glob(k), true
+	}
+	return t
+}
+
+// gitKey is a git setting's name (SECTION[.SUBSECTION].NAME, with =VALUE after it in git -c) as
+// git reads it: the section and the name in lower case, the subsection as written. A word without
+// section and name is not one (false).
+func gitKey(s string) (string, bool) {
+	k, v, eq := strings.Cut(s, "=")
+	i, j := strings.IndexByte(k, '.'), strings.LastIndexByte(k, '.')
+	if i <= 0 || j == len(k)-1 {
+		return s, false
+	}
+	k = strings.ToLower(k[:i]) + k[i:j+1] + strings.ToLower(k[j+1:])
+	if eq {
+		k += "=" + v
+	}
+	return k, true
 }
 
 func isAlnum(s string) bool {
@@ -230,6 +254,9 @@ func (p *Pattern) MatchCommand(c *Command) (Outcome, string) {
 	}
 	var a parsedArgs
 	a.read(c.Args, c.PowerShell)
+	if foldName(c.Name) == "git" {
+		a.readGitKeys()
+	}
 	for _, terms := range p.words {
 		if !a.holds(terms) {
 			if a.dynamic != "" && !c.Maybe {
@@ -293,6 +320,23 @@ type parsedArgs struct {
 	all     []string  // every known argument, as given
 	dynamic string    // the first argument only known at run time
 	params  []string  // a cmdlet's parameters, lower case, without the dash
+	keys    []string  // git's settings, as gitKey reads them: all, of a git config or git -c command
+}
+
+// readGitKeys reads every argument of a git command that sets or reads a setting (git config, git
+// -c) as a setting too: protect_hooks' git config core.fsmonitor must hold for git config
+// CORE.FSMONITOR, which git takes for it.
+func (a *parsedArgs) readGitKeys() {
+	for _, v := range a.all {
+		if v == "config" || v == "-c" || strings.HasPrefix(v, "-c") || strings.HasPrefix(v, "--config-env") {
+			for _, w := range a.all {
+				if k, ok := gitKey(w); ok {
+					a.keys = append(a.keys, k)
+				}
+			}
+			return
+		}
+	}
 }
 
 // read sorts a command's arguments. A cmdlet's -Name is a PowerShell parameter, which may be
@@ -368,6 +412,11 @@ func (a *parsedArgs) holds(terms []term) bool {
 		default:
 			for _, v := range a.all {
 				if t.glob.match(v) {
+					return true
+				}
+			}
+			for _, k := range a.keys {
+				if t.isKey && t.key.match(k) {
 					return true
 				}
 			}
