@@ -101,6 +101,11 @@ func TestOpenCodeConfigCommandsRun(t *testing.T) {
 	}{
 		{"lsp", `{"lsp": {"x": {"command": ["sh", "-c", "touch PROJECT/lsp-ran.txt"], "extensions": [".txt"]}}}`, "write:notes.txt", "lsp-ran.txt",
 			`opencode.json:1:16: warning: lsp.x.command: runs "sh -c touch `, 0, nil},
+		// Any lsp but false turns on the built-in servers; biome's runs
+		// the project's node_modules/.bin/biome where a lockfile is.
+		{"lsp_builtin", `{"lsp": true}`, "write:notes.ts", "biome-ran.txt",
+			`opencode.json:1:2: warning: lsp: turns on opencode's built-in language servers`, 0,
+			map[string]string{"package-lock.json": "{}\n", "node_modules/.bin/biome": "#!/bin/sh\ntouch \"$(dirname \"$0\")/../../biome-ran.txt\"\n"}},
 		{"shell", `{"shell": "./tools/mysh"}`, "touch allowed.txt", "shell-ran.txt",
 			`opencode.json:1:2: shell: opencode runs each command line of its bash tool through "./tools/mysh", a program in the repository`, 1,
 			map[string]string{"tools/mysh": "#!/bin/sh\ntouch \"$(dirname \"$0\")/../shell-ran.txt\"\nexec /bin/sh \"$@\"\n"}},
@@ -108,8 +113,8 @@ func TestOpenCodeConfigCommandsRun(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			s := newSession(t, a, c.files, c.step)
-			if c.files != nil {
-				if err := os.Chmod(filepath.Join(s.project, "tools", "mysh"), 0o755); err != nil {
+			for name := range c.files {
+				if err := os.Chmod(filepath.Join(s.project, name), 0o755); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -79,6 +79,15 @@ func openCodeConfigCommands(root, f string, data []byte, why string) []Problem {
 			}
 		}
 	}
+	// Any lsp but false (true, or an object, even of disabled servers)
+	// turns on OpenCode's built-in language servers: with none set,
+	// 1.18.33 starts none ("all LSPs are disabled"). Several run a file of
+	// the repository when its tools open or change a file of their
+	// extensions (read in its bundled source; agents suite
+	// TestOpenCodeConfigCommandsRun/lsp_builtin ran node_modules/.bin/biome).
+	if v := doc.Get("lsp"); v != nil && (v.IsObject() || compact(v) == "true") {
+		out = append(out, Problem{File: f, Message: openCodeBuiltinLSP, Warning: true, At: at("lsp")})
+	}
 	if p, ok := openCodeShell(root, f, doc.Get("shell")); ok {
 		out = append(out, p)
 	}
@@ -131,6 +140,8 @@ func openCodeShell(root, f string, v *ojson.Node) (Problem, bool) {
 	}
 	return Problem{}, false
 }
+
+const openCodeBuiltinLSP = "lsp: turns on opencode's built-in language servers, which it starts itself, with no hook, when its tools open or change a file: several run a program from the repository (node_modules/.bin/biome, node_modules/.bin/oxlint, node_modules/typescript/lib/tsserver.js, the eslint it finds there, .venv/bin/python), which no guard sees; set \"lsp\": false, or check those files"
 
 const openCodeMCP = "opencode starts this MCP server's command with no hook, so no guard sees it; check it, or remove it"
 
