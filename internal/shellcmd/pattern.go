@@ -328,7 +328,7 @@ type parsedArgs struct {
 // CORE.FSMONITOR, which git takes for it.
 func (a *parsedArgs) readGitKeys() {
 	for _, v := range a.all {
-		if v == "config" || v == "-c" || strings.HasPrefix(v, "-c") || strings.HasPrefix(v, "--config-env") {
+		if v == "config" || strings.HasPrefix(v, "-c") || strings.HasPrefix(v, "--config-env") {
 			for _, w := range a.all {
 				if k, ok := gitKey(w); ok {
 					a.keys = append(a.keys, k)
@@ -415,8 +415,11 @@ func (a *parsedArgs) holds(terms []term) bool {
 					return true
 				}
 			}
+			if !t.isKey {
+				break
+			}
 			for _, k := range a.keys {
-				if t.isKey && t.key.match(k) {
+				if t.key.match(k) {
 					return true
 				}
 			}
