@@ -458,8 +458,10 @@ func (d *decoder) match(m *yaml.Node, h *Hook) {
 			d.agentTools(v, name, h.Match.AbilityScope)
 		case "only_if_changed_paths":
 			h.Match.OnlyIfChangedPaths = d.globs(v, name)
+			h.ChangedPathsPos = places(v, len(h.Match.OnlyIfChangedPaths))
 		case "paths":
 			h.Match.Paths = d.globs(v, name)
+			h.PathsPos = places(v, len(h.Match.Paths))
 		case "min_duration_ms":
 			if n, ok := d.integer(v, name); ok {
 				if n < 0 {
@@ -656,6 +658,20 @@ func regexLike(p string) bool {
 	}
 	open := strings.Index(p, "(")
 	return open >= 0 && strings.Contains(p[open:], "|") && strings.Contains(p[open:], ")")
+}
+
+// places is where each of the first n items of the string or list v is
+// written (n of them: a string's is its own); nil for none.
+func places(v *yaml.Node, n int) []Pos {
+	if n == 0 {
+		return nil
+	}
+	out := make([]Pos, n)
+	for i := range out {
+		it := itemNode(v, i)
+		out[i] = Pos{it.Line, it.Column}
+	}
+	return out
 }
 
 // itemNode is the node of the i-th item of a list, or the node itself

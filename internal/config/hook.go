@@ -46,6 +46,10 @@ type Hook struct {
 	// MinDurationPos is where match.min_duration_ms is written, for
 	// validate's note on agents that send no duration.
 	MinDurationPos Pos
+	// PathsPos and ChangedPathsPos are where each glob of match.paths and
+	// match.only_if_changed_paths is written, in order, for validate's
+	// warnings on one of them.
+	PathsPos, ChangedPathsPos []Pos
 	// Disabled is true only when the file says enabled: false; a hook
 	// whose enabled is missing or malformed is checked like an enabled one.
 	Disabled bool

@@ -49,6 +49,7 @@ type Rule struct {
 	AdditionalContext string
 	ContextFile       string
 	Pos               Pos
+	PathsPos          []Pos // where each glob of Paths is written
 }
 
 // rules decodes a rules handler's unresolved and rules keys.
@@ -136,6 +137,7 @@ func (d *decoder) ruleSet(handler, unresolved, list *yaml.Node, h *Hook) {
 				rs.HasCommands = true
 			case "paths":
 				r.Paths = d.globs(v, key)
+				r.PathsPos = places(v, len(r.Paths))
 			case "sources":
 				srcs, ok := d.strings(v, key)
 				for j, s := range srcs {

@@ -33,7 +33,7 @@ import (
 
 const (
 	cacheMagic  = "hookrun-decl-cache\x00"
-	cacheVer    = 6
+	cacheVer    = 7
 	cacheMaxAge = 30 * 24 * time.Hour // unused caches are pruned after this
 )
 
@@ -307,6 +307,15 @@ func (e *cacheWriter) strs(ss []string) {
 	}
 }
 
+// places writes a list of positions; nil and empty read back as nil.
+func (e *cacheWriter) places(ps []config.Pos) {
+	e.uint(uint64(len(ps)))
+	for _, p := range ps {
+		e.int(int64(p.Line))
+		e.int(int64(p.Col))
+	}
+}
+
 func (e *cacheWriter) id(id fileID) {
 	e.uint(id.dev)
 	e.uint(id.ino)
@@ -388,6 +397,8 @@ func (e *cacheWriter) parsed(p config.FileResult) {
 	e.int(int64(h.TimeoutPos.Col))
 	e.int(int64(h.MinDurationPos.Line))
 	e.int(int64(h.MinDurationPos.Col))
+	e.places(h.PathsPos)
+	e.places(h.ChangedPathsPos)
 	e.bool(h.Disabled)
 	e.rules(h.Handler.Rules)
 	e.http(h.Handler.HTTP)
@@ -437,6 +448,7 @@ func (e *cacheWriter) rules(rs *config.RuleSet) {
 		e.str(r.ContextFile)
 		e.int(int64(r.Pos.Line))
 		e.int(int64(r.Pos.Col))
+		e.places(r.PathsPos)
 	}
 }
 
@@ -508,6 +520,18 @@ func (d *cacheReader) strs() []string {
 	out := make([]string, n-1)
 	for i := range out {
 		out[i] = d.str()
+	}
+	return out
+}
+
+func (d *cacheReader) places() []config.Pos {
+	n := d.count()
+	if n == 0 {
+		return nil
+	}
+	out := make([]config.Pos, n)
+	for i := range out {
+		out[i] = config.Pos{Line: int(d.int()), Col: int(d.int())}
 	}
 	return out
 }
@@ -606,6 +630,8 @@ func (d *cacheReader) parsed() config.FileResult {
 	h.CommandPos = config.Pos{Line: int(d.int()), Col: int(d.int())}
 	h.TimeoutPos = config.Pos{Line: int(d.int()), Col: int(d.int())}
 	h.MinDurationPos = config.Pos{Line: int(d.int()), Col: int(d.int())}
+	h.PathsPos = d.places()
+	h.ChangedPathsPos = d.places()
 	h.Disabled = d.bool()
 	h.Handler.Rules = d.rules()
 	h.Handler.HTTP = d.http()
@@ -666,6 +692,7 @@ func (d *cacheReader) rules() *config.RuleSet {
 		r.AdditionalContext = d.str()
 		r.ContextFile = d.str()
 		r.Pos = config.Pos{Line: int(d.int()), Col: int(d.int())}
+		r.PathsPos = d.places()
 		rs.Rules = append(rs.Rules, r)
 	}
 	return rs

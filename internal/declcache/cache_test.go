@@ -184,6 +184,7 @@ on_error: skip
 match:
   ability_scope: ["a*", "mcp/**"]
   min_duration_ms: 250
+  paths: ["src/**", docs/]
 handler:
   kind: script
   command: ./h.sh
@@ -213,6 +214,16 @@ handler:
       sources: [ai_session, background_job]
     - additional_context: read the conventions
       additional_context_file: docs/conventions.md
+`)
+	f.write("stop.yaml", `id: stop
+event_type: SessionStop
+enabled: true
+blocking: false
+match:
+  only_if_changed_paths: services/**
+handler:
+  kind: script
+  command: ./h.sh
 `)
 	f.write("prompt.yaml", `id: prompt
 event_type: PromptSubmit
@@ -251,7 +262,7 @@ handler:
 	if parsed != 0 {
 		t.Fatalf("%d files parsed, want 0", parsed)
 	}
-	if len(s.Invalid) != 3 || len(s.Hooks) != 5 {
+	if len(s.Invalid) != 3 || len(s.Hooks) != 6 {
 		t.Fatalf("invalid %v, hooks %s", s.Invalid, scopes(s))
 	}
 }
@@ -301,13 +312,13 @@ func TestFile(t *testing.T) {
 // raised), or cached loads would lose it. This test is the reminder.
 func TestCacheCoversEveryField(t *testing.T) {
 	for typ, n := range map[reflect.Type]int{
-		reflect.TypeOf(config.Hook{}):    16,
+		reflect.TypeOf(config.Hook{}):    18,
 		reflect.TypeOf(config.Match{}):   5,
 		reflect.TypeOf(config.Handler{}): 8,
 		reflect.TypeOf(config.HTTP{}):    4,
 		reflect.TypeOf(config.Header{}):  2,
 		reflect.TypeOf(config.RuleSet{}): 3,
-		reflect.TypeOf(config.Rule{}):    9,
+		reflect.TypeOf(config.Rule{}):    10,
 		reflect.TypeOf(config.Finding{}): 7,
 		reflect.TypeOf(config.Place{}):   3,
 		reflect.TypeOf(config.EnvVar{}):  2,

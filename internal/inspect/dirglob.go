@@ -19,23 +19,31 @@ import (
 
 // dirGlobFindings warns of each path glob (match.paths,
 // match.only_if_changed_paths, a rule's paths) that PathGlobWarnings
-// finds matching none of the project's files it names.
+// finds matching none of the project's files it names, at the glob.
 func dirGlobFindings(set *config.Set, root string) []config.Finding {
 	var out []config.Finding
-	add := func(h *config.Hook, pos config.Pos, field string, globs []string) {
-		for _, msg := range PathGlobWarnings(root, globs) {
+	add := func(h *config.Hook, at config.Pos, places []config.Pos, field string, globs []string) {
+		for i := range globs {
+			msg := pathGlobWarning(root, globs, i)
+			if msg == "" {
+				continue
+			}
+			pos := at // places has one per glob; at only guards the index
+			if i < len(places) {
+				pos = places[i]
+			}
 			out = append(out, config.Finding{File: h.File, Line: pos.Line, Col: pos.Col, Severity: config.Warning, HookID: h.ID,
 				Message: field + ": " + msg})
 		}
 	}
 	for _, h := range set.Hooks {
-		add(h, h.Pos, "match.paths", h.Match.Paths)
-		add(h, h.Pos, "match.only_if_changed_paths", h.Match.OnlyIfChangedPaths)
+		add(h, h.Pos, h.PathsPos, "match.paths", h.Match.Paths)
+		add(h, h.Pos, h.ChangedPathsPos, "match.only_if_changed_paths", h.Match.OnlyIfChangedPaths)
 		if h.Handler.Rules == nil {
 			continue
 		}
 		for i, r := range h.Handler.Rules.Rules {
-			add(h, r.Pos, fmt.Sprintf("handler.rules[%d].paths", i), r.Paths)
+			add(h, r.Pos, r.PathsPos, fmt.Sprintf("handler.rules[%d].paths", i), r.Paths)
 		}
 	}
 	return out
@@ -43,7 +51,18 @@ func dirGlobFindings(set *config.Set, root string) []config.Finding {
 
 // PathGlobWarnings says, for a list of path globs in the project whose
 // root is root, each glob that a guard written with it would pass every
-// call on the files it names, and what to write:
+// call on the files it names, and what to write (pathGlobWarning).
+func PathGlobWarnings(root string, globs []string) []string {
+	var out []string
+	for i := range globs {
+		if msg := pathGlobWarning(root, globs, i); msg != "" {
+			out = append(out, msg)
+		}
+	}
+	return out
+}
+
+// pathGlobWarning says what is wrong with globs[i], or "":
 //   - one that names a directory of the project letter for letter, as
 //     secrets or config/prod: a glob matches a call's paths as written,
 //     so it matches the directory itself (a call that removes or replaces
@@ -54,32 +73,26 @@ func dirGlobFindings(set *config.Set, root string) []config.Finding {
 //     not the machine root's (/config/prod/**): a call's paths and the
 //     changed files are relative to the project root, so it matches none
 //     of them (/etc/** names the machine's /etc, and is left alone).
-func PathGlobWarnings(root string, globs []string) []string {
-	var out []string
-	for _, g := range globs {
-		if home, rest, ok := homeAnchored(g); ok {
-			out = append(out, fmt.Sprintf("%q begins with %s, which a glob does not expand: a call's paths outside the project are absolute (%s is %s), so it matches none of them; write %q (any directory of that name) or the home directory's path",
-				g, home, home, cmp.Or(os.Getenv("HOME"), "the home directory"), "**/"+rest))
-			continue
-		}
-		if rel, ok := inRoot(root, g); ok {
-			out = append(out, fmt.Sprintf("%q names the project by its absolute path, while a call's paths inside the project are relative to its root: it matches none of them; write %q", g, rel))
-			continue
-		}
-		if rel, ok := rootAnchored(root, g); ok {
-			out = append(out, fmt.Sprintf("%q begins with /, the machine's root directory, while a call's paths and the changed files are relative to the project root: it matches no path in the project; write %q", g, rel))
-			continue
-		}
-		dir, ok := projectDir(root, g)
-		// A list that has the files too (scripts/hooks beside scripts/hooks/**) means the
-		// directory entry by the bare name.
-		if !ok || match.AnyPath(globs, []string{dir + "/any-file"}) {
-			continue
-		}
-		out = append(out, fmt.Sprintf("%q names the directory %s of the project, and a glob matches paths as written: this one matches the directory itself (a call that removes or replaces it), not the files in it; write %q (the directory and all beneath it) to match them too",
-			g, dir, dir+"/"))
+func pathGlobWarning(root string, globs []string, i int) string {
+	g := globs[i]
+	if home, rest, ok := homeAnchored(g); ok {
+		return fmt.Sprintf("%q begins with %s, which a glob does not expand: a call's paths outside the project are absolute (%s is %s), so it matches none of them; write %q (any directory of that name) or the home directory's path",
+			g, home, home, cmp.Or(os.Getenv("HOME"), "the home directory"), "**/"+rest)
 	}
-	return out
+	if rel, ok := inRoot(root, g); ok {
+		return fmt.Sprintf("%q names the project by its absolute path, while a call's paths inside the project are relative to its root: it matches none of them; write %q", g, rel)
+	}
+	if rel, ok := rootAnchored(root, g); ok {
+		return fmt.Sprintf("%q begins with /, the machine's root directory, while a call's paths and the changed files are relative to the project root: it matches no path in the project; write %q", g, rel)
+	}
+	dir, ok := projectDir(root, g)
+	// A list that has the files too (scripts/hooks beside scripts/hooks/**) means the
+	// directory entry by the bare name.
+	if !ok || match.AnyPath(globs, []string{dir + "/any-file"}) {
+		return ""
+	}
+	return fmt.Sprintf("%q names the directory %s of the project, and a glob matches paths as written: this one matches the directory itself (a call that removes or replaces it), not the files in it; write %q (the directory and all beneath it) to match them too",
+		g, dir, dir+"/")
 }
 
 // homeAnchored reports whether the glob g begins with the home
