@@ -48,7 +48,7 @@ holding .system/hooks, from the working directory upward (or --hooks-dir).
 Without one, new creates .system/hooks/ and scripts/hooks/ in the working
 directory; hookrun init is not needed first (it adds the audit log's
 .gitignore and the editor schema).`,
-		Example: `  hookrun new no_prod_edits --event PreAbilityCall --blocking --scope edit_file
+		Example: `  hookrun new no_prod_edits --event PreAbilityCall --blocking --scope edit_file --paths 'config/prod/**'
   hookrun new usage_tracker --event PostAbilityCall --scope '*'
   hookrun new build_check --event SessionStop --paths 'services/**,apps/**'
   hookrun new deps_guard --event PreAbilityCall --blocking --scope shell --lang python
@@ -73,7 +73,7 @@ directory; hookrun init is not needed first (it adds the audit log's
 	f.StringSliceVar(&o.scope, "scope", nil, "match.ability_scope `GLOB` for PreAbilityCreate, PreAbilityCall and PostAbilityCall (repeatable, or comma-separated)")
 	f.StringVar(&o.lang, "lang", "", "the handler stub's `LANGUAGE`: sh, python or node (each reads the context with a real JSON parser or hookrun's variables); default sh, node on Windows, which cannot start sh")
 	f.StringVar(&o.kind, "kind", "script", "the handler's `KIND`: script (a stub to edit) or rules (a declarative guard that runs no process: docs/rules.md)")
-	f.StringSliceVar(&o.paths, "paths", nil, "match.only_if_changed_paths `GLOB` for SessionStop (repeatable, or comma-separated)")
+	f.StringSliceVar(&o.paths, "paths", nil, "match.paths `GLOB` (the paths a call names) for PreAbilityCall and PostAbilityCall, match.only_if_changed_paths (the files a session changed) for SessionStop (repeatable, or comma-separated)")
 	_ = c.RegisterFlagCompletionFunc("event", completeEvents)
 	return c
 }

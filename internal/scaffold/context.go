@@ -8,6 +8,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/match"
 )
 
 // ContextPath is where new writes a hook's sample context, beside its handler.
@@ -42,32 +43,25 @@ func SampleContext(s Spec) []byte {
 			"environment": "staging", "caller": map[string]any{"source": "ai_session", "session_id": "s1"}}
 	case event.PreAbilityCall:
 		ctx = map[string]any{"session_id": "s1", "ability_id": ability, "caller": map[string]any{"source": "ai_session", "session_id": "s1"}}
-		if ability == "shell" {
+		switch {
+		case ability == "shell" && len(s.Paths) > 0: // hookrun reads the path from the command
+			ctx["command"] = "rm -rf " + samplePath(s.Paths, "build")
+			ctx["args_summary"] = ctx["command"]
+		case ability == "shell":
 			ctx["command"] = "rm -rf build"
 			ctx["args_summary"] = "rm -rf build"
-		} else {
-			ctx["paths"] = []string{"config/prod/app.yaml"}
-			ctx["args_summary"] = "config/prod/app.yaml"
+		default:
+			p := samplePath(s.Paths, "config/prod/app.yaml")
+			ctx["paths"] = []string{p}
+			ctx["args_summary"] = p
 		}
 	case event.PostAbilityCall:
 		ctx = map[string]any{"session_id": "s1", "ability_id": ability, "status": "success", "duration_ms": 1200}
-	case event.SessionStop:
-		files := []string{"src/app.go"}
-		for _, g := range s.Paths {
-			if dir, ok := strings.CutSuffix(g, "/"); ok && !strings.ContainsAny(dir, "*?[{") {
-				files = []string{dir + "/main.go"} // a file beneath the directory, as a session changes
-				break
-			}
-			if !strings.ContainsAny(g, "*?[{") {
-				files = []string{g}
-				break
-			}
-			if dir, _, ok := strings.Cut(g, "/**"); ok && !strings.ContainsAny(dir, "*?[{") {
-				files = []string{dir + "/main.go"}
-				break
-			}
+		if len(s.Paths) > 0 {
+			ctx["paths"] = []string{samplePath(s.Paths, "src/app.go")}
 		}
-		ctx = map[string]any{"session_id": "s1", "changed_files": files}
+	case event.SessionStop:
+		ctx = map[string]any{"session_id": "s1", "changed_files": []string{samplePath(s.Paths, "src/app.go")}}
 	}
 	if s.rules() { // the sample shows the example rule firing
 		switch s.Event {
@@ -80,4 +74,24 @@ func SampleContext(s Spec) []byte {
 	ctx["event_type"] = s.Event
 	b, _ := json.MarshalIndent(ctx, "", "  ")
 	return append(b, '\n')
+}
+
+// samplePath is a path the first glob of globs that can name one
+// matches, as a call or a session touches it: a file beneath a directory
+// (dir/, dir/**), the file a glob of any directory names (**/.env), the
+// glob itself when it has no pattern character; def when none can.
+func samplePath(globs []string, def string) string {
+	for _, g := range globs {
+		c := g
+		if strings.HasSuffix(c, "/") {
+			c += "main.go"
+		}
+		c = strings.ReplaceAll(c, "**/", "")
+		c = strings.ReplaceAll(c, "/**", "/main.go")
+		c = strings.NewReplacer("*", "main", "?", "x").Replace(c)
+		if c != "" && !strings.ContainsAny(c, "[{") && match.AnyPath([]string{g}, []string{c}) {
+			return c
+		}
+	}
+	return def
 }

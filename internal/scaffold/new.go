@@ -26,7 +26,7 @@ type Spec struct {
 	Blocking bool
 	Priority *int     // nil: left out (the default, 0)
 	Scope    []string // match.ability_scope
-	Paths    []string // match.only_if_changed_paths
+	Paths    []string // match.paths, or match.only_if_changed_paths on SessionStop (PathsField)
 	Lang     string   // the stub's language: sh, python or node; "" for the OS's default (DefaultLang)
 	Kind     string   // the handler's kind: "" or script for a stub, rules for a rules handler (no script)
 	OS       string   // the GOOS the handler will start on (runtime.GOOS): "windows" cannot start a #! script
@@ -65,12 +65,17 @@ func (s Spec) Check() error {
 	if _, ok := event.Parse(string(s.Event)); !ok {
 		return errors.New("--event: " + config.UnknownEvent(string(s.Event)))
 	}
+	pathsField := s.PathsField()
+	if len(s.Paths) > 0 && pathsField == "" {
+		return fmt.Errorf("--paths does not apply to %s hooks: it sets match.paths on %s hooks (the paths a call names) and match.only_if_changed_paths on %s hooks (the files a session changed)",
+			s.Event, joinEventsAnd(config.MatchFieldEvents("paths")), joinEventsAnd(config.MatchFieldEvents("only_if_changed_paths")))
+	}
 	flags := []struct {
 		flag, field string
 		globs       []string
 	}{
 		{"--scope", "ability_scope", s.Scope},
-		{"--paths", "only_if_changed_paths", s.Paths},
+		{"--paths", pathsField, s.Paths},
 	}
 	for _, m := range flags {
 		if len(m.globs) == 0 {
@@ -101,6 +106,27 @@ func (s Spec) Check() error {
 		}
 	}
 	return nil
+}
+
+// PathsField is the match field --paths sets on the spec's event: paths
+// (the call's) on the events that have a call, only_if_changed_paths (the
+// session's changed files) on SessionStop; "" on the others.
+func (s Spec) PathsField() string {
+	for _, f := range []string{"paths", "only_if_changed_paths"} {
+		if slices.Contains(config.MatchFieldEvents(f), s.Event) {
+			return f
+		}
+	}
+	return ""
+}
+
+// joinEventsAnd names events as a sentence does: A, B and C.
+func joinEventsAnd(evs []event.Name) string {
+	s := joinEvents(evs)
+	if i := strings.LastIndex(s, ", "); i >= 0 {
+		s = s[:i] + " and " + s[i+2:]
+	}
+	return s
 }
 
 func joinEvents(evs []event.Name) string {
@@ -277,7 +303,7 @@ func YAML(s Spec, schemaRef string) []byte {
 			fmt.Fprintf(&b, "  ability_scope: %s\n", globList(s.Scope))
 		}
 		if len(s.Paths) > 0 {
-			fmt.Fprintf(&b, "  only_if_changed_paths: %s\n", globList(s.Paths))
+			fmt.Fprintf(&b, "  %s: %s\n", s.PathsField(), globList(s.Paths))
 		}
 	}
 	script := "./" + filepath.ToSlash(s.ScriptFile())

@@ -37,7 +37,11 @@ func TestSpecCheck(t *testing.T) {
 		{Spec{ID: "guard", Event: "Stop"}, `unknown event "Stop"`},
 		{Spec{ID: "r", Event: event.PromptSubmit, Scope: []string{"*"}}, "--scope sets match.ability_scope, which does not apply to PromptSubmit hooks"},
 		{Spec{ID: "r", Event: event.SessionStop, Scope: []string{"*"}}, "does not apply to SessionStop hooks"},
-		{Spec{ID: "r", Event: event.PostAbilityCall, Paths: []string{"a/**"}}, "--paths sets match.only_if_changed_paths, which does not apply to PostAbilityCall hooks; it applies to SessionStop"},
+		{Spec{ID: "r", Event: event.PostAbilityCall, Paths: []string{"a/**"}}, ""},
+		{Spec{ID: "r", Event: event.PreAbilityCall, Paths: []string{"config/prod/**"}}, ""},
+		{Spec{ID: "r", Event: event.PreAbilityCreate, Paths: []string{"a/**"}}, "--paths does not apply to PreAbilityCreate hooks: it sets match.paths on PreAbilityCall and PostAbilityCall hooks (the paths a call names) and match.only_if_changed_paths on SessionStop hooks (the files a session changed)"},
+		{Spec{ID: "r", Event: event.PromptSubmit, Paths: []string{"a/**"}}, "--paths does not apply to PromptSubmit hooks"},
+		{Spec{ID: "r", Event: event.PreAbilityCall, Paths: []string{"^config/.*"}}, `--paths: "^config/.*" looks like a regular expression`},
 		{Spec{ID: "r", Event: event.PreAbilityCall, Scope: []string{""}}, "--scope: an empty glob (a comma with nothing after it?): give each glob, separated by commas"},
 		{Spec{ID: "r", Event: event.PreAbilityCall, Scope: []string{"a[b"}}, `--scope: invalid glob "a[b"`},
 		{Spec{ID: "r", Event: event.PreAbilityCall, Scope: []string{"Bash"}}, `--scope: "Bash" is a tool name of claude-code, codex and copilot; hooks match the canonical ability id, so did you mean "shell"? (docs/agents/README.md); new writes no hook that validate warns of: correct --scope, or write the declaration by hand`},
@@ -83,10 +87,11 @@ func TestYAMLValidates(t *testing.T) {
 			{ID: "null", Event: ev},
 			{ID: "0x10", Event: ev},
 		} {
-			if ev == event.SessionStop {
-				s.Paths = []string{"services/**", "it's \"quoted\"/*"}
-			} else if slices.Contains(config.MatchFieldEvents("ability_scope"), ev) {
+			if slices.Contains(config.MatchFieldEvents("ability_scope"), ev) {
 				s.Scope = []string{"*", "edit_file"}
+			}
+			if s.PathsField() != "" {
+				s.Paths = []string{"services/**", "it's \"quoted\"/*"}
 			}
 			data := YAML(s, "../hookrun.schema.json")
 			h, findings := config.ParseFile("x.yaml", data)
@@ -102,13 +107,36 @@ func TestYAMLValidates(t *testing.T) {
 			if s.Priority != nil && h.Priority != *s.Priority {
 				t.Errorf("%s: priority %d, want %d", ev, h.Priority, *s.Priority)
 			}
-			if strings.Join(h.Match.OnlyIfChangedPaths, "|") != strings.Join(s.Paths, "|") ||
+			if strings.Join(append(h.Match.OnlyIfChangedPaths, h.Match.Paths...), "|") != strings.Join(s.Paths, "|") ||
 				strings.Join(h.Match.AbilityScope, "|") != strings.Join(s.Scope, "|") {
 				t.Errorf("%s: match read back as %+v", ev, h.Match)
 			}
 			if h.Handler.Command != "./scripts/hooks/"+s.ID+".sh" {
 				t.Errorf("%s: command %q", ev, h.Handler.Command)
 			}
+		}
+	}
+}
+
+// TestSamplePathMatches: the path new's sample context names for --paths
+// is one the glob matches, so the hook runs on its own sample.
+func TestSamplePathMatches(t *testing.T) {
+	for _, c := range []struct{ glob, want string }{
+		{"config/prod/**", "config/prod/main.go"},
+		{"src/", "src/main.go"},
+		{"**/.env", ".env"},
+		{"*.env", "main.env"},
+		{"config/prod/*", "config/prod/main"},
+		{"docs/**/*.md", "docs/main.md"},
+		{"README", "README"},
+		{"{a,b}/**", "def"},
+	} {
+		got := samplePath([]string{c.glob}, "def")
+		if got != c.want {
+			t.Errorf("samplePath(%q) = %q, want %q", c.glob, got, c.want)
+		}
+		if got != "def" && !match.AnyPath([]string{c.glob}, []string{got}) {
+			t.Errorf("samplePath(%q) = %q, which the glob does not match", c.glob, got)
 		}
 	}
 }
