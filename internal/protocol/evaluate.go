@@ -282,6 +282,38 @@ func (r *report) denyAdvice() string {
 	return signal + " in the HookResult the service answers"
 }
 
+// textAdvice says how to write what a script printed that is not one
+// JSON object: plain text (the habit of the hook formats that take stdout
+// as the model's context) or text after the object; "" otherwise. An http
+// hook's service is told how to answer by denyAdvice's callers alone.
+func (r *report) textAdvice(ev event.Name, out []byte) string {
+	out = bytes.TrimSpace(out)
+	if r.hook.Handler.HTTP != nil || len(out) == 0 || out[0] == '[' {
+		return ""
+	}
+	if out[0] == '{' {
+		d := json.NewDecoder(bytes.NewReader(out))
+		var v json.RawMessage
+		if d.Decode(&v) != nil || int(d.InputOffset()) >= len(out) {
+			return ""
+		}
+		return "; print the JSON object alone: text after it belongs on stderr"
+	}
+	if json.Valid(out) { // a string or a number: "must be a JSON object" says it
+		return ""
+	}
+	advice := "; hookrun reads a handler's stdout as one JSON object, not as text: "
+	switch {
+	case !ev.AIFacing():
+		advice += `print {"logs": ["TEXT"]} to keep text in the result`
+	case r.hook.Blocking:
+		advice += `print {"additional_context": "TEXT"} to give the model text, or write the reason on stderr and exit 2 to block`
+	default:
+		advice += `print {"additional_context": "TEXT"} to give the model text`
+	}
+	return advice + "; diagnostics go to stderr"
+}
+
 // answer reads a handler's HookResult, whatever kind of handler gave it.
 func (r *report) answer(ev event.Name, h *config.Hook, out []byte) merge.Report {
 	res, notes, err := ParseResult(out)
@@ -289,7 +321,7 @@ func (r *report) answer(ev event.Name, h *config.Hook, out []byte) merge.Report 
 		if oe := (*OutputError)(nil); errors.As(err, &oe) && oe.Foreign {
 			return r.fail(merge.CodeInvalidOutput, "%v: %s; %s", err, r.denyAdvice(), r.outputStart(out))
 		}
-		return r.fail(merge.CodeInvalidOutput, "%v; %s", err, r.outputStart(out))
+		return r.fail(merge.CodeInvalidOutput, "%v; %s%s", err, r.outputStart(out), r.textAdvice(ev, out))
 	}
 	for _, n := range notes {
 		r.warn(h.ID, "%s", n)
