@@ -29,7 +29,7 @@ const Draft = "http://json-schema.org/draft-07/schema#"
 var Boundary = []string{
 	"ids that are unique across files (validate reads every file; a schema sees one)",
 	"handler commands that exist and are executable (a schema cannot see the file system)",
-	"glob syntax (an unclosed '[' or '{' in ability_scope or only_if_changed_paths)",
+	"glob syntax (an unclosed '[' or '{' in ability_scope, paths, only_if_changed_paths or a rule's paths)",
 	"regular-expression syntax (a rule's prompt, which Go's RE2 reads)",
 	"durations that overflow or round to zero (\"99999999999h\", \"0.1ns\")",
 	"an http handler's url and headers beyond their shape: ${NAME} syntax, every variable listed in allowed_env, no credentials in the url, header names unique regardless of case",
