@@ -12,6 +12,7 @@ import (
 	"github.com/hookrun/hookrun/internal/exitcode"
 	"github.com/hookrun/hookrun/internal/project"
 	"github.com/hookrun/hookrun/internal/usage"
+	"github.com/hookrun/hookrun/internal/versionflag"
 )
 
 // app is what every command shares: streams and global flags.
@@ -91,7 +92,6 @@ Events: PromptSubmit, PreAbilityCreate, PreAbilityCall, PostAbilityCall, Session
   hookrun emit --context scripts/hooks/no_rm_rf.context.json
   hookrun validate && hookrun list --event PreAbilityCall
   hookrun install claude-code   # or codex, gemini-cli, cursor, opencode, copilot: the agent runs these hooks`,
-		Version:       "set", // non-empty for cobra's --version; the template prints versionString
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}
@@ -99,8 +99,7 @@ Events: PromptSubmit, PreAbilityCreate, PreAbilityCall, PostAbilityCall, Session
 		"hooks directory (default: the nearest .system/hooks from the working directory upward; env HOOKRUN_HOOKS_DIR)")
 	// The version is worked out only when asked for: reading the build
 	// information costs on every start otherwise.
-	cobra.AddTemplateFunc("hookrunVersion", versionString)
-	root.SetVersionTemplate("{{hookrunVersion}}\n")
+	versionflag.Add(root, versionString)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { // under emit --dialect, the agent's answer
 		return emit.FlagError(c.Name(), args, a.stdin, a.stdout, a.stderr, usage.Flag(c.CommandPath(), err))
 	})
