@@ -323,6 +323,7 @@ type session struct {
 	t       *testing.T
 	agent   *agent
 	project string
+	dir     string // the subdirectory of project the agent starts in ("" for project)
 	model   *model
 	args    []string // more arguments for the agent
 	env     []string // more environment for the agent
@@ -438,7 +439,7 @@ func (s *session) Run(prompt string) {
 	ctx, cancel := context.WithTimeout(context.Background(), sessionLimit)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, s.agent.bin(), args...)
-	cmd.Dir = s.project
+	cmd.Dir = filepath.Join(s.project, s.dir)
 	cmd.Env = append([]string{
 		"HOME=" + home,
 		"PATH=" + filepath.Dir(hookrunBin) + ":" + os.Getenv("PATH"),

@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -128,4 +129,42 @@ func TestOpenCodeConfigCommandsRun(t *testing.T) {
 			}
 		})
 	}
+}
+
+// OpenCode started in a subdirectory also loads the .opencode of that
+// directory and of each one above it (measured on 1.18.33): a plugin there
+// runs its code as it loads, and runs its tool.execute.before before
+// hookrun's plugin (the deeper directory's plugins first), so hookrun
+// checks the call as it changed it; a custom tool there (.opencode/tools)
+// runs its code as OpenCode loads it. validate, run at the project's root,
+// warns of both. If the plugin ever runs after hookrun's, the call it
+// rewrites runs unchecked, and validate must report it as an error.
+func TestOpenCodeNestedConfigDir(t *testing.T) {
+	a := only(t, "opencode")
+	s := newSession(t, a, map[string]string{"services/api/README.md": "the api\n"}, "touch allowed.txt")
+	s.dir = "services/api"
+	nested := filepath.Join(s.project, s.dir, ".opencode")
+	seedOpenCode(t, nested)
+	touch := "import { spawnSync } from 'node:child_process'\nspawnSync('touch', ['" + s.project + "/%s'])\n"
+	write(t, filepath.Join(nested, "plugins", "zz.js"), fmt.Sprintf(touch, "plugin-ran.txt")+rewritePlugin)
+	write(t, filepath.Join(nested, "tools", "probe.js"), fmt.Sprintf(touch, "tool-ran.txt")+"export default { description: 'probe', args: {}, execute: async () => 'ok' }\n")
+	out, code := validate(t, s.project)
+	for _, want := range []string{
+		"services/api/.opencode/plugins/zz.js:1:1: warning: opencode loads this plugin when it starts in services/api or a directory below it",
+		"services/api/.opencode/tools/probe.js:1:1: warning: opencode loads this custom tool",
+	} {
+		if code != 0 || !strings.Contains(string(out), want) {
+			t.Errorf("hookrun validate: exit %d, want exit 0 and %q:\n%s", code, want, out)
+		}
+	}
+	s.Run("Create the files the plan names.")
+	for _, f := range []string{"plugin-ran.txt", "tool-ran.txt"} {
+		if !s.exists(f) {
+			t.Errorf("%s: %s@%s no longer runs this code of a nested .opencode as it starts: docs/agents/opencode.md and hookrun's warning want a look", f, a.pkg, a.version)
+		}
+	}
+	if s.exists("services/api/forbidden.txt") {
+		t.Errorf("forbidden.txt: %s@%s ran the call a nested .opencode's plugin rewrote after hookrun's plugin let it through", a.pkg, a.version)
+	}
+	contains(t, "request after the rewritten call", s.Turn(1).Text, "forbidden files are not touched (hookrun: shell_guard)")
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -237,37 +238,78 @@ func (a Agent) shadowed(root string) []Problem {
 	return out
 }
 
-// otherPlugins names the other plugins beside hookrun's that the agent
-// loads from the project (OpenCode 1.18 loads .opencode/{plugin,plugins}/
-// *.{ts,js}, dot files and links included). Each is code the agent runs
-// when it starts, with no hook: it can run any command (measured on
-// 1.18.33, agents suite TestOpenCodeProjectPluginRuns), so it is a
-// warning. One in hookrun's directory that sorts after hookrun's is an
-// error: OpenCode runs the plugins' tool.execute.before one after another,
-// in name order, on the same arguments, which the tool then runs with, so
-// it can change a call's arguments after hookrun's answered.
+// otherPlugins names the other code beside hookrun's plugin that the agent
+// loads from the project: OpenCode 1.18 loads {plugin,plugins}/*.{ts,js}
+// and its custom tools, {tool,tools}/*.{js,ts} (dot files and links
+// included), from each of its configuration directories, the .opencode of
+// the directory it starts in and of each one above it up to the
+// worktree's top, the deepest first. Each is code the agent runs as it
+// loads it, with no hook: it can run any command (measured on 1.18.33,
+// agents suite TestOpenCodeProjectPluginRuns, and TestOpenCodeNestedConfigDir
+// for a subdirectory's plugin and tool), so it is a warning. A deeper
+// directory's plugins run before hookrun's (measured there too: hookrun
+// denied the call one rewrote). One in hookrun's directory that sorts after
+// hookrun's is an error: OpenCode runs the plugins' tool.execute.before one
+// after another, in name order, on the same arguments, which the tool then
+// runs with, so it can change a call's arguments after hookrun's answered.
 func (a Agent) otherPlugins(root string) []Problem {
-	own := filepath.Dir(a.File)
+	own := path.Dir(a.File)
+	conf := path.Dir(own)
 	var out []Problem
-	for _, dir := range []string{filepath.Join(filepath.Dir(own), "plugin"), own} {
-		entries, err := os.ReadDir(filepath.Join(root, dir))
-		if err != nil {
-			continue
+	for _, d := range append([]string{""}, dirsNamed(root, conf)...) {
+		where := "from the repository when it starts"
+		if d != "" {
+			where = fmt.Sprintf("when it starts in %s or a directory below it", d)
 		}
-		for _, e := range entries {
-			name := e.Name()
-			file := filepath.ToSlash(filepath.Join(dir, name))
-			if file == a.File || !strings.HasSuffix(name, ".js") && !strings.HasSuffix(name, ".ts") || e.IsDir() {
+		for _, sub := range []string{"plugin", "plugins", "tool", "tools"} {
+			dir := path.Join(d, conf, sub)
+			entries, err := os.ReadDir(filepath.Join(root, dir))
+			if err != nil {
 				continue
 			}
-			if dir == own && name > filepath.Base(a.File) {
-				out = append(out, Problem{File: file, Message: fmt.Sprintf("%s runs this plugin after hookrun's (plugins run in name order), and it can change a tool call's arguments after hookrun's plugin let the call through; if you trust it, rename it to sort before %s so that hookrun checks what it changes",
-					a.Dialect, filepath.Base(a.File))})
-				continue
+			for _, e := range entries {
+				name := e.Name()
+				file := dir + "/" + name
+				if file == a.File || !strings.HasSuffix(name, ".js") && !strings.HasSuffix(name, ".ts") || e.IsDir() {
+					continue
+				}
+				what := "plugin"
+				switch {
+				case dir == own && name > path.Base(a.File):
+					out = append(out, Problem{File: file, Message: fmt.Sprintf("%s runs this plugin after hookrun's (plugins run in name order), and it can change a tool call's arguments after hookrun's plugin let the call through; if you trust it, rename it to sort before %s so that hookrun checks what it changes",
+						a.Dialect, path.Base(a.File))})
+					continue
+				case strings.HasPrefix(sub, "tool"):
+					what = "custom tool"
+				}
+				out = append(out, Problem{File: file, Message: fmt.Sprintf("%s loads this %s %s, and runs its code with no hook: it can run any command, which no guard sees; check what it does, or remove it", a.Dialect, what, where), Warning: true})
 			}
-			out = append(out, Problem{File: file, Message: fmt.Sprintf("%s loads this plugin from the repository when it starts, and runs its code with no hook: it can run any command, which no guard sees; check what it does, or remove it", a.Dialect), Warning: true})
 		}
 	}
+	return out
+}
+
+// dirsNamed lists the subdirectories of root (relative, slash-separated,
+// in walk order; .git directories and symbolic links not followed) that
+// hold a directory called name.
+func dirsNamed(root, name string) []string {
+	root = filepath.Clean(root)
+	var out []string
+	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return nil
+		}
+		switch d.Name() {
+		case ".git":
+			return filepath.SkipDir
+		case name:
+			if dir := filepath.Dir(p); dir != root {
+				rel, _ := filepath.Rel(root, dir)
+				out = append(out, filepath.ToSlash(rel))
+			}
+		}
+		return nil
+	})
 	return out
 }
 
@@ -365,25 +407,12 @@ func holdingOnce(dirs map[string][]string, root, file string) []string {
 // that hold file, a path whose first element is a directory (.codex/…).
 func holding(root, file string) []string {
 	first, rest, _ := strings.Cut(file, "/")
-	root = filepath.Clean(root)
 	var out []string
-	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || !d.IsDir() {
-			return nil
+	for _, d := range dirsNamed(root, first) {
+		if fi, err := os.Lstat(filepath.Join(root, d, first, rest)); err == nil && !fi.IsDir() {
+			out = append(out, d)
 		}
-		switch d.Name() {
-		case ".git":
-			return filepath.SkipDir
-		case first:
-			if dir := filepath.Dir(p); dir != root {
-				if fi, err := os.Lstat(filepath.Join(p, rest)); err == nil && !fi.IsDir() {
-					rel, _ := filepath.Rel(root, dir)
-					out = append(out, filepath.ToSlash(rel))
-				}
-			}
-		}
-		return nil
-	})
+	}
 	return out
 }
 
