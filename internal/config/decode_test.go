@@ -249,6 +249,15 @@ func TestParseFileFindings(t *testing.T) {
 			"3:10: enabled: must be true or false, got \"maybe\"",
 		}},
 		{"handler missing on a disabled hook", "id: a\nevent_type: PreAbilityCall\nenabled: false\nblocking: true\n", []string{}},
+		{"on_error skip on a blocking guard", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\non_error: skip\nhandler: {kind: script, command: ./x.sh}\n", []string{
+			"5:11: warning: on_error: skip on blocking hook \"a\" lets PreAbilityCall go ahead when the hook fails (a crash, a timeout, output hookrun cannot read, a policy service that does not answer): the guard fails open; remove on_error to block on a failure (the default on PreAbilityCall), or say blocking: false if the hook only advises",
+		}},
+		{"on_error skip on a blocking PromptSubmit hook", "id: a\nevent_type: PromptSubmit\nenabled: true\nblocking: true\non_error: skip\nhandler: {kind: script, command: ./x.sh}\n", []string{
+			"5:11: warning: on_error: skip on blocking hook \"a\" lets PromptSubmit go ahead when the hook fails (a crash, a timeout, output hookrun cannot read, a policy service that does not answer): the guard fails open; remove on_error to block on a failure (the default on PromptSubmit), or say blocking: false if the hook only advises",
+		}},
+		{"on_error skip on a disabled guard", "id: a\nevent_type: PreAbilityCreate\nenabled: false\nblocking: true\non_error: skip\nhandler: {kind: script, command: ./x.sh}\n", []string{}},
+		{"on_error skip on an advisory hook", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: false\non_error: skip\nhandler: {kind: script, command: ./x.sh}\n", []string{}},
+		{"on_error skip on SessionStop", "id: a\nevent_type: SessionStop\nenabled: true\nblocking: false\non_error: skip\nhandler: {kind: script, command: ./x.sh}\n", []string{}},
 		{"blocking on PostAbilityCall", "id: a\nevent_type: PostAbilityCall\nenabled: true\nblocking: true\nhandler: {kind: script, command: ./x.sh}\n", []string{
 			"4:11: warning: blocking: true on PostAbilityCall does not reach the agent: PostAbilityCall is infra-only, so its signals are dropped; it only lets on_error: block turn the hook's failure into a deny (exit 2), as a CI job may want",
 		}},
