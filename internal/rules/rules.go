@@ -46,6 +46,7 @@ func Evaluate(h *config.Hook, c *event.Context, root string) merge.Report {
 	var texts []string
 	decision, reason := "", ""
 	unknown := "" // why a commands rule could not be checked
+	ctxErr := ""  // why a matching rule's additional_context_file could not be read
 	var unpacked []shellcmd.Unpack
 	if line != nil && len(line.Unpacks) > 0 {
 		unpacked = unpackedDirs(c, root)
@@ -66,9 +67,14 @@ func Evaluate(h *config.Hook, c *event.Context, root string) merge.Report {
 		if r.ContextFile != "" {
 			data, err := readBeneath(root, r.ContextFile)
 			if err != nil {
-				return failed(h, c, start, fmt.Sprintf("additional_context_file %s: %v", r.ContextFile, err))
+				// The rules after it still guard: a file an agent deletes
+				// must not take a later deny with it (under on_error: skip).
+				if ctxErr == "" {
+					ctxErr = fmt.Sprintf("additional_context_file %s: %v", r.ContextFile, err)
+				}
+			} else {
+				texts = append(texts, string(data))
 			}
-			texts = append(texts, string(data))
 		}
 		if r.Decision != "" {
 			decision, reason = r.Decision, r.Reason
@@ -84,6 +90,16 @@ func Evaluate(h *config.Hook, c *event.Context, root string) merge.Report {
 		if c.Command == "" {
 			reason = "hookrun could not check this call: " + unknown
 		}
+	}
+	if ctxErr != "" {
+		fail := failed(h, c, start, ctxErr)
+		if decision != config.DecisionDeny && decision != config.DecisionRequireHuman {
+			return fail // its on_error decides
+		}
+		// The rule's decision stands, and the failure is listed with it.
+		rep := answer(h, c, start, decision, reason, strings.Join(texts, "\n"))
+		rep.Errors = append(rep.Errors, fail.Errors...)
+		return rep
 	}
 	return answer(h, c, start, decision, reason, strings.Join(texts, "\n"))
 }
