@@ -452,8 +452,10 @@ var gitLimits = exec.Limits{MaxStdout: 16 << 20, MaxStderr: 64 << 10, Grace: tim
 // command after it (a commit of the index put in HEAD's place hid every
 // uncommitted change from git status, one of the branch's files in the
 // merge base's hid the committed ones, a branch in HEAD's place made git
-// checkout of it bring nothing).
-var ownConfig = []string{"--no-replace-objects", "-c", "core.fsmonitor=false", "-c", "safe.bareRepository=explicit"}
+// checkout of it bring nothing). Nor does diff.relative make git diff
+// name only the files below the directory it runs in, relative to it (a
+// project in a subdirectory lost every committed change read so).
+var ownConfig = []string{"--no-replace-objects", "-c", "core.fsmonitor=false", "-c", "safe.bareRepository=explicit", "-c", "diff.relative=false"}
 
 // runGit runs git through exec, the one process policy hookrun has: in a
 // process group of its own, ended as a whole on timeout or when ctx is

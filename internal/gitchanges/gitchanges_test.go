@@ -515,3 +515,25 @@ func TestListAndBroughtReadNoReplacement(t *testing.T) {
 		t.Errorf("Brought(main) with no replacement = %q, %v; want %q", got, err, want)
 	}
 }
+
+// diff.relative in the repository's configuration makes git diff name only
+// the files below the directory it runs in, relative to it: read as
+// relative to the top, every committed change of a project in a
+// subdirectory was dropped from what a session changed since its base.
+func TestListSinceBaseIgnoresDiffRelative(t *testing.T) {
+	dir := repo(t, map[string]string{"svc/x.go": "x\n", "other/y.go": "y\n"})
+	git(t, dir, "branch", "base")
+	git(t, dir, "checkout", "-q", "-b", "feature")
+	write(t, dir, "svc/x.go", "x2\n")
+	write(t, dir, "other/y.go", "y2\n")
+	git(t, dir, "commit", "-q", "-am", "feature work")
+	git(t, dir, "config", "diff.relative", "true")
+	got, err := List(context.Background(), filepath.Join(dir, "svc"), "base")
+	if want := []string{"x.go"}; err != nil || !slices.Equal(got, want) {
+		t.Errorf("List(svc, base) = %q, %v; want %q", got, err, want)
+	}
+	got, err = List(context.Background(), dir, "base")
+	if want := []string{"other/y.go", "svc/x.go"}; err != nil || !slices.Equal(got, want) {
+		t.Errorf("List(base) = %q, %v; want %q", got, err, want)
+	}
+}
