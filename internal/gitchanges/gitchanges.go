@@ -454,8 +454,12 @@ var gitLimits = exec.Limits{MaxStdout: 16 << 20, MaxStderr: 64 << 10, Grace: tim
 // merge base's hid the committed ones, a branch in HEAD's place made git
 // checkout of it bring nothing). Nor does diff.relative make git diff
 // name only the files below the directory it runs in, relative to it (a
-// project in a subdirectory lost every committed change read so).
-var ownConfig = []string{"--no-replace-objects", "-c", "core.fsmonitor=false", "-c", "safe.bareRepository=explicit", "-c", "diff.relative=false"}
+// project in a subdirectory lost every committed change read so), nor
+// core.checkStat minimal and core.trustctime false make git status trust
+// a file's size and time alone (a file rewritten to the same size, its
+// old time put back, showed no change).
+var ownConfig = []string{"--no-replace-objects", "-c", "core.fsmonitor=false", "-c", "safe.bareRepository=explicit", "-c", "diff.relative=false",
+	"-c", "core.checkStat=default", "-c", "core.trustctime=true"}
 
 // runGit runs git through exec, the one process policy hookrun has: in a
 // process group of its own, ended as a whole on timeout or when ctx is

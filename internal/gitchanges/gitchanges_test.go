@@ -537,3 +537,32 @@ func TestListSinceBaseIgnoresDiffRelative(t *testing.T) {
 		t.Errorf("List(base) = %q, %v; want %q", got, err, want)
 	}
 }
+
+// core.checkStat minimal and core.trustctime false, in the repository's
+// configuration, make git status trust a file's size and time alone: a
+// file rewritten with the same size and its old time put back showed no
+// change. hookrun's git compares inode and ctime as git does by default.
+func TestListIgnoresTheRepositorysStatSettings(t *testing.T) {
+	dir := repo(t, nil)
+	write(t, dir, "f.txt", "aaaa\n")
+	old := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
+	if err := os.Chtimes(filepath.Join(dir, "f.txt"), old, old); err != nil {
+		t.Fatal(err)
+	}
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-q", "-m", "base")
+	git(t, dir, "config", "core.checkStat", "minimal")
+	git(t, dir, "config", "core.trustctime", "false")
+	// The same size and time, in a new file put in its place.
+	write(t, dir, "g.tmp", "evil\n")
+	if err := os.Chtimes(filepath.Join(dir, "g.tmp"), old, old); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(filepath.Join(dir, "g.tmp"), filepath.Join(dir, "f.txt")); err != nil {
+		t.Fatal(err)
+	}
+	got, err := List(context.Background(), dir, Head)
+	if want := []string{"f.txt"}; err != nil || !slices.Equal(got, want) {
+		t.Errorf("List = %q, %v; want %q", got, err, want)
+	}
+}
