@@ -86,8 +86,15 @@ func run() error {
 	}
 	bin := filepath.Join(tmp, "bin")
 	// Built as `make build` builds hookrun, the floor too: static, without
-	// cgo, without the symbol table and debug information.
+	// cgo, without the symbol table and debug information, and with the
+	// Makefile's GOEXPERIMENT (GOEXP: the older garbage collector, while
+	// the toolchain offers it).
 	os.Setenv("CGO_ENABLED", "0")
+	goenv := osexec.Command("go", "env", "GOEXPERIMENT")
+	goenv.Env = append(os.Environ(), "GOEXPERIMENT=nogreenteagc")
+	if goenv.Run() == nil {
+		os.Setenv("GOEXPERIMENT", "nogreenteagc")
+	}
 	for _, p := range []string{"./cmd/hookrun", "./bench/floor", "./bench/maxrss", "./bench/hello"} {
 		if err := sh("", "go", "build", "-trimpath", "-ldflags=-s -w", "-o", bin+"/", p); err != nil {
 			return err

@@ -160,12 +160,23 @@ func build(goos, goarch, version string) ([]byte, error) {
 	defer os.RemoveAll(dir)
 	bin := filepath.Join(dir, "hookrun")
 	cmd := exec.Command("go", "build", "-trimpath", "-ldflags", "-s -w -buildid= -X main.version="+version, "-o", bin, "./cmd/hookrun")
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS="+goos, "GOARCH="+goarch, "GOFLAGS=-buildvcs=true")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS="+goos, "GOARCH="+goarch, "GOFLAGS=-buildvcs=true", "GOEXPERIMENT="+goExperiment())
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	if err := cmd.Run(); err != nil {
 		return nil, fmt.Errorf("building for %s/%s: %v", goos, goarch, err)
 	}
 	return os.ReadFile(bin)
+}
+
+// goExperiment is the GOEXPERIMENT make build sets (see the Makefile's
+// GOEXP): nogreenteagc while the toolchain still accepts it, else none.
+func goExperiment() string {
+	cmd := exec.Command("go", "env", "GOEXPERIMENT")
+	cmd.Env = append(os.Environ(), "GOEXPERIMENT=nogreenteagc")
+	if cmd.Run() != nil {
+		return ""
+	}
+	return "nogreenteagc"
 }
 
 func git(args ...string) (string, error) {
