@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -208,6 +209,21 @@ func Brought(ctx context.Context, dir, rev string, guess bool) ([]string, error)
 		return nil, err
 	case refs != "":
 		return nil, errors.New("the repository has replacement objects (git replace; git replace -l lists them), which make one commit stand for another in every git command, so which files it brings is only known when it runs")
+	}
+	// So are grafts, which hookrun's git does not read either (noGrafts).
+	switch common, err := run("rev-parse", "--git-common-dir"); {
+	case err != nil:
+		return nil, err
+	default:
+		grafts := filepath.Join(strings.TrimSpace(common), "info", "grafts")
+		if !filepath.IsAbs(grafts) {
+			grafts = filepath.Join(dir, grafts)
+		}
+		if fi, err := os.Lstat(grafts); err == nil && (fi.Size() > 0 || !fi.Mode().IsRegular()) {
+			return nil, fmt.Errorf("the repository has grafts (%s), which give a commit other parents in every git command, so which files it brings is only known when it runs", grafts)
+		} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
 	}
 	var targets []string
 	switch tree, err := run("rev-parse", "--verify", "--quiet", rev+"^{tree}"); {
@@ -459,7 +475,16 @@ var gitLimits = exec.Limits{MaxStdout: 16 << 20, MaxStderr: 64 << 10, Grace: tim
 // a file's size and time alone (a file rewritten to the same size, its
 // old time put back, showed no change).
 var ownConfig = []string{"--no-replace-objects", "-c", "core.fsmonitor=false", "-c", "safe.bareRepository=explicit", "-c", "diff.relative=false",
-	"-c", "core.checkStat=default", "-c", "core.trustctime=true"}
+	"-c", "core.checkStat=default", "-c", "core.trustctime=true", "-c", "advice.graftFileDeprecated=false"}
+
+// noGrafts keeps git from reading the repository's grafts
+// (.git/info/grafts), which --no-replace-objects leaves on: a graft making
+// the base a child of HEAD made the merge base HEAD, and hid every
+// committed change from List(base). It is the last GIT_GRAFT_FILE in the
+// environment, the one git reads; git reads the empty file with no
+// grafts, and its advice against grafts is off (ownConfig), since a hint
+// on stderr would read as git's failure.
+var noGrafts = "GIT_GRAFT_FILE=" + os.DevNull
 
 // runGit runs git through exec, the one process policy hookrun has: in a
 // process group of its own, ended as a whole on timeout or when ctx is
@@ -468,7 +493,7 @@ var ownConfig = []string{"--no-replace-objects", "-c", "core.fsmonitor=false", "
 func runGit(ctx context.Context, git, dir, tree string, limits exec.Limits, own []string, args ...string) (string, error) {
 	// Optional locks off: status must not take the index lock that the
 	// agent's own git commands may be waiting for.
-	env := append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
+	env := append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C", noGrafts)
 	o := exec.Run(ctx, exec.Spec{Command: git, Args: slices.Concat(ownConfig, own, args), HasArgs: true, Dir: dir, Tree: tree, Env: env, Timeout: Timeout}, limits)
 	var err error
 	switch {

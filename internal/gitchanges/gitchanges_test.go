@@ -566,3 +566,40 @@ func TestListIgnoresTheRepositorysStatSettings(t *testing.T) {
 		t.Errorf("List = %q, %v; want %q", got, err, want)
 	}
 }
+
+// A graft (.git/info/grafts, under .git where no diff shows it) gives a
+// commit other parents in every git command, --no-replace-objects or not:
+// the base made a child of HEAD hid every committed change from List(base).
+// hookrun's git reads none, and what git checkout brings is then unknown, as
+// with replacements.
+func TestListAndBroughtReadNoGraft(t *testing.T) {
+	dir := repo(t, map[string]string{"a.txt": "a\n", "b.txt": "b\n"})
+	gitOut := func(args ...string) string {
+		t.Helper()
+		out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).Output()
+		if err != nil {
+			t.Fatalf("git %v: %v", args, err)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	git(t, dir, "checkout", "-q", "-b", "feat")
+	write(t, dir, "b.txt", "b // committed on feat\n")
+	git(t, dir, "commit", "-q", "-am", "feat")
+	write(t, dir, ".git/info/grafts", gitOut("rev-parse", "main")+" "+gitOut("rev-parse", "HEAD")+"\n")
+
+	got, err := List(context.Background(), dir, "main")
+	if want := []string{"b.txt"}; err != nil || !slices.Equal(got, want) {
+		t.Errorf("List(main) = %q, %v; want %q", got, err, want)
+	}
+	got, err = Brought(context.Background(), dir, "main", false)
+	if want := "the repository has grafts (" + filepath.Join(dir, ".git", "info", "grafts") + "), which give a commit other parents"; err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("Brought(main) = %q, %v; want the error %q", got, err, want)
+	}
+	if err := os.Remove(filepath.Join(dir, ".git", "info", "grafts")); err != nil {
+		t.Fatal(err)
+	}
+	got, err = Brought(context.Background(), dir, "main", false)
+	if want := []string{filepath.Join(dir, "b.txt")}; err != nil || !slices.Equal(got, want) {
+		t.Errorf("Brought(main) with no graft = %q, %v; want %q", got, err, want)
+	}
+}
