@@ -603,3 +603,19 @@ func TestListAndBroughtReadNoGraft(t *testing.T) {
 		t.Errorf("Brought(main) with no graft = %q, %v; want %q", got, err, want)
 	}
 }
+
+// core.ignoreCase true, in the repository's configuration on a file system
+// that tells case apart, made git take a new F.TXT for the tracked f.txt:
+// the new file was not among a session's changed files.
+func TestListIgnoresTheRepositorysIgnoreCase(t *testing.T) {
+	dir := repo(t, map[string]string{"f.txt": "f\n"})
+	write(t, dir, "F.TXT", "new\n")
+	if b, err := os.ReadFile(filepath.Join(dir, "f.txt")); err != nil || string(b) != "f\n" {
+		t.Skip("the file system folds case: F.TXT is f.txt")
+	}
+	git(t, dir, "config", "core.ignoreCase", "true")
+	got, err := List(context.Background(), dir, Head)
+	if want := []string{"F.TXT"}; err != nil || !slices.Equal(got, want) {
+		t.Errorf("List = %q, %v; want %q", got, err, want)
+	}
+}

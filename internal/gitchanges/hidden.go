@@ -24,7 +24,11 @@ import (
 // config core.excludesFile /tmp/x) and no diff shows either, so a file it
 // adds would be hidden from every SessionStop hook.
 func listUntracked(run func(args ...string) (string, error)) ([]string, error) {
-	args := []string{"ls-files", "-z", "--others", "--full-name", "--exclude-per-directory=.gitignore"}
+	// core.ignoreCase true, which a repository's configuration can say on a
+	// file system that tells case apart, made git take a new F.TXT for the
+	// tracked f.txt. Off, a file system that folds case lists a file renamed
+	// only in case as new: more files, never fewer.
+	args := []string{"-c", "core.ignoreCase=false", "ls-files", "-z", "--others", "--full-name", "--exclude-per-directory=.gitignore"}
 	if mine := personsExcludes(run); mine != "" {
 		args = append(args, "--exclude-from="+mine)
 	}
