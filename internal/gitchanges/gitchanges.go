@@ -70,7 +70,9 @@ func List(ctx context.Context, dir, base string) ([]string, error) {
 		return nil, err
 	}
 	files := parseStatus(status)
-	untracked, err := listUntracked(run)
+	// The work tree's top, where the untracked files' names start.
+	top := filepath.Join(dir, strings.Repeat("../", strings.Count(strings.TrimSpace(prefix), "/")))
+	untracked, err := listUntracked(run, top)
 	if err != nil {
 		return nil, err
 	}

@@ -619,3 +619,27 @@ func TestListIgnoresTheRepositorysIgnoreCase(t *testing.T) {
 		t.Errorf("List = %q, %v; want %q", got, err, want)
 	}
 }
+
+// git lists an untracked directory that holds a repository of its own as
+// the directory alone (sub/): mkdir -p sub/.git/objects sub/.git/refs and a
+// HEAD made a new sub/evil.py invisible to a SessionStop glob such as
+// **/*.py. Its files are listed as well, its .git left out.
+func TestListNamesTheFilesOfANestedRepository(t *testing.T) {
+	dir := repo(t, map[string]string{"svc/a.txt": "a\n"})
+	for _, d := range []string{"svc/sub/.git/objects", "svc/sub/.git/refs", "svc/sub/deep"} {
+		if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(t, dir, "svc/sub/.git/HEAD", "ref: refs/heads/main\n")
+	write(t, dir, "svc/sub/evil.py", "print(1)\n")
+	write(t, dir, "svc/sub/deep/more.py", "print(2)\n")
+	got, err := List(context.Background(), dir, Head)
+	if want := []string{"svc/sub", "svc/sub/deep/more.py", "svc/sub/evil.py"}; err != nil || !slices.Equal(got, want) {
+		t.Errorf("List = %q, %v; want %q", got, err, want)
+	}
+	got, err = List(context.Background(), filepath.Join(dir, "svc"), Head)
+	if want := []string{"sub", "sub/deep/more.py", "sub/evil.py"}; err != nil || !slices.Equal(got, want) {
+		t.Errorf("List(svc) = %q, %v; want %q", got, err, want)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"hash"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,7 +24,7 @@ import (
 // configuration: an agent writes both (echo x >> .git/info/exclude, git
 // config core.excludesFile /tmp/x) and no diff shows either, so a file it
 // adds would be hidden from every SessionStop hook.
-func listUntracked(run func(args ...string) (string, error)) ([]string, error) {
+func listUntracked(run func(args ...string) (string, error), top string) ([]string, error) {
 	// core.ignoreCase true, which a repository's configuration can say on a
 	// file system that tells case apart, made git take a new F.TXT for the
 	// tracked f.txt. Off, a file system that folds case lists a file renamed
@@ -36,7 +37,49 @@ func listUntracked(run func(args ...string) (string, error)) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	return splitZ(out), nil
+	files := splitZ(out)
+	budget := maxNested
+	for _, f := range files {
+		if strings.HasSuffix(f, "/") {
+			files = append(files, nestedFiles(top, f, &budget)...)
+		}
+	}
+	return files, nil
+}
+
+// maxNested caps the entries read from the untracked repositories of one
+// work tree: past it, the rest are named by their directory alone.
+const maxNested = 20000
+
+// nestedFiles lists the files under dir (relative to the work tree's top,
+// ending in /), an untracked directory that git names alone because it
+// holds a repository of its own: mkdir -p sub/.git/objects sub/.git/refs
+// and a HEAD made every new file in sub invisible to a SessionStop glob.
+// Links are listed, not followed; .git directories are left out; an
+// unreadable directory is skipped (the directory itself is listed).
+func nestedFiles(top, dir string, budget *int) []string {
+	var out []string
+	root := filepath.Join(top, filepath.FromSlash(dir))
+	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if *budget <= 0 {
+			return filepath.SkipAll
+		}
+		*budget--
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			if d.Name() == ".git" && p != root {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if rel, err := filepath.Rel(top, p); err == nil {
+			out = append(out, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	return out
 }
 
 // personsExcludes is the excludes file of the person's (global) or the
