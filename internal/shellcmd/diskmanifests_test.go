@@ -160,11 +160,22 @@ func TestDiskMayRunFiles(t *testing.T) {
 	}
 	match = append(match, `hyperfine 'make wipe'`, `nodemon --exec 'npm run clean'`, `watchexec -e go -- ./scripts/clean.sh`,
 		`entr -s 'make wipe'`, `eatmydata sudo make wipe`, `echo 'rm -rf ~' > s.sh; eatmydata sh s.sh`)
+	// A program run by its path after other operands or after an option that may take a value: the
+	// wrapper's own words come first (faketime's time, gdb's --args, bwrap's mounts), and a path
+	// without ./ runs the file as surely (exec of a name with a / in it does not search PATH).
+	// Each passed a deny of rm -rf.
+	for _, pre := range []string{"faketime @0", "faketime -f @0", "gdb -batch --args", "bwrap --bind / /", "bwrap --ro-bind / / --dev /dev",
+		"valgrind --tool=memcheck", "cgexec -g cpu:x", "mytool x y", "mytool -o out", "mytool lint", "perf stat -e cycles"} {
+		match = append(match, pre+" ./scripts/clean.sh", pre+" scripts/clean.sh", pre+" /p/scripts/clean.sh", pre+" ../p/scripts/clean.sh")
+	}
 	wantOutcomeIn(t, hostileProject, p, Match, match)
-	noMatch := []string{`eatmydata ./scripts/tool.py`, `mytool --name make`, `mytool lint scripts/clean.sh`, `eatmydata npm test`,
+	// Not a file: a URL, a remote host's path, a missing file, a program or a script of another
+	// language (read as itself), and the tools whose files are their data.
+	noMatch := []string{`eatmydata ./scripts/tool.py`, `mytool --name make`, `eatmydata npm test`,
 		`eatmydata make test`, `shellcheck scripts/clean.sh`, `eatmydata ./scripts/missing.sh`, `brew install make`,
 		`shellcheck ./scripts/clean.sh`, `nano ./scripts/clean.sh`, `code ./scripts/clean.sh`, `sha256sum ./scripts/clean.sh`,
-		`mytool -o ./scripts/clean.sh`, `scp x ./scripts/clean.sh`}
+		`mytool x https://example.com/scripts/clean.sh`, `mytool x host:scripts/clean.sh`, `faketime @0 ./bin/app`,
+		`faketime @0 scripts/tool.py`, `emacs -nw scripts/clean.sh`, `vim -O x scripts/clean.sh`}
 	wantOutcomeIn(t, hostileProject, p, NoMatch, noMatch)
 	for _, src := range noMatch {
 		if l := ParseFiles(src, POSIX, memFiles(hostileProject)); len(l.Unresolved) > 0 {

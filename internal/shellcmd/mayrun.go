@@ -100,23 +100,28 @@ func (r *reader) mayRun(cmd Command, redirs []*syntax.Redirect, depth int) {
 		}
 		r.aside(func() {
 			r.suffix = true
-			r.maybeRuns = afterDashes || mayRunsFiles(cmd.Args[i:], n == 1 && !value)
+			r.maybeRuns = afterDashes || mayRunsFiles(cmd.Args[i:], editsFiles(cmd.Name))
 			r.command(cmd.Args[i:], redirs, depth+1)
 		})
 	}
 }
 
 // mayRunsFiles reports whether words, read as a command a program hookrun has no reading for
-// may run, surely name one that runs files of the project: a program that runs them (make, npm,
-// a shell, an interpreter, a task runner) given a word (make wipe, sh s.sh; make alone may be a
-// package's name: brew install make), or, as the program's first operand (first), a program run
-// by its path (eatmydata ./scripts/clean.sh; a later one is more often a file the program reads:
-// scp ./x host:). Such a command's files are read, as the line's own are; so are those of a
-// command that follows a -- or is a line in one word (hyperfine 'make clean'). A path without ./
-// is not enough: shellcheck scripts/clean.sh runs nothing.
-func mayRunsFiles(words []Arg, first bool) bool {
+// may run, surely name one that runs files of the project: a program run by its path, wherever it
+// stands among the program's words (eatmydata ./scripts/clean.sh, and after the wrapper's own
+// words, which hookrun cannot tell from its command: faketime @0 ./x.sh, gdb --args ./x, bwrap
+// --bind / / ./x, a value of an option it does not know: faketime -f @0 x/y.sh; a name with a /
+// in it is run from where it points, not searched for on PATH, ./ or not: scripts/x.sh), or a
+// program that runs them (make, npm, a shell, an interpreter, a task runner) given a word (make
+// wipe, sh s.sh; make alone may be a package's name: brew install make). Such a command's files
+// are read, as the line's own are; so are those of a command that follows a -- or is a line in one
+// word (hyperfine 'make clean'). Reading a file a program only reads or writes (scp ./x host:,
+// mytool -o out/x) as one it runs finds more than runs, as the rest of this reading does; a
+// program's file or a script of another language is read as itself, and a URL or another host's
+// path is no file of the project.
+func mayRunsFiles(words []Arg, data bool) bool {
 	name := words[0].Value
-	if first && (strings.HasPrefix(name, "./") || strings.HasPrefix(name, "../")) {
+	if !data && strings.Contains(name, "/") && !strings.Contains(name, "://") && !remotePath(name) {
 		return true
 	}
 	if len(words) < 2 {
@@ -128,6 +133,28 @@ func mayRunsFiles(words []Arg, first bool) bool {
 		return true
 	}
 	return isShell(name) || strings.HasPrefix(name, "python")
+}
+
+// editsFiles reports whether a program's operands are files it edits or shows, no program it runs:
+// the editors and viewers whose words are read for the commands their options run (vim -c, bat
+// --pager), not listed in runsNoCommand.
+func editsFiles(name string) bool {
+	base, _, _ := strings.Cut(name, ".") // Debian's vim.basic
+	if isVim(base) {
+		return true
+	}
+	switch name {
+	case "ed", "red", "emacs", "emacsclient", "bat", "batcat", "sqlite3", "kak", "hx", "helix", "joe", "mcedit", "view":
+		return true
+	}
+	return false
+}
+
+// remotePath reports whether a word is another host's path as scp and rsync write it (host:dir/x,
+// user@host:x): a : before the first /.
+func remotePath(w string) bool {
+	colon := strings.IndexByte(w, ':')
+	return colon > 0 && colon < strings.IndexByte(w, '/')
 }
 
 // noRuns reports whether the reader is in a reading whose files are not read: what a program
