@@ -95,8 +95,15 @@ func TestDiskNx(t *testing.T) {
 	p := mustCompile("rm -rf")
 	match := []string{`nx run web:clean`, `nx clean web`, `nx web:clean`, `nx run web:many`, `nx run web:short`, `nx run web:script`,
 		`nx run web:chain`, `nx wipe`, `nx run-many -t clean`, `nx run-many --targets=lint,clean`, `nx affected -t deploy`,
-		`npx nx clean`, `pnpm exec nx run web:clean`, `nx build web`, `nx pkg c`, `cd apps/web && nx clean`, `nx deep h`}
-	noMatch := []string{`nx test web`, `nx run web:test`, `nx graph`, `nx run-many -t test`, `nx show projects`}
+		`npx nx clean`, `pnpm exec nx run web:clean`, `nx build web`, `nx pkg c`, `cd apps/web && nx clean`, `nx deep h`,
+		// nx started by a package manager as a program it has (pnpm, yarn and bun run a program of
+		// node_modules/.bin for a word that names no script), a package runner given a version, and
+		// npm exec, whose own option parser takes the -- away.
+		`pnpm nx run web:clean`, `yarn nx clean web`, `bun nx run web:clean`, `pnpm --silent nx clean`, `npx nx@latest run web:clean`,
+		`npx -y nx@19.8.0 clean`, `pnpm dlx nx@latest run web:clean`, `bunx nx@latest clean`, `yarn dlx nx@19 clean`,
+		`npm exec nx -- run web:clean`, `npm x -y nx@latest -- clean web`, `bun x nx@latest clean`, `npm exec -- nx@latest clean`, `npx -- nx@19 clean`}
+	noMatch := []string{`nx test web`, `nx run web:test`, `nx graph`, `nx run-many -t test`, `nx show projects`, `pnpm nx test web`,
+		`yarn nx graph`, `npx nx@latest test web`, `pnpm install nx`, `yarn add nx`}
 	wantOutcomeFiles(t, func() *Files { return withList(files) }, p, Match, match)
 	wantOutcomeFiles(t, func() *Files { return withList(files) }, p, NoMatch, noMatch)
 	wantOutcomeFiles(t, func() *Files { return withList(files) }, p, Unknown, []string{`nx run "$P"`, `nx run-many -t "$T"`,

@@ -295,11 +295,28 @@ func subcommandWords(name, first string) int {
 			return 2
 		}
 		return 1
-	case "buildah", "kubectl", "oc", "helm", "npm", "pnpm", "yarn", "bun", "deno", "cargo", "go", "pip", "pip3",
+	case "buildah", "kubectl", "oc", "helm", "npm", "deno", "cargo", "go", "pip", "pip3",
 		"uv", "poetry", "pipenv", "pdm", "hatch", "rye", "conda", "mamba", "micromamba", "mise", "asdf",
 		"bundle", "gem", "composer", "dotnet", "rustup", "brew", "apt", "apt-get", "dnf", "yum", "zypper",
 		"snap", "flatpak", "systemctl", "gcloud", "aws", "az", "terraform", "mix":
 		return 1
+	case "pnpm", "yarn", "bun":
+		// A word that is none of their own commands names a script, and else a program of
+		// node_modules/.bin they run (pnpm nx run app:clean): a command it may run.
+		if !managerCommand(name, first) {
+			return 0
+		}
+		return 1
 	}
 	return 0
+}
+
+// managerCommand reports whether pnpm, yarn or bun read the word as a command of their own.
+func managerCommand(name, w string) bool {
+	switch w {
+	case "install", "i", "ci", "add", "test", "t", "tst", "run", "run-script", "start", "stop", "restart", "pack",
+		"publish", "rebuild", "install-test", "it":
+		return true
+	}
+	return packageCommand(w) || name == "bun" && bunCommand(w)
 }

@@ -1103,6 +1103,25 @@ type runner struct {
 	dashes   bool     // words before a -- are its own (mise exec node@20 -- COMMAND)
 	command  []string // options after which its words are the command it runs (nix develop -c COMMAND)
 	only     bool     // only those options and script's run a command: its other words are its own (nix-shell -p PKG)
+	packages bool     // it runs a package's program, named with its version or not (npx nx@19)
+}
+
+// installedBin is the command a package runner runs, given from its package's name on: the
+// package's program, the version after its name's @ left out (npx nx@latest runs nx, as corepack
+// pnpm@9 runs pnpm; a scope's leading @ stays), and for npm, whose own option parser takes the
+// first -- away wherever it stands, without it (npm exec nx -- run x runs nx run x).
+func installedBin(rest []Arg, npm bool) []Arg {
+	first := rest[0]
+	if at := strings.LastIndexByte(first.Value, '@'); at > 0 && !first.Dynamic {
+		first.Value = first.Value[:at]
+	}
+	out := append([]Arg{first}, rest[1:]...)
+	if npm {
+		if at := slices.IndexFunc(out, func(a Arg) bool { return a.Value == "--" && !a.Dynamic }); at > 0 {
+			out = slices.Delete(out, at, at+1)
+		}
+	}
+	return out
 }
 
 var npmScript = []string{"-c", "--call"}
@@ -1113,9 +1132,9 @@ var npmValues = []string{"-p", "--package", "-w", "--workspace", "--registry", "
 var runners = []runner{
 	{name: "asdf", subs: []string{"exec"}},
 	{name: "aws-vault", subs: []string{"exec"}, values: []string{"-d", "--duration", "-t", "--mfa-token", "-r", "--region"}, operands: 1},
-	{name: "bun", subs: []string{"x"}, values: npmValues, script: npmScript},
+	{name: "bun", subs: []string{"x"}, values: npmValues, script: npmScript, packages: true},
 	{name: "bundle", subs: []string{"exec"}, values: []string{"--gemfile"}},
-	{name: "bunx", values: npmValues, script: npmScript},
+	{name: "bunx", values: npmValues, script: npmScript, packages: true},
 	{name: "conda", subs: []string{"run"}, values: []string{"-n", "--name", "-p", "--prefix", "--cwd"}},
 	{name: "devbox", subs: []string{"run"}, values: []string{"-c", "--config", "-e", "--env", "--env-file", "--environment"}},
 	{name: "direnv", subs: []string{"exec"}, operands: 1},
@@ -1135,15 +1154,15 @@ var runners = []runner{
 	{name: "nix", subs: []string{"develop", "shell"}, command: []string{"-c", "--command"}, only: true},
 	{name: "nix-shell", script: []string{"--run", "--command"}, only: true},
 	{name: "nodenv", subs: []string{"exec"}},
-	{name: "npm", subs: []string{"exec", "x"}, values: npmValues, script: npmScript},
-	{name: "npx", values: npmValues, script: npmScript},
+	{name: "npm", subs: []string{"exec", "x"}, values: npmValues, script: npmScript, packages: true},
+	{name: "npx", values: npmValues, script: npmScript, packages: true},
 	{name: "op", subs: []string{"run"}, values: []string{"--env-file", "--account"}},
 	{name: "pdm", subs: []string{"run"}, values: []string{"-p", "--project"}},
 	{name: "pipenv", subs: []string{"run"}},
 	{name: "pixi", subs: []string{"run", "exec"}, values: []string{"-e", "--environment", "--manifest-path", "-s", "--spec",
 		"-c", "--channel", "--platform"}},
-	{name: "pnpm", subs: []string{"exec", "dlx"}, values: npmValues, script: npmScript},
-	{name: "pnpx", values: npmValues, script: npmScript},
+	{name: "pnpm", subs: []string{"exec", "dlx"}, values: npmValues, script: npmScript, packages: true},
+	{name: "pnpx", values: npmValues, script: npmScript, packages: true},
 	{name: "poetry", subs: []string{"run"}, values: []string{"-C", "--directory", "-P", "--project"}},
 	{name: "pyenv", subs: []string{"exec"}},
 	{name: "rbenv", subs: []string{"exec"}},
@@ -1154,7 +1173,7 @@ var runners = []runner{
 	{name: "uvx", values: []string{"--from", "--with", "-w", "--with-editable", "--with-requirements", "-p", "--python",
 		"--index", "--index-url", "--extra-index-url", "--directory", "--project", "--cache-dir", "--config-file"}},
 	{name: "volta", subs: []string{"run"}, values: []string{"--node", "--npm", "--pnpm", "--yarn", "--env"}},
-	{name: "yarn", subs: []string{"exec", "dlx"}, values: npmValues, script: npmScript},
+	{name: "yarn", subs: []string{"exec", "dlx"}, values: npmValues, script: npmScript, packages: true},
 }
 
 // runnerOf returns the runner cmd is, and the arguments after its subcommand: the first argument
@@ -1190,6 +1209,9 @@ func (r *reader) packageRun(cmd Command, rn *runner, args []Arg, depth int) ([]A
 			r.unresolved("the arguments of %s include %s, only known when the line runs", cmd.Name, a.Value)
 			return nil, true
 		case a.Value == "--":
+			if rn.packages && i+1 < len(args) {
+				return installedBin(args[i+1:], false), true // npm exec -- nx@19 x: npm took the -- away
+			}
 			return args[i+1:], true
 		case slices.Contains(rn.script, name):
 			if !hasValue {
@@ -1208,6 +1230,9 @@ func (r *reader) packageRun(cmd Command, rn *runner, args []Arg, depth int) ([]A
 		case strings.HasPrefix(a.Value, "-") || rn.only:
 		default:
 			rest := args[i:]
+			if rn.packages {
+				rest = installedBin(rest, cmd.Name == "npm")
+			}
 			if at := slices.IndexFunc(rest, func(a Arg) bool { return a.Value == "--" && !a.Dynamic }); rn.dashes && at >= 0 {
 				return rest[at+1:], true
 			}
