@@ -32,6 +32,12 @@ var manifestProject = map[string]string{
 	"/q/Rakefile":         "desc \"Run the tests\"\ntask :test do\n  ruby \"test.rb\", \"-v\"\n  sh \"go test #{ENV['PKG']}\"\nend\n",
 	"/r/Rakefile":         "# don't\ntask :x do\n  sh \"rm -rf ~\" # '\nend\n",
 	"/r2/Rakefile":        "task :x do\n  sh \"rm #{flags} ~\"\n  sh \"#{cmd} -rf ~\"\nend\n",
+	// mix loads mix.exs, Elixir code, for every task: an alias's cmd task runs a shell line, and
+	// System.cmd a program with a list of words.
+	"/m/mix.exs": "defmodule X.MixProject do\n  use Mix.Project\n  def project, do: [app: :x, aliases: aliases()]\n" +
+		"  defp aliases, do: [clean: [\"cmd rm -rf ~\"], setup: [\"deps.get\"]]\nend\n",
+	"/m2/mix.exs": "defmodule Y do\n  def project do\n    System.cmd(\"rm\", [\"-rf\", \"~\"])\n    [app: :y]\n  end\nend\n",
+	"/m3/mix.exs": "defmodule Z do\n  # it's a comment\n  def project, do: [app: :z, aliases: [test: [\"cmd go test ./...\"]]]\nend\n",
 }
 
 // TestDiskTaskManifests: pixi run NAME, devbox run NAME, rye run NAME, cargo make NAME and rake
@@ -52,24 +58,39 @@ func TestDiskTaskManifests(t *testing.T) {
 		`cargo make clean`, `cargo make wipe`, `cargo make lines`, `cargo make flow`, `cargo make other`, `cargo make os`,
 		`makers clean`, `cargo-make make clean`, `cargo make --makefile /hook/Makefile.toml test`, `cargo make -t clean`,
 		`rake clean`, `rake wipe`, `bundle exec rake clean`, `rake -f Rakefile test`, `rake -C /r x`,
+		`cd /m && mix clean`, `cd /m && mix test`, `cd /m2 && mix deps.get`, `cd /m && MIX_ENV=prod mix release`, `cd /m && eatmydata mix compile`,
 	})
 	wantOutcomeIn(t, manifestProject, p, NoMatch, []string{
 		`pixi run test`, `pixi run lint`, `pixi install`, `devbox run test`, `devbox add go`, `rye run test`, `rye sync`,
 		`rye run call`, `cargo make test`, `cargo build`, `makers test`, `rake -C /q test`, `cd /r2 && rake x`, `rake -f /q/Rakefile test`,
+		`cd /m3 && mix test`,
 	})
 	for src, file := range map[string]string{`pixi run dep`: `pixi.toml script "clean"`, `devbox run -c /hook test`: `/hook/devbox.json script "shell.init_hook"`,
-		`cargo make flow`: `Makefile.toml script "wipe"`, `rake wipe`: `rakelib/x.rake`, `rake clean`: `Rakefile`} {
+		`cargo make flow`: `Makefile.toml script "wipe"`, `rake wipe`: `rakelib/x.rake`, `rake clean`: `Rakefile`,
+		`cd /m && mix clean`: `/m/mix.exs`} {
 		l := ParseFiles(src, POSIX, withList(manifestProject))
 		if !slices.ContainsFunc(l.Commands, func(c Command) bool { return c.Name == "rm" && c.File == file }) {
 			t.Errorf("%s: no rm from %s in %+v", src, file, l.Commands)
 		}
 	}
-	for _, src := range []string{`pixi run test`, `devbox run test`, `rye run test`, `cargo make test`, `rake -C /q test`} {
+	for _, src := range []string{`pixi run test`, `devbox run test`, `rye run test`, `cargo make test`, `rake -C /q test`, `cd /m3 && mix test`} {
 		if l := ParseFiles(src, POSIX, memFiles(manifestProject)); len(l.Unresolved) > 0 {
 			t.Errorf("%s: unresolved %q", src, l.Unresolved)
 		}
 	}
 	wantOutcomeIn(t, manifestProject, p, Unknown, []string{`pixi run "$T"`, `devbox run "$T"`, `rye run "$T"`, `cargo make "$T"`})
+	for in, want := range map[string]string{
+		`System.cmd("rm", ["-rf", "~"])`:       `["rm", "-rf", "~"])`,
+		"System.cmd(\n  \"rm\" ,\n [\"-rf\"])": `["rm", "-rf"])`,
+		`System.cmd(prog, ["-rf"])`:            `System.cmd(prog, ["-rf"])`,
+		`System.cmd("a\"b", [])`:               `System.cmd("a\"b", [])`,
+		`[clean: ["cmd rm -rf ~"]]`:            `[clean: ["rm -rf ~"]]`,
+		`System.cmd("x"`:                       `System.cmd("x"`,
+	} {
+		if got := mixText(in); got != want {
+			t.Errorf("mixText(%q) = %q, want %q", in, got, want)
+		}
+	}
 }
 
 // TestDiskNx: nx runs the targets of the projects of its workspace: a project.json's

@@ -428,6 +428,7 @@ func FuzzTaskManifests(f *testing.F) {
 		"[config]\ninit_task = \"e\"\n[tasks.e]\ncommand = \"rm\"\nargs = [\"-rf\"]\nscript = {file = \"x.sh\"}\nrun_task = {name = [\"e\"]}\n[tasks.e.linux]\nscript = [\"a\"]\n", "a")
 	f.Add(`{"shell": {"init_hook": ["a", "b"], "scripts": {"a": "rm -rf ~", "b": ["x"], "c": 1}}}`, "a")
 	f.Add("task :a do\n  sh \"rm #{x} -rf\", 'b'\nend\n# it's\n", "a")
+	f.Add("defmodule X do\n  def project, do: [aliases: [a: [\"cmd rm -rf ~\"]]]\n  System.cmd(\"rm\", [\"-rf\", \"#{x}\"])\nend\n", "a")
 	f.Fuzz(func(t *testing.T, text, name string) {
 		for _, m := range []string{"pixi", "devbox", "rye", "cargo-make"} {
 			scripts := taskManifestScripts(m, text)
@@ -441,13 +442,18 @@ func FuzzTaskManifests(f *testing.F) {
 		}
 		_ = rubyInterpolated(text)
 		_ = pixiTemplate(text)
-		l := ParseFiles("rake "+name, POSIX, &Files{Dirs: []string{"/p"}, uncached: true, Read: func(p string, max int64) ([]byte, bool, error) {
-			if path.Base(p) == "Rakefile" {
-				return []byte(text), true, nil
-			}
-			return nil, false, fs.ErrNotExist
-		}})
-		_ = l
+		if m := mixText(text); len(m) > len(text)+strings.Count(text, "System.cmd(") {
+			t.Fatalf("mixText grew %d bytes to %d", len(text), len(m))
+		}
+		for _, run := range []string{"rake " + name, "mix " + name} {
+			l := ParseFiles(run, POSIX, &Files{Dirs: []string{"/p"}, uncached: true, Read: func(p string, max int64) ([]byte, bool, error) {
+				if base := path.Base(p); base == "Rakefile" || base == "mix.exs" {
+					return []byte(text), true, nil
+				}
+				return nil, false, fs.ErrNotExist
+			}})
+			_ = l
+		}
 		entry, err := json.Marshal(name)
 		if err != nil || !utf8.ValidString(name) || strings.Contains(name, "{{") {
 			return

@@ -104,6 +104,10 @@ func (r *reader) manifestTaskRuns(cmd Command, depth int) {
 		if m := manifest.Value; m != "" && cmd.Name != "rye" && !strings.HasSuffix(m, path.Ext(file)) {
 			manifest, dir = Arg{}, manifest // a directory: its manifest
 		}
+	case "mix":
+		// mix loads the mix.exs of its directory, Elixir code, for every task it runs: read whole
+		// (mixText), whichever task the line names.
+		manager, file, names = "mix", "mix.exs", []string{"mix"}
 	case "cargo", "cargo-make", "makers", "rake":
 		if cmd.Name == "cargo" || cmd.Name == "cargo-make" {
 			if len(args) == 0 || args[0].Value != "make" || args[0].Dynamic {
@@ -189,6 +193,8 @@ func taskManifestNames(manager string) []string {
 		return []string{"Makefile.toml"}
 	case "rake":
 		return []string{"rakefile", "Rakefile", "rakefile.rb", "Rakefile.rb"}
+	case "mix":
+		return []string{"mix.exs"}
 	}
 	return nil
 }
@@ -274,6 +280,42 @@ func (r *reader) rubyTaskText(file, text string, depth int) {
 		for _, l := range append(lits, lists...) {
 			r.fileScript(rubyInterpolated(l), file, depth+1, nil)
 		}
+	}
+}
+
+// mixText is the text of a mix.exs, Elixir, written so that rubyTaskText reads the commands it
+// runs, as a Rakefile's (Elixir's strings, comments and #{…} are Ruby's): an alias's "cmd LINE"
+// task is the line (mix's cmd task runs it through a shell), and System.cmd("PROG", ["A", …]) the
+// list ["PROG", "A", …].
+func mixText(text string) string {
+	text = strings.ReplaceAll(text, `"cmd `, `"`)
+	const call = "System.cmd("
+	var b strings.Builder
+	for {
+		i := strings.Index(text, call)
+		if i < 0 {
+			b.WriteString(text)
+			return b.String()
+		}
+		b.WriteString(text[:i])
+		rest := strings.TrimLeft(text[i+len(call):], " \t\n")
+		prog, list, ok := "", "", false
+		if strings.HasPrefix(rest, `"`) {
+			if end := strings.IndexAny(rest[1:], "\"\\\n"); end >= 0 && rest[1+end] == '"' {
+				prog = rest[:end+2]
+				after := strings.TrimLeft(rest[end+2:], " \t\n")
+				if after, ok = strings.CutPrefix(after, ","); ok {
+					list, ok = strings.CutPrefix(strings.TrimLeft(after, " \t\n"), "[")
+				}
+			}
+		}
+		if !ok {
+			b.WriteString(call)
+			text = text[i+len(call):]
+			continue
+		}
+		b.WriteString("[" + prog + ", ")
+		text = list
 	}
 }
 

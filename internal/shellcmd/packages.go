@@ -375,6 +375,9 @@ func (r *reader) packageScripts(run scriptRun, file, text, dir string) {
 	case "rake":
 		r.rakeFile(file, text, dir, run.depth)
 		return
+	case "mix":
+		r.rubyTaskText(file, mixText(text), run.depth)
+		return
 	case "ninja":
 		r.ninjaFile(run, file, text, dir)
 		return

@@ -277,7 +277,7 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 		r.taskRuns(cmd, depth)
 	case cmd.Name == "tox":
 		r.toxRuns(cmd, depth)
-	case slices.Contains([]string{"pixi", "devbox", "rye", "cargo", "cargo-make", "makers", "rake"}, cmd.Name):
+	case slices.Contains([]string{"pixi", "devbox", "rye", "cargo", "cargo-make", "makers", "rake", "mix"}, cmd.Name):
 		r.manifestTaskRuns(cmd, depth)
 	case cmd.Name == "nx":
 		r.nxRuns(cmd, depth)
