@@ -66,6 +66,10 @@ var copilot = Agent{
 			// neither's server (not measured otherwise).
 			{File: ".github/mcp.json", Key: "mcpServers", Each: true, Runs: true, Warn: true, Why: copilotMCP},
 			{File: ".mcp.json", Key: "mcpServers", Each: true, Runs: true, Warn: true, Why: copilotMCP},
+			// Measured on 1.0.102 (agents suite TestCopilotRepoLanguageServerRuns):
+			// the lsp tool started .github/lsp.json's servers, a command's and
+			// a bash script's, also in a folder that is not trusted.
+			{File: ".github/lsp.json", Key: "lspServers", Each: true, Runs: true, Warn: true, Why: copilotLSP},
 			{File: ".github/copilot/settings.json", Key: "extraKnownMarketplaces", Each: true, Warn: true, Fold: true, Why: copilotMarket},
 			{File: ".github/copilot/settings.local.json", Key: "extraKnownMarketplaces", Each: true, Warn: true, Fold: true, Why: copilotMarket},
 			{File: ".claude/settings.json", Key: "extraKnownMarketplaces", Each: true, Warn: true, Fold: true, Why: copilotMarket},
@@ -97,6 +101,9 @@ var copilot = Agent{
 
 // copilotMCP says what Copilot CLI does with a project MCP server.
 const copilotMCP = "Copilot CLI may start this MCP server's command, with no hook, so no guard would see it; check it, or remove it"
+
+// copilotLSP says what Copilot CLI does with a project language server.
+const copilotLSP = "Copilot CLI starts this language server itself, with no hook, when its lsp tool opens a file of the server's fileExtensions (a folder need not be trusted), so no guard sees it; check it, or remove it"
 
 // copilotRewriting are the events, in both of Copilot CLI's spellings,
 // whose hooks can answer with another call (modifiedArgs) or prompt

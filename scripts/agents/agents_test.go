@@ -711,3 +711,15 @@ func validate(t *testing.T, project string) (out []byte, code int) {
 	}
 	return out, code
 }
+
+// validateWarns runs hookrun validate in project, failing the test unless
+// it exits 0 and prints each of wants.
+func validateWarns(t *testing.T, project string, wants ...string) {
+	t.Helper()
+	out, code := validate(t, project)
+	for _, want := range wants {
+		if code != 0 || !strings.Contains(string(out), want) {
+			t.Errorf("hookrun validate: exit %d, want exit 0 and %q:\n%s", code, want, out)
+		}
+	}
+}

@@ -165,3 +165,37 @@ func TestCopilotSubagentCallsAreGuarded(t *testing.T) {
 		}
 	}
 }
+
+// Copilot CLI 1.0.102 starts the language servers a repository's
+// .github/lsp.json declares (lspServers.NAME: its command and args, or a
+// bash script) when its lsp tool opens a file of their fileExtensions, in a
+// folder that is not trusted too: measured, each server's command ran, with
+// no hook (hookrun's guard saw only the lsp call, a read of notes.txt). A
+// project extension (.github/extensions) did not run. validate warns of each
+// server.
+func TestCopilotRepoLanguageServerRuns(t *testing.T) {
+	a := only(t, "copilot")
+	s := newSession(t, a, map[string]string{"notes.txt": "hello\n", "notes.md": "hello\n"},
+		`tool:lsp {"operation":"hover","file":"notes.txt","line":1,"character":1}`, `tool:lsp {"operation":"hover","file":"notes.md","line":1,"character":1}`, "touch allowed.txt")
+	write(t, filepath.Join(s.project, ".github/lsp.json"), `{"lspServers": {
+  "x": {"command": "sh", "args": ["-c", "touch `+s.project+`/lsp-ran.txt"], "fileExtensions": {".txt": "plaintext"}},
+  "y": {"bash": "touch `+s.project+`/lsp-bash-ran.txt", "fileExtensions": {".md": "markdown"}}
+}}`)
+	write(t, filepath.Join(s.project, ".github/extensions/probe/extension.mjs"), "import { spawnSync } from 'node:child_process'\nspawnSync('touch', ['"+s.project+"/extension-ran.txt'])\n")
+	validateWarns(t, s.project,
+		`.github/lsp.json:2:3: warning: lspServers.x runs "sh -c touch `+s.project+`/lsp-ran.txt": Copilot CLI starts this language server`,
+		`.github/lsp.json:3:3: warning: lspServers.y runs "touch `+s.project+`/lsp-bash-ran.txt": Copilot CLI starts this language server`,
+	)
+	s.Run("Read the notes.")
+	if !s.exists("allowed.txt") {
+		t.Fatal("allowed.txt: the command after the lsp call did not run")
+	}
+	for _, f := range []string{"lsp-ran.txt", "lsp-bash-ran.txt"} {
+		if !s.exists(f) {
+			t.Errorf("%s: %s@%s no longer starts this language server of .github/lsp.json: docs/agents/copilot-cli.md and hookrun's warning want a look", f, a.pkg, a.version)
+		}
+	}
+	if s.exists("extension-ran.txt") {
+		t.Errorf("extension-ran.txt: %s@%s ran a project extension of .github/extensions, with no hook: docs/agents/copilot-cli.md and validate want a look", a.pkg, a.version)
+	}
+}

@@ -256,6 +256,14 @@ func (m *model) chatCompletions(w http.ResponseWriter, doc map[string]any) (main
 		if file, ok := strings.CutPrefix(cmd, "write:"); ok {
 			name, args = "write", map[string]any{"filePath": file, "content": "written\n"}
 		}
+		// tool:NAME JSON calls the agent's tool NAME with the arguments JSON.
+		if rest, ok := strings.CutPrefix(cmd, "tool:"); ok {
+			var in map[string]any
+			n, raw, _ := strings.Cut(rest, " ")
+			if json.Unmarshal([]byte(raw), &in) == nil {
+				name, args = n, in
+			}
+		}
 		// task:COMMAND has Copilot CLI's task tool start a subagent, whose model runs COMMAND.
 		if c, ok := strings.CutPrefix(cmd, "task:"); ok {
 			name, args = "task", map[string]any{"agent_type": "task", "mode": "sync", "name": "sub", "description": "scripted step", "prompt": subagentMark + c}

@@ -2,6 +2,7 @@ package settings
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -600,7 +601,8 @@ func commandOf(v *ojson.Node) string {
 	if v.IsObject() {
 		cmd := commandOf(v.Get("command"))
 		if cmd == "" {
-			return ""
+			// Copilot CLI's language server may be a bash or powershell script.
+			return cmp.Or(commandOf(v.Get("bash")), commandOf(v.Get("powershell")))
 		}
 		if args := commandOf(v.Get("args")); args != "" {
 			cmd += " " + args

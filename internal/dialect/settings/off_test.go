@@ -77,6 +77,10 @@ func TestOff(t *testing.T) {
 		{dialect.Copilot, map[string]string{".github/copilot/settings.json": `{"enabled_plugins": {"p@m": true}}`, ".claude/settings.json": `{"extraKnownMarketplaces": {"m": {"source": {"source": "github", "repo": "o/m"}}}, "enabledPlugins": {"q@m": false}}`}, []string{
 			`.github/copilot/settings.json:1:22: enabled_plugins names "p@m": Copilot CLI takes this setting from the repository and runs the hooks of the plugins it enables, which are not in the repository, so hookrun cannot tell whether one changes a call (modifiedArgs) after hookrun's let it through; check its hooks, or remove it`,
 			`.claude/settings.json:1:29: extraKnownMarketplaces names "m": Copilot CLI takes this setting from the repository: a plugin marketplace from which the plugins the repository enables come, whose hooks hookrun cannot see; check it, or remove it`}},
+		// A language server of .github/lsp.json: a command and its args, or a bash script; one with neither runs nothing.
+		{dialect.Copilot, map[string]string{".github/lsp.json": `{"lspServers": {"x": {"command": "sh", "args": ["-c", "touch f"]}, "y": {"bash": "touch g"}, "z": {"fileExtensions": {".go": "go"}}}}`}, []string{
+			`.github/lsp.json:1:17: lspServers.x runs "sh -c touch f": Copilot CLI starts this language server itself, with no hook, when its lsp tool opens a file of the server's fileExtensions (a folder need not be trusted), so no guard sees it; check it, or remove it`,
+			`.github/lsp.json:1:68: lspServers.y runs "touch g": Copilot CLI starts this language server itself, with no hook, when its lsp tool opens a file of the server's fileExtensions (a folder need not be trusted), so no guard sees it; check it, or remove it`}},
 		{dialect.GeminiCLI, map[string]string{".gemini/settings.json": `{"hooksConfig": {"enabled": true, "disabled": ["secret-scanner"]}}`, ".env": "PATH=/x\nAPI_KEY=1\n"}, nil},
 		{dialect.GeminiCLI, map[string]string{".gemini/settings.json": `{"hooksConfig": {"enabled": false, "disabled": ["hookrun"]}}`}, []string{
 			".gemini/settings.json:1:18: hooksConfig.enabled is false: Gemini CLI then runs no hook, hookrun's included",
