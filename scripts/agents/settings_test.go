@@ -163,3 +163,36 @@ func TestOpenCodeNestedConfigDir(t *testing.T) {
 	}
 	contains(t, "request after the rewritten call", s.Turn(1).Text, "forbidden files are not touched (hookrun: shell_guard)")
 }
+
+// OpenCode loads the .opencode of each directory from the one it starts in
+// up to the worktree's top, the deepest first: with hookrun's hooks and
+// plugin in services/api, a plugin in the worktree top's .opencode runs its
+// tool.execute.before after hookrun's (measured on 1.18.33), so the call it
+// rewrites runs unchecked. validate, run in services/api, reports it as an
+// error.
+func TestOpenCodePluginAboveRoot(t *testing.T) {
+	a := only(t, "opencode")
+	s := newSession(t, a, nil, "touch allowed.txt")
+	s.dir = "services/api"
+	sub := filepath.Join(s.project, s.dir)
+	for name, body := range hookFiles {
+		write(t, filepath.Join(sub, name), body)
+	}
+	if err := os.Chmod(filepath.Join(sub, "record.sh"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	run(t, sub, hookrunBin, "install", a.dialect)
+	seedOpenCode(t, filepath.Join(sub, ".opencode"))
+	if err := os.Remove(filepath.Join(s.project, ".opencode/plugins/hookrun.js")); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(s.project, ".opencode/plugins/aaa.js"), rewritePlugin)
+	out, code := validate(t, sub)
+	if want := "../../.opencode/plugins/aaa.js:1:1: opencode loads this plugin of a directory above the project after hookrun's"; code != 1 || !strings.Contains(string(out), want) {
+		t.Errorf("hookrun validate in %s: exit %d, want exit 1 and %q:\n%s", s.dir, code, want, out)
+	}
+	s.Run("Create the files the plan names.")
+	if !s.exists("services/api/forbidden.txt") {
+		t.Errorf("forbidden.txt: %s@%s no longer runs the call a plugin above the project rewrote after hookrun's plugin let it through: docs/agents/opencode.md and hookrun's error want a look", a.pkg, a.version)
+	}
+}

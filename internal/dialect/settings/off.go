@@ -287,6 +287,43 @@ func (a Agent) otherPlugins(root string) []Problem {
 			}
 		}
 	}
+	return append(out, a.pluginsAbove(root, conf)...)
+}
+
+// pluginsAbove names the plugins of each conf directory above root, up to
+// the top of the git work tree holding root: the agent loads them too,
+// after hookrun's (a higher directory's come later), so each can change a
+// call after hookrun's plugin let it through (measured on OpenCode
+// 1.18.33: agents suite TestOpenCodePluginAboveRoot). Outside a work tree
+// nothing is named: above it are the person's own directories.
+func (a Agent) pluginsAbove(root, conf string) []Problem {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil
+	}
+	above := 0 // directories above root, up to the work tree's top
+	for d := abs; !config.GitTop(d); d = filepath.Dir(d) {
+		if filepath.Dir(d) == d {
+			return nil
+		}
+		above++
+	}
+	var out []Problem
+	for i := 1; i <= above; i++ {
+		up := strings.Repeat("../", i)
+		for _, sub := range []string{"plugin", "plugins"} {
+			dir := up + conf + "/" + sub
+			entries, err := os.ReadDir(filepath.Join(root, dir))
+			if err != nil {
+				continue
+			}
+			for _, e := range entries {
+				if name := e.Name(); !e.IsDir() && (strings.HasSuffix(name, ".js") || strings.HasSuffix(name, ".ts")) {
+					out = append(out, Problem{File: dir + "/" + name, Message: fmt.Sprintf("%s loads this plugin of a directory above the project after hookrun's, when it starts in the project, and it can change a tool call's arguments after hookrun's plugin let the call through; remove it, or move hookrun's hooks and plugin to the directory that holds it", a.Dialect)})
+				}
+			}
+		}
+	}
 	return out
 }
 
