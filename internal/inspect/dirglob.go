@@ -85,14 +85,93 @@ func pathGlobWarning(root string, globs []string, i int) string {
 	if rel, ok := rootAnchored(root, g); ok {
 		return fmt.Sprintf("%q begins with /, the machine's root directory, while a call's paths and the changed files are relative to the project root: it matches no path in the project; write %q", g, rel)
 	}
-	dir, ok := projectDir(root, g)
-	// A list that has the files too (scripts/hooks beside scripts/hooks/**) means the
-	// directory entry by the bare name.
-	if !ok || match.AnyPath(globs, []string{dir + "/any-file"}) {
+	if dir, ok := projectDir(root, g); ok {
+		// A list that has the files too (scripts/hooks beside scripts/hooks/**) means the
+		// directory entry by the bare name.
+		if match.AnyPath(globs, []string{dir + "/any-file"}) {
+			return ""
+		}
+		return fmt.Sprintf("%q names the directory %s of the project, and a glob matches paths as written: this one matches the directory itself (a call that removes or replaces it), not the files in it; write %q (the directory and all beneath it) to match them too",
+			g, dir, dir+"/")
+	}
+	return depthWarning(root, globs, g)
+}
+
+// depthWarning says what a glob that is read as a .gitignore pattern or
+// a shell's misses: one without a / matches at the project root only
+// (.env, not app/.env), and a * stops at a / (config/prod/* misses
+// config/prod/eu/app.yaml). It warns only of a file of the project that
+// the glob written to any depth matches and no glob of the list does, so
+// a list that says the other depth too (.env beside **/.env), a glob that
+// says the root alone (./.env) and a project with nothing deeper are
+// left alone.
+func depthWarning(root string, globs []string, g string) string {
+	if strings.HasPrefix(g, "./") || strings.HasPrefix(g, "/") || strings.Contains(g, "**") {
 		return ""
 	}
-	return fmt.Sprintf("%q names the directory %s of the project, and a glob matches paths as written: this one matches the directory itself (a call that removes or replaces it), not the files in it; write %q (the directory and all beneath it) to match them too",
-		g, dir, dir+"/")
+	missed := func(deep string, dir string) string {
+		return firstFile(root, dir, func(p string) bool {
+			return match.AnyPath([]string{deep}, []string{p}) && !match.AnyPath(globs, []string{p})
+		})
+	}
+	if !strings.Contains(g, "/") {
+		if f := missed("**/"+g, "."); f != "" {
+			return fmt.Sprintf("%q has no /, so it matches at the project root only, not %s: a glob is not a .gitignore pattern, which matches in every directory; write %q for every directory, or %q for the root alone",
+				g, f, "**/"+g, "./"+g)
+		}
+		return ""
+	}
+	// The directory its words name before the first pattern, and what
+	// follows: one or more * levels, then the last name (config/*/app.yaml).
+	words := strings.Split(g, "/")
+	lit := 0
+	for lit < len(words) && !strings.ContainsAny(words[lit], `*?[]{}\`) && words[lit] != "" && words[lit] != "." && words[lit] != ".." {
+		lit++
+	}
+	if lit == 0 || lit == len(words) {
+		return ""
+	}
+	for _, w := range words[lit : len(words)-1] {
+		if w != "*" {
+			return "" // a name between the levels: written to any depth, it would say less
+		}
+	}
+	dir, last := strings.Join(words[:lit], "/"), words[len(words)-1]
+	if !strings.Contains(last, "*") && lit == len(words)-1 {
+		return ""
+	}
+	deep := dir + "/**/" + last
+	if last == "*" {
+		deep = dir + "/**"
+	}
+	if f := missed(deep, dir); f != "" {
+		return fmt.Sprintf("%q does not match %s: * stops at a /, so each * matches within one directory; write %q to match at any depth beneath %s",
+			g, f, deep, dir)
+	}
+	return ""
+}
+
+// firstFile is the first file (not a directory) of the project beneath
+// dir, in name order, that ok accepts, or "": no more than maxGlobWalk
+// entries are looked at, no symbolic link is followed, and neither .git
+// nor .system is entered (the hook files themselves, which init's
+// protect_hooks guards, would name a file no team's glob is about).
+func firstFile(root, dir string, ok func(string) bool) string {
+	found, seen := "", 0
+	fs.WalkDir(listing(root), dir, func(p string, e fs.DirEntry, err error) error {
+		if seen++; err != nil || seen > maxGlobWalk {
+			return fs.SkipAll
+		}
+		switch {
+		case e.IsDir() && (e.Name() == ".git" || e.Name() == ".system"):
+			return fs.SkipDir
+		case !e.IsDir() && ok(p):
+			found = p
+			return fs.SkipAll
+		}
+		return nil
+	})
+	return found
 }
 
 // homeAnchored reports whether the glob g begins with the home
