@@ -217,6 +217,26 @@ func reads(ev Name, name string) bool {
 	return false
 }
 
+// LeastContext is a context of the event ev with only the fields it
+// requires: what an empty input is told to send (a CI job's first
+// SessionStop run pipes nothing in); "" for no event. A switch, not a map:
+// nothing is built before main. TestLeastContextParses holds each valid.
+func LeastContext(ev Name) string {
+	switch ev {
+	case PromptSubmit:
+		return `{"session_id": "s1", "user_raw_input": "TEXT"}`
+	case PreAbilityCreate:
+		return `{"ability_ref": {"kind": "ability_id", "value": "shell"}, "caller": {"source": "manual_cli"}}`
+	case PreAbilityCall:
+		return `{"ability_id": "shell", "caller": {"source": "manual_cli"}, "command": "ls"}`
+	case PostAbilityCall:
+		return `{"ability_id": "shell", "status": "success"}`
+	case SessionStop:
+		return `{"session_id": "ci"}`
+	}
+	return ""
+}
+
 // ParseContext reads a context document. arg is the event named on the
 // command line, or "" to take it from the context's event_type; when both
 // are given they must agree. The returned context has event_type set.
@@ -227,7 +247,11 @@ func ParseContext(data []byte, arg Name) (*Context, error) {
 		return nil, &ContextError{Msg: fmt.Sprintf("larger than the maximum of %d bytes (8 MiB)", MaxContextBytes)}
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, &ContextError{Msg: "empty input: expected a JSON object on stdin (or --context FILE)"}
+		msg := "empty input: expected a JSON object on stdin (or --context FILE)"
+		if least := LeastContext(arg); least != "" {
+			msg += fmt.Sprintf("; the least a %s context holds is %s", arg, least)
+		}
+		return nil, &ContextError{Msg: msg}
 	}
 	if at := ojson.InvalidUTF8(data); at >= 0 {
 		// Counted like encoding/json's syntax errors: the bad byte is the Nth read.

@@ -164,6 +164,21 @@ func TestParseContextFields(t *testing.T) {
 	}
 }
 
+// TestLeastContextParses: the context an empty input is told to send is
+// one its event takes.
+func TestLeastContextParses(t *testing.T) {
+	for _, ev := range All {
+		least := LeastContext(ev)
+		if least == "" {
+			t.Errorf("%s: no least context", ev)
+			continue
+		}
+		if _, err := ParseContext([]byte(least), ev); err != nil {
+			t.Errorf("%s: %s: %v", ev, least, err)
+		}
+	}
+}
+
 func TestParseContextDocument(t *testing.T) {
 	cases := []struct {
 		name string
@@ -171,8 +186,9 @@ func TestParseContextDocument(t *testing.T) {
 		arg  Name
 		want string
 	}{
-		{"empty", "", PromptSubmit, `context: empty input: expected a JSON object on stdin (or --context FILE)`},
-		{"blank", " \n\t", PromptSubmit, `context: empty input: expected a JSON object on stdin (or --context FILE)`},
+		{"empty", "", PromptSubmit, `context: empty input: expected a JSON object on stdin (or --context FILE); the least a PromptSubmit context holds is {"session_id": "s1", "user_raw_input": "TEXT"}`},
+		{"blank", " \n\t", SessionStop, `context: empty input: expected a JSON object on stdin (or --context FILE); the least a SessionStop context holds is {"session_id": "ci"}`},
+		{"empty, no event", "", "", `context: empty input: expected a JSON object on stdin (or --context FILE)`},
 		{"null", "null", PromptSubmit, `context: must be a JSON object, got null`},
 		{"array", `[{"session_id":"s"}]`, PromptSubmit, `context: must be a JSON object, got an array`},
 		{"string", `"PromptSubmit"`, PromptSubmit, `context: must be a JSON object, got a string`},
