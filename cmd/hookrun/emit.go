@@ -32,7 +32,7 @@ Under --dialect a failure, bad flags included, is answered in the agent's format
 instead (a tool call is blocked: docs/agents/README.md), never with exit 1.`,
 		Example: `  hookrun emit PreAbilityCall < ctx.json
   echo '{"event_type":"PromptSubmit","session_id":"s1","user_raw_input":"hi"}' | hookrun emit
-  hookrun emit SessionStop --context stop.json --pretty
+  echo '{"session_id":"ci"}' | hookrun emit SessionStop --changed-from-git=origin/main   # in CI: docs/ci.md
   hookrun emit PreAbilityCall --blocking-only --sequential < ctx.json
   echo '{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}' | hookrun emit --dialect claude-code`,
 		Args:              optionalEvent,
