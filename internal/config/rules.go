@@ -190,7 +190,11 @@ func (d *decoder) ruleSet(handler, unresolved, list *yaml.Node, h *Hook) {
 		}
 		if r.Decision == DecisionDeny || r.Decision == DecisionRequireHuman {
 			for j, p := range r.Commands {
-				if msg := missedSpellings(p.String(), p, r.Commands); msg != "" {
+				msg := missedSpellings(p.String(), p, r.Commands)
+				if msg == "" {
+					msg = missedRefspecs(p.String(), p, r.Commands)
+				}
+				if msg != "" {
 					d.warnf(commands[j], "%s.commands: %q %s", name, p.String(), msg)
 				}
 			}

@@ -174,3 +174,74 @@ func (s spelling) take(alt string, named []string, first bool) string {
 	}
 	return kept
 }
+
+// missedRefspecs says, for a git push pattern of a rule that stops a call
+// and names a branch by its plain name (git push origin main), which
+// pushes of that branch written as other refspecs it passes (HEAD:main,
+// +main, refs/heads/main), and the pattern to write; "" when it matches
+// them all, another of the rule's patterns (all) does, or the pattern
+// names no plain branch (its last word a glob, an alternative list, a
+// remote). The pushes are tried as spellings are, first alternatives
+// only, a * word standing for origin.
+func missedRefspecs(src string, p *shellcmd.Pattern, all []*shellcmd.Pattern) string {
+	fields := strings.Fields(src)
+	for len(fields) > 0 && strings.Contains(fields[0], "=") {
+		fields = fields[1:]
+	}
+	if len(fields) < 3 || !slices.Contains(strings.Split(strings.ToLower(fields[0]), "|"), "git") {
+		return ""
+	}
+	args := make([]string, len(fields)-1)
+	for i, f := range fields[1:] {
+		args[i], _, _ = strings.Cut(f, "|")
+	}
+	push := slices.Index(args, "push")
+	b := -1 // the branch's word
+	for i := len(args) - 1; i > push && push >= 0; i-- {
+		if !strings.HasPrefix(args[i], "-") {
+			b = i
+			break
+		}
+	}
+	if b < 0 || strings.ContainsAny(fields[b+1], `*?[]{}\:+|`) || args[b] == "origin" || args[b] == "upstream" {
+		return ""
+	}
+	branch := args[b]
+	try := func(ref string, pats ...*shellcmd.Pattern) (string, bool) {
+		words := slices.Clone(args)
+		words[b] = ref
+		for i, w := range words {
+			if w == "*" {
+				words[i] = "origin"
+			}
+		}
+		c := shellcmd.Command{Name: "git"}
+		for _, w := range words {
+			c.Args = append(c.Args, shellcmd.Arg{Value: w})
+		}
+		line := "git " + strings.Join(words, " ")
+		for _, p := range pats {
+			if o, _ := p.MatchCommand(&c); o == shellcmd.Match {
+				return line, true
+			}
+		}
+		return line, false
+	}
+	matched, ok := try(branch, p)
+	if !ok {
+		return ""
+	}
+	var missed []string
+	for _, ref := range []string{"HEAD:" + branch, "+" + branch, "refs/heads/" + branch} {
+		if line, ok := try(ref, all...); !ok {
+			missed = append(missed, line)
+		}
+	}
+	if len(missed) == 0 {
+		return ""
+	}
+	write := slices.Clone(fields)
+	write[b+1] = strings.Join([]string{branch, "*:" + branch, "+" + branch, "refs/heads/" + branch, "*:refs/heads/" + branch, "--all", "--mirror"}, "|")
+	return fmt.Sprintf("matches %s but not %s, which push %s too: a pattern matches a refspec only as it is written; name every spelling: %q, and ask a person for a push that names no branch (git push), which may push %s (docs/examples.md)",
+		matched, strings.Join(missed, " or "), branch, strings.Join(write, " "), branch)
+}
