@@ -46,3 +46,29 @@ func FuzzUnsetVar(f *testing.F) {
 		}
 	})
 }
+
+// FuzzExitsOneOnly: a guard's script is the repository's; whatever it
+// holds, a line exitsOneOnly names is one of its lines, exits 1 at the
+// column given, and no line of the script denies.
+func FuzzExitsOneOnly(f *testing.F) {
+	f.Add("#!/bin/sh\nif grep -q rm; then\n  exit 1\nfi\n")
+	f.Add("import sys\nsys.exit(1)\n# exit 2\nprocess.exit( 2 )\n")
+	f.Add("exit 1\r\nexit 2")
+	one, denies := exitPatterns()
+	f.Fuzz(func(t *testing.T, text string) {
+		n, col := exitsOneOnly([]byte(text), one, denies)
+		if n == 0 {
+			return
+		}
+		lines := strings.Split(text, "\n")
+		if n > len(lines) {
+			t.Fatalf("line %d of %d lines", n, len(lines))
+		}
+		if m := one.FindStringIndex(lines[n-1]); m == nil || m[0]+1 != col {
+			t.Fatalf("line %d %q, column %d: no exit 1 there", n, lines[n-1], col)
+		}
+		if denies.MatchString(text) && !strings.Contains(text, "#") && !strings.Contains(text, "//") && !strings.Contains(text, "\r") {
+			t.Fatalf("%q denies, yet exitsOneOnly named line %d", text, n)
+		}
+	})
+}

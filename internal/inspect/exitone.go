@@ -1,0 +1,69 @@
+package inspect
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/safefile"
+)
+
+// exitPatterns match, in a handler script's line, an exit with status 1
+// and the ways a script denies (exit 2, a guard's signal), in sh, Python
+// and Node. Functions, as jsonKey is: validate alone reads them.
+func exitPatterns() (one, denies *regexp.Regexp) {
+	return regexp.MustCompile(`\bexit\s+1\b|\b(sys\.exit|process\.exit|os\.Exit|exit)\(\s*1\s*\)`),
+		regexp.MustCompile(`\bexit\s+2\b|\b(sys\.exit|process\.exit|os\.Exit|exit)\(\s*2\s*\)|ABILITY_DENIED|ABILITY_REQUIRES_HUMAN|ABILITY_UNAVAILABLE`)
+}
+
+// exitOneFindings warns of a blocking guard that says on_error: skip and
+// whose script says no with exit 1 and never denies (no exit 2, no
+// signal that denies or asks): hookrun reads exit 1 as the hook failing,
+// and skip ignores a failure, so the call it meant to stop goes through.
+func exitOneFindings(set *config.Set, root string) []config.Finding {
+	one, denies := exitPatterns()
+	var out []config.Finding
+	for _, h := range set.Hooks {
+		if h.Disabled || !h.Blocking || !h.Event.AIFacing() || h.OnError != config.OnErrorSkip || h.Handler.Kind != config.KindScript {
+			continue
+		}
+		for _, f := range handlerFiles(h, root) {
+			head, _, err := safefile.ReadHead(f, maxScriptScan)
+			if err != nil || bytes.IndexByte(head, 0) >= 0 { // a program, not a script
+				continue
+			}
+			n, col := exitsOneOnly(head, one, denies)
+			if n == 0 {
+				continue
+			}
+			out = append(out, config.Finding{File: f, Line: n, Col: col, Severity: config.Warning, HookID: h.ID,
+				Message: fmt.Sprintf("hook %s runs this script as a guard with on_error: skip, and this line exits 1, which hookrun reads as the hook failing, not denying: a failure is skipped, so the call goes through; exit 2 with the reason on stderr to deny (docs/handlers.md), or drop on_error: skip so that a failure denies", h.ID)})
+		}
+	}
+	return out
+}
+
+// exitsOneOnly is the first line (number, column) of the script text
+// that exits 1, when no line of it denies; 0 otherwise. Comment lines
+// (#, //) are passed over.
+func exitsOneOnly(head []byte, one, denies *regexp.Regexp) (int, int) {
+	line, col := 0, 0
+	sc := bufio.NewScanner(bytes.NewReader(head))
+	sc.Buffer(make([]byte, 0, 4096), maxScriptScan)
+	for n := 1; sc.Scan(); n++ {
+		text := sc.Text()
+		if t := strings.TrimSpace(text); strings.HasPrefix(t, "#") || strings.HasPrefix(t, "//") {
+			continue
+		}
+		if denies.MatchString(text) {
+			return 0, 0
+		}
+		if m := one.FindStringIndex(text); m != nil && line == 0 {
+			line, col = n, m[0]+1
+		}
+	}
+	return line, col
+}
