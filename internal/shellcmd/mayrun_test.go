@@ -44,9 +44,9 @@ func TestMayRun(t *testing.T) {
 	wantOutcome(t, p, NoMatch, []string{
 		// What such a program may run with an argument only known when the line runs, or a
 		// script only known then, is not held against the line.
-		`eatmydata rm "$X"`,
+		`mywrap rm "$X"`,
 		`docker run img sh -c "$X"`,
-		`eatmydata bash`,
+		`mywrap bash`,
 		// Programs that never run their arguments, whose words spell a command as text.
 		`grep -rn rm -- -rf .`,
 		`man rm -rf`,
@@ -62,7 +62,7 @@ func TestMayRun(t *testing.T) {
 		"gh pr create --title x --body \"$(cat <<'EOF'\nTo test:\n```\nrm -rf build && make\n```\nEOF\n)\"",
 		"glab mr create -d 'rm -rf build'",
 	})
-	for _, src := range []string{`eatmydata rm "$X"`, `docker run img sh -c "$X"`, `eatmydata bash`, `ssh h 'cd $D'; rm -r x`} {
+	for _, src := range []string{`mywrap rm "$X"`, `docker run img sh -c "$X"`, `mywrap bash`, `ssh h 'cd $D'; rm -r x`} {
 		if l := Parse(src); len(l.Unresolved) > 0 {
 			t.Errorf("%q: unresolved %q, want none", src, l.Unresolved)
 		}

@@ -841,6 +841,9 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 			}
 		}
 		if wrapper {
+			if w, ok := wrapperOf(cmd.Name); ok && w.hedged && !suffix {
+				r.mayRun(cmd, redirs, depth)
+			}
 			r.wrapperFiles(cmd, next)
 			if packageManager(cmd.Name) && !r.noRuns() {
 				r.packageRuns(cmd, depth) // npm run exec: a script, whose name is also npm's word for npx

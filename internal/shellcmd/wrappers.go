@@ -22,6 +22,10 @@ type wrapper struct {
 	noCommand  bool   // with no command, a shell reading standard input runs (chroot DIR)
 	joined     bool   // the command's words are joined with spaces and run as a script (watch)
 	oneDash    bool   // -x86_64 is one option, not a cluster of letters (macOS arch)
+	// hedged: its words are read as an unknown program's too (mayRun), for what it may run past
+	// an option its entry does not list: the entry makes a command only known when the line runs
+	// unresolved, and the hedge keeps what the program's words name whatever its options are.
+	hedged bool
 }
 
 // wrappers, sorted by name: wrapperOf finds one by binary search. A slice is laid out by the linker;
@@ -33,6 +37,8 @@ var wrappers = []namedWrapper{
 	{"busybox", wrapper{}},
 	{"caffeinate", wrapper{valueShort: "tw"}},
 	{"catchsegv", wrapper{}},
+	{"cgexec", wrapper{valueShort: "gr", hedged: true}},
+	{"chronic", wrapper{hedged: true}},
 	{"chroot", wrapper{valueLong: []string{"--groups", "--userspec", "--skip-chdir"}, operands: 1, noCommand: true}},
 	{"chrt", wrapper{valueShort: "TPD", valueLong: []string{"--sched-runtime", "--sched-period", "--sched-deadline"}, noRun: "p", operands: 1}},
 	{"command", wrapper{noRun: "vV"}},
@@ -41,14 +47,18 @@ var wrappers = []namedWrapper{
 	{"dbus-run-session", wrapper{valueLong: []string{"--config-file", "--dbus-daemon"}}},
 	{"doas", wrapper{valueShort: "Cu", noRun: "C", shell: "s"}},
 	{"dumb-init", wrapper{valueShort: "r", valueLong: []string{"--rewrite"}}},
+	{"eatmydata", wrapper{hedged: true}},
 	{"env", wrapper{valueShort: "aCPu", splitShort: 'S', splitLong: "--split-string", assigns: true, valueLong: []string{"--argv0", "--chdir", "--unset"}}},
+	{"envdir", wrapper{operands: 1, hedged: true}},
 	{"exec", wrapper{valueShort: "a"}},
 	{"fakeroot", wrapper{valueShort: "bils", valueLong: []string{"--lib", "--faked"}}},
+	{"faketime", wrapper{valueShort: "p", valueLong: []string{"--date-prog"}, operands: 1, hedged: true}},
 	{"firejail", wrapper{}},
 	{"gchroot", wrapper{valueLong: []string{"--groups", "--userspec", "--skip-chdir"}, operands: 1, noCommand: true}},
 	{"genv", wrapper{valueShort: "aCPu", splitShort: 'S', splitLong: "--split-string", assigns: true, valueLong: []string{"--argv0", "--chdir", "--unset"}}},
 	{"gnice", wrapper{valueShort: "n", valueLong: []string{"--adjustment"}}},
 	{"gnohup", wrapper{}},
+	{"gosu", wrapper{operands: 1, hedged: true}},
 	{"gstdbuf", wrapper{valueShort: "eio", valueLong: []string{"--error", "--input", "--output"}}},
 	{"gtimeout", wrapper{valueShort: "ks", valueLong: []string{"--kill-after", "--signal"}, operands: 1}},
 	{"gxargs", wrapper{valueShort: "adEIJLnPs", reads: true,
@@ -63,13 +73,17 @@ var wrappers = []namedWrapper{
 	{"numactl", wrapper{valueShort: "CNmpPi", valueLong: []string{"--interleave", "--membind", "--cpunodebind", "--physcpubind", "--preferred", "--preferred-many"}}},
 	{"pkexec", wrapper{valueLong: []string{"--user"}}},
 	{"prlimit", wrapper{valueShort: "po", valueLong: []string{"--pid", "--output"}}},
+	{"proxychains", wrapper{valueShort: "f", hedged: true}},
+	{"proxychains4", wrapper{valueShort: "f", hedged: true}},
 	{"repeat", wrapper{operands: 1}}, // zsh: repeat N COMMAND
 	{"setpriv", wrapper{valueLong: []string{"--reuid", "--regid", "--ruid", "--euid", "--rgid", "--egid", "--groups", "--inh-caps",
 		"--ambient-caps", "--bounding-set", "--securebits", "--pdeathsig", "--selinux-label", "--apparmor-profile"}}},
 	{"setsid", wrapper{}},
+	{"setuidgid", wrapper{operands: 1, hedged: true}},
 	{"ssh-agent", wrapper{valueShort: "aEPt", noRun: "k"}},
 	{"stdbuf", wrapper{valueShort: "eio", valueLong: []string{"--error", "--input", "--output"}}},
 	{"strace", wrapper{valueShort: "abeEIoOpPsSuUX"}},
+	{"su-exec", wrapper{operands: 1, hedged: true}},
 	{"sudo", wrapper{valueShort: "CDghpRrTtUu", noRun: "eKlVv", assigns: true, shell: "is",
 		valueLong: []string{"--close-from", "--chdir", "--group", "--host", "--prompt", "--chroot", "--role", "--type", "--command-timeout", "--other-user", "--user"}}},
 	{"systemd-run", wrapper{valueShort: "upEHM", valueLong: []string{"--unit", "--property", "--setenv", "--uid", "--gid", "--nice",
@@ -80,10 +94,13 @@ var wrappers = []namedWrapper{
 	{"time", wrapper{valueShort: "fo", valueLong: []string{"--format", "--output"}}},
 	{"timeout", wrapper{valueShort: "ks", valueLong: []string{"--kill-after", "--signal"}, operands: 1}},
 	{"tini", wrapper{valueShort: "pe"}},
+	{"torsocks", wrapper{valueShort: "upaP", hedged: true}},
 	{"toybox", wrapper{}},
+	{"trickle", wrapper{valueShort: "duwtln", hedged: true}},
 	{"unbuffer", wrapper{}},
 	{"unshare", wrapper{valueShort: "SGRw", valueLong: []string{"--setuid", "--setgid", "--root", "--wd", "--propagation", "--setgroups",
 		"--map-user", "--map-group", "--map-users", "--map-groups", "--load-interp"}}},
+	{"valgrind", wrapper{hedged: true}},
 	{"watch", wrapper{valueShort: "nq", valueLong: []string{"--interval", "--equexit", "--shell"}, joined: true}},
 	// Windows: wsl runs its arguments, joined, through the Linux distribution's shell (-e: directly).
 	{"wsl", wrapper{valueShort: "du", valueLong: []string{"--distribution", "--distribution-id", "--user", "--cd", "--shell-type"}, joined: true}},

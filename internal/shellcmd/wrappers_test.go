@@ -92,6 +92,47 @@ func TestWrapperOptions(t *testing.T) {
 	}
 }
 
+// TestMoreWrappers: programs that run the command their arguments give, after options of their
+// own and an operand (faketime's time, gosu's user), are peeled as sudo is: a command only known
+// when the line runs is unresolved where hookrun read nothing (faketime @0 "$C" passed a deny of
+// rm -rf, its words read only for what an unknown program may run, which drops such a word), and
+// their options' values are not taken for the command.
+func TestMoreWrappers(t *testing.T) {
+	rmrf := mustCompile("rm -rf")
+	for line, want := range map[string]Outcome{
+		`faketime @0 "$C" -rf /`:                     Unknown,
+		`faketime -f '@2020-01-01' $(echo rm) -rf /`: Unknown,
+		`faketime --date-prog gdate @0 rm -rf /`:     Match,
+		`eatmydata "$C" -rf /`:                       Unknown,
+		`eatmydata -- rm -rf /`:                      Match,
+		`chronic -ev $C -rf /`:                       Unknown,
+		`gosu root "$C" -rf /`:                       Unknown,
+		`gosu app:app rm -rf /`:                      Match,
+		`su-exec 1000:1000 $C -rf /`:                 Unknown,
+		`setuidgid app $C -rf /`:                     Unknown,
+		`envdir ./env $C -rf /`:                      Unknown,
+		`cgexec -g cpu:grp $C -rf /`:                 Unknown,
+		`cgexec -g cpu:grp --sticky rm -rf /`:        Match,
+		`trickle -d 100 -u 50 $C -rf /`:              Unknown,
+		`torsocks -a 127.0.0.1 -P 9050 $C -rf /`:     Unknown,
+		`proxychains4 -q -f /etc/p.conf $C -rf /`:    Unknown,
+		`proxychains -f /etc/p.conf rm -rf /`:        Match,
+		`valgrind --tool=memcheck -q $C -rf /`:       Unknown,
+		`valgrind --leak-check=full rm -rf /`:        Match,
+		// Hedged: what their words may run is read too, as an unknown program's (faketime with an
+		// option its entry does not list, whose value would be taken for the time, still has
+		// rm -rf read).
+		`faketime -Z @0 ls rm -rf /`: Match,
+		`gosu -x root rm -rf /`:      Match,
+		`faketime @0 ls -rf /`:       NoMatch,
+	} {
+		l := Parse(line)
+		if o, why := rmrf.MatchLine(&l); o != want {
+			t.Errorf("%q: %v (%s), want %v", line, o, why, want)
+		}
+	}
+}
+
 // TestWrapperFiles: a wrapper's own output names a path, as a redirection does: strace -o, ltrace
 // -o, time -o, script's typescript and flock's lock file were allowed under init's protect_hooks
 // (flock .system/hooks/x.yaml true makes an empty hook file, which stops every hook loading).
