@@ -187,7 +187,7 @@ func testSignal(t *testing.T, bin string, sig syscall.Signal, want int) {
 		t.Errorf("%v: %d pids recorded, want 4 (did every handler start?)", sig, len(pids))
 	}
 	for _, pid := range pids {
-		if proctest.Running(pid) {
+		if !proctest.Gone(pid) {
 			t.Errorf("%v: handler process %d outlived emit", sig, pid)
 			_ = syscall.Kill(pid, syscall.SIGKILL)
 		}

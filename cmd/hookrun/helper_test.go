@@ -217,7 +217,7 @@ func faultHelper(args []string) (int, bool) {
 		}
 		code := 0
 		for _, pid := range pids {
-			if proctest.Running(pid) {
+			if !proctest.Gone(pid) {
 				fmt.Fprintf(os.Stderr, "hrtest pidsgone: process %d is still running\n", pid)
 				proctest.Kill(pid)
 				code = 1

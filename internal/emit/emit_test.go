@@ -124,7 +124,7 @@ func TestInterruptStopsHandlersAndWritesTheAudit(t *testing.T) {
 	data, _ := os.ReadFile(pids)
 	for _, f := range strings.Fields(string(data)) {
 		var pid int
-		if err := json.Unmarshal([]byte(f), &pid); err == nil && proctest.Running(pid) {
+		if err := json.Unmarshal([]byte(f), &pid); err == nil && !proctest.Gone(pid) {
 			t.Errorf("handler %d outlived Run", pid)
 		}
 	}

@@ -132,7 +132,7 @@ func TestTimeoutEndsTheWholeGroup(t *testing.T) {
 		t.Fatalf("pids %v: want the handler's and its child's (did they start before the timeout?)", got)
 	}
 	for _, pid := range got {
-		if !ends(pid) {
+		if !proctest.Gone(pid) {
 			t.Errorf("pid %d outlived Run", pid)
 			_ = syscall.Kill(pid, syscall.SIGKILL)
 		}
@@ -154,7 +154,7 @@ func TestGrandchildHoldingStdoutDoesNotHoldRun(t *testing.T) {
 		t.Errorf("stdout %q", o.Stdout)
 	}
 	got := proctest.Pids(pids)
-	if len(got) != 1 || !ends(got[0]) {
+	if len(got) != 1 || !proctest.Gone(got[0]) {
 		t.Errorf("grandchild %v: want one pid, ended with the group", got)
 	}
 }
@@ -185,7 +185,7 @@ func TestTimeoutAfterTheExitKeepsTheAnswer(t *testing.T) {
 	if o.Failure != None || !o.Exited || o.ExitCode != 0 || !o.PipesHeld || string(o.Stdout) != "{}\n" {
 		t.Fatalf("failure %v exited %v code %d pipes held %v stdout %q, want exit 0, the pipes held and the answer {}", o.Failure, o.Exited, o.ExitCode, o.PipesHeld, o.Stdout)
 	}
-	if got := proctest.Pids(pids); len(got) != 1 || !ends(got[0]) {
+	if got := proctest.Pids(pids); len(got) != 1 || !proctest.Gone(got[0]) {
 		t.Errorf("grandchild %v: want one pid, ended with the group", got)
 	}
 }
@@ -270,7 +270,7 @@ func TestStdoutClosedEarlyStillTimesOut(t *testing.T) {
 	if o.Failure != TimedOut || o.Signal != syscall.SIGTERM {
 		t.Fatalf("failure %v signal %v, want TimedOut and SIGTERM", o.Failure, o.Signal)
 	}
-	if got := proctest.Pids(pids); len(got) != 1 || !ends(got[0]) {
+	if got := proctest.Pids(pids); len(got) != 1 || !proctest.Gone(got[0]) {
 		t.Errorf("handler %v still alive", got)
 	}
 }
@@ -294,7 +294,7 @@ func TestCancelEndsTheGroup(t *testing.T) {
 	if o.Failure != Interrupted || o.Signal != syscall.SIGTERM {
 		t.Fatalf("failure %v signal %v, want Interrupted and SIGTERM", o.Failure, o.Signal)
 	}
-	if got := proctest.Pids(pids); len(got) != 1 || !ends(got[0]) {
+	if got := proctest.Pids(pids); len(got) != 1 || !proctest.Gone(got[0]) {
 		t.Errorf("handler %v still alive", got)
 	}
 }
@@ -322,7 +322,7 @@ func TestFailedRunHasNoHeldPipes(t *testing.T) {
 	if o.PipesHeld {
 		t.Errorf("pipes held reported for a run that was interrupted: its output is no answer")
 	}
-	if got := proctest.Pids(pids); len(got) != 1 || !ends(got[0]) {
+	if got := proctest.Pids(pids); len(got) != 1 || !proctest.Gone(got[0]) {
 		t.Errorf("child %v: want one pid, ended with the group", got)
 	}
 }

@@ -123,15 +123,3 @@ func helper(args []string) int {
 	}
 	return 0
 }
-
-// ends reports whether pid stops running within a few seconds. A process
-// killed with its group closes its pipes, which lets Run return, a moment
-// before it is dead; only the handler itself is reaped by Run.
-func ends(pid int) bool {
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		if !proctest.Running(pid) {
-			return true
-		}
-	}
-	return false
-}

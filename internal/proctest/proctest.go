@@ -47,6 +47,18 @@ func WaitPids(file string, n int) []int {
 	return Pids(file)
 }
 
+// Gone waits up to 5 seconds for pid to stop running, and reports whether it did. A process
+// sent SIGKILL ends only once the kernel next runs it, which on a loaded machine can come after
+// the process that killed it has exited; one that nothing ended still runs after the wait.
+func Gone(pid int) bool {
+	for deadline := time.Now().Add(5 * time.Second); Running(pid); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			return false
+		}
+	}
+	return true
+}
+
 // GrowLog appends a line to f every interval until stop is called, as
 // another writer that holds a log's lock and keeps writing does.
 func GrowLog(f *os.File, every time.Duration) (stop func()) {
