@@ -38,6 +38,7 @@ func Evaluate(h *config.Hook, c *event.Context, root string) merge.Report {
 	start := time.Now()
 	rs := h.Handler.Rules
 	line := Line(c, root)
+	c = withScriptPaths(c, line, root)
 	var p prompt
 	if c.Event == event.PromptSubmit {
 		p.raw = c.StringField("user_raw_input")
@@ -102,6 +103,36 @@ func Evaluate(h *config.Hook, c *event.Context, root string) merge.Report {
 		return rep
 	}
 	return answer(h, c, start, decision, reason, strings.Join(texts, "\n"))
+}
+
+// withScriptPaths is c with the paths its command line names added to the call's paths as read
+// with the files the line runs (a script's redirections and operands, read from disk as its
+// commands are), each from every directory the call may run in: a guard on .system/** must stop
+// ./y.sh when y.sh writes there, as a commands rule stops it when y.sh runs rm -rf. The line's
+// own paths are the call's already.
+func withScriptPaths(c *event.Context, line *shellcmd.Line, root string) *event.Context {
+	if line == nil || len(line.Paths) == 0 {
+		return c
+	}
+	seen := make(map[string]bool, len(c.Paths))
+	for _, p := range c.Paths {
+		seen[p] = true
+	}
+	var more []string
+	for _, dir := range callFiles(c, root).Dirs {
+		for _, p := range line.Paths {
+			if n := callpath.Normalize(p, dir, root); n != "" && !seen[n] {
+				seen[n] = true
+				more = append(more, n)
+			}
+		}
+	}
+	if len(more) == 0 {
+		return c
+	}
+	cc := *c
+	cc.Paths = append(slices.Clip(c.Paths), more...)
+	return &cc
 }
 
 func rank(d string) int {
