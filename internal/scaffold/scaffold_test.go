@@ -627,7 +627,9 @@ func TestProtectHooksCommands(t *testing.T) {
 		{`kill $(pgrep hookrun)`, unresolved},
 		{`pgrep -f hook | xargs kill -9`, unresolved},
 		{`kill -9 $!`, unresolved},
-		{`fuser -k -9 /usr/local/bin/hookrun`, 7},
+		{`fuser -k -9 3000/tcp`, 7},
+		// hookrun's program by its path is a path rule 0 guards, which comes first.
+		{`fuser -k -9 /usr/local/bin/hookrun`, 0},
 		// A debugger or tracer attached to a running hookrun makes it answer as told (gdb's call exit(0)).
 		{`gdb -p 4242 -batch -ex 'call exit(0)'`, 7},
 		{`strace -p 4242 -e inject=write:error=EIO`, 7},
