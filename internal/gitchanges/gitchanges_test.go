@@ -44,6 +44,16 @@ func git(t *testing.T, dir string, args ...string) {
 	}
 }
 
+// gitOut runs git in dir and returns what it printed, trimmed.
+func gitOut(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).Output()
+	if err != nil {
+		t.Fatalf("git %v: %v", args, err)
+	}
+	return strings.TrimSpace(string(out))
+}
+
 func write(t *testing.T, dir, name, body string) {
 	t.Helper()
 	p := filepath.Join(dir, filepath.FromSlash(name))
@@ -475,23 +485,15 @@ func TestListIgnoresTheRepositorysWorkTreeSetting(t *testing.T) {
 // and what git checkout brings is unknown while there is one: the command reads them.
 func TestListAndBroughtReadNoReplacement(t *testing.T) {
 	dir := repo(t, map[string]string{"a.txt": "a\n", "b.txt": "b\n"})
-	gitOut := func(args ...string) string {
-		t.Helper()
-		out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).Output()
-		if err != nil {
-			t.Fatalf("git %v: %v", args, err)
-		}
-		return strings.TrimSpace(string(out))
-	}
-	base := gitOut("rev-parse", "HEAD")
+	base := gitOut(t, dir, "rev-parse", "HEAD")
 	git(t, dir, "checkout", "-q", "-b", "feat")
 	write(t, dir, "b.txt", "b // committed on feat\n")
 	git(t, dir, "commit", "-q", "-am", "feat")
 	write(t, dir, "a.txt", "a // uncommitted\n")
 	git(t, dir, "add", "a.txt")
 	// HEAD stands for a commit of the index as it is; the merge base for a commit of feat's files.
-	decoy := gitOut("commit-tree", "-p", base, "-m", "decoy", gitOut("write-tree"))
-	root := gitOut("commit-tree", "-m", "decoy base", gitOut("rev-parse", "feat^{tree}"))
+	decoy := gitOut(t, dir, "commit-tree", "-p", base, "-m", "decoy", gitOut(t, dir, "write-tree"))
+	root := gitOut(t, dir, "commit-tree", "-m", "decoy base", gitOut(t, dir, "rev-parse", "feat^{tree}"))
 	git(t, dir, "replace", "HEAD", decoy)
 	git(t, dir, "replace", base, root)
 
@@ -574,18 +576,10 @@ func TestListIgnoresTheRepositorysStatSettings(t *testing.T) {
 // with replacements.
 func TestListAndBroughtReadNoGraft(t *testing.T) {
 	dir := repo(t, map[string]string{"a.txt": "a\n", "b.txt": "b\n"})
-	gitOut := func(args ...string) string {
-		t.Helper()
-		out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).Output()
-		if err != nil {
-			t.Fatalf("git %v: %v", args, err)
-		}
-		return strings.TrimSpace(string(out))
-	}
 	git(t, dir, "checkout", "-q", "-b", "feat")
 	write(t, dir, "b.txt", "b // committed on feat\n")
 	git(t, dir, "commit", "-q", "-am", "feat")
-	write(t, dir, ".git/info/grafts", gitOut("rev-parse", "main")+" "+gitOut("rev-parse", "HEAD")+"\n")
+	write(t, dir, ".git/info/grafts", gitOut(t, dir, "rev-parse", "main")+" "+gitOut(t, dir, "rev-parse", "HEAD")+"\n")
 
 	got, err := List(context.Background(), dir, "main")
 	if want := []string{"b.txt"}; err != nil || !slices.Equal(got, want) {
