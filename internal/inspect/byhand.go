@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"iter"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -63,6 +64,24 @@ func contextFieldNames() []string {
 
 // maxScriptScan is how much of a handler script byHandNotes reads.
 const maxScriptScan = 256 << 10
+
+// codeLines yields each line of a script's text (its number, 1-based, and
+// the line) that is not a comment (#, //), up to maxScriptScan bytes a line.
+func codeLines(head []byte) iter.Seq2[int, string] {
+	return func(yield func(int, string) bool) {
+		sc := bufio.NewScanner(bytes.NewReader(head))
+		sc.Buffer(make([]byte, 0, 4096), maxScriptScan)
+		for n := 1; sc.Scan(); n++ {
+			line := sc.Text()
+			if t := strings.TrimSpace(line); strings.HasPrefix(t, "#") || strings.HasPrefix(t, "//") {
+				continue
+			}
+			if !yield(n, line) {
+				return
+			}
+		}
+	}
+}
 
 // readsJSONByHand returns the number of the first line of a shell script
 // (0 when none) that runs a text tool on a pattern naming a context field

@@ -1,11 +1,9 @@
 package inspect
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"regexp"
-	"strings"
 
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/safefile"
@@ -51,13 +49,7 @@ func exitOneFindings(set *config.Set, root string) []config.Finding {
 // (#, //) are passed over.
 func exitsOneOnly(head []byte, one, denies *regexp.Regexp) (int, int) {
 	line, col := 0, 0
-	sc := bufio.NewScanner(bytes.NewReader(head))
-	sc.Buffer(make([]byte, 0, 4096), maxScriptScan)
-	for n := 1; sc.Scan(); n++ {
-		text := sc.Text()
-		if t := strings.TrimSpace(text); strings.HasPrefix(t, "#") || strings.HasPrefix(t, "//") {
-			continue
-		}
+	for n, text := range codeLines(head) {
 		if denies.MatchString(text) {
 			return 0, 0
 		}

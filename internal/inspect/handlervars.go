@@ -1,7 +1,6 @@
 package inspect
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"regexp"
@@ -77,13 +76,7 @@ func scriptUnsetVar(re *regexp.Regexp, file string, known []string) (int, int, s
 	if err != nil || bytes.IndexByte(head, 0) >= 0 { // a program, not a script
 		return 0, 0, ""
 	}
-	sc := bufio.NewScanner(bytes.NewReader(head))
-	sc.Buffer(make([]byte, 0, 4096), maxScriptScan)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if t := strings.TrimSpace(line); strings.HasPrefix(t, "#") || strings.HasPrefix(t, "//") {
-			continue
-		}
+	for n, line := range codeLines(head) {
 		if name, at := unsetVar(re, line, known); name != "" {
 			return n, at + 1, name
 		}
