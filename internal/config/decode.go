@@ -374,7 +374,7 @@ func (d *decoder) hook(m *yaml.Node) *Hook {
 	// it cannot run is the failure hookrun exists to stop: said, not
 	// refused (a best-effort guard may mean it), so --strict fails on it.
 	if onErrorNode != nil && h.OnError == OnErrorSkip && blockingOK && h.Blocking && h.Event.AIFacing() && !h.Disabled {
-		d.warnf(onErrorNode, "on_error: skip on blocking hook %q lets %s go ahead when the hook fails (a crash, a timeout, output hookrun cannot read, a policy service that does not answer): the guard fails open; remove on_error to block on a failure (the default on %s), or say blocking: false if the hook only advises", h.ID, h.Event, h.Event)
+		d.warnf(onErrorNode, skipGuardWarning+" %q lets %s go ahead when the hook fails (a crash, a timeout, output hookrun cannot read, a policy service that does not answer): the guard fails open; remove on_error to block on a failure (the default on %s), or say blocking: false if the hook only advises", h.ID, h.Event, h.Event)
 	}
 	if onErrorNode != nil && h.OnError == OnErrorBlock && blockingOK && !h.Blocking {
 		d.errorf(onErrorNode, "on_error: \"block\" needs blocking: true; a non-blocking hook cannot block the event")

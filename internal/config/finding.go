@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	untrustedtext "github.com/hookrun/hookrun/internal/untrusted"
 )
@@ -85,6 +86,19 @@ func (f Finding) Text(dir string) string {
 func SortFindings(fs []Finding) {
 	slices.SortStableFunc(fs, func(a, b Finding) int {
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
+	})
+}
+
+// skipGuardWarning begins the warning on a blocking guard that says
+// on_error: skip (decode.go); SkipGuardWarning finds it.
+const skipGuardWarning = "on_error: skip on blocking hook"
+
+// SkipGuardWarning is the index in fs of the warning on hook id's
+// on_error: skip, or -1: a later check that names a surer way the guard
+// fails open says it in that warning's place, so the hook gets one.
+func SkipGuardWarning(fs []Finding, id string) int {
+	return slices.IndexFunc(fs, func(f Finding) bool {
+		return f.HookID == id && f.Severity == Warning && strings.HasPrefix(f.Message, skipGuardWarning)
 	})
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"slices"
 
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/safefile"
@@ -17,13 +18,15 @@ func exitPatterns() (one, denies *regexp.Regexp) {
 		regexp.MustCompile(`\bexit\s+2\b|\b(sys\.exit|process\.exit|os\.Exit|exit)\(\s*2\s*\)|ABILITY_DENIED|ABILITY_REQUIRES_HUMAN|ABILITY_UNAVAILABLE`)
 }
 
-// exitOneFindings warns of a blocking guard that says on_error: skip and
-// whose script says no with exit 1 and never denies (no exit 2, no
+// addExitOneFindings warns of a blocking guard that says on_error: skip
+// and whose script says no with exit 1 and never denies (no exit 2, no
 // signal that denies or asks): hookrun reads exit 1 as the hook failing,
 // and skip ignores a failure, so the call it meant to stop goes through.
-func exitOneFindings(set *config.Set, root string) []config.Finding {
+// The warning names the on_error line and takes the place of the one
+// config gave it (a crash or timeout goes through), so that the hook gets
+// one warning that says both.
+func addExitOneFindings(set *config.Set, root string) {
 	one, denies := exitPatterns()
-	var out []config.Finding
 	for _, h := range set.Hooks {
 		if h.Disabled || !h.Blocking || !h.Event.AIFacing() || h.OnError != config.OnErrorSkip || h.Handler.Kind != config.KindScript {
 			continue
@@ -37,11 +40,17 @@ func exitOneFindings(set *config.Set, root string) []config.Finding {
 			if n == 0 {
 				continue
 			}
-			out = append(out, config.Finding{File: f, Line: n, Col: col, Severity: config.Warning, HookID: h.ID,
-				Message: fmt.Sprintf("hook %s runs this script as a guard with on_error: skip, and this line exits 1, which hookrun reads as the hook failing, not denying: a failure is skipped, so the call goes through; exit 2 with the reason on stderr to deny (docs/handlers.md), or drop on_error: skip so that a failure denies", h.ID)})
+			skip := "on_error: skip"
+			var related *config.Place
+			if i := config.SkipGuardWarning(set.Findings, h.ID); i >= 0 {
+				w := set.Findings[i]
+				skip, related = "on_error: skip (%s)", &config.Place{File: w.File, Line: w.Line, Col: w.Col}
+				set.Findings = slices.Delete(set.Findings, i, i+1)
+			}
+			set.Findings = append(set.Findings, config.Finding{File: f, Line: n, Col: col, Severity: config.Warning, HookID: h.ID, Related: related,
+				Message: fmt.Sprintf("hook %s runs this script as a guard with %s, and this line exits 1, which hookrun reads as the hook failing, not denying: a failure is skipped, so the call goes through, as it does when the script crashes or times out; exit 2 with the reason on stderr to deny (docs/handlers.md), and remove on_error so that a failure blocks (the default on %s)", h.ID, skip, h.Event)})
 		}
 	}
-	return out
 }
 
 // exitsOneOnly is the first line (number, column) of the script text

@@ -54,7 +54,7 @@ func Validate(o ValidateRequest) error {
 		set.Findings = append(set.Findings, guardFileNotes(set, loc.Root)...)
 		set.Findings = append(set.Findings, byHandNotes(set, loc.Root)...)
 		set.Findings = append(set.Findings, unsetVarFindings(set, loc.Root)...)
-		set.Findings = append(set.Findings, exitOneFindings(set, loc.Root)...)
+		addExitOneFindings(set, loc.Root)
 		set.Findings = append(set.Findings, trapNotes(set, loc.Root)...)
 		set.Findings = append(set.Findings, settingsFindings(loc, set)...)
 		set.Findings = append(set.Findings, nestedFindings(loc, o.Dirs.Cwd)...)
