@@ -83,7 +83,7 @@ func (d *decoder) ruleSet(handler, unresolved, list *yaml.Node, h *Hook) {
 		}
 		r := Rule{Pos: Pos{item.Line, item.Column}}
 		conditions := 0
-		decisionGiven := false    // a misspelt decision has its own error, which says what to write
+		effectGiven := false      // a misspelt decision, a context file outside the project: each has its own error, which says what to write
 		var commands []*yaml.Node // each pattern's node, in r.Commands' order
 		fields := d.fields(item, ruleKeys, name+".")
 		for _, f := range fields {
@@ -101,7 +101,7 @@ func (d *decoder) ruleSet(handler, unresolved, list *yaml.Node, h *Hook) {
 			}
 			switch f.name {
 			case "decision":
-				decisionGiven = true
+				effectGiven = true
 				if s, ok := d.str(v, key); ok {
 					if slices.Contains(decisions, s) {
 						r.Decision = s
@@ -164,10 +164,10 @@ func (d *decoder) ruleSet(handler, unresolved, list *yaml.Node, h *Hook) {
 					}
 				}
 			case "additional_context":
-				if s, ok := d.str(v, key); ok {
-					r.AdditionalContext = s
-				}
+				s, ok := d.str(v, key)
+				r.AdditionalContext, effectGiven = s, effectGiven || !ok
 			case "additional_context_file":
+				effectGiven = true // a bad path has its own error here
 				if s, ok := d.str(v, key); ok {
 					clean := path.Clean(s)
 					if path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") {
@@ -181,7 +181,7 @@ func (d *decoder) ruleSet(handler, unresolved, list *yaml.Node, h *Hook) {
 		switch {
 		case (r.Decision == DecisionDeny || r.Decision == DecisionRequireHuman) && r.Reason == "":
 			d.errorf(item, "%s: a rule that decides %s needs a reason, which the agent and the person are shown", name, r.Decision)
-		case r.Decision == "" && !decisionGiven && r.AdditionalContext == "" && r.ContextFile == "" && len(fields) == len(item.Content)/2:
+		case r.Decision == "" && !effectGiven && r.AdditionalContext == "" && len(fields) == len(item.Content)/2:
 			// Not said of a rule with an unknown key: its error names the key meant.
 			d.errorf(item, "%s: does nothing: give it a decision, additional_context or additional_context_file", name)
 		}
