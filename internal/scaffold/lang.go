@@ -103,19 +103,38 @@ func langStub(s Spec) []byte {
 	header := fmt.Sprintf("Handler of the hook %s (%s), created by hookrun new.\n\nhookrun runs it from the project root with the event context on stdin (one\nline of JSON), parsed here with a real JSON parser: read fields from the\nparsed object, never by searching the text. Print one JSON object (a\nHookResult) on stdout and exit 0. Diagnostics go to stderr.\n\n%s\n\nTry it: hookrun emit %s --context %s",
 		s.ID, s.Event, comment, s.Event, filepath.ToSlash(ContextPath(s.ID)))
 	result = strings.ReplaceAll(result, "{{ID}}", s.ID)
+	// The variables the result reads, and only those: each from a field
+	// its event's context has (a prompt has no ability and no caller).
+	var vars strings.Builder
 	if s.lang() == "node" {
+		if strings.Contains(result, "@ABILITY@") {
+			field := "ctx.ability_id"
+			if s.Event == event.PreAbilityCreate {
+				field = "ctx.ability_ref?.value"
+			}
+			vars.WriteString("const ability = String(" + field + " ?? '');\n")
+		}
+		if strings.Contains(result, "@SOURCE@") {
+			vars.WriteString("const source = String(ctx.caller?.source ?? '');\n")
+		}
 		result = strings.NewReplacer("@STATUS@", "String(ctx.status)", "@SESSION@", "String(ctx.session_id ?? '')",
 			"@ABILITY@", "ability", "@SOURCE@", "source").Replace(result)
 		return []byte("#!/usr/bin/env node\n// " + strings.ReplaceAll(header, "\n", "\n// ") + "\n'use strict';\n" +
-			"const ctx = JSON.parse(require('fs').readFileSync(0, 'utf8'));\n" +
-			"const ability = String(ctx.ability_id ?? ctx.ability_ref?.value ?? '');\n" +
-			"const source = String(ctx.caller?.source ?? '');\n" +
+			"const ctx = JSON.parse(require('fs').readFileSync(0, 'utf8'));\n" + vars.String() +
 			"process.stdout.write(JSON.stringify(" + result + ") + '\\n');\n")
+	}
+	if strings.Contains(result, "@ABILITY@") {
+		field := `ctx.get("ability_id")`
+		if s.Event == event.PreAbilityCreate {
+			field = `(ctx.get("ability_ref") or {}).get("value")`
+		}
+		vars.WriteString("ability = str(" + field + " or \"\")\n")
+	}
+	if strings.Contains(result, "@SOURCE@") {
+		vars.WriteString("source = str((ctx.get(\"caller\") or {}).get(\"source\") or \"\")\n")
 	}
 	result = strings.NewReplacer("@STATUS@", "str(ctx.get(\"status\"))", "@SESSION@", "str(ctx.get(\"session_id\", \"\"))", "@ABILITY@", "ability", "@SOURCE@", "source").Replace(result)
 	return []byte("#!/usr/bin/env python3\n\"\"\"" + header + "\n\"\"\"\nimport json\nimport sys\n\n" +
-		"ctx = json.load(sys.stdin)\n" +
-		"ability = str(ctx.get(\"ability_id\") or (ctx.get(\"ability_ref\") or {}).get(\"value\") or \"\")\n" +
-		"source = str((ctx.get(\"caller\") or {}).get(\"source\") or \"\")\n" +
+		"ctx = json.load(sys.stdin)\n" + vars.String() +
 		"print(json.dumps(" + result + "))\n")
 }

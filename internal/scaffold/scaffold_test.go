@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
@@ -749,5 +750,61 @@ func TestNewRefusesAStubWhoseInterpreterIsMissing(t *testing.T) {
 	root := t.TempDir()
 	if _, err := New(root, filepath.Join(root, HooksDir), Spec{ID: "guard", Event: event.PreAbilityCall, Lang: "sh", OS: runtime.GOOS}); err != nil {
 		t.Errorf("sh: %v", err)
+	}
+}
+
+// TestStubReadsOnlyItsEvent: each event's stub, in each language, reads
+// only fields its event's context has, and uses every variable it sets: a
+// PromptSubmit stub that computed an ability and a caller source (which a
+// prompt has not) taught a first handler to read fields that are never there.
+func TestStubReadsOnlyItsEvent(t *testing.T) {
+	reads := map[string]*regexp.Regexp{
+		"python": regexp.MustCompile(`\.get\("(\w+)"`),
+		"node":   regexp.MustCompile(`ctx\.(\w+)|\?\.(\w+)`),
+		"sh":     regexp.MustCompile(`\$HOOKRUN_(ABILITY_ID|CALLER_SOURCE|SESSION_ID)`),
+	}
+	shFields := map[string]string{"ABILITY_ID": "ability_id", "CALLER_SOURCE": "source", "SESSION_ID": "session_id"}
+	sets := map[string]*regexp.Regexp{
+		"python": regexp.MustCompile(`^(\w+) = `),
+		"node":   regexp.MustCompile(`^const (\w+) = `),
+		"sh":     regexp.MustCompile(`^(\w+)=`),
+	}
+	for _, ev := range event.All {
+		fields := event.FieldNames(ev)
+		if ev == event.PreAbilityCreate {
+			fields = append(fields, "ability_id") // HOOKRUN_ABILITY_ID is ability_ref.value
+		}
+		for _, lang := range Langs {
+			s := Spec{ID: "h", Event: ev, Blocking: ev.AIFacing(), Lang: lang, OS: "linux"}
+			var code []string
+			for _, line := range strings.Split(string(Script(s)), "\n") {
+				if t := strings.TrimSpace(line); t != "" && !strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "//") {
+					code = append(code, line)
+				}
+			}
+			if lang == "python" { // the docstring is no code
+				code = code[slices.Index(code, `"""`)+1:]
+			}
+			for i, line := range code {
+				for _, m := range reads[lang].FindAllStringSubmatch(line, -1) {
+					name := m[1] + m[len(m)-1] // one of node's two groups
+					if len(m) == 2 {
+						name = m[1]
+					}
+					if lang == "sh" {
+						name = shFields[m[1]]
+					}
+					if !slices.Contains(fields, name) {
+						t.Errorf("%s %s stub reads %s, which a %s context has not: %s", ev, lang, name, ev, line)
+					}
+				}
+				if m := sets[lang].FindStringSubmatch(line); m != nil && m[1] != "ctx" {
+					used := regexp.MustCompile(`\b` + m[1] + `\b`)
+					if !slices.ContainsFunc(code[i+1:], used.MatchString) {
+						t.Errorf("%s %s stub sets %s and never uses it: %s", ev, lang, m[1], line)
+					}
+				}
+			}
+		}
 	}
 }
