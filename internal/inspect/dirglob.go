@@ -22,9 +22,10 @@ import (
 // finds matching none of the project's files it names, at the glob.
 func dirGlobFindings(set *config.Set, root string) []config.Finding {
 	var out []config.Finding
+	tr := newTree(root)
 	add := func(h *config.Hook, at config.Pos, places []config.Pos, field string, globs []string) {
 		for i := range globs {
-			msg := pathGlobWarning(root, globs, i)
+			msg := pathGlobWarning(tr, globs, i)
 			if msg == "" {
 				continue
 			}
@@ -54,8 +55,9 @@ func dirGlobFindings(set *config.Set, root string) []config.Finding {
 // call on the files it names, and what to write (pathGlobWarning).
 func PathGlobWarnings(root string, globs []string) []string {
 	var out []string
+	tr := newTree(root)
 	for i := range globs {
-		if msg := pathGlobWarning(root, globs, i); msg != "" {
+		if msg := pathGlobWarning(tr, globs, i); msg != "" {
 			out = append(out, msg)
 		}
 	}
@@ -73,8 +75,8 @@ func PathGlobWarnings(root string, globs []string) []string {
 //     not the machine root's (/config/prod/**): a call's paths and the
 //     changed files are relative to the project root, so it matches none
 //     of them (/etc/** names the machine's /etc, and is left alone).
-func pathGlobWarning(root string, globs []string, i int) string {
-	g := globs[i]
+func pathGlobWarning(tr *tree, globs []string, i int) string {
+	g, root := globs[i], tr.root
 	if home, rest, ok := homeAnchored(g); ok {
 		return fmt.Sprintf("%q begins with %s, which a glob does not expand: a call's paths outside the project are absolute (%s is %s), so it matches none of them; write %q (any directory of that name) or the home directory's path",
 			g, home, home, cmp.Or(os.Getenv("HOME"), "the home directory"), "**/"+rest)
@@ -94,7 +96,7 @@ func pathGlobWarning(root string, globs []string, i int) string {
 		return fmt.Sprintf("%q names the directory %s of the project, and a glob matches paths as written: this one matches the directory itself (a call that removes or replaces it), not the files in it; write %q (the directory and all beneath it) to match them too",
 			g, dir, dir+"/")
 	}
-	return depthWarning(root, globs, g)
+	return depthWarning(tr, globs, g)
 }
 
 // depthWarning says what a glob that is read as a .gitignore pattern or
@@ -105,12 +107,12 @@ func pathGlobWarning(root string, globs []string, i int) string {
 // a list that says the other depth too (.env beside **/.env), a glob that
 // says the root alone (./.env) and a project with nothing deeper are
 // left alone.
-func depthWarning(root string, globs []string, g string) string {
+func depthWarning(tr *tree, globs []string, g string) string {
 	if strings.HasPrefix(g, "./") || strings.HasPrefix(g, "/") || strings.Contains(g, "**") {
 		return ""
 	}
 	missed := func(deep string, dir string) string {
-		return firstFile(root, dir, func(p string) bool {
+		return tr.firstFile(dir, func(p string) bool {
 			return match.AnyPath([]string{deep}, []string{p}) && !match.AnyPath(globs, []string{p})
 		})
 	}
@@ -151,27 +153,54 @@ func depthWarning(root string, globs []string, g string) string {
 	return ""
 }
 
+// tree is the project's files as the depth warning looks at them, each
+// directory walked once for every glob of every hook: a walk per glob
+// made 50 globs without a / cost validate seconds on a large project.
+type tree struct {
+	root  string
+	files map[string][]string // beneath a directory, in name order
+	walks int                 // directories walked, for the test
+}
+
+func newTree(root string) *tree { return &tree{root: root, files: map[string][]string{}} }
+
 // firstFile is the first file (not a directory) of the project beneath
-// dir, in name order, that ok accepts, or "": no more than maxGlobWalk
-// entries are looked at, no symbolic link is followed, and neither .git
-// nor .system is entered (the hook files themselves, which init's
-// protect_hooks guards, would name a file no team's glob is about).
-func firstFile(root, dir string, ok func(string) bool) string {
-	found, seen := "", 0
-	fs.WalkDir(listing(root), dir, func(p string, e fs.DirEntry, err error) error {
+// dir, in name order, that ok accepts, or "".
+func (t *tree) firstFile(dir string, ok func(string) bool) string {
+	files, walked := t.files[dir]
+	if !walked {
+		files = t.walk(dir)
+		t.files[dir] = files
+	}
+	for _, p := range files {
+		if ok(p) {
+			return p
+		}
+	}
+	return ""
+}
+
+// walk lists the files beneath dir in name order: no more than
+// maxGlobWalk entries are looked at, no symbolic link is followed, and
+// neither .git nor .system is entered (the hook files themselves, which
+// init's protect_hooks guards, would name a file no team's glob is about).
+func (t *tree) walk(dir string) []string {
+	t.walks++
+	var files []string
+	seen := 0
+	fs.WalkDir(listing(t.root), dir, func(p string, e fs.DirEntry, err error) error {
 		if seen++; err != nil || seen > maxGlobWalk {
 			return fs.SkipAll
 		}
 		switch {
 		case e.IsDir() && (e.Name() == ".git" || e.Name() == ".system"):
 			return fs.SkipDir
-		case !e.IsDir() && ok(p):
-			found = p
-			return fs.SkipAll
+		case !e.IsDir():
+			files = append(files, p)
 		}
 		return nil
 	})
-	return found
+	return files
 }
 
 // homeAnchored reports whether the glob g begins with the home

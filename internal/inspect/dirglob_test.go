@@ -1,8 +1,10 @@
 package inspect
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -49,5 +51,49 @@ func TestPathGlobWarningsHomeAndRoot(t *testing.T) {
 		if len(got) != 1 || !strings.HasPrefix(got[0], c.want) {
 			t.Errorf("%q: got %q, want one starting %q", c.glob, got, c.want)
 		}
+	}
+}
+
+// TestDepthWarningWalksEachDirOnce: the depth warning walked the project
+// (up to maxGlobWalk entries) once per glob: 50 globs without a / took
+// validate from 0.25 s to 1.5-2.5 s on a project of 50,000 files. Each
+// directory is now walked once for all the globs of every hook, and the
+// warnings are those the walk per glob gave.
+func TestDepthWarningWalksEachDirOnce(t *testing.T) {
+	root := t.TempDir()
+	for _, f := range []string{"app/.env", "app/key.pem", "config/prod/eu/app.yaml", "src/a.go"} {
+		p := filepath.Join(root, filepath.FromSlash(f))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tr := newTree(root)
+	var lists [][]string
+	for i := range 50 {
+		lists = append(lists, []string{fmt.Sprintf("secret%d.txt", i), "config/prod/*"})
+	}
+	lists = append(lists, []string{".env", "*.pem", "config/prod/*.yaml"}, []string{".env", "**/.env"})
+	var got []string
+	for _, globs := range lists {
+		for i := range globs {
+			if msg := pathGlobWarning(tr, globs, i); msg != "" {
+				got = append(got, msg)
+			}
+		}
+	}
+	want := []string{
+		`".env" has no /, so it matches at the project root only, not app/.env: a glob is not a .gitignore pattern, which matches in every directory; write "**/.env" for every directory, or "./.env" for the root alone`,
+		`"*.pem" has no /, so it matches at the project root only, not app/key.pem: a glob is not a .gitignore pattern, which matches in every directory; write "**/*.pem" for every directory, or "./*.pem" for the root alone`,
+		`"config/prod/*.yaml" does not match config/prod/eu/app.yaml: * stops at a /, so each * matches within one directory; write "config/prod/**/*.yaml" to match at any depth beneath config/prod`,
+	}
+	wantAll := append(slices.Repeat([]string{`"config/prod/*" does not match config/prod/eu/app.yaml: * stops at a /, so each * matches within one directory; write "config/prod/**" to match at any depth beneath config/prod`}, 50), want...)
+	if !slices.Equal(got, wantAll) {
+		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(wantAll, "\n"))
+	}
+	if tr.walks != 2 {
+		t.Errorf("walked %d directories, want 2 (the root, config/prod)", tr.walks)
 	}
 }
