@@ -77,6 +77,9 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git
 	if command != "" {
 		line := shellcmd.ParseAs(command, sh)
 		trees, revisions, copies, finds, unpacks = line.TreePaths, line.Revisions, line.Copies, line.Finds, line.Unpacks
+		if stashed := stashes(line.Commands); len(stashed) > 0 {
+			revisions = append(slices.Clip(revisions), stashed...)
+		}
 		raw = append(slices.Clip(raw), line.Paths...)
 		for _, p := range line.OptionPaths {
 			if mayBePath(p, cwd) {
@@ -219,7 +222,9 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git
 			err = fmt.Errorf("it changes more than the %d files hookrun reads for one call", maxTreeEntries)
 		}
 		if err != nil {
-			if unknown == "" {
+			if unknown == "" && rv.Rev == "" {
+				unknown = fmt.Sprintf("which uncommitted changes git stash puts away is only known when the call runs: %v", err)
+			} else if unknown == "" {
 				unknown = fmt.Sprintf("what %s brings is only known when the call runs: %v", quote(rv.Rev), err)
 			}
 			continue
@@ -333,7 +338,8 @@ func scratch(dir, root string, links *resolver) bool {
 
 // Git lists the files that differ between HEAD and rev in the git work
 // tree holding dir, joined to dir; with guess, a rev that names no
-// commit is taken for a remote's branch of that name (gitchanges.Brought).
+// commit is taken for a remote's branch of that name; rev "" is the work
+// tree and its index, what git stash puts away (gitchanges.Brought).
 type Git func(dir, rev string, guess bool) ([]string, error)
 
 func brought(git Git, rv shellcmd.Revision, cwd string) ([]string, error) {

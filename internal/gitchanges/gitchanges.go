@@ -62,14 +62,10 @@ func List(ctx context.Context, dir, base string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	// --porcelain paths are relative to the top of the working tree, and
-	// -z keeps unusual names unquoted. It also works before the first
-	// commit, when HEAD does not exist yet.
-	status, err := run(append(off, "status", "--porcelain=v1", "-z", "--untracked-files=no", "--ignore-submodules=all")...)
+	files, err := uncommitted(run, off)
 	if err != nil {
 		return nil, err
 	}
-	files := parseStatus(status)
 	// The work tree's top, where the untracked files' names start.
 	top := filepath.Join(dir, strings.Repeat("../", strings.Count(strings.TrimSpace(prefix), "/")))
 	untracked, err := listUntracked(run, top)
@@ -132,6 +128,20 @@ func Known(ctx context.Context, dir, glob string) ([]string, error) {
 	return slices.Compact(files), nil
 }
 
+// uncommitted is the tracked files whose content in the work tree or
+// the index differs from HEAD's, named from the work tree's top, as git
+// status lists them with the filters off (off). --porcelain paths are
+// relative to the top of the working tree, and -z keeps unusual names
+// unquoted. It also works before the first commit, when HEAD does not
+// exist yet.
+func uncommitted(run func(args ...string) (string, error), off []string) ([]string, error) {
+	status, err := run(append(off, "status", "--porcelain=v1", "-z", "--untracked-files=no", "--ignore-submodules=all")...)
+	if err != nil {
+		return nil, err
+	}
+	return parseStatus(status), nil
+}
+
 // filtersOff is the git options that switch off every filter driver the
 // repository's configuration names: a clean filter (filter.NAME.clean or
 // .process) is a command git status and git diff run to compare a file
@@ -177,10 +187,16 @@ func filtersOff(run func(args ...string) (string, error)) ([]string, error) {
 // maxGuesses caps the remotes' branches one name may be taken for.
 const maxGuesses = 8
 
+// WorkTree is the rev of Brought that names the work tree and its index
+// (no revision is spelt ""): what git stash puts away.
+const WorkTree = ""
+
 // Brought returns the files that differ between HEAD and rev (a branch, a
 // tag, a commit, @{upstream}) in the git work tree holding dir: what git
 // checkout, switch, merge, rebase, cherry-pick or reset --hard with rev
-// may change. A rev ending in ^1 whose commit has no parent (git revert of
+// may change. With rev WorkTree, the tracked files whose content in the
+// work tree or the index differs from HEAD's: the uncommitted changes git
+// stash throws away (to a stash, which a person may never look at). A rev ending in ^1 whose commit has no parent (git revert of
 // a root commit) is the empty tree: every file of HEAD. They are joined to dir as given (dir/../x for a file above
 // it). With guess, a rev that names no commit is taken for each remote's
 // branch of that name, as git checkout and git switch take it. A rev that
@@ -227,6 +243,17 @@ func Brought(ctx context.Context, dir, rev string, guess bool) ([]string, error)
 			return nil, err
 		}
 	}
+	if rev == WorkTree {
+		off, err := filtersOff(run)
+		if err != nil {
+			return nil, err
+		}
+		files, err := uncommitted(run, off)
+		if err != nil {
+			return nil, err
+		}
+		return joined(files, dir, cdup), nil
+	}
 	var targets []string
 	switch tree, err := run("rev-parse", "--verify", "--quiet", rev+"^{tree}"); {
 	case err == nil:
@@ -271,12 +298,20 @@ func Brought(ctx context.Context, dir, rev string, guess bool) ([]string, error)
 				return nil, err
 			}
 		}
-		for _, f := range splitZ(out) {
-			files = append(files, filepath.Join(dir, filepath.FromSlash(strings.TrimSpace(cdup)), filepath.FromSlash(f)))
-		}
+		files = append(files, splitZ(out)...)
 	}
-	slices.Sort(files)
-	return slices.Compact(files), nil
+	return joined(files, dir, cdup), nil
+}
+
+// joined is files, named from the work tree's top, joined to dir (cdup
+// leads from dir to the top), sorted and without duplicates.
+func joined(files []string, dir, cdup string) []string {
+	var out []string
+	for _, f := range files {
+		out = append(out, filepath.Join(dir, filepath.FromSlash(strings.TrimSpace(cdup)), filepath.FromSlash(f)))
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // emptyTree is the empty tree's name in the repository's object format when rev names a commit

@@ -255,6 +255,35 @@ func TestBrought(t *testing.T) {
 	}
 }
 
+// Brought(WorkTree) is what git stash puts away: the tracked files whose work tree or index
+// content differs from HEAD's (staged or not, deleted too), never an untracked one, named from
+// dir; a tree as committed has none.
+func TestBroughtWorkTree(t *testing.T) {
+	dir := repo(t, map[string]string{"a.txt": "a\n", ".system/hooks/guard.yaml": "guard\n", "sub/s.txt": "s\n", "gone.txt": "g\n"})
+	ctx := context.Background()
+	if got, err := Brought(ctx, dir, WorkTree, false); err != nil || got != nil {
+		t.Fatalf("Brought(WorkTree) of a clean tree = %q, %v; want nothing", got, err)
+	}
+	write(t, dir, ".system/hooks/guard.yaml", "a person's edit\n")
+	write(t, dir, "sub/s.txt", "staged\n")
+	git(t, dir, "add", "sub/s.txt")
+	write(t, dir, "untracked.txt", "u\n")
+	if err := os.Remove(filepath.Join(dir, "gone.txt")); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{filepath.Join(dir, ".system/hooks/guard.yaml"), filepath.Join(dir, "gone.txt"), filepath.Join(dir, "sub/s.txt")}
+	if got, err := Brought(ctx, dir, WorkTree, false); err != nil || !slices.Equal(got, want) {
+		t.Errorf("Brought(WorkTree) = %q, %v; want %q", got, err, want)
+	}
+	want = []string{filepath.Join(dir, "sub/../.system/hooks/guard.yaml"), filepath.Join(dir, "sub/../gone.txt"), filepath.Join(dir, "sub/s.txt")}
+	if got, err := Brought(ctx, filepath.Join(dir, "sub"), WorkTree, false); err != nil || !slices.Equal(got, want) {
+		t.Errorf("Brought(sub, WorkTree) = %q, %v; want %q", got, err, want)
+	}
+	if got, err := Brought(ctx, t.TempDir(), WorkTree, false); err != nil || got != nil {
+		t.Errorf("Brought(WorkTree) outside a repository = %q, %v; want nothing", got, err)
+	}
+}
+
 // hookrun's own git commands run no code a repository configures. A repository can hold a bare
 // repository as plain files (vendor/evil.git/config, HEAD, objects): git run inside it takes its
 // config, and git diff-tree there ran its core.fsmonitor command while hookrun read what
