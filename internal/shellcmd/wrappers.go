@@ -10,10 +10,11 @@ import (
 
 // wrapper describes a command that runs another command given in its arguments.
 type wrapper struct {
-	valueShort string   // short options that take a value, attached (-uroot) or as the next word
-	valueLong  []string // long options that take a value, after = or as the next word
-	noRun      string   // short options with which no command is run (command -v rm only looks rm up)
-	splitShort byte     // env -S: the value is itself split into the command's words
+	valueShort string        // short options that take a value, attached (-uroot) or as the next word
+	valueLong  []string      // long options that take a value, after = or as the next word
+	valueWords []wordsOption // long options that take more than one word (bwrap --bind SRC DEST)
+	noRun      string        // short options with which no command is run (command -v rm only looks rm up)
+	splitShort byte          // env -S: the value is itself split into the command's words
 	splitLong  string
 	assigns    bool   // NAME=VALUE words may come before the command (env, sudo)
 	operands   int    // words between the options and the command (timeout's duration, chroot's root)
@@ -35,9 +36,14 @@ var wrappers = []namedWrapper{
 	{"arch", wrapper{valueShort: "ed", oneDash: true}},
 	{"builtin", wrapper{}},
 	{"busybox", wrapper{}},
+	{"bwrap", wrapper{valueLong: []string{"--args", "--argv0", "--chdir", "--remount-ro", "--overlay-src", "--tmp-overlay",
+		"--ro-overlay", "--proc", "--exec-label", "--file-label", "--dev", "--tmpfs", "--mqueue", "--dir", "--lock-file",
+		"--sync-fd", "--block-fd", "--userns-block-fd", "--info-fd", "--json-status-fd", "--seccomp", "--add-seccomp-fd",
+		"--userns", "--userns2", "--pidns", "--unsetenv", "--uid", "--gid", "--hostname", "--cap-add", "--cap-drop",
+		"--perms", "--size"}, valueWords: bwrapOptions, hedged: true}},
 	{"caffeinate", wrapper{valueShort: "tw"}},
 	{"catchsegv", wrapper{}},
-	{"cgexec", wrapper{valueShort: "gr", hedged: true}},
+	{"cgexec", wrapper{valueShort: "g", hedged: true}}, // getopt "+g:shbr"
 	{"chronic", wrapper{hedged: true}},
 	{"chroot", wrapper{valueLong: []string{"--groups", "--userspec", "--skip-chdir"}, operands: 1, noCommand: true}},
 	{"chrt", wrapper{valueShort: "TPD", valueLong: []string{"--sched-runtime", "--sched-period", "--sched-deadline"}, noRun: "p", operands: 1}},
@@ -73,8 +79,9 @@ var wrappers = []namedWrapper{
 	{"numactl", wrapper{valueShort: "CNmpPi", valueLong: []string{"--interleave", "--membind", "--cpunodebind", "--physcpubind", "--preferred", "--preferred-many"}}},
 	{"pkexec", wrapper{valueLong: []string{"--user"}}},
 	{"prlimit", wrapper{valueShort: "po", valueLong: []string{"--pid", "--output"}}},
-	{"proxychains", wrapper{valueShort: "f", hedged: true}},
-	{"proxychains4", wrapper{valueShort: "f", hedged: true}},
+	// proxychains reads an option's second letter alone: -qf is -q, with no value.
+	{"proxychains", wrapper{valueShort: "f", oneDash: true, hedged: true}},
+	{"proxychains4", wrapper{valueShort: "f", oneDash: true, hedged: true}},
 	{"repeat", wrapper{operands: 1}}, // zsh: repeat N COMMAND
 	{"setpriv", wrapper{valueLong: []string{"--reuid", "--regid", "--ruid", "--euid", "--rgid", "--egid", "--groups", "--inh-caps",
 		"--ambient-caps", "--bounding-set", "--securebits", "--pdeathsig", "--selinux-label", "--apparmor-profile"}}},
@@ -94,9 +101,9 @@ var wrappers = []namedWrapper{
 	{"time", wrapper{valueShort: "fo", valueLong: []string{"--format", "--output"}}},
 	{"timeout", wrapper{valueShort: "ks", valueLong: []string{"--kill-after", "--signal"}, operands: 1}},
 	{"tini", wrapper{valueShort: "pe"}},
-	{"torsocks", wrapper{valueShort: "upaP", hedged: true}},
+	{"torsocks", wrapper{valueShort: "upaP", valueLong: []string{"--user", "--pass", "--address", "--port"}, hedged: true}},
 	{"toybox", wrapper{}},
-	{"trickle", wrapper{valueShort: "duwtln", hedged: true}},
+	{"trickle", wrapper{valueShort: "duwtlnL", hedged: true}}, // getopt "hvVsw:n:u:d:t:l:L:"
 	{"unbuffer", wrapper{}},
 	{"unshare", wrapper{valueShort: "SGRw", valueLong: []string{"--setuid", "--setgid", "--root", "--wd", "--propagation", "--setgroups",
 		"--map-user", "--map-group", "--map-users", "--map-groups", "--load-interp"}}},
@@ -133,6 +140,20 @@ func findName(n int, name string, nameAt func(int) string) (int, bool) {
 		}
 	}
 	return lo, false
+}
+
+// wordsOption is a long option that takes the next words words as its values.
+type wordsOption struct {
+	name  string
+	words int
+}
+
+// bwrapOptions are bubblewrap's options that take more than one word, from its parse_args
+// (bubblewrap.c); it has no --opt=value form and no short options.
+var bwrapOptions = []wordsOption{
+	{"--bind", 2}, {"--bind-try", 2}, {"--ro-bind", 2}, {"--ro-bind-try", 2}, {"--dev-bind", 2}, {"--dev-bind-try", 2},
+	{"--bind-fd", 2}, {"--ro-bind-fd", 2}, {"--file", 2}, {"--bind-data", 2}, {"--ro-bind-data", 2}, {"--symlink", 2},
+	{"--setenv", 2}, {"--chmod", 2}, {"--overlay", 3},
 }
 
 type namedWrapper struct {
@@ -285,6 +306,9 @@ scan:
 			}
 			if slices.Contains(w.valueLong, name) && !hasValue {
 				o.i++
+			}
+			if k := slices.IndexFunc(w.valueWords, func(m wordsOption) bool { return m.name == a.Value }); k >= 0 {
+				o.i += w.valueWords[k].words
 			}
 		case w.oneDash && strings.HasPrefix(a.Value, "-") && len(a.Value) > 2:
 		case strings.HasPrefix(a.Value, "-") && len(a.Value) > 1:

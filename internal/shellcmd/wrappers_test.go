@@ -125,6 +125,22 @@ func TestMoreWrappers(t *testing.T) {
 		`faketime -Z @0 ls rm -rf /`: Match,
 		`gosu -x root rm -rf /`:      Match,
 		`faketime @0 ls -rf /`:       NoMatch,
+		// The option letters, checked against the tools' sources: cgexec's -r and -b take no
+		// value ("+g:shbr"), trickle's -L does, torsocks has --user, --pass, --address and
+		// --port, and proxychains reads only an option's first letter (-qf is -q).
+		`cgexec -r $C -rf /`:                 Unknown,
+		`trickle -L 10 $C -rf /`:             Unknown,
+		`torsocks --port 9050 $C -rf /`:      Unknown,
+		`torsocks --address 127.0.0.1 $C -x`: Unknown,
+		`proxychains4 -qf $C -rf /`:          Unknown,
+		// bwrap's options take one, two or three words (--bind SRC DEST, --overlay RW WORK DEST).
+		`bwrap --bind / / "$C" -rf /`:                        Unknown,
+		`bwrap --ro-bind / / --dev /dev $(echo rm) -rf /`:    Unknown,
+		`bwrap --setenv A B --chdir / $C -rf /`:              Unknown,
+		`bwrap --overlay-src /a --overlay /rw /w / $C -rf /`: Unknown,
+		`bwrap --bind / / --symlink a b rm -rf /`:            Match,
+		`bwrap --unshare-all --die-with-parent -- rm -rf /`:  Match,
+		`bwrap --setenv F -rf --bind / / ls x`:               NoMatch,
 	} {
 		l := Parse(line)
 		if o, why := rmrf.MatchLine(&l); o != want {
