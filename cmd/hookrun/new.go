@@ -99,7 +99,7 @@ func (a *app) newHook(o newOptions) error {
 	}
 	printItems(a.stdout, items)
 	if !spec.Event.AIFacing() && o.blocking {
-		fmt.Fprintf(a.stdout, "note: %s is infra-only; blocking: true changes no decision there (validate warns about it)\n", spec.Event)
+		fmt.Fprintf(a.stdout, "note: %s is infra-only: with blocking: true and on_error: block, a failure of this hook (exit 1, a crash, a timeout) makes emit exit 2, which fails the CI job that runs it (docs/ci.md)\n", spec.Event)
 	}
 	script := scaffold.Shown(a.cwd, spec.Edited(loc.Root, loc.HooksDir))
 	sample := scaffold.Shown(a.cwd, filepath.Join(loc.Root, scaffold.ContextPath(o.id)))

@@ -294,8 +294,13 @@ func YAML(s Spec, schemaRef string) []byte {
 	if s.Priority != nil {
 		fmt.Fprintf(&b, "priority: %d  # lower runs and merges first; ties break by id\n", *s.Priority)
 	}
-	if s.Blocking && s.Event.AIFacing() {
+	switch {
+	case s.Blocking && s.Event.AIFacing():
 		b.WriteString("on_error: block  # a failure of this hook (crash, timeout, bad output) denies: a guard fails closed\n")
+	case s.Blocking:
+		// blocking on an infra-only event means a CI gate, which only
+		// on_error: block makes: without it a failed check exits 0.
+		b.WriteString("on_error: block  # a failure of this hook (exit 1, a crash, a timeout) makes emit exit 2: a CI gate (docs/ci.md)\n")
 	}
 	if len(s.Scope) > 0 || len(s.Paths) > 0 {
 		b.WriteString("match:\n")
@@ -319,6 +324,10 @@ func YAML(s Spec, schemaRef string) []byte {
 
 func blockingNote(s Spec) string {
 	switch {
+	case !s.Event.AIFacing() && s.Blocking:
+		return "  # with on_error: block, a failure of this hook fails emit"
+	case s.Event == event.SessionStop:
+		return "  # SessionStop is infra-only: its hooks never decide; true with on_error: block makes a failure of this hook fail emit (exit 2): a CI gate (docs/ci.md)"
 	case !s.Event.AIFacing():
 		return fmt.Sprintf("  # %s is infra-only: its hooks never decide", s.Event)
 	case s.Blocking:

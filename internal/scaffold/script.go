@@ -19,6 +19,9 @@ func Script(s Spec) []byte {
 
 func blockingLine(s Spec) string {
 	if !s.Event.AIFacing() {
+		if note := gateNote(s); note != "" {
+			return "# " + strings.ReplaceAll(note, "\n", "\n# ") + "\n#\n"
+		}
 		return ""
 	}
 	if s.Blocking {
@@ -26,6 +29,21 @@ func blockingLine(s Spec) string {
 	}
 	return "# This hook is NOT blocking: its deny or ask decides nothing until you set\n" +
 		"# blocking: true in its declaration.\n#\n"
+}
+
+// gateNote says, on an infra-only event, how the hook fails the CI job
+// that runs it: a check that exits 1 under on_error: skip (the default
+// there) is listed in errors while emit exits 0.
+func gateNote(s Spec) string {
+	switch {
+	case s.Event.AIFacing():
+		return ""
+	case s.Blocking:
+		return "This hook is a CI gate (blocking: true, on_error: block): when the check fails, exit 1 with the reason on stderr, and emit exits 2."
+	case s.Event == event.SessionStop:
+		return "To fail the CI job that runs this check when it fails: exit 1 with the reason on stderr, and set blocking: true and on_error: block in its declaration, " + s.ID + ".yaml (docs/ci.md)."
+	}
+	return ""
 }
 
 const scriptHead = `#!/bin/sh
@@ -132,7 +150,7 @@ ability=$HOOKRUN_ABILITY_ID
 # Tell the person at the keyboard: {"user_message":"edit_file failed twice in a row."}
 # Say usage was recorded:          {"usage_recorded":true}
 #
-printf '{"logs":[%s]}\n' "$(json "{{ID}}: $ability finished")"
+{{BLOCKING}}printf '{"logs":[%s]}\n' "$(json "{{ID}}: $ability finished")"
 `
 	case event.SessionStop:
 		return `
@@ -145,7 +163,7 @@ session=$HOOKRUN_SESSION_ID
 # Report to the person at the keyboard:
 #   echo '{"user_message":"2 services failed to build; see .system/logs/build.log"}'
 #
-printf '{"logs":[%s]}\n' "$(json "{{ID}}: session $session ended")"
+{{BLOCKING}}printf '{"logs":[%s]}\n' "$(json "{{ID}}: session $session ended")"
 `
 	}
 	return ""
