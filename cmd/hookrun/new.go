@@ -68,7 +68,7 @@ directory; hookrun init is not needed first (it adds the audit log's
 	}
 	f := c.Flags()
 	f.StringVar(&o.event, "event", "", "the event the hook runs for (required): "+event.Names())
-	f.BoolVar(&o.blocking, "blocking", false, "let the hook decide: deny or ask for a human (AI-facing events)")
+	f.BoolVar(&o.blocking, "blocking", false, "let the hook decide: deny or ask for a human (AI-facing events); on SessionStop, make it a CI gate (on_error: block)")
 	f.IntVar(&o.priority, "priority", 0, "merge order: lower runs and merges first")
 	f.StringSliceVar(&o.scope, "scope", nil, "match.ability_scope `GLOB` for PreAbilityCreate, PreAbilityCall and PostAbilityCall (repeatable, or comma-separated)")
 	f.StringVar(&o.lang, "lang", "", "the handler stub's `LANGUAGE`: sh, python or node (each reads the context with a real JSON parser or hookrun's variables); default sh, node on Windows, which cannot start sh")
