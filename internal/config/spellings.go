@@ -27,6 +27,7 @@ var spellings = []spelling{
 	{"rm", "", []optionGroup{{[]string{"-r", "-R", "--recursive"}, "-r|-R|--recursive"}, {[]string{"-f", "--force"}, "-f|--force"}}},
 	{"git", "push", []optionGroup{{[]string{"--force", "-f", "--force-with-lease"}, "--force|--force-with-lease|-f|--mirror|+*"}}},
 	{"git", "clean", []optionGroup{{[]string{"-f", "--force"}, "-f|--force"}}},
+	{"git", "commit", []optionGroup{{[]string{"--no-verify", "-n"}, "--no-verify|-n"}}},
 	{"chmod", "", []optionGroup{{[]string{"-R", "--recursive"}, "-R|--recursive"}}},
 	{"chown", "", []optionGroup{{[]string{"-R", "--recursive"}, "-R|--recursive"}}},
 }
