@@ -1,11 +1,13 @@
 package config
 
 import (
+	"cmp"
 	"fmt"
 	"path"
 	"regexp"
 	"regexp/syntax"
 	"slices"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -119,6 +121,11 @@ func (d *decoder) ruleSet(handler, unresolved, list *yaml.Node, h *Hook) {
 					break
 				}
 				for j, src := range srcs {
+					if op, parts := joinedCommands(src); op != "" {
+						d.errorf(itemNode(v, j), "%s: %q joins commands with %q, and a pattern is one command, matched on its own wherever it stands in a line (in a pipeline, after && or ;): it would match no command; write each command to stop as a pattern of its own (%s). "+
+							"A shell reading its script from a pipe (curl … | sh) needs no pattern: hookrun cannot check it without running it, so a commands rule that denies or asks sends it to handler.unresolved (require_human unless set)", key, src, op, parts)
+						continue
+					}
 					p, err := shellcmd.Compile(src)
 					if err != nil {
 						d.errorf(itemNode(v, j), "%s: %v", key, err)
@@ -277,4 +284,27 @@ func indexFrom(s, sub string, from int) int {
 
 func isAlnum(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// joinedCommands reports a command pattern written as a pipeline or a
+// list (curl * | sh, make && make install): the first operator word, and
+// the commands it joins, quoted, for the message; "" when there is none.
+// Such a pattern matches no command: && is read as an argument, and a
+// lone | as an empty alternative.
+func joinedCommands(src string) (string, string) {
+	op, words := "", strings.Fields(src)
+	var parts, cur []string
+	for _, w := range words {
+		if slices.Contains([]string{"|", "||", "&&", ";", "|&", "&"}, w) {
+			op = cmp.Or(op, w)
+			parts, cur = append(parts, strconv.Quote(strings.Join(cur, " "))), nil
+			continue
+		}
+		cur = append(cur, w)
+	}
+	if op == "" {
+		return "", ""
+	}
+	parts = append(parts, strconv.Quote(strings.Join(cur, " ")))
+	return op, strings.Join(slices.DeleteFunc(parts, func(p string) bool { return p == `""` }), ", ")
 }

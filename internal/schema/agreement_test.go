@@ -66,6 +66,8 @@ func beyondSchema(f config.Finding) bool {
 	for _, beyond := range []string{
 		"invalid glob",
 		"not a valid RE2 regular expression",
+		"joins commands with",                 // command-pattern syntax
+		"commands: command pattern",           // the same, from shellcmd.Compile
 		"handler.url: a $ at byte",            // ${NAME} syntax inside a string
 		"(a reference takes braces)",          // $NAME for ${NAME}, the same
 		"handler.url: must not carry",         // credentials in a url

@@ -31,6 +31,7 @@ var Boundary = []string{
 	"handler commands that exist and are executable (a schema cannot see the file system)",
 	"glob syntax (an unclosed '[' or '{' in ability_scope, paths, only_if_changed_paths or a rule's paths)",
 	"regular-expression syntax (a rule's prompt, which Go's RE2 reads)",
+	"command-pattern syntax (a rule's commands: one command each, not a pipeline or list joined by | or &&, no empty alternative)",
 	"durations that overflow or round to zero (\"99999999999h\", \"0.1ns\")",
 	"an http handler's url and headers beyond their shape: ${NAME} syntax, every variable listed in allowed_env, no credentials in the url, header names unique regardless of case",
 	"YAML-level rules: duplicate keys, anchors and aliases, one document per file (editors report the first two themselves)",
