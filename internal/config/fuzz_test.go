@@ -26,6 +26,7 @@ func FuzzParseFile(f *testing.F) {
 	f.Add([]byte("id: g\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler:\n  kind: rules\n  rules:\n    - decision: deny\n      reason: r\n      commands: [\"git push origin main\", \"GIT|git -C x push * rel|x --force\", \"git push -- \"]\n"))
 	f.Add([]byte("id: g\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler:\n  kind: rules\n  rules:\n    - decision: deny\n      reason: r\n      commands: [\"rm -rfv|-fr|-- x\", \"git push --force|+* main\", \"git clean -fdx\", \"A=1 chmod|chown -R -\", \"Bash(rm -rf:*)\", \"Bash()\"], paths: [\"Edit(./.env)\", \"(x)\"]\n"))
 	f.Add([]byte("id: g\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler:\n  kind: rules\n  rules:\n    - decision: deny\n      reason: r\n      commands: [\"curl * | sh\", \"&& x ;\", \"| |\", \"git commit -n\"]\n"))
+	f.Add([]byte("id: g\nevent_type: PromptSubmit\nenabled: true\nblocking: true\nhandler:\n  kind: rules\n  rules:\n    - decision: deny\n      reason: r\n      prompt: \"AKIA[0-9A-Z]{16}|pässword|ß|drop (table|x)\"\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		h, fs := ParseFile("f.yaml", data)
 		lines := bytes.Count(data, []byte("\n")) + bytes.Count(data, []byte("\r")) + 2

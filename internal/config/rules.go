@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"go.yaml.in/yaml/v3"
 
@@ -87,6 +88,7 @@ func (d *decoder) ruleSet(handler, unresolved, list *yaml.Node, h *Hook) {
 		conditions := 0
 		effectGiven := false      // a misspelt decision, a context file outside the project: each has its own error, which says what to write
 		var commands []*yaml.Node // each pattern's node, in r.Commands' order
+		var promptNode *yaml.Node
 		fields := d.fields(item, ruleKeys, name+".")
 		for _, f := range fields {
 			v, key := f.value, name+"."+f.name
@@ -167,7 +169,7 @@ func (d *decoder) ruleSet(handler, unresolved, list *yaml.Node, h *Hook) {
 					case err != nil:
 						d.errorf(v, "%s: not a valid RE2 regular expression: %v", key, err)
 					default:
-						r.Prompt = re
+						r.Prompt, promptNode = re, v
 					}
 				}
 			case "additional_context":
@@ -204,6 +206,10 @@ func (d *decoder) ruleSet(handler, unresolved, list *yaml.Node, h *Hook) {
 				if msg != "" {
 					d.warnf(commands[j], "%s.commands: %q %s", name, p.String(), msg)
 				}
+			}
+			if word := caseBound(r.Prompt); word != "" {
+				d.warnf(promptNode, "%s.prompt: %q matches its letters only in the case written, so a prompt with %q passes this rule; write %q to ignore case, or begin it with (?-i) if the case is meant",
+					name, r.Prompt.String(), word, "(?i)"+r.Prompt.String())
 			}
 		}
 		if always >= 0 {
@@ -307,4 +313,43 @@ func joinedCommands(src string) (string, string) {
 	}
 	parts = append(parts, strconv.Quote(strings.Join(cur, " ")))
 	return op, strings.Join(slices.DeleteFunc(parts, func(p string) bool { return p == `""` }), ", ")
+}
+
+// caseBound is, for a prompt pattern that matches a lower-case letter in
+// that case only and says no case flag ((?i), (?-i)), its first such
+// word with a capital first letter ("password" gives "Password"), which
+// the pattern passes; "" otherwise. A rule that stops prompts written so
+// lets the same word through at the start of a sentence.
+func caseBound(re *regexp.Regexp) string {
+	if re == nil || strings.Contains(re.String(), "(?") {
+		return ""
+	}
+	tree, err := syntax.Parse(re.String(), syntax.Perl)
+	if err != nil {
+		return ""
+	}
+	var word string
+	var walk func(*syntax.Regexp)
+	walk = func(t *syntax.Regexp) {
+		if word != "" {
+			return
+		}
+		if t.Op == syntax.OpLiteral && t.Flags&syntax.FoldCase == 0 {
+			for i, r := range t.Rune {
+				if unicode.IsLower(r) && unicode.ToUpper(r) != r {
+					end := i + 1
+					for end < len(t.Rune) && unicode.IsLetter(t.Rune[end]) {
+						end++
+					}
+					word = string(unicode.ToUpper(r)) + string(t.Rune[i+1:end])
+					return
+				}
+			}
+		}
+		for _, sub := range t.Sub {
+			walk(sub)
+		}
+	}
+	walk(tree)
+	return word
 }
