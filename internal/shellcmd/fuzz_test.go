@@ -429,7 +429,11 @@ func FuzzTaskManifests(f *testing.F) {
 	f.Add(`{"shell": {"init_hook": ["a", "b"], "scripts": {"a": "rm -rf ~", "b": ["x"], "c": 1}}}`, "a")
 	f.Add("task :a do\n  sh \"rm #{x} -rf\", 'b'\nend\n# it's\n", "a")
 	f.Add("defmodule X do\n  def project, do: [aliases: [a: [\"cmd rm -rf ~\"]]]\n  System.cmd(\"rm\", [\"-rf\", \"#{x}\"])\nend\n", "a")
+	f.Add("before:\n  hooks: [\"rm -rf {{ .Env.X }}\", {cmd: rm, dir: x, env: [F=-rf]}]\nbuilds:\n  - hooks: {pre: a, post: [b]}\n"+
+		"signs:\n  - cmd: rm\n    args: [\"-rf\", \"~\"]\npublishers:\n  - cmd: x\nincludes: []\n", "release")
+	f.Add("## a\n\n```sh\nrm -rf ~\n```\n\n~~~~py\nimport os\n~~~\n~~~~\n> ```\n", "a")
 	f.Fuzz(func(t *testing.T, text, name string) {
+		_, _ = goreleaserHooks(text)
 		for _, m := range []string{"pixi", "devbox", "rye", "cargo-make"} {
 			scripts := taskManifestScripts(m, text)
 			n := 0
@@ -445,9 +449,9 @@ func FuzzTaskManifests(f *testing.F) {
 		if m := mixText(text); len(m) > len(text)+strings.Count(text, "System.cmd(") {
 			t.Fatalf("mixText grew %d bytes to %d", len(text), len(m))
 		}
-		for _, run := range []string{"rake " + name, "mix " + name} {
+		for _, run := range []string{"rake " + name, "mix " + name, "goreleaser " + name, "mask " + name} {
 			l := ParseFiles(run, POSIX, &Files{Dirs: []string{"/p"}, uncached: true, Read: func(p string, max int64) ([]byte, bool, error) {
-				if base := path.Base(p); base == "Rakefile" || base == "mix.exs" {
+				if base := path.Base(p); base == "Rakefile" || base == "mix.exs" || base == ".goreleaser.yml" || base == "maskfile.md" {
 					return []byte(text), true, nil
 				}
 				return nil, false, fs.ErrNotExist
@@ -531,6 +535,31 @@ func FuzzGoGenerate(f *testing.F) {
 			if o, why := mustCompile("rm -rf").MatchLine(&l); o == Unknown && why == "" {
 				t.Fatalf("%q: unknown with no reason", line)
 			}
+		}
+	})
+}
+
+// FuzzMaskBlocks: a maskfile.md's code blocks, read by hand as CommonMark fences: never more
+// blocks than fences, and a block whose body holds no fence is read as exactly that body.
+func FuzzMaskBlocks(f *testing.F) {
+	f.Add("## a\n\n```sh\nrm -rf ~\n```\n", "rm -rf ~")
+	f.Add("~~~~bash\n```\n~~~~\n", "echo")
+	f.Add("   ```js x\nrequire('x')\n````\n> ```\n", "a\nb")
+	f.Add("```\n    ```\n", "")
+	f.Fuzz(func(t *testing.T, text, body string) {
+		lines, ok := maskBlocks(text)
+		if ok && len(lines) > strings.Count(text, "```")+strings.Count(text, "~~~") {
+			t.Fatalf("%d blocks of %q", len(lines), text)
+		}
+		if strings.Contains(body, "```") || strings.Contains(body, "~~~") || strings.ContainsAny(body, "\r\x00") {
+			return
+		}
+		if body != "" && !strings.HasSuffix(body, "\n") {
+			body += "\n"
+		}
+		got, ok := maskBlocks("## x\n\n```bash\n" + body + "```\n")
+		if want := quotedLine([]string{"bash", "-c", body}); !ok || len(got) != 1 || got[0] != want {
+			t.Fatalf("block %q: %q %v, want %q", body, got, ok, want)
 		}
 	})
 }

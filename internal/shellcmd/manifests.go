@@ -104,6 +104,26 @@ func (r *reader) manifestTaskRuns(cmd Command, depth int) {
 		if m := manifest.Value; m != "" && cmd.Name != "rye" && !strings.HasSuffix(m, path.Ext(file)) {
 			manifest, dir = Arg{}, manifest // a directory: its manifest
 		}
+	case "goreleaser", "mask":
+		// Every hook of the configuration, every block of the maskfile, whichever task runs.
+		manager, file, names = cmd.Name, map[string]string{"goreleaser": ".goreleaser.yaml", "mask": "maskfile.md"}[cmd.Name], []string{cmd.Name}
+		long := map[string]string{"goreleaser": "--config", "mask": "--maskfile"}[cmd.Name]
+		first := true // goreleaser's command: check, init… run no hook
+		for i := 0; i < len(args); i++ {
+			switch a := args[i]; {
+			case pathOption(args, &i, &manifest, map[string]string{"goreleaser": "-f"}[cmd.Name], long):
+			case a.Value == "--" && !a.Dynamic:
+				i = len(args)
+			case !a.Dynamic && goreleaserQuiet(a.Value) && (strings.HasPrefix(a.Value, "-") || first && cmd.Name == "goreleaser"):
+				return
+			case !strings.HasPrefix(a.Value, "-"):
+				first = false
+			}
+		}
+		if manifest.Dynamic {
+			r.manifestUnknown(cmd)
+			return
+		}
 	case "mix":
 		// mix loads the mix.exs of its directory, Elixir code, for every task it runs: read whole
 		// (mixText), whichever task the line names.
@@ -195,6 +215,10 @@ func taskManifestNames(manager string) []string {
 		return []string{"rakefile", "Rakefile", "rakefile.rb", "Rakefile.rb"}
 	case "mix":
 		return []string{"mix.exs"}
+	case "goreleaser":
+		return []string{".goreleaser.yml", ".goreleaser.yaml", "goreleaser.yml", "goreleaser.yaml"}
+	case "mask":
+		return []string{"maskfile.md"}
 	}
 	return nil
 }

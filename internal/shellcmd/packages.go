@@ -378,6 +378,9 @@ func (r *reader) packageScripts(run scriptRun, file, text, dir string) {
 	case "mix":
 		r.rubyTaskText(file, mixText(text), run.depth)
 		return
+	case "goreleaser", "mask":
+		r.runnerFileLines(run, file, text, dir)
+		return
 	case "ninja":
 		r.ninjaFile(run, file, text, dir)
 		return

@@ -1,0 +1,52 @@
+package shellcmd
+
+import (
+	"runtime"
+	"testing"
+)
+
+// runnerProject holds the task files of goreleaser and mask, each with a task that runs
+// rm -rf ~, and those of the runners whose tasks are code (gulp, grunt, mage, tilt, earthly,
+// act's workflows).
+var runnerProject = map[string]string{
+	"/p/.goreleaser.yaml": "version: 2\nbefore:\n  hooks:\n    - go mod tidy\n    - rm -rf ~\n" +
+		"builds:\n  - main: .\n    hooks:\n      pre:\n        - cmd: rm {{ .Env.F }} ~\n        - cmd: sh -c 'rm $F ~'\n          env: [F=-rf]\n      post: rm -rf ~\n",
+	"/s/goreleaser.yml":  "signs:\n  - cmd: rm\n    args: [\"-rf\", \"~\"]\n",
+	"/t/.goreleaser.yml": "after:\n  hooks:\n    - cmd: rm -rf ~\n      dir: sub\n",
+	"/u/.goreleaser.yml": "publishers:\n  - name: x\n    cmd: rm -rf ~\n",
+	"/v/.goreleaser.yml": "builds:\n  - main: .\n    hooks:\n      pre: go generate ./...\n",
+	"/w/.goreleaser.yml": "includes:\n  - from_file:\n      path: ./other.yml\n",
+	"/p/maskfile.md": "# Tasks\n\n## build\n\n> Builds it\n\n```sh\ngo build ./...\n```\n\n## clean\n\n" +
+		"~~~bash\nrm -rf ~\n~~~\n\n## py\n\n```python\nimport os\nos.system(\"rm -rf ~\")\n```\n",
+	"/m/maskfile.md":  "## build\n\n```sh\ngo build ./...\n```\n",
+	"/m2/maskfile.md": "## x\n\n````sh\necho '```'\nrm -rf ~\n````\n",
+	// Fences mask may read otherwise than a plain scan does: indented, quoted, in a list item.
+	"/m3/maskfile.md": "## x\n\n> ```sh\n> rm -rf ~\n> ```\n",
+	"/m4/maskfile.md": "## x\n\n```sh\necho a\n    ```\nrm -rf ~\n```\n",
+	"/g/gulpfile.js":  "exports.clean = () => require('child_process').execSync('rm -rf ~')\n",
+}
+
+// TestDiskRunnerFiles: goreleaser runs the hooks of its configuration and mask the code blocks of
+// maskfile.md; gulp, grunt, mage, tilt, earthly and act run the repository's code (JavaScript,
+// Go, Starlark, an Earthfile's LOCALLY targets, workflows and the actions they use), which
+// hookrun does not read: unresolved. Each passed a deny of rm -rf before.
+func TestDiskRunnerFiles(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("paths of the project are Unix paths")
+	}
+	p := mustCompile("rm -rf")
+	wantOutcomeIn(t, runnerProject, p, Match, []string{
+		`goreleaser release --clean`, `goreleaser`, `goreleaser build --snapshot`, `goreleaser release -f /s/goreleaser.yml`,
+		`goreleaser --config=/t/.goreleaser.yml release`, `goreleaser release --id c`, `cd /u && goreleaser release`, `cd /s && goreleaser r`,
+		`mask clean`, `mask build`, `mask --maskfile /p/maskfile.md build`, `cd /m2 && mask x`, `mask py`,
+	})
+	wantOutcomeIn(t, runnerProject, p, NoMatch, []string{
+		`cd /v && goreleaser release`, `goreleaser check`, `goreleaser --version`, `cd /m && mask build`, `mask --help`,
+	})
+	wantOutcomeIn(t, runnerProject, p, Unknown, []string{
+		`cd /w && goreleaser release`, `goreleaser -f "$F" release`, `mask --maskfile "$M" x`, `cd /m3 && mask x`, `cd /m4 && mask x`,
+		`cd /g && gulp clean`, `npx gulp clean`, `grunt build`, `mage clean`, `tilt up`, `tilt ci`, `earthly +build`, `act`,
+		`act push -j build`,
+	})
+	wantOutcomeIn(t, runnerProject, p, NoMatch, []string{`gulp --version`, `mage -version`, `tilt version`, `act --version`, `earthly --help`})
+}

@@ -1,0 +1,220 @@
+package shellcmd
+
+import (
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// goreleaser runs the hooks of its configuration, mask the code blocks of a maskfile.md: read as
+// the task manifests of manifests.go are, every hook or block whichever task the line names.
+// gulp, grunt, mage, tilt, earthly and act run the repository's code (JavaScript, Go, Starlark,
+// an Earthfile's LOCALLY targets, a workflow's actions), which hookrun does not read.
+
+// codeRunner reports whether name runs tasks a repository file defines in code hookrun does not
+// read (gulp's gulpfile.js, mage's magefile.go, tilt's Tiltfile, earthly's Earthfile, whose
+// LOCALLY targets run on the host and whose artifacts it writes there, act's workflows, which use
+// actions it fetches).
+func codeRunner(name string) bool {
+	switch name {
+	case "gulp", "grunt", "mage", "tilt", "earthly", "act":
+		return true
+	}
+	return false
+}
+
+// codeRunnerRuns notes that cmd, a codeRunner, runs code only known when it runs: unresolved,
+// unless its words only ask for its version or help (tilt version too).
+func (r *reader) codeRunnerRuns(cmd Command) {
+	if r.files == nil || r.maybe {
+		return
+	}
+	for _, a := range cmd.Args {
+		switch a.Value {
+		case "--version", "-version", "--help", "-help", "-h", "-v", "-V":
+			if !a.Dynamic {
+				return
+			}
+		}
+	}
+	if cmd.Name == "tilt" && len(cmd.Args) > 0 && (cmd.Args[0].Value == "version" || cmd.Args[0].Value == "help") {
+		return
+	}
+	r.unresolved("%s runs the tasks of the repository's %s, code hookrun does not read", cmd.Name, map[string]string{
+		"gulp": "gulpfile", "grunt": "Gruntfile", "mage": "magefile.go", "tilt": "Tiltfile", "earthly": "Earthfile",
+		"act": "workflows and the actions they use"}[cmd.Name])
+}
+
+// goreleaserQuiet reports whether goreleaser's word is a command of its that runs no hook.
+func goreleaserQuiet(word string) bool {
+	switch word {
+	case "check", "c", "ck", "healthcheck", "hc", "init", "jsonschema", "schema", "completion", "help", "man", "announce",
+		"--version", "-v", "--help", "-h":
+		return true
+	}
+	return false
+}
+
+// goreleaserHooks are the lines a goreleaser configuration runs: the before and after hooks, the
+// pre and post hooks of builds and universal binaries (a line, a list of lines, or of {cmd, dir,
+// env}), and the commands with their args of signs, binary_signs, docker_signs, sboms and
+// publishers; a {{ … }} field only known when it runs. GoReleaser splits a hook into words and
+// runs it without a shell: read as a shell line, which names the same words. includes (files and
+// URLs it merges in) make it unresolved: ok is false.
+func goreleaserHooks(text string) (lines []string, ok bool) {
+	var doc map[string]any
+	if yaml.Unmarshal([]byte(text), &doc) != nil {
+		return nil, true // goreleaser refuses it
+	}
+	if _, has := doc["includes"]; has {
+		return nil, false
+	}
+	template := func(s string) string { return templated(s, "{{", "}}", "${goreleaser_value}") }
+	hooks := func(v any) {
+		for _, h := range asList(v) {
+			switch h := h.(type) {
+			case string:
+				lines = append(lines, template(h))
+			case map[string]any:
+				env := map[string]any{}
+				for _, e := range asList(h["env"]) {
+					if s, ok := e.(string); ok {
+						if k, v, ok := strings.Cut(s, "="); ok {
+							env[k] = template(v)
+						}
+					}
+				}
+				for _, l := range tomlCommand(h["cmd"], env, template) {
+					if d, ok := h["dir"].(string); ok && d != "" {
+						if q, ok := shellWord(Arg{Value: template(d)}); ok {
+							l = "cd " + q + " && " + l
+						}
+					}
+					lines = append(lines, l)
+				}
+			}
+		}
+	}
+	for _, k := range []string{"before", "after"} {
+		if m, ok := doc[k].(map[string]any); ok {
+			hooks(m["hooks"])
+		}
+	}
+	for _, k := range []string{"builds", "universal_binaries"} {
+		for _, b := range asList(doc[k]) {
+			if b, ok := b.(map[string]any); ok {
+				if h, ok := b["hooks"].(map[string]any); ok {
+					hooks(h["pre"])
+					hooks(h["post"])
+				}
+			}
+		}
+	}
+	for _, k := range []string{"signs", "binary_signs", "docker_signs", "sboms", "publishers"} {
+		for _, s := range asList(doc[k]) {
+			s, ok := s.(map[string]any)
+			if !ok {
+				continue
+			}
+			c, ok := s["cmd"].(string)
+			if !ok {
+				continue
+			}
+			var words []string
+			for _, a := range asList(s["args"]) {
+				if a, ok := a.(string); ok {
+					words = append(words, template(a))
+				}
+			}
+			line := template(c)
+			if len(words) > 0 {
+				line = quotedLine(append([]string{line}, words...))
+			}
+			lines = append(lines, line)
+		}
+	}
+	return lines, true
+}
+
+// maskBlocks are the lines mask runs a maskfile.md's code blocks with, each as its executor runs
+// it: node -e for js, python -c for py, ruby -e for rb, php -r for php, LANG -c for any other
+// (sh, bash, zsh, fish…), every block whichever command the line names. Only fences at the top
+// level are read as CommonMark reads them (up to 3 spaces in, closed by a fence of the same
+// character at least as long); a fence anywhere else (quoted, in a list item, indented 4 or more,
+// one inside a block that does not close it) may be read otherwise by mask's parser: ok is false.
+func maskBlocks(text string) (lines []string, ok bool) {
+	var fence, lang string
+	var body strings.Builder
+	in := false
+	flush := func() {
+		exec, flag := lang, "-c"
+		switch lang {
+		case "js", "javascript":
+			exec, flag = "node", "-e"
+		case "py", "python":
+			exec = "python"
+		case "rb", "ruby":
+			exec, flag = "ruby", "-e"
+		case "php":
+			flag = "-r"
+		case "":
+			exec = "sh" // mask refuses a block without a language; read as sh all the same
+		}
+		lines = append(lines, quotedLine([]string{exec, flag, body.String()}))
+		body.Reset()
+	}
+	for l := range strings.Lines(text) {
+		l = strings.TrimRight(l, "\r\n")
+		trimmed := strings.TrimLeft(l, " \t>-*+0123456789.)")
+		fenceLike := strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~")
+		indent := len(l) - len(strings.TrimLeft(l, " "))
+		top := indent <= 3 && !strings.HasPrefix(l[indent:], "\t") && (strings.HasPrefix(l[indent:], "```") || strings.HasPrefix(l[indent:], "~~~"))
+		switch {
+		case !in && top:
+			rest := l[indent:]
+			n := len(rest) - len(strings.TrimLeft(rest, rest[:1]))
+			fence = rest[:n]
+			info := strings.TrimSpace(rest[n:])
+			if fence[0] == '`' && strings.Contains(info, "`") {
+				return nil, false // no fence for CommonMark: an inline code span
+			}
+			lang, _, _ = strings.Cut(info, " ")
+			in = true
+		case !in && fenceLike:
+			return nil, false
+		case in && top && strings.HasPrefix(l[indent:], fence) && strings.Trim(l[indent:], fence[:1]+" \t") == "":
+			flush()
+			in = false
+		case in && fenceLike:
+			return nil, false
+		case in:
+			body.WriteString(l + "\n")
+		}
+	}
+	if in {
+		flush() // an unclosed block runs to the end of the file
+	}
+	return lines, true
+}
+
+// runnerFileLines reads the lines of a goreleaser configuration or a maskfile.md (file) as lines
+// sh runs in dir, the file's directory.
+func (r *reader) runnerFileLines(run scriptRun, file, text, dir string) {
+	lines, ok := goreleaserHooks(text)
+	why := "its includes, which goreleaser merges in from other files and URLs"
+	if run.manager == "mask" {
+		lines, ok = maskBlocks(text)
+		why = "a code fence quoted, in a list, indented or nested, which mask's markdown parser may read otherwise"
+	}
+	if !ok {
+		r.unresolved("%s runs what %s says, which hookrun does not read: %s", run.manager, file, why)
+		return
+	}
+	at, atUnknown := r.dir, r.dirUnknown
+	r.dir, r.dirUnknown = dir, ""
+	for _, l := range slices.Compact(lines) {
+		r.fileScript(l, file, run.depth+1, nil)
+	}
+	r.dir, r.dirUnknown = at, atUnknown
+}
