@@ -180,6 +180,15 @@ func realDir(d string) string {
 // realDirNow is realDir, looked up now.
 func realDirNow(d string) string {
 	d = filepath.Clean(d)
+	if filepath.IsAbs(d) && noLinks(d) {
+		return d
+	}
+	return realDirWalk(d)
+}
+
+// realDirWalk is realDirNow the portable way, d clean: its links followed
+// component by component, and what does not exist yet joined back on.
+func realDirWalk(d string) string {
 	rest := ""
 	for {
 		if r, err := filepath.EvalSymlinks(d); err == nil {

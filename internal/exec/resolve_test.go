@@ -3,6 +3,7 @@
 package exec
 
 import (
+	"cmp"
 	"os"
 	osexec "os/exec"
 	"path/filepath"
@@ -564,5 +565,68 @@ func TestRunRefusesAnInterpreterInTheProject(t *testing.T) {
 	}
 	if o := Run(t.Context(), Spec{Command: "./scripts/hooks/guard.sh", Dir: tree, Timeout: time.Minute}, DefaultLimits); o.Failure != None || o.ExitCode != 2 {
 		t.Errorf("#!/bin/sh: failure %v %v, exit %d; want exit 2", o.Failure, o.Err, o.ExitCode)
+	}
+}
+
+// realDirNow's shortcut (one openat2 that refuses any link, noLinks) gives
+// what following each component gives (realDirWalk), for every shape a
+// PATH entry can take: a link anywhere on the way into the project, a
+// link to a file, a chain of links, a dangling one, a place not made yet
+// under a link, a .. after a link (cleaned first, as before), and a
+// directory the walk may not search. The links must still be followed:
+// an entry outside the project by name that leads into it is the
+// project's (TestRunDropsPATHEntriesInTheProject).
+func TestRealDirShortcutAgreesWithTheWalk(t *testing.T) {
+	base := t.TempDir()
+	tree := filepath.Join(base, "proj")
+	for _, d := range []string{filepath.Join(tree, ".venv", "bin"), filepath.Join(base, "out", "bin"), filepath.Join(base, "shut", "in")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(tree, ".venv", "bin", "python3"), nil, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	links := map[string]string{
+		"home-bin":    filepath.Join(tree, ".venv", "bin"),
+		"mid":         filepath.Join(tree, ".venv"),
+		"chain":       filepath.Join(base, "mid"),
+		"to-file":     filepath.Join(tree, ".venv", "bin", "python3"),
+		"dangling":    filepath.Join(tree, "gone"),
+		"rel":         "proj/.venv",
+		"out-of-tree": filepath.Join(base, "out"),
+	}
+	for name, to := range links {
+		if err := os.Symlink(to, filepath.Join(base, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Chmod(filepath.Join(base, "shut"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chmod(filepath.Join(base, "shut"), 0o755) })
+	real, err := filepath.EvalSymlinks(tree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ entry, want string }{
+		{filepath.Join(tree, ".venv", "bin"), filepath.Join(real, ".venv", "bin")},
+		{filepath.Join(base, "home-bin"), filepath.Join(real, ".venv", "bin")},
+		{filepath.Join(base, "mid", "bin"), filepath.Join(real, ".venv", "bin")},
+		{filepath.Join(base, "chain", "bin"), filepath.Join(real, ".venv", "bin")},
+		{filepath.Join(base, "rel", "bin"), filepath.Join(real, ".venv", "bin")},
+		{filepath.Join(base, "to-file"), filepath.Join(real, ".venv", "bin", "python3")},
+		{filepath.Join(base, "mid", "bin", "python3"), filepath.Join(real, ".venv", "bin", "python3")},
+		{filepath.Join(base, "mid", "node_modules", ".bin"), filepath.Join(real, ".venv", "node_modules", ".bin")},
+		{filepath.Join(base, "dangling", "bin"), ""},
+		{filepath.Join(base, "mid", "..", "out", "bin"), ""},
+		{filepath.Join(base, "out-of-tree", "bin"), ""},
+		{filepath.Join(base, "shut", "in"), ""},
+		{filepath.Join(base, "out", "bin") + "/", ""},
+	} {
+		got, walked := realDirNow(c.entry), realDirWalk(filepath.Clean(c.entry))
+		if got != walked || c.want != "" && got != c.want {
+			t.Errorf("realDirNow(%s) = %s, the walk gives %s; want %s", c.entry, got, walked, cmp.Or(c.want, walked))
+		}
 	}
 }
