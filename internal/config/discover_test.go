@@ -338,3 +338,47 @@ func TestTrustedDirsHome(t *testing.T) {
 		}
 	}
 }
+
+// Once KeepBounds is called (emit: one event a process), Bound answers
+// each root as it first did, whichever of the project's paths names it
+// (the root, its hooks directory): a .git made after the first answer
+// moves no bound, so the declarations' walk, the cache and the handlers'
+// PATH all hold to the same one. Before it, every call looks again.
+func TestKeepBoundsKeepsTheFirstAnswer(t *testing.T) {
+	t.Cleanup(func() { keepBounds.Store(false); bounds.Clear() })
+	tmp, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	proj := filepath.Join(tmp, "proj")
+	mkdirs(t, filepath.Join(proj, HooksSubdir), filepath.Join(proj, "sub"))
+	makeRepo := func(d string) {
+		mkdirs(t, filepath.Join(d, ".git"))
+		if err := os.WriteFile(filepath.Join(d, ".git", "HEAD"), []byte("ref: refs/heads/main\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := Bound(filepath.Join(proj, HooksSubdir)); got != proj {
+		t.Fatalf("Bound = %s before any .git; want %s", got, proj)
+	}
+	makeRepo(tmp)
+	if got := Bound(proj); got != tmp {
+		t.Errorf("Bound = %s without KeepBounds, with a work tree at %s; want it", got, tmp)
+	}
+	KeepBounds()
+	if got := Bound(proj); got != tmp {
+		t.Errorf("Bound = %s, first kept answer; want %s", got, tmp)
+	}
+	if err := os.RemoveAll(filepath.Join(tmp, ".git")); err != nil {
+		t.Fatal(err)
+	}
+	makeRepo(filepath.Join(proj, "sub"))
+	for _, dir := range []string{proj, filepath.Join(proj, HooksSubdir)} {
+		if got := Bound(dir); got != tmp {
+			t.Errorf("Bound(%s) = %s after the .git moved; want the kept %s", dir, got, tmp)
+		}
+	}
+	if got := Bound(filepath.Join(proj, "sub")); got != filepath.Join(proj, "sub") {
+		t.Errorf("Bound of another root = %s; want %s", got, filepath.Join(proj, "sub"))
+	}
+}

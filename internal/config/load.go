@@ -169,6 +169,32 @@ func Bound(dir string) string {
 	if filepath.Base(dir) == "hooks" && filepath.Base(filepath.Dir(dir)) == ".system" {
 		root = filepath.Dir(filepath.Dir(dir))
 	}
+	if !keepBounds.Load() {
+		return boundNow(root)
+	}
+	if b, ok := bounds.Load(root); ok {
+		return b.(string)
+	}
+	b := boundNow(root)
+	bounds.Store(root, b)
+	return b
+}
+
+// KeepBounds makes Bound keep its first answer for each root for the
+// rest of the process, for emit, which runs one event a process and asked
+// it four times for the same root (the cache's place, the cache, the
+// declarations' walk, the handlers' work tree), each a walk up the tree:
+// every use then reads the declarations, the cache and the handlers' PATH
+// against the same bound, even should a .git appear midway.
+func KeepBounds() { keepBounds.Store(true) }
+
+var (
+	keepBounds atomic.Bool
+	bounds     sync.Map // root -> Bound's answer, once KeepBounds is called
+)
+
+// boundNow is Bound of the project root root, looked up now.
+func boundNow(root string) string {
 	real, err := filepath.EvalSymlinks(root)
 	if err != nil {
 		return ""

@@ -77,6 +77,7 @@ type Signals interface {
 // answer (docs/agents/README.md, "When hookrun fails").
 func Main(r Request) (int, error) {
 	growStack(0) // the result's merge and JSON run here, on the main goroutine
+	config.KeepBounds()
 	d := &dialectRun{name: r.Dialect, gitBase: r.GitBase}
 	err := d.finish(r, run(r, d))
 	return exitcode.Of(err), err
