@@ -11,6 +11,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -514,6 +515,19 @@ var gitLimits = exec.Limits{MaxStdout: 16 << 20, MaxStderr: 64 << 10, Grace: tim
 var ownConfig = []string{"--no-replace-objects", "-c", "core.fsmonitor=false", "-c", "safe.bareRepository=explicit", "-c", "diff.relative=false",
 	"-c", "core.checkStat=default", "-c", "core.trustctime=true", "-c", "advice.graftFileDeprecated=false"}
 
+// fileMode is the option that makes hookrun's git read a file's executable
+// bit where the system has one (a function: a package-level append would run
+// at every start): the repository's core.fileMode false (git
+// sets it on a file system without the bits; an agent sets it with one git
+// config) made git status pass over a chmod of a guard's script. Windows
+// has no such bit: there every executable file would read as changed.
+func fileMode() []string {
+	if runtime.GOOS == "windows" {
+		return nil
+	}
+	return []string{"-c", "core.fileMode=true"}
+}
+
 // noGrafts keeps git from reading the repository's grafts
 // (.git/info/grafts), which --no-replace-objects leaves on: a graft making
 // the base a child of HEAD made the merge base HEAD, and hid every
@@ -531,7 +545,7 @@ func runGit(ctx context.Context, git, dir, tree string, limits exec.Limits, own 
 	// Optional locks off: status must not take the index lock that the
 	// agent's own git commands may be waiting for.
 	env := append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C", noGrafts)
-	o := exec.Run(ctx, exec.Spec{Command: git, Args: slices.Concat(ownConfig, own, args), HasArgs: true, Dir: dir, Tree: tree, Env: env, Timeout: Timeout}, limits)
+	o := exec.Run(ctx, exec.Spec{Command: git, Args: slices.Concat(ownConfig, fileMode(), own, args), HasArgs: true, Dir: dir, Tree: tree, Env: env, Timeout: Timeout}, limits)
 	var err error
 	switch {
 	case o.Failure == exec.TimedOut:

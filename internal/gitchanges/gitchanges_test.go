@@ -569,6 +569,30 @@ func TestListSinceBaseIgnoresDiffRelative(t *testing.T) {
 	}
 }
 
+// core.fileMode false in the repository's configuration, which git sets on
+// a file system without executable bits and an agent with one git config,
+// made git status pass over a chmod: a guard's script made executable (or
+// its bit taken away, which switches a hook off) was no change.
+// hookrun's git reads the bits wherever the system has them.
+func TestListSeesAChmodUnderFileModeFalse(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("Windows has no executable bit for git to read")
+	}
+	dir := repo(t, map[string]string{"scripts/hooks/check.sh": "exit 0\n", "a.txt": "a\n"})
+	git(t, dir, "config", "core.fileMode", "false")
+	if err := os.Chmod(filepath.Join(dir, "scripts/hooks/check.sh"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	got, err := List(context.Background(), dir, Head)
+	if want := []string{"scripts/hooks/check.sh"}; err != nil || !slices.Equal(got, want) {
+		t.Errorf("List = %q, %v; want %q", got, err, want)
+	}
+	got, err = Brought(context.Background(), dir, WorkTree, false)
+	if want := []string{filepath.Join(dir, "scripts/hooks/check.sh")}; err != nil || !slices.Equal(got, want) {
+		t.Errorf("Brought(WorkTree) = %q, %v; want %q", got, err, want)
+	}
+}
+
 // core.checkStat minimal and core.trustctime false, in the repository's
 // configuration, make git status trust a file's size and time alone: a
 // file rewritten with the same size and its old time put back showed no
