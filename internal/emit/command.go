@@ -195,6 +195,13 @@ func run(r Request, d *dialectRun) (err error) {
 	if l.err != nil {
 		return l.err
 	}
+	if d.active() && loc.Found && len(set.HooksFor(string(event.SessionStop))) > 0 {
+		// Only where a session's end has hooks to run: an agent's entries installed for every
+		// project leave the repositories without them alone.
+		if _, ok := inPhase(ctx, "session", func() bool { recordStart(ctx, r, loc.Root, ctxDoc); return true }); !ok {
+			return stopped(ctx, "while recording where the session starts; no hook ran and no result was printed")
+		}
+	}
 	// The agent's deadline, read once: before the handlers when one can
 	// wait, and by a phase that runs long (budget), which must end by it.
 	agentDeadline := sync.OnceValue(func() Deadline { return d.deadline(loc.Root, start) })

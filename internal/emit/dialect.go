@@ -16,6 +16,7 @@ import (
 	"github.com/hookrun/hookrun/internal/ojson"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 )
@@ -111,7 +112,7 @@ func (d *dialectRun) parse(ctx context.Context, r Request, data []byte, ev event
 			fmt.Fprintf(r.Stderr, "hookrun: warning: changed files from git: %v; SessionStop runs with no changed files\n", err)
 			files = []string{}
 		}
-		call.SetChangedFiles(files)
+		call.SetChangedFiles(sessionChanges(ctx, r, call.SessionID, files))
 	}
 	doc, err := call.Context()
 	if err != nil {
@@ -148,6 +149,51 @@ func withGitChanges(ctx context.Context, r Request, c *event.Context, base strin
 func gitChanges(ctx context.Context, r Request, base string) ([]string, error) {
 	r.Signals.Caught()
 	return gitchanges.List(ctx, r.Dirs.Root(), base)
+}
+
+// sessionChanges is files with those the session changed since its start (gitchanges.Start:
+// HEAD at its first event), committed or not: the uncommitted changes alone miss the agent's
+// commits, and a base such as origin/main is a ref the session may have moved. A start that
+// cannot be read or compared with (a record rewritten, its commit pruned: git reset --soft, git
+// reflog expire and git gc --prune=now take it away) may hide any change, so every file of the
+// project counts as changed then, with a warning.
+func sessionChanges(ctx context.Context, r Request, session string, files []string) []string {
+	if session == "" || session == dialect.UnknownSession {
+		return files
+	}
+	root := r.Dirs.Root()
+	start, err := gitchanges.Start(root, session)
+	var since []string
+	if err == nil && start != "" {
+		r.Signals.Caught()
+		since, err = gitchanges.Since(ctx, root, start)
+	}
+	if err != nil {
+		r.Signals.Caught()
+		all, kerr := gitchanges.Known(ctx, root, "**")
+		if kerr != nil {
+			fmt.Fprintf(r.Stderr, "hookrun: warning: the files changed since the session started: %v; listing the project's files: %v; SessionStop runs with the changed files git status and --changed-from-git list\n", err, kerr)
+			return files
+		}
+		fmt.Fprintf(r.Stderr, "hookrun: warning: the files changed since the session started: %v; every file of the project counts as changed\n", err)
+		since = all
+	}
+	out := append(slices.Clip(files), since...)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// recordStart records HEAD as where the session of a dialect's event other than its end
+// starts, in the work tree holding root (gitchanges.RecordStart), once per session: a failure
+// leaves the session's end with the changed files git status and --changed-from-git list.
+func recordStart(ctx context.Context, r Request, root string, c *event.Context) {
+	if c.Event == event.SessionStop || c.SessionID == "" || c.SessionID == dialect.UnknownSession {
+		return
+	}
+	r.Signals.Caught() // git may run
+	if err := gitchanges.RecordStart(ctx, root, c.SessionID); err != nil {
+		fmt.Fprintf(r.Stderr, "hookrun: warning: recording where the session starts: %v\n", err)
+	}
 }
 
 // answer prints the agent's answer to a merged result.

@@ -690,3 +690,43 @@ func TestListNamesTheFilesOfANestedRepository(t *testing.T) {
 		t.Errorf("List(svc) = %q, %v; want %q", got, err, want)
 	}
 }
+
+// A session's start is recorded once, in the git directory, and what differs from it at the end
+// is listed, committed or not, whatever refs moved; a record holding no commit id is an error.
+func TestSessionStart(t *testing.T) {
+	dir := repo(t, map[string]string{"a.txt": "a\n", "b.txt": "b\n"})
+	ctx := context.Background()
+	if got, err := Start(dir, "s1"); err != nil || got != "" {
+		t.Fatalf("Start before any record = %q, %v; want none", got, err)
+	}
+	if err := RecordStart(ctx, dir, "s1"); err != nil {
+		t.Fatal(err)
+	}
+	head := strings.TrimSpace(gitOut(t, dir, "rev-parse", "HEAD"))
+	write(t, dir, "a.txt", "committed\n")
+	git(t, dir, "commit", "-q", "-am", "work")
+	if err := RecordStart(ctx, dir, "s1"); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := Start(dir, "s1"); err != nil || got != head {
+		t.Fatalf("Start = %q, %v; want the first HEAD %s", got, err, head)
+	}
+	write(t, dir, "c.txt", "new\n")
+	got, err := Since(ctx, dir, head)
+	if want := []string{"a.txt", "c.txt"}; err != nil || !slices.Equal(got, want) {
+		t.Errorf("Since = %q, %v; want %q", got, err, want)
+	}
+	f := startFile(dir, "s1")
+	if rel, _ := filepath.Rel(dir, f); !strings.HasPrefix(rel, filepath.Join(".git", "hookrun", "sessions")+string(filepath.Separator)) {
+		t.Errorf("the record is %s, want it under .git/hookrun/sessions", f)
+	}
+	if err := os.WriteFile(f, []byte("HEAD\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Start(dir, "s1"); err == nil {
+		t.Error("Start read a record holding no commit id")
+	}
+	if err := RecordStart(ctx, t.TempDir(), "s1"); err != nil {
+		t.Errorf("RecordStart outside a repository: %v; want nothing done", err)
+	}
+}

@@ -50,8 +50,10 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # HOOKRUN_HOOKS_DIR or a proxy would turn every guard off or elsewhere), the hookrun
 # an npm install put in node_modules, a program named hookrun in any directory of
 # programs (one ahead on PATH, ln -s /bin/true /usr/local/sbin/hookrun, answers
-# every agent's hook with no hook run) or hookrun's declaration cache (an entry
-# there says what a hook file decodes to) needs a person's approval, and so does a
+# every agent's hook with no hook run), hookrun's declaration cache (an entry
+# there says what a hook file decodes to) or its record of the commit a session
+# started at (.git/hookrun: the session's end lists what changed since, and a
+# rewritten record hides the agent's commits) needs a person's approval, and so does a
 # command that changes which hooks run without naming those files: hookrun init
 # or install, git init (a .git ends the search for .system/hooks), a .system
 # made below the root (the nearest hooks directory wins), an agent's own
@@ -176,6 +178,9 @@ handler:
         - "**/*bin/hookrun"
         - "**/*bin/hookrun.{exe,cmd,bat,ps1}"
         - "**/hookrun/decl-*.bin"
+        - "**/.git/hookrun"
+        - "**/.git/hookrun/**"
+        - "**/.git/worktrees/*/hookrun/**"
         - "**/.cache/hookrun"
         - "**/Library/Caches/hookrun"
         - "**/AppData/Local/hookrun"
