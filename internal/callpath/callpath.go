@@ -47,6 +47,16 @@ const maxLinks = 40
 // "". git lists what a git command bringing another commit changes (the
 // line's shellcmd.Revisions); nil leaves those paths unknown.
 func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git Git) (paths []string, unknown string) {
+	if command == "" {
+		return OfLine(given, nil, cwd, root, git)
+	}
+	line := shellcmd.ParseAs(command, sh)
+	return OfLine(given, &line, cwd, root, git)
+}
+
+// OfLine is Of with the command line read already (nil for none): a rules hook reads it with
+// the files it runs.
+func OfLine(given []string, line *shellcmd.Line, cwd, root string, git Git) (paths []string, unknown string) {
 	pathcase.Notice(root)
 	switch {
 	case cwd == "":
@@ -57,8 +67,8 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git
 	if physical, ok := physicalDir(cwd); ok {
 		// A cwd of docs/hk/.. is docs to a shell's logical cd and, when docs/hk is a link,
 		// where the link leads to the kernel: the call's paths from both.
-		paths, unknown = Of(given, command, sh, filepath.Clean(cwd), root, git)
-		more, u := Of(given, command, sh, physical, root, git)
+		paths, unknown = OfLine(given, line, filepath.Clean(cwd), root, git)
+		more, u := OfLine(given, line, physical, root, git)
 		for _, p := range more {
 			if !slices.Contains(paths, p) {
 				paths = append(paths, p)
@@ -74,8 +84,7 @@ func Of(given []string, command string, sh shellcmd.Shell, cwd, root string, git
 		}
 	}
 	var unpacks []shellcmd.Unpack
-	if command != "" {
-		line := shellcmd.ParseAs(command, sh)
+	if line != nil {
 		trees, revisions, copies, finds, unpacks = line.TreePaths, line.Revisions, line.Copies, line.Finds, line.Unpacks
 		if stashed := stashes(line.Commands); len(stashed) > 0 {
 			revisions = append(slices.Clip(revisions), stashed...)

@@ -252,11 +252,12 @@ func run(r Request, d *dialectRun) (err error) {
 		}
 	}
 	// WithPaths fills ctxDoc, which nothing reads until it is done.
+	git := func(dir, rev string, guess bool) ([]string, error) {
+		r.Signals.Caught() // git is a process too
+		return gitchanges.Brought(ctx, dir, rev, guess)
+	}
 	if _, ok := inPhase(ctx, "paths", func() bool {
-		WithPaths(ctxDoc, loc.Root, func(dir, rev string, guess bool) ([]string, error) {
-			r.Signals.Caught() // git is a process too
-			return gitchanges.Brought(ctx, dir, rev, guess)
-		})
+		WithPaths(ctxDoc, loc.Root, git)
 		return true
 	}); !ok {
 		return stopped(ctx, "while reading the paths of the call; no hook ran and no result was printed")
@@ -313,6 +314,7 @@ func run(r Request, d *dialectRun) (err error) {
 		Warnings:     warnings,
 		Watchdog:     watchdog,
 		Deadline:     deadline,
+		Git:          git,
 	})
 	orphans.Spare(watchdog.Close())
 	if err := watchdog.Err(); err != nil {

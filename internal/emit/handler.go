@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookrun/hookrun/internal/callpath"
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/exec"
@@ -27,6 +28,7 @@ type handlers struct {
 	client   func() *http.Client // the http handlers' shared client, made on first use
 	body     func() []byte       // what an http handler sends (policyBody), made on first use
 	deadline Deadline
+	git      callpath.Git // for a rules hook
 }
 
 // run runs one hook's handler, whatever its kind, and judges what it did:
@@ -35,7 +37,7 @@ type handlers struct {
 // the kind's fields at load time, so an unknown kind never gets here.
 func (hr handlers) run(ctx context.Context, h *config.Hook) merge.Report {
 	if h.Handler.Kind == config.KindRules {
-		return rules.Evaluate(h, hr.ctx, hr.root)
+		return rules.Evaluate(h, hr.ctx, hr.root, hr.git)
 	}
 	cut := false
 	if !hr.deadline.At.IsZero() {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/hookrun/hookrun/internal/audit"
+	"github.com/hookrun/hookrun/internal/callpath"
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/exec"
@@ -44,6 +45,9 @@ type Options struct {
 	// handler's timeout is cut to what is left of it, and the audit log's
 	// lock is not waited for past it.
 	Deadline Deadline
+	// Git lists what a git command of a file the line runs brings or puts away, for a rules
+	// hook (callpath.OfLine); nil leaves it unknown.
+	Git callpath.Git
 }
 
 // Deadline is the time by which the caller needs an answer, and why, for
@@ -73,7 +77,7 @@ func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Option
 	// sees a complete line.
 	stdin := append(c.JSON(), '\n')
 	base := withoutNames(opt.Env, config.HandlerVars...)
-	hr := handlers{ctx: c, stdin: stdin, env: base, root: opt.Root, tree: opt.Tree, limits: opt.Limits, watchdog: opt.Watchdog,
+	hr := handlers{ctx: c, stdin: stdin, env: base, root: opt.Root, tree: opt.Tree, limits: opt.Limits, watchdog: opt.Watchdog, git: opt.Git,
 		client: sync.OnceValue(httpcall.NewClient), deadline: opt.Deadline,
 		body: sync.OnceValue(func() []byte { return policyBody(c, opt.Root) })}
 	reports := make([]merge.Report, len(selected))

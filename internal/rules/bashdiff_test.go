@@ -104,7 +104,7 @@ func hookrunVerdict(h *config.Hook, line, dir string) string {
 	if err != nil {
 		return "context error: " + err.Error()
 	}
-	switch d := Evaluate(h, c, dir).Decision; d {
+	switch d := Evaluate(h, c, dir, nil).Decision; d {
 	case event.Deny:
 		return "deny"
 	case event.RequireHuman:

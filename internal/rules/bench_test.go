@@ -57,7 +57,7 @@ func BenchmarkEvaluateInit(b *testing.B) {
 		}
 		b.Run(tc.name, func(b *testing.B) {
 			for b.Loop() {
-				if r := Evaluate(h, c, root); r.Decision != "" && r.Decision != config.DecisionAllow {
+				if r := Evaluate(h, c, root, nil); r.Decision != "" && r.Decision != config.DecisionAllow {
 					b.Fatalf("%s: %s %s", tc.name, r.Decision, r.Reason)
 				}
 			}

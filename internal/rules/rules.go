@@ -34,11 +34,11 @@ import (
 const maxContextFile = protocol.MaxAdditionalContext
 
 // Evaluate runs hook h's rules against the context c of a project at root.
-func Evaluate(h *config.Hook, c *event.Context, root string) merge.Report {
+func Evaluate(h *config.Hook, c *event.Context, root string, git callpath.Git) merge.Report {
 	start := time.Now()
 	rs := h.Handler.Rules
 	line := Line(c, root)
-	c = withScriptPaths(c, line, root)
+	c = withScriptPaths(c, line, root, git)
 	var p prompt
 	if c.Event == event.PromptSubmit {
 		p.raw = c.StringField("user_raw_input")
@@ -108,10 +108,21 @@ func Evaluate(h *config.Hook, c *event.Context, root string) merge.Report {
 // withScriptPaths is c with the paths its command line names added to the call's paths as read
 // with the files the line runs (a script's redirections and operands, read from disk as its
 // commands are), each from every directory the call may run in: a guard on .system/** must stop
-// ./y.sh when y.sh writes there, as a commands rule stops it when y.sh runs rm -rf. The line's
-// own paths are the call's already.
-func withScriptPaths(c *event.Context, line *shellcmd.Line, root string) *event.Context {
-	if line == nil || len(line.Paths) == 0 {
+// ./y.sh when y.sh writes there, as a commands rule stops it when y.sh runs rm -rf. What the
+// files' commands change beneath a directory (rm -rf .sys*, git reset --hard, find -delete,
+// cp -r src/. .), copy in, or put away (git stash) is named as for the line's own
+// (callpath.OfLine, git asked through git), and why some of it is only known when the call runs
+// becomes the call's unknown paths when it has none. The line's own paths are the call's
+// already (WithPaths), and are added, cleaned, for a caller that did not read them.
+func withScriptPaths(c *event.Context, line *shellcmd.Line, root string, git callpath.Git) *event.Context {
+	if line == nil {
+		return c
+	}
+	sh, _ := shellcmd.ShellNamed(c.Shell)
+	scripts := filesOnly(line, shellcmd.ParseAs(c.Command, sh))
+	read := len(scripts.Paths) > 0 || len(scripts.TreePaths) > 0 || len(scripts.Copies) > 0 || len(scripts.Finds) > 0 ||
+		len(scripts.Revisions) > 0 || len(scripts.Unpacks) > 0 || len(scripts.Commands) > 0
+	if len(line.Paths) == 0 && !read {
 		return c
 	}
 	seen := make(map[string]bool, len(c.Paths))
@@ -119,6 +130,7 @@ func withScriptPaths(c *event.Context, line *shellcmd.Line, root string) *event.
 		seen[p] = true
 	}
 	var more []string
+	unknown := c.UnknownPaths
 	for _, dir := range callFiles(c, root).Dirs {
 		for _, p := range line.Paths {
 			if n := callpath.Normalize(p, dir, root); n != "" && !seen[n] {
@@ -126,13 +138,74 @@ func withScriptPaths(c *event.Context, line *shellcmd.Line, root string) *event.
 				more = append(more, n)
 			}
 		}
+		if !read {
+			continue
+		}
+		paths, u := callpath.OfLine(nil, &scripts, dir, root, git)
+		for _, n := range paths {
+			if n != "" && !seen[n] {
+				seen[n] = true
+				more = append(more, n)
+			}
+		}
+		unknown = cmp.Or(unknown, u)
 	}
-	if len(more) == 0 {
+	if len(more) == 0 && unknown == c.UnknownPaths {
 		return c
 	}
 	cc := *c
 	cc.Paths = append(slices.Clip(c.Paths), more...)
+	cc.UnknownPaths = unknown
 	return &cc
+}
+
+// filesOnly is what the line read with its files (line) names beyond what the line alone (own)
+// does, which the call's paths hold already: the paths, the directories changed beneath, the
+// copies, the finds and the revisions its files add, and their commands (File set), for the git
+// stashes among them. Its unknown paths are left out: a rule reads the line's own.
+func filesOnly(line *shellcmd.Line, own shellcmd.Line) shellcmd.Line {
+	var out shellcmd.Line
+	out.Paths = minus(line.Paths, own.Paths)
+	out.OptionPaths = minus(line.OptionPaths, own.OptionPaths)
+	out.TreePaths = minus(line.TreePaths, own.TreePaths)
+	out.Copies = minus(line.Copies, own.Copies)
+	out.Revisions = minus(line.Revisions, own.Revisions)
+	for _, f := range line.Finds {
+		if !slices.ContainsFunc(own.Finds, func(o shellcmd.Find) bool {
+			return o.Dir == f.Dir && o.Deep == f.Deep && slices.Equal(o.Names, f.Names) && slices.Equal(o.INames, f.INames)
+		}) {
+			out.Finds = append(out.Finds, f)
+		}
+	}
+	for _, u := range line.Unpacks {
+		if !slices.Contains(own.Unpacks, u) {
+			out.Unpacks = append(out.Unpacks, u)
+		}
+	}
+	for _, cmd := range line.Commands {
+		if cmd.File != "" {
+			out.Commands = append(out.Commands, cmd)
+		}
+	}
+	return out
+}
+
+// minus is what of a is not in b.
+func minus[T comparable](a, b []T) []T {
+	if len(a) == 0 {
+		return nil
+	}
+	in := make(map[T]bool, len(b))
+	for _, x := range b {
+		in[x] = true
+	}
+	var out []T
+	for _, x := range a {
+		if !in[x] {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 func rank(d string) int {

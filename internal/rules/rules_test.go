@@ -33,7 +33,7 @@ func evaluate(t *testing.T, h *config.Hook, doc string) merge.Report {
 	if err != nil {
 		t.Fatalf("context %s: %v", doc, err)
 	}
-	return Evaluate(h, c, "/p")
+	return Evaluate(h, c, "/p", nil)
 }
 
 // toolCall is a PreAbilityCall context for ability with one more field, name, holding value.

@@ -662,7 +662,7 @@ func TestProtectHooksCommands(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rep := rules.Evaluate(h, ctx, t.TempDir())
+		rep := rules.Evaluate(h, ctx, t.TempDir(), nil)
 		switch {
 		case c.rule == unresolved && (rep.Decision != event.RequireHuman || !strings.HasPrefix(rep.Reason, "hookrun could not check this command without running it: ")):
 			t.Errorf("%s: %s (%s), want require_human, unresolved", c.line, rep.Decision, rep.Reason)
@@ -689,7 +689,7 @@ func TestProtectHooksPowerShellKills(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rep := rules.Evaluate(h, ctx, t.TempDir())
+		rep := rules.Evaluate(h, ctx, t.TempDir(), nil)
 		if rep.Decision != want || want != event.Allow && rep.Reason != h.Handler.Rules.Rules[7].Reason {
 			t.Errorf("%s: %s (%s), want %s with rule 7's reason", line, rep.Decision, rep.Reason, want)
 		}
