@@ -86,8 +86,9 @@ func OfLine(given []string, line *shellcmd.Line, cwd, root string, git Git) (pat
 	var unpacks []shellcmd.Unpack
 	if line != nil {
 		trees, revisions, copies, finds, unpacks = line.TreePaths, line.Revisions, line.Copies, line.Finds, line.Unpacks
-		if stashed := stashes(line.Commands); len(stashed) > 0 {
+		if stashed, whole := stashes(line.Commands); len(stashed) > 0 || len(whole) > 0 {
 			revisions = append(slices.Clip(revisions), stashed...)
+			trees = append(slices.Clip(trees), whole...)
 		}
 		raw = append(slices.Clip(raw), line.Paths...)
 		for _, p := range line.OptionPaths {
