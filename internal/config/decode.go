@@ -249,6 +249,14 @@ func unknownKey(prefix, name string, known []string) string {
 	if s := suggest(name, known); s != "" {
 		return msg + fmt.Sprintf(" (did you mean %q?)", prefix+s)
 	}
+	// A rule written as deny: PATTERN, the shape of other tools' policies.
+	if decision, ok := map[string]string{"deny": DecisionDeny, "block": DecisionDeny, "allow": DecisionAllow, "require_human": DecisionRequireHuman, "ask": DecisionRequireHuman}[strings.ToLower(name)]; ok && slices.Contains(known, "decision") {
+		reason := "a reason, " // shown to the agent and the person; an allow needs none
+		if decision == DecisionAllow {
+			reason = ""
+		}
+		return msg + fmt.Sprintf(": a rule's decision is a value, not a key: write decision: %s, %sand what it holds for under commands, paths, sources or prompt (docs/rules.md)", decision, reason)
+	}
 	return msg + "; known keys: " + strings.Join(known, ", ")
 }
 
