@@ -125,6 +125,10 @@ type Settings struct {
 	// bin is the hookrun it runs: "hookrun" from PATH, or a path (relative
 	// to the project directory, or absolute).
 	Plugin func(bin string, argv []string, timeout time.Duration) []byte
+	// OwnTool reports whether name is one of the agent's own tools, which
+	// a custom tool of that name in the project (a Plugin agent's
+	// {tool,tools}/NAME.js) replaces; nil when none can.
+	OwnTool func(name string) bool
 	// Off lists the settings in the project's files with which the agent
 	// runs none of hookrun's entries, or runs them in an environment the
 	// repository chose: install refuses while one is set, validate reports

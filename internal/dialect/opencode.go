@@ -30,11 +30,12 @@ var openCodeAgent = Agent{
 	read:   readOpenCode,
 	answer: func(c *Call, v verdict) (any, []string) { return openCodeAnswer(c, v), nil },
 	Settings: Settings{
-		File:   ".opencode/plugins/hookrun.js",
-		Events: []string{"chat.message", "tool.execute.before", "tool.execute.after", "session.idle"},
-		Unit:   time.Millisecond,
-		Plugin: openCodePlugin,
-		Note:   "OpenCode loads .opencode/plugins when it starts: restart it to pick up the plugin",
+		File:    ".opencode/plugins/hookrun.js",
+		Events:  []string{"chat.message", "tool.execute.before", "tool.execute.after", "session.idle"},
+		Unit:    time.Millisecond,
+		Plugin:  openCodePlugin,
+		Note:    "OpenCode loads .opencode/plugins when it starts: restart it to pick up the plugin",
+		OwnTool: openCodeOwnTool,
 		// Read from 1.18.33's bundle, and measured (agents suite
 		// TestBypasses command_shell): a command's !`command` runs in
 		// OpenCode's own shell as the command's template is read, before
@@ -77,6 +78,16 @@ var openCodeTools = table[string]{
 	{"lsp", ReadFile}, // opens filePath in a language server: its symbols, hover text
 	{"webfetch", WebFetch},
 	{"websearch", WebSearch},
+}
+
+// openCodeOwnTool: a custom tool of one of these names replaces OpenCode's
+// own (measured on 1.18.33, agents suite TestOpenCodeToolNamedLikeBuiltin:
+// the model was offered the custom bash alone, and its code ran the call
+// hookrun's plugin checked as the shell's). skill, task and todowrite are
+// the built-ins of that version hookrun has no ability for.
+func openCodeOwnTool(name string) bool {
+	_, ok := openCodeTools.get(name)
+	return ok || name == "skill" || name == "task" || name == "todowrite"
 }
 
 func readOpenCode(c *Call) error {

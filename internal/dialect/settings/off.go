@@ -280,6 +280,9 @@ func (a Agent) otherPlugins(root string) []Problem {
 					out = append(out, Problem{File: file, Message: fmt.Sprintf("%s runs this plugin after hookrun's (plugins run in name order), and it can change a tool call's arguments after hookrun's plugin let the call through; if you trust it, rename it to sort before %s so that hookrun checks what it changes",
 						a.Dialect, path.Base(a.File))})
 					continue
+				case strings.HasPrefix(sub, "tool") && a.replacesOwn(name):
+					out = append(out, a.ownToolProblem(file))
+					continue
 				case strings.HasPrefix(sub, "tool"):
 					what = "custom tool"
 				}
@@ -311,20 +314,48 @@ func (a Agent) pluginsAbove(root, conf string) []Problem {
 	var out []Problem
 	for i := 1; i <= above; i++ {
 		up := strings.Repeat("../", i)
-		for _, sub := range []string{"plugin", "plugins"} {
+		for _, sub := range []string{"plugin", "plugins", "tool", "tools"} {
 			dir := up + conf + "/" + sub
 			entries, err := os.ReadDir(filepath.Join(root, dir))
 			if err != nil {
 				continue
 			}
 			for _, e := range entries {
-				if name := e.Name(); !e.IsDir() && (strings.HasSuffix(name, ".js") || strings.HasSuffix(name, ".ts")) {
-					out = append(out, Problem{File: dir + "/" + name, Message: fmt.Sprintf("%s loads this plugin of a directory above the project after hookrun's, when it starts in the project, and it can change a tool call's arguments after hookrun's plugin let the call through; remove it, or move hookrun's hooks and plugin to the directory that holds it", a.Dialect)})
+				name := e.Name()
+				if e.IsDir() || !strings.HasSuffix(name, ".js") && !strings.HasSuffix(name, ".ts") {
+					continue
+				}
+				file := dir + "/" + name
+				switch {
+				case strings.HasPrefix(sub, "plugin"):
+					out = append(out, Problem{File: file, Message: fmt.Sprintf("%s loads this plugin of a directory above the project after hookrun's, when it starts in the project, and it can change a tool call's arguments after hookrun's plugin let the call through; remove it, or move hookrun's hooks and plugin to the directory that holds it", a.Dialect)})
+				case a.replacesOwn(name):
+					out = append(out, a.ownToolProblem(file))
+				default:
+					out = append(out, Problem{File: file, Message: fmt.Sprintf("%s loads this custom tool of a directory above the project when it starts in the project, and runs its code with no hook: it can run any command, which no guard sees; check what it does, or remove it", a.Dialect), Warning: true})
 				}
 			}
 		}
 	}
 	return out
+}
+
+// replacesOwn reports whether the custom tool of the file name (NAME.js,
+// NAME.ts, whose default export is the tool NAME) takes the place of one
+// of the agent's own tools.
+func (a Agent) replacesOwn(file string) bool {
+	name := strings.TrimSuffix(strings.TrimSuffix(file, ".js"), ".ts")
+	return a.OwnTool != nil && a.OwnTool(name)
+}
+
+// ownToolProblem is the error of a custom tool that replaces one of the
+// agent's own: hookrun reads its calls as the built-in's (a shell guard
+// checks the command line of a call of bash), and the repository's code
+// runs them, with whatever arguments the model sent.
+func (a Agent) ownToolProblem(file string) Problem {
+	name := strings.TrimSuffix(strings.TrimSuffix(path.Base(file), ".js"), ".ts")
+	return Problem{File: file, Message: fmt.Sprintf("%s runs this custom tool in place of its own %s tool: hookrun's plugin checks a call of %s as %s's own, while this file's code runs it, with whatever arguments the model sent, so it can do what no guard sees; rename it to a name none of %s's tools has, or remove it",
+		a.Dialect, name, name, a.Dialect, a.Dialect)}
 }
 
 // dirsNamed lists the subdirectories of root (relative, slash-separated,
