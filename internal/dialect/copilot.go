@@ -70,6 +70,15 @@ var copilot = Agent{
 			// the lsp tool started .github/lsp.json's servers, a command's and
 			// a bash script's, also in a folder that is not trusted.
 			{File: ".github/lsp.json", Key: "lspServers", Each: true, Runs: true, Warn: true, Why: copilotLSP},
+			// Measured on 1.0.102 (agents suite TestCopilotCustomAgentMCPServerRuns):
+			// the model's task call of a custom agent whose frontmatter
+			// declares mcp-servers started that server's command, with no
+			// hook; none started before. It finds custom agents in
+			// .github/agents and .claude/agents, in subdirectories too
+			// (since 1.0.62); its runtime names both mcp-servers and
+			// mcpServers.
+			{File: "{.github,.claude}/agents/**/*.md", Frontmatter: true, Key: "mcp-servers", Each: true, Runs: true, Warn: true, Why: copilotAgentMCP},
+			{File: "{.github,.claude}/agents/**/*.md", Frontmatter: true, Key: "mcpServers", Each: true, Runs: true, Warn: true, Why: copilotAgentMCP},
 			{File: ".github/copilot/settings.json", Key: "extraKnownMarketplaces", Each: true, Warn: true, Fold: true, Why: copilotMarket},
 			{File: ".github/copilot/settings.local.json", Key: "extraKnownMarketplaces", Each: true, Warn: true, Fold: true, Why: copilotMarket},
 			{File: ".claude/settings.json", Key: "extraKnownMarketplaces", Each: true, Warn: true, Fold: true, Why: copilotMarket},
@@ -101,6 +110,9 @@ var copilot = Agent{
 
 // copilotMCP says what Copilot CLI does with a project MCP server.
 const copilotMCP = "Copilot CLI may start this MCP server's command, with no hook, so no guard would see it; check it, or remove it"
+
+// copilotAgentMCP says what Copilot CLI does with a custom agent's MCP server.
+const copilotAgentMCP = "Copilot CLI starts this MCP server's command itself, with no hook, when the model runs this custom agent (its task tool), so no guard sees it; check it, or remove it"
 
 // copilotLSP says what Copilot CLI does with a project language server.
 const copilotLSP = "Copilot CLI starts this language server itself, with no hook, when its lsp tool opens a file of the server's fileExtensions (a folder need not be trusted), so no guard sees it; check it, or remove it"

@@ -238,7 +238,11 @@ type Switch struct {
 	// it started); each one found is named too, with Nested, in which %s
 	// is the subdirectory, after Why.
 	Nested string
-	Why    string // what the agent does with it, for the message
+	// Frontmatter: File is a doublestar pattern of Markdown files, at any
+	// depth of the project, whose YAML frontmatter is what Key is read in
+	// (Copilot CLI's custom agents); each file found is named by itself.
+	Frontmatter bool
+	Why         string // what the agent does with it, for the message
 }
 
 // EnvVar is an environment variable and why it matters. (A slice of these

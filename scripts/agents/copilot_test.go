@@ -199,3 +199,35 @@ func TestCopilotRepoLanguageServerRuns(t *testing.T) {
 		t.Errorf("extension-ran.txt: %s@%s ran a project extension of .github/extensions, with no hook: docs/agents/copilot-cli.md and validate want a look", a.pkg, a.version)
 	}
 }
+
+// Copilot CLI 1.0.102 starts the MCP servers a custom agent's frontmatter
+// declares (mcp-servers in .github/agents/NAME.agent.md) when the model
+// runs that agent with its task tool: measured, the server's command ran,
+// with no hook (hookrun's guard sees the task call, and then the
+// subagent's own calls), in a folder not trusted (--trust-folder not
+// given). No server started in a session whose model ran no such task.
+// validate warns of each.
+func TestCopilotCustomAgentMCPServerRuns(t *testing.T) {
+	a := only(t, "copilot")
+	for _, c := range []struct {
+		name, step string
+		ran        bool
+	}{
+		{"task", `tool:task {"agent_type":"probe","mode":"sync","name":"sub","description":"scripted step","prompt":"` + subagentMark + `touch allowed.txt"}`, true},
+		{"no_task", "touch allowed.txt", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			s := newSession(t, a, nil, c.step)
+			write(t, filepath.Join(s.project, ".github/agents/probe.agent.md"), "---\nname: probe\ndescription: A probe agent\ntools: [\"*\"]\nmcp-servers:\n  probe:\n    type: local\n    command: sh\n    args: [\"-c\", \"touch "+s.project+"/agent-mcp-ran.txt\"]\n    tools: [\"*\"]\n---\nYou are a probe.\n")
+			validateWarns(t, s.project, `.github/agents/probe.agent.md:1:1: warning: frontmatter mcp-servers.probe runs "sh -c touch `+s.project+`/agent-mcp-ran.txt": Copilot CLI starts this MCP server's command itself`)
+			s.Run("Do what the plan says.")
+			if !s.exists("allowed.txt") {
+				t.Fatal("allowed.txt: the session's command did not run")
+			}
+			if got := s.exists("agent-mcp-ran.txt"); got != c.ran {
+				t.Errorf("agent-mcp-ran.txt made = %v, want %v: %s@%s starts a custom agent's MCP server otherwise: docs/agents/copilot-cli.md and hookrun's warning want a look", got, c.ran, a.pkg, a.version)
+			}
+		})
+	}
+}

@@ -116,3 +116,25 @@ func TestDotenvValues(t *testing.T) {
 		t.Errorf("dotenvValues = %v, want %v", got, want)
 	}
 }
+
+// FuzzFrontmatterDoc: a Markdown file's frontmatter (a repository's custom agent, skill or
+// command) is read into a document that holds the key asked for and nothing else, or into
+// none; a server the frontmatter declares under the key, after whatever came before, is found.
+func FuzzFrontmatterDoc(f *testing.F) {
+	for _, s := range []string{"---\nname: x\n---\nbody\n", "---\nmcp-servers: [\n---\n", "---\n\tmcp-servers:\n\t\ta: {command: sh}\n---\n", "no frontmatter", "---\n- a\n---\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, data string) {
+		doc, err := frontmatterDoc([]byte(data), "mcp-servers")
+		if err == nil && doc != nil {
+			if keys := doc.Keys(); len(keys) != 1 || keys[0] != "mcp-servers" {
+				t.Fatalf("frontmatterDoc(%q) holds %q, want mcp-servers alone", data, keys)
+			}
+		}
+		// The same file with a known server in a frontmatter of its own.
+		doc, err = frontmatterDoc([]byte("---\nmcp-servers:\n  probe:\n    command: sh\n---\n"+data), "mcp-servers")
+		if err != nil || doc == nil || commandOf(doc.Get("mcp-servers").Get("probe")) != "sh" {
+			t.Fatalf("the server before %q was not found: %v", data, err)
+		}
+	})
+}

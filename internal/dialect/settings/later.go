@@ -239,26 +239,35 @@ func readFrontmatter(path string) (*ojson.Node, error) {
 	if err != nil {
 		return nil, nil
 	}
+	return frontmatterDoc(data, "hooks")
+}
+
+// frontmatterDoc is the key of a Markdown file's YAML frontmatter (found
+// as readFrontmatter finds it), as a JSON document {key: value}: nil for a
+// file without frontmatter or without the key, or whose frontmatter does
+// not parse and does not mention the key, and an error for one that
+// mentions it and that hookrun cannot read.
+func frontmatterDoc(data []byte, key string) (*ojson.Node, error) {
 	body, _, ok := dialect.SplitFrontmatter(data)
 	if !ok {
 		return nil, nil
 	}
 	var v any
-	if err = yaml.Unmarshal(body, &v); err != nil {
+	if err := yaml.Unmarshal(body, &v); err != nil {
 		tabs := regexp.MustCompile(`(?m)^\t+`)
 		untabbed := tabs.ReplaceAllFunc(body, func(t []byte) []byte { return bytes.Repeat([]byte("  "), len(t)) })
 		if yaml.Unmarshal(untabbed, &v) != nil {
-			if !bytes.Contains(body, []byte("hooks")) {
+			if !bytes.Contains(body, []byte(key)) {
 				return nil, nil
 			}
 			return nil, err
 		}
 	}
 	top, ok := v.(map[string]any)
-	if !ok || top["hooks"] == nil {
+	if !ok || top[key] == nil {
 		return nil, nil
 	}
-	raw, err := json.Marshal(map[string]any{"hooks": top["hooks"]})
+	raw, err := json.Marshal(map[string]any{key: top[key]})
 	if err != nil {
 		return nil, err
 	}

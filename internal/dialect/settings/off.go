@@ -107,7 +107,7 @@ func (a Agent) Off(root string) []Problem {
 	docs := map[string]*ojson.Node{}
 	dirs := map[string][]string{} // a file: the subdirectories holding it
 	var markets map[string]string // the repository's own plugin marketplaces, read when first wanted
-	for _, sw := range nested(root, a.Settings.Off, dirs) {
+	for _, sw := range withFrontmatter(root, nested(root, a.Settings.Off, dirs)) {
 		data, err := safefile.ReadFile(filepath.Join(root, sw.File), 16<<20)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
@@ -129,22 +129,31 @@ func (a Agent) Off(root string) []Problem {
 			}
 			continue
 		}
-		doc, ok := docs[sw.File]
+		cached := sw.File
+		if sw.Frontmatter {
+			cached += "\x00" + sw.Key // frontmatterDoc holds the key alone
+		}
+		doc, ok := docs[cached]
 		if !ok {
 			format := "JSON"
-			if strings.HasSuffix(sw.File, ".toml") {
+			switch {
+			case sw.Frontmatter:
+				format = "YAML frontmatter"
+				doc, err = frontmatterDoc(data, sw.Key)
+			case strings.HasSuffix(sw.File, ".toml"):
 				format = "TOML"
 				doc, err = parseTOML(data)
-			} else {
+			default:
 				doc, err = ojson.Parse(data)
 			}
 			// The agent's own file is Merge's and Unrouted's to report.
 			if err != nil && sw.File != a.File {
 				line, col := errAt(err)
-				out = appendOnce(out, Problem{File: sw.File, Message: fmt.Sprintf("is not %s hookrun can read (%v), so hookrun cannot tell whether it keeps %s from running hookrun's entries", format, err, a.Dialect), Line: line, Col: col})
+				out = appendOnce(out, Problem{File: sw.File, Message: fmt.Sprintf("is not %s hookrun can read (%v), so hookrun cannot tell whether it keeps %s from running hookrun's entries", format, err, a.Dialect), Line: line, Col: col, Warning: sw.Frontmatter && sw.Warn})
 			}
-			docs[sw.File] = doc
+			docs[cached] = doc
 		}
+		n := len(out)
 		for _, f := range lookup(doc, sw.Key, sw.Fold) {
 			key, v := f.key, f.node
 			in := func(more ...string) []string { return append(slices.Clone(f.path), more...) }
@@ -194,8 +203,39 @@ func (a Agent) Off(root string) []Problem {
 				}
 			}
 		}
+		if sw.Frontmatter {
+			// Named by their path in the frontmatter: a position in its
+			// JSON is not one in the Markdown file.
+			for i := n; i < len(out); i++ {
+				out[i].Message, out[i].At = "frontmatter "+out[i].Message, nil
+			}
+		}
 	}
 	return placed(root, out)
+}
+
+// withFrontmatter replaces each Frontmatter switch of sws with one for each
+// file of the project its pattern matches, at any depth.
+func withFrontmatter(root string, sws []dialect.Switch) []dialect.Switch {
+	var out []dialect.Switch
+	found := map[string][]string{}
+	for _, sw := range sws {
+		if !sw.Frontmatter {
+			out = append(out, sw)
+			continue
+		}
+		files, ok := found[sw.File]
+		if !ok {
+			files = frontmatterFiles(root, sw.File, true)
+			found[sw.File] = files
+		}
+		for _, f := range files {
+			c := sw
+			c.File = f
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // Unrouted says why the agent's own settings file under root, which names
