@@ -91,7 +91,7 @@ YAML
 	(cd "$proj" && git init -q && "$bin" install claude-code --hookrun node_modules/.bin/hookrun >/dev/null) ||
 		{ echo "npm/test.sh: hookrun install claude-code --hookrun node_modules/.bin/hookrun failed ($scripts scripts)"; exit 1; }
 	cmd=$(node -p 'require(process.argv[1]).hooks.PreToolUse[0].hooks[0].command' "$proj/.claude/settings.json")
-	case $cmd in *'"$CLAUDE_PROJECT_DIR"/node_modules/.bin/hookrun emit --dialect claude-code || '*) ;;
+	case $cmd in *'"$CLAUDE_PROJECT_DIR"/node_modules/.bin/hookrun emit --dialect claude-code | '*) ;;
 	*) echo "npm/test.sh: .claude/settings.json's PreToolUse command does not run node_modules/.bin/hookrun: $cmd"; exit 1 ;;
 	esac
 	mkdir -p "$proj/src/deep"

@@ -31,9 +31,12 @@ var hookrunFailures = []hookrunFailure{
 	{"go_crash", "echo 'fatal error: out of memory' >&2; exit 2", nil},
 	// SIGKILL, the out-of-memory killer: as exit 1.
 	{"killed", "kill -9 $$", nil},
-	// Exit 0 with no answer the agent can read: only OpenCode's plugin,
-	// which reads the answer itself, blocks.
-	{"garbage", "echo '{\"not\": an answer'; exit 0", ranButOpenCode},
+	// Exit 0 with no answer the agent can read, which each agent but
+	// OpenCode took for an allow with entries that checked only hookrun's
+	// exit status: the entries' answer check blocks it, as OpenCode's
+	// plugin, which reads the answer itself, does.
+	{"garbage", "echo '{\"not\": an answer'; exit 0", nil},
+	{"silent", "exit 0", nil},
 	// Past the entry's timeout (5 s): the agent ends the entry and runs
 	// the call; OpenCode's plugin blocks it.
 	{"timed_out", "sleep 30", ranButOpenCode},

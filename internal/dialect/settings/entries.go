@@ -69,8 +69,12 @@ func (a Agent) unlike(h *ojson.Node, event string, o Options) string {
 	case len(missing) > 0:
 		return "it lacks " + strings.Join(quoteAll(missing), ", ")
 	case h.Get(a.commandKey()).Str() != want.Get(a.commandKey()).Str():
-		if a.execForm(want.Get(a.commandKey()).Str(), o) == h.Get(a.commandKey()).Str() {
+		execForm, statusForm := a.olderForms(want.Get(a.commandKey()).Str(), event, o)
+		switch h.Get(a.commandKey()).Str() {
+		case execForm:
 			return fmt.Sprintf("its %s execs hookrun, as install wrote it before: a hookrun killed from outside (or one that exits 1) then lets the call through", a.commandKey())
+		case statusForm:
+			return fmt.Sprintf("its %s blocks only a hookrun that fails, as install wrote it before: one that exits 0 with no answer (another program named hookrun, one a debugger ended) then lets the call through", a.commandKey())
 		}
 		if hooksDir != "" && !strings.Contains(h.Get(a.commandKey()).Str(), "--hooks-dir "+shellQuote(hooksDir)) {
 			return fmt.Sprintf("its %s is not the one install writes, which reads the hooks in %s", a.commandKey(), hooksDir)
@@ -85,15 +89,36 @@ func (a Agent) unlike(h *ojson.Node, event string, o Options) string {
 	return ""
 }
 
-// execForm is the command install wrote, before noAnswer, where it now
-// writes cmd: hookrun exec'd, with nothing after it; "" where cmd has no
-// noAnswer.
-func (a Agent) execForm(cmd string, o Options) string {
-	emit := a.Emit(o)
-	if !strings.Contains(cmd, "; "+emit+" || "+noAnswer) {
-		return ""
+// olderForms are the commands install wrote where it now writes cmd, on
+// an event that guards an action: hookrun exec'd, with nothing after it
+// (before statusOnly), and hookrun's exit status alone checked (before
+// answerCheck; for an agent that AnswerFailures, its deny after a hookrun
+// that fails). Both are "" where cmd has no answerCheck.
+func (a Agent) olderForms(cmd, event string, o Options) (execForm, statusForm string) {
+	if rest, ok := strings.CutPrefix(cmd, "/bin/sh -c "); ok && !a.Shell {
+		execForm, statusForm = a.olderForms(unquote(rest), event, o)
+		wrap := func(s string) string {
+			if s == "" {
+				return ""
+			}
+			return "/bin/sh -c " + shellQuote(s)
+		}
+		return wrap(execForm), wrap(statusForm)
 	}
-	return strings.Replace(cmd, "; "+emit+" || "+noAnswer, "; exec "+emit, 1)
+	emit := a.Emit(o)
+	checked := "; " + emit + " | " + answerCheck + " || "
+	if !strings.Contains(cmd, checked) {
+		return "", ""
+	}
+	if strings.Contains(cmd, checked+noAnswer) {
+		execForm = strings.Replace(cmd, checked+noAnswer, "; exec "+emit, 1)
+		statusForm = strings.Replace(cmd, checked+noAnswer, "; "+emit+" || "+statusOnly, 1)
+		return execForm, statusForm
+	}
+	deny, _ := dialect.Refusal(a.Dialect, event, noAnswerReason)
+	before, _ := dialect.Refusal(a.Dialect, event, "hookrun failed, so this action is blocked: run hookrun validate in the project, and see the hook log of the agent")
+	statusForm = strings.Replace(cmd, checked+"echo "+shellQuote(string(deny)), "; "+emit+" || echo "+shellQuote(string(before)), 1)
+	return "", statusForm
 }
 
 // hookrunOf is the --hookrun an entry's command was written with, read

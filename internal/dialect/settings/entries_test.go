@@ -49,6 +49,7 @@ func TestUnroutedEntries(t *testing.T) {
 	quoted := func(s string) string { return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"` }
 	differs := ".claude/settings.json:1:38: hooks.PreToolUse[0].hooks[0]: this entry runs hookrun, but not as hookrun install claude-code writes it: "
 	rewrites := "; the agent takes whatever it answers, which need not be the hooks' decision, so hookrun install claude-code rewrites it"
+	twice := entry(`{"type": "command", "command": ` + quoted(cmd) + `, "timeout": 120}, {"type": "command", "command": ` + quoted(cmd) + `, "timeout": 120}`)
 	tests := []struct {
 		file, want string
 	}{
@@ -68,8 +69,7 @@ func TestUnroutedEntries(t *testing.T) {
 		{entry(`{"type": "command", "command": ` + quoted(cmd) + `, "timeout": 120, "async": true}`), differs + `it has "async", which install does not write` + rewrites},
 		{entry(`{"type": "command", "command": ` + quoted(cmd) + `}`), differs + "its timeout is not a positive whole number" + rewrites},
 		{entry(`{"type": "prompt", "command": ` + quoted(cmd) + `, "timeout": 120}`), differs + `its type is "prompt", not "command"` + rewrites},
-		{entry(`{"type": "command", "command": ` + quoted(cmd) + `, "timeout": 120}, {"type": "command", "command": ` + quoted(cmd) + `, "timeout": 120}`),
-			".claude/settings.json:1:619: hooks.PreToolUse[0].hooks[1]: this entry runs hookrun, but not as hookrun install claude-code writes it: it runs hookrun a second time for PreToolUse; install keeps one entry" + rewrites},
+		{twice, fmt.Sprintf(".claude/settings.json:1:%d: hooks.PreToolUse[0].hooks[1]: this entry runs hookrun, but not as hookrun install claude-code writes it: it runs hookrun a second time for PreToolUse; install keeps one entry", strings.LastIndex(twice, `{"type"`)+1) + rewrites},
 		{entry(`{"type": "command", "command": ` + quoted(strings.Replace(cmd, "emit --dialect", "emit --hooks-dir docs --dialect", 1)) + `, "timeout": 120}`), differs + "its command is not the one install writes" + rewrites},
 		{entry(`{"type": "command", "command": "./lint.sh", "timeout": 1, "async": true}`), ""},
 	}

@@ -128,10 +128,14 @@ func TestAnsweringCommandFailsClosed(t *testing.T) {
 		}
 		return dir + ":/usr/bin:/bin"
 	}
+	failed := `{"permissionDecision":"deny","permissionDecisionReason":"hookrun gave no answer, so this action is blocked: it failed, was stopped from outside, or is not the hookrun this entry was written for; run hookrun validate in the project, and see the hook log of the agent"}`
 	for _, tc := range []struct{ name, path, want string }{
 		{"missing", t.TempDir(), `{"permissionDecision":"deny","permissionDecisionReason":"hookrun is not installed or not on PATH, so the hooks in .system/hooks did not run and this action is blocked: install hookrun, or remove its entries from .github/hooks/hookrun.json"}`},
-		{"failing", bin("echo 'hookrun: copilot payload: not a JSON object' >&2\nexit 2\n"), `{"permissionDecision":"deny","permissionDecisionReason":"hookrun failed, so this action is blocked: run hookrun validate in the project, and see the hook log of the agent"}`},
+		{"failing", bin("echo 'hookrun: copilot payload: not a JSON object' >&2\nexit 2\n"), failed},
 		{"answering", bin("cat >/dev/null\necho '{}'\n"), `{}`},
+		// Exit 0 with no answer Copilot CLI can read, which it takes for an allow.
+		{"silent", bin("cat >/dev/null\n"), failed},
+		{"garbage", bin("cat >/dev/null\necho '{\"not\": an answer'\n"), failed},
 	} {
 		sh := exec.Command("/bin/sh", "-c", cmd)
 		sh.Env = []string{"PATH=" + tc.path}

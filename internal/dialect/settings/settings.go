@@ -82,7 +82,7 @@ func (a Agent) Command(o Options, event string) string {
 	missing += ": " + a.remedy(o)
 	script := a.check(o) + " || { echo " + a.quoteMessage(o, missing) + " >&2; exit " + status + "; }; "
 	if a.guards(event) {
-		script += cmd + " || " + noAnswer
+		script += cmd + " | " + answerCheck + " || " + noAnswer
 	} else {
 		script += "exec " + cmd
 	}
@@ -94,15 +94,33 @@ func (a Agent) Command(o Options, event string) string {
 	return "/bin/sh -c " + shellQuote(script)
 }
 
-// noAnswer ends an entry that guards an action, after hookrun failed:
-// hookrun's own exit 2 (its reason on stderr) stands; any other failure
-// (killed from outside, so no answer; an exit 1, which the hookrun install
-// wrote the entry for never gives there) blocks the action too, with a
-// reason, where the agent would read it as a non-blocking error and run
-// the call unchecked. Its only $ is $?: Gemini CLI rewrites $NAME and
-// ${NAME} in its settings from the environment (which a project's .env
-// can set), and would put text in the line.
-const noAnswer = `{ [ $? = 2 ] || echo "hookrun ended without an answer, so this action is blocked: it was stopped from outside, or is not the hookrun this entry was written for; run hookrun validate in the project, and see the hook log of the agent" >&2; exit 2; }`
+// answerCheck stands between hookrun and the agent on an event that
+// guards an action: it passes on hookrun's answer, the one line of a JSON
+// object hookrun prints there whatever happens to it (an answer, or the
+// agent's deny for its own failure), and fails, printing nothing, when
+// there is none: hookrun killed from outside, a hookrun that exits 0 with
+// nothing or with something else (another program named hookrun, one a
+// debugger ended), which every agent but OpenCode takes for an allow. It
+// reads the output, not hookrun's exit status, which the pipe's left side
+// loses: hookrun stays a child of the entry's shell, so it still notices
+// the agent ending that shell (exec.TermWithParent). The awk program holds
+// no $ (Gemini CLI rewrites $NAME, ${NAME} and $0 from the environment);
+// with LC_ALL=C awk counts bytes, each one a character.
+const answerCheck = `LC_ALL=C awk 'BEGIN { while ((getline line) > 0) if (n++ == 0) first = line; if (n == 1 && substr(first, 1, 1) == "{" && substr(first, length(first)) == "}") { print first; exit 0 } exit 1 }'`
+
+// noAnswer ends an entry that guards an action when answerCheck found no
+// answer: the action is blocked (exit 2, which every agent but Copilot CLI
+// reads as a block with stderr as the reason), where the agent would run
+// the call unchecked. hookrun's own reason, if it gave one, is on stderr
+// before it. This covers awk failing too (missing, or killed).
+const noAnswer = `{ echo "` + noAnswerReason + `" >&2; exit 2; }`
+
+const noAnswerReason = "hookrun gave no answer, so this action is blocked: it failed, was stopped from outside, or is not the hookrun this entry was written for; run hookrun validate in the project, and see the hook log of the agent"
+
+// statusOnly ended such an entry before answerCheck: it blocked a hookrun
+// that exited neither 0 nor 2, and let one that exited 0 with no answer
+// through.
+const statusOnly = `{ [ $? = 2 ] || echo "hookrun ended without an answer, so this action is blocked: it was stopped from outside, or is not the hookrun this entry was written for; run hookrun validate in the project, and see the hook log of the agent" >&2; exit 2; }`
 
 // check is the shell test that hookrun is there to run.
 func (a Agent) check(o Options) string {
@@ -149,7 +167,7 @@ func (a Agent) answeringCommand(o Options, cmd, event string) string {
 		return "echo " + shellQuote(string(deny))
 	}
 	return a.check(o) + " || { " + refuse(a.missing(o)+" and this action is blocked: "+a.remedy(o)) + "; exit 0; }; " +
-		cmd + " || " + refuse("hookrun failed, so this action is blocked: run hookrun validate in the project, and see the hook log of the agent")
+		cmd + " | " + answerCheck + " || " + refuse(noAnswerReason)
 }
 
 // bin is the hookrun to run, as a shell word: "hookrun" from PATH, an

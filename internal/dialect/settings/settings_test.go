@@ -287,7 +287,7 @@ func TestCommandFailsClosed(t *testing.T) {
 	empty := t.TempDir()
 	fake := t.TempDir()
 	// A stand-in hookrun that does what HR_DO says, else prints its pid.
-	standIn := "#!/bin/sh\ncase $HR_DO in\nkill) kill -9 $$ ;;\nexit1) echo broken >&2; exit 1 ;;\nexit2) echo 'its own reason' >&2; exit 2 ;;\nanswer) echo '{\"answer\":1}' ;;\n*) echo \"$$\" ;;\nesac\n"
+	standIn := "#!/bin/sh\ncase $HR_DO in\nkill) kill -9 $$ ;;\nexit1) echo broken >&2; exit 1 ;;\nexit2) echo 'its own reason' >&2; exit 2 ;;\nanswer) echo '{\"answer\":1}' ;;\nsilent) exit 0 ;;\ngarbage) echo '{\"not\": an answer' ;;\ntwo) echo '{}'; echo '{}' ;;\n*) echo \"$$\" ;;\nesac\n"
 	if err := os.WriteFile(filepath.Join(fake, "hookrun"), []byte(standIn), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -346,15 +346,20 @@ func TestCommandFailsClosed(t *testing.T) {
 				}
 				continue
 			}
-			blocked := "hookrun ended without an answer, so this action is blocked: it was stopped from outside, or is not the hookrun this entry was written for; run hookrun validate in the project, and see the hook log of the agent\n"
+			blocked := "hookrun gave no answer, so this action is blocked: it failed, was stopped from outside, or is not the hookrun this entry was written for; run hookrun validate in the project, and see the hook log of the agent\n"
 			for _, c := range []struct {
 				do, stdout, stderr string
 				code               int
 			}{
-				{"kill", "", blocked, 2}, // after what the shell says of it (dash: "Killed")
+				{"kill", "", blocked, 2},
 				{"exit1", "", "broken\n" + blocked, 2},
-				{"exit2", "", "its own reason\n", 2},
+				{"exit2", "", "its own reason\n" + blocked, 2},
 				{"answer", "{\"answer\":1}\n", "", 0},
+				// Exit 0 with no answer the agent can read, which every
+				// agent but OpenCode takes for an allow.
+				{"silent", "", blocked, 2},
+				{"garbage", "", blocked, 2},
+				{"two", "", blocked, 2},
 			} {
 				sh = run()
 				sh.Env = []string{"PATH=" + fake + ":/usr/bin:/bin", "HR_DO=" + c.do}
@@ -366,8 +371,8 @@ func TestCommandFailsClosed(t *testing.T) {
 					code = ee.ExitCode()
 				}
 				gotErr := stderr.String()
-				if c.do == "kill" {
-					_, gotErr, _ = strings.Cut(gotErr, "\n")
+				if c.do == "kill" && strings.Count(gotErr, "\n") > 1 {
+					_, gotErr, _ = strings.Cut(gotErr, "\n") // what a shell says of it (dash: "Killed")
 				}
 				if code != c.code || stdout.String() != c.stdout || gotErr != c.stderr {
 					t.Errorf("%s %s with a hookrun that does %s: exit %d (%v), stdout %q, stderr %q; want exit %d, stdout %q, stderr %q", a.Dialect, ev, c.do, code, err, stdout.String(), stderr.String(), c.code, c.stdout, c.stderr)
