@@ -84,6 +84,12 @@ var copilot = Agent{
 			{File: ".claude/settings.json", Key: "extraKnownMarketplaces", Each: true, Warn: true, Fold: true, Why: copilotMarket},
 			{File: ".claude/settings.local.json", Key: "extraKnownMarketplaces", Each: true, Warn: true, Fold: true, Why: copilotMarket},
 		},
+		// Read in 1.0.102's SDK docs (extensions.md): each
+		// .github/extensions/NAME/extension.mjs is forked as a process of
+		// its own and may register hooks and tools. Measured (agents suite
+		// TestCopilotRepoExtensionDoesNotRun): copilot -p did not run one,
+		// with the EXTENSIONS feature on or off, trusted or not.
+		Loads: []Later{{File: ".github/extensions/*/extension.mjs", Why: "Copilot CLI runs this extension's code itself, with no hook, once its experimental EXTENSIONS feature is on (a person's /experimental, --experimental, or COPILOT_CLI_ENABLED_FEATURE_FLAGS), and an extension can register hooks and tools of its own that no guard sees; check what it does, or remove it"}},
 		// Measured on 1.0.102: the files of .github/hooks run in reverse
 		// name order, then the hooks of the repository's .claude and
 		// .github/copilot settings, each on the call the one before

@@ -125,6 +125,10 @@ type Settings struct {
 	// bin is the hookrun it runs: "hookrun" from PATH, or a path (relative
 	// to the project directory, or absolute).
 	Plugin func(bin string, argv []string, timeout time.Duration) []byte
+	// Loads are doublestar patterns of project files the agent may run as
+	// code of its own, with no hook (Copilot CLI's extensions), with what
+	// it does, for validate's warning of each file found.
+	Loads []Later
 	// OwnTool reports whether name is one of the agent's own tools, which
 	// a custom tool of that name in the project (a Plugin agent's
 	// {tool,tools}/NAME.js) replaces; nil when none can.

@@ -231,3 +231,26 @@ func TestCopilotCustomAgentMCPServerRuns(t *testing.T) {
 		})
 	}
 }
+
+// A project extension (.github/extensions/NAME/extension.mjs), which Copilot
+// CLI forks as a process of its own once its experimental EXTENSIONS feature
+// is on, did not run in copilot -p 1.0.102 with that feature on, --experimental
+// and --trust-folder (TestCopilotRepoLanguageServerRuns: off, not trusted,
+// neither). validate warns of it all the same: interactive sessions were not
+// measured. If this version or a later one runs it here, the warning stands
+// and docs/agents/copilot-cli.md wants a look.
+func TestCopilotRepoExtensionDoesNotRun(t *testing.T) {
+	a := only(t, "copilot")
+	s := newSession(t, a, nil, "touch allowed.txt")
+	write(t, filepath.Join(s.project, ".github/extensions/probe/extension.mjs"), "import { spawnSync } from 'node:child_process'\nspawnSync('touch', ['"+s.project+"/extension-ran.txt'])\n")
+	validateWarns(t, s.project, ".github/extensions/probe/extension.mjs:1:1: warning: Copilot CLI runs this extension's code itself, with no hook, once its experimental EXTENSIONS feature is on")
+	s.env = append(s.env, "COPILOT_CLI_ENABLED_FEATURE_FLAGS=EXTENSIONS")
+	s.args = append(s.args, "--experimental", "--trust-folder")
+	s.Run("Do what the plan says.")
+	if !s.exists("allowed.txt") {
+		t.Fatal("allowed.txt: the session's command did not run")
+	}
+	if s.exists("extension-ran.txt") {
+		t.Errorf("extension-ran.txt: %s@%s ran a project extension with no hook: docs/agents/copilot-cli.md wants a look", a.pkg, a.version)
+	}
+}

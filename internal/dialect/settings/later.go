@@ -37,7 +37,7 @@ func (a Agent) laterHooks(root, hooksDir string) []Problem {
 			continue // localPluginHooks reads them all at once
 		}
 		if l.Commands {
-			for _, f := range frontmatterFiles(root, l.File, l.Nested) {
+			for _, f := range filesMatching(root, l.File, l.Nested) {
 				data, err := safefile.ReadFile(filepath.Join(root, f), 16<<20)
 				if err != nil {
 					continue
@@ -58,7 +58,7 @@ func (a Agent) laterHooks(root, hooksDir string) []Problem {
 			continue
 		}
 		if l.Frontmatter {
-			for _, f := range frontmatterFiles(root, l.File, l.Nested) {
+			for _, f := range filesMatching(root, l.File, l.Nested) {
 				doc, err := readFrontmatter(filepath.Join(root, f))
 				switch {
 				case err != nil:
@@ -195,10 +195,10 @@ func hooksOf(doc *ojson.Node) *ojson.Node {
 	return nil
 }
 
-// frontmatterFiles lists the files under root (relative, slash-separated,
+// filesMatching lists the files under root (relative, slash-separated,
 // in walk order) that match the doublestar pattern, or with nested match
 // it beneath any directory.
-func frontmatterFiles(root, pattern string, nested bool) []string {
+func filesMatching(root, pattern string, nested bool) []string {
 	if nested {
 		pattern = "**/" + pattern
 	}

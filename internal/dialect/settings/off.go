@@ -107,6 +107,11 @@ func (a Agent) Off(root string) []Problem {
 	docs := map[string]*ojson.Node{}
 	dirs := map[string][]string{} // a file: the subdirectories holding it
 	var markets map[string]string // the repository's own plugin marketplaces, read when first wanted
+	for _, l := range a.Settings.Loads {
+		for _, f := range filesMatching(root, l.File, false) {
+			out = append(out, Problem{File: f, Message: l.Why, Warning: true})
+		}
+	}
 	for _, sw := range withFrontmatter(root, nested(root, a.Settings.Off, dirs)) {
 		data, err := safefile.ReadFile(filepath.Join(root, sw.File), 16<<20)
 		if errors.Is(err, fs.ErrNotExist) {
@@ -226,7 +231,7 @@ func withFrontmatter(root string, sws []dialect.Switch) []dialect.Switch {
 		}
 		files, ok := found[sw.File]
 		if !ok {
-			files = frontmatterFiles(root, sw.File, true)
+			files = filesMatching(root, sw.File, true)
 			found[sw.File] = files
 		}
 		for _, f := range files {
