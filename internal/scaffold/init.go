@@ -172,6 +172,7 @@ handler:
         - "**/.github/hooks/**"
         - "**/.github/copilot/settings*.json"
         - "**/.github/extensions/**"
+        - "**/.github/agents/**"
         - node_modules/.bin/hookrun*
         - node_modules/hookrun/**
         - node_modules/@hookrun/**
