@@ -50,3 +50,34 @@ func TestDiskRunnerFiles(t *testing.T) {
 	})
 	wantOutcomeIn(t, runnerProject, p, NoMatch, []string{`gulp --version`, `mage -version`, `tilt version`, `act --version`, `earthly --help`})
 }
+
+// TestDiskEnvFiles: envdir DIR gives the command it runs a variable for each file of DIR, and
+// dotenv, dotenvx run and env-cmd those of a .env file: BASH_ENV there makes the bash it runs
+// source a script, GIT_PAGER makes git run a line. Each passed a deny of rm -rf before.
+func TestDiskEnvFiles(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("paths of the project are Unix paths")
+	}
+	files := map[string]string{
+		"/p/e/BASH_ENV":    "./x.sh\nignored\n",
+		"/p/x.sh":          "rm -rf ~\n",
+		"/p/g/GIT_PAGER":   "rm -rf ~",
+		"/p/ok/GOFLAGS":    "-mod=mod",
+		"/p/.env":          "# env\nexport BASH_ENV=./x.sh\n",
+		"/p/git.env":       "GIT_PAGER='rm -rf ~'\n",
+		"/p/plain/.env":    "A=1\n",
+		"/p/plain/x.sh":    "rm -rf ~\n",
+		"/p/plain/keep.sh": "echo\n",
+	}
+	p := mustCompile("rm -rf")
+	wantOutcomeFiles(t, func() *Files { return withList(files) }, p, Match, []string{
+		`envdir e bash -c true`, `envdir ./e sh -c ls`, `envdir g git log`, `envdir /p/e bash -c true`,
+		`dotenv -- bash -c true`, `dotenv -e git.env -- git log`, `npx dotenv -e .env -- bash -c true`,
+		`dotenvx run -- bash -c true`, `dotenvx run -f git.env -- git log`, `env-cmd bash -c true`, `env-cmd -f git.env git log`,
+		`env-cmd --file git.env git log`,
+	})
+	wantOutcomeFiles(t, func() *Files { return withList(files) }, p, NoMatch, []string{
+		`envdir ok go build`, `envdir missing bash -c true`, `cd plain && dotenv -- bash -c true`, `env-cmd -f plain/.env sh -c ls`,
+	})
+	wantOutcomeFiles(t, func() *Files { return withList(files) }, p, Unknown, []string{`envdir "$D" bash -c true`, `dotenv -e "$F" -- bash -c true`})
+}

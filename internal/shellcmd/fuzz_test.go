@@ -563,3 +563,24 @@ func FuzzMaskBlocks(f *testing.F) {
 		}
 	})
 }
+
+// FuzzEnvFiles: the variables envdir reads from a directory's files and dotenv from a .env file,
+// whatever the files hold: no panic, and never more variables than the line may give.
+func FuzzEnvFiles(f *testing.F) {
+	f.Add("BASH_ENV", "./x.sh\nrest")
+	f.Add("GIT_PAGER", "export GIT_PAGER='rm -rf ~'\n# c\nBASH_FUNC_ls%%=() { rm -rf ~; }\n")
+	f.Add("A B", "\x00=\x00")
+	f.Fuzz(func(t *testing.T, name, text string) {
+		files := &Files{Dirs: []string{"/p"}, uncached: true, Read: func(p string, max int64) ([]byte, bool, error) {
+			return []byte(text), true, nil
+		}, List: func(dir string, max int) ([]string, error) { return []string{name}, nil }}
+		for _, line := range []string{"envdir e bash -c true", "dotenv -- git log", "env-cmd -f x sh -c ls"} {
+			l := ParseFiles(line, POSIX, files)
+			for _, c := range l.Commands {
+				if len(c.Env) > maxEnv+1 {
+					t.Fatalf("%s: %d variables", line, len(c.Env))
+				}
+			}
+		}
+	})
+}

@@ -825,7 +825,11 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 			if len(next) <= len(opts) {
 				opts = opts[:len(opts)-len(next)]
 			}
-			if envs := assignArgs(opts); len(envs) > 0 { // env A=1 cmd, sudo A=1 cmd
+			envs := assignArgs(opts)
+			if cmd.Name == "envdir" || cmd.Name == "dotenv" || cmd.Name == "dotenvx" || cmd.Name == "env-cmd" {
+				envs = append(envs, r.envFileArgs(cmd, depth)...) // their files' variables (runnerfiles.go)
+			}
+			if len(envs) > 0 { // env A=1 cmd, sudo A=1 cmd
 				if envCut < 0 {
 					envCut = len(r.env)
 				}

@@ -1,6 +1,8 @@
 package shellcmd
 
 import (
+	"maps"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -10,7 +12,8 @@ import (
 // goreleaser runs the hooks of its configuration, mask the code blocks of a maskfile.md: read as
 // the task manifests of manifests.go are, every hook or block whichever task the line names.
 // gulp, grunt, mage, tilt, earthly and act run the repository's code (JavaScript, Go, Starlark,
-// an Earthfile's LOCALLY targets, a workflow's actions), which hookrun does not read.
+// an Earthfile's LOCALLY targets, a workflow's actions), which hookrun does not read. envdir,
+// dotenv, dotenvx and env-cmd give the command they run the variables of files (envFileArgs).
 
 // codeRunner reports whether name runs tasks a repository file defines in code hookrun does not
 // read (gulp's gulpfile.js, mage's magefile.go, tilt's Tiltfile, earthly's Earthfile, whose
@@ -217,4 +220,131 @@ func (r *reader) runnerFileLines(run scriptRun, file, text, dir string) {
 		r.fileScript(l, file, run.depth+1, nil)
 	}
 	r.dir, r.dirUnknown = at, atUnknown
+}
+
+// maxEnvFiles bounds the files of an envdir directory read.
+const maxEnvFiles = 256
+
+// envFileArgs are the variables a program gives the command it runs from files, NAME=VALUE words
+// read as env's are (BASH_ENV sourced by the bash it runs, GIT_PAGER run by git): envdir DIR, each
+// file of DIR a variable, its first line the value; dotenv (dotenv-cli: -e FILE…, else .env),
+// dotenvx run (-f FILE…, else .env) and env-cmd (-f FILE, else .env), the NAME=value lines of the
+// files. The files dotenv -c, dotenvx --convention and env-cmd's rc file pick are not listed:
+// unresolved.
+func (r *reader) envFileArgs(cmd Command, depth int) []Arg {
+	if r.files == nil || r.noRuns() {
+		return nil
+	}
+	args := cmd.Args
+	if cmd.Name == "envdir" {
+		if len(args) < 2 {
+			return nil
+		}
+		if args[0].Dynamic {
+			r.unresolved("envdir gives the command the variables of %s, a directory only known when the line runs", args[0].Value)
+			return nil
+		}
+		return r.envVars(r.envDir(args[0].Value), depth)
+	}
+	if cmd.Name == "dotenvx" {
+		if len(args) == 0 || args[0].Dynamic || args[0].Value != "run" {
+			return nil
+		}
+		args = args[1:]
+	}
+	var names []Arg
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, value, hasValue := strings.Cut(a.Value, "=")
+		switch {
+		case a.Value == "--" && !a.Dynamic:
+			i = len(args)
+		case (a.Value == "-e" && cmd.Name == "dotenv" || a.Value == "-f" && cmd.Name != "dotenv" ||
+			(a.Value == "--env-file" || a.Value == "--file") && cmd.Name != "dotenv") && i+1 < len(args):
+			names, i = append(names, args[i+1]), i+1
+		case hasValue && (name == "--env-file" || name == "--file") && cmd.Name != "dotenv":
+			names = append(names, Arg{Value: value, Dynamic: a.Dynamic})
+		case a.Value == "-c" && cmd.Name == "dotenv", name == "--convention" && cmd.Name == "dotenvx",
+			(a.Value == "-r" || name == "--rc-file" || a.Value == "-e" || name == "--environments") && cmd.Name == "env-cmd":
+			r.unresolved("%s gives the command the variables of files it picks when the line runs, which hookrun does not list", cmd.Name)
+			return nil
+		case (a.Value == "-v" && cmd.Name == "dotenv" || a.Value == "--env" && cmd.Name == "dotenvx") && i+1 < len(args):
+			i++ // NAME=VALUE, read as env's
+		case strings.HasPrefix(a.Value, "-") && !a.Dynamic:
+		default:
+			i = len(args) // the command
+		}
+	}
+	if len(names) == 0 {
+		names = []Arg{{Value: ".env"}}
+	}
+	var out []Arg
+	defer func() { r.envVars(out, depth) }()
+	for _, n := range names {
+		if n.Dynamic {
+			r.unresolved("%s gives the command the variables of %s, a file only known when the line runs", cmd.Name, n.Value)
+			continue
+		}
+		for _, p := range r.located(scriptRun{dir: r.dir, dirUnknown: r.dirUnknown}, n.Value) {
+			if text, ok := r.cachedText(p, p); ok {
+				vars := dotenvVars(text, maxEnv)
+				for _, k := range slices.Sorted(maps.Keys(vars)) {
+					out = envWord(out, k, vars[k])
+				}
+			}
+		}
+	}
+	return out
+}
+
+// envDir is the variables envdir gives from the files of dir.
+func (r *reader) envDir(dir string) []Arg {
+	var out []Arg
+	for _, p := range r.located(scriptRun{dir: r.dir, dirUnknown: r.dirUnknown}, dir) {
+		if r.files.List == nil {
+			r.unresolved("envdir gives the command the variables of the files of %s, which hookrun cannot list", dir)
+			return nil
+		}
+		var entries []string
+		err := r.timed(func() (err error) {
+			entries, err = r.files.List(p, maxEnvFiles+1)
+			return err
+		})
+		switch {
+		case missing(err):
+			continue // envdir fails, and runs nothing
+		case err != nil || len(entries) > maxEnvFiles:
+			r.unresolved("envdir gives the command the variables of the files of %s, which hookrun cannot list (more than %d, or: %v)", dir, maxEnvFiles, err)
+			return nil
+		}
+		slices.Sort(entries)
+		for _, e := range entries {
+			f := filepath.Join(p, e)
+			if text, ok := r.cachedText(f, f); ok {
+				// The first line, a NUL in it a newline, blanks at its end cut.
+				line, _, _ := strings.Cut(text, "\n")
+				out = envWord(out, e, strings.TrimRight(strings.ReplaceAll(line, "\x00", "\n"), " \t"))
+			}
+		}
+	}
+	return out
+}
+
+// envVars reads the variables words give, as env NAME=VALUE's are read: BASH_ENV names a
+// script, GIT_PAGER a line.
+func (r *reader) envVars(words []Arg, depth int) []Arg {
+	for _, w := range words {
+		name, value, _ := strings.Cut(w.Value, "=")
+		r.shellVar(name, Arg{Value: value}, depth)
+		r.exportedFunction(name, Arg{Value: value}, depth)
+	}
+	return words
+}
+
+// envWord adds NAME=VALUE to words when NAME can be a variable's, up to maxEnv words.
+func envWord(words []Arg, name, value string) []Arg {
+	if !isName(name) || len(words) >= maxEnv {
+		return words
+	}
+	return append(words, Arg{Value: name + "=" + value})
 }
