@@ -81,3 +81,29 @@ func TestDiskEnvFiles(t *testing.T) {
 	})
 	wantOutcomeFiles(t, func() *Files { return withList(files) }, p, Unknown, []string{`envdir "$D" bash -c true`, `dotenv -e "$F" -- bash -c true`})
 }
+
+// TestDiskMoreRunners: fastlane runs the Ruby of its Fastfile (sh "rm -rf ~" in a lane), read as
+// a Rakefile is; nix-shell, nix develop and devenv run a shellHook (enterShell) of Nix code, moon
+// and rush the tasks of their workspace's configurations: unresolved; rushx NAME is npm run NAME.
+// Each passed a deny of rm -rf before.
+func TestDiskMoreRunners(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("paths of the project are Unix paths")
+	}
+	files := map[string]string{
+		"/p/fastlane/Fastfile": "default_platform(:ios)\nlane :clean do\n  sh(\"rm -rf ~\")\nend\n",
+		"/q/Fastfile":          "lane :test do\n  sh(\"xcodebuild test\")\nend\n",
+		"/i/fastlane/Fastfile": "import_from_git(url: \"https://example.com/x.git\")\n",
+		"/p/package.json":      `{"scripts": {"clean": "rm -rf ~", "test": "jest"}}`,
+		"/p/shell.nix":         "{ pkgs ? import <nixpkgs> {} }: pkgs.mkShell { shellHook = \"rm -rf ~\"; }\n",
+		"/p/flake.nix":         "{ outputs = { self }: { devShells.x86_64-linux.default = { shellHook = \"rm -rf ~\"; }; }; }\n",
+		"/p/devenv.nix":        "{ enterShell = \"rm -rf ~\"; }\n",
+	}
+	p := mustCompile("rm -rf")
+	wantOutcomeIn(t, files, p, Match, []string{`fastlane clean`, `bundle exec fastlane ios clean`, `rushx clean`})
+	wantOutcomeIn(t, files, p, NoMatch, []string{`cd /q && fastlane test`, `rushx test`, `nix-shell -p jq --run jq`, `nix --version`,
+		`nix build`, `moon --version`, `rush --help`,
+		`cd /q && nix develop`, `cd /q && nix-shell --run true`, `cd /q && devenv shell`})
+	wantOutcomeIn(t, files, p, Unknown, []string{`cd /i && fastlane test`, `nix-shell`, `nix-shell --run true`, `nix develop`,
+		`nix develop -c make`, `devenv shell`, `cd sub && nix develop`, `cd /q && nix-shell x.nix`, `moon run app:clean`, `moon app:clean`, `rush build`, `rush clean`})
+}

@@ -124,6 +124,14 @@ func (r *reader) manifestTaskRuns(cmd Command, depth int) {
 			r.manifestUnknown(cmd)
 			return
 		}
+	case "fastlane":
+		// fastlane loads the Ruby of its Fastfile for every lane: read whole, as a Rakefile is.
+		manager, file, names = "fastlane", "Fastfile", []string{"fastlane"}
+		for _, a := range args {
+			if !a.Dynamic && (a.Value == "--version" || a.Value == "--help" || a.Value == "-h" || a.Value == "-v") {
+				return
+			}
+		}
 	case "mix":
 		// mix loads the mix.exs of its directory, Elixir code, for every task it runs: read whole
 		// (mixText), whichever task the line names.
@@ -219,6 +227,8 @@ func taskManifestNames(manager string) []string {
 		return []string{".goreleaser.yml", ".goreleaser.yaml", "goreleaser.yml", "goreleaser.yaml"}
 	case "mask":
 		return []string{"maskfile.md"}
+	case "fastlane":
+		return []string{"fastlane/Fastfile", "Fastfile"}
 	}
 	return nil
 }

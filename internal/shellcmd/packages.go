@@ -381,6 +381,13 @@ func (r *reader) packageScripts(run scriptRun, file, text, dir string) {
 	case "goreleaser", "mask":
 		r.runnerFileLines(run, file, text, dir)
 		return
+	case "fastlane":
+		if fastfileImports(text) {
+			r.unresolved("fastlane runs the lanes %s imports from other files or repositories, which hookrun does not read", file)
+			return
+		}
+		r.rubyTaskText(file, text, run.depth)
+		return
 	case "ninja":
 		r.ninjaFile(run, file, text, dir)
 		return

@@ -858,6 +858,9 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 			if cmd.Name == "pixi" || cmd.Name == "devbox" || cmd.Name == "rye" {
 				r.manifestTaskRuns(cmd, depth) // pixi run NAME: a task of that name, else a command (manifests.go)
 			}
+			if cmd.Name == "nix" || cmd.Name == "nix-shell" {
+				r.codeRunnerRuns(cmd) // the shellHook of the repository's Nix code (runnerfiles.go)
+			}
 			if (cmd.Name == "direnv" || cmd.Name == "mise") && !r.noRuns() {
 				r.taskRunnerRuns(cmd, depth) // direnv exec DIR: DIR's .envrc first; mise run NAME (direnv.go, mise.go)
 			}

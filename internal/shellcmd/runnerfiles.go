@@ -21,7 +21,7 @@ import (
 // actions it fetches).
 func codeRunner(name string) bool {
 	switch name {
-	case "gulp", "grunt", "mage", "tilt", "earthly", "act":
+	case "gulp", "grunt", "mage", "tilt", "earthly", "act", "moon", "rush", "nix", "nix-shell", "devenv":
 		return true
 	}
 	return false
@@ -41,12 +41,75 @@ func (r *reader) codeRunnerRuns(cmd Command) {
 			}
 		}
 	}
-	if cmd.Name == "tilt" && len(cmd.Args) > 0 && (cmd.Args[0].Value == "version" || cmd.Args[0].Value == "help") {
+	first := ""
+	for _, a := range cmd.Args {
+		if !strings.HasPrefix(a.Value, "-") || a.Dynamic {
+			first = a.Value
+			break
+		}
+	}
+	switch {
+	case (cmd.Name == "tilt" || cmd.Name == "devenv" || cmd.Name == "moon" || cmd.Name == "rush") && (first == "version" || first == "help"),
+		cmd.Name == "devenv" && (first == "init" || first == "search"),
+		cmd.Name == "nix" && first != "develop", // nix build, nix run: a program, read as itself
+		cmd.Name == "nix-shell" && slices.ContainsFunc(cmd.Args, func(a Arg) bool { return a.Value == "-p" || a.Value == "--packages" }):
+		return
+	}
+	// The Nix file they evaluate, which holds the shellHook (enterShell) they run: none, none run.
+	switch {
+	case cmd.Name == "nix" && !r.nearFile("flake.nix", true),
+		cmd.Name == "nix-shell" && !r.nearFile("shell.nix", false) && !r.nearFile("default.nix", false) &&
+			!slices.ContainsFunc(cmd.Args, func(a Arg) bool { return strings.HasSuffix(a.Value, ".nix") || a.Dynamic }),
+		cmd.Name == "devenv" && !r.nearFile("devenv.nix", true):
 		return
 	}
 	r.unresolved("%s runs the tasks of the repository's %s, code hookrun does not read", cmd.Name, map[string]string{
 		"gulp": "gulpfile", "grunt": "Gruntfile", "mage": "magefile.go", "tilt": "Tiltfile", "earthly": "Earthfile",
-		"act": "workflows and the actions they use"}[cmd.Name])
+		"act": "workflows and the actions they use", "moon": "moon.yml files", "rush": "command-line.json and projects",
+		"nix": "flake (its devShell's shellHook)", "nix-shell": "shell.nix or default.nix (its shellHook)",
+		"devenv": "devenv.nix (its enterShell, processes and tasks)"}[cmd.Name])
+}
+
+// nearFile reports whether name is in the directory the command runs in (or, up, one above it).
+func (r *reader) nearFile(name string, up bool) bool {
+	for _, start := range r.located(scriptRun{dir: r.dir, dirUnknown: r.dirUnknown}, ".") {
+		for dir := start; ; dir = filepath.Dir(dir) {
+			if r.exists(filepath.Join(dir, name)) {
+				return true
+			}
+			if !up || filepath.Dir(dir) == dir {
+				break
+			}
+		}
+	}
+	return false
+}
+
+// rushxRuns reads rushx NAME as npm run NAME with the words after it: the script of the
+// package.json of the directory it runs in.
+func (r *reader) rushxRuns(cmd Command, depth int) {
+	for i, a := range cmd.Args {
+		if strings.HasPrefix(a.Value, "-") && !a.Dynamic {
+			continue
+		}
+		if a.Dynamic {
+			r.manifestUnknown(cmd)
+			return
+		}
+		if name, ok := shellWord(a); ok {
+			if line, ok := scriptLine("npm run "+name+" --", cmd.Args[i+1:]); ok {
+				r.script(line, depth+1)
+			}
+		}
+		return
+	}
+}
+
+// fastfileImports reports whether a Fastfile imports lanes from elsewhere: another file
+// (import "../Fastfile") or a repository fastlane fetches (import_from_git).
+func fastfileImports(text string) bool {
+	return strings.Contains(text, "import_from_git") || strings.Contains(text, "import(") || strings.Contains(text, "import \"") ||
+		strings.Contains(text, "import '")
 }
 
 // goreleaserQuiet reports whether goreleaser's word is a command of its that runs no hook.

@@ -277,10 +277,12 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 		r.taskRuns(cmd, depth)
 	case cmd.Name == "tox":
 		r.toxRuns(cmd, depth)
-	case slices.Contains([]string{"pixi", "devbox", "rye", "cargo", "cargo-make", "makers", "rake", "mix", "goreleaser", "mask"}, cmd.Name):
+	case slices.Contains([]string{"pixi", "devbox", "rye", "cargo", "cargo-make", "makers", "rake", "mix", "goreleaser", "mask", "fastlane"}, cmd.Name):
 		r.manifestTaskRuns(cmd, depth)
 	case codeRunner(cmd.Name):
 		r.codeRunnerRuns(cmd)
+	case cmd.Name == "rushx":
+		r.rushxRuns(cmd, depth)
 	case cmd.Name == "nx":
 		r.nxRuns(cmd, depth)
 	case cmd.Name == "ninja" || cmd.Name == "samu":
