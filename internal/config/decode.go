@@ -226,6 +226,10 @@ func (d *decoder) fields(m *yaml.Node, known []string, prefix string) []field {
 		}
 		seen[name] = k
 		if !slices.Contains(known, name) {
+			if prefix == "match." && slices.Contains(agentMatchKeys, name) {
+				d.errorf(k, "unknown key %q: %s", prefix+name, toolsAsAbilities(v))
+				continue
+			}
 			d.errorf(k, "%s", unknownKey(prefix, name, known))
 			continue
 		}
@@ -590,6 +594,55 @@ func mcpID(g string) string {
 // tools that are not MCP or agent tools (docs/agents/README.md).
 var canonicalAbilities = []string{dialect.Shell, dialect.EditFile, dialect.WriteFile, dialect.ReadFile,
 	dialect.ListFiles, dialect.SearchFiles, dialect.WebFetch, dialect.WebSearch}
+
+// agentMatchKeys are the keys in which agents' hook settings and other tools name the tools a
+// hook is for (Claude Code's matcher, tool_name in their contexts).
+var agentMatchKeys = []string{"tool", "tools", "tool_name", "tool_names", "toolName", "matcher", "ability", "abilities", "ability_id"}
+
+// toolsAsAbilities says what to write for a match key an agent uses (agentMatchKeys) holding v: the
+// canonical ability ids of its tool names (a matcher's Write|Edit is two), when each is one.
+func toolsAsAbilities(v *yaml.Node) string {
+	const lead = "hooks match the call's ability id, not an agent's tool name: write match.ability_scope"
+	var words []string
+	switch v.Kind {
+	case yaml.ScalarNode:
+		words = strings.Split(v.Value, "|")
+	case yaml.SequenceNode:
+		for _, item := range v.Content {
+			words = append(words, item.Value)
+		}
+	}
+	var ids, known []string
+	resolved := 0
+	for _, w := range words {
+		w = strings.TrimSpace(w)
+		id := w
+		if voc, ok := dialect.ToolWord(w); ok {
+			id = voc.Hookrun
+			if id != w {
+				known = append(known, id+" for "+w)
+			}
+		} else if !slices.Contains(canonicalAbilities, w) {
+			id = ""
+		}
+		if id == "" {
+			continue
+		}
+		resolved++
+		if !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	switch {
+	case len(words) > 0 && resolved == len(words) && len(ids) == 1:
+		return fmt.Sprintf("%s: %s (docs/agents/README.md)", lead, ids[0])
+	case len(words) > 0 && resolved == len(words):
+		return fmt.Sprintf("%s: [%s] (docs/agents/README.md)", lead, strings.Join(ids, ", "))
+	case len(known) > 0:
+		return fmt.Sprintf("%s with the ids (%s; docs/agents/README.md)", lead, strings.Join(known, ", "))
+	}
+	return lead + " with the ability ids (shell, write_file, edit_file, mcp/SERVER/TOOL, …; docs/agents/README.md)"
+}
 
 // spelledAs is the canonical ability id g spells but for case, spaces,
 // invisible characters and a dash or space for the underscore, or "".

@@ -141,6 +141,18 @@ func TestParseFileFindings(t *testing.T) {
 		{"unknown nested match key", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nmatch:\n  ability_scop: edit_file\nhandler: {kind: script, command: ./x.sh}\n", []string{
 			"6:3: unknown key \"match.ability_scop\" (did you mean \"match.ability_scope\"?)",
 		}},
+		{"an agent's tool key under match", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nmatch:\n  tool: Bash\nhandler: {kind: script, command: ./x.sh}\n", []string{
+			"6:3: unknown key \"match.tool\": hooks match the call's ability id, not an agent's tool name: write match.ability_scope: shell (docs/agents/README.md)",
+		}},
+		{"an agent's matcher under match", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nmatch:\n  matcher: Write|Edit\nhandler: {kind: script, command: ./x.sh}\n", []string{
+			"6:3: unknown key \"match.matcher\": hooks match the call's ability id, not an agent's tool name: write match.ability_scope: [write_file, edit_file] (docs/agents/README.md)",
+		}},
+		{"an agent's matcher of one ability under match", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nmatch:\n  matcher: Edit|MultiEdit\nhandler: {kind: script, command: ./x.sh}\n", []string{
+			"6:3: unknown key \"match.matcher\": hooks match the call's ability id, not an agent's tool name: write match.ability_scope: edit_file (docs/agents/README.md)",
+		}},
+		{"an agent's tool list under match", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nmatch:\n  tool_name: [run_shell_command, Deploy]\nhandler: {kind: script, command: ./x.sh}\n", []string{
+			"6:3: unknown key \"match.tool_name\": hooks match the call's ability id, not an agent's tool name: write match.ability_scope with the ids (shell for run_shell_command; docs/agents/README.md)",
+		}},
 		{"unknown nested handler key", "id: a\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler:\n  kind: script\n  comand: ./x.sh\n", []string{
 			"6:3: handler: missing required key \"command\"",
 			"7:3: unknown key \"handler.comand\" (did you mean \"handler.command\"?)",
