@@ -26,6 +26,7 @@ type optionGroup struct {
 var spellings = []spelling{
 	{"rm", "", []optionGroup{{[]string{"-r", "-R", "--recursive"}, "-r|-R|--recursive"}, {[]string{"-f", "--force"}, "-f|--force"}}},
 	{"git", "push", []optionGroup{{[]string{"--force", "-f", "--force-with-lease"}, "--force|--force-with-lease|-f|--mirror|+*"}}},
+	{"git", "push", []optionGroup{{[]string{"--delete", "-d"}, "--delete|-d|:*"}}},
 	{"git", "clean", []optionGroup{{[]string{"-f", "--force"}, "-f|--force"}}},
 	{"git", "commit", []optionGroup{{[]string{"--no-verify", "-n"}, "--no-verify|-n"}}},
 	{"chmod", "", []optionGroup{{[]string{"-R", "--recursive"}, "-R|--recursive"}}},
