@@ -157,18 +157,32 @@ func missing(err error) bool {
 
 // asFile reads what read reads as the text of a file on disk: the commands it finds are Maybe,
 // what it leaves unknown does not count (nor what the line's end would find unknown of it: its
-// arithmetic, the revisions and links it makes), and a cd in it stays in it.
+// arithmetic and the links it makes), and a cd in it stays in it. The revisions its git commands
+// bring (git checkout other in a y.sh) are the line's too, when the file alone could have them
+// read (fileRevisions).
 func (r *reader) asFile(read func()) {
 	nu, np := len(r.out.Unresolved), len(r.out.UnknownPaths)
 	dir, dirUnknown, cdSearch, aliases, fromFile := r.dir, r.dirUnknown, r.cdSearch, maps.Clone(r.aliases), r.fromFile
 	vars, revisions, gitOthers, gitEnv, links, fileName := r.vars, r.revisions, r.gitOthers, r.gitEnv, r.links, r.fileName
-	r.fromFile, r.vars, r.revisions, r.links = true, arithVars{}, nil, nil
+	r.fromFile, r.vars, r.revisions, r.gitOthers, r.gitEnv, r.links = true, arithVars{}, nil, 0, false, nil
 	defer func() {
+		brings := r.fileRevisions()
 		r.out.Unresolved, r.out.UnknownPaths = r.out.Unresolved[:nu], r.out.UnknownPaths[:np]
 		r.dir, r.dirUnknown, r.cdSearch, r.aliases, r.fromFile = dir, dirUnknown, cdSearch, aliases, fromFile
-		r.vars, r.revisions, r.gitOthers, r.gitEnv, r.links, r.fileName = vars, revisions, gitOthers, gitEnv, links, fileName
+		r.vars, r.revisions, r.gitOthers, r.gitEnv, r.links, r.fileName = vars, append(revisions, brings...), gitOthers, gitEnv, links, fileName
 	}()
 	read()
+}
+
+// fileRevisions are the revisions a file's git commands bring, as finishRevisions would take
+// them were the file the line: none when it runs other git commands or sets a GIT_ variable,
+// which may change what they bring before they run. Like the file's other unknowns, that does
+// not count against the line.
+func (r *reader) fileRevisions() []revisionAt {
+	if r.gitOthers > 1 || r.gitEnv || len(r.revisions) > maxRevisions {
+		return nil
+	}
+	return r.revisions
 }
 
 // fileScript reads the shell script src, a file's text or a line a file holds (from names it, for
