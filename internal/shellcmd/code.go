@@ -22,7 +22,7 @@ const maxLiterals = 256
 // each command of a Tcl (tclsh, wish, expect) or kakoune (kak -e) program: perl -e
 // 'system("rm -rf x")' runs rm as surely as bash -c does.
 func (r *reader) program(cmd Command, redirs []*syntax.Redirect, depth int) {
-	name := cmd.Name
+	name := interpreterName(cmd.Name)
 	var code []string
 	stdin := false
 	switch {
@@ -42,7 +42,7 @@ func (r *reader) program(cmd Command, redirs []*syntax.Redirect, depth int) {
 		return
 	case strings.HasPrefix(name, "python") || strings.HasPrefix(name, "pypy"):
 		code, stdin = clusterCode(cmd.Args, 'c', "", "WX", "m")
-	case name == "node" || name == "nodejs" || name == "bun":
+	case name == "node" || name == "bun":
 		code, stdin = clusterCode(cmd.Args, 'e', "p", "r", "")
 		code = append(code, longCode(cmd.Args, "--eval", "--print")...)
 	case name == "deno":
@@ -94,7 +94,7 @@ func (r *reader) program(cmd Command, redirs []*syntax.Redirect, depth int) {
 		code = append(code, r.programIn(name, redirs)...)
 	}
 	if len(code) > 0 && !r.fromFile && r.programBy == "" {
-		r.programBy = name
+		r.programBy = cmd.Name
 	}
 	if strings.HasPrefix(name, "python") || strings.HasPrefix(name, "pypy") {
 		for _, c := range code {
@@ -107,6 +107,27 @@ func (r *reader) program(cmd Command, redirs []*syntax.Redirect, depth int) {
 	for _, c := range code {
 		r.runStrings(c, awk, depth)
 	}
+}
+
+// interpreterName is the interpreter a program name runs: one installed with its version in its
+// name (macOS's perl5.34, Debian's php8.2, ruby3.1, lua5.4) or under another name (Debian's nodejs;
+// tsx, ts-node, babel-node and esno, which run TypeScript or newer JavaScript through node and take
+// its -e and -p; JRuby and TruffleRuby, which take ruby's -e) is read as that interpreter: perl5.34
+// -e 'system("rm -rf ~")' runs rm -rf ~ as perl -e does. Other names are returned as they are.
+func interpreterName(name string) string {
+	switch name {
+	case "nodejs", "tsx", "ts-node", "ts-node-esm", "ts-node-script", "ts-node-transpile-only", "babel-node", "esno":
+		return "node"
+	case "jruby", "truffleruby":
+		return "ruby"
+	}
+	if base := strings.TrimRight(name, "0123456789."); base != name {
+		switch base {
+		case "perl", "php", "ruby", "lua", "node":
+			return base
+		}
+	}
+	return name
 }
 
 func isTcl(name string) bool {

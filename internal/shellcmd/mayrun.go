@@ -127,7 +127,7 @@ func mayRunsFiles(words []Arg, data bool) bool {
 	if len(words) < 2 {
 		return false
 	}
-	switch name {
+	switch interpreterName(name) {
 	case "make", "gmake", "npm", "pnpm", "yarn", "bun", "just", "task", "tox", "nox", "invoke", "mise", "pixi", "devbox",
 		"rye", "rake", "mix", "nx", "ninja", "goreleaser", "mask", "fastlane", "rushx", "composer", "deno", "pdm", "poe", "hatch", "node", "perl", "ruby", "source", ".":
 		return true

@@ -241,14 +241,14 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 		if run := r.programFile(cmd.Args, "c", "WX", "m", depth); run != nil {
 			run.manager = "python" // read by Python's rules
 		}
-	case cmd.Name == "node" || cmd.Name == "nodejs" || cmd.Name == "bun":
+	case interpreterName(cmd.Name) == "node" || cmd.Name == "bun":
 		r.programFile(cmd.Args, "ep", "r", "", depth)
 		if cmd.Name == "bun" {
 			r.packageRuns(cmd, depth) // bun run NAME
 		}
-	case cmd.Name == "perl":
+	case interpreterName(cmd.Name) == "perl":
 		r.programFile(cmd.Args, "eE", "iIMmxCdD0l", "", depth)
-	case cmd.Name == "ruby":
+	case interpreterName(cmd.Name) == "ruby":
 		r.programFile(cmd.Args, "e", "IrCEFx0KTW", "", depth)
 	case cmd.Name == "tee":
 		text, ok := r.literalStdin(redirs)

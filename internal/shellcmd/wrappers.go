@@ -263,6 +263,13 @@ func (r *reader) peel(cmd Command, redirs []*syntax.Redirect, depth int) (next [
 	if rn, args := runnerOf(cmd); rn != nil {
 		return r.packageRun(cmd, rn, args, depth)
 	}
+	if words := installedAs(cmd.Name); words != nil { // yarnpkg ARGS is yarn ARGS, nr NAME npm run NAME
+		next := make([]Arg, 0, len(words)+len(cmd.Args))
+		for _, w := range words {
+			next = append(next, Arg{Value: w})
+		}
+		return append(next, cmd.Args...), true
+	}
 	if cmd.Name == "corepack" && len(cmd.Args) > 0 { // corepack pnpm ARGS, pnpm@9 too: the package manager it keeps
 		a := cmd.Args[0]
 		if a.Dynamic {
@@ -1156,6 +1163,9 @@ func installedBin(rest []Arg, npm bool) []Arg {
 	if at := strings.LastIndexByte(first.Value, '@'); at > 0 && !first.Dynamic {
 		first.Value = first.Value[:at]
 	}
+	if bin := packageBin(first.Value); bin != "" && !first.Dynamic {
+		first.Value = bin
+	}
 	out := append([]Arg{first}, rest[1:]...)
 	if npm {
 		if at := slices.IndexFunc(out, func(a Arg) bool { return a.Value == "--" && !a.Dynamic }); at > 0 {
@@ -1163,6 +1173,66 @@ func installedBin(rest []Arg, npm bool) []Arg {
 		}
 	}
 	return out
+}
+
+// packageBin is the program a package runner runs for a package whose program hookrun reads and
+// is not named as the package (without its scope, as npm, pnpm and yarn pick one of several):
+// npx dotenv-cli runs dotenv, which gives its command the variables of .env. "" for the others,
+// whose program is named as the package.
+func packageBin(pkg string) string {
+	switch pkg {
+	case "dotenv-cli":
+		return "dotenv"
+	case "@go-task/cli":
+		return "task"
+	case "rust-just":
+		return "just"
+	case "gulp-cli":
+		return "gulp"
+	case "grunt-cli":
+		return "grunt"
+	case "@moonrepo/cli":
+		return "moon"
+	case "@nrwl/cli":
+		return "nx"
+	case "@pnpm/exe":
+		return "pnpm"
+	case "@yarnpkg/cli-dist":
+		return "yarn"
+	}
+	return ""
+}
+
+// installedAs is what a tool hookrun reads is also installed as: the words of the command the
+// name runs (yarn's yarnpkg, pnpm 10's pn and pnx, concurrently's conc, dotenvx's dx, moon's
+// moonx, which runs a task, and @antfu/ni's nr, na, nlx, ni and nci, which run a script, the
+// package manager, a package, an install and a clean install, read as npm's); nil for others.
+func installedAs(name string) []string {
+	switch name {
+	case "yarnpkg":
+		return []string{"yarn"}
+	case "pn":
+		return []string{"pnpm"}
+	case "pnx":
+		return []string{"pnpx"}
+	case "conc":
+		return []string{"concurrently"}
+	case "dx":
+		return []string{"dotenvx"}
+	case "moonx":
+		return []string{"moon", "run"}
+	case "nr":
+		return []string{"npm", "run"}
+	case "na":
+		return []string{"npm"}
+	case "nlx":
+		return []string{"npx"}
+	case "ni":
+		return []string{"npm", "install"}
+	case "nci":
+		return []string{"npm", "ci"}
+	}
+	return nil
 }
 
 var npmScript = []string{"-c", "--call"}
