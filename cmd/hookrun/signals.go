@@ -34,13 +34,16 @@ var notify = signal.Notify
 // SIGTERM does: left to its default action it would end hookrun with no
 // answer, which the agents read as a non-blocking error.
 //
-// SIGPIPE is caught too: then a caller that closes its end of stdout no
-// longer kills hookrun, the write fails and emit exits 1, a documented
-// code (2 under --dialect when the answer blocks, so the agent still blocks). Handlers still start with the default SIGPIPE action, as only an
-// ignored signal is inherited. The buffer keeps a SIGPIPE from crowding
-// out a SIGINT that follows it.
+// SIGPIPE is caught too: a caller that closes its end of stdout no longer
+// kills hookrun, the write fails and emit exits 1, a documented code (2
+// under --dialect when the answer blocks, so the agent still blocks). It is
+// ignored until then (one system call, no thread), so an emit that starts no
+// process need not wait; none starts before the registration, so handlers
+// start with the default action (only an ignored signal is inherited). The
+// buffer keeps a SIGPIPE from crowding out a SIGINT that follows it.
 func catchSignals() {
 	signals.once.Do(func() {
+		signal.Ignore(syscall.SIGPIPE)
 		signals.caught = make(chan struct{})
 		go func() {
 			ch := make(chan os.Signal, 4)

@@ -110,3 +110,64 @@ func signalsChild() {
 	os.Stderr.WriteString("SIGTERM after the emit was swallowed\n")
 	os.Exit(5)
 }
+
+// TestRulesDoNotWaitForSignals checks that an event whose hooks start no
+// process (rules) is answered without waiting for the registration, and
+// that a caller that closed stdout still gets exit 1, not a death by
+// SIGPIPE: until the registration is in place SIGPIPE is ignored. The
+// registration never ends in the child, so an emit that waited for it
+// would never answer.
+func TestRulesDoNotWaitForSignals(t *testing.T) {
+	if os.Getenv("HOOKRUN_TEST_SIGNALS_CHILD") == "rules" {
+		rulesChild()
+		return
+	}
+	dir := t.TempDir()
+	hooks := filepath.Join(dir, ".system", "hooks")
+	if err := os.MkdirAll(hooks, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	hook := "id: no_rm\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nhandler:\n  kind: rules\n  rules:\n    - decision: deny\n      reason: recursive delete\n      commands: [\"rm -r\"]\n"
+	if err := os.WriteFile(filepath.Join(hooks, "no_rm.yaml"), []byte(hook), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctxJSON := `{"event_type":"PreAbilityCall","session_id":"s1","ability_id":"shell","command":"rm -r build","caller":{"source":"ai_session"}}`
+	if err := os.WriteFile(filepath.Join(dir, "ctx.json"), []byte(ctxJSON), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	child := func(stdout *os.File) (*osexec.Cmd, *strings.Builder, *strings.Builder) {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a hang, not a speed
+		t.Cleanup(cancel)
+		cmd := osexec.CommandContext(ctx, os.Args[0], "-test.run=^TestRulesDoNotWaitForSignals$")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "HOOKRUN_TEST_SIGNALS_CHILD=rules", "GORACE=atexit_sleep_ms=0", "HOOKRUN_CACHE=off")
+		var out, errOut strings.Builder
+		cmd.Stdout, cmd.Stderr = &out, &errOut
+		if stdout != nil {
+			cmd.Stdout = stdout
+		}
+		_ = cmd.Run()
+		return cmd, &out, &errOut
+	}
+
+	cmd, out, errOut := child(nil)
+	if code := cmd.ProcessState.ExitCode(); code != 2 || !strings.Contains(out.String(), `"decision":"deny"`) {
+		t.Errorf("exit %v, stdout %q, stderr %q: want exit 2 and the deny", cmd.ProcessState, out, errOut)
+	}
+
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Close() // the caller stopped reading
+	defer w.Close()
+	cmd, _, errOut = child(w)
+	if code := cmd.ProcessState.ExitCode(); code != 1 || !strings.Contains(errOut.String(), "hookrun: writing the result: ") {
+		t.Errorf("exit %v, stderr %q: want exit 1 with a message, not death by SIGPIPE", cmd.ProcessState, errOut)
+	}
+}
+
+func rulesChild() {
+	notify = func(chan<- os.Signal, ...os.Signal) { select {} } // the registration never ends
+	os.Exit(run([]string{"emit", "PreAbilityCall", "--context", "ctx.json", "--audit-log", "off"}, os.Stdin, os.Stdout, os.Stderr))
+}

@@ -264,12 +264,19 @@ func run(r Request, d *dialectRun) (err error) {
 	}
 	auditPath := AuditPath(r.AuditLog, r.Dirs.Cwd, loc)
 
-	// A signal missed from here on could leave a handler running.
-	r.Signals.Caught()
+	// A signal missed from here on could leave a handler running. Rules and
+	// http hooks start none (git, which a rules hook may run, waits for the
+	// registration itself), so an event with only those does not wait: a
+	// signal that comes before the registration ends hookrun the default
+	// way whether emit is waiting for it or not, and one that comes after
+	// it ends emit as before (Signals.Caught).
+	hooks := set.HooksFor(string(ctxDoc.Event))
+	if slices.ContainsFunc(hooks, startsProcess) {
+		r.Signals.Caught()
+	}
 	if ctx.Err() != nil {
 		return interrupted(ctx, "before any hook ran; no result was printed")
 	}
-	hooks := set.HooksFor(string(ctxDoc.Event))
 	if care := HTTPVars(hooks); d.active() && len(care) > 0 {
 		envErr, ok := inPhase(ctx, "env", func() error {
 			return d.envFromProject(r.Dirs.Cwd, func(n string) (string, bool) { w, ok := care[n]; return w, ok })
@@ -356,6 +363,12 @@ func run(r Request, d *dialectRun) (err error) {
 		return exitcode.With(exitcode.Human, nil)
 	}
 	return nil
+}
+
+// startsProcess says whether a hook's handler is a process: every kind
+// but rules and http.
+func startsProcess(h *config.Hook) bool {
+	return h.Handler.Kind != config.KindRules && h.Handler.Kind != config.KindHTTP
 }
 
 // interrupted is the error for an emit stopped by SIGINT (130), SIGTERM
