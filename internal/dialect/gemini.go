@@ -71,6 +71,15 @@ var geminiCLI = Agent{
 			// touch forbidden.txt at start, with no hook.
 			{File: ".gemini/settings.json", Key: "tools.discoveryCommand", Runs: true, Warn: true, Nested: geminiNested, Why: "Gemini CLI runs this command itself at start, to find more tools, with no hook, so no guard sees it; check it, or remove it"},
 			{File: ".gemini/settings.json", Key: "mcpServers", Each: true, Runs: true, Warn: true, Nested: geminiNested, Why: "Gemini CLI starts this MCP server's command at start, with no hook, so no guard sees it; check it, or remove it"},
+			// Measured on 0.61.0 (agents suite TestGeminiSubagentMCPServerRuns):
+			// the model's invoke_agent call of a project subagent whose
+			// frontmatter declares mcp_servers started that server's
+			// command, with no hook, once the subagent was acknowledged (a
+			// person's yes in an interactive session, kept by the file's
+			// hash); an unacknowledged one is not registered. Read from
+			// the bundle: .gemini/agents/*.md of the directory it starts
+			// in, and mcp_servers only (its schema is strict).
+			{File: ".gemini/agents/*.md", Frontmatter: true, Key: "mcp_servers", Each: true, Runs: true, Warn: true, Why: geminiAgentMCP},
 			{File: ".gemini/.env", Env: true, EnvKeepsSet: true, Nested: geminiNested, Why: "Gemini CLI loads it into its hooks' environment"},
 			{File: ".env", Env: true, EnvKeepsSet: true, Why: "Gemini CLI loads it into its hooks' environment when there is no .gemini/.env"},
 		},
@@ -95,6 +104,8 @@ var geminiCLI = Agent{
 }
 
 const geminiCommandShell = "gemini-cli runs these shell commands when a person runs this custom command (its slash command), through its policy (with no question under --yolo) but without its BeforeTool hooks, so hookrun's guards never see them; if they only read, keep them, else remove them"
+
+const geminiAgentMCP = "Gemini CLI starts this MCP server's command itself, with no hook, when the model runs this subagent (its invoke_agent tool) once a person has acknowledged it, so no guard sees it; check it, or remove it"
 
 const geminiNested = "Gemini CLI reads this file in place of the project's when it starts in %s"
 

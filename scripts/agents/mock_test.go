@@ -328,8 +328,16 @@ func (m *model) gemini(w http.ResponseWriter, doc map[string]any, stream bool) (
 	}
 	part := map[string]any{"text": answer}
 	if cmd := m.next(results); main && cmd != "" {
-		part = map[string]any{"functionCall": map[string]any{"name": "run_shell_command",
-			"args": map[string]any{"command": cmd, "description": "scripted step"}}}
+		name, args := "run_shell_command", map[string]any{"command": cmd, "description": "scripted step"}
+		// tool:NAME JSON calls Gemini CLI's tool NAME with the arguments JSON.
+		if rest, ok := strings.CutPrefix(cmd, "tool:"); ok {
+			var in map[string]any
+			n, raw, _ := strings.Cut(rest, " ")
+			if json.Unmarshal([]byte(raw), &in) == nil {
+				name, args = n, in
+			}
+		}
+		part = map[string]any{"functionCall": map[string]any{"name": name, "args": args}}
 	}
 	chunk := map[string]any{
 		"candidates":    []any{map[string]any{"content": map[string]any{"role": "model", "parts": []any{part}}, "finishReason": "STOP", "index": 0}},
