@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -47,5 +48,34 @@ func TestGeminiSubagentMCPServerRuns(t *testing.T) {
 				t.Errorf("agent-mcp-ran.txt made = %v, want %v: %s@%s starts a subagent's MCP server otherwise: docs/agents/gemini-cli.md and hookrun's warning want a look", got, c.ran, a.pkg, a.version)
 			}
 		})
+	}
+}
+
+// Gemini CLI 0.61.0's invoke_agent tool runs a subagent in its own
+// conversation, its built-in generalist with every tool included (no
+// acknowledgement needed); hookrun maps invoke_agent to no ability of its
+// own (gemini-cli/invoke_agent), so a shell guard does not see that call
+// itself. Measured: the subagent's own run_shell_command goes through the
+// same BeforeTool hooks, so hookrun's guard denies it there. If a version
+// runs a subagent's tools without hooks, this fails, and
+// docs/agents/gemini-cli.md wants a look.
+func TestGeminiSubagentCallsAreGuarded(t *testing.T) {
+	a := only(t, "gemini-cli")
+	s := newSession(t, a, nil, `tool:invoke_agent {"agent_name":"generalist","prompt":"`+subagentMark+`touch forbidden.txt"}`, "touch allowed.txt")
+	s.Run("Create the files the plan names.")
+	if !s.exists("allowed.txt") {
+		t.Fatal("allowed.txt: the command after the invoke_agent call did not run")
+	}
+	var sub bool
+	for _, r := range s.model.Requests() {
+		if strings.Contains(r.Text, subagentMark+"touch forbidden.txt") && strings.Contains(r.Text, "forbidden files are not touched (hookrun: shell_guard)") {
+			sub = true
+		}
+	}
+	if !sub {
+		t.Error("no request told the subagent's model that hookrun denied its command")
+	}
+	if s.exists("forbidden.txt") {
+		t.Errorf("forbidden.txt: %s@%s ran a subagent's command hookrun denies", a.pkg, a.version)
 	}
 }

@@ -312,6 +312,25 @@ func subagentCommand(doc map[string]any) (string, bool) {
 	return "", false
 }
 
+// geminiSubagentCommand is the command of a Gemini CLI subagent's
+// conversation: one whose user parts hold the prompt an invoke_agent step
+// gave it.
+func geminiSubagentCommand(doc map[string]any) (string, bool) {
+	for _, c := range list(doc["contents"]) {
+		if field(c, "role") != "user" {
+			continue
+		}
+		for _, part := range list(field(c, "parts")) {
+			text, _ := field(part, "text").(string)
+			if _, after, ok := strings.Cut(text, subagentMark); ok {
+				line, _, _ := strings.Cut(after, "\n")
+				return strings.TrimSpace(line), true
+			}
+		}
+	}
+	return "", false
+}
+
 // gemini answers generateContent and streamGenerateContent (Gemini CLI).
 func (m *model) gemini(w http.ResponseWriter, doc map[string]any, stream bool) (main bool, results int) {
 	for _, tools := range list(doc["tools"]) {
@@ -327,7 +346,20 @@ func (m *model) gemini(w http.ResponseWriter, doc map[string]any, stream bool) (
 		}
 	}
 	part := map[string]any{"text": answer}
-	if cmd := m.next(results); main && cmd != "" {
+	cmd := m.next(results)
+	// A subagent's conversation (invoke_agent with a prompt that starts
+	// with subagentMark) runs the command after the mark, once.
+	if sub, ok := geminiSubagentCommand(doc); ok {
+		main, cmd = false, ""
+		if results == 0 {
+			cmd = sub
+		}
+		if cmd != "" {
+			part = map[string]any{"functionCall": map[string]any{"name": "run_shell_command",
+				"args": map[string]any{"command": cmd, "description": "scripted step"}}}
+		}
+	}
+	if main && cmd != "" {
 		name, args := "run_shell_command", map[string]any{"command": cmd, "description": "scripted step"}
 		// tool:NAME JSON calls Gemini CLI's tool NAME with the arguments JSON.
 		if rest, ok := strings.CutPrefix(cmd, "tool:"); ok {
