@@ -39,9 +39,10 @@ func (a *app) newCmd() *cobra.Command {
                                  ID.js) returning a valid result for EVENT
   scripts/hooks/ID.context.json  a sample context to try it with
 
-The new hook passes validate and runs under emit at once. new never
-overwrites: when the declaration or the handler exists, or another file
-declares ID, it writes nothing and exits 1.
+The new hook runs under emit at once; validate warns of a blocking one
+until its stub is edited (the stub decides nothing). new never overwrites:
+when the declaration or the handler exists, or another file declares ID,
+it writes nothing and exits 1.
 
 Files go into the project the other commands use: the nearest directory
 holding .system/hooks, from the working directory upward (or --hooks-dir).

@@ -55,6 +55,7 @@ func Validate(o ValidateRequest) error {
 		set.Findings = append(set.Findings, byHandNotes(set, loc.Root)...)
 		set.Findings = append(set.Findings, unsetVarFindings(set, loc.Root)...)
 		addExitOneFindings(set, loc.Root)
+		set.Findings = append(set.Findings, stubFindings(set, loc.Root)...)
 		set.Findings = append(set.Findings, agentFieldFindings(set, loc.Root)...)
 		set.Findings = append(set.Findings, trapNotes(set, loc.Root)...)
 		set.Findings = append(set.Findings, settingsFindings(loc, set)...)

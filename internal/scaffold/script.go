@@ -1,6 +1,7 @@
 package scaffold
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/hookrun/hookrun/internal/event"
@@ -167,4 +168,19 @@ session=$HOOKRUN_SESSION_ID
 `
 	}
 	return ""
+}
+
+// IsStub reports whether text is the handler stub new writes for the hook
+// id on ev, in any of its languages, blocking or not, as written (line
+// ends aside): a guard left so decides nothing.
+func IsStub(id string, ev event.Name, text []byte) bool {
+	text = bytes.ReplaceAll(text, []byte("\r\n"), []byte("\n"))
+	for _, lang := range []string{"sh", "python", "node"} {
+		for _, blocking := range []bool{true, false} {
+			if bytes.Equal(text, Script(Spec{ID: id, Event: ev, Blocking: blocking, Lang: lang})) {
+				return true
+			}
+		}
+	}
+	return false
 }
