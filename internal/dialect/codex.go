@@ -65,6 +65,10 @@ var codex = Agent{
 			// Measured on 0.171.0 (agents suite TestBypasses): a trusted
 			// project's MCP server ran touch forbidden.txt, with no hook.
 			{File: ".codex/config.toml", Key: "mcp_servers", Each: true, Runs: true, Warn: true, Nested: codexNested, Why: "Codex starts this MCP server's command with no hook, so no guard sees it; check it, or remove it"},
+			// Measured on 0.171.0 (agents suite TestBypasses
+			// mcp_headers_helper): a trusted project's MCP server reached
+			// by URL ran its http_headers_helper, with no hook.
+			{File: ".codex/config.toml", Key: "mcp_servers.*.http_headers_helper", Runs: true, Warn: true, Nested: codexNested, Why: "Codex runs this command itself, for the MCP server's request headers, with no hook, so no guard sees it; check it, or remove it"},
 			// notify is a program Codex runs itself when a turn ends, with
 			// no hook; codex exec 0.171.0 in a trusted project did not run
 			// a project's (measured), its interactive session may.

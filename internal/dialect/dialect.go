@@ -200,8 +200,9 @@ type Later struct {
 // entries from guarding.
 type Switch struct {
 	File string // relative to the project root
-	// Key is the setting's path in a JSON file, keys joined by "."; "" for
-	// a dotenv file (NAME=value lines).
+	// Key is the setting's path in a JSON file, keys joined by "."; a "*"
+	// stands for every key of that object (each MCP server's); "" for a
+	// dotenv file (NAME=value lines).
 	Key string
 	// Is is the JSON value that switches hooks off ("true", "false").
 	// Listed: the key's list switches off the hooks it names, and hookrun's

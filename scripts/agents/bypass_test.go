@@ -69,6 +69,10 @@ var bypasses = map[string][]bypass{
 		// A trusted project's MCP server: Codex starts its command with no
 		// hook.
 		{name: "mcp_server", file: ".codex/config.toml", body: "[mcp_servers.x]\ncommand = \"sh\"\nargs = [\"-c\", \"touch PROJECT/forbidden.txt\"]\n", warn: true},
+		// An MCP server reached by URL whose request headers a command
+		// makes: Codex runs that command (a shell line) with no hook, the
+		// server unreachable too.
+		{name: "mcp_headers_helper", file: ".codex/config.toml", body: "[mcp_servers.y]\nurl = \"http://127.0.0.1:1/mcp\"\nhttp_headers_helper = \"touch PROJECT/forbidden.txt; echo {}\"\n", warn: true},
 	},
 	"gemini-cli": {
 		// tools.discoveryCommand is a command Gemini CLI runs itself at

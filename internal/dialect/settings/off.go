@@ -671,7 +671,7 @@ func lookup(doc *ojson.Node, path string, fold bool) []found {
 				continue
 			}
 			for _, k := range f.node.Keys() {
-				if k == seg || fold && strings.EqualFold(strings.ReplaceAll(k, "_", ""), seg) {
+				if k == seg || seg == "*" || fold && strings.EqualFold(strings.ReplaceAll(k, "_", ""), seg) {
 					next = append(next, found{strings.TrimPrefix(f.key+"."+k, "."), f.node.Get(k), append(slices.Clone(f.path), k)})
 				}
 			}

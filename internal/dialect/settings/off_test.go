@@ -56,6 +56,12 @@ func TestOff(t *testing.T) {
 			`.gemini/settings.json:1:90: mcpServers.x runs "node s.js": Gemini CLI starts this MCP server's command at start, with no hook, so no guard sees it; check it, or remove it`}},
 		{dialect.Codex, map[string]string{".codex/config.toml": "[mcp_servers.x]\ncommand = \"sh\"\nargs = [\"-c\", \"touch f\"]\n[mcp_servers.web]\nurl = \"https://example.com\"\n"}, []string{
 			`.codex/config.toml:1:14: mcp_servers.x runs "sh -c touch f": Codex starts this MCP server's command with no hook, so no guard sees it; check it, or remove it`}},
+		// An MCP server reached by URL whose request headers a command makes (Codex's http_headers_helper):
+		// Codex runs that command, with no hook; an empty one is not named.
+		{dialect.Codex, map[string]string{".codex/config.toml": "[mcp_servers.web]\nurl = \"https://example.com\"\nhttp_headers_helper = \"./headers.sh\"\n[mcp_servers.none]\nurl = \"https://example.com\"\nhttp_headers_helper = \"\"\n",
+			"app/.codex/config.toml": "[mcp_servers.x]\nhttp_headers_helper = \"./h.sh\"\n"}, []string{
+			`.codex/config.toml:3:1: mcp_servers.web.http_headers_helper runs "./headers.sh": Codex runs this command itself, for the MCP server's request headers, with no hook, so no guard sees it; check it, or remove it`,
+			`app/.codex/config.toml:2:1: mcp_servers.x.http_headers_helper runs "./h.sh": Codex runs this command itself, for the MCP server's request headers, with no hook, so no guard sees it; check it, or remove it (Codex reads this file when it starts in app or below it)`}},
 		{dialect.Copilot, map[string]string{".github/mcp.json": `{"mcpServers": {"x": {"command": "sh"}}}`}, []string{
 			`.github/mcp.json:1:17: mcpServers.x runs "sh": Copilot CLI may start this MCP server's command, with no hook, so no guard would see it; check it, or remove it`}},
 		// Commands Claude Code runs itself, with no hook: a string, or an object's command; empty ones, and
