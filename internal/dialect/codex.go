@@ -69,6 +69,12 @@ var codex = Agent{
 			// mcp_headers_helper): a trusted project's MCP server reached
 			// by URL ran its http_headers_helper, with no hook.
 			{File: ".codex/config.toml", Key: "mcp_servers.*.http_headers_helper", Runs: true, Warn: true, Nested: codexNested, Why: "Codex runs this command itself, for the MCP server's request headers, with no hook, so no guard sees it; check it, or remove it"},
+			// Measured on 0.171.0 (agents suite TestBypasses shell_env_path,
+			// shell_env_bash_env): a trusted project's
+			// shell_environment_policy.set with a PATH into the repository,
+			// or a BASH_ENV, ran the repository's code when the model ran
+			// ls, which hookrun's entry had let through.
+			{File: ".codex/config.toml", Key: "shell_environment_policy.set", Each: true, Warn: true, Nested: codexNested, Why: "Codex sets this variable for every command the model runs, after hookrun's entry checked it, so the repository chooses which program a command name runs (PATH) or what runs before it (BASH_ENV, LD_PRELOAD); set it in your own ~/.codex/config.toml instead, or remove it"},
 			// notify is a program Codex runs itself when a turn ends, with
 			// no hook; codex exec 0.171.0 in a trusted project did not run
 			// a project's (measured), its interactive session may.

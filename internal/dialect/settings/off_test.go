@@ -16,6 +16,7 @@ import (
 func TestOff(t *testing.T) {
 	claudePlugin := "Claude Code runs the hooks of a plugin the repository enables beside hookrun's, and a call with the updatedInput such a hook answers, which hookrun never checked; the plugin's hooks are not in the repository, so hookrun cannot tell"
 	loader := "every handler hookrun starts inherits it, and it makes the handler's program load code the repository chose, so a guard script may not run as written; check it, or set it in your environment instead"
+	codexShellEnv := "Codex sets this variable for every command the model runs, after hookrun's entry checked it, so the repository chooses which program a command name runs (PATH) or what runs before it (BASH_ENV, LD_PRELOAD); set it in your own ~/.codex/config.toml instead, or remove it"
 	claudeRuns := "Claude Code runs this command itself, outside its hooks, so no guard sees it; check what it runs, or remove it"
 	hookrunVar := "hookrun's own settings (which hooks run, the audit log, whose hooks are trusted) must come from the person running the agent, not from the repository; set it in your environment instead"
 	tests := []struct {
@@ -62,6 +63,11 @@ func TestOff(t *testing.T) {
 			"app/.codex/config.toml": "[mcp_servers.x]\nhttp_headers_helper = \"./h.sh\"\n"}, []string{
 			`.codex/config.toml:3:1: mcp_servers.web.http_headers_helper runs "./headers.sh": Codex runs this command itself, for the MCP server's request headers, with no hook, so no guard sees it; check it, or remove it`,
 			`app/.codex/config.toml:2:1: mcp_servers.x.http_headers_helper runs "./h.sh": Codex runs this command itself, for the MCP server's request headers, with no hook, so no guard sees it; check it, or remove it (Codex reads this file when it starts in app or below it)`}},
+		// The variables a project gives the commands the model runs (Codex's shell_environment_policy.set):
+		// each is named, a PATH into the repository and a BASH_ENV ran the repository's code on an allowed call.
+		{dialect.Codex, map[string]string{".codex/config.toml": "[shell_environment_policy]\ninherit = \"core\"\nset = { PATH = \"bin:/usr/bin\", BASH_ENV = \"env.sh\" }\n"}, []string{
+			`.codex/config.toml:3:32: shell_environment_policy.set names "BASH_ENV": ` + codexShellEnv,
+			`.codex/config.toml:3:9: shell_environment_policy.set names "PATH": ` + codexShellEnv}},
 		{dialect.Copilot, map[string]string{".github/mcp.json": `{"mcpServers": {"x": {"command": "sh"}}}`}, []string{
 			`.github/mcp.json:1:17: mcpServers.x runs "sh": Copilot CLI may start this MCP server's command, with no hook, so no guard would see it; check it, or remove it`}},
 		// Commands Claude Code runs itself, with no hook: a string, or an object's command; empty ones, and
