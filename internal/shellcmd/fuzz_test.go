@@ -584,3 +584,51 @@ func FuzzEnvFiles(f *testing.F) {
 		}
 	})
 }
+
+// FuzzRubyLoads: the files a Gemfile, Podfile or Vagrantfile loads, whatever it holds: no panic,
+// each load a file named by a plain string (no interpolation, no escape, not empty), and a
+// literal require_relative found as its .rb file.
+func FuzzRubyLoads(f *testing.F) {
+	f.Add("require_relative 'a/b'\nload \"c.rb\"\n", "x/y")
+	f.Add("eval_gemfile ENV['X']\ngemspec path: 'z'\n", "")
+	f.Add("# load x\n  instance_eval(File.read('x'))\n", "#{a}")
+	f.Fuzz(func(t *testing.T, text, name string) {
+		files, _, _ := rubyLoads(text)
+		for _, f := range files {
+			if f == "" || f == ".rb" || strings.Contains(f, "#{") || strings.ContainsAny(f, "\\\n") {
+				t.Fatalf("rubyLoads(%q) loads %q", text, f)
+			}
+		}
+		if name == "" || strings.ContainsAny(name, "'\"\\\n\r#") || strings.HasSuffix(name, ".rb") {
+			return
+		}
+		got, _, unknown := rubyLoads(text + "\nrequire_relative '" + name + "'\n")
+		if !slices.Contains(got, name+".rb") && !unknown {
+			t.Fatalf("require_relative %q in %q: %q", name, text, got)
+		}
+	})
+}
+
+// FuzzTerraformModules: the module sources of a .tf or .tf.json file, whatever it holds: no
+// panic, a file whose module blocks are all found says so, and a module block added with a plain
+// source is found.
+func FuzzTerraformModules(f *testing.F) {
+	f.Add("module \"a\" {\n  source = \"./a\"\n}\n", "../b", false)
+	f.Add(`{"module": {"a": {"source": "git::x"}}}`, "./c", true)
+	f.Add("terraform {\n  required_providers {\n    aws = { source = \"hashicorp/aws\" }\n  }\n}\n", "", false)
+	f.Fuzz(func(t *testing.T, text, source string, asJSON bool) {
+		sources, _ := tfModuleSources(text, asJSON)
+		for _, s := range sources {
+			if !asJSON && strings.ContainsAny(s, "\"\n") {
+				t.Fatalf("tfModuleSources(%q) = %q", text, sources)
+			}
+		}
+		if asJSON || strings.ContainsAny(source, "\"\n}") || strings.Contains(text, "module") || strings.ContainsAny(text, "{}\"") {
+			return
+		}
+		got, ok := tfModuleSources(text+"\nmodule \"m\" {\n  source = \""+source+"\"\n}\n", false)
+		if !ok || !slices.Contains(got, source) {
+			t.Fatalf("module with source %q after %q: %q %v", source, text, got, ok)
+		}
+	})
+}

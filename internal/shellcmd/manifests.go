@@ -230,7 +230,7 @@ func taskManifestNames(manager string) []string {
 	case "fastlane":
 		return []string{"fastlane/Fastfile", "Fastfile"}
 	}
-	return nil
+	return rubyFileTools(manager)
 }
 
 // taskManifestFound reports whether a manager's manifest text holds its tasks: a pyproject.toml
@@ -258,30 +258,36 @@ func (r *reader) rakeFile(file, text, dir string, depth int) {
 	if len(libs) == 0 {
 		return
 	}
-	lib := libs[0]
+	r.rubyFilesIn(libs[0], path.Join(path.Dir(file), "rakelib"), "rake", ".rake", depth)
+}
+
+// rubyFilesIn reads the Ruby files of the directory dir (shown as shown) whose names end in
+// suffix, which by loads (rakelib's .rake files, a Gemfile's .gemspec ones), each once; a
+// directory it cannot list, or of more than maxRakeFiles entries, is unresolved.
+func (r *reader) rubyFilesIn(dir, shown, by, suffix string, depth int) {
 	if r.files.List == nil {
-		if r.exists(lib) {
-			r.unresolved("rake loads the .rake files of %s, which hookrun cannot list", path.Join(path.Dir(file), "rakelib"))
+		if r.exists(dir) {
+			r.unresolved("%s loads the %s files of %s, which hookrun cannot list", by, suffix, shown)
 		}
 		return
 	}
 	var entries []string
 	err := r.timed(func() (err error) {
-		entries, err = r.files.List(lib, maxRakeFiles+1)
+		entries, err = r.files.List(dir, maxRakeFiles+1)
 		return err
 	})
 	switch {
 	case missing(err):
 		return
 	case err != nil || len(entries) > maxRakeFiles:
-		r.unresolved("rake loads the .rake files of %s, which hookrun cannot list (more than %d, or: %v)", path.Join(path.Dir(file), "rakelib"), maxRakeFiles, err)
+		r.unresolved("%s loads the %s files of %s, which hookrun cannot list (more than %d, or: %v)", by, suffix, shown, maxRakeFiles, err)
 		return
 	}
 	for _, e := range entries {
-		if strings.HasSuffix(e, ".rake") {
-			p := filepath.Join(lib, e)
-			if t, ok := r.cachedText(p, p); ok {
-				r.rubyTaskText(path.Join(path.Dir(file), "rakelib", e), t, depth)
+		if strings.HasSuffix(e, suffix) {
+			p := filepath.Join(dir, e)
+			if t, ok := r.cachedText(p, p); ok && r.once("ruby:"+p) {
+				r.rubyTaskText(path.Join(shown, e), t, depth)
 			}
 		}
 	}

@@ -129,7 +129,7 @@ func mayRunsFiles(words []Arg, data bool) bool {
 	}
 	switch interpreterName(name) {
 	case "make", "gmake", "npm", "pnpm", "yarn", "bun", "just", "task", "tox", "nox", "invoke", "mise", "pixi", "devbox",
-		"rye", "rake", "mix", "nx", "ninja", "goreleaser", "mask", "fastlane", "rushx", "composer", "deno", "pdm", "poe", "hatch", "node", "perl", "ruby", "source", ".":
+		"rye", "rake", "mix", "nx", "ninja", "goreleaser", "mask", "fastlane", "rushx", "composer", "deno", "pdm", "poe", "hatch", "node", "perl", "ruby", "bundle", "pod", "vagrant", "source", ".":
 		return true
 	}
 	return isShell(name) || strings.HasPrefix(name, "python")

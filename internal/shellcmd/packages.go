@@ -391,6 +391,9 @@ func (r *reader) packageScripts(run scriptRun, file, text, dir string) {
 	case "ninja":
 		r.ninjaFile(run, file, text, dir)
 		return
+	case "bundle", "pod", "vagrant", "brew", "danger":
+		r.rubyEvaluated(run.manager, file, text, run.depth)
+		return
 	case "nx":
 		r.unresolved("the line writes %s and runs nx, whose targets it changes: what they run is only known when the line runs", file)
 		return

@@ -261,6 +261,7 @@ type reader struct {
 	maybeRuns  bool                        // a maybe reading that surely names a command (mayRunsFiles): the files it runs are read
 	unread     bool                        // peel knew nothing of the command it was given: a program hookrun has no reading for
 	mayWords   int                         // words read as what programs hookrun does not know may run (maxMayWords)
+	rubyLoaded int                         // files Ruby files load, read (maxRubyLoads)
 	runs       []scriptRun                 // script files the line runs (finishScripts)
 	wrote      []writtenFile               // files the line writes
 	stdinFrom  *syntax.Stmt                // the statement whose output the command read takes as its standard input
@@ -857,6 +858,9 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 			}
 			if cmd.Name == "pixi" || cmd.Name == "devbox" || cmd.Name == "rye" {
 				r.manifestTaskRuns(cmd, depth) // pixi run NAME: a task of that name, else a command (manifests.go)
+			}
+			if cmd.Name == "bundle" {
+				r.rubyFileRuns(cmd, depth) // bundle exec CMD evaluates the Gemfile first (rubyfiles.go)
 			}
 			if cmd.Name == "nix" || cmd.Name == "nix-shell" {
 				r.codeRunnerRuns(cmd) // the shellHook of the repository's Nix code (runnerfiles.go)

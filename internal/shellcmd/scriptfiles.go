@@ -281,6 +281,10 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 		r.manifestTaskRuns(cmd, depth)
 	case codeRunner(cmd.Name):
 		r.codeRunnerRuns(cmd)
+	case rubyFileTools(cmd.Name) != nil:
+		r.rubyFileRuns(cmd, depth)
+	case cmd.Name == "terraform" || cmd.Name == "tofu" || cmd.Name == "terragrunt" || cmd.Name == "packer":
+		r.hostCodeRuns(cmd)
 	case cmd.Name == "rushx":
 		r.rushxRuns(cmd, depth)
 	case cmd.Name == "nx":

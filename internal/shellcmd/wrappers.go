@@ -1211,6 +1211,8 @@ func installedAs(name string) []string {
 	switch name {
 	case "yarnpkg":
 		return []string{"yarn"}
+	case "bundler":
+		return []string{"bundle"}
 	case "pn":
 		return []string{"pnpm"}
 	case "pnx":
