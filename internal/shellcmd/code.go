@@ -103,9 +103,8 @@ func (r *reader) program(cmd Command, redirs []*syntax.Redirect, depth int) {
 		return
 	}
 	r.codeLiterals(code)
-	awk := strings.HasSuffix(name, "awk")
 	for _, c := range code {
-		r.runStrings(c, awk, depth)
+		r.runStrings(c, name, depth)
 	}
 }
 
@@ -144,8 +143,19 @@ func isTcl(name string) bool {
 // perl's or ruby's open runs (one that begins or ends with |), and for awk each string of a
 // program with a pipe (print | "cmd", "cmd" | getline). A command the program builds at run
 // time is not seen.
-func (r *reader) runStrings(code string, awk bool, depth int) {
-	r.runLiterals(code, append(scriptLiterals(code), quoteOps(code)...), runsCommands(code) || awk && strings.Contains(code, "|"), depth)
+//
+// lang is the interpreter: perl's and ruby's own quoting (quotedStrings) is read too, and a string
+// the program may hand to its own eval is read as a program of lang (evalString).
+func (r *reader) runStrings(code, lang string, depth int) {
+	awk := strings.HasSuffix(lang, "awk")
+	strs, lists := quotedStrings(code, lang)
+	lits := append(append(scriptLiterals(code), quoteOps(code)...), strs...)
+	r.runLiterals(code, append(lits, lists...), runsCommands(code) || awk && strings.Contains(code, "|"), depth)
+	if !awk && evalsStrings(code) {
+		for _, l := range lits {
+			r.evalString(l, lang, depth+1)
+		}
+	}
 }
 
 // pythonStrings reads a Python program's strings as codeLiterals and runStrings read another
@@ -164,6 +174,13 @@ func (r *reader) pythonStrings(code string, depth int) {
 	}
 	r.pathLiterals(paths)
 	r.runLiterals(code, lits, runsCommands(code), depth)
+	if evalsStrings(code) { // exec('import os\nos.system("…")'): a program of its own
+		for _, t := range toks {
+			if t.kind == 's' {
+				r.evalString(t.text, "python", depth+1)
+			}
+		}
+	}
 }
 
 // runLiterals is runStrings for the strings lits of the program code.
@@ -480,7 +497,8 @@ func collectLits(n syntax.Node, b *strings.Builder) {
 // ~name but ~/.
 func literals(code string) []string {
 	var out []string
-	for _, s := range quoted(code, false) {
+	strs, _ := quotedStrings(code, "")
+	for _, s := range append(quoted(code, false), strs...) {
 		if pathLiteral(s) {
 			out = append(out, s)
 		}

@@ -632,3 +632,33 @@ func FuzzTerraformModules(f *testing.F) {
 		}
 	})
 }
+
+// FuzzQuotedStrings: the strings of a perl or ruby program in its own quoting, whatever it holds:
+// no panic, and a q{…} or a here-document holding plain text is found whole.
+func FuzzQuotedStrings(f *testing.F) {
+	f.Add("system(q{rm -r x}); qw(a b)", "rm -r x")
+	f.Add("%w[a b] %Q(x) %(y) <<~EOS\n  z\n  EOS\n", "echo")
+	f.Add("q{{}} qq<a<b>> q\\", "")
+	f.Fuzz(func(t *testing.T, code, body string) {
+		for _, lang := range []string{"perl", "ruby", ""} {
+			_, lists := quotedStrings(code, lang)
+			for _, l := range lists {
+				if strings.TrimSpace(l) == "" {
+					t.Fatalf("quotedStrings(%q, %q): an empty list", code, lang)
+				}
+			}
+		}
+		if strings.TrimSpace(body) == "" || strings.ContainsAny(body, "{}\\\r") {
+			return
+		}
+		if strs, _ := quotedStrings("system q{"+body+"}", "perl"); !slices.Contains(strs, body) {
+			t.Fatalf("q{%s}: %q", body, strs)
+		}
+		if strings.Contains(body, "<<") || slices.Contains(strings.Split(body, "\n"), "EOF") {
+			return
+		}
+		if strs, _ := quotedStrings("system <<'EOF';\n"+body+"\nEOF\n", "ruby"); !slices.Contains(strs, body) {
+			t.Fatalf("here-document %q: %q", body, strs)
+		}
+	})
+}

@@ -262,6 +262,7 @@ type reader struct {
 	unread     bool                        // peel knew nothing of the command it was given: a program hookrun has no reading for
 	mayWords   int                         // words read as what programs hookrun does not know may run (maxMayWords)
 	rubyLoaded int                         // files Ruby files load, read (maxRubyLoads)
+	evalBytes  int                         // bytes of the strings programs hand to their eval, read (evalString)
 	runs       []scriptRun                 // script files the line runs (finishScripts)
 	wrote      []writtenFile               // files the line writes
 	stdinFrom  *syntax.Stmt                // the statement whose output the command read takes as its standard input

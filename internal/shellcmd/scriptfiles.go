@@ -780,7 +780,7 @@ func (r *reader) readRun(run scriptRun, byKey map[string][]int, read *int) {
 			break
 		}
 		r.codeLiterals([]string{w.text})
-		r.runStrings(w.text, false, run.depth)
+		r.runStrings(w.text, "", run.depth)
 	default:
 		r.script(w.text, run.depth+1)
 	}
