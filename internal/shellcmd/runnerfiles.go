@@ -1,7 +1,9 @@
 package shellcmd
 
 import (
+	"cmp"
 	"maps"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -55,6 +57,19 @@ func (r *reader) codeRunnerRuns(cmd Command) {
 		cmd.Name == "nix-shell" && slices.ContainsFunc(cmd.Args, func(a Arg) bool { return a.Value == "-p" || a.Value == "--packages" }):
 		return
 	}
+	if cmd.Name == "nix" || cmd.Name == "nix-shell" {
+		switch what, local := nixSource(cmd); {
+		case what != "" && local == "":
+			r.unresolved("%s runs the shellHook of %s, code hookrun does not read", cmd.Name, what)
+			return
+		case local != "":
+			// nix develop ./sub: the flake of that directory, or the nearest above it, as nix looks.
+			if path.IsAbs(local) && r.exists(filepath.FromSlash(path.Join(local, "flake.nix"))) || r.nearFile(path.Join(local, "flake.nix"), true) {
+				r.unresolved("%s runs the shellHook of %s, code hookrun does not read", cmd.Name, what)
+			}
+			return
+		}
+	}
 	// The Nix file they evaluate, which holds the shellHook (enterShell) they run: none, none run.
 	switch {
 	case cmd.Name == "nix" && !r.nearFile("flake.nix", true),
@@ -68,6 +83,56 @@ func (r *reader) codeRunnerRuns(cmd Command) {
 		"act": "workflows and the actions they use", "moon": "moon.yml files", "rush": "command-line.json and projects",
 		"nix": "flake (its devShell's shellHook)", "nix-shell": "shell.nix or default.nix (its shellHook)",
 		"devenv": "devenv.nix (its enterShell, processes and tasks)"}[cmd.Name])
+}
+
+// nixValued are nix develop's and nix-shell's options that take one word, and nixValued2 those
+// that take two.
+var (
+	nixValued = []string{"--profile", "--phase", "-k", "--keep", "-u", "--unset", "--eval-store", "--store", "-I", "--include",
+		"--inputs-from", "--reference-lock-file", "--output-lock-file", "--update-input", "--log-format", "-j", "--max-jobs",
+		"--cores", "-A", "--attr", "--keep-going", "--run", "--command", "-p", "--packages"}
+	nixValued2 = []string{"--arg", "--argstr", "--override-input", "--redirect", "-s", "--set-env-var", "--option", "--override-flake"}
+)
+
+// nixSource is what nix develop (or nix-shell) evaluates for its shellHook, when the line names it:
+// a flake or a file elsewhere (github:owner/repo, nixpkgs#x, a URL, channel:…), an expression
+// (--expr, -E) or a file (-f), in what; or, in local, the directory of a local flake (., ./sub,
+// path:./sub#x). Both "" when it names none (the directory's own is looked for as before). nix-shell
+// -p builds a shell from packages, with no shellHook of the repository's.
+func nixSource(cmd Command) (what, local string) {
+	args := cmd.Args
+	if cmd.Name == "nix" {
+		i := slices.IndexFunc(args, func(a Arg) bool { return a.Value == "develop" && !a.Dynamic })
+		if i < 0 {
+			return "", ""
+		}
+		args = args[i+1:]
+	} else if slices.ContainsFunc(args, func(a Arg) bool { return a.Value == "-p" || a.Value == "--packages" }) {
+		return "", ""
+	}
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case cmd.Name == "nix" && (v == "-c" || v == "--command"):
+			return "", ""
+		case v == "--expr" || v == "-E" || v == "-f" || v == "--file":
+			return "the Nix code " + v + " gives it", ""
+		case slices.Contains(nixValued2, v):
+			i += 2
+		case slices.Contains(nixValued, v):
+			i++
+		case strings.HasPrefix(v, "-"):
+		case cmd.Name == "nix-shell" && (strings.HasSuffix(v, ".nix") || !strings.Contains(v, ":") && !strings.HasPrefix(v, "<")):
+			return "", "" // a file or directory of the project: looked for as before
+		default:
+			ref, _, _ := strings.Cut(strings.TrimPrefix(v, "path:"), "#")
+			if ref == "" || ref == "." || strings.HasPrefix(ref, "./") || strings.HasPrefix(ref, "../") || strings.HasPrefix(ref, "/") {
+				return v, cmp.Or(ref, ".")
+			}
+			return v, ""
+		}
+	}
+	return "", ""
 }
 
 // nearFile reports whether name is in the directory the command runs in (or, up, one above it).

@@ -23,6 +23,9 @@ type wrapper struct {
 	noCommand  bool   // with no command, a shell reading standard input runs (chroot DIR)
 	joined     bool   // the command's words are joined with spaces and run as a script (watch)
 	oneDash    bool   // -x86_64 is one option, not a cluster of letters (macOS arch)
+	// secondLetter: only an option's second letter counts, a valueShort one taking the next word
+	// whatever follows it (proxychains: -fq is -f CONF, -qf is -q).
+	secondLetter bool
 	// hedged: its words are read as an unknown program's too (mayRun), for what it may run past
 	// an option its entry does not list: the entry makes a command only known when the line runs
 	// unresolved, and the hedge keeps what the program's words name whatever its options are.
@@ -80,8 +83,8 @@ var wrappers = []namedWrapper{
 	{"pkexec", wrapper{valueLong: []string{"--user"}}},
 	{"prlimit", wrapper{valueShort: "po", valueLong: []string{"--pid", "--output"}}},
 	// proxychains reads an option's second letter alone: -qf is -q, with no value.
-	{"proxychains", wrapper{valueShort: "f", oneDash: true, hedged: true}},
-	{"proxychains4", wrapper{valueShort: "f", oneDash: true, hedged: true}},
+	{"proxychains", wrapper{valueShort: "f", oneDash: true, secondLetter: true, hedged: true}},
+	{"proxychains4", wrapper{valueShort: "f", oneDash: true, secondLetter: true, hedged: true}},
 	{"repeat", wrapper{operands: 1}}, // zsh: repeat N COMMAND
 	{"setpriv", wrapper{valueLong: []string{"--reuid", "--regid", "--ruid", "--euid", "--rgid", "--egid", "--groups", "--inh-caps",
 		"--ambient-caps", "--bounding-set", "--securebits", "--pdeathsig", "--selinux-label", "--apparmor-profile"}}},
@@ -317,6 +320,8 @@ scan:
 			if k := slices.IndexFunc(w.valueWords, func(m wordsOption) bool { return m.name == a.Value }); k >= 0 {
 				o.i += w.valueWords[k].words
 			}
+		case w.secondLetter && strings.HasPrefix(a.Value, "-") && len(a.Value) > 2 && strings.IndexByte(w.valueShort, a.Value[1]) >= 0:
+			o.i++ // proxychains -fq CONF: -f, its value the next word
 		case w.oneDash && strings.HasPrefix(a.Value, "-") && len(a.Value) > 2:
 		case strings.HasPrefix(a.Value, "-") && len(a.Value) > 1:
 			opts := a.Value[1:]

@@ -133,6 +133,9 @@ func TestMoreWrappers(t *testing.T) {
 		`torsocks --port 9050 $C -rf /`:      Unknown,
 		`torsocks --address 127.0.0.1 $C -x`: Unknown,
 		`proxychains4 -qf $C -rf /`:          Unknown,
+		// Only the second letter counts the other way too: -fq is -f, whose value is the next word.
+		`proxychains4 -fq /etc/p.conf $C -rf /`:  Unknown,
+		`proxychains -fx /etc/p.conf "$C" -rf /`: Unknown,
 		// bwrap's options take one, two or three words (--bind SRC DEST, --overlay RW WORK DEST).
 		`bwrap --bind / / "$C" -rf /`:                        Unknown,
 		`bwrap --ro-bind / / --dev /dev $(echo rm) -rf /`:    Unknown,
