@@ -29,6 +29,9 @@ type handlers struct {
 	body     func() []byte       // what an http handler sends (policyBody), made on first use
 	deadline Deadline
 	git      callpath.Git // for a rules hook
+	// read is the call as the rules hooks read it, read by the first that runs: the walks
+	// of the trees a script changes and git's answers are the same for each.
+	read func() *rules.Call
 }
 
 // run runs one hook's handler, whatever its kind, and judges what it did:
@@ -37,7 +40,7 @@ type handlers struct {
 // the kind's fields at load time, so an unknown kind never gets here.
 func (hr handlers) run(ctx context.Context, h *config.Hook) merge.Report {
 	if h.Handler.Kind == config.KindRules {
-		return rules.Evaluate(h, hr.ctx, hr.root, hr.git)
+		return hr.read().Evaluate(h)
 	}
 	cut := false
 	if !hr.deadline.At.IsZero() {

@@ -20,6 +20,7 @@ import (
 	"github.com/hookrun/hookrun/internal/httpcall"
 	"github.com/hookrun/hookrun/internal/match"
 	"github.com/hookrun/hookrun/internal/merge"
+	"github.com/hookrun/hookrun/internal/rules"
 )
 
 // MaxParallel is how many handlers of one event run at once; the others
@@ -79,7 +80,8 @@ func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Option
 	base := withoutNames(opt.Env, config.HandlerVars...)
 	hr := handlers{ctx: c, stdin: stdin, env: base, root: opt.Root, tree: opt.Tree, limits: opt.Limits, watchdog: opt.Watchdog, git: opt.Git,
 		client: sync.OnceValue(httpcall.NewClient), deadline: opt.Deadline,
-		body: sync.OnceValue(func() []byte { return policyBody(c, opt.Root) })}
+		body: sync.OnceValue(func() []byte { return policyBody(c, opt.Root) }),
+		read: sync.OnceValue(func() *rules.Call { return rules.Read(c, opt.Root, opt.Git) })}
 	reports := make([]merge.Report, len(selected))
 	ran := len(selected)
 	var crash crashes

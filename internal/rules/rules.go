@@ -35,10 +35,34 @@ const maxContextFile = protocol.MaxAdditionalContext
 
 // Evaluate runs hook h's rules against the context c of a project at root.
 func Evaluate(h *config.Hook, c *event.Context, root string, git callpath.Git) merge.Report {
+	return Read(c, root, git).Evaluate(h)
+}
+
+// Call is a call as every rules hook reads it: its command line read with the files it runs,
+// and its paths with those the files name. Reading it walks the trees the scripts change and
+// asks git; one Call serves all the rules hooks of an event, which read it and do not change it.
+type Call struct {
+	ctx      *event.Context // the context with the paths the line's files name
+	line     *shellcmd.Line
+	unpacked []shellcmd.Unpack
+	root     string
+}
+
+// Read reads the call of context c, of a project at root, for the rules hooks to evaluate.
+func Read(c *event.Context, root string, git callpath.Git) *Call {
+	line := Line(c, root)
+	rc := &Call{ctx: withScriptPaths(c, line, root, git), line: line, root: root}
+	if line != nil && len(line.Unpacks) > 0 {
+		rc.unpacked = unpackedDirs(rc.ctx, root)
+	}
+	return rc
+}
+
+// Evaluate runs hook h's rules against the call.
+func (rc *Call) Evaluate(h *config.Hook) merge.Report {
 	start := time.Now()
 	rs := h.Handler.Rules
-	line := Line(c, root)
-	c = withScriptPaths(c, line, root, git)
+	c, line, root, unpacked := rc.ctx, rc.line, rc.root, rc.unpacked
 	var p prompt
 	if c.Event == event.PromptSubmit {
 		p.raw = c.StringField("user_raw_input")
@@ -48,10 +72,6 @@ func Evaluate(h *config.Hook, c *event.Context, root string, git callpath.Git) m
 	decision, reason := "", ""
 	unknown := "" // why a commands rule could not be checked
 	ctxErr := ""  // why a matching rule's additional_context_file could not be read
-	var unpacked []shellcmd.Unpack
-	if line != nil && len(line.Unpacks) > 0 {
-		unpacked = unpackedDirs(c, root)
-	}
 	for _, r := range rs.Rules {
 		ok, why, from := fires(r, c, line, unpacked, &p)
 		// Only a rule that would decide, and whose other conditions hold, makes an unreadable

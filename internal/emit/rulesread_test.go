@@ -1,0 +1,46 @@
+package emit
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/event"
+)
+
+// The command line and what the files it runs name (a script's trees walked, git asked for
+// what a checkout brings) are read once per call, however many rules hooks read them: each
+// hook read them again, and eight rules hooks cost eight walks of the scripts' trees.
+func TestRulesHooksReadTheCallOnce(t *testing.T) {
+	for _, sequential := range []bool{false, true} {
+		opt := testOptions(t)
+		opt.Sequential = sequential
+		if err := os.WriteFile(filepath.Join(opt.Root, "y.sh"), []byte("git checkout other\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		asked := 0
+		opt.Git = func(dir, rev string, guess bool) ([]string, error) {
+			asked++
+			return []string{"src/a.go"}, nil
+		}
+		c, err := event.ParseContext([]byte(`{"ability_id":"shell","command":"sh y.sh","caller":{"source":"ai_session"}}`), event.PreAbilityCall)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var hooks []*config.Hook
+		for _, g := range []string{"docs/**", "infra/**", "src/**"} {
+			hooks = append(hooks, &config.Hook{ID: "guard_" + g[:len(g)-3], Event: event.PreAbilityCall, Enabled: true, Blocking: true, OnError: config.OnErrorBlock,
+				Handler: config.Handler{Kind: config.KindRules, Rules: &config.RuleSet{Unresolved: config.DecisionRequireHuman,
+					Rules: []config.Rule{{Decision: config.DecisionDeny, Reason: "no " + g, Paths: []string{g}}}}}})
+		}
+		out := Run(context.Background(), c, hooks, opt)
+		if out.Result.Decision != event.Deny || out.Result.Reason != "no src/**" {
+			t.Errorf("sequential=%v: decision %s (%q), want deny (\"no src/**\"): the file the checkout brings is src/a.go", sequential, out.Result.Decision, out.Result.Reason)
+		}
+		if asked != 1 {
+			t.Errorf("sequential=%v: git asked %d times for three rules hooks, want once", sequential, asked)
+		}
+	}
+}
