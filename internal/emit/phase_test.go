@@ -268,16 +268,16 @@ func TestSlowPhaseBlocks(t *testing.T) {
 	if err := os.MkdirAll(hooks, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for name, text := range map[string]string{
-		"no_rm.yaml": "id: no_rm\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nmatch: {ability_scope: shell}\n" +
-			"handler:\n  kind: rules\n  rules:\n    - {decision: deny, reason: no rm -rf, commands: [rm -rf]}\n",
-		"policy.yaml": "id: policy\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nmatch: {ability_scope: shell}\n" +
-			"handler: {kind: http, url: \"http://127.0.0.1:9/v1/data/hookrun/result\"}\n",
-	} {
-		if err := os.WriteFile(filepath.Join(hooks, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	if err := os.WriteFile(filepath.Join(hooks, "no_rm.yaml"), []byte("id: no_rm\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nmatch: {ability_scope: shell}\n"+
+		"handler:\n  kind: rules\n  rules:\n    - {decision: deny, reason: no rm -rf, commands: [rm -rf]}\n"), 0o644); err != nil {
+		t.Fatal(err)
 	}
+	// The http hook is declared for the request phase's case only: elsewhere its request, built on
+	// a goroutine of its own beside the held phase, could be the one over the memory limit, and
+	// could still be running when the case ends and the next one sets phaseStarted.
+	policy := filepath.Join(hooks, "policy.yaml")
+	const policyText = "id: policy\nevent_type: PreAbilityCall\nenabled: true\nblocking: true\nmatch: {ability_scope: shell}\n" +
+		"handler: {kind: http, url: \"http://127.0.0.1:9/v1/data/hookrun/result\"}\n"
 	// The agent waits 1 s for hookrun: it must answer within 0.5 s of that.
 	claudeDir := filepath.Join(dir, "agent")
 	if err := os.MkdirAll(filepath.Join(claudeDir, ".claude"), 0o755); err != nil {
@@ -321,6 +321,12 @@ func TestSlowPhaseBlocks(t *testing.T) {
 		{"rules", "memory", plain, time.Minute, exitcode.Error, "hookrun could not finish checking the call against the rules hooks within the %d MiB of memory hookrun allows itself to read a call, so the call is blocked", ""},
 	} {
 		t.Run(tc.phase+"/"+tc.dialect, func(t *testing.T) {
+			if tc.phase == "request" {
+				if err := os.WriteFile(policy, []byte(policyText), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				defer os.Remove(policy)
+			}
 			defer func(l time.Duration, m uint64) { ReadLimit, MemoryLimit = l, m }(ReadLimit, MemoryLimit)
 			ReadLimit = tc.limit
 			started, returned, held := make(chan struct{}), make(chan struct{}), make(chan bool, 1)
