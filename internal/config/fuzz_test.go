@@ -2,6 +2,7 @@ package config
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -179,4 +180,30 @@ func TestDecodeNodeRecoversParserPanic(t *testing.T) {
 	if p, _ := splitYAMLError(err); p != "the YAML parser failed on this file (boom)" {
 		t.Errorf("problem = %q", p)
 	}
+}
+
+// FuzzSpaceBound feeds prompt patterns, which a hook file in the
+// repository holds, to the literal-space check. It must never panic; a
+// pattern it warns of gets a prompt with a doubled space and a pattern to
+// write that compiles, and a pattern with no space is never warned of.
+func FuzzSpaceBound(f *testing.F) {
+	for _, s := range []string{"ignore previous", "(?i)ignore (all )?previous instructions", "BEGIN .*KEY", "a +b", "[ ]x", `\Qa b\E`, "a {2}", "(?-i)rm -rf", "a|b c"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, pattern string) {
+		re, err := regexp.Compile(pattern)
+		if err != nil {
+			return
+		}
+		passes, fixed := spaceBound(re)
+		if passes == "" {
+			return
+		}
+		if !strings.Contains(passes, "  ") || !strings.Contains(pattern, " ") {
+			t.Fatalf("spaceBound(%q) = %q, %q: no doubled space, or none in the pattern", pattern, passes, fixed)
+		}
+		if _, err := regexp.Compile(fixed); err != nil {
+			t.Fatalf("spaceBound(%q) names %q to write, which does not compile: %v", pattern, fixed, err)
+		}
+	})
 }

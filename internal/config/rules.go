@@ -211,6 +211,10 @@ func (d *decoder) ruleSet(handler, unresolved, list *yaml.Node, h *Hook) {
 				d.warnf(promptNode, "%s.prompt: %q matches its letters only in the case written, so a prompt with %q passes this rule; write %q to ignore case, or begin it with (?-i) if the case is meant",
 					name, r.Prompt.String(), word, "(?i)"+r.Prompt.String())
 			}
+			if passes, fixed := spaceBound(r.Prompt); passes != "" {
+				d.warnf(promptNode, "%s.prompt: %q matches one space where it has one, so a prompt with %q (two spaces; a tab or a line break likewise) passes this rule; write %q",
+					name, r.Prompt.String(), passes, fixed)
+			}
 		}
 		if always >= 0 {
 			d.warnf(item, "%s: never fires: handler.rules[%d] decides %s on every call (it states no condition: commands, paths, sources or prompt), and the first rule that decides ends the walk; move this rule above it, or give that one a condition",
@@ -352,4 +356,106 @@ func caseBound(re *regexp.Regexp) string {
 	}
 	walk(tree)
 	return word
+}
+
+// spaceBound returns, for a pattern with a literal space between its
+// words (ignore previous), a prompt that passes it (the space doubled,
+// which the plain form does not fold) and the pattern with \s+ for each
+// space outside a character class; "" when it has none. A space that a
+// run beside it takes in (BEGIN .*KEY, ignore +previous) is no such space.
+func spaceBound(re *regexp.Regexp) (string, string) {
+	if re == nil {
+		return "", ""
+	}
+	tree, err := syntax.Parse(re.String(), syntax.Perl)
+	if err != nil {
+		return "", ""
+	}
+	var passes string
+	var walk func(t, prev, next *syntax.Regexp)
+	walk = func(t, prev, next *syntax.Regexp) {
+		if passes != "" {
+			return
+		}
+		switch t.Op {
+		case syntax.OpLiteral:
+			for i, r := range t.Rune {
+				if r != ' ' || len(t.Rune) == 1 || i == 0 && takesSpace(prev) || i == len(t.Rune)-1 && takesSpace(next) {
+					continue
+				}
+				passes = string(t.Rune[:i+1]) + string(t.Rune[i:])
+				if t.Flags&syntax.FoldCase != 0 { // (?i) keeps its letters upper case
+					passes = strings.ToLower(passes)
+				}
+				return
+			}
+		case syntax.OpConcat:
+			for i, sub := range t.Sub {
+				p, n := prev, next
+				if i > 0 {
+					p = t.Sub[i-1]
+				}
+				if i < len(t.Sub)-1 {
+					n = t.Sub[i+1]
+				}
+				walk(sub, p, n)
+			}
+		case syntax.OpCapture, syntax.OpQuest, syntax.OpAlternate:
+			for _, sub := range t.Sub {
+				walk(sub, prev, next)
+			}
+		default:
+			for _, sub := range t.Sub {
+				walk(sub, nil, nil)
+			}
+		}
+	}
+	walk(tree, nil, nil)
+	if passes == "" {
+		return "", ""
+	}
+	var b strings.Builder
+	class, escaped := false, false
+	for _, c := range re.String() {
+		switch {
+		case escaped:
+			escaped = false
+		case c == '\\':
+			escaped = true
+		case c == '[':
+			class = true
+		case c == ']':
+			class = false
+		case c == ' ' && !class:
+			b.WriteString(`\s+`)
+			continue
+		}
+		b.WriteRune(c)
+	}
+	if _, err := regexp.Compile(b.String()); err != nil { // a {2} is a\s+{2}
+		return "", ""
+	}
+	return passes, b.String()
+}
+
+// takesSpace reports whether t matches any run of spaces: x* or x+ of
+// any character, or of a class or literal that holds a space.
+func takesSpace(t *syntax.Regexp) bool {
+	if t == nil || (t.Op != syntax.OpStar && t.Op != syntax.OpPlus) {
+		return false
+	}
+	sub := t.Sub[0]
+	switch sub.Op {
+	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		return true
+	case syntax.OpLiteral:
+		return len(sub.Rune) == 1 && sub.Rune[0] == ' '
+	case syntax.OpCharClass:
+		for i := 0; i+1 < len(sub.Rune); i += 2 {
+			if sub.Rune[i] <= ' ' && ' ' <= sub.Rune[i+1] {
+				return true
+			}
+		}
+	}
+	return false
 }
