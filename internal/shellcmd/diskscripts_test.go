@@ -903,3 +903,14 @@ func TestDiskScriptRunners(t *testing.T) {
 	wantOutcomeIn(t, hostileProject, p, Unknown, []string{`run-s 'clea*'`, `concurrently 'npm:clean*'`, `run-s "$S"`, `turbo run "$T"`,
 		`concurrently "$C"`})
 }
+
+// TestYarnRunsScriptsPnpmCommandsName: a word that is pnpm's own command, or one only one yarn
+// has, runs the script of that name under yarn (yarn deploy, yarn setup), so it is read as one;
+// pnpm deploy is pnpm's own command and runs none.
+func TestYarnRunsScriptsPnpmCommandsName(t *testing.T) {
+	p := mustCompile("rm -rf")
+	scripts := `{"scripts":{"deploy":"rm -rf ~","setup":"rm -rf ~","fetch":"rm -rf ~","store":"rm -rf ~","prune":"rm -rf ~","list":"rm -rf ~","up":"rm -rf ~","env":"rm -rf ~","root":"rm -rf ~","bin":"rm -rf ~","why":"rm -rf ~"}}`
+	files := map[string]string{"/p/package.json": scripts}
+	wantOutcomeIn(t, files, p, Match, []string{`yarn deploy`, `yarn setup`, `yarn fetch`, `yarn store`, `yarn prune`, `yarn list`, `yarn up`, `yarn env`, `yarn root`, `yarn run deploy`, `pnpm run deploy`})
+	wantOutcomeIn(t, files, p, NoMatch, []string{`pnpm deploy out`, `pnpm setup`, `pnpm store prune`, `yarn bin`, `yarn why x`})
+}

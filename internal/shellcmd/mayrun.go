@@ -318,5 +318,5 @@ func managerCommand(name, w string) bool {
 		"publish", "rebuild", "install-test", "it":
 		return true
 	}
-	return packageCommand(w) || name == "bun" && bunCommand(w)
+	return packageCommand(name, w) || name == "bun" && bunCommand(w)
 }

@@ -139,7 +139,7 @@ func (r *reader) packageRuns(cmd Command, depth int) {
 			names = installScripts
 		}
 	default:
-		if cmd.Name != "npm" && !packageCommand(sub) && !(cmd.Name == "bun" && bunCommand(sub)) {
+		if cmd.Name != "npm" && !packageCommand(cmd.Name, sub) && !(cmd.Name == "bun" && bunCommand(sub)) {
 			// yarn build, pnpm lint, bun lint: a script of that name, when there is one (bun
 			// x.ts runs a file: a name no script has reads none).
 			names, given = prePost(sub), 0
@@ -242,10 +242,20 @@ func packageManager(name string) bool {
 	return name == "npm" || name == "pnpm" || name == "yarn" || name == "bun"
 }
 
-// packageCommand reports whether yarn or pnpm read the word as a command of their own (or a
-// program they run), not as a script's name. build is neither's (bun's own build is bun's only):
-// yarn build and pnpm build run the script.
-func packageCommand(word string) bool {
+// packageCommand reports whether yarn, pnpm or bun read the word as a command of their own (or
+// a program they run), not as a script's name. build is none's but bun's (bunCommand): yarn build
+// and pnpm build run the script. yarn's are those yarn 1 and yarn 2+ both have (and dlx, which
+// runs a package): a word only pnpm or only one yarn has (deploy, setup, fetch, store, prune,
+// list, up) runs the script of that name under yarn, so it is read as one.
+func packageCommand(manager, word string) bool {
+	if manager == "yarn" {
+		switch word {
+		case "exec", "dlx", "create", "init", "remove", "link", "unlink", "info", "config", "cache", "bin",
+			"node", "workspace", "workspaces", "version", "help", "why":
+			return true
+		}
+		return false
+	}
 	switch word {
 	case "exec", "dlx", "x", "create", "init", "remove", "rm", "uninstall", "update", "up", "upgrade", "link",
 		"unlink", "list", "ls", "outdated", "why", "info", "audit", "config", "cache", "bin", "root", "store",
