@@ -29,7 +29,7 @@ Safe to run again: what exists is left alone, except the schema and a guard
 (protect_hooks.yaml) an earlier hookrun wrote and nobody changed since.
 init takes no --hooks-dir: hookrun new --hooks-dir DIR adds hooks to DIR.`,
 		Example: `  hookrun init
-  hookrun new no_prod_edits --event PreAbilityCall --blocking --scope edit_file`,
+  hookrun new no_prod_edits --event PreAbilityCall --blocking --paths 'config/prod/**'`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error { return a.init() },
 	}

@@ -49,7 +49,7 @@ holding .system/hooks, from the working directory upward (or --hooks-dir).
 Without one, new creates .system/hooks/ and scripts/hooks/ in the working
 directory; hookrun init is not needed first (it adds the audit log's
 .gitignore and the editor schema).`,
-		Example: `  hookrun new no_prod_edits --event PreAbilityCall --blocking --scope edit_file --paths 'config/prod/**'
+		Example: `  hookrun new no_prod_edits --event PreAbilityCall --blocking --paths 'config/prod/**'
   hookrun new usage_tracker --event PostAbilityCall --scope '*'
   hookrun new build_check --event SessionStop --paths 'services/**,apps/**'
   hookrun new deps_guard --event PreAbilityCall --blocking --scope shell --lang python
