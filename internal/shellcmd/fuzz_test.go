@@ -30,7 +30,8 @@ func FuzzParse(f *testing.F) {
 		"perl -e 'system(\"rm -rf x\"); print qx{ls}; open(F, \"+<.env\")'", "tclsh <<< 'if {1} { exec rm [open .env w] }'",
 		"expect -c 'spawn -noecho rm x; expect eof'", "kak -e 'nop %sh{ rm $(x) }; w .env'", "awk 'BEGIN{print \"x\" | \"sh\"}'",
 		"tar -xf a.tar -C ~/x && cd d && unzip a.zip -d ../e", "nohup unshare --mount=.env make -j$(getconf _NPROCESSORS_ONLN)",
-		"run-s 'a -- b' --npm-path ./n && concurrently npm:x 'c:*' --teardown 'y' && turbo run //#z -- q; corepack pnpm@9 \"$S\"; nix develop -c lerna run a"} {
+		"run-s 'a -- b' --npm-path ./n && concurrently npm:x 'c:*' --teardown 'y' && turbo run //#z -- q; corepack pnpm@9 \"$S\"; nix develop -c lerna run a",
+		"npm_config_prefix=~/p npm i -g x@npm:y @s/z@1 && pnpm --dir w add ./d && yarn global add q && bun"} {
 		f.Add(line)
 	}
 	for _, line := range bashdiffLines(f) {

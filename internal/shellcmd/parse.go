@@ -846,6 +846,7 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 				r.pathsUnknown("%s runs its command with %s as its root: the files it names are only known when it runs", cmd.Name, root.Value)
 			}
 		}
+		r.installers(cmd) // npm install: what it writes (installers.go)
 		if wrapper {
 			if w, ok := wrapperOf(cmd.Name); ok && w.hedged && !suffix {
 				r.mayRun(cmd, redirs, depth)
