@@ -29,21 +29,27 @@ func envValue(cmd Command, name string) (value string, dynamic, ok bool) {
 	return "", false, false
 }
 
-// nodeModulesWords are the package managers' commands that change node_modules.
-var nodeModulesWords = map[string]bool{
-	"install": true, "i": true, "in": true, "ins": true, "inst": true, "insta": true, "instal": true,
-	"isnt": true, "isntal": true, "isntall": true, "add": true, "ci": true, "clean-install": true, "ic": true,
-	"install-clean": true, "isntall-clean": true, "install-test": true, "it": true, "install-ci-test": true,
-	"cit": true, "update": true, "up": true, "upgrade": true, "udpate": true, "remove": true, "rm": true,
-	"r": true, "un": true, "uninstall": true, "unlink": true, "link": true, "ln": true, "rebuild": true,
-	"rb": true, "dedupe": true, "ddp": true, "prune": true, "import": true,
+// nodeModulesWord reports whether a package manager's command changes node_modules. A switch,
+// not a map: a map literal at package level is built before main, on every event.
+func nodeModulesWord(w string) bool {
+	switch w {
+	case "install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isntal", "isntall", "add", "ci",
+		"clean-install", "ic", "install-clean", "isntall-clean", "install-test", "it", "install-ci-test", "cit",
+		"update", "up", "upgrade", "udpate", "remove", "rm", "r", "un", "uninstall", "unlink", "link", "ln",
+		"rebuild", "rb", "dedupe", "ddp", "prune", "import":
+		return true
+	}
+	return false
 }
 
-// packageOptionsWithValue are the package managers' options whose value is the next word.
-var packageOptionsWithValue = map[string]bool{
-	"--prefix": true, "-C": true, "--dir": true, "--cwd": true, "--filter": true, "-F": true,
-	"--workspace": true, "-w": true, "--registry": true, "--tag": true, "--location": true,
-	"--global-dir": true, "--modules-folder": true,
+// packageOptionWithValue reports whether a package manager's option takes the next word as its value.
+func packageOptionWithValue(o string) bool {
+	switch o {
+	case "--prefix", "-C", "--dir", "--cwd", "--filter", "-F", "--workspace", "-w", "--registry", "--tag",
+		"--location", "--global-dir", "--modules-folder":
+		return true
+	}
+	return false
 }
 
 // packageInstall names what npm, pnpm, yarn and bun write when they change node_modules: each
@@ -73,7 +79,7 @@ func (r *reader) packageInstall(cmd Command) {
 			i++
 		case hasVal && (name == "--prefix" || name == "--dir" || name == "--cwd" || name == "-C"):
 			prefix = val
-		case packageOptionsWithValue[v]:
+		case packageOptionWithValue(v):
 			if i+1 < len(args) && (v == "--prefix" || v == "--dir" || v == "--cwd" || v == "-C") {
 				prefix = args[i+1].Value
 			}
@@ -92,7 +98,7 @@ func (r *reader) packageInstall(cmd Command) {
 		}
 		words = []string{"install"} // yarn alone installs; bun alone prints its help, read as install
 	}
-	if !nodeModulesWords[words[0]] {
+	if !nodeModulesWord(words[0]) {
 		return
 	}
 	var names []string
