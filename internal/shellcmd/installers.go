@@ -18,17 +18,6 @@ func (r *reader) installers(cmd Command) {
 	}
 }
 
-// envValue is the value the line gives the command's variable name, and whether it gives one
-// (a value known only when the line runs counts as given, and unknown).
-func envValue(cmd Command, name string) (value string, dynamic, ok bool) {
-	for i := len(cmd.Env) - 1; i >= 0; i-- {
-		if v, found := strings.CutPrefix(cmd.Env[i].Value, name+"="); found {
-			return v, cmd.Env[i].Dynamic, true
-		}
-	}
-	return "", false, false
-}
-
 // nodeModulesWord reports whether a package manager's command changes node_modules. A switch,
 // not a map: a map literal at package level is built before main, on every event.
 func nodeModulesWord(w string) bool {
@@ -126,12 +115,14 @@ func (r *reader) packageInstall(cmd Command) {
 // pnpm's PNPM_HOME, yarn's ~/.yarn/bin and bun's ~/.bun/bin hold the programs.
 func (r *reader) globalInstall(cmd Command, prefix string, names []string) {
 	var lib, bin string
+	env := lastEnv(cmd.Env)
 	switch cmd.Name {
 	case "npm":
 		if prefix == "" {
 			for _, v := range []string{"npm_config_prefix", "NPM_CONFIG_PREFIX"} {
-				if p, dyn, ok := envValue(cmd, v); ok {
-					if dyn {
+				if e, ok := env[v]; ok {
+					p := strings.TrimPrefix(e.Value, v+"=")
+					if e.Dynamic {
 						r.pathsUnknown("npm -g writes beneath %s=%s, only known when the line runs", v, p)
 						return
 					}
@@ -145,8 +136,8 @@ func (r *reader) globalInstall(cmd Command, prefix string, names []string) {
 		lib, bin = path.Join(prefix, "lib/node_modules"), path.Join(prefix, "bin")
 	case "pnpm":
 		bin = "~/.local/share/pnpm"
-		if p, dyn, ok := envValue(cmd, "PNPM_HOME"); ok && !dyn && p != "" {
-			bin = p
+		if e, ok := env["PNPM_HOME"]; ok && !e.Dynamic && e.Value != "PNPM_HOME=" {
+			bin = strings.TrimPrefix(e.Value, "PNPM_HOME=")
 		}
 		lib = path.Join(bin, "global")
 	case "yarn":
