@@ -28,17 +28,32 @@ type policyCommand struct {
 	Env     []string `json:"env,omitempty"`  // NAME=VALUE the line gives its environment (CLAUDE_CODE_SIMPLE=1 claude)
 }
 
-// policyBody is the context an http handler sends: the one a script reads
-// on stdin, plus, when the call has a command line, the simple commands it
-// runs as hookrun's shell parser reads them, the files it runs included,
-// as a rules hook of the project at root reads them (commands), and why
-// some command is only known when it runs (commands_unknown). Both fields
-// are hookrun's alone: a caller's own are dropped.
-func policyBody(c *event.Context, root string) []byte {
+// policyBody is the context c an http handler sends: the one a script reads
+// on stdin, plus what the call rc, as the rules hooks read it, adds: the
+// paths the files the line runs name (./y.sh, where y.sh writes
+// config/prod/db.yaml) and why some of them are only known when it runs
+// (paths_unknown), and, when the call has a command line, the simple
+// commands it runs as hookrun's shell parser reads them, the files it runs
+// included (commands), and why some command is only known when it runs
+// (commands_unknown). A policy service reads the call as a rules hook does,
+// from the same reading: what only one of them saw would walk around the
+// other. These fields are hookrun's alone: a caller's own are dropped.
+func policyBody(c *event.Context, rc *rules.Call) []byte {
 	fields := maps.Clone(c.Fields)
 	delete(fields, CommandsField)
 	delete(fields, CommandsUnknownField)
-	if line := rules.Line(c, root); line != nil {
+	read := rc.Context()
+	if len(read.Paths) > len(c.Paths) {
+		fields["paths"], _ = json.Marshal(read.Paths)
+	}
+	unknown := read.UnknownPaths
+	if line := rc.Line(); unknown == "" && line != nil && len(line.UnknownPaths) > 0 {
+		unknown = line.UnknownPaths[0] // as a rules hook's paths rule counts it
+	}
+	if unknown != "" {
+		fields[PathsUnknownField], _ = json.Marshal(unknown)
+	}
+	if line := rc.Line(); line != nil {
 		cmds := make([]policyCommand, 0, len(line.Commands))
 		for _, lc := range line.Commands {
 			pc := policyCommand{Name: lc.Name, Args: make([]string, 0, len(lc.Args)), Wrapper: lc.Wrapper, Maybe: lc.Maybe, File: lc.File}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/rules"
 )
 
 // An http handler's body holds, beside the context, the simple commands a
@@ -65,7 +66,7 @@ func TestPolicyBodyListsTheCommands(t *testing.T) {
 		}
 		ctx := &event.Context{Event: event.PreAbilityCall, Fields: fields}
 		_ = json.Unmarshal(fields["command"], &ctx.Command)
-		body := policyBody(ctx, root)
+		body := policyBody(ctx, rules.Read(ctx, root, nil))
 		var got map[string]json.RawMessage
 		if err := json.Unmarshal(body, &got); err != nil || body[len(body)-1] != '\n' {
 			t.Fatalf("%s: body %q: %v", c.name, body, err)
@@ -75,6 +76,49 @@ func TestPolicyBodyListsTheCommands(t *testing.T) {
 		}
 		if string(got["command"]) != string(fields["command"]) {
 			t.Errorf("%s: command %s, want %s as sent", c.name, got["command"], fields["command"])
+		}
+	}
+}
+
+// A policy service reads the paths a rules hook reads: those the files the line runs name
+// (./y.sh, where y.sh writes config/prod/db.yaml), and why some of them are only known when the
+// line runs. The body held the line's own paths only, so a central guard on config/prod let
+// ./y.sh through where a local rules hook on the same globs asked.
+func TestPolicyBodyHoldsThePathsARulesHookReads(t *testing.T) {
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "config", "prod"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string]string{
+		"y.sh": "echo x > config/prod/db.yaml\n",
+		"u.sh": "tar -xf a.tar\n",
+	} {
+		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cases := []struct {
+		command, paths, unknown string
+	}{
+		{"./y.sh", `["y.sh","x","config/prod/db.yaml"]`, ""},
+		// An archive unpacked into the root may make any file of the project.
+		{"sh u.sh", `["u.sh","a.tar",".","config","config/prod","y.sh"]`, `"tar unpacks files beneath \".\" under names only the archive holds, known when the call runs"`},
+		{"ls", "", ""},
+	}
+	for _, tc := range cases {
+		raw, _ := json.Marshal(map[string]any{"ability_id": "shell", "command": tc.command, "caller": map[string]string{"source": "ai_session"}})
+		c, err := event.ParseContext(raw, event.PreAbilityCall)
+		if err != nil {
+			t.Fatal(err)
+		}
+		WithPaths(c, root, nil)
+		body := policyBody(c, rules.Read(c, root, nil))
+		var got map[string]json.RawMessage
+		if err := json.Unmarshal(body, &got); err != nil {
+			t.Fatal(err)
+		}
+		if string(got["paths"]) != tc.paths || string(got[PathsUnknownField]) != tc.unknown {
+			t.Errorf("%s: paths %s, paths_unknown %s; want %s, %s", tc.command, got["paths"], got[PathsUnknownField], tc.paths, tc.unknown)
 		}
 	}
 }

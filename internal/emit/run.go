@@ -80,8 +80,8 @@ func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Option
 	base := withoutNames(opt.Env, config.HandlerVars...)
 	hr := handlers{ctx: c, stdin: stdin, env: base, root: opt.Root, tree: opt.Tree, limits: opt.Limits, watchdog: opt.Watchdog, git: opt.Git,
 		client: sync.OnceValue(httpcall.NewClient), deadline: opt.Deadline,
-		body: sync.OnceValue(func() []byte { return policyBody(c, opt.Root) }),
 		read: sync.OnceValue(func() *rules.Call { return rules.Read(c, opt.Root, opt.Git) })}
+	hr.body = sync.OnceValue(func() []byte { return policyBody(c, hr.read()) })
 	reports := make([]merge.Report, len(selected))
 	ran := len(selected)
 	var crash crashes

@@ -50,13 +50,21 @@ type Call struct {
 
 // Read reads the call of context c, of a project at root, for the rules hooks to evaluate.
 func Read(c *event.Context, root string, git callpath.Git) *Call {
-	line := Line(c, root)
+	line := readLine(c, root)
 	rc := &Call{ctx: withScriptPaths(c, line, root, git), line: line, root: root}
 	if line != nil && len(line.Unpacks) > 0 {
 		rc.unpacked = unpackedDirs(rc.ctx, root)
 	}
 	return rc
 }
+
+// Context is the call's context with the paths the files its line runs name added to its Paths,
+// and why some of them are only known when it runs in its UnknownPaths; its Fields are the
+// caller's, as emit filled them.
+func (rc *Call) Context() *event.Context { return rc.ctx }
+
+// Line is the call's command line read with the files it runs; nil for a call with none.
+func (rc *Call) Line() *shellcmd.Line { return rc.line }
 
 // Evaluate runs hook h's rules against the call.
 func (rc *Call) Evaluate(h *config.Hook) merge.Report {
@@ -342,13 +350,9 @@ func unpackedDirs(c *event.Context, root string) []shellcmd.Unpack {
 	return out
 }
 
-// callFiles are where the files a shell call runs are read from (a script, a makefile, a
-// package.json): the directory the call runs in (the root when it names none), and the agent's
-// own when it names another, which the agent may have ignored.
-// Line is the command line of call c in a project at root as a commands rule reads it, with
-// the files it runs read from disk; nil for a call with none. An http handler's body lists its
-// commands (package emit), so that a policy service reads what a rules hook reads.
-func Line(c *event.Context, root string) *shellcmd.Line {
+// readLine is the command line of call c in a project at root as a commands rule reads it, with
+// the files it runs read from disk; nil for a call with none.
+func readLine(c *event.Context, root string) *shellcmd.Line {
 	if c.Command == "" {
 		return nil
 	}
@@ -357,6 +361,9 @@ func Line(c *event.Context, root string) *shellcmd.Line {
 	return &l
 }
 
+// callFiles are where the files a shell call runs are read from (a script, a makefile, a
+// package.json): the directory the call runs in (the root when it names none), and the agent's
+// own when it names another, which the agent may have ignored.
 func callFiles(c *event.Context, root string) *shellcmd.Files {
 	var dirs []string
 	for _, field := range []string{"cwd", dialect.SessionCWDField} {
