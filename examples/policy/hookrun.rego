@@ -104,10 +104,13 @@ recursive(opts) if opts["--recursive"]
 force(opts) if opts.f
 force(opts) if opts["--force"]
 
-# --- PreAbilityCall: production config edits need a human --------------
+# --- PreAbilityCall: production config changes need a human ------------
 
-# A write replaces a file as surely as an edit changes it.
-file_changes := {"edit_file", "write_file"}
+# A write replaces a file as surely as an edit changes it, and a shell call
+# as surely as either (echo x > config/prod/db.yaml). hookrun's paths for a
+# shell call hold those named inside the files the line runs too (./y.sh,
+# where y.sh writes config/prod/db.yaml), as a local rules guard reads them.
+file_changes := {"edit_file", "write_file", "shell"}
 
 require_human contains "Editing prod config files needs a human when an AI session or a background job asks." if {
 	input.event_type == "PreAbilityCall"

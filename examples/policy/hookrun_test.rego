@@ -85,6 +85,20 @@ test_prod_config_written_whole_needs_a_human if {
 	r.hook_signals[0].payload.require_human == true
 }
 
+# A shell call writes a file as surely as an edit (echo x > config/prod/db.yaml), and hookrun
+# sends the paths named inside the files the line runs too (./y.sh, where y.sh writes one).
+test_prod_config_written_by_a_shell_call_needs_a_human if {
+	r := hookrun.result with input as object.union(parsed([{"name": "y.sh", "args": [], "wrapper": false, "maybe": false, "dynamic": false}]), {"command": "./y.sh", "paths": ["y.sh", "config/prod/db.yaml"]})
+	r.hook_signals[0].payload.require_human == true
+	r.hook_signals[0].payload.reason == "Editing prod config files needs a human when an AI session or a background job asks."
+}
+
+test_a_shell_call_whose_files_hookrun_cannot_tell_needs_a_human if {
+	r := hookrun.result with input as object.union(parsed([{"name": "cp", "args": ["app.yaml", "$D/app.yaml"], "wrapper": false, "maybe": false, "dynamic": true}]), {"paths": ["app.yaml"], "paths_unknown": "the path $D/app.yaml is only known when the line runs"})
+	r.hook_signals[0].payload.require_human == true
+	startswith(r.hook_signals[0].payload.reason, "hookrun could not tell which files this call changes")
+}
+
 test_an_edit_of_files_hookrun_cannot_tell_needs_a_human if {
 	r := hookrun.result with input as {"event_type": "PreAbilityCall", "ability_id": "edit_file", "paths_unknown": "the edit_file call names no file hookrun can find in its input", "caller": {"source": "ai_session"}}
 	r.hook_signals[0].payload.require_human == true
