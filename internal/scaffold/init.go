@@ -50,10 +50,13 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # HOOKRUN_HOOKS_DIR or a proxy would turn every guard off or elsewhere), the hookrun
 # an npm install put in node_modules, a program named hookrun in any directory of
 # programs (one ahead on PATH, ln -s /bin/true /usr/local/sbin/hookrun, answers
-# every agent's hook with no hook run), hookrun's declaration cache (an entry
-# there says what a hook file decodes to) or its record of the commit a session
-# started at (.git/hookrun: the session's end lists what changed since, and a
-# rewritten record hides the agent's commits) needs a person's approval, and so does a
+# every agent's hook with no hook run; a version manager's shims, pnpm's home,
+# Windows' Scripts and WindowsApps too) and an installer that may put one there
+# (a Homebrew formula named hookrun or from a tap, a file or a URL; pipx, gem
+# and cargo-binstall, whose programs only the package names), hookrun's
+# declaration cache (an entry there says what a hook file decodes to) or its
+# record of the commit a session started at (.git/hookrun: the session's end
+# lists what changed since, and a rewritten record hides the agent's commits) needs a person's approval, and so does a
 # command that changes which hooks run without naming those files: hookrun init
 # or install, git init (a .git ends the search for .system/hooks), a .system
 # made below the root (the nearest hooks directory wins), an agent's own
@@ -178,6 +181,8 @@ handler:
         - node_modules/@hookrun/**
         - "**/*bin/hookrun"
         - "**/*bin/hookrun.{exe,cmd,bat,ps1}"
+        - "**/{shims,pnpm,Scripts,WindowsApps}/hookrun"
+        - "**/{shims,pnpm,Scripts,WindowsApps}/hookrun.{exe,cmd,bat,ps1}"
         - "**/hookrun/decl-*.bin"
         - "**/.git/hookrun"
         - "**/.git/hookrun/**"
@@ -467,6 +472,15 @@ handler:
         - Stop-Process -Name|-ProcessName|-InputObject
         - taskkill /IM|/im|/Im|/iM|/FI|/fi|/Fi|/fI
         - wmic process
+    - decision: require_human
+      reason: "this command may install a program named hookrun into a directory on PATH (brew install, upgrade or reinstall of a formula named hookrun or from a tap, a file or a URL, or brew tap; pipx or gem install or cargo-binstall, whose programs only the package names): one ahead of the real hookrun answers every hook the agents call and runs none: a person must approve"
+      sources: [ai_session, background_job]
+      commands:
+        - brew install|reinstall|upgrade|link hookrun|*/*
+        - brew tap
+        - pipx install|reinstall|reinstall-all|upgrade|upgrade-all|inject
+        - gem install|update
+        - cargo-binstall
 `
 
 // What happened to one path.
