@@ -730,3 +730,78 @@ func TestSessionStart(t *testing.T) {
 		t.Errorf("RecordStart outside a repository: %v; want nothing done", err)
 	}
 }
+
+// A session that begins before the repository's first commit starts at the empty tree: every
+// file it makes is its change, committed or not. It recorded nothing, and an agent that
+// committed its work in a new repository left its session's end nothing to list.
+func TestSessionStartBeforeTheFirstCommit(t *testing.T) {
+	dir := repo(t, nil)
+	ctx := context.Background()
+	if err := RecordStart(ctx, dir, "s1"); err != nil {
+		t.Fatal(err)
+	}
+	start, err := Start(dir, "s1")
+	if err != nil || start == "" {
+		t.Fatalf("Start = %q, %v; want the empty tree", start, err)
+	}
+	write(t, dir, "a.txt", "a\n")
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-q", "-m", "the agent's work")
+	write(t, dir, "b.txt", "b\n")
+	got, err := Since(ctx, dir, start)
+	if want := []string{"a.txt", "b.txt"}; err != nil || !slices.Equal(got, want) {
+		t.Errorf("Since = %q, %v; want %q", got, err, want)
+	}
+}
+
+// Records of sessions no event touched for 30 days are removed when a new session's record is
+// written (at most once a day), with a hookrun's temporary files left that long; a session's
+// events keep its own record fresh, and nothing else in the directory is removed. They were
+// never removed: 100,000 sessions took 397 MB of 4 KiB blocks.
+func TestSessionRecordsArePruned(t *testing.T) {
+	dir := repo(t, map[string]string{"a.txt": "a\n"})
+	ctx := context.Background()
+	for _, s := range []string{"old", "live", "recent"} {
+		if err := RecordStart(ctx, dir, s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sessions := filepath.Dir(startFile(dir, "old"))
+	write(t, sessions, ".start-123", "")
+	write(t, sessions, "README", "not a record\n")
+	long := time.Now().Add(-31 * 24 * time.Hour)
+	// The last prune (when the first record was written) was 31 days ago too.
+	for _, f := range []string{startFile(dir, "old"), startFile(dir, "live"), filepath.Join(sessions, ".start-123"), filepath.Join(sessions, "README"), filepath.Join(sessions, prunedMarker)} {
+		if err := os.Chtimes(f, long, long); err != nil && !errors.Is(err, os.ErrNotExist) {
+			t.Fatal(err)
+		}
+	}
+	// An event of the live session refreshes its record.
+	if err := RecordStart(ctx, dir, "live"); err != nil {
+		t.Fatal(err)
+	}
+	if err := RecordStart(ctx, dir, "new"); err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]bool{"old": false, "live": true, "recent": true, "new": true} {
+		if _, err := os.Lstat(startFile(dir, name)); (err == nil) != want {
+			t.Errorf("the record of session %s: %v; want kept %v", name, err, want)
+		}
+	}
+	if _, err := os.Lstat(filepath.Join(sessions, ".start-123")); err == nil {
+		t.Error("a temporary file left 31 days ago was kept")
+	}
+	if _, err := os.Lstat(filepath.Join(sessions, "README")); err != nil {
+		t.Errorf("a file that is no record was removed: %v", err)
+	}
+	// Pruned today: a second new session does not list the directory again.
+	if err := os.Chtimes(startFile(dir, "recent"), long, long); err != nil {
+		t.Fatal(err)
+	}
+	if err := RecordStart(ctx, dir, "newer"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Lstat(startFile(dir, "recent")); err != nil {
+		t.Errorf("pruned twice in a day: %v", err)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/hookrun/hookrun/internal/safefile"
 )
@@ -67,15 +68,31 @@ func Start(dir, session string) (string, error) {
 	return commit, nil
 }
 
+// Records are kept while their sessions go on: each event refreshes its session's record once a
+// day (refreshAfter), and a record no event touched for recordMaxAge is removed when a new
+// session's is written, at most once a day (a marker file's time says when last). A session
+// resumed after that starts again where HEAD is then; its earlier ends listed its earlier work.
+const (
+	recordMaxAge = 30 * 24 * time.Hour
+	refreshAfter = 24 * time.Hour
+	prunedMarker = ".pruned"
+	tempPrefix   = ".start-"
+)
+
 // RecordStart records HEAD as where session starts in the work tree holding dir, unless a start
 // is recorded already: the first of several events at once wins. A work tree with no commit
-// yet, or none at all, records nothing.
+// yet records the empty tree, so that every file the session makes counts as its change; one
+// with no work tree records nothing.
 func RecordStart(ctx context.Context, dir, session string) error {
 	f := startFile(dir, session)
 	if f == "" {
 		return nil
 	}
-	if _, err := os.Lstat(f); !errors.Is(err, fs.ErrNotExist) {
+	if fi, err := os.Lstat(f); !errors.Is(err, fs.ErrNotExist) {
+		if now := time.Now(); err == nil && fi.Mode().IsRegular() && now.Sub(fi.ModTime()) > refreshAfter {
+			// A record not refreshed is at worst removed while its session is idle.
+			_ = os.Chtimes(f, now, now)
+		}
 		return err // recorded already, or unreadable
 	}
 	run, err := gitIn(ctx, dir)
@@ -83,16 +100,19 @@ func RecordStart(ctx context.Context, dir, session string) error {
 		return err
 	}
 	head, err := run("rev-parse", "--verify", "--quiet", "HEAD^{commit}")
-	switch {
-	case notFound(err):
-		return nil // no commit yet
-	case err != nil:
+	if notFound(err) {
+		// No commit yet: git knows the empty tree in the repository's own object format
+		// (SHA-1 or SHA-256) without storing it.
+		head, err = run("hash-object", "-t", "tree", "--stdin")
+	}
+	if err != nil {
 		return err
 	}
 	if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(f), ".start-*")
+	prune(filepath.Dir(f), time.Now())
+	tmp, err := os.CreateTemp(filepath.Dir(f), tempPrefix+"*")
 	if err != nil {
 		return err
 	}
@@ -144,13 +164,47 @@ func Since(ctx context.Context, dir, commit string) ([]string, error) {
 
 // isObjectName reports whether s is a full object id, SHA-1 or SHA-256, in lower-case hex.
 func isObjectName(s string) bool {
-	if len(s) != 40 && len(s) != 64 {
-		return false
-	}
+	return (len(s) == 40 || len(s) == 64) && isHex(s)
+}
+
+// isHex reports whether s is lower-case hexadecimal digits.
+func isHex(s string) bool {
 	for _, c := range s {
 		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
 			return false
 		}
 	}
 	return true
+}
+
+// prune removes from dir, the directory of the session records, the records and the temporary
+// files of a hookrun that died writing one (tempPrefix) that nothing touched for recordMaxAge,
+// unless it did so less than a day ago. It removes nothing else: the names are the records'
+// own (32 hexadecimal digits). Failures are ignored: a record kept is 41 bytes.
+func prune(dir string, now time.Time) {
+	marker := filepath.Join(dir, prunedMarker)
+	fi, err := os.Lstat(marker)
+	switch {
+	case err == nil && fi.Mode().IsRegular() && now.Sub(fi.ModTime()) < refreshAfter:
+		return
+	case err == nil && fi.Mode().IsRegular():
+		_ = os.Chtimes(marker, now, now)
+	case errors.Is(err, fs.ErrNotExist):
+		if m, err := os.OpenFile(marker, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644); err == nil {
+			_ = m.Close()
+		}
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if !e.Type().IsRegular() || (!strings.HasPrefix(name, tempPrefix) && (len(name) != 32 || !isHex(name))) {
+			continue
+		}
+		if info, err := e.Info(); err == nil && now.Sub(info.ModTime()) > recordMaxAge {
+			_ = os.Remove(filepath.Join(dir, name))
+		}
+	}
 }
