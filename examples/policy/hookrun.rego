@@ -133,9 +133,14 @@ require_human contains sprintf("hookrun could not tell which files this call cha
 
 # --- PromptSubmit: context for deploy prompts ---------------------------
 
+# hookrun sends the prompt as typed and in its plain form (user_raw_input_plain:
+# characters no one sees removed, fullwidth and other compatibility letters
+# folded), so that pr\u200bod or ｐｒｏｄ does not hide a word: a rule that
+# stops or adds to a prompt matches either.
 context contains "Deploys to prod go through the release pipeline: open a change ticket first." if {
 	input.event_type == "PromptSubmit"
-	regex.match("(?i)deploy .*prod", object.get(input, "user_raw_input", ""))
+	some text in [object.get(input, "user_raw_input", ""), object.get(input, "user_raw_input_plain", "")]
+	regex.match("(?i)deploy .*prod", text)
 }
 
 # --- The answer ----------------------------------------------------------

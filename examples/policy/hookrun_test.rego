@@ -117,3 +117,10 @@ test_deploy_prompt_gets_context if {
 	r := hookrun.result with input as {"event_type": "PromptSubmit", "user_raw_input": "Deploy this to prod", "caller": {"source": "ai_session"}}
 	startswith(r.additional_context, "Deploys to prod go through the release pipeline")
 }
+
+# hookrun sends the prompt's plain form too: a zero-width space or fullwidth letters do not
+# hide a word from the policy.
+test_a_disguised_deploy_prompt_gets_context if {
+	r := hookrun.result with input as {"event_type": "PromptSubmit", "user_raw_input": "Deploy this to pr\u200bod", "user_raw_input_plain": "Deploy this to prod", "caller": {"source": "ai_session"}}
+	startswith(r.additional_context, "Deploys to prod go through the release pipeline")
+}

@@ -5,16 +5,19 @@ import (
 	"maps"
 
 	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/plaintext"
 	"github.com/hookrun/hookrun/internal/rules"
 )
 
 // The fields an http handler's body holds beside the context, for a call
 // with a command line (docs/central-policy.md): a policy service has no
 // shell parser, and one that reads the command as text lets "r"m -rf /,
-// r\m -rf / and sh -c 'rm -rf /' through.
+// r\m -rf / and sh -c 'rm -rf /' through; and for a prompt, its plain
+// form, which ig\u200bnore does not hide a word from.
 const (
 	CommandsField        = "commands"
 	CommandsUnknownField = "commands_unknown"
+	PromptPlainField     = "user_raw_input_plain"
 )
 
 // policyCommand is one simple command of the line, as a policy reads it.
@@ -35,13 +38,19 @@ type policyCommand struct {
 // (paths_unknown), and, when the call has a command line, the simple
 // commands it runs as hookrun's shell parser reads them, the files it runs
 // included (commands), and why some command is only known when it runs
-// (commands_unknown). A policy service reads the call as a rules hook does,
-// from the same reading: what only one of them saw would walk around the
-// other. These fields are hookrun's alone: a caller's own are dropped.
+// (commands_unknown); and a prompt's plain form (user_raw_input_plain,
+// package plaintext), which a rules hook's prompt rule matches too. A
+// policy service reads the call as a rules hook does, from the same
+// reading: what only one of them saw would walk around the other. These
+// fields are hookrun's alone: a caller's own are dropped.
 func policyBody(c *event.Context, rc *rules.Call) []byte {
 	fields := maps.Clone(c.Fields)
 	delete(fields, CommandsField)
 	delete(fields, CommandsUnknownField)
+	delete(fields, PromptPlainField)
+	if c.Event == event.PromptSubmit {
+		fields[PromptPlainField], _ = json.Marshal(plaintext.Of(c.StringField("user_raw_input")))
+	}
 	read := rc.Context()
 	if len(read.Paths) > len(c.Paths) {
 		fields["paths"], _ = json.Marshal(read.Paths)
