@@ -2,9 +2,11 @@ package emit
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/event"
@@ -41,6 +43,32 @@ func TestRulesHooksReadTheCallOnce(t *testing.T) {
 		}
 		if asked != 1 {
 			t.Errorf("sequential=%v: git asked %d times for three rules hooks, want once", sequential, asked)
+		}
+	}
+}
+
+// A hook chosen by match.paths runs for the paths the files a shell call's line runs name, as a
+// rules hook's paths rule fires for them: ./y.sh, where y.sh writes config/prod/db.yaml, ran no
+// script or http hook with match.paths config/prod/** (tried as a new user would: exit 0, no
+// hook run, while echo x > config/prod/db.yaml denied).
+func TestMatchPathsReadsTheFilesTheLineRuns(t *testing.T) {
+	opt := testOptions(t)
+	if err := os.WriteFile(filepath.Join(opt.Root, "y.sh"), []byte("echo x > config/prod/db.yaml\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	guard := &config.Hook{ID: "prod", Event: event.PreAbilityCall, Enabled: true, Blocking: true, OnError: config.OnErrorBlock,
+		Match:   config.Match{Paths: []string{"config/prod/**"}},
+		Handler: config.Handler{Kind: config.KindScript, Command: "echo 'no prod' >&2; exit 2", Timeout: time.Minute}}
+	for _, command := range []string{"./y.sh", "sh y.sh", "echo x > config/prod/db.yaml"} {
+		raw, _ := json.Marshal(map[string]any{"ability_id": "shell", "command": command, "caller": map[string]string{"source": "ai_session"}})
+		c, err := event.ParseContext(raw, event.PreAbilityCall)
+		if err != nil {
+			t.Fatal(err)
+		}
+		WithPaths(c, opt.Root, nil)
+		out := Run(context.Background(), c, []*config.Hook{guard}, opt)
+		if out.Result.Decision != event.Deny || out.Result.Reason != "no prod" {
+			t.Errorf("%s: decision %s (%q), %d hooks run; want deny (\"no prod\")", command, out.Result.Decision, out.Result.Reason, len(out.Reports))
 		}
 	}
 }

@@ -69,19 +69,19 @@ type Outcome struct {
 // Run runs the hooks of c's event. ctx cancels every running handler.
 func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Options) Outcome {
 	start := time.Now()
+	read := sync.OnceValue(func() *rules.Call { return rules.Read(c, opt.Root, opt.Git) })
 	// Interrupted while choosing, no hook runs: the audit's event line
 	// says so.
 	selected, _ := inPhase(ctx, "match", func() []*config.Hook {
-		return match.Select(hooks, c, match.Options{BlockingOnly: opt.BlockingOnly})
+		return match.Select(hooks, MatchContext(c, hooks, read), match.Options{BlockingOnly: opt.BlockingOnly})
 	})
 	// One line of JSON and a newline, so that a shell handler's `read`
 	// sees a complete line.
 	stdin := append(c.JSON(), '\n')
 	base := withoutNames(opt.Env, config.HandlerVars...)
 	hr := handlers{ctx: c, stdin: stdin, env: base, root: opt.Root, tree: opt.Tree, limits: opt.Limits, watchdog: opt.Watchdog, git: opt.Git,
-		client: sync.OnceValue(httpcall.NewClient), deadline: opt.Deadline,
-		read: sync.OnceValue(func() *rules.Call { return rules.Read(c, opt.Root, opt.Git) })}
-	hr.body = sync.OnceValue(func() []byte { return policyBody(c, hr.read()) })
+		client: sync.OnceValue(httpcall.NewClient), deadline: opt.Deadline, read: read,
+		body: sync.OnceValue(func() []byte { return policyBody(c, read()) })}
 	reports := make([]merge.Report, len(selected))
 	ran := len(selected)
 	var crash crashes
@@ -160,6 +160,23 @@ func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Option
 		out.AuditErr = writeAudit(opt.Root, opt.AuditPath, c, out, time.Since(start), interruption(ctx), opt.Deadline.At)
 	}
 	return out
+}
+
+// MatchContext is the context the hooks of c's event are chosen by: c, or, when one of hooks
+// chooses by the paths of a call with a command line (match.paths), the call as the rules hooks
+// read it (read), with the paths the files its line runs name: ./y.sh, where y.sh writes
+// config/prod/db.yaml, runs a hook with match.paths config/prod/** as it fires a rules hook's
+// paths rule on those globs. explain chooses by it too.
+func MatchContext(c *event.Context, hooks []*config.Hook, read func() *rules.Call) *event.Context {
+	if c.Command == "" {
+		return c
+	}
+	for _, h := range hooks {
+		if h.Event == c.Event && h.Match.Paths != nil {
+			return read().Context()
+		}
+	}
+	return c
 }
 
 // Panic is a panic while running a hook, on its own goroutine or (a lone

@@ -21,6 +21,7 @@ import (
 	"github.com/hookrun/hookrun/internal/match"
 	"github.com/hookrun/hookrun/internal/ojson"
 	"github.com/hookrun/hookrun/internal/project"
+	"github.com/hookrun/hookrun/internal/rules"
 	"github.com/hookrun/hookrun/internal/tty"
 	"github.com/hookrun/hookrun/internal/untrusted"
 )
@@ -128,9 +129,10 @@ func Explain(o ExplainRequest) error {
 		return exitcode.With(exitcode.Error, err)
 	}
 	// The paths a call names, as emit fills them: match.paths and rules read them.
-	emit.WithPaths(ctx, loc.Root, func(dir, rev string, guess bool) ([]string, error) {
+	git := func(dir, rev string, guess bool) ([]string, error) {
 		return gitchanges.Brought(context.Background(), dir, rev, guess)
-	})
+	}
+	emit.WithPaths(ctx, loc.Root, git)
 
 	x := explanation{EventType: ctx.Event, BlockingOnly: o.BlockingOnly, HooksDir: config.Rel(o.Dirs.Cwd, loc.HooksDir),
 		Hooks: []explained{}, WouldRun: []string{}, Invalid: []findingJSON{}, found: loc.Found}
@@ -149,7 +151,9 @@ func Explain(o ExplainRequest) error {
 		judge = set.HooksFor(string(ctx.Event))
 		x.OtherEvents = len(set.Hooks) - len(judge)
 	}
-	for _, v := range match.Explain(judge, ctx, opt) {
+	// Chosen as emit chooses them: match.paths reads the paths the files a line runs name too.
+	chosenBy := emit.MatchContext(ctx, judge, func() *rules.Call { return rules.Read(ctx, loc.Root, git) })
+	for _, v := range match.Explain(judge, chosenBy, opt) {
 		h := v.Hook
 		e := explained{ID: h.ID, Event: string(h.Event), Runs: v.Runs, Reason: v.Reason, Blocking: h.Blocking,
 			Priority: h.Priority, Match: h.Match.Summary(), File: config.Rel(o.Dirs.Cwd, h.File)}
