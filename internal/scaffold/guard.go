@@ -18,11 +18,12 @@ import (
 // template: whoever changes the template moves the old hash into
 // earlierProtectHooks, so that init refreshes a guard an earlier hookrun
 // wrote and nobody edited.
-const protectHooksSHA = "821044df4549b4557200a423aa221f9f81db600271b72c2813e952d163532484"
+const protectHooksSHA = "3f6adef9c31a49959d40b7c252e2c30f9fab0c7769e1ecb13899503fbb472946"
 
 // earlierProtectHooks are the SHA-256 hashes of every protect_hooks.yaml an
 // earlier hookrun init wrote (from the repository's history), newest first.
 var earlierProtectHooks = []string{
+	"821044df4549b4557200a423aa221f9f81db600271b72c2813e952d163532484", // 8f37400
 	"3cb8b4ec16dfc4b030d9a5c382550ac47a462988aab8d170fbff6f159dd16e76", // afab35d
 	"9688dedb5ec6f47d28fd8bc0bd16f39883b6e385db4800f328c16712db92fc57", // 057d5ac
 	"b2de2ed3096633606476eeb7d7e714018c7706b9eb28bcb70ad7d192b85f872b", // 123fda6

@@ -51,9 +51,9 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # an npm install put in node_modules, a program named hookrun in any directory of
 # programs (one ahead on PATH, ln -s /bin/true /usr/local/sbin/hookrun, answers
 # every agent's hook with no hook run; a version manager's shims, pnpm's home,
-# Windows' Scripts and WindowsApps too) and an installer that may put one there
-# (a Homebrew formula named hookrun or from a tap, a file or a URL; pipx, gem
-# and cargo-binstall, whose programs only the package names), hookrun's
+# .NET's tools, Windows' Scripts and WindowsApps too) and an installer that may
+# put one there (a Homebrew formula named hookrun or from a tap, a file or a
+# URL; pipx, gem and cargo-binstall, whose programs only the package names), hookrun's
 # declaration cache (an entry there says what a hook file decodes to) or its
 # record of the commit a session started at (.git/hookrun: the session's end
 # lists what changed since, and a rewritten record hides the agent's commits) needs a person's approval, and so does a
@@ -81,7 +81,8 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # Claude Code's and Cursor's plugins, which bring hooks (a plugin marketplace
 # in the repository too: its .claude-plugin manifests, a plugin's hooks.json,
 # wherever its manifest puts it); what those startup
-# files load (~/.bash_aliases, oh-my-zsh), direnv's and mise's files, run on cd;
+# files load (~/.bash_aliases, oh-my-zsh), direnv's, mise's and devbox's files,
+# run on cd or at devbox shell (devbox.json's init_hook and env);
 # an editor's files that run a program when a person opens the project
 # (.vscode/tasks.json and settings.json, the user's, a dev container's,
 # JetBrains' workspace.xml) and the startup files of the editors git opens
@@ -181,8 +182,8 @@ handler:
         - node_modules/@hookrun/**
         - "**/*bin/hookrun"
         - "**/*bin/hookrun.{exe,cmd,bat,ps1}"
-        - "**/{shims,pnpm,Scripts,WindowsApps}/hookrun"
-        - "**/{shims,pnpm,Scripts,WindowsApps}/hookrun.{exe,cmd,bat,ps1}"
+        - "**/{shims,pnpm,Scripts,WindowsApps,.dotnet/tools}/hookrun"
+        - "**/{shims,pnpm,Scripts,WindowsApps,.dotnet/tools}/hookrun.{exe,cmd,bat,ps1}"
         - "**/hookrun/decl-*.bin"
         - "**/.git/hookrun"
         - "**/.git/hookrun/**"
@@ -342,6 +343,7 @@ handler:
         - "**/mise/config.toml"
         - "**/.config/mise/**"
         - "**/.config/mise.toml"
+        - "**/devbox.json"
         - "**/.vscode/tasks.json"
         - "**/.vscode/settings.json"
         - "**/*.code-workspace"
