@@ -170,6 +170,8 @@ func phaseName(phase string) string {
 		return "checking the call against the rules hooks"
 	case "request":
 		return "building an http hook's request from the call"
+	case "input":
+		return "building a script hook's input from the call"
 	}
 	return phase
 }

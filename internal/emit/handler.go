@@ -19,10 +19,10 @@ import (
 // handlers runs the handlers of one event's hooks.
 type handlers struct {
 	ctx      *event.Context
-	stdin    []byte   // the context as a handler reads it: one line of JSON
-	env      []string // the caller's environment without hookrun's variables
-	root     string   // the project root
-	tree     string   // the project's work tree, kept off the handlers' PATH
+	stdin    func() []byte // the context as a script reads it (scriptInput), made on first use
+	env      []string      // the caller's environment without hookrun's variables
+	root     string        // the project root
+	tree     string        // the project's work tree, kept off the handlers' PATH
 	limits   exec.Limits
 	watchdog *exec.Watchdog
 	client   func() *http.Client // the http handlers' shared client, made on first use
@@ -59,7 +59,18 @@ func (hr handlers) run(ctx context.Context, h *config.Hook) merge.Report {
 		}
 		rep = protocol.EvaluateCall(hr.ctx.Event, h, httpcall.Post(ctx, hr.client(), hr.call(h, body)))
 	} else { // config.KindScript
-		rep = evaluate(hr.ctx.Event, h, exec.Run(ctx, hr.script(h), hr.limits))
+		// The context holds the paths the files a command line runs name: reading
+		// them is a phase, within the budget, like a rules hook's.
+		stdin, ok := []byte(nil), true
+		if hr.ctx.Command == "" {
+			stdin = hr.stdin()
+		} else {
+			stdin, ok = inPhase(ctx, "input", hr.stdin)
+		}
+		if !ok {
+			return protocol.Interrupted(h, 0)
+		}
+		rep = evaluate(hr.ctx.Event, h, exec.Run(ctx, hr.script(h, stdin), hr.limits))
 	}
 	if cut && rep.Run.Status == merge.StatusTimeout {
 		for i := range rep.Errors {
@@ -126,8 +137,8 @@ func lookup(env []string) func(string) (string, bool) {
 	}
 }
 
-// script is the process a script handler runs as.
-func (hr handlers) script(h *config.Hook) exec.Spec {
+// script is the process a script handler runs as, reading stdin.
+func (hr handlers) script(h *config.Hook, stdin []byte) exec.Spec {
 	return exec.Spec{
 		Command:  h.Handler.Command,
 		Args:     h.Handler.Args,
@@ -135,7 +146,7 @@ func (hr handlers) script(h *config.Hook) exec.Spec {
 		Dir:      hr.root,
 		Tree:     hr.tree,
 		Env:      handlerEnv(hr.env, hr.ctx, h, hr.root),
-		Stdin:    hr.stdin,
+		Stdin:    stdin,
 		Timeout:  h.Handler.Timeout,
 		Watchdog: hr.watchdog,
 	}

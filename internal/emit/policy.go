@@ -51,17 +51,7 @@ func policyBody(c *event.Context, rc *rules.Call) []byte {
 	if c.Event == event.PromptSubmit {
 		fields[PromptPlainField], _ = json.Marshal(plaintext.Of(c.StringField("user_raw_input")))
 	}
-	read := rc.Context()
-	if len(read.Paths) > len(c.Paths) {
-		fields["paths"], _ = json.Marshal(read.Paths)
-	}
-	unknown := read.UnknownPaths
-	if line := rc.Line(); unknown == "" && line != nil && len(line.UnknownPaths) > 0 {
-		unknown = line.UnknownPaths[0] // as a rules hook's paths rule counts it
-	}
-	if unknown != "" {
-		fields[PathsUnknownField], _ = json.Marshal(unknown)
-	}
+	readPaths(fields, c, rc)
 	if line := rc.Line(); line != nil {
 		cmds := make([]policyCommand, 0, len(line.Commands))
 		for _, lc := range line.Commands {
@@ -82,4 +72,38 @@ func policyBody(c *event.Context, rc *rules.Call) []byte {
 	}
 	body := (&event.Context{Fields: fields}).JSON()
 	return append(body, '\n')
+}
+
+// readPaths sets in fields, those of context c, the paths of the call rc as the rules hooks read
+// it: the paths the files its line runs name beside the line's own, and why some of them are
+// only known when it runs (paths_unknown), as a rules hook's paths rule counts it.
+func readPaths(fields map[string]json.RawMessage, c *event.Context, rc *rules.Call) {
+	read := rc.Context()
+	if len(read.Paths) > len(c.Paths) {
+		fields["paths"], _ = json.Marshal(read.Paths)
+	}
+	unknown := read.UnknownPaths
+	if line := rc.Line(); unknown == "" && line != nil && len(line.UnknownPaths) > 0 {
+		unknown = line.UnknownPaths[0]
+	}
+	if unknown != "" {
+		fields[PathsUnknownField], _ = json.Marshal(unknown)
+	}
+}
+
+// scriptInput is what a script handler reads on stdin: one line of JSON, the context c with the
+// paths of the call rc as the rules hooks read it (readPaths), so that a script guard that looks
+// for a file in paths sees what match.paths, a rules hook and a policy service see. A call with
+// no command line is read as it came, without the reading.
+func scriptInput(c *event.Context, rc func() *rules.Call) []byte {
+	if c.Command == "" {
+		return append(c.JSON(), '\n')
+	}
+	r := rc()
+	if r.Context() == c && (r.Line() == nil || len(r.Line().UnknownPaths) == 0 || c.UnknownPaths != "") {
+		return append(c.JSON(), '\n') // the reading added nothing
+	}
+	fields := maps.Clone(c.Fields)
+	readPaths(fields, c, r)
+	return append((&event.Context{Fields: fields}).JSON(), '\n')
 }

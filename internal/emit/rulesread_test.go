@@ -72,3 +72,37 @@ func TestMatchPathsReadsTheFilesTheLineRuns(t *testing.T) {
 		}
 	}
 }
+
+// A script reads the paths a rules hook, match.paths and a policy service read: those named
+// inside the files the line runs too. A script guard that looked for config/prod in its stdin's
+// paths let ./y.sh through, where y.sh writes config/prod/db.yaml: paths held ["y.sh"].
+func TestScriptReadsThePathsTheFilesTheLineRunsName(t *testing.T) {
+	opt := testOptions(t)
+	if err := os.WriteFile(filepath.Join(opt.Root, "y.sh"), []byte("echo x > config/prod/db.yaml\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	c, err := event.ParseContext([]byte(`{"ability_id":"shell","command":"./y.sh","caller":{"source":"ai_session"}}`), event.PreAbilityCall)
+	if err != nil {
+		t.Fatal(err)
+	}
+	WithPaths(c, opt.Root, nil)
+	save := &config.Hook{ID: "save", Event: event.PreAbilityCall, Enabled: true, Blocking: true, OnError: config.OnErrorBlock,
+		Handler: config.Handler{Kind: config.KindScript, Command: "cat > got; echo '{}'", Timeout: time.Minute}}
+	if out := Run(context.Background(), c, []*config.Hook{save}, opt); out.Result.Decision != event.Allow {
+		t.Fatalf("decision %s: %v", out.Result.Decision, out.Result.Errors)
+	}
+	got, err := os.ReadFile(filepath.Join(opt.Root, "got"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]json.RawMessage
+	if err := json.Unmarshal(got, &doc); err != nil || got[len(got)-1] != '\n' {
+		t.Fatalf("stdin %q: %v", got, err)
+	}
+	if want := `["y.sh","x","config/prod/db.yaml"]`; string(doc["paths"]) != want {
+		t.Errorf("the script read paths %s, want %s", doc["paths"], want)
+	}
+	if _, ok := doc[CommandsField]; ok {
+		t.Errorf("the script read %s, which only a policy service is sent", CommandsField)
+	}
+}

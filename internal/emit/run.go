@@ -77,7 +77,7 @@ func Run(ctx context.Context, c *event.Context, hooks []*config.Hook, opt Option
 	})
 	// One line of JSON and a newline, so that a shell handler's `read`
 	// sees a complete line.
-	stdin := append(c.JSON(), '\n')
+	stdin := sync.OnceValue(func() []byte { return scriptInput(c, read) })
 	base := withoutNames(opt.Env, config.HandlerVars...)
 	hr := handlers{ctx: c, stdin: stdin, env: base, root: opt.Root, tree: opt.Tree, limits: opt.Limits, watchdog: opt.Watchdog, git: opt.Git,
 		client: sync.OnceValue(httpcall.NewClient), deadline: opt.Deadline, read: read,
