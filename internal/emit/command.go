@@ -162,19 +162,20 @@ func run(r Request, d *dialectRun) (err error) {
 	// A signal in any phase ends emit at once (inPhase); none has started a
 	// process that would outlive it (git runs with ctx).
 	type parsed struct {
-		call *dialect.Call
-		doc  *event.Context
-		err  error
+		call     *dialect.Call
+		doc      *event.Context
+		warnings []merge.Warning
+		err      error
 	}
 	p, ok := inPhase(ctx, "parse", func() parsed {
 		dd := *d
 		doc, err := dd.parse(ctx, r, data, ev)
-		return parsed{dd.call, doc, err}
+		return parsed{dd.call, doc, dd.warnings, err}
 	})
 	if !ok {
 		return stopped(ctx, "while reading the context; no hook ran and no result was printed")
 	}
-	d.call = p.call
+	d.call, d.warnings = p.call, p.warnings
 	ctxDoc := p.doc
 	if p.err != nil {
 		return exitcode.With(exitcode.Error, p.err)
@@ -208,7 +209,7 @@ func run(r Request, d *dialectRun) (err error) {
 	if d.active() {
 		budget.knowDeadline(agentDeadline)
 	}
-	var warnings []merge.Warning
+	warnings := d.warnings
 	// No hooks, or a nearer hooks directory hiding the project's, is a
 	// setup mistake (or a planted one) as often as a choice: say so, in
 	// the result and where a person looks.

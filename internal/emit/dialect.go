@@ -28,6 +28,9 @@ type dialectRun struct {
 	name    string        // --dialect
 	gitBase string        // --changed-from-git[=BASE]; "" when not given
 	call    *dialect.Call // the agent's call, once its payload is read
+	// warnings are for the person, in the result (the agent shows hookrun's own warnings
+	// where it shows a hook's message): what stderr alone would tell no one.
+	warnings []merge.Warning
 }
 
 // errNoOpinion stops emit before any hook runs: the agent's event has no
@@ -111,6 +114,11 @@ func (d *dialectRun) parse(ctx context.Context, r Request, data []byte, ev event
 		if err != nil {
 			fmt.Fprintf(r.Stderr, "hookrun: warning: changed files from git: %v; SessionStop runs with no changed files\n", err)
 			files = []string{}
+			// Outside a repository there is nothing for git to list (docs/agents); a git
+			// that fails in one hides the session's work from every check of it.
+			if notRepo := (*gitchanges.NotRepoError)(nil); !errors.As(err, &notRepo) {
+				d.warnings = append(d.warnings, merge.Warning{Message: fmt.Sprintf("git could not list the files this session changed, so the SessionStop hooks that run only for changed files (only_if_changed_paths) did not run; fix what git says: %v", err)})
+			}
 		}
 		call.SetChangedFiles(sessionChanges(ctx, r, call.SessionID, files))
 	}
