@@ -28,16 +28,7 @@ func (r *reader) program(cmd Command, redirs []*syntax.Redirect, depth int) {
 	switch {
 	case name == "sed" || name == "gsed":
 		for _, s := range sedScripts(cmd.Args) {
-			for _, w := range sedWrites(s) {
-				r.path(w)
-			}
-			lines, patternSpace := sedRuns(s)
-			for _, l := range lines {
-				r.quietly(l, depth+1) // read generously: a text that is no shell line is no command
-			}
-			if patternSpace {
-				r.unresolved("sed's e runs the text it edits as a command (%s), only known when the line runs", s)
-			}
+			r.sedProgram(s, depth)
 		}
 		return
 	case strings.HasPrefix(name, "python") || strings.HasPrefix(name, "pypy"):
@@ -105,6 +96,20 @@ func (r *reader) program(cmd Command, redirs []*syntax.Redirect, depth int) {
 	r.codeLiterals(code)
 	for _, c := range code {
 		r.runStrings(c, name, depth)
+	}
+}
+
+// sedProgram reads a sed script: the files its w commands write and the commands its e runs.
+func (r *reader) sedProgram(s string, depth int) {
+	for _, w := range sedWrites(s) {
+		r.path(w)
+	}
+	lines, patternSpace := sedRuns(s)
+	for _, l := range lines {
+		r.quietly(l, depth+1) // read generously: a text that is no shell line is no command
+	}
+	if patternSpace {
+		r.unresolved("sed's e runs the text it edits as a command (%s), only known when the line runs", s)
 	}
 }
 

@@ -346,8 +346,12 @@ func (r *reader) fromDisk(run scriptRun) {
 			case missing(err):
 			case err != nil:
 				r.unresolved("the line runs %s, which hookrun cannot read: %s", run.file, err)
+			case run.exec && !binary(data) && shebangLang(string(data)) != "":
+				// #!/usr/bin/env python3: read as python3 FILE's program is (programfiles.go).
+				run.manager = shebangLang(string(data))
+				r.programAt(run, p)
 			case binary(data) || run.exec && !shebangShell(string(data)):
-				// A program, or a script of another language: read as itself.
+				// A program, or a script of another interpreter: read as itself.
 			case !whole:
 				r.unresolved("the line runs %s, larger than %d bytes, more than hookrun reads", run.file, maxScriptFile)
 			case run.kind == runCrontab:
@@ -362,6 +366,8 @@ func (r *reader) fromDisk(run scriptRun) {
 				r.scriptWithArgs(withConfigHome(withSelf(string(data), zero, filepath.ToSlash(p))), run)
 			}
 		}
+	case runCode:
+		r.programFromDisk(run)
 	case runMake:
 		r.makeFromDisk(run)
 	case runGo:

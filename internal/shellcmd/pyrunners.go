@@ -148,25 +148,34 @@ func (r *reader) pythonLines(run scriptRun, file, text, dir string, mod pyModule
 // (from tools import helpers: tools/helpers.py). One not there (os, invoke, a package installed
 // elsewhere) is the environment's, read as itself.
 func (r *reader) pythonImports(run scriptRun, file, text, dir string, mod pyModule) {
-	read := func(p string) {
-		if !r.once("pymod\x00"+p) || !r.exists(p) {
+	r.pyModules(file, mod.disk, text, mod.roots, func(display, p, text string) bool {
+		r.pythonLines(scriptRun{depth: run.depth}, display, text, dir, pyModule{disk: p, roots: mod.roots})
+		return true
+	})
+}
+
+// pyModules hands read each module of the project that the Python file at disk (named file, with
+// the text text) imports, looked up in roots as pythonImports says, each file once (shown by its
+// path beside file's); read returns false to read no more.
+func (r *reader) pyModules(file, disk, text string, roots []string, read func(display, p, text string) bool) {
+	more := true
+	visit := func(p string) {
+		if !more || !r.once("pymod\x00"+p) || !r.exists(p) {
 			return
 		}
 		display := p
-		if rel, err := filepath.Rel(filepath.Dir(mod.disk), p); err == nil {
+		if rel, err := filepath.Rel(filepath.Dir(disk), p); err == nil {
 			display = path.Join(path.Dir(file), filepath.ToSlash(rel))
 		}
-		text, ok := r.cachedText(display, p)
-		if !ok {
-			return
+		if text, ok := r.cachedText(display, p); ok {
+			more = read(display, p, text)
 		}
-		r.pythonLines(scriptRun{depth: run.depth}, display, text, dir, pyModule{disk: p, roots: mod.roots})
 	}
 	for _, name := range pyImports(text) {
 		rest := strings.TrimLeft(name, ".")
-		bases := mod.roots
+		bases := roots
 		if dots := len(name) - len(rest); dots > 0 {
-			base := filepath.Dir(mod.disk)
+			base := filepath.Dir(disk)
 			for range dots - 1 {
 				base = filepath.Dir(base)
 			}
@@ -175,17 +184,17 @@ func (r *reader) pythonImports(run scriptRun, file, text, dir string, mod pyModu
 		parts := strings.Split(rest, ".")
 		for _, base := range bases {
 			if rest == "" {
-				read(filepath.Join(base, "__init__.py")) // from . import x: the package itself
+				visit(filepath.Join(base, "__init__.py")) // from . import x: the package itself
 				continue
 			}
 			for i, part := range parts {
 				if i < len(parts)-1 {
-					read(filepath.Join(base, part, "__init__.py"))
+					visit(filepath.Join(base, part, "__init__.py"))
 					base = filepath.Join(base, part)
 					continue
 				}
-				read(filepath.Join(base, part+".py"))
-				read(filepath.Join(base, part, "__init__.py"))
+				visit(filepath.Join(base, part+".py"))
+				visit(filepath.Join(base, part, "__init__.py"))
 			}
 		}
 	}

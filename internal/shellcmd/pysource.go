@@ -34,16 +34,33 @@ type pyTok struct {
 func pyTokens(src string, limit int) (toks []pyTok, ok bool) {
 	src = pyNewlines(src)
 	depth, lineStart, top := 0, true, false
+	// "a" "b" is "ab": adjacent strings are gathered in joined and written as one token when
+	// another comes (a += per string was quadratic in a file of thousands of them).
+	var joined strings.Builder
+	pending := false
+	flush := func() {
+		if pending {
+			toks[len(toks)-1].text, pending = joined.String(), false
+			joined.Reset()
+		}
+	}
+	defer flush()
 	emit := func(t pyTok) {
 		if t.kind == 's' && len(toks) > 0 && toks[len(toks)-1].kind == 's' {
-			toks[len(toks)-1].text += t.text // "a" "b" is "ab"
+			if !pending {
+				joined.WriteString(toks[len(toks)-1].text)
+				pending = true
+			}
+			joined.WriteString(t.text)
 			return
 		}
+		flush()
 		t.top, top = top, false
 		toks = append(toks, t)
 	}
 	for i := 0; i < len(src); {
 		if len(toks) > limit {
+			flush()
 			return toks, false
 		}
 		c := src[i]

@@ -237,19 +237,11 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 				r.dir, r.dirUnknown = "", "the directory "+args[0].Value+", which the line writes, leaves the shell in"
 			}
 		}
-	case strings.HasPrefix(cmd.Name, "python") || strings.HasPrefix(cmd.Name, "pypy"):
-		if run := r.programFile(cmd.Args, "c", "WX", "m", depth); run != nil {
-			run.manager = "python" // read by Python's rules
-		}
-	case interpreterName(cmd.Name) == "node" || cmd.Name == "bun":
-		r.programFile(cmd.Args, "ep", "r", "", depth)
+	case programLang(cmd.Name) != "" && cmd.Name != "deno":
+		r.programRuns(cmd, depth) // programfiles.go
 		if cmd.Name == "bun" {
 			r.packageRuns(cmd, depth) // bun run NAME
 		}
-	case interpreterName(cmd.Name) == "perl":
-		r.programFile(cmd.Args, "eE", "iIMmxCdD0l", "", depth)
-	case interpreterName(cmd.Name) == "ruby":
-		r.programFile(cmd.Args, "e", "IrCEFx0KTW", "", depth)
 	case cmd.Name == "tee":
 		text, ok := r.literalStdin(redirs)
 		for _, a := range cmd.Args {
@@ -269,6 +261,7 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 		r.composerRuns(cmd, depth)
 	case cmd.Name == "deno":
 		r.denoRuns(cmd, depth)
+		r.programRuns(cmd, depth) // deno run FILE
 	case cmd.Name == "pdm" || cmd.Name == "poe" || cmd.Name == "hatch":
 		r.pyprojectRuns(cmd, depth)
 	case cmd.Name == "just":
@@ -358,12 +351,16 @@ func shellFile(args []Arg) *Arg {
 
 // programFile notes the program file an interpreter runs: its first operand, unless an option
 // gives the program in the line (code: python -c, node -e) or runs a module (stop: python -m);
-// valued are the options that take the next word as their value.
-func (r *reader) programFile(args []Arg, code, valued, stop string, depth int) *scriptRun {
+// valued are the options that take the next word as their value. A word before it only known
+// when the line runs (python3 "$F", python3 $OPTS x.py) leaves the program unknown.
+func (r *reader) programFile(name string, args []Arg, code, valued, stop string, depth int) *scriptRun {
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		switch {
-		case args[i].Dynamic || v == "-":
+		case args[i].Dynamic:
+			r.unresolved("%s runs a program file %s names, only known when the line runs", name, v)
+			return nil
+		case v == "-":
 			return nil
 		case v == "--":
 			if i+1 < len(args) {

@@ -1,0 +1,293 @@
+package shellcmd
+
+import (
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// A program file an interpreter runs (python3 x.py, node a.js, ruby x.rb, php x.php, awk -f
+// p.awk, sed -f s.sed, python3 -m pkg, a file run by its path whose #! line names python or
+// node) is read from disk as the same interpreter's program given in the line is read (code.go):
+// its strings name paths, and those it may hand to a shell (os.system, child_process, system,
+// backticks) are lines of their own. A file an earlier call wrote, or a hostile repository
+// holds, runs what it says as surely as python3 -c does. Like a shell script read from disk, what
+// the program leaves unknown does not count (the project's code, read as its scripts are); one
+// hookrun cannot read, larger than maxScriptFile, or in an encoding it does not read, makes the
+// line unresolved where the line itself runs it, as a shell script does.
+
+// Program languages: the interpreter whose program a runCode run's file is (scriptRun.manager).
+const (
+	langPython = "python"
+	langNode   = "node"
+	langAwk    = "awk"
+	langSed    = "sed"
+)
+
+// maxProgramModules caps the project's modules read for one Python program file.
+const maxProgramModules = 16
+
+// programLang is the language of the programs the command name runs ("" for none): an
+// interpreter's name with its version or under another name reads as that interpreter's.
+func programLang(name string) string {
+	n := interpreterName(name)
+	switch {
+	case strings.HasPrefix(n, "python") || strings.HasPrefix(n, "pypy"):
+		return langPython
+	case n == "node" || n == "bun" || n == "deno":
+		return langNode
+	case n == "awk" || n == "gawk" || n == "mawk" || n == "nawk" || n == "busybox-awk":
+		return langAwk
+	case n == "sed" || n == "gsed":
+		return langSed
+	case n == "perl" || n == "ruby" || n == "php" || n == "lua" || n == "luajit" || n == "rscript":
+		return n
+	}
+	return ""
+}
+
+// programRuns notes the program file the interpreter cmd runs (scriptFiles): its first operand,
+// unless an option gives the program in the line; python -m MOD's module in the directory it
+// runs in (MOD.py, MOD/__main__.py); awk's and sed's -f files; deno run's and bun's file; uv
+// run's .py file.
+func (r *reader) programRuns(cmd Command, depth int) {
+	lang := programLang(cmd.Name)
+	note := func(run *scriptRun) {
+		if run != nil {
+			run.manager = lang
+		}
+	}
+	switch n := interpreterName(cmd.Name); {
+	case cmd.Name == "uv":
+		if ops := staticOperands(cmd.Args); len(ops) > 1 && ops[0] == "run" {
+			for _, o := range ops[1:] {
+				if strings.HasSuffix(o, ".py") || strings.HasSuffix(o, ".pyw") {
+					lang = langPython
+					note(r.ran(runCode, Arg{Value: o}, depth))
+					break
+				}
+			}
+		}
+	case lang == langPython:
+		if mod, ok := pythonModule(cmd.Args); ok {
+			r.moduleRuns(mod, depth)
+			return
+		}
+		note(r.programFile(cmd.Name, cmd.Args, "c", "WX", "m", depth))
+	case n == "deno" || n == "bun":
+		// deno run FILE, bun FILE, bun run FILE: the first operand that is a JavaScript or
+		// TypeScript file (bun run NAME is a package.json script, packages.go).
+		ops := staticOperands(cmd.Args)
+		if len(ops) > 0 && ops[0] == "run" {
+			ops = ops[1:]
+		} else if n == "deno" {
+			return // deno's other commands (test, task, eval) are read elsewhere or run no file of the line's
+		}
+		if len(ops) > 0 && jsFile(ops[0]) {
+			note(r.ran(runCode, Arg{Value: ops[0]}, depth))
+		}
+	case lang == langNode:
+		note(r.programFile(cmd.Name, cmd.Args, "ep", "r", "", depth))
+	case lang == "perl":
+		note(r.programFile(cmd.Name, cmd.Args, "eE", "iIMmxCdD0l", "", depth))
+	case lang == "ruby":
+		note(r.programFile(cmd.Name, cmd.Args, "e", "IrCEFx0KTW", "", depth))
+	case lang == "php":
+		if f := optionValues(cmd.Args, "-f", "--file"); len(f) > 0 {
+			note(r.ran(runCode, f[0], depth))
+			return
+		}
+		note(r.programFile(cmd.Name, cmd.Args, "rBRE", "cdzF", "", depth))
+	case lang == "lua" || lang == "luajit":
+		note(r.programFile(cmd.Name, cmd.Args, "e", "l", "", depth))
+	case lang == "rscript":
+		note(r.programFile(cmd.Name, cmd.Args, "e", "", "", depth))
+	case lang == langAwk || lang == langSed:
+		for _, f := range optionValues(cmd.Args, "-f", "--file") {
+			note(r.ran(runCode, f, depth))
+		}
+	}
+}
+
+// optionValues are the values of the options names (-f FILE, -fFILE for a one-letter one,
+// --file FILE, --file=FILE), in order.
+func optionValues(args []Arg, names ...string) []Arg {
+	var out []Arg
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		if v == "--" {
+			break
+		}
+		for _, n := range names {
+			switch {
+			case v == n && i+1 < len(args):
+				i++
+				out = append(out, args[i])
+			case strings.HasPrefix(n, "--") && strings.HasPrefix(v, n+"="):
+				out = append(out, Arg{Value: v[len(n)+1:], Dynamic: args[i].Dynamic})
+			case !strings.HasPrefix(n, "--") && strings.HasPrefix(v, n) && len(v) > len(n) && !strings.HasPrefix(v, "--"):
+				out = append(out, Arg{Value: v[len(n):], Dynamic: args[i].Dynamic})
+			}
+		}
+	}
+	return out
+}
+
+// jsFile reports whether a name is a JavaScript or TypeScript file's, as deno and bun run one.
+func jsFile(name string) bool {
+	switch path.Ext(name) {
+	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx":
+		return true
+	}
+	return false
+}
+
+// pythonModule is the module python -m MOD runs, when its options name one.
+func pythonModule(args []Arg) (Arg, bool) {
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case args[i].Dynamic || v == "-" || v == "--" || !strings.HasPrefix(v, "-"):
+			return Arg{}, false
+		case strings.HasPrefix(v, "--"):
+		case strings.ContainsRune(v[1:], 'c'):
+			return Arg{}, false
+		case strings.HasSuffix(v, "m"):
+			if i+1 < len(args) {
+				return args[i+1], true
+			}
+			return Arg{}, false
+		case strings.Contains(v, "m"):
+			return Arg{Value: v[strings.IndexByte(v, 'm')+1:]}, true // -mpkg
+		case strings.ContainsAny(v[len(v)-1:], "WX"):
+			i++
+		}
+	}
+	return Arg{}, false
+}
+
+// moduleRuns notes the files python -m MOD runs from the directory it runs in (which python puts
+// first on its path): MOD.py, or the package's __main__.py (a.b: a/b.py, a/b/__main__.py). A
+// module not there (pytest, venv, http.server) is the environment's, read as itself.
+func (r *reader) moduleRuns(mod Arg, depth int) {
+	if mod.Dynamic {
+		r.unresolved("python runs the module %s, only known when the line runs", mod.Value)
+		return
+	}
+	p := strings.ReplaceAll(mod.Value, ".", "/")
+	if p == "" || strings.HasPrefix(p, "/") {
+		return
+	}
+	for _, f := range []string{p + ".py", p + "/__main__.py"} {
+		if run := r.ran(runCode, Arg{Value: f}, depth); run != nil {
+			run.manager = langPython
+		}
+	}
+}
+
+// shebangLang is the language a script's #! line names an interpreter of ("" for none, or a shell).
+func shebangLang(text string) string {
+	first, _, _ := strings.Cut(text, "\n")
+	interp, ok := strings.CutPrefix(first, "#!")
+	if !ok {
+		return ""
+	}
+	fields := strings.Fields(interp)
+	if len(fields) == 0 {
+		return ""
+	}
+	name := path.Base(fields[0])
+	for _, f := range fields[1:] {
+		if name != "env" {
+			break
+		}
+		if !strings.HasPrefix(f, "-") && !strings.Contains(f, "=") {
+			name = path.Base(f)
+		}
+	}
+	lang := programLang(strings.ToLower(name))
+	if lang == langNode && name != "node" && !strings.HasPrefix(name, "node") {
+		// #!/usr/bin/env -S deno run, #!/usr/bin/env bun: the file is their program too.
+		return langNode
+	}
+	return lang
+}
+
+// programFromDisk reads the program file a runCode run names, in each directory the line may
+// start in.
+func (r *reader) programFromDisk(run scriptRun) {
+	if isPattern(run.file) {
+		r.unresolved("the line runs the programs %s names, only known when it runs", run.file)
+		return
+	}
+	for _, p := range r.located(run, run.file) {
+		if r.once("code\x00" + p) {
+			r.programAt(run, p)
+		}
+	}
+}
+
+// programAt reads the program file at p, of run.manager's language.
+func (r *reader) programAt(run scriptRun, p string) {
+	data, whole, err := r.readFile(p, maxScriptFile)
+	switch {
+	case missing(err):
+		// Not there: the interpreter says so (python -m pytest: the environment's module).
+	case err != nil:
+		r.unresolved("the line runs %s, which hookrun cannot read: %s", run.file, err)
+	case binary(data):
+		// Compiled (a .pyc, a binary named by its path): read as itself.
+	case !whole:
+		r.unresolved("the line runs the program %s, larger than %d bytes, more than hookrun reads", run.file, maxScriptFile)
+	default:
+		r.programText(run, p, string(data))
+	}
+}
+
+// programText reads text, the program file at p a run names, as run.manager's program given in
+// the line, quietly: in the directory the line runs it in, its commands the file's. A Python
+// file's project modules are read too (programImports).
+func (r *reader) programText(run scriptRun, p, text string) {
+	lang := run.manager
+	if lang == langPython {
+		if enc, ok := pyEncoding(text); !ok {
+			r.unresolved("%s declares the encoding %s, which Python decodes and hookrun does not read: what it runs is only known when it runs", run.file, enc)
+			return
+		}
+	}
+	r.asFile(func() {
+		r.dir, r.dirUnknown, r.fileName = run.dir, run.dirUnknown, run.file
+		r.programCode(lang, text, run.depth)
+		if lang == langPython {
+			r.once("pymod\x00" + p)
+			roots := []string{filepath.Dir(p)}
+			modules := 0
+			var read func(display, q, text string) bool
+			read = func(display, q, text string) bool {
+				// Past the cap the rest is not read: a program's modules are the project's code,
+				// and the line's other files need the reads and the time left.
+				if modules++; modules > maxProgramModules || r.fileReads >= maxFileReads/2 {
+					return false
+				}
+				r.fileName = display
+				r.programCode(langPython, text, run.depth)
+				r.pyModules(display, q, text, roots, read)
+				return true
+			}
+			r.pyModules(run.file, p, text, roots, read)
+		}
+	})
+}
+
+// programCode reads text as a program of lang given in the line (code.go).
+func (r *reader) programCode(lang, text string, depth int) {
+	switch lang {
+	case langPython:
+		r.pythonStrings(text, depth)
+	case langSed:
+		r.sedProgram(text, depth)
+	default:
+		r.codeLiterals([]string{text})
+		r.runStrings(text, lang, depth)
+	}
+}

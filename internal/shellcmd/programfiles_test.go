@@ -1,0 +1,125 @@
+package shellcmd
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// programProject holds program files of each interpreter that run rm -rf ~ or write under
+// .system, beside ordinary ones.
+var programProject = map[string]string{
+	"/p/x.py":             "import os\nos.system('rm -rf ~')\n",
+	"/p/y.py":             "import helper\nhelper.main()\n",
+	"/p/helper.py":        "import subprocess\ndef main():\n    subprocess.run(['rm', '-rf', '~'])\n",
+	"/p/w.py":             "open('.system/hooks/g.yaml', 'w').write('x')\n",
+	"/p/pkg/__init__.py":  "",
+	"/p/pkg/__main__.py":  "import os\nos.system('rm -rf ~')\n",
+	"/p/tool":             "#!/usr/bin/env python3\nimport os\nos.system('rm -rf ~')\n",
+	"/p/jtool":            "#!/usr/bin/env node\nrequire('child_process').execSync('rm -rf ~')\n",
+	"/p/a.js":             "const { execSync } = require('child_process');\nexecSync('rm -rf ~');\n",
+	"/p/a.ts":             "import { execSync } from 'node:child_process';\nexecSync(\"rm -rf ~\");\n",
+	"/p/x.rb":             "system('rm -rf ~')\n",
+	"/p/x.pl":             "system(\"rm -rf ~\");\n",
+	"/p/x.php":            "<?php shell_exec('rm -rf ~');\n",
+	"/p/x.lua":            "os.execute('rm -rf ~')\n",
+	"/p/x.R":              "system('rm -rf ~')\n",
+	"/p/p.awk":            "BEGIN { system(\"rm -rf ~\") }\n",
+	"/p/s.sed":            "1e rm -rf ~\n",
+	"/p/Makefile":         "gen:\n\tpython3 x.py\nok:\n\tpython3 manage.py test\n",
+	"/p/manage.py":        "#!/usr/bin/env python\nimport os\nimport sys\n\ndef main():\n    os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'mysite.settings')\n    from django.core.management import execute_from_command_line\n    execute_from_command_line(sys.argv)\n\nif __name__ == '__main__':\n    main()\n",
+	"/p/server.js":        "const http = require('http');\nconst { exec } = require('child_process');\nhttp.createServer((q, s) => s.end('ok')).listen(3000);\nexec('git rev-parse HEAD');\n",
+	"/p/utf7.py":          "# coding: utf-7\n+AAo-import os+AAo-os.system(+ACI-rm -rf +AH4AIg-)\n",
+	"/p/big.py|big":       "import os\n" + strings.Repeat("#\n", 1<<20),
+	"/p/fifo.py|fifo":     "",
+	"/p/compiled.pyc":     "\x00\x00rm -rf ~",
+	"/p/deep/a.py":        "from . import b\n",
+	"/p/deep/__init__.py": "",
+	"/p/deep/b.py":        "import os\nos.system('rm -rf ~')\n",
+	"/p/clean.sh":         "#!/bin/sh\npython3 x.py\n",
+	"/p/settings.py":      "X = 1\n",
+	"/p/app.py":           "import settings\nimport flask\nprint(settings.X)\n",
+}
+
+// TestProgramFiles: a program file an interpreter runs is read from disk as its program given in
+// the line is (python3 -c, node -e): python3 x.py with os.system("rm -rf ~") there runs rm -rf ~.
+func TestProgramFiles(t *testing.T) {
+	p := mustCompile("rm -r|-R|--recursive -f|--force")
+	wantOutcomeIn(t, programProject, p, Match, []string{
+		`python3 x.py`, `python x.py -v`, `python3 -u x.py`, `python3.12 x.py`, `poetry run python x.py`, `uv run x.py`, `uv run --with rich x.py`,
+		`env python3 x.py`, `python3 y.py`, `python3 -m pkg`, `python3 -mpkg`, `python3 -m deep.a`, `python3 deep/a.py`,
+		`./tool`, `./jtool`, `node a.js`, `nodejs a.js`, `node --inspect a.js`, `deno run --allow-all a.ts`, `bun a.ts`, `bun run a.ts`,
+		`tsx a.ts`, `npx tsx a.ts`, `ts-node a.ts`, `ruby x.rb`, `bundle exec ruby x.rb`, `perl x.pl`, `perl -w x.pl`, `php x.php`, `php -f x.php`,
+		`lua x.lua`, `Rscript x.R`, `awk -f p.awk in.txt`, `gawk --file=p.awk`, `sed -f s.sed in.txt`, `sed --file s.sed`,
+		`make gen`, `sh clean.sh`, `cd /p && python3 x.py`,
+	})
+	wantOutcomeIn(t, programProject, p, NoMatch, []string{
+		`python3 manage.py test`, `./manage.py runserver`, `make ok`, `node server.js`, `python3 -m pytest`, `python3 -m venv .venv`,
+		`python3 app.py`, `python3 compiled.pyc`, `python3 -c 'print(1)'`, `node -e 'console.log(1)'`, `deno test a.ts`, `python3 nothere.py`,
+		`awk '{print}' p.awk`, `sed -n p s.sed`,
+	})
+	wantOutcomeIn(t, programProject, p, Unknown, []string{
+		`python3 utf7.py`, `python3 big.py`, `python3 fifo.py`, `python3 "$F"`, `python3 -m "$M"`, `python3 *.py`,
+	})
+	// What the file does is the file's: the reason names it, and the module it came from.
+	for src, want := range map[string]string{`python3 x.py`: "x.py", `python3 y.py`: "helper.py", `./tool`: "./tool", `python3 -m pkg`: "pkg/__main__.py",
+		`awk -f p.awk`: "p.awk", `make gen`: "x.py"} {
+		l := ParseFiles(src, POSIX, memFiles(programProject))
+		found := false
+		for _, c := range l.Commands {
+			if c.Name == "rm" && c.File == want && c.Maybe {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%q: no rm from %s in %+v", src, want, l.Commands)
+		}
+	}
+	// The paths the program's strings spell are the line's, for a paths guard.
+	if l := ParseFiles(`python3 w.py`, POSIX, memFiles(programProject)); !strings.Contains(strings.Join(l.Paths, "\n"), ".system/hooks/g.yaml") {
+		t.Errorf("python3 w.py: paths %q, want .system/hooks/g.yaml", l.Paths)
+	}
+	// Ordinary programs leave nothing unknown.
+	for _, src := range []string{`python3 manage.py test`, `node server.js`, `python3 app.py`, `python3 -m pytest -x`} {
+		if l := ParseFiles(src, POSIX, memFiles(programProject)); len(l.Unresolved) > 0 {
+			t.Errorf("%q: unresolved %q", src, l.Unresolved)
+		}
+	}
+}
+
+// TestProgramFileModulesCapped: a Python program's own modules are read up to
+// maxProgramModules; a chain longer than that is not followed to its end.
+func TestProgramFileModulesCapped(t *testing.T) {
+	files := map[string]string{}
+	for i := range maxProgramModules + 4 {
+		files["/p/m"+strconv.Itoa(i)+".py"] = "import m" + strconv.Itoa(i+1) + "\n"
+	}
+	files["/p/m"+strconv.Itoa(maxProgramModules+4)+".py"] = "import os\nos.system('rm -rf ~')\n"
+	p := mustCompile("rm -rf")
+	wantOutcomeIn(t, files, p, NoMatch, []string{`python3 m0.py`})
+	wantOutcomeIn(t, files, p, Match, []string{`python3 m10.py`})
+}
+
+// FuzzProgramFiles reads arbitrary lines that run program files with an arbitrary text in every
+// file: no panic, no hang, and a pattern is only Unknown with a reason.
+func FuzzProgramFiles(f *testing.F) {
+	for _, line := range []string{"python3 x.py", "./t", "node a.js", "python3 -m a.b", "uv run x.py", "awk -f p x", "sed -f s", "php -f x",
+		"deno run -A a.ts", "bun run a.ts", "Rscript x.R", "lua x"} {
+		for _, text := range programProject {
+			f.Add(line, text)
+		}
+	}
+	f.Add("python3 x.py", "#!/usr/bin/env -S python3 -u\nfrom . import x\nimport a.b.c as d, e\nexec('import os\\nos.system(\"rm -rf ~\")')\n")
+	f.Add("./x", "#!/usr/bin/env perl\nqx{rm -rf ~}; system qq(rm -rf ~); eval 'system(q(rm -rf ~))'")
+	patterns := fuzzPatterns()
+	f.Fuzz(func(t *testing.T, line, text string) {
+		files := &Files{Dirs: []string{"/p"}, uncached: true, Read: func(p string, max int64) ([]byte, bool, error) {
+			if int64(len(text)) > max {
+				return []byte(text[:max]), false, nil
+			}
+			return []byte(text), true, nil
+		}}
+		l := ParseFiles(line, POSIX, files)
+		checkLine(t, patterns, line, POSIX, &l)
+	})
+}
