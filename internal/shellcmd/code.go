@@ -194,8 +194,9 @@ func (r *reader) runLiterals(code string, lits []string, runs bool, depth int) {
 	for _, lit := range lits {
 		if t := strings.TrimSpace(lit); runs || strings.HasPrefix(t, "|") || strings.HasSuffix(t, "|") {
 			// Past the cap the rest is not read, and a string after it may run anything.
-			if n++; n > maxLiterals {
-				r.unresolved("a program given in the line holds more than %d strings it may run, more than hookrun reads", maxLiterals)
+			if n++; n > r.literalCap() {
+				r.capped = true
+				r.unresolved("a program given in the line holds more than %d strings it may run, more than hookrun reads", r.literalCap())
 				return
 			}
 			r.quietly(strings.Trim(t, "|-"), depth+1)
@@ -205,8 +206,9 @@ func (r *reader) runLiterals(code string, lits []string, runs bool, depth int) {
 		return
 	}
 	lists, complete := pyWordLists(code)
-	if !complete || len(lists)+n > maxLiterals {
-		r.unresolved("a program given in the line holds more than %d strings it may run, more than hookrun reads", maxLiterals)
+	if !complete || len(lists)+n > r.literalCap() {
+		r.capped = true
+		r.unresolved("a program given in the line holds more than %d strings it may run, more than hookrun reads", r.literalCap())
 		return
 	}
 	for _, l := range lists {
@@ -339,11 +341,12 @@ func (r *reader) codeLiterals(code []string) {
 	r.pathLiterals(lits)
 }
 
-// pathLiterals names each path the string literals of a program spell, up to maxLiterals.
+// pathLiterals names each path the string literals of a program spell, up to literalCap.
 func (r *reader) pathLiterals(lits []string) {
 	for n, lit := range lits {
-		if n >= maxLiterals {
-			r.pathsUnknown("a program given in the line holds more than %d strings, more than hookrun reads as paths", maxLiterals)
+		if n >= r.literalCap() {
+			r.pathsCapped = true
+			r.pathsUnknown("a program given in the line holds more than %d strings, more than hookrun reads as paths", r.literalCap())
 			return
 		}
 		r.path(lit)

@@ -195,6 +195,7 @@ func (r *reader) evalString(text, lang string, depth int) {
 		return
 	}
 	if r.evalBytes += len(text); depth > maxDepth || r.evalBytes > maxScriptBytes {
+		r.capped = true
 		r.unresolved("a program given in the line hands more strings to its own eval than hookrun reads (%d deep, %d bytes)", maxDepth, maxScriptBytes)
 		return
 	}

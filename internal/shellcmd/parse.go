@@ -232,55 +232,58 @@ func parseOther(line string, sh Shell, files *Files) Line {
 }
 
 type reader struct {
-	out        Line
-	parsed     int         // bytes of script parsed, the line included
-	braceWords int         // words brace expansion produced
-	dir        string      // the directory a literal cd moved to, relative to the start ("" when none)
-	dirUnknown string      // the cd operand, when the line moved to a directory only known at run time
-	dirRaw     string      // dir as the cds spelled it, when a ".." there follows a name (see rawJoin); "" otherwise
-	dirStack   []wd        // the directories the line's own pushd left, the last on top
-	walk       []walkFrame // the nodes of the syntax tree being read (enterNode, leave)
-	cdSearch   bool        // the line sets CDPATH or cdable_vars: cd may find a relative directory elsewhere
-	homeSet    bool        // the line may set HOME, which ~ expands to
-	pwdSet     bool        // the line may set PWD, which ~+ expands to
-	seen       map[string]bool
-	aliases    map[string]bool             // names the line makes stand for another command (alias, hash -p, BASH_CMDS)
-	tables     map[*syntax.Assign]bool     // assignments to BASH_CMDS and BASH_ALIASES already read
-	vars       arithVars                   // variables read as arithmetic, and what the line gives them
-	consts     *consts                     // the values the line's own text gives its variables, while it is read
-	args       []Arg                       // where words cuts each command's arguments from
-	backslash  bool                        // reading PowerShell: a backslash in a path separates its components
-	psPiped    bool                        // reading PowerShell: the statement takes the pipeline's output as its input
-	revisions  []revisionAt                // what git commands bring, until the whole line is read
-	gitOthers  int                         // git commands that are not read-only
-	gitEnv     bool                        // some script of the line names a GIT_ variable
-	links      []Copy                      // symbolic links and bind mounts the line makes: From is the link, To where it leads
-	found      bool                        // reading what find -exec runs, where {} stands for each file it finds
-	maybe      bool                        // reading what a program hookrun does not know may run (mayRun)
-	suffix     bool                        // the next command read is a tail of another's words: its own tails are read already
-	maybeRuns  bool                        // a maybe reading that surely names a command (mayRunsFiles): the files it runs are read
-	unread     bool                        // peel knew nothing of the command it was given: a program hookrun has no reading for
-	mayWords   int                         // words read as what programs hookrun does not know may run (maxMayWords)
-	rubyLoaded int                         // files Ruby files load, read (maxRubyLoads)
-	evalBytes  int                         // bytes of the strings programs hand to their eval, read (evalString)
-	runs       []scriptRun                 // script files the line runs (finishScripts)
-	wrote      []writtenFile               // files the line writes
-	stdinFrom  *syntax.Stmt                // the statement whose output the command read takes as its standard input
-	stdinPiped bool                        // the command read takes its standard input from a pipe
-	shellStdin bool                        // a shell read takes its script from a pipe or a file on its standard input
-	texts      map[*syntax.Redirect]string // what a command whose output a redirection writes prints, when the line spells it out
-	files      *Files                      // where the files the line runs are read from (diskscripts.go); nil: nowhere
-	fromFile   bool                        // reading a file on disk: its commands are Maybe
-	fileName   string                      // the file read from disk, for Command.File
-	programBy  string                      // an interpreter the line gives a program (python3 -c): it may make any file
-	zero       string                      // its $0: the script run from disk whose text is read (a file it sources keeps it)
-	fileEnv    []Arg                       // the variables the command that runs it gives it (scriptRun.env)
-	readUntil  time.Time                   // when reading files from disk must end
-	fileReads  int
-	readDone   map[string]bool     // files, and scripts of files, read from disk
-	fileTexts  map[string]fileText // the files read from disk, by path
-	env        []Arg               // NAME=VALUE the commands read now run with (Command.Env)
-	allExport  bool                // the line ran set -a: its assignments are exported
+	out         Line
+	parsed      int         // bytes of script parsed, the line included
+	braceWords  int         // words brace expansion produced
+	dir         string      // the directory a literal cd moved to, relative to the start ("" when none)
+	dirUnknown  string      // the cd operand, when the line moved to a directory only known at run time
+	dirRaw      string      // dir as the cds spelled it, when a ".." there follows a name (see rawJoin); "" otherwise
+	dirStack    []wd        // the directories the line's own pushd left, the last on top
+	walk        []walkFrame // the nodes of the syntax tree being read (enterNode, leave)
+	cdSearch    bool        // the line sets CDPATH or cdable_vars: cd may find a relative directory elsewhere
+	homeSet     bool        // the line may set HOME, which ~ expands to
+	pwdSet      bool        // the line may set PWD, which ~+ expands to
+	seen        map[string]bool
+	aliases     map[string]bool             // names the line makes stand for another command (alias, hash -p, BASH_CMDS)
+	tables      map[*syntax.Assign]bool     // assignments to BASH_CMDS and BASH_ALIASES already read
+	vars        arithVars                   // variables read as arithmetic, and what the line gives them
+	consts      *consts                     // the values the line's own text gives its variables, while it is read
+	args        []Arg                       // where words cuts each command's arguments from
+	backslash   bool                        // reading PowerShell: a backslash in a path separates its components
+	psPiped     bool                        // reading PowerShell: the statement takes the pipeline's output as its input
+	revisions   []revisionAt                // what git commands bring, until the whole line is read
+	gitOthers   int                         // git commands that are not read-only
+	gitEnv      bool                        // some script of the line names a GIT_ variable
+	links       []Copy                      // symbolic links and bind mounts the line makes: From is the link, To where it leads
+	found       bool                        // reading what find -exec runs, where {} stands for each file it finds
+	maybe       bool                        // reading what a program hookrun does not know may run (mayRun)
+	suffix      bool                        // the next command read is a tail of another's words: its own tails are read already
+	maybeRuns   bool                        // a maybe reading that surely names a command (mayRunsFiles): the files it runs are read
+	unread      bool                        // peel knew nothing of the command it was given: a program hookrun has no reading for
+	mayWords    int                         // words read as what programs hookrun does not know may run (maxMayWords)
+	rubyLoaded  int                         // files Ruby files load, read (maxRubyLoads)
+	evalBytes   int                         // bytes of the strings programs hand to their eval, read (evalString)
+	literals    int                         // the strings of one program read, when not maxLiterals (programfiles.go)
+	capped      bool                        // a cap of the reading was reached: what lies past it was not read
+	pathsCapped bool                        // the cap of a program's strings read as paths was reached
+	runs        []scriptRun                 // script files the line runs (finishScripts)
+	wrote       []writtenFile               // files the line writes
+	stdinFrom   *syntax.Stmt                // the statement whose output the command read takes as its standard input
+	stdinPiped  bool                        // the command read takes its standard input from a pipe
+	shellStdin  bool                        // a shell read takes its script from a pipe or a file on its standard input
+	texts       map[*syntax.Redirect]string // what a command whose output a redirection writes prints, when the line spells it out
+	files       *Files                      // where the files the line runs are read from (diskscripts.go); nil: nowhere
+	fromFile    bool                        // reading a file on disk: its commands are Maybe
+	fileName    string                      // the file read from disk, for Command.File
+	programBy   string                      // an interpreter the line gives a program (python3 -c): it may make any file
+	zero        string                      // its $0: the script run from disk whose text is read (a file it sources keeps it)
+	fileEnv     []Arg                       // the variables the command that runs it gives it (scriptRun.env)
+	readUntil   time.Time                   // when reading files from disk must end
+	fileReads   int
+	readDone    map[string]bool     // files, and scripts of files, read from disk
+	fileTexts   map[string]fileText // the files read from disk, by path
+	env         []Arg               // NAME=VALUE the commands read now run with (Command.Env)
+	allExport   bool                // the line ran set -a: its assignments are exported
 }
 
 // maxUnresolved caps the reasons kept: the first is the one shown, and a
@@ -391,10 +394,12 @@ func opens(src string) int {
 // reason, when reading it would go over one.
 func (r *reader) enter(src string, depth int) bool {
 	if depth > maxDepth {
+		r.capped = true
 		r.unresolved("scripts nested more than %d deep", maxDepth)
 		return false
 	}
 	if r.parsed += len(src); r.parsed > maxScriptBytes {
+		r.capped = true
 		r.unresolved("the scripts inside the line add up to more than %d bytes", maxScriptBytes)
 		return false
 	}

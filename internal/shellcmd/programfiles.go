@@ -24,6 +24,21 @@ const (
 	langSed    = "sed"
 )
 
+// maxFileLiterals caps the strings of a program file read from disk read as lines and as paths:
+// a real program holds more than the 256 a line's own program is read for (41 of the 665 .py files
+// of Python 3.11's standard library that call something that runs a command), and past this one
+// a file the line runs itself is unresolved (programText), where a string after the cap may run
+// anything.
+const maxFileLiterals = 4096
+
+// literalCap is the number of a program's strings read (runLiterals, pathLiterals).
+func (r *reader) literalCap() int {
+	if r.literals > 0 {
+		return r.literals
+	}
+	return maxLiterals
+}
+
 // maxProgramModules caps the project's modules read for one Python program file.
 const maxProgramModules = 16
 
@@ -255,9 +270,15 @@ func (r *reader) programText(run scriptRun, p, text string) {
 			return
 		}
 	}
+	defer func(n int, c, pc bool) {
+		r.literals, r.capped, r.pathsCapped = n, c || r.capped, pc || r.pathsCapped
+	}(r.literals, r.capped, r.pathsCapped)
+	r.literals, r.capped, r.pathsCapped = maxFileLiterals, false, false
+	capped, pathsCapped := false, false
 	r.asFile(func() {
 		r.dir, r.dirUnknown, r.fileName = run.dir, run.dirUnknown, run.file
 		r.programCode(lang, text, run.depth)
+		capped, pathsCapped = r.capped, r.pathsCapped // the file's own: its modules are read as far as maxProgramModules, quietly
 		if lang == langPython {
 			r.once("pymod\x00" + p)
 			roots := []string{filepath.Dir(p)}
@@ -277,6 +298,14 @@ func (r *reader) programText(run scriptRun, p, text string) {
 			r.pyModules(run.file, p, text, roots, read)
 		}
 	})
+	if capped {
+		// Quiet within: but a string past a cap may run anything, and padding a file is free.
+		r.unresolved("the line runs the program %s, which holds more strings than hookrun reads (%d; %d bytes of lines, %d deep)",
+			run.file, maxFileLiterals, maxScriptBytes, maxDepth)
+	}
+	if pathsCapped {
+		r.pathsUnknown("the line runs the program %s, which holds more than %d strings, more than hookrun reads as paths", run.file, maxFileLiterals)
+	}
 }
 
 // programCode reads text as a program of lang given in the line (code.go).

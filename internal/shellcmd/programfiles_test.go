@@ -87,6 +87,28 @@ func TestProgramFiles(t *testing.T) {
 	}
 }
 
+// TestProgramFilePadded: a program file the line runs is read for maxFileLiterals strings, more
+// than a line's own program; one that holds more, where a string after them may run anything,
+// leaves the line unresolved (padding a file is free), and one a file read from disk runs is
+// quiet, as that file's other unknowns are.
+func TestProgramFilePadded(t *testing.T) {
+	pad := func(n int) string { return "import os\n" + strings.Repeat("x = 'a'\n", n) + "os.system('rm -rf ~')\n" }
+	files := map[string]string{"/p/some.py": pad(300), "/p/many.py": pad(maxFileLiterals + 1), "/p/w.sh": "python3 many.py\n",
+		"/p/paths.py": strings.Repeat("x = 'a'\n", maxFileLiterals+1) + "open('secrets/prod.env', 'w')\n"}
+	p := mustCompile("rm -rf")
+	wantOutcomeIn(t, files, p, Match, []string{`python3 some.py`})
+	wantOutcomeIn(t, files, p, Unknown, []string{`python3 many.py`})
+	wantOutcomeIn(t, files, p, NoMatch, []string{`sh w.sh`, `python3 paths.py`})
+	l := ParseFiles(`python3 paths.py`, POSIX, memFiles(files))
+	if want := "the line runs the program paths.py, which holds more than 4096 strings, more than hookrun reads as paths"; len(l.UnknownPaths) != 1 || l.UnknownPaths[0] != want {
+		t.Errorf("python3 paths.py: unknown paths %q, want %q", l.UnknownPaths, want)
+	}
+	l = ParseFiles(`python3 many.py`, POSIX, memFiles(files))
+	if want := "the line runs the program many.py, which holds more strings than hookrun reads (4096; 4194304 bytes of lines, 16 deep)"; len(l.Unresolved) != 1 || l.Unresolved[0] != want {
+		t.Errorf("python3 many.py: unresolved %q, want %q", l.Unresolved, want)
+	}
+}
+
 // TestProgramFileModulesCapped: a Python program's own modules are read up to
 // maxProgramModules; a chain longer than that is not followed to its end.
 func TestProgramFileModulesCapped(t *testing.T) {
