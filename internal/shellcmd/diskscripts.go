@@ -105,7 +105,11 @@ func (r *reader) readFile(p string, max int64) ([]byte, bool, error) {
 		data, whole, err = r.files.Read(p, max)
 		return err
 	})
-	return data, whole, err
+	if err != nil {
+		// Past the time, the read may still be under way and write data: it is not looked at.
+		return nil, false, err
+	}
+	return data, whole, nil
 }
 
 // timed runs f (a read of the disk) within the time left for the line: errReadTime when that
