@@ -870,7 +870,7 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 				r.rubyFileRuns(cmd, depth) // bundle exec CMD evaluates the Gemfile first (rubyfiles.go)
 			}
 			if cmd.Name == "uv" && !r.noRuns() {
-				r.programRuns(cmd, depth) // uv run x.py runs python x.py (programfiles.go)
+				r.programRuns(cmd, redirs, depth) // uv run x.py runs python x.py (programfiles.go)
 			}
 			if cmd.Name == "nix" || cmd.Name == "nix-shell" {
 				r.codeRunnerRuns(cmd) // the shellHook of the repository's Nix code (runnerfiles.go)

@@ -3,7 +3,10 @@ package shellcmd
 import (
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // A program file an interpreter runs (python3 x.py, node a.js, ruby x.rb, php x.php, awk -f
@@ -63,9 +66,10 @@ func programLang(name string) string {
 
 // programRuns notes the program file the interpreter cmd runs (scriptFiles): its first operand,
 // unless an option gives the program in the line; python -m MOD's module in the directory it
-// runs in (MOD.py, MOD/__main__.py); awk's and sed's -f files; deno run's and bun's file; uv
-// run's .py file.
-func (r *reader) programRuns(cmd Command, depth int) {
+// runs in (MOD.py, MOD/__main__.py and the packages' __init__.py); awk's and sed's -f files; deno
+// run's and bun's file; uv run's .py file; and a file redirected to its standard input when
+// nothing else gives it a program (python3 < x.py).
+func (r *reader) programRuns(cmd Command, redirs []*syntax.Redirect, depth int) {
 	lang := programLang(cmd.Name)
 	note := func(run *scriptRun) {
 		if run != nil {
@@ -88,7 +92,7 @@ func (r *reader) programRuns(cmd Command, depth int) {
 			r.moduleRuns(mod, depth)
 			return
 		}
-		note(r.programFile(cmd.Name, cmd.Args, "c", "WX", "m", depth))
+		r.interpreterFile(cmd, redirs, lang, 'c', "", "WX", "m", depth)
 	case n == "deno" || n == "bun":
 		// deno run FILE, bun FILE, bun run FILE: the first operand that is a JavaScript or
 		// TypeScript file (bun run NAME is a package.json script, packages.go).
@@ -102,24 +106,47 @@ func (r *reader) programRuns(cmd Command, depth int) {
 			note(r.ran(runCode, Arg{Value: ops[0]}, depth))
 		}
 	case lang == langNode:
-		note(r.programFile(cmd.Name, cmd.Args, "ep", "r", "", depth))
+		r.interpreterFile(cmd, redirs, lang, 'e', "p", "r", "", depth)
 	case lang == "perl":
-		note(r.programFile(cmd.Name, cmd.Args, "eE", "iIMmxCdD0l", "", depth))
+		r.interpreterFile(cmd, redirs, lang, 'e', "E", "iIMmxCdD0l", "", depth)
 	case lang == "ruby":
-		note(r.programFile(cmd.Name, cmd.Args, "e", "IrCEFx0KTW", "", depth))
+		r.interpreterFile(cmd, redirs, lang, 'e', "", "IrCEFx0KTW", "", depth)
 	case lang == "php":
 		if f := optionValues(cmd.Args, "-f", "--file"); len(f) > 0 {
 			note(r.ran(runCode, f[0], depth))
 			return
 		}
-		note(r.programFile(cmd.Name, cmd.Args, "rBRE", "cdzF", "", depth))
+		r.interpreterFile(cmd, redirs, lang, 'r', "BRE", "cdzF", "", depth)
 	case lang == "lua" || lang == "luajit":
-		note(r.programFile(cmd.Name, cmd.Args, "e", "l", "", depth))
+		r.interpreterFile(cmd, redirs, lang, 'e', "", "l", "", depth)
 	case lang == "rscript":
-		note(r.programFile(cmd.Name, cmd.Args, "e", "", "", depth))
+		r.interpreterFile(cmd, redirs, lang, 'e', "", "", "", depth)
 	case lang == langAwk || lang == langSed:
 		for _, f := range optionValues(cmd.Args, "-f", "--file") {
 			note(r.ran(runCode, f, depth))
+		}
+	}
+}
+
+// interpreterFile notes the program file an interpreter of lang runs, with its options read as
+// clusterCode reads them: its first operand, else a file redirected to its standard input.
+func (r *reader) interpreterFile(cmd Command, redirs []*syntax.Redirect, lang string, letter rune, also, valued, stop string, depth int) {
+	if run := r.programFile(cmd.Name, cmd.Args, string(letter)+also, valued, stop, depth); run != nil {
+		run.manager = lang
+		return
+	}
+	if _, stdin := clusterCode(cmd.Args, letter, also, valued, stop); !stdin || slices.ContainsFunc(cmd.Args, func(a Arg) bool { return a.Dynamic }) {
+		return
+	}
+	for _, rd := range redirs {
+		if (rd.N == nil || rd.N.Value == "0") && rd.Op == syntax.RdrIn {
+			if ws := r.words("", []*syntax.Word{rd.Word}); len(ws) == 1 {
+				if ws[0].Dynamic {
+					r.unresolved("%s reads its program from %s, a file only known when the line runs", cmd.Name, ws[0].Value)
+				} else if run := r.ran(runCode, ws[0], depth); run != nil {
+					run.manager = lang
+				}
+			}
 		}
 	}
 }
@@ -193,7 +220,12 @@ func (r *reader) moduleRuns(mod Arg, depth int) {
 	if p == "" || strings.HasPrefix(p, "/") {
 		return
 	}
-	for _, f := range []string{p + ".py", p + "/__main__.py"} {
+	// python -m a.b imports a, then runs a/b.py, or imports a.b and runs a/b/__main__.py.
+	files := []string{p + ".py", p + "/__init__.py", p + "/__main__.py"}
+	for dir := path.Dir(p); dir != "."; dir = path.Dir(dir) {
+		files = append(files, dir+"/__init__.py")
+	}
+	for _, f := range files {
 		if run := r.ran(runCode, Arg{Value: f}, depth); run != nil {
 			run.manager = langPython
 		}

@@ -14,6 +14,8 @@ var programProject = map[string]string{
 	"/p/helper.py":        "import subprocess\ndef main():\n    subprocess.run(['rm', '-rf', '~'])\n",
 	"/p/w.py":             "open('.system/hooks/g.yaml', 'w').write('x')\n",
 	"/p/pkg/__init__.py":  "",
+	"/p/ipkg/__init__.py": "import os\nos.system('rm -rf ~')\n",
+	"/p/ipkg/__main__.py": "print(1)\n",
 	"/p/pkg/__main__.py":  "import os\nos.system('rm -rf ~')\n",
 	"/p/tool":             "#!/usr/bin/env python3\nimport os\nos.system('rm -rf ~')\n",
 	"/p/jtool":            "#!/usr/bin/env node\nrequire('child_process').execSync('rm -rf ~')\n",
@@ -51,15 +53,15 @@ func TestProgramFiles(t *testing.T) {
 		`./tool`, `./jtool`, `node a.js`, `nodejs a.js`, `node --inspect a.js`, `deno run --allow-all a.ts`, `bun a.ts`, `bun run a.ts`,
 		`tsx a.ts`, `npx tsx a.ts`, `ts-node a.ts`, `ruby x.rb`, `bundle exec ruby x.rb`, `perl x.pl`, `perl -w x.pl`, `php x.php`, `php -f x.php`,
 		`lua x.lua`, `Rscript x.R`, `awk -f p.awk in.txt`, `gawk --file=p.awk`, `sed -f s.sed in.txt`, `sed --file s.sed`,
-		`make gen`, `sh clean.sh`, `cd /p && python3 x.py`,
+		`make gen`, `sh clean.sh`, `cd /p && python3 x.py`, `python3 -m ipkg`, `python3 < x.py`, `python3 - < x.py`, `node < a.js`, `perl < x.pl`,
 	})
 	wantOutcomeIn(t, programProject, p, NoMatch, []string{
 		`python3 manage.py test`, `./manage.py runserver`, `make ok`, `node server.js`, `python3 -m pytest`, `python3 -m venv .venv`,
 		`python3 app.py`, `python3 compiled.pyc`, `python3 -c 'print(1)'`, `node -e 'console.log(1)'`, `deno test a.ts`, `python3 nothere.py`,
-		`awk '{print}' p.awk`, `sed -n p s.sed`,
+		`awk '{print}' p.awk`, `sed -n p s.sed`, `python3 -c 'print(1)' < x.py`, `python3 manage.py < x.py`,
 	})
 	wantOutcomeIn(t, programProject, p, Unknown, []string{
-		`python3 utf7.py`, `python3 big.py`, `python3 fifo.py`, `python3 "$F"`, `python3 -m "$M"`, `python3 *.py`,
+		`python3 utf7.py`, `python3 big.py`, `python3 fifo.py`, `python3 "$F"`, `python3 -m "$M"`, `python3 *.py`, `python3 < "$F"`,
 	})
 	// What the file does is the file's: the reason names it, and the module it came from.
 	for src, want := range map[string]string{`python3 x.py`: "x.py", `python3 y.py`: "helper.py", `./tool`: "./tool", `python3 -m pkg`: "pkg/__main__.py",

@@ -238,7 +238,7 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 			}
 		}
 	case programLang(cmd.Name) != "" && cmd.Name != "deno":
-		r.programRuns(cmd, depth) // programfiles.go
+		r.programRuns(cmd, redirs, depth) // programfiles.go
 		if cmd.Name == "bun" {
 			r.packageRuns(cmd, depth) // bun run NAME
 		}
@@ -261,7 +261,7 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 		r.composerRuns(cmd, depth)
 	case cmd.Name == "deno":
 		r.denoRuns(cmd, depth)
-		r.programRuns(cmd, depth) // deno run FILE
+		r.programRuns(cmd, redirs, depth) // deno run FILE
 	case cmd.Name == "pdm" || cmd.Name == "poe" || cmd.Name == "hatch":
 		r.pyprojectRuns(cmd, depth)
 	case cmd.Name == "just":
