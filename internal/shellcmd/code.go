@@ -125,7 +125,7 @@ func interpreterName(name string) string {
 	case "jruby", "truffleruby":
 		return "ruby"
 	}
-	if base := strings.TrimRight(name, "0123456789."); base != name {
+	if base := unversioned(name); base != name {
 		switch base {
 		case "perl", "php", "ruby", "lua", "node":
 			return base

@@ -3,6 +3,7 @@ package shellcmd
 import (
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -81,4 +82,29 @@ func TestInstalledNames(t *testing.T) {
 	wantOutcomeIn(t, files, p, Unknown, []string{`moonx app:clean`})
 	wantOutcomeIn(t, files, p, NoMatch, []string{`cd /q && yarnpkg test`, `cd /q && pn test`, `cd /q && nr test`, `cd /q && ni`,
 		`cd /q && conc "npm:test"`})
+}
+
+// TestUnversionedAsTrimRight holds unversioned, which isShell and interpreterName ask of every
+// command, to what it replaced, strings.TrimRight(name, "0123456789."), on every name of up to
+// five bytes from letters, digits, dots and a slash.
+func TestUnversionedAsTrimRight(t *testing.T) {
+	const alphabet = "a09./"
+	var names []string
+	var grow func(string)
+	grow = func(s string) {
+		names = append(names, s)
+		if len(s) == 5 {
+			return
+		}
+		for i := range len(alphabet) {
+			grow(s + alphabet[i:i+1])
+		}
+	}
+	grow("")
+	names = append(names, "bash5.2", "python3.12", "perl5.34", "ksh93", "3.12", "node", "tclsh8.6")
+	for _, n := range names {
+		if got, want := unversioned(n), strings.TrimRight(n, "0123456789."); got != want {
+			t.Errorf("unversioned(%q) = %q, want %q", n, got, want)
+		}
+	}
 }
