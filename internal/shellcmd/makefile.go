@@ -781,8 +781,10 @@ func (r *reader) makeRun(run scriptRun, file, text string) {
 		}
 		scripts = append(scripts, mf.recipes(append(goals, run.names...))...)
 	}
-	if _, ok := mf.vars["SHELL"]; ok || mf.vars[".SHELLFLAGS"] != "" {
-		// The program recipes run through, which the makefile names: SHELL=/bin/rm .SHELLFLAGS=-rf.
+	_, set := mf.vars["SHELL"]
+	_, given := mf.override["SHELL"]
+	if set || given || mf.vars[".SHELLFLAGS"] != "" || mf.override[".SHELLFLAGS"] != "" {
+		// The program recipes run through, which the makefile or make's line names: SHELL=/bin/rm .SHELLFLAGS=-rf.
 		scripts = append(scripts, mf.variable("SHELL", nil, 0)+" "+mf.variable(".SHELLFLAGS", nil, 0)+" recipe")
 	}
 	dir, dirUnknown, fileEnv := r.dir, r.dirUnknown, r.fileEnv

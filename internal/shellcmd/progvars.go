@@ -26,10 +26,15 @@ func (r *reader) programVar(name string, value Arg, depth int) {
 			v = strings.TrimLeft(v, "|-")
 		}
 		r.script(v, depth+1)
+	case name == "GOFLAGS":
+		r.goFlags(value, depth)
 	case name == "MAKEFLAGS" || name == "GNUMAKEFLAGS" || name == "MFLAGS":
 		// make reads its options from these: --eval TEXT, a variable X:=$(shell CMD).
 		if !value.Dynamic {
 			r.makeText(value.Value, depth)
+			for _, w := range strings.Fields(value.Value) {
+				r.makeProgramVar(Arg{Value: w}, depth) // MAKEFLAGS='SHELL=./x.sh'
+			}
 		}
 	case name == "GIT_CONFIG_PARAMETERS" || name == "GIT_CONFIG_COUNT" || strings.HasPrefix(name, "GIT_CONFIG_KEY_") ||
 		strings.HasPrefix(name, "GIT_CONFIG_VALUE_") || name == "GIT_CONFIG" || name == "GIT_CONFIG_GLOBAL" ||
@@ -44,8 +49,37 @@ func commandVar(name string) bool {
 	case "GIT_PAGER", "PAGER", "MANPAGER", "SYSTEMD_PAGER", "GIT_EDITOR", "EDITOR", "VISUAL", "FCEDIT",
 		"GIT_SEQUENCE_EDITOR", "GIT_SSH_COMMAND", "GIT_SSH", "GIT_EXTERNAL_DIFF", "GIT_ASKPASS",
 		"SSH_ASKPASS", "SUDO_ASKPASS", "GIT_PROXY_COMMAND", "RSYNC_RSH", "CVS_RSH", "LESSOPEN", "LESSCLOSE",
-		"BROWSER":
+		"BROWSER",
+		// Build tools' programs: a compiler or linker make's implicit rules, cgo, cc-rs and cmake
+		// run; cargo's rustc, rustdoc and their wrappers; ccache's prefix.
+		"CC", "CXX", "CPP", "LD", "AR", "AS", "FC", "F77", "RUSTC", "RUSTDOC", "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER",
+		"CARGO_BUILD_RUSTC", "CARGO_BUILD_RUSTDOC", "CARGO_BUILD_RUSTC_WRAPPER", "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER",
+		"CARGO_HOST_LINKER", "CARGO_HOST_RUNNER", "CCACHE_PREFIX":
 		return true
 	}
-	return false
+	// cargo's runner and linker for a target (CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER), its
+	// credential providers, and cmake's compiler and linker launchers (CMAKE_C_COMPILER_LAUNCHER).
+	return strings.HasPrefix(name, "CARGO_TARGET_") && (strings.HasSuffix(name, "_RUNNER") || strings.HasSuffix(name, "_LINKER")) ||
+		strings.HasPrefix(name, "CARGO_") && (strings.HasSuffix(name, "_CREDENTIAL_PROVIDER") || strings.HasSuffix(name, "_CREDENTIAL_PROVIDERS")) ||
+		strings.HasPrefix(name, "CMAKE_") && strings.HasSuffix(name, "_LAUNCHER")
+}
+
+// makeProgramVar reads a variable make's command line (or MAKEFLAGS) sets that names a program
+// make runs: SHELL, which runs every recipe line, and the compilers and tools of its implicit
+// rules (make CC=./x.sh hello builds hello from hello.c with ./x.sh). A makefile's own
+// assignments do not change these.
+func (r *reader) makeProgramVar(a Arg, depth int) {
+	name, value, ok := strings.Cut(a.Value, "=")
+	name = strings.TrimSpace(strings.TrimRight(name, ":?+!"))
+	if !ok || name != "SHELL" && !commandVar(name) {
+		return
+	}
+	if a.Dynamic {
+		r.unresolved("make's %s names a program make runs, and the line gives it %s, only known when the line runs", name, a.Value)
+		return
+	}
+	if name == "SHELL" {
+		value += " -c recipe" // as make runs each recipe line: SHELL=/bin/bash is bash -c LINE
+	}
+	r.script(value, depth+1)
 }

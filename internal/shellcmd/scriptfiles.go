@@ -252,6 +252,7 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 	case cmd.Name == "make" || cmd.Name == "gmake":
 		r.makefiles(cmd, depth)
 	case cmd.Name == "go":
+		r.goOptionRuns(cmd, depth)
 		r.goGenerateRuns(cmd, depth)
 	case cmd.Name == "crontab":
 		r.crontabRuns(cmd, ops, redirs, depth)
@@ -438,6 +439,7 @@ func (r *reader) makefiles(cmd Command, depth int) {
 		v := a.Value
 		switch {
 		case a.Dynamic:
+			r.makeProgramVar(a, depth)
 		case v == "--eval" || v == "-E":
 			if i+1 < len(args) && !args[i+1].Dynamic {
 				r.makeText(args[i+1].Value, depth)
@@ -449,6 +451,7 @@ func (r *reader) makefiles(cmd Command, depth int) {
 			r.makeText(v[2:], depth)
 		case !strings.HasPrefix(v, "-") && strings.Contains(v, "="):
 			r.makeText(v, depth) // X:=$(shell CMD), a variable the command line sets
+			r.makeProgramVar(a, depth)
 		}
 	}
 	for _, f := range files {
