@@ -376,6 +376,8 @@ func (r *reader) fromDisk(run scriptRun) {
 		r.makeFromDisk(run)
 	case runGo:
 		r.goGenerateFromDisk(run)
+	case runCargo:
+		r.cargoFromDisk(run)
 	case runNpm:
 		switch run.manager {
 		case "nox", "invoke":

@@ -663,3 +663,25 @@ func FuzzQuotedStrings(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCargoConfig: any text reads as a cargo configuration without a panic, and every line it
+// gives is one the shell reader parses (each word quoted).
+func FuzzCargoConfig(f *testing.F) {
+	f.Add("[target.x86_64-unknown-linux-gnu]\nrunner = \"rm -rf ~\"\n", "/p")
+	f.Add("[build]\nrustc-wrapper = \"tools/w.sh\"\nrustflags = [\"-C\", \"linker=./l\"]\n[alias]\nb = [\"run\", \"--config\", \"x=1\"]\n", "")
+	f.Add("[env]\nBASH_ENV = { value = \"x\" }\ninclude = [{ path = \"a.toml\" }]\n[registries.r]\ncredential-provider = [\"a b\", \"'c\"]\n", "/")
+	f.Fuzz(func(t *testing.T, text, root string) {
+		s, ok := cargoConfig(text, root)
+		if !ok && (len(s.lines) > 0 || len(s.env) > 0) {
+			t.Fatalf("cargoConfig(%q) not ok, yet gave %q", text, s.lines)
+		}
+		for _, l := range s.lines {
+			if strings.ContainsRune(l, 0) {
+				continue // a word no program can be given
+			}
+			if _, err := parseTree(l, 0); err != nil {
+				t.Fatalf("cargoConfig(%q): line %q does not parse: %v", text, l, err)
+			}
+		}
+	})
+}

@@ -272,6 +272,9 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 	case cmd.Name == "tox":
 		r.toxRuns(cmd, depth)
 	case slices.Contains([]string{"pixi", "devbox", "rye", "cargo", "cargo-make", "makers", "rake", "mix", "goreleaser", "mask", "fastlane"}, cmd.Name):
+		if cmd.Name == "cargo" {
+			r.cargoRuns(cmd, depth) // its configuration's runners and wrappers (cargoconfig.go)
+		}
 		r.manifestTaskRuns(cmd, depth)
 	case codeRunner(cmd.Name):
 		r.codeRunnerRuns(cmd)
@@ -722,6 +725,12 @@ func (r *reader) readRun(run scriptRun, byKey map[string][]int, read *int) {
 		found = byKey[run.kind]
 	case runMake, runNpm:
 		found = byKey[run.key]
+	case runCargo: // a configuration file the line writes
+		for _, k := range slices.Sorted(maps.Keys(byKey)) {
+			if k == "config.toml" || k == "config" || k == "" || slices.ContainsFunc(run.names, func(n string) bool { return fileKey(n) == k }) {
+				found = append(found, byKey[k]...)
+			}
+		}
 	case runGo: // any Go file the line writes may hold a directive
 		for _, k := range slices.Sorted(maps.Keys(byKey)) {
 			if strings.HasSuffix(k, ".go") || k == "" {
@@ -755,7 +764,7 @@ func (r *reader) readRun(run scriptRun, byKey map[string][]int, read *int) {
 	if run.kind == runCode && (len(found) > 1 || !w.literal) {
 		return // a program file only the run knows is read as itself, as one from the project is
 	}
-	if run.kind == runGit || run.kind == runStartup || run.kind == runMake || run.kind == runGo || len(found) > 1 || !w.literal || *read == maxWrittenScripts {
+	if run.kind == runGit || run.kind == runStartup || run.kind == runMake || run.kind == runGo || run.kind == runCargo || len(found) > 1 || !w.literal || *read == maxWrittenScripts {
 		what := run.file
 		if run.kind != runShell && run.kind != runCrontab {
 			what = w.file
