@@ -42,8 +42,25 @@ func (r *reader) literalCap() int {
 	return maxLiterals
 }
 
-// maxProgramModules caps the project's modules read for one Python program file.
-const maxProgramModules = 16
+// maxProgramModules caps the project's modules read for one program file, and
+// maxModuleBytes their text.
+const (
+	maxProgramModules = 16
+	maxModuleBytes    = 1 << 20
+)
+
+// A moduleBudget counts the modules read for one program file.
+type moduleBudget struct{ n, bytes int }
+
+// moreModules reports whether a module of size bytes is read: within maxProgramModules and
+// maxModuleBytes for its program file, while the line has half its reads left. Past them the
+// rest is not read: a program's modules are the project's code, read as far as it is cheap, and
+// the line's other files need the reads and the time left.
+func (r *reader) moreModules(b *moduleBudget, size int) bool {
+	b.n++
+	b.bytes += size
+	return b.n <= maxProgramModules && b.bytes <= maxModuleBytes && r.fileReads < maxFileReads/2
+}
 
 // programLang is the language of the programs the command name runs ("" for none): an
 // interpreter's name with its version or under another name reads as that interpreter's.
@@ -292,8 +309,9 @@ func (r *reader) programAt(run scriptRun, p string) {
 }
 
 // programText reads text, the program file at p a run names, as run.manager's program given in
-// the line, quietly: in the directory the line runs it in, its commands the file's. A Python
-// file's project modules are read too (programImports).
+// the line, quietly: in the directory the line runs it in, its commands the file's. The project's
+// modules a Python or JavaScript file loads are read too (pyModules, jsModules), within a
+// moduleBudget.
 func (r *reader) programText(run scriptRun, p, text string) {
 	lang := run.manager
 	if lang == langPython {
@@ -310,16 +328,14 @@ func (r *reader) programText(run scriptRun, p, text string) {
 	r.asFile(func() {
 		r.dir, r.dirUnknown, r.fileName = run.dir, run.dirUnknown, run.file
 		r.programCode(lang, text, run.depth)
-		capped, pathsCapped = r.capped, r.pathsCapped // the file's own: its modules are read as far as maxProgramModules, quietly
+		capped, pathsCapped = r.capped, r.pathsCapped // the file's own: its modules are read within their budget, quietly
 		if lang == langPython {
 			r.once("pymod\x00" + p)
 			roots := []string{filepath.Dir(p)}
-			modules := 0
+			var mods moduleBudget
 			var read func(display, q, text string) bool
 			read = func(display, q, text string) bool {
-				// Past the cap the rest is not read: a program's modules are the project's code,
-				// and the line's other files need the reads and the time left.
-				if modules++; modules > maxProgramModules || r.fileReads >= maxFileReads/2 {
+				if !r.moreModules(&mods, len(text)) {
 					return false
 				}
 				r.fileName = display
@@ -328,6 +344,11 @@ func (r *reader) programText(run scriptRun, p, text string) {
 				return true
 			}
 			r.pyModules(run.file, p, text, roots, read)
+		}
+		if lang == langNode {
+			r.once("jsmod\x00" + p)
+			var mods moduleBudget
+			r.jsModules(run.file, p, text, &mods, run.depth)
 		}
 	})
 	if capped {
@@ -350,5 +371,94 @@ func (r *reader) programCode(lang, text string, depth int) {
 	default:
 		r.codeLiterals([]string{text})
 		r.runStrings(text, lang, depth)
+	}
+}
+
+// maxJSSpecs caps the module names read from one JavaScript file's imports.
+const maxJSSpecs = 256
+
+// jsImports are the modules a JavaScript or TypeScript program names by a relative path, which
+// are the project's: require('./b'), import x from "../b", import './b', export * from './b',
+// import('./b'). Others (fs, node:child_process, a package) are the environment's.
+func jsImports(text string) []string {
+	var out []string
+	for _, kw := range []string{"require", "import", "from"} {
+		for rest := text; len(out) < maxJSSpecs; {
+			i := strings.Index(rest, kw)
+			if i < 0 {
+				break
+			}
+			before := byte(' ')
+			if i > 0 {
+				before = rest[i-1]
+			}
+			rest = rest[i+len(kw):]
+			if identChar(before) || before == '.' || before == '$' {
+				continue // a name that ends with it, or a method: x.require
+			}
+			t := strings.TrimLeft(rest, " \t\r\n")
+			if kw != "from" {
+				t = strings.TrimLeft(strings.TrimPrefix(t, "("), " \t\r\n")
+			}
+			if t == "" || t[0] != '\'' && t[0] != '"' && t[0] != '`' {
+				continue
+			}
+			end := strings.IndexByte(t[1:], t[0])
+			if end < 0 {
+				continue
+			}
+			spec := t[1 : 1+end]
+			if strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "../") {
+				out = append(out, spec)
+			}
+		}
+	}
+	return out
+}
+
+// jsModuleFiles are the files node (and deno, bun, tsx) may load for the relative module spec:
+// the file itself, with each extension, its directory's index, and a .ts file for a .js name
+// (TypeScript's own imports name the .js their output will be).
+func jsModuleFiles(spec string) []string {
+	files := []string{spec}
+	for _, ext := range []string{".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx"} {
+		files = append(files, spec+ext)
+	}
+	files = append(files, spec+"/index.js", spec+"/index.ts", spec+"/index.mjs", spec+"/index.cjs")
+	for _, pair := range [][2]string{{".js", ".ts"}, {".js", ".tsx"}, {".mjs", ".mts"}, {".cjs", ".cts"}} {
+		if base, ok := strings.CutSuffix(spec, pair[0]); ok {
+			files = append(files, base+pair[1])
+		}
+	}
+	return files
+}
+
+// jsModules reads the project's modules a JavaScript or TypeScript file at disk (named file)
+// loads by a relative path (jsImports), each as a program of its own, and theirs in turn, up to
+// maxProgramModules for one program file, each file once: a module's top level runs when it is
+// loaded, and the program calls its functions.
+func (r *reader) jsModules(file, disk, text string, mods *moduleBudget, depth int) {
+	for _, spec := range jsImports(text) {
+		for _, f := range jsModuleFiles(spec) {
+			q := filepath.Join(filepath.Dir(disk), filepath.FromSlash(f))
+			if !r.exists(q) {
+				continue
+			}
+			if !r.once("jsmod\x00" + q) {
+				break // read already (or the file itself)
+			}
+			display := path.Join(path.Dir(file), f)
+			text, ok := r.cachedText(display, q)
+			if !ok {
+				continue // a directory: its index is next
+			}
+			if !r.moreModules(mods, len(text)) {
+				return
+			}
+			r.fileName = display
+			r.programCode(langNode, text, depth)
+			r.jsModules(display, q, text, mods, depth)
+			break
+		}
 	}
 }

@@ -21,6 +21,15 @@ var programProject = map[string]string{
 	"/p/jtool":            "#!/usr/bin/env node\nrequire('child_process').execSync('rm -rf ~')\n",
 	"/p/a.js":             "const { execSync } = require('child_process');\nexecSync('rm -rf ~');\n",
 	"/p/a.ts":             "import { execSync } from 'node:child_process';\nexecSync(\"rm -rf ~\");\n",
+	"/p/m.js":             "const b = require('./lib/b');\nb();\n",
+	"/p/lib/b.js":         "module.exports = () => require('child_process').execSync('rm -rf ~');\n",
+	"/p/esm.mjs":          "import { run } from \"./lib/c.js\";\nrun();\n",
+	"/p/lib/c.ts":         "import { execSync } from 'node:child_process';\nexport const run = () => execSync('rm -rf ~');\n",
+	"/p/idx.js":           "require( './pkgdir' )\n",
+	"/p/pkgdir/index.js":  "require('child_process').execSync('rm -rf ~')\n",
+	"/p/calm.js":          "const ok = require('./lib/ok');\nconst fs = require('fs');\nok();\n",
+	"/p/lib/ok.js":        "module.exports = () => console.log(require('./ok2'));\n",
+	"/p/lib/ok2.js":       "module.exports = 'hi';\n",
 	"/p/x.rb":             "system('rm -rf ~')\n",
 	"/p/x.pl":             "system(\"rm -rf ~\");\n",
 	"/p/x.php":            "<?php shell_exec('rm -rf ~');\n",
@@ -54,18 +63,19 @@ func TestProgramFiles(t *testing.T) {
 		`tsx a.ts`, `npx tsx a.ts`, `ts-node a.ts`, `ruby x.rb`, `bundle exec ruby x.rb`, `perl x.pl`, `perl -w x.pl`, `php x.php`, `php -f x.php`,
 		`lua x.lua`, `Rscript x.R`, `awk -f p.awk in.txt`, `gawk --file=p.awk`, `sed -f s.sed in.txt`, `sed --file s.sed`,
 		`make gen`, `sh clean.sh`, `cd /p && python3 x.py`, `python3 -m ipkg`, `python3 < x.py`, `python3 - < x.py`, `node < a.js`, `perl < x.pl`,
+		`node m.js`, `node esm.mjs`, `tsx esm.mjs`, `node idx.js`, `deno run esm.mjs`,
 	})
 	wantOutcomeIn(t, programProject, p, NoMatch, []string{
 		`python3 manage.py test`, `./manage.py runserver`, `make ok`, `node server.js`, `python3 -m pytest`, `python3 -m venv .venv`,
 		`python3 app.py`, `python3 compiled.pyc`, `python3 -c 'print(1)'`, `node -e 'console.log(1)'`, `deno test a.ts`, `python3 nothere.py`,
-		`awk '{print}' p.awk`, `sed -n p s.sed`, `python3 -c 'print(1)' < x.py`, `python3 manage.py < x.py`,
+		`awk '{print}' p.awk`, `sed -n p s.sed`, `node calm.js`, `python3 -c 'print(1)' < x.py`, `python3 manage.py < x.py`,
 	})
 	wantOutcomeIn(t, programProject, p, Unknown, []string{
 		`python3 utf7.py`, `python3 big.py`, `python3 fifo.py`, `python3 "$F"`, `python3 -m "$M"`, `python3 *.py`, `python3 < "$F"`,
 	})
 	// What the file does is the file's: the reason names it, and the module it came from.
 	for src, want := range map[string]string{`python3 x.py`: "x.py", `python3 y.py`: "helper.py", `./tool`: "./tool", `python3 -m pkg`: "pkg/__main__.py",
-		`awk -f p.awk`: "p.awk", `make gen`: "x.py"} {
+		`awk -f p.awk`: "p.awk", `make gen`: "x.py", `node m.js`: "lib/b.js", `node esm.mjs`: "lib/c.ts", `node idx.js`: "pkgdir/index.js"} {
 		l := ParseFiles(src, POSIX, memFiles(programProject))
 		found := false
 		for _, c := range l.Commands {
@@ -82,7 +92,7 @@ func TestProgramFiles(t *testing.T) {
 		t.Errorf("python3 w.py: paths %q, want .system/hooks/g.yaml", l.Paths)
 	}
 	// Ordinary programs leave nothing unknown.
-	for _, src := range []string{`python3 manage.py test`, `node server.js`, `python3 app.py`, `python3 -m pytest -x`} {
+	for _, src := range []string{`python3 manage.py test`, `node server.js`, `python3 app.py`, `python3 -m pytest -x`, `node calm.js`} {
 		if l := ParseFiles(src, POSIX, memFiles(programProject)); len(l.Unresolved) > 0 {
 			t.Errorf("%q: unresolved %q", src, l.Unresolved)
 		}
@@ -145,5 +155,24 @@ func FuzzProgramFiles(f *testing.F) {
 		}}
 		l := ParseFiles(line, POSIX, files)
 		checkLine(t, patterns, line, POSIX, &l)
+	})
+}
+
+// FuzzJSImports reads arbitrary JavaScript for the relative modules it loads: no panic, and each
+// is a relative path the text spells.
+func FuzzJSImports(f *testing.F) {
+	for _, text := range programProject {
+		f.Add(text)
+	}
+	f.Add("import a from './a'; export * from \"../b\"; const c = await import(`./c`); x.require('./no'); require ('./d')")
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, spec := range jsImports(text) {
+			if !strings.HasPrefix(spec, "./") && !strings.HasPrefix(spec, "../") || !strings.Contains(text, spec) {
+				t.Errorf("%q: spec %q", text, spec)
+			}
+			if files := jsModuleFiles(spec); len(files) == 0 || files[0] != spec {
+				t.Errorf("%q: files %q", spec, files)
+			}
+		}
 	})
 }
