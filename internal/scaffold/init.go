@@ -475,7 +475,7 @@ handler:
         - taskkill /IM|/im|/Im|/iM|/FI|/fi|/Fi|/fI
         - wmic process
     - decision: require_human
-      reason: "this command may install a program named hookrun into a directory on PATH (brew install, upgrade or reinstall of a formula named hookrun or from a tap, a file or a URL, or brew tap; pipx or gem install or cargo-binstall, whose programs only the package names): one ahead of the real hookrun answers every hook the agents call and runs none: a person must approve"
+      reason: "this command may install a program named hookrun into a directory on PATH (brew install, upgrade or reinstall of a formula named hookrun or from a tap, a file or a URL, or brew tap; pipx, gem, cargo or uv tool install or cargo-binstall, whose programs only the package names; go install of a package named hookrun or of a pattern with ..., whose programs the repository names; mise use of a backend tool): one ahead of the real hookrun answers every hook the agents call and runs none: a person must approve"
       sources: [ai_session, background_job]
       commands:
         - brew install|reinstall|upgrade|link hookrun|*/*
@@ -483,6 +483,10 @@ handler:
         - pipx install|reinstall|reinstall-all|upgrade|upgrade-all|inject
         - gem install|update
         - cargo-binstall
+        - go install */hookrun|*/hookrun/|*/hookrun@*|*/hookrun/v*|*...|*...@*
+        - cargo install|binstall
+        - uv tool install|upgrade
+        - mise|rtx use|u *:*
 `
 
 // What happened to one path.

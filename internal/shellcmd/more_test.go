@@ -222,6 +222,11 @@ func TestNumberWords(t *testing.T) {
 		{`rm -o.$(nproc)`, "the path -o.$(nproc) is only known when the line runs"},
 		{`rm $(nproc).env`, "the path $(nproc).env is only known when the line runs"},
 		{`make -j$(nproc) >$(nproc)`, "the path $(nproc) is only known when the line runs"},
+		// What prints the number may be anything where the line redefines it or sets PATH.
+		{`nproc(){ printf '%s%s' .sys tem; }; mv $(nproc) /tmp`, "the path $(nproc) is only known when the line runs"},
+		{`export PATH=.:$PATH; mv $(nproc) /tmp`, "the path $(nproc) is only known when the line runs"},
+		{`PATH=.:$PATH mv $(date +%s) /tmp`, "the path $(date +%s) is only known when the line runs"},
+		{`env 'BASH_FUNC_nproc%%=() { echo .system; }' bash -c 'mv $(nproc) /tmp'`, "the path $(nproc) is only known when the line runs"},
 	} {
 		l := Parse(tc.line)
 		switch {

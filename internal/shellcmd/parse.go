@@ -203,6 +203,7 @@ func parseWith(line string, sh Shell, files *Files) Line {
 	r.script(line, 0)
 	r.finishScripts()
 	r.finishAliases()
+	r.finishNumbers()
 	r.finishMade()
 	r.finishRevisions()
 	r.finishArith()
@@ -221,6 +222,7 @@ func parseOther(line string, sh Shell, files *Files) Line {
 		r.script(line, 0)
 		r.finishScripts()
 		r.finishAliases()
+		r.finishNumbers()
 		r.finishMade()
 		r.finishArith()
 		r.dir, r.dirUnknown = "", ""
@@ -245,6 +247,7 @@ type reader struct {
 	pwdSet      bool        // the line may set PWD, which ~+ expands to
 	seen        map[string]bool
 	aliases     map[string]bool             // names the line makes stand for another command (alias, hash -p, BASH_CMDS)
+	numbersVoid string                      // why the commands that print numbers ($(nproc)) may print anything here (numbers.go); "" when they cannot
 	tables      map[*syntax.Assign]bool     // assignments to BASH_CMDS and BASH_ALIASES already read
 	vars        arithVars                   // variables read as arithmetic, and what the line gives them
 	consts      *consts                     // the values the line's own text gives its variables, while it is read
@@ -474,6 +477,10 @@ func (r *reader) visit(src string, depth int) func(syntax.Node) bool {
 					}
 				}
 			}
+		case *syntax.FuncDecl:
+			r.numberCommandDefined(n)
+		case *syntax.Assign:
+			r.numberPathSet(n)
 		case *syntax.BinaryCmd:
 			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
 				r.walk[len(r.walk)-1].pipe = n // its sides, read next (pipeSide)

@@ -259,8 +259,12 @@ func (p *Pattern) MatchCommand(c *Command) (Outcome, string) {
 	}
 	for _, terms := range p.words {
 		if !a.holds(terms) {
-			if a.dynamic != "" && !c.Maybe {
-				return Unknown, fmt.Sprintf("the argument %s of %s is only known when the line runs", a.dynamic, c.Name)
+			why := a.dynamic
+			if why == "" && a.number != "" && mayBeNumber(terms) {
+				why = a.number
+			}
+			if why != "" && !c.Maybe {
+				return Unknown, fmt.Sprintf("the argument %s of %s is only known when the line runs", why, c.Name)
 			}
 			return NoMatch, ""
 		}
@@ -319,6 +323,7 @@ type parsedArgs struct {
 	long    []string  // long option names, without =VALUE
 	all     []string  // every known argument, as given
 	dynamic string    // the first argument only known at run time
+	number  string    // the first argument only known at run time to be a number (numbersOnly), perhaps after an option's letters
 	params  []string  // a cmdlet's parameters, lower case, without the dash
 	keys    []string  // git's settings, as gitKey reads them: all, of a git config or git -c command
 }
@@ -347,7 +352,12 @@ func (a *parsedArgs) read(args []Arg, powerShell bool) {
 	options := true
 	for _, arg := range args {
 		if arg.Dynamic {
-			if a.dynamic == "" {
+			switch {
+			case numbersOnly(arg.Value, options):
+				if a.number == "" {
+					a.number = short(arg.Value)
+				}
+			case a.dynamic == "":
 				a.dynamic = short(arg.Value)
 			}
 			continue
@@ -423,6 +433,25 @@ func (a *parsedArgs) holds(terms []term) bool {
 					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+// mayBeNumber reports whether a word only known at run time to be a number, perhaps after an
+// option's letters (-j$(nproc), $((0-1))), could hold for one of terms: an option may be that
+// word's own letters or digits (kill -$((1)) is kill -1), a glob with a wildcard may match it,
+// and a literal only when it is digits, perhaps after a dash and letters. go test -p $(nproc)
+// cannot be go install.
+func mayBeNumber(terms []term) bool {
+	for _, t := range terms {
+		if t.short != "" || t.long != "" || t.glob.wild {
+			return true
+		}
+		v := strings.TrimLeft(strings.TrimPrefix(t.glob.literal, "-"), "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+		v = strings.TrimPrefix(v, "-")
+		if v != "" && strings.Trim(v, "0123456789") == "" {
+			return true
 		}
 	}
 	return false

@@ -205,6 +205,10 @@ var mustNotMatch = []struct{ pattern, line string }{
 	{"dd of=/dev/*", "dd if=/dev/zero of=out.img"},
 	{"mkfs*", "mkdir x"},
 	{"mkfs*", "echo mkfs.ext4"},
+	// A word only known at run time to be a number cannot be a pattern's word that is not one.
+	{"go install", "go test -p $(nproc) ./..."},
+	{"cargo install", "cargo build -j $(nproc)"},
+	{"git config", "git log -n $((5*2))"},
 }
 
 // Lines whose commands cannot all be known before they run: a guard on rm -rf must not pass them.
@@ -238,6 +242,12 @@ var mustBeUnknown = []struct{ pattern, line, reason string }{
 	{rmrf, `npm exec "$tool" -rf /`, `the arguments of npm include "$tool", only known when the line runs`},
 	{rmrf, "rm -rf / &&", "not valid shell: 1:10: `&&` must be followed by a statement"},
 	{rmrf, "bash -c 'rm -rf / &&'", "not valid shell: 1:10: `&&` must be followed by a statement"},
+	// A number may be the pattern's own: kill -$(echo 1) may be kill -1.
+	{"kill -1", "kill -$((0+1))", "the argument -$((0+1)) of kill is only known when the line runs"},
+	// Or not a number at all, where the line redefines what prints it.
+	{"go install", "nproc(){ echo install; }; go $(nproc) ./cmd/x", "the line defines a function nproc, so $(nproc) of go may print anything, only known when the line runs"},
+	{"go install", "export PATH=.:$PATH; go $(nproc) ./cmd/x", "the line sets PATH, so $(nproc) of go may print anything, only known when the line runs"},
+	{"go install", "alias nproc='echo install'; go $(nproc) ./cmd/x", "nproc is an alias or a hashed name the line defines, run as what it stands for"},
 }
 
 func TestPatternMatches(t *testing.T) {

@@ -446,10 +446,7 @@ func (r *reader) exportedFunction(name string, value Arg, depth int) {
 		return
 	}
 	fn = strings.TrimSuffix(fn, "%%")
-	if r.aliases == nil {
-		r.aliases = map[string]bool{}
-	}
-	r.aliases[foldName(fn)] = true
+	r.alias(fn)
 	if value.Dynamic {
 		r.unresolved("%s defines the function %s as %s, only known when the line runs", name, fn, value.Value)
 		return
@@ -679,9 +676,6 @@ func (r *reader) callback(cmd Command, depth int) bool {
 // as the script it becomes), hash -p PATH NAME, and enable -f FILE NAME (a builtin loaded from a
 // shared object). A later command of that name is unresolved.
 func (r *reader) defines(cmd Command, depth int) {
-	if r.aliases == nil {
-		r.aliases = map[string]bool{}
-	}
 	args := cmd.Args
 	switch cmd.Name {
 	case "alias":
@@ -694,7 +688,7 @@ func (r *reader) defines(cmd Command, depth int) {
 			if !ok || strings.HasPrefix(a.Value, "-") {
 				continue
 			}
-			r.aliases[foldName(name)] = true
+			r.alias(name)
 			r.script(value, depth+1)
 		}
 	case "hash", "enable":
@@ -710,7 +704,7 @@ func (r *reader) defines(cmd Command, depth int) {
 			case strings.HasPrefix(a.Value, "-") && strings.Contains(a.Value[1:], flag):
 				loads = true
 			case loads && i > 0:
-				r.aliases[foldName(a.Value)] = true
+				r.alias(a.Value)
 			}
 		}
 		if loads && cmd.Name == "enable" {
@@ -753,10 +747,7 @@ func (r *reader) commandTable(src string, a *syntax.Assign, depth int) {
 			r.unresolved("%s gets an entry whose name is only known when the line runs, a command name it defines", a.Name.Value)
 			continue
 		}
-		if r.aliases == nil {
-			r.aliases = map[string]bool{}
-		}
-		r.aliases[foldName(key)] = true
+		r.alias(key)
 		if a.Name.Value == "BASH_ALIASES" && e.value != nil {
 			if v, ok := literalWord(e.value); ok {
 				r.script(v, depth+1)
