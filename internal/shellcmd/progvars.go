@@ -28,6 +28,24 @@ func (r *reader) programVar(name string, value Arg, depth int) {
 		r.script(v, depth+1)
 	case name == "GOFLAGS":
 		r.goFlags(value, depth)
+	case name == "RUSTFLAGS" || name == "RUSTDOCFLAGS" || name == "CARGO_ENCODED_RUSTFLAGS" || name == "CARGO_BUILD_RUSTFLAGS" ||
+		strings.HasPrefix(name, "CARGO_TARGET_") && strings.HasSuffix(name, "_RUSTFLAGS"):
+		// rustc's -C linker=PROGRAM. A value only known when the line runs is read for what it
+		// spells out: the rest is the environment's ("$RUSTFLAGS -D warnings").
+		for _, f := range strings.FieldsFunc(value.Value, func(c rune) bool { return c == ' ' || c == '\t' || c == '\x1f' }) {
+			if l, ok := strings.CutPrefix(strings.TrimPrefix(strings.Trim(f, `"'`), "-C"), "linker="); ok {
+				r.script(l, depth+1)
+			}
+		}
+	case strings.HasPrefix(name, "CARGO_ALIAS_"):
+		// cargo NAME runs the alias: read as the cargo line it stands for, split at blanks.
+		if !value.Dynamic {
+			var words []string
+			for _, w := range strings.Fields(value.Value) {
+				words = append(words, cargoWord(w))
+			}
+			r.script("cargo "+strings.Join(words, " "), depth+1)
+		}
 	case name == "MAKEFLAGS" || name == "GNUMAKEFLAGS" || name == "MFLAGS":
 		// make reads its options from these: --eval TEXT, a variable X:=$(shell CMD).
 		if !value.Dynamic {

@@ -251,6 +251,8 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 		}
 	case cmd.Name == "make" || cmd.Name == "gmake":
 		r.makefiles(cmd, depth)
+	case cmd.Name == "cmake" || cmd.Name == "mvn" || cmd.Name == "mvnw" || cmd.Name == "bazel" || cmd.Name == "bazelisk":
+		r.buildOptionRuns(cmd, depth) // their options that name a program (buildopts.go)
 	case cmd.Name == "go":
 		r.goOptionRuns(cmd, depth)
 		r.goGenerateRuns(cmd, depth)
