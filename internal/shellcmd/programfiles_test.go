@@ -176,3 +176,21 @@ func FuzzJSImports(f *testing.F) {
 		}
 	})
 }
+
+// TestInlineProgramLoadsFiles: a program given in the line that loads a program file of the
+// project runs what that file says: python3 -c 'import x' ran x.py unread (exit 0 under a deny
+// of rm -rf), while python3 x.py was denied.
+func TestInlineProgramLoadsFiles(t *testing.T) {
+	p := mustCompile("rm -r|-R|--recursive -f|--force")
+	wantOutcomeIn(t, programProject, p, Match, []string{
+		`python3 -c 'import x'`, `python3 -c 'from x import main'`, `python3 -c 'import ipkg.sub'`, `python3 -c 'import deep.b'`,
+		`python3 -c 'exec(open("x.py").read())'`, `python3 -c 'import runpy; runpy.run_path("x.py")'`, `python3 -c 'import y'`,
+		`node -e 'require("./a.js")'`, `node -e 'require("./m")'`, `node -e 'import("./esm.mjs")'`, `node -e 'require("./pkgdir/index.js")'`,
+		`perl -e 'do "./x.pl"'`, `perl -e 'require "x.pl"'`, `ruby -e 'load "x.rb"'`, `php -r 'include "x.php";'`, `lua -e 'dofile("x.lua")'`,
+		`cd /p && python3 -c 'import x'`,
+	})
+	wantOutcomeIn(t, programProject, p, NoMatch, []string{
+		`python3 -c 'import json, os; print(1)'`, `python3 -c 'import settings'`, `node -e 'require("fs")'`, `node -e 'require("./calm")'`,
+		`python3 -c 'import nothere'`, `ruby -e 'load "nothere.rb"'`,
+	})
+}
