@@ -42,6 +42,7 @@ func (r *reader) program(cmd Command, redirs []*syntax.Redirect, depth int) {
 		}
 	case name == "perl":
 		code, stdin = clusterCode(cmd.Args, 'e', "E", "iIMmxCdD0l", "")
+		code = append(code, perlModules(cmd)...)
 	case name == "ruby":
 		code, stdin = clusterCode(cmd.Args, 'e', "", "IrCEFx0KTW", "")
 	case name == "php":

@@ -56,6 +56,14 @@ func TestProgramRuns(t *testing.T) {
 	}{
 		{`perl -e 'system("rm -rf .system")'`, Match},
 		{`perl -e 'print qx(rm -rf .system)'`, Match},
+		// -M's module name is code perl runs before the program (use NAME;), PERL5OPT's too.
+		{`perl -M'5;system q{rm -rf x}' -e1`, Match},
+		{`perl -m'5;system("rm -rf x")' -e1`, Match},
+		{`perl -M'-5;system("rm -rf x")' -e1`, Match},
+		{`perl -M '5;system("rm -rf x")' -e1`, Match},
+		{`PERL5OPT='-w -M5;system("rm","-rf","x")' perl -e1`, Match}, // perl splits PERL5OPT at spaces too
+		{`perl -MList::Util=sum -e 'print sum(1,2)'`, NoMatch},
+		{`perl -MFile::Path=rmtree,rm_rf -e1`, NoMatch},
 		{"perl -e 'print `rm -rf .system`'", Match},
 		{`python3 -c 'import os; os.system("rm -rf .system")'`, Match},
 		{`python3 -c 'import subprocess; subprocess.run("rm -rf x", shell=True)'`, Match},
