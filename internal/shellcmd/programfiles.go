@@ -251,23 +251,9 @@ func (r *reader) moduleRuns(mod Arg, depth int) {
 
 // shebangLang is the language a script's #! line names an interpreter of ("" for none, or a shell).
 func shebangLang(text string) string {
-	first, _, _ := strings.Cut(text, "\n")
-	interp, ok := strings.CutPrefix(first, "#!")
-	if !ok {
+	name, _ := shebang(text)
+	if name == "" {
 		return ""
-	}
-	fields := strings.Fields(interp)
-	if len(fields) == 0 {
-		return ""
-	}
-	name := path.Base(fields[0])
-	for _, f := range fields[1:] {
-		if name != "env" {
-			break
-		}
-		if !strings.HasPrefix(f, "-") && !strings.Contains(f, "=") {
-			name = path.Base(f)
-		}
 	}
 	lang := programLang(strings.ToLower(name))
 	if lang == langNode && name != "node" && !strings.HasPrefix(name, "node") {

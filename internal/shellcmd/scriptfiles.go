@@ -801,16 +801,23 @@ func (r *reader) readRun(run scriptRun, byKey map[string][]int, read *int) {
 // shebangShell reports whether a script's #! line, if it has one, names a shell (directly or
 // through env): a file without one is run by the shell that runs it.
 func shebangShell(text string) bool {
+	name, ok := shebang(text)
+	return !ok || name == "" || isShell(name)
+}
+
+// shebang is the base name of the interpreter a script's #! line names, through env and its
+// options and assignments; ok is false for a file without one ("" for a #! line naming nothing).
+func shebang(text string) (name string, ok bool) {
 	first, _, _ := strings.Cut(text, "\n")
 	interp, ok := strings.CutPrefix(first, "#!")
 	if !ok {
-		return true
+		return "", false
 	}
 	fields := strings.Fields(interp)
 	if len(fields) == 0 {
-		return true
+		return "", true
 	}
-	name := path.Base(fields[0])
+	name = path.Base(fields[0])
 	for _, f := range fields[1:] {
 		if name != "env" {
 			break
@@ -819,5 +826,5 @@ func shebangShell(text string) bool {
 			name = path.Base(f)
 		}
 	}
-	return isShell(name)
+	return name, true
 }
