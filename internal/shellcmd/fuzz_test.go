@@ -167,12 +167,8 @@ func FuzzDiskScripts(f *testing.F) {
 	f.Add("just m r", "import 'x'\nmod m\nr:\n  rm -rf ~\n")
 	patterns := fuzzPatterns()
 	f.Fuzz(func(t *testing.T, line, text string) {
-		files := &Files{Dirs: []string{"/p"}, uncached: true, Read: func(p string, max int64) ([]byte, bool, error) {
-			if int64(len(text)) > max {
-				return []byte(text[:max]), false, nil
-			}
-			return []byte(text), true, nil
-		}, List: func(string, int) ([]string, error) { return []string{"a", "b"}, nil }}
+		files := everyFileHolds(text)
+		files.List = func(string, int) ([]string, error) { return []string{"a", "b"}, nil }
 		l := ParseFiles(line, POSIX, files)
 		checkLine(t, patterns, line, POSIX, &l)
 	})
@@ -684,4 +680,15 @@ func FuzzCargoConfig(f *testing.F) {
 			}
 		}
 	})
+}
+
+// everyFileHolds is a disk under /p where every file read holds text, cut at the reader's cap as
+// a longer file would be.
+func everyFileHolds(text string) *Files {
+	return &Files{Dirs: []string{"/p"}, uncached: true, Read: func(p string, max int64) ([]byte, bool, error) {
+		if int64(len(text)) > max {
+			return []byte(text[:max]), false, nil
+		}
+		return []byte(text), true, nil
+	}}
 }

@@ -57,7 +57,8 @@ func (r *reader) numberPathSet(a *syntax.Assign) {
 	}
 }
 
-// finishNumbers makes each number word of the line's commands only known when the line runs,
+// finishNumbers makes each number word (with an option's letters or not: numbersOnly with
+// options takes both) of the line's commands only known when the line runs,
 // as a path and as an argument, once the line may have redefined what prints it.
 func (r *reader) finishNumbers() {
 	why := r.numbersVoid
@@ -66,7 +67,7 @@ func (r *reader) finishNumbers() {
 	}
 	for _, c := range r.out.Commands {
 		for _, a := range c.Args {
-			if a.Dynamic && (numbersOnly(a.Value, true) || numbersOnly(a.Value, false)) {
+			if a.Dynamic && numbersOnly(a.Value, true) {
 				r.unresolved("%s, so %s of %s may print anything, only known when the line runs", why, a.Value, c.Name)
 				r.unknownPath(a.Value)
 				return

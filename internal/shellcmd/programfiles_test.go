@@ -147,12 +147,7 @@ func FuzzProgramFiles(f *testing.F) {
 	f.Add("./x", "#!/usr/bin/env perl\nqx{rm -rf ~}; system qq(rm -rf ~); eval 'system(q(rm -rf ~))'")
 	patterns := fuzzPatterns()
 	f.Fuzz(func(t *testing.T, line, text string) {
-		files := &Files{Dirs: []string{"/p"}, uncached: true, Read: func(p string, max int64) ([]byte, bool, error) {
-			if int64(len(text)) > max {
-				return []byte(text[:max]), false, nil
-			}
-			return []byte(text), true, nil
-		}}
+		files := everyFileHolds(text)
 		l := ParseFiles(line, POSIX, files)
 		checkLine(t, patterns, line, POSIX, &l)
 	})
