@@ -48,10 +48,11 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # OpenCode's tui.json, whose plugins load code, and Copilot CLI's extensions), the .env
 # files Gemini CLI loads into its hooks' environment at start (where
 # HOOKRUN_HOOKS_DIR or a proxy would turn every guard off or elsewhere), the hookrun
-# an npm install put in node_modules, a program named hookrun in any directory of
-# programs (one ahead on PATH, ln -s /bin/true /usr/local/sbin/hookrun, answers
-# every agent's hook with no hook run; a version manager's shims, pnpm's home,
-# .NET's tools, Windows' Scripts and WindowsApps too) and an installer that may
+# an npm install put in node_modules, a program named hookrun in a directory of
+# programs or anywhere outside the project (one ahead on PATH, ln -s /bin/true
+# /usr/local/sbin/hookrun or /opt/tools/hookrun, answers every agent's hook with
+# no hook run; a version manager's shims, pnpm's home, .NET's tools, Windows'
+# Scripts and WindowsApps too; which hookrun and ./hookrun pass) and an installer that may
 # put one there (a Homebrew formula named hookrun or from a tap, a file or a
 # URL; pipx, gem and cargo-binstall, whose programs only the package names), hookrun's
 # declaration cache (an entry there says what a hook file decodes to) or its
@@ -184,6 +185,10 @@ handler:
         - "**/*bin/hookrun.{exe,cmd,bat,ps1}"
         - "**/{shims,pnpm,Scripts,WindowsApps,.dotnet/tools}/hookrun"
         - "**/{shims,pnpm,Scripts,WindowsApps,.dotnet/tools}/hookrun.{exe,cmd,bat,ps1}"
+        - "/**/hookrun"
+        - "/**/hookrun.{exe,cmd,bat,ps1}"
+        - "?:/**/hookrun"
+        - "?:/**/hookrun.{exe,cmd,bat,ps1}"
         - "**/hookrun/decl-*.bin"
         - "**/.git/hookrun"
         - "**/.git/hookrun/**"

@@ -295,7 +295,9 @@ func TestProtectHooksCoversEveryAgentsSettings(t *testing.T) {
 		"/etc/cursor/hooks.json", "/Library/Application Support/Cursor/hooks.json", "C:/ProgramData/Cursor/hooks.json",
 		// A program named hookrun in a directory of programs, wherever it lies: one ahead of the real hookrun on PATH (ln -s
 		// /bin/true /usr/local/sbin/hookrun, go build -o ~/go/bin/hookrun) answers every hook the agents call, with no hook run.
-		"/usr/local/sbin/hookrun", "/home/u/go/bin/hookrun", "/usr/bin/hookrun", "/opt/homebrew/bin/hookrun", "/home/u/.npm-global/bin/hookrun", "C:/Users/u/go/bin/hookrun.exe", "/home/u/.local/bin/hookrun.cmd"} {
+		"/usr/local/sbin/hookrun", "/home/u/go/bin/hookrun", "/usr/bin/hookrun", "/opt/homebrew/bin/hookrun", "/home/u/.npm-global/bin/hookrun", "C:/Users/u/go/bin/hookrun.exe", "/home/u/.local/bin/hookrun.cmd",
+		// A directory on PATH need not be named bin: a hookrun anywhere outside the project (cp x /opt/tools/hookrun).
+		"/opt/tools/hookrun", "/home/u/.local/share/x/hookrun", "/srv/hookrun", "C:/tools/hookrun.exe", "D:/x/hookrun"} {
 		if !match.AnyPath(globs, []string{p}) {
 			t.Errorf("%s is not among protect_hooks' paths", p)
 		}
