@@ -2,6 +2,9 @@ package shellcmd
 
 import (
 	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -9,12 +12,16 @@ import (
 // as paths: npm install hookrun@npm:evil writes node_modules/hookrun. The line names what is knowable from its words; a package's programs,
 // named in a tarball hookrun cannot read, are named by the programs already there
 // (node_modules/.bin/*, a pattern the caller lists from disk), and a global install's directory
-// of programs as one unpacked into.
+// of programs as one unpacked into. go install of a package named by its directory is read as go
+// install of the import path its go.mod spells, after which go names the program.
 
 // installers names the files an installer command writes (installers.go).
 func (r *reader) installers(cmd Command) {
 	if packageManager(cmd.Name) {
 		r.packageInstall(cmd)
+	}
+	if cmd.Name == "go" {
+		r.goInstall(cmd)
 	}
 }
 
@@ -177,4 +184,238 @@ func packageName(spec string) string {
 		return ""
 	}
 	return scope + name
+}
+
+// runGoMod: the go.mod of a package go install or go build names by its directory, whose module
+// path names the program it writes (goModFromDisk).
+const runGoMod = "gomod"
+
+// Bounds on the go.mod files one go command's packages are looked up in.
+const (
+	maxGoModUp = 64      // directories walked up from a package's for its go.mod
+	maxGoPkgs  = 16      // packages named by a directory, of one go command
+	maxGoMod   = 1 << 19 // bytes of a go.mod read (not maxScriptFile: the files looked for are not counted as files run)
+)
+
+// goInstall notes what go install and go build write, named by the package rather than by any
+// word of the line: go install puts the program of a package named by its directory (go install,
+// go install ., ./cmd/x/., go -C DIR install) under the last element of its import path, which
+// the module's go.mod spells (module example.com/hookrun/v2 makes hookrun of ., a directory of
+// any name), and go build of one package with no -o, or an -o naming a directory (DIR/), writes
+// it there. Each such package is read as go install IMPORTPATH, a command the line may run
+// (goModFromDisk), so that a guard's words for go install of a package name it; go build's
+// program is named as the path it writes. A package named by its import path is its own name,
+// and a pattern (./...) the guard's words name.
+func (r *reader) goInstall(cmd Command) {
+	var dir, out Arg
+	sub, modfile := "", false
+	var pkgs []Arg
+	for i := 0; i < len(cmd.Args); i++ {
+		a := cmd.Args[i]
+		name, value, hasValue := strings.Cut(a.Value, "=")
+		flag := strings.TrimPrefix(name, "-")
+		switch {
+		case a.Dynamic:
+			return // a command, a directory or a package only known when the line runs: a path named so already
+		case sub == "" && (flag == "-C" || flag == "C"):
+			if hasValue {
+				dir = Arg{Value: value}
+			} else if i+1 < len(cmd.Args) {
+				i++
+				dir = cmd.Args[i]
+			}
+		case sub == "" && (a.Value == "install" || a.Value == "build"):
+			sub = a.Value
+		case sub == "":
+			return // another command of go's, or an option before it
+		case flag == "-o" || flag == "o":
+			if hasValue {
+				out = Arg{Value: value}
+			} else if i+1 < len(cmd.Args) {
+				i++
+				out = cmd.Args[i]
+			}
+		case flag == "-modfile" || flag == "modfile":
+			modfile = true
+			if !hasValue {
+				i++
+			}
+		case slices.Contains(goValues, a.Value):
+			i++
+		case strings.HasPrefix(a.Value, "-"):
+		default:
+			pkgs = append(pkgs, cmd.Args[i:]...) // go's flags end at its first package
+			i = len(cmd.Args)
+		}
+	}
+	if sub == "" || dir.Dynamic || out.Dynamic || slices.ContainsFunc(pkgs, func(a Arg) bool { return a.Dynamic }) {
+		return
+	}
+	if sub == "build" && (len(pkgs) > 1 || out.Value != "" && !strings.HasSuffix(out.Value, "/")) {
+		return // go build of several packages writes nothing; -o FILE is named as a path already
+	}
+	if len(pkgs) == 0 {
+		pkgs = []Arg{{Value: "."}}
+	}
+	var dirs []string
+	for _, p := range pkgs {
+		v := p.Value
+		switch {
+		case strings.Contains(v, "..."):
+		case strings.HasSuffix(v, ".go"):
+			if sub == "build" {
+				r.path(under(under(dir.Value, out.Value), strings.TrimSuffix(path.Base(v), ".go")))
+			}
+		case v == "." || v == ".." || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || path.IsAbs(v) || strings.HasPrefix(v, "~"):
+			dirs = append(dirs, v)
+		case sub == "build":
+			if n := goProgramName(strings.TrimSuffix(v, "/")); n != "" {
+				r.path(under(under(dir.Value, out.Value), n))
+			}
+		}
+	}
+	if e, ok := lastEnv(cmd.Env)["GOFLAGS"]; ok && !e.Dynamic && strings.Contains(e.Value, "-modfile") { // a GOFLAGS only known at run time is unresolved already (goFlags)
+		modfile = true
+	}
+	switch {
+	case len(dirs) == 0:
+		return
+	case len(dirs) > maxGoPkgs:
+		r.unresolved("go %s names more than %d packages by their directories, whose programs' names hookrun reads from their go.mod files", sub, maxGoPkgs)
+		return
+	case modfile:
+		r.unresolved("go %s reads the module path that names its program from the file -modfile gives, which hookrun does not read", sub)
+		return
+	}
+	run := r.ran(runGoMod, Arg{Value: "go.mod"}, 0)
+	if run == nil {
+		return
+	}
+	run.names, run.sub, run.workDir = dirs, sub, out.Value // workDir: where go build -o DIR/ writes
+	if dir.Value != "" {
+		run.dir = under(run.dir, dir.Value)
+	}
+}
+
+// goModFromDisk reads, for each package a go install or go build run names by its directory, the
+// go.mod of its module (in the directory or the nearest above it) for its import path: go install
+// is read as go install IMPORTPATH, a command of the line's, and go build's program is named as the
+// path it writes. A package outside any module is named by its directory, as go names its program.
+func (r *reader) goModFromDisk(run scriptRun) {
+	for _, c := range r.out.Commands {
+		if c.Name == "go" && len(c.Args) > 1 && c.Args[0].Value == "mod" && (c.Args[1].Value == "edit" || c.Args[1].Value == "init") {
+			// go mod edit -module x/hookrun changes the name go install gives the program.
+			r.unresolved("the line changes a go.mod (go mod %s) that go %s reads for the name of its program: only known when the line runs", c.Args[1].Value, run.sub)
+			return
+		}
+	}
+	for _, pkg := range run.names {
+		for _, abs := range r.located(run, pkg) {
+			abs = filepath.ToSlash(filepath.Clean(abs))
+			imp, mod, ok := r.goImportPath(abs)
+			if !ok {
+				continue
+			}
+			if run.sub == "build" {
+				if n := goProgramName(imp); n != "" {
+					dir, dirUnknown := r.dir, r.dirUnknown
+					r.dir, r.dirUnknown = run.dir, run.dirUnknown
+					r.path(under(run.workDir, n))
+					r.dir, r.dirUnknown = dir, dirUnknown
+				}
+				continue
+			}
+			for _, d := range r.files.Dirs {
+				if rel, err := filepath.Rel(d, filepath.FromSlash(mod)); err == nil && filepath.IsLocal(rel) {
+					mod = filepath.ToSlash(rel) // shown as the project names it: fork/go.mod
+					break
+				}
+			}
+			r.out.Commands = append(r.out.Commands, Command{Name: "go", Path: "go", Maybe: true, File: mod,
+				Args: []Arg{{Value: "install"}, {Value: imp}}, Env: run.env})
+		}
+	}
+}
+
+// goImportPath is the import path of the package in the directory abs: its module's path and
+// the directories below the go.mod that declares it (mod, its path), or abs itself outside any
+// module. false, and the line unresolved, when a go.mod cannot be read or its module path cannot
+// be told.
+func (r *reader) goImportPath(abs string) (imp, mod string, ok bool) {
+	d := abs
+	for range maxGoModUp {
+		p := path.Join(d, "go.mod")
+		data, whole, err := r.readFile(filepath.FromSlash(p), maxGoMod)
+		switch {
+		case missing(err):
+		case err != nil || !whole:
+			r.unresolved("go reads %s for the name of the program it installs, which hookrun cannot read whole", p)
+			return "", "", false
+		default:
+			m, ok := goModulePath(string(data))
+			if !ok {
+				r.unresolved("go reads %s for the name of the program it installs, and hookrun cannot tell its module path", p)
+				return "", "", false
+			}
+			rel := strings.TrimPrefix(strings.TrimPrefix(abs, d), "/")
+			return path.Join(m, rel), p, true
+		}
+		if d == "/" || d == "." || path.Dir(d) == d {
+			break
+		}
+		d = path.Dir(d)
+	}
+	return abs, "", true
+}
+
+// goModulePath is the module path a go.mod declares, read as go's modfile reads it: comments cut,
+// the word after module, quoted or not, in a block or not. false when there is not exactly one.
+func goModulePath(text string) (string, bool) {
+	var found []string
+	block := false
+	for _, line := range strings.Split(strings.ReplaceAll(text, "\r", "\n"), "\n") {
+		if i := strings.Index(line, "//"); i >= 0 {
+			line = line[:i]
+		}
+		f := strings.Fields(strings.TrimPrefix(line, "\ufeff"))
+		switch {
+		case len(f) == 0:
+		case block && f[0] == ")":
+			block = false
+		case block:
+			found = append(found, f[0])
+		case f[0] == "module" && len(f) >= 2 && f[1] == "(":
+			block = true
+		case f[0] == "module" && len(f) >= 2:
+			found = append(found, f[1])
+		case strings.HasPrefix(f[0], "module(") || strings.HasPrefix(f[0], "module\""):
+			return "", false // spelled as hookrun does not read it
+		}
+	}
+	if len(found) != 1 {
+		return "", false
+	}
+	m := found[0]
+	if len(m) >= 2 && (m[0] == '"' || m[0] == '`') {
+		u, err := strconv.Unquote(m)
+		if err != nil {
+			return "", false
+		}
+		m = u
+	}
+	return m, m != ""
+}
+
+// goProgramName is the name go gives the program of the package with import path (or directory)
+// p: its last element, or the one before a major version suffix (/v2), as go does.
+func goProgramName(p string) string {
+	p = strings.TrimSuffix(p, "/")
+	base := path.Base(p)
+	if len(base) > 1 && base[0] == 'v' && strings.Trim(base[1:], "0123456789") == "" && strings.Contains(p, "/") {
+		base = path.Base(path.Dir(p))
+	}
+	if base == "." || base == "/" {
+		return ""
+	}
+	return base
 }

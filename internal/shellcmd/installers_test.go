@@ -13,6 +13,7 @@ import (
 func TestInstallersNameWhatTheyWrite(t *testing.T) {
 	for _, tc := range []struct {
 		line    string
+		disk    bool     // read with goProject's files
 		want    []string // among Paths
 		unpacks []string
 		not     []string // not among Paths
@@ -29,8 +30,20 @@ func TestInstallersNameWhatTheyWrite(t *testing.T) {
 		{line: "npm_config_prefix=/p npm i --location=global x", want: []string{"/p/bin/x"}, unpacks: []string{"/p/bin"}},
 		{line: "yarn global add x", want: []string{"~/.yarn/bin/x"}, unpacks: []string{"~/.yarn/bin"}},
 		{line: "bun add -g x", unpacks: []string{"~/.bun/bin"}},
+		// go build of one package, with no -o or -o DIR/, writes the program there under the name go
+		// install would give it (read from goProject's go.mod files).
+		{disk: true, line: "go -C evil build -o /srv/x/", want: []string{"/srv/x/hookrun"}},
+		{disk: true, line: "cd /opt/tools && go build example.com/hookrun/cmd/hookrun", want: []string{"/opt/tools/hookrun"}},
+		{disk: true, line: "go build -o /opt/tools/ ./cmd/hookrun", want: []string{"/opt/tools/hookrun"}},
+		{disk: true, line: "cd /opt/tools && go build ~/src/x/hookrun.go", want: []string{"/opt/tools/hookrun"}},
+		{disk: true, line: "go build ./cmd/app", want: []string{"app"}},
+		{disk: true, line: "go build ./cmd/app ./cmd/hookrun", not: []string{"hookrun", "app"}},
+		{disk: true, line: "go build -o out ./cmd/hookrun", not: []string{"hookrun"}},
 	} {
 		l := Parse(tc.line)
+		if tc.disk {
+			l = ParseFiles(tc.line, POSIX, memFiles(goProject))
+		}
 		for _, w := range tc.want {
 			if !slices.Contains(l.Paths, w) {
 				t.Errorf("%s: Paths %q, want %q among them", tc.line, l.Paths, w)
@@ -77,6 +90,97 @@ func FuzzPackageName(f *testing.F) {
 		in := "node_modules/" + n
 		if path.Clean(in) != in || strings.Contains(n, "\\") || strings.Count(n, "/") > 1 || strings.Contains(n, "/") != strings.HasPrefix(n, "@") {
 			t.Fatalf("packageName(%q) = %q: not one directory beneath node_modules", spec, n)
+		}
+	})
+}
+
+// goInstallGuard is init's protect_hooks pattern for go install of a package named hookrun.
+const goInstallGuard = "go install */hookrun|*/hookrun/|*/hookrun@*|*/hookrun/v*|*...|*...@*"
+
+// goProject is a module with packages cmd/hookrun and cmd/app, and two modules whose paths name
+// the program hookrun whatever their directories are called.
+var goProject = map[string]string{
+	"/p/go.mod":         "module example.com/app\n\ngo 1.22\n",
+	"/p/evil/go.mod":    "// a fork\nmodule github.com/evil/hookrun/v2 // v2\n\nrequire x v1\n",
+	"/p/block/go.mod":   "module (\n\t\"example.com/hookrun\"\n)\n",
+	"/p/two/go.mod":     "module example.com/a\nmodule example.com/hookrun\n",
+	"/p/big/go.mod|big": "module example.com/hookrun\n",
+	"/p/quoted/go.mod":  "module `example.com/hookrun`\n",
+	"/p/crlf/go.mod":    "\ufeffmodule example.com/hookrun\r\n",
+	"/p/bad/go.mod":     "module \"example.com/hookrun\n",
+	"/p/other/go.mod":   "module example.com/tools\n",
+}
+
+// TestGoInstallOfADirectory: go install of a package named by its directory (or none: the
+// directory the line is in) is read as go install of its import path, which its module's go.mod
+// spells, so the guard's words for a package named hookrun hold it whatever the line spells.
+func TestGoInstallOfADirectory(t *testing.T) {
+	p := mustCompile(goInstallGuard)
+	wantOutcomeIn(t, goProject, p, Match, []string{
+		"cd cmd/hookrun && go install",
+		"go install ./cmd/hookrun/.",
+		"go install ./cmd/hookrun/./",
+		"go install ./cmd/x/../hookrun/",
+		"go -C cmd/hookrun install",
+		"go -C=cmd/hookrun install -v",
+		"cd evil && go install .",
+		"cd evil/sub/.. && go install",
+		"go -C evil install",
+		"go install ./evil",
+		"GOBIN=/opt/tools go install -ldflags=-s ./evil",
+		"cd block && go install",
+		"cd quoted && go install",
+		"cd crlf && go install",
+		"cd /p/cmd/hookrun && go install",
+	})
+	wantOutcomeIn(t, goProject, p, NoMatch, []string{
+		"go install ./cmd/app",
+		"cd cmd/app && go install",
+		"go install",
+		"go -C other install .",
+		"go install golang.org/x/tools/gopls@latest",
+		"go build ./cmd/hookrun",
+		"go test ./cmd/hookrun",
+		"go run ./cmd/hookrun",
+	})
+	// A go.mod hookrun cannot read, or one the line changes, leaves the line unresolved.
+	wantOutcomeIn(t, goProject, p, Unknown, []string{
+		"cd two && go install",
+		"cd big && go install",
+		"cd bad && go install",
+		"go mod edit -module example.com/hookrun && go install .",
+		"go install -modfile=x.mod .",
+		"GOFLAGS=-modfile=x.mod go install .",
+		"echo 'module x/hookrun' > go.mod && go install .",
+	})
+}
+
+func TestGoProgramName(t *testing.T) {
+	for p, want := range map[string]string{
+		"example.com/hookrun": "hookrun", "example.com/hookrun/v2": "hookrun", "example.com/x/cmd/hookrun/": "hookrun",
+		"gopkg.in/yaml.v3": "yaml.v3", "v2": "v2", "/p/cmd/hookrun": "hookrun", ".": "", "example.com/vx": "vx",
+	} {
+		if got := goProgramName(p); got != want {
+			t.Errorf("goProgramName(%q) = %q, want %q", p, got, want)
+		}
+	}
+}
+
+// FuzzGoModulePath: a go.mod is the repository's, so any text: the module path read is one of its
+// words, with no blank in it.
+func FuzzGoModulePath(f *testing.F) {
+	for _, text := range goProject {
+		f.Add(text)
+	}
+	f.Add("module")
+	f.Add("module (\n)\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		m, ok := goModulePath(text)
+		if !ok {
+			return
+		}
+		if m == "" || strings.ContainsAny(m, " \t\r\n") {
+			t.Fatalf("goModulePath(%q) = %q", text, m)
 		}
 	})
 }
