@@ -378,8 +378,8 @@ func (r *reader) fromDisk(run scriptRun) {
 		r.goGenerateFromDisk(run)
 	case runCargo:
 		r.cargoFromDisk(run)
-	case runGoMod:
-		r.goModFromDisk(run) // go install's package named by its directory (installers.go)
+	case runInstaller:
+		r.installerFromDisk(run) // the manifest an installer reads for its programs' names (installers.go)
 	case runNpm:
 		switch run.manager {
 		case "nox", "invoke":

@@ -1,6 +1,7 @@
 package shellcmd
 
 import (
+	"encoding/json"
 	"path"
 	"path/filepath"
 	"slices"
@@ -103,6 +104,9 @@ func (r *reader) packageInstall(cmd Command) {
 			names = append(names, n)
 		}
 	}
+	if r.linkInstall(cmd, words, prefix) {
+		return
+	}
 	if global {
 		r.globalInstall(cmd, prefix, names)
 		return
@@ -121,42 +125,61 @@ func (r *reader) packageInstall(cmd Command) {
 // npm's prefix (--prefix, npm_config_prefix, else /usr/local) holds lib/node_modules and bin;
 // pnpm's PNPM_HOME, yarn's ~/.yarn/bin and bun's ~/.bun/bin hold the programs.
 func (r *reader) globalInstall(cmd Command, prefix string, names []string) {
-	var lib, bin string
-	env := lastEnv(cmd.Env)
+	bin, ok := r.globalBin(cmd, prefix)
+	if !ok {
+		return
+	}
+	var lib string
 	switch cmd.Name {
 	case "npm":
-		if prefix == "" {
-			for _, v := range []string{"npm_config_prefix", "NPM_CONFIG_PREFIX"} {
-				if e, ok := env[v]; ok {
-					p := strings.TrimPrefix(e.Value, v+"=")
-					if e.Dynamic {
-						r.pathsUnknown("npm -g writes beneath %s=%s, only known when the line runs", v, p)
-						return
-					}
-					prefix = p
-				}
-			}
-		}
-		if prefix == "" {
-			prefix = "/usr/local"
-		}
-		lib, bin = path.Join(prefix, "lib/node_modules"), path.Join(prefix, "bin")
+		lib = path.Join(path.Dir(bin), "lib/node_modules")
 	case "pnpm":
-		bin = "~/.local/share/pnpm"
-		if e, ok := env["PNPM_HOME"]; ok && !e.Dynamic && e.Value != "PNPM_HOME=" {
-			bin = strings.TrimPrefix(e.Value, "PNPM_HOME=")
-		}
 		lib = path.Join(bin, "global")
 	case "yarn":
-		lib, bin = "~/.config/yarn/global/node_modules", "~/.yarn/bin"
+		lib = "~/.config/yarn/global/node_modules"
 	case "bun":
-		lib, bin = "~/.bun/install/global/node_modules", "~/.bun/bin"
+		lib = "~/.bun/install/global/node_modules"
 	}
 	for _, n := range names {
 		r.path(lib + "/" + n)
 		r.path(bin + "/" + n)
 	}
 	r.unpack(cmd.Name+" -g", bin)
+}
+
+// globalBin is the directory a global install of the package manager puts programs in: npm's
+// prefix's bin (--prefix, npm_config_prefix given to the command, else /usr/local), pnpm's
+// PNPM_HOME (else ~/.local/share/pnpm), ~/.yarn/bin, ~/.bun/bin. false, and the paths unknown,
+// when the line gives npm a prefix only known when it runs.
+func (r *reader) globalBin(cmd Command, prefix string) (string, bool) {
+	env := lastEnv(cmd.Env)
+	switch cmd.Name {
+	case "pnpm":
+		if e, ok := env["PNPM_HOME"]; ok && !e.Dynamic && e.Value != "PNPM_HOME=" {
+			return strings.TrimPrefix(e.Value, "PNPM_HOME="), true
+		}
+		return "~/.local/share/pnpm", true
+	case "yarn":
+		return "~/.yarn/bin", true
+	case "bun":
+		return "~/.bun/bin", true
+	}
+	if prefix == "" {
+		for _, v := range []string{"npm_config_prefix", "NPM_CONFIG_PREFIX"} {
+			if e, ok := env[v]; ok {
+				p := strings.TrimPrefix(e.Value, v+"=")
+				if e.Dynamic {
+					r.pathsUnknown("npm -g writes beneath %s=%s, only known when the line runs", v, p)
+					return "", false
+				}
+				prefix = p
+			}
+		}
+	}
+	if prefix == "" {
+		prefix = "/usr/local"
+	}
+	return path.Join(prefix, "bin"), true
 }
 
 // packageName is the directory a package spec installs as: its name before a version or an
@@ -186,9 +209,11 @@ func packageName(spec string) string {
 	return scope + name
 }
 
-// runGoMod: the go.mod of a package go install or go build names by its directory, whose module
-// path names the program it writes (goModFromDisk).
-const runGoMod = "gomod"
+// runInstaller: a manifest an installer reads for the names of the programs it writes, known
+// only from the file: the go.mod of a package go install or go build names by its directory,
+// whose module path names the program (goModFromDisk), the package.json of a package npm link
+// installs globally, whose bin names its programs (linkFromDisk). run.manager says whose.
+const runInstaller = "installer"
 
 // Bounds on the go.mod files one go command's packages are looked up in.
 const (
@@ -287,14 +312,23 @@ func (r *reader) goInstall(cmd Command) {
 		r.unresolved("go %s reads the module path that names its program from the file -modfile gives, which hookrun does not read", sub)
 		return
 	}
-	run := r.ran(runGoMod, Arg{Value: "go.mod"}, 0)
+	run := r.ran(runInstaller, Arg{Value: "go.mod"}, 0)
 	if run == nil {
 		return
 	}
-	run.names, run.sub, run.workDir = dirs, sub, out.Value // workDir: where go build -o DIR/ writes
+	run.manager, run.names, run.sub, run.workDir = "go", dirs, sub, out.Value // workDir: where go build -o DIR/ writes
 	if dir.Value != "" {
 		run.dir = under(run.dir, dir.Value)
 	}
+}
+
+// installerFromDisk reads the manifest an installer's run names (runInstaller).
+func (r *reader) installerFromDisk(run scriptRun) {
+	if run.manager == "go" {
+		r.goModFromDisk(run)
+		return
+	}
+	r.linkFromDisk(run)
 }
 
 // goModFromDisk reads, for each package a go install or go build run names by its directory, the
@@ -418,4 +452,112 @@ func goProgramName(p string) string {
 		return ""
 	}
 	return base
+}
+
+// linkInstall notes what npm link (with no package, or a directory), pnpm link --global and bun
+// link install globally: the package of the directory, whose programs its package.json's bin
+// names, put in the global directory of programs (linkFromDisk). true when it is such a link;
+// npm link NAME links an installed package into node_modules, read as an install of it.
+func (r *reader) linkInstall(cmd Command, words []string, prefix string) bool {
+	if words[0] != "link" && words[0] != "ln" {
+		return false
+	}
+	var dirs []string
+	for _, w := range words[1:] {
+		if w == "." || w == ".." || strings.HasPrefix(w, "./") || strings.HasPrefix(w, "../") || path.IsAbs(w) || strings.HasPrefix(w, "~") {
+			dirs = append(dirs, w)
+		}
+	}
+	switch {
+	case cmd.Name == "npm" && len(words) == 1, cmd.Name == "bun" && len(words) == 1:
+		dirs = []string{"."}
+	case cmd.Name == "pnpm" && len(words) == 1 && slices.ContainsFunc(cmd.Args, func(a Arg) bool { return a.Value == "-g" || a.Value == "--global" }):
+		dirs = []string{"."}
+	case cmd.Name != "npm":
+		return false // pnpm link DIR and yarn link link into the project, not onto PATH
+	}
+	if len(dirs) == 0 {
+		return false
+	}
+	run := r.ran(runInstaller, Arg{Value: "package.json"}, 0)
+	if run == nil || len(dirs) > maxGoPkgs {
+		if bin, ok := r.globalBin(cmd, prefix); ok {
+			r.unpack(cmd.Name+" link", bin)
+		}
+		return true
+	}
+	run.manager, run.names, run.workDir = cmd.Name, dirs, prefix
+	r.path("node_modules/.bin/*") // npm link DIR links DIR's package into node_modules too
+	return true
+}
+
+// linkFromDisk names the programs the package.json of each directory a link run installs names
+// in its bin, in the manager's global directory of programs, and the package's directory there.
+// A bin only the package's files name (directories.bin), or a package.json hookrun cannot read,
+// is read as a global install of programs whose names only the package holds.
+func (r *reader) linkFromDisk(run scriptRun) {
+	bin, ok := r.globalBin(Command{Name: run.manager, Env: run.env}, run.workDir)
+	if !ok {
+		return
+	}
+	dir, dirUnknown := r.dir, r.dirUnknown
+	r.dir, r.dirUnknown = run.dir, run.dirUnknown
+	defer func() { r.dir, r.dirUnknown = dir, dirUnknown }()
+	for _, d := range run.names {
+		for _, abs := range r.located(run, path.Join(d, "package.json")) {
+			text, ok := r.cachedText(abs, abs)
+			names, pkg, known := packageBins(text)
+			if !ok || !known {
+				r.unpack(run.manager+" link", bin)
+				continue
+			}
+			for _, n := range names {
+				r.path(bin + "/" + n)
+			}
+			if pkg != "" {
+				r.path(bin + "/" + pkg)
+			}
+		}
+	}
+}
+
+// packageBins reads the programs a package.json's bin names: its keys, or the package's own name
+// (its scope left out) for a bin given as one path. known is false for text that is not a JSON
+// object, or a package whose programs only its files name (directories.bin).
+func packageBins(text string) (names []string, pkg string, known bool) {
+	var m struct {
+		Name        string          `json:"name"`
+		Bin         json.RawMessage `json:"bin"`
+		Directories struct {
+			Bin json.RawMessage `json:"bin"`
+		} `json:"directories"`
+	}
+	if err := json.Unmarshal([]byte(text), &m); err != nil {
+		return nil, "", false
+	}
+	if len(m.Directories.Bin) > 0 && string(m.Directories.Bin) != "null" {
+		return nil, "", false
+	}
+	var one string
+	var many map[string]json.RawMessage
+	switch {
+	case len(m.Bin) == 0 || string(m.Bin) == "null":
+	case json.Unmarshal(m.Bin, &one) == nil:
+		if i := strings.LastIndexByte(m.Name, '/'); i >= 0 {
+			pkg = m.Name[i+1:]
+		} else {
+			pkg = m.Name
+		}
+		if pkg == "" {
+			return nil, "", false
+		}
+	case json.Unmarshal(m.Bin, &many) == nil:
+		for n := range many {
+			names = append(names, path.Base(strings.ReplaceAll(n, "\\", "/")))
+		}
+		slices.Sort(names)
+	default:
+		return nil, "", false
+	}
+	return names, pkg, true
 }

@@ -30,6 +30,18 @@ func TestInstallersNameWhatTheyWrite(t *testing.T) {
 		{line: "npm_config_prefix=/p npm i --location=global x", want: []string{"/p/bin/x"}, unpacks: []string{"/p/bin"}},
 		{line: "yarn global add x", want: []string{"~/.yarn/bin/x"}, unpacks: []string{"~/.yarn/bin"}},
 		{line: "bun add -g x", unpacks: []string{"~/.bun/bin"}},
+		// npm link with no package (or a directory) installs the package globally: its bin's
+		// programs, in the global directory of programs; npm link NAME links into node_modules.
+		{disk: true, line: "npm link", want: []string{"/usr/local/bin/hookrun", "/usr/local/bin/shop-admin"}, not: []string{"/usr/local/bin/*"}},
+		{disk: true, line: "npm link ./tool", want: []string{"/usr/local/bin/tool", "node_modules/.bin/*"}},
+		{disk: true, line: "cd dirbin && npm link", unpacks: []string{"/usr/local/bin"}},
+		{disk: true, line: "cd nobin && npm link", not: []string{"/usr/local/bin/nobin"}},
+		{disk: true, line: "pnpm link --global", want: []string{"~/.local/share/pnpm/hookrun"}},
+		{disk: true, line: "PNPM_HOME=/opt/pnpm pnpm link -g", want: []string{"/opt/pnpm/hookrun"}},
+		{disk: true, line: "bun link", want: []string{"~/.bun/bin/hookrun"}},
+		{disk: true, line: "npm link left-pad", want: []string{"node_modules/left-pad", "node_modules/.bin/*"}, not: []string{"/usr/local/bin/hookrun"}},
+		{disk: true, line: "pnpm link ../lib", not: []string{"~/.local/share/pnpm/lib"}},
+		{disk: true, line: "cd broken && npm link", unpacks: []string{"/usr/local/bin"}},
 		// go build of one package, with no -o or -o DIR/, writes the program there under the name go
 		// install would give it (read from goProject's go.mod files).
 		{disk: true, line: "go -C evil build -o /srv/x/", want: []string{"/srv/x/hookrun"}},
@@ -97,18 +109,24 @@ func FuzzPackageName(f *testing.F) {
 // goInstallGuard is init's protect_hooks pattern for go install of a package named hookrun.
 const goInstallGuard = "go install */hookrun|*/hookrun/|*/hookrun@*|*/hookrun/v*|*...|*...@*"
 
-// goProject is a module with packages cmd/hookrun and cmd/app, and two modules whose paths name
-// the program hookrun whatever their directories are called.
+// goProject is a module with packages cmd/hookrun and cmd/app, and modules whose paths name the
+// program hookrun whatever their directories are called; and packages whose package.json names
+// their programs (bin), for npm link.
 var goProject = map[string]string{
-	"/p/go.mod":         "module example.com/app\n\ngo 1.22\n",
-	"/p/evil/go.mod":    "// a fork\nmodule github.com/evil/hookrun/v2 // v2\n\nrequire x v1\n",
-	"/p/block/go.mod":   "module (\n\t\"example.com/hookrun\"\n)\n",
-	"/p/two/go.mod":     "module example.com/a\nmodule example.com/hookrun\n",
-	"/p/big/go.mod|big": "module example.com/hookrun\n",
-	"/p/quoted/go.mod":  "module `example.com/hookrun`\n",
-	"/p/crlf/go.mod":    "\ufeffmodule example.com/hookrun\r\n",
-	"/p/bad/go.mod":     "module \"example.com/hookrun\n",
-	"/p/other/go.mod":   "module example.com/tools\n",
+	"/p/go.mod":              "module example.com/app\n\ngo 1.22\n",
+	"/p/evil/go.mod":         "// a fork\nmodule github.com/evil/hookrun/v2 // v2\n\nrequire x v1\n",
+	"/p/block/go.mod":        "module (\n\t\"example.com/hookrun\"\n)\n",
+	"/p/two/go.mod":          "module example.com/a\nmodule example.com/hookrun\n",
+	"/p/big/go.mod|big":      "module example.com/hookrun\n",
+	"/p/quoted/go.mod":       "module `example.com/hookrun`\n",
+	"/p/crlf/go.mod":         "\ufeffmodule example.com/hookrun\r\n",
+	"/p/bad/go.mod":          "module \"example.com/hookrun\n",
+	"/p/other/go.mod":        "module example.com/tools\n",
+	"/p/package.json":        `{"name": "@shop/cli", "bin": {"hookrun": "bin/x.js", "shop-admin": "bin/admin.js"}}`,
+	"/p/tool/package.json":   `{"name": "@scope/tool", "bin": "cli.js"}`,
+	"/p/dirbin/package.json": `{"name": "d", "directories": {"bin": "bin"}}`,
+	"/p/nobin/package.json":  `{"name": "nobin", "main": "index.js"}`,
+	"/p/broken/package.json": `{"name": "x", "bin": `,
 }
 
 // TestGoInstallOfADirectory: go install of a package named by its directory (or none: the
@@ -181,6 +199,25 @@ func FuzzGoModulePath(f *testing.F) {
 		}
 		if m == "" || strings.ContainsAny(m, " \t\r\n") {
 			t.Fatalf("goModulePath(%q) = %q", text, m)
+		}
+	})
+}
+
+// FuzzPackageBins: a package.json is the repository's, so any text: the programs read are names,
+// never paths.
+func FuzzPackageBins(f *testing.F) {
+	for _, text := range goProject {
+		f.Add(text)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		names, pkg, known := packageBins(text)
+		if !known && (len(names) > 0 || pkg != "") {
+			t.Fatalf("packageBins(%q) = %q, %q, unknown", text, names, pkg)
+		}
+		for _, n := range append(names, pkg) {
+			if strings.Contains(n, "/") {
+				t.Fatalf("packageBins(%q): %q is a path", text, n)
+			}
 		}
 	})
 }

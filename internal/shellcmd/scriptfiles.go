@@ -725,7 +725,7 @@ func (r *reader) readRun(run scriptRun, byKey map[string][]int, read *int) {
 	switch run.kind {
 	case runGit, runStartup:
 		found = byKey[run.kind]
-	case runMake, runNpm, runGoMod:
+	case runMake, runNpm, runInstaller:
 		found = byKey[run.key]
 	case runCargo: // a configuration file the line writes
 		for _, k := range slices.Sorted(maps.Keys(byKey)) {
@@ -766,7 +766,7 @@ func (r *reader) readRun(run scriptRun, byKey map[string][]int, read *int) {
 	if run.kind == runCode && (len(found) > 1 || !w.literal) {
 		return // a program file only the run knows is read as itself, as one from the project is
 	}
-	if run.kind == runGit || run.kind == runStartup || run.kind == runMake || run.kind == runGo || run.kind == runCargo || run.kind == runGoMod || len(found) > 1 || !w.literal || *read == maxWrittenScripts {
+	if run.kind == runGit || run.kind == runStartup || run.kind == runMake || run.kind == runGo || run.kind == runCargo || run.kind == runInstaller || len(found) > 1 || !w.literal || *read == maxWrittenScripts {
 		what := run.file
 		if run.kind != runShell && run.kind != runCrontab {
 			what = w.file
