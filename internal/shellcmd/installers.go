@@ -2,11 +2,14 @@ package shellcmd
 
 import (
 	"encoding/json"
+	"os"
 	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/pelletier/go-toml/v2"
 )
 
 // Package installers write programs and packages under names their command line does not spell
@@ -24,6 +27,7 @@ func (r *reader) installers(cmd Command) {
 	if cmd.Name == "go" {
 		r.goInstall(cmd)
 	}
+	r.pipInstall(cmd)
 }
 
 // nodeModulesWord reports whether a package manager's command changes node_modules. A switch,
@@ -212,7 +216,8 @@ func packageName(spec string) string {
 // runInstaller: a manifest an installer reads for the names of the programs it writes, known
 // only from the file: the go.mod of a package go install or go build names by its directory,
 // whose module path names the program (goModFromDisk), the package.json of a package npm link
-// installs globally, whose bin names its programs (linkFromDisk). run.manager says whose.
+// installs globally, whose bin names its programs (linkFromDisk), the pyproject.toml and setup.cfg
+// of a project pip installs, whose scripts name its programs (pipFromDisk). run.manager says whose.
 const runInstaller = "installer"
 
 // Bounds on the go.mod files one go command's packages are looked up in.
@@ -324,11 +329,14 @@ func (r *reader) goInstall(cmd Command) {
 
 // installerFromDisk reads the manifest an installer's run names (runInstaller).
 func (r *reader) installerFromDisk(run scriptRun) {
-	if run.manager == "go" {
+	switch run.manager {
+	case "go":
 		r.goModFromDisk(run)
-		return
+	case "pip":
+		r.pipFromDisk(run)
+	default:
+		r.linkFromDisk(run)
 	}
-	r.linkFromDisk(run)
 }
 
 // goModFromDisk reads, for each package a go install or go build run names by its directory, the
@@ -560,4 +568,218 @@ func packageBins(text string) (names []string, pkg string, known bool) {
 		return nil, "", false
 	}
 	return names, pkg, true
+}
+
+// pipArgs is the words after pip's name of a command that runs pip: pip, pip3 and pip3.12, python
+// -m pip (and python3, py), uv pip; bin is the directory of programs of the environment that pip
+// installs into when the line names it (.venv/bin/pip, .venv/bin/python -m pip: the directory the
+// program is in), uv whether uv runs it (whose environment is .venv, else VIRTUAL_ENV).
+func pipArgs(cmd Command) (args []Arg, bin string, uv bool) {
+	dir := ""
+	if strings.Contains(cmd.Path, "/") {
+		dir = path.Dir(cmd.Path)
+	}
+	switch n := cmd.Name; {
+	case n == "pip" || strings.HasPrefix(n, "pip") && strings.Trim(n[3:], "0123456789.") == "":
+		return cmd.Args, dir, false
+	case n == "uv":
+		for i, a := range cmd.Args {
+			if a.Dynamic || !strings.HasPrefix(a.Value, "-") {
+				if a.Value == "pip" && !a.Dynamic {
+					return cmd.Args[i+1:], "", true
+				}
+				return nil, "", false
+			}
+		}
+	case programLang(n) == langPython:
+		for i, a := range cmd.Args {
+			switch {
+			case a.Dynamic || !strings.HasPrefix(a.Value, "-"):
+				return nil, "", false
+			case (a.Value == "-m" || strings.HasSuffix(a.Value, "m") && !strings.HasPrefix(a.Value, "--")) && i+1 < len(cmd.Args) && cmd.Args[i+1].Value == "pip":
+				return cmd.Args[i+2:], dir, false
+			case a.Value == "-mpip":
+				return cmd.Args[i+1:], dir, false
+			}
+		}
+	}
+	return nil, "", false
+}
+
+// pipValue reports whether o is one of pip's (and uv pip's) install options that take the next word.
+func pipValue(o string) bool {
+	switch o {
+	case "-r", "--requirement", "-c", "--constraint", "-t", "--target", "--prefix", "--root", "-i", "--index-url",
+		"--extra-index-url", "-f", "--find-links", "--python", "-p", "--src", "--upgrade-strategy", "--platform",
+		"--python-version", "--implementation", "--abi", "--progress-bar", "--log", "--cache-dir", "--proxy",
+		"--retries", "--timeout", "--exists-action", "--trusted-host", "--cert", "--client-cert", "-C",
+		"--config-settings", "--global-option", "--no-binary", "--only-binary", "--report", "--index-strategy",
+		"--keyring-provider", "--resolution", "--prerelease", "--exclude-newer", "--link-mode", "--extra", "-P":
+		return true
+	}
+	return false
+}
+
+// pipInstall notes what pip install (and uv pip install) of a project in a directory of the
+// line's (., -e ., ./pkg) runs and writes: its setup.py, which the build runs as python runs it
+// (read as python3 setup.py's program file is), and the programs its pyproject.toml or
+// setup.cfg declares (console and gui scripts), put in the environment's directory of programs
+// when the line names it: --target DIR and --prefix DIR's bin, --user's ~/.local/bin, the
+// directory of the pip or python the line runs by its path, the VIRTUAL_ENV the line gives or
+// the agent's own (an activated environment), and uv's .venv (pipFromDisk). A pip found on PATH
+// with no environment activated installs into one only known where the line runs: its programs
+// are not named.
+func (r *reader) pipInstall(cmd Command) {
+	args, bin, uv := pipArgs(cmd)
+	if len(args) == 0 {
+		return
+	}
+	install := false
+	var dirs []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.Dynamic {
+			return // a path only known when the line runs: named so already
+		}
+		name, value, hasValue := strings.Cut(a.Value, "=")
+		switch {
+		case !install && !strings.HasPrefix(a.Value, "-"):
+			if a.Value != "install" {
+				return
+			}
+			install = true
+		case !install:
+		case name == "-e" || name == "--editable":
+			if !hasValue && i+1 < len(args) {
+				i++
+				value = args[i].Value
+			}
+			dirs = append(dirs, value)
+		case strings.HasPrefix(a.Value, "-e") && len(a.Value) > 2:
+			dirs = append(dirs, a.Value[2:])
+		case name == "-t" || name == "--target" || name == "--prefix":
+			if !hasValue && i+1 < len(args) {
+				i++
+				value = args[i].Value
+			}
+			bin = path.Join(value, "bin")
+		case a.Value == "--user":
+			bin = "~/.local/bin"
+		case pipValue(a.Value):
+			i++
+		case strings.HasPrefix(a.Value, "-"):
+		default:
+			dirs = append(dirs, a.Value)
+		}
+	}
+	if e, ok := lastEnv(cmd.Env)["VIRTUAL_ENV"]; ok && !e.Dynamic && bin == "" {
+		bin = path.Join(strings.TrimPrefix(e.Value, "VIRTUAL_ENV="), "bin")
+	}
+	if v := os.Getenv("VIRTUAL_ENV"); bin == "" && path.IsAbs(v) {
+		// The environment the agent runs hookrun in is, for a line that changes nothing of it, the
+		// one its shell calls run in: an activated virtual environment is pip's.
+		bin = path.Join(v, "bin")
+	}
+	if uv && bin == "" {
+		bin = ".venv/bin"
+	}
+	var projects []string
+	for _, d := range dirs {
+		d, _, _ = strings.Cut(d, "[") // .[test]: the project with its extras
+		d = strings.TrimPrefix(d, "file://")
+		// pip reads a word as a directory when it has a slash (evil/, ./x) or is . or ..; a URL
+		// (git+https://…) or a name is fetched, and its programs are not named.
+		if d == "." || d == ".." || strings.Contains(d, "/") && !strings.Contains(d, ":") && !strings.HasSuffix(d, ".whl") {
+			projects = append(projects, d)
+		}
+	}
+	if len(projects) == 0 || len(projects) > maxGoPkgs {
+		return
+	}
+	for _, p := range projects {
+		if run := r.ran(runCode, Arg{Value: path.Join(p, "setup.py")}, 0); run != nil {
+			run.manager = langPython
+		}
+	}
+	if bin == "" {
+		return
+	}
+	if run := r.ran(runInstaller, Arg{Value: "pyproject.toml"}, 0); run != nil {
+		run.manager, run.names, run.workDir = "pip", projects, bin
+	}
+}
+
+// pipFromDisk names the programs each project of a pip install run declares, in the directory of
+// programs it installs them into.
+func (r *reader) pipFromDisk(run scriptRun) {
+	dir, dirUnknown := r.dir, r.dirUnknown
+	r.dir, r.dirUnknown = run.dir, run.dirUnknown
+	defer func() { r.dir, r.dirUnknown = dir, dirUnknown }()
+	for _, p := range run.names {
+		for _, abs := range r.located(run, path.Join(p, "pyproject.toml")) {
+			if text, ok := r.cachedText(abs, abs); ok {
+				for _, n := range pyprojectPrograms(text) {
+					r.path(under(run.workDir, n))
+				}
+			}
+		}
+		for _, abs := range r.located(run, path.Join(p, "setup.cfg")) {
+			if text, ok := r.cachedText(abs, abs); ok {
+				for _, n := range setupCfgPrograms(text) {
+					r.path(under(run.workDir, n))
+				}
+			}
+		}
+	}
+}
+
+// pyprojectPrograms are the programs a pyproject.toml declares: [project.scripts] and
+// [project.gui-scripts], and poetry's [tool.poetry.scripts].
+func pyprojectPrograms(text string) []string {
+	var doc map[string]any
+	if toml.Unmarshal([]byte(text), &doc) != nil {
+		return nil // no build reads it either
+	}
+	var names []string
+	for _, t := range []map[string]any{tomlTable(doc, "project", "scripts"), tomlTable(doc, "project", "gui-scripts"), tomlTable(doc, "tool", "poetry", "scripts")} {
+		for n := range t {
+			if !strings.ContainsAny(n, "\r\n") { // no entry point's name (a quoted TOML key may hold one)
+				names = append(names, n)
+			}
+		}
+	}
+	slices.Sort(names)
+	return names
+}
+
+// setupCfgPrograms are the programs a setup.cfg's [options.entry_points] console_scripts and
+// gui_scripts declare, one NAME = MODULE:FUNC a line.
+func setupCfgPrograms(text string) []string {
+	var names []string
+	section, key := "", ""
+	for _, line := range strings.Split(strings.ReplaceAll(text, "\r", ""), "\n") {
+		t := strings.TrimSpace(line)
+		switch {
+		case t == "" || strings.HasPrefix(t, "#") || strings.HasPrefix(t, ";"):
+		case strings.HasPrefix(t, "[") && strings.HasSuffix(t, "]"):
+			section, key = strings.TrimSpace(t[1:len(t)-1]), ""
+		case section != "options.entry_points":
+		case line[0] != ' ' && line[0] != '\t':
+			// console_scripts = (or :) and, on the same line or the indented ones after it, NAME = MODULE:FUNC
+			i := strings.IndexAny(t, "=:")
+			if i < 0 {
+				key = ""
+				break
+			}
+			key = strings.TrimSpace(t[:i])
+			if n, _, ok := strings.Cut(t[i+1:], "="); ok && (key == "console_scripts" || key == "gui_scripts") {
+				names = append(names, strings.TrimSpace(n))
+			}
+		case key == "console_scripts" || key == "gui_scripts":
+			if n, _, ok := strings.Cut(t, "="); ok {
+				names = append(names, strings.TrimSpace(n))
+			}
+		}
+	}
+	return names
 }

@@ -11,9 +11,10 @@ import (
 // words do not spell as paths (go install PKG, npm install NAME@npm:other), and a global
 // install's directory of programs, whose names only the packages hold, as one unpacked into.
 func TestInstallersNameWhatTheyWrite(t *testing.T) {
+	t.Setenv("VIRTUAL_ENV", "") // the agent's activated environment, which pip installs into
 	for _, tc := range []struct {
 		line    string
-		disk    bool     // read with goProject's files
+		disk    bool     // read with installProject's files
 		want    []string // among Paths
 		unpacks []string
 		not     []string // not among Paths
@@ -42,8 +43,18 @@ func TestInstallersNameWhatTheyWrite(t *testing.T) {
 		{disk: true, line: "npm link left-pad", want: []string{"node_modules/left-pad", "node_modules/.bin/*"}, not: []string{"/usr/local/bin/hookrun"}},
 		{disk: true, line: "pnpm link ../lib", not: []string{"~/.local/share/pnpm/lib"}},
 		{disk: true, line: "cd broken && npm link", unpacks: []string{"/usr/local/bin"}},
+		// pip install of a project of the line's puts the programs its pyproject.toml or setup.cfg
+		// declares in the environment's directory of programs, where the line names it.
+		{disk: true, line: "uv pip install -e .", want: []string{".venv/bin/hookrun"}},
+		{disk: true, line: ".venv/bin/pip install './py[test]'", want: []string{".venv/bin/hookrun", ".venv/bin/py-gui", ".venv/bin/poetry-tool"}},
+		{disk: true, line: "/opt/env/bin/python3 -m pip install -e ./py", want: []string{"/opt/env/bin/hookrun"}},
+		{disk: true, line: "pip install --user ./cfg", want: []string{"~/.local/bin/hookrun", "~/.local/bin/cfg-gui", "~/.local/bin/one"}},
+		{disk: true, line: "VIRTUAL_ENV=/v pip3 install --no-deps ./py", want: []string{"/v/bin/hookrun"}},
+		{disk: true, line: "pip install --prefix=/opt/p ./py", want: []string{"/opt/p/bin/hookrun"}},
+		{disk: true, line: "pip install ./py", not: []string{".venv/bin/hookrun", "bin/hookrun"}},
+		{disk: true, line: "uv pip install -r requirements.txt requests", not: []string{".venv/bin/hookrun"}},
 		// go build of one package, with no -o or -o DIR/, writes the program there under the name go
-		// install would give it (read from goProject's go.mod files).
+		// install would give it (read from installProject's go.mod files).
 		{disk: true, line: "go -C evil build -o /srv/x/", want: []string{"/srv/x/hookrun"}},
 		{disk: true, line: "cd /opt/tools && go build example.com/hookrun/cmd/hookrun", want: []string{"/opt/tools/hookrun"}},
 		{disk: true, line: "go build -o /opt/tools/ ./cmd/hookrun", want: []string{"/opt/tools/hookrun"}},
@@ -54,7 +65,7 @@ func TestInstallersNameWhatTheyWrite(t *testing.T) {
 	} {
 		l := Parse(tc.line)
 		if tc.disk {
-			l = ParseFiles(tc.line, POSIX, memFiles(goProject))
+			l = ParseFiles(tc.line, POSIX, memFiles(installProject))
 		}
 		for _, w := range tc.want {
 			if !slices.Contains(l.Paths, w) {
@@ -109,10 +120,10 @@ func FuzzPackageName(f *testing.F) {
 // goInstallGuard is init's protect_hooks pattern for go install of a package named hookrun.
 const goInstallGuard = "go install */hookrun|*/hookrun/|*/hookrun@*|*/hookrun/v*|*...|*...@*"
 
-// goProject is a module with packages cmd/hookrun and cmd/app, and modules whose paths name the
+// installProject is a module with packages cmd/hookrun and cmd/app, and modules whose paths name the
 // program hookrun whatever their directories are called; and packages whose package.json names
 // their programs (bin), for npm link.
-var goProject = map[string]string{
+var installProject = map[string]string{
 	"/p/go.mod":              "module example.com/app\n\ngo 1.22\n",
 	"/p/evil/go.mod":         "// a fork\nmodule github.com/evil/hookrun/v2 // v2\n\nrequire x v1\n",
 	"/p/block/go.mod":        "module (\n\t\"example.com/hookrun\"\n)\n",
@@ -127,6 +138,10 @@ var goProject = map[string]string{
 	"/p/dirbin/package.json": `{"name": "d", "directories": {"bin": "bin"}}`,
 	"/p/nobin/package.json":  `{"name": "nobin", "main": "index.js"}`,
 	"/p/broken/package.json": `{"name": "x", "bin": `,
+	"/p/pyproject.toml":      "[project]\nname = \"x\"\n[project.scripts]\nhookrun = \"x:main\"\n",
+	"/p/py/pyproject.toml":   "[project.scripts]\nhookrun = \"x:main\"\n[project.gui-scripts]\npy-gui = \"x:gui\"\n[tool.poetry.scripts]\npoetry-tool = \"x:t\"\n",
+	"/p/cfg/setup.cfg":       "[metadata]\nname = cfg\n[options.entry_points]\nconsole_scripts =\n    hookrun = cfg:main\n    # a comment\ngui_scripts = cfg-gui = cfg:gui\nother =\n    not-a-program = x:y\n[other]\nconsole_scripts =\n    nope = x:y\n[options.entry_points]\nconsole_scripts: one = x:y\n",
+	"/p/evil/setup.py":       "import os\nfrom setuptools import setup\nos.system('rm -rf /home/u')\nsetup()\n",
 }
 
 // TestGoInstallOfADirectory: go install of a package named by its directory (or none: the
@@ -134,7 +149,7 @@ var goProject = map[string]string{
 // spells, so the guard's words for a package named hookrun hold it whatever the line spells.
 func TestGoInstallOfADirectory(t *testing.T) {
 	p := mustCompile(goInstallGuard)
-	wantOutcomeIn(t, goProject, p, Match, []string{
+	wantOutcomeIn(t, installProject, p, Match, []string{
 		"cd cmd/hookrun && go install",
 		"go install ./cmd/hookrun/.",
 		"go install ./cmd/hookrun/./",
@@ -151,7 +166,7 @@ func TestGoInstallOfADirectory(t *testing.T) {
 		"cd crlf && go install",
 		"cd /p/cmd/hookrun && go install",
 	})
-	wantOutcomeIn(t, goProject, p, NoMatch, []string{
+	wantOutcomeIn(t, installProject, p, NoMatch, []string{
 		"go install ./cmd/app",
 		"cd cmd/app && go install",
 		"go install",
@@ -162,7 +177,7 @@ func TestGoInstallOfADirectory(t *testing.T) {
 		"go run ./cmd/hookrun",
 	})
 	// A go.mod hookrun cannot read, or one the line changes, leaves the line unresolved.
-	wantOutcomeIn(t, goProject, p, Unknown, []string{
+	wantOutcomeIn(t, installProject, p, Unknown, []string{
 		"cd two && go install",
 		"cd big && go install",
 		"cd bad && go install",
@@ -171,6 +186,14 @@ func TestGoInstallOfADirectory(t *testing.T) {
 		"GOFLAGS=-modfile=x.mod go install .",
 		"echo 'module x/hookrun' > go.mod && go install .",
 	})
+}
+
+// TestPipInstallRunsSetupPy: pip install of a project of the line's runs its setup.py, read as
+// python3 setup.py's program file is.
+func TestPipInstallRunsSetupPy(t *testing.T) {
+	p := mustCompile("rm -r")
+	wantOutcomeIn(t, installProject, p, Match, []string{"pip install ./evil", "pip install -e evil/", "uv pip install -e ./evil", "python3 -m pip install './evil[x]'", "cd evil && pip install ."})
+	wantOutcomeIn(t, installProject, p, NoMatch, []string{"pip install -r evil/requirements.txt", "pip install evil", "pip download ./evil"})
 }
 
 func TestGoProgramName(t *testing.T) {
@@ -187,7 +210,7 @@ func TestGoProgramName(t *testing.T) {
 // FuzzGoModulePath: a go.mod is the repository's, so any text: the module path read is one of its
 // words, with no blank in it.
 func FuzzGoModulePath(f *testing.F) {
-	for _, text := range goProject {
+	for _, text := range installProject {
 		f.Add(text)
 	}
 	f.Add("module")
@@ -206,7 +229,7 @@ func FuzzGoModulePath(f *testing.F) {
 // FuzzPackageBins: a package.json is the repository's, so any text: the programs read are names,
 // never paths.
 func FuzzPackageBins(f *testing.F) {
-	for _, text := range goProject {
+	for _, text := range installProject {
 		f.Add(text)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
@@ -217,6 +240,21 @@ func FuzzPackageBins(f *testing.F) {
 		for _, n := range append(names, pkg) {
 			if strings.Contains(n, "/") {
 				t.Fatalf("packageBins(%q): %q is a path", text, n)
+			}
+		}
+	})
+}
+
+// FuzzPythonPrograms: a pyproject.toml and a setup.cfg are the repository's, so any text: the
+// programs read from them are single lines.
+func FuzzPythonPrograms(f *testing.F) {
+	for _, text := range installProject {
+		f.Add(text)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, n := range append(pyprojectPrograms(text), setupCfgPrograms(text)...) {
+			if strings.ContainsAny(n, "\r\n") {
+				t.Fatalf("%q: program %q spans lines", text, n)
 			}
 		}
 	})
