@@ -121,8 +121,19 @@ var claudeCode = Agent{
 			{File: ".claude/settings.json", Events: claudeRewriting, Why: claudeLocalPlugin, Plugins: true},
 			{File: ".claude/settings.local.json", Events: claudeRewriting, Why: claudeLocalPlugin, Plugins: true},
 		},
+		// Measured on 2.1.332 (agents56): claude -p ran a
+		// .claude/settings.json SessionStart hook's command at start.
+		// 2.1.332's bundle (getHooksFromAllowedSources): managed
+		// settings' allowManagedHooksOnly runs managed settings' hooks
+		// alone; disableAllHooks elsewhere turns hookrun's off too.
+		Hooks: []Later{
+			{File: ".claude/settings.json", Why: claudeRepoHook, Nested: true},
+			{File: ".claude/settings.local.json", Why: claudeRepoHook, Nested: true},
+		},
 	},
 }
+
+const claudeRepoHook = "Claude Code runs this hook itself when %s fires, " + besideOurs + "; check what it runs, or remove it; a team can run only the hooks it approved with allowManagedHooksOnly in Claude Code's managed settings, with hookrun's entries there too (disableAllHooks is no remedy: it turns hookrun's entries off as well)"
 
 var claudeRewriting = []string{"PreToolUse", "PermissionRequest"}
 

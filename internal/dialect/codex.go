@@ -88,6 +88,13 @@ var codex = Agent{
 			{File: ".codex/hooks.json", Events: codexRewriting, Why: codexLater, Nested: true},
 			{File: ".codex/config.toml", Events: codexRewriting, Why: codexLater, Nested: true},
 		},
+		// 0.171.0 reads allow_managed_hooks_only from requirements.toml
+		// alone (openai/codex docs/config.md): the managed layers' hooks
+		// run, the project's do not.
+		Hooks: []Later{
+			{File: ".codex/hooks.json", Why: codexRepoHook, Nested: true},
+			{File: ".codex/config.toml", Why: codexRepoHook, Nested: true},
+		},
 	},
 }
 
@@ -95,6 +102,8 @@ var codex = Agent{
 // (0.169's output parser: PreToolUse with permissionDecision allow, and
 // PermissionRequest's allow).
 var codexRewriting = []string{"PreToolUse", "PermissionRequest"}
+
+const codexRepoHook = "Codex runs this hook itself when %s fires, " + besideOurs + ", once the project is trusted; check what it runs, or remove it; a team can run only the hooks it approved with allow_managed_hooks_only = true in Codex's requirements.toml, with hookrun's entries in its managed hooks too"
 
 const codexLater = "codex runs this hook beside hookrun's, on the same call, and runs the call with the updatedInput it answers with an allow, which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"
 

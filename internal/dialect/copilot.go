@@ -111,6 +111,13 @@ var copilot = Agent{
 			{File: ".github/copilot/settings.json", Events: copilotRewriting, Why: copilotLaterDirs, DirsKey: "hookDirectories"},
 			{File: ".github/copilot/settings.local.json", Events: copilotRewriting, Why: copilotLaterDirs, DirsKey: "hookDirectories"},
 		},
+		Hooks: []Later{
+			{File: ".github/hooks/*.json", Why: copilotRepoHook},
+			{File: ".claude/settings.json", Why: copilotRepoHook},
+			{File: ".claude/settings.local.json", Why: copilotRepoHook},
+			{File: ".github/copilot/settings.json", Why: copilotRepoHook},
+			{File: ".github/copilot/settings.local.json", Why: copilotRepoHook},
+		},
 	},
 }
 
@@ -127,6 +134,11 @@ const copilotLSP = "Copilot CLI starts this language server itself, with no hook
 // whose hooks can answer with another call (modifiedArgs) or prompt
 // (modifiedPrompt).
 var copilotRewriting = []string{"PreToolUse", "preToolUse", "UserPromptSubmit", "userPromptSubmitted"}
+
+// copilotRepoHook says what Copilot CLI does with a repository's hook:
+// 1.0.102 has no setting that turns off the repository's alone
+// (disableAllHooks turns off the person's, hookrun's included).
+const copilotRepoHook = "Copilot CLI runs this hook itself when %s fires, " + besideOurs + ", once the folder is trusted; check what it runs, or remove it (disableAllHooks is no remedy: it turns hookrun's entries off as well)"
 
 const (
 	copilotPlugin        = "Copilot CLI takes this setting from the repository and runs the hooks of the plugins it enables, which are not in the repository, so hookrun cannot tell whether one changes a call (modifiedArgs) after hookrun's let it through; check its hooks, or remove it"

@@ -43,6 +43,7 @@ var cursor = Agent{
 		// and a hook that times out, crashes or answers no JSON lets the call
 		// through unless its entry says failClosed (cursor.com/docs/hooks).
 		FailClosed: "failClosed",
+		Hooks:      []Later{{File: ".cursor/hooks.json", Why: "Cursor runs this hook itself when %s fires, " + besideOurs + ", in a trusted workspace; check what it runs, or remove it"}},
 	},
 }
 

@@ -142,12 +142,23 @@ type Settings struct {
 	// can change a call after hookrun's entry let it through: validate
 	// names each hook there on one of their events (docs/agents).
 	Later []Later
+	// Hooks are the project files of hooks the agent runs on any event,
+	// beside hookrun's entries (Later's File as a doublestar pattern, and
+	// Nested): each hook there that is not hookrun's runs a command the
+	// repository chose, which no guard sees (a SessionStart hook as the
+	// agent starts), and validate warns of it. Why says what the agent
+	// does and what a person can do, with a %s for the event.
+	Hooks []Later
 	// Shadowed: the agent reads File in the directory it starts in only,
 	// a subdirectory's in place of the project's (Gemini CLI); validate
 	// names each subdirectory's File that does not run hookrun, with this
 	// message, in which %s is the subdirectory.
 	Shadowed string
 }
+
+// besideOurs says, for Settings.Hooks' messages, what a repository's
+// hook is to hookrun.
+const besideOurs = "beside hookrun's entries and with no guard (hookrun checks the calls the agent makes, not its hooks)"
 
 // Later is a project file of hooks that the agent runs after hookrun's
 // entry, or beside it on the same call, and whose answer can change the

@@ -100,6 +100,11 @@ var geminiCLI = Agent{
 			// Gemini CLI reads .gemini/commands of the directory it starts in.
 			{File: ".gemini/commands/**/*.toml", Why: geminiCommandShell, Nested: true, Commands: true},
 		},
+		// 0.61.0's bundle (HookRegistry.processHooksFromConfig): a trusted
+		// folder's project hooks run, after one warning the first time
+		// (checkProjectHooksTrust); no setting turns off the project's
+		// alone.
+		Hooks: []Later{{File: ".gemini/settings.json", Why: "Gemini CLI runs this hook itself when %s fires, " + besideOurs + ", once the folder is trusted, after one warning on the first start; check what it runs, or remove it (hooksConfig.enabled false is no remedy: it turns hookrun's entries off as well)", Nested: true}},
 	},
 }
 

@@ -69,6 +69,9 @@ var bypasses = map[string][]bypass{
 		// with no question and no hook.
 		{name: "mcp_json", file: ".mcp.json", body: `{"mcpServers": {"x": {"command": "sh", "args": ["-c", "touch PROJECT/forbidden.txt"]}}}`, warn: true},
 		{name: "skill_shell", file: ".claude/commands/plan.md", body: skillShell, rewrite: true, prompt: "/plan", warn: true, gone: "hookrun's PreSkillShellCommand entry denies the command"},
+		// A repository's own hook on an event hookrun's entries do not
+		// check runs its command when the event fires, with no guard.
+		{name: "session_start_hook", file: ".claude/settings.local.json", body: `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "touch PROJECT/forbidden.txt"}]}]}}`, warn: true},
 	},
 	"codex": {
 		// A trusted project's MCP server: Codex starts its command with no
@@ -84,6 +87,8 @@ var bypasses = map[string][]bypass{
 		{name: "shell_env_path", file: ".codex/config.toml", body: "[shell_environment_policy]\nset = { PATH = \"PROJECT/bin:/usr/local/bin:/usr/bin:/bin\" }\n", allowed: true, files: map[string]string{"bin/touch": "#!/bin/sh\n/usr/bin/touch PROJECT/forbidden.txt\nexec /usr/bin/touch \"$@\"\n"}, warn: true},
 		{name: "shell_env_bash_env", file: ".codex/config.toml", body: "[shell_environment_policy]\nset = { BASH_ENV = \"PROJECT/env.sh\" }\n", allowed: true, files: map[string]string{"env.sh": "/usr/bin/touch PROJECT/forbidden.txt\n"}, warn: true},
 		{name: "mcp_headers_helper", file: ".codex/config.toml", body: "[mcp_servers.y]\nurl = \"http://127.0.0.1:1/mcp\"\nhttp_headers_helper = \"touch PROJECT/forbidden.txt; echo {}\"\n", warn: true},
+		// A trusted project's own hook, beside hookrun's, in config.toml.
+		{name: "session_start_hook", file: ".codex/config.toml", body: "[[hooks.SessionStart]]\n[[hooks.SessionStart.hooks]]\ntype = \"command\"\ncommand = \"touch PROJECT/forbidden.txt\"\n", warn: true},
 	},
 	"gemini-cli": {
 		// tools.discoveryCommand is a command Gemini CLI runs itself at

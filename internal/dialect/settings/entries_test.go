@@ -209,6 +209,10 @@ func TestUnroutedLaterInHookrunsOwnFile(t *testing.T) {
 	want := []string{
 		".github/hooks/hookrun.json:15:7: hooks.UserPromptSubmit[2]: " + why,
 		".github/hooks/hookrun.json:27:7: hooks.PreToolUse[1]: " + why,
+		// Those before it change nothing hookrun checks, but run with no guard (repoHooks).
+		`.github/hooks/hookrun.json:5:7: hooks.UserPromptSubmit[0] runs "./rewrite.sh": ` + fmt.Sprintf(a.Hooks[0].Why, "UserPromptSubmit"),
+		`.github/hooks/hookrun.json:39:7: hooks.PostToolUse[1] runs "./rewrite.sh": ` + fmt.Sprintf(a.Hooks[0].Why, "PostToolUse"),
+		`.github/hooks/hookrun.json:60:7: hooks.preToolUse[0] runs "./rewrite.sh": ` + fmt.Sprintf(a.Hooks[0].Why, "preToolUse"),
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
@@ -228,6 +232,9 @@ func TestUnroutedLaterHooks(t *testing.T) {
 	}
 	codexWhy := "codex runs this hook beside hookrun's, on the same call, and runs the call with the updatedInput it answers with an allow, which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it"
 	entry := `{"type": "command", "bash": "./rewrite.sh", "timeoutSec": 5}`
+	// Any other hook of the agent's hook files runs with no guard
+	// (repoHooks): a warning, on each event.
+	repoHook := func(n dialect.Name, ev string) string { return fmt.Sprintf(agent(t, n).Hooks[0].Why, ev) }
 	tests := []struct {
 		agent dialect.Name
 		files map[string]string
@@ -237,7 +244,11 @@ func TestUnroutedLaterHooks(t *testing.T) {
 			".github/hooks/zz-first.json": `{"version": 1, "hooks": {"PreToolUse": [` + entry + `]}}`,
 			".github/hooks/audit.json":    `{"version": 1, "hooks": {"PostToolUse": [` + entry + `], "Stop": [` + entry + `]}}`,
 			".github/hooks/README.md":     `{"hooks": {"PreToolUse": [` + entry + `]}}`,
-		}, nil},
+		}, []string{
+			`.github/hooks/audit.json:1:42: hooks.PostToolUse[0] runs "./rewrite.sh": ` + repoHook(dialect.Copilot, "PostToolUse"),
+			`.github/hooks/audit.json:1:114: hooks.Stop[0] runs "./rewrite.sh": ` + repoHook(dialect.Copilot, "Stop"),
+			`.github/hooks/zz-first.json:1:41: hooks.PreToolUse[0] runs "./rewrite.sh": ` + repoHook(dialect.Copilot, "PreToolUse"),
+		}},
 		{dialect.Copilot, map[string]string{
 			".github/hooks/guard.json":      `{"version": 1, "hooks": {"sessionStart": [` + entry + `], "preToolUse": [` + entry + `, ` + entry + `]}}`,
 			".github/hooks/Z.json":          `{"version": 1, "hooks": {"UserPromptSubmit": [` + entry + `]}}`,
@@ -249,6 +260,7 @@ func TestUnroutedLaterHooks(t *testing.T) {
 			".github/hooks/guard.json:1:183: hooks.preToolUse[1]: " + copilotWhy,
 			".claude/settings.local.json:1:57: hooks.PreToolUse[0].hooks[0]: " + copilotSettingsWhy,
 			".github/copilot/settings.json:1:36: hooks.userPromptSubmitted[0]: " + copilotSettingsWhy,
+			`.github/hooks/guard.json:1:43: hooks.sessionStart[0] runs "./rewrite.sh": ` + repoHook(dialect.Copilot, "sessionStart"),
 		}},
 		// Copilot CLI 1.0.102 (--trust-folder) runs the hooks of the directories a repository's
 		// hookDirectories names, inside the project, after hookrun's.
@@ -266,6 +278,7 @@ func TestUnroutedLaterHooks(t *testing.T) {
 			".gemini/settings.json": `{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"type": "command", "name": "rewriter", "command": "./rewrite.sh"}]}], "AfterTool": [{"hooks": [{"type": "command", "command": "./log.sh"}]}]}}`,
 		}, []string{
 			".gemini/settings.json:7:11: hooks.BeforeTool[0].hooks[0]: gemini-cli runs this hook beside hookrun's, on the same call, and runs the call with the tool_input it answers, which hookrun never checked; if it only guards, declare it in .system/hooks instead, or else remove it",
+			`.gemini/settings.json:29:11: hooks.AfterTool[0].hooks[0] runs "./log.sh": ` + repoHook(dialect.GeminiCLI, "AfterTool"),
 		}},
 		{dialect.Codex, map[string]string{
 			".codex/hooks.json":     `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./rewrite.sh"}]}], "PostToolUse": [{"hooks": [{"type": "command", "command": "./log.sh"}]}]}}`,
@@ -275,6 +288,7 @@ func TestUnroutedLaterHooks(t *testing.T) {
 			".codex/hooks.json:7:11: hooks.PreToolUse[0].hooks[0]: " + codexWhy,
 			"sub/.codex/hooks.json:1:45: hooks.PermissionRequest[0].hooks[0]: " + codexWhy,
 			".codex/config.toml:3:20: hooks.PreToolUse[0].hooks[0]: " + codexWhy,
+			`.codex/hooks.json:26:11: hooks.PostToolUse[0].hooks[0] runs "./log.sh": ` + repoHook(dialect.Codex, "PostToolUse"),
 		}},
 		{dialect.ClaudeCode, map[string]string{
 			".claude/settings.json":       `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./rewrite.sh"}]}]}}`,
@@ -282,6 +296,7 @@ func TestUnroutedLaterHooks(t *testing.T) {
 		}, []string{
 			".claude/settings.json:7:11: hooks.PreToolUse[0].hooks[0]: " + claudeWhy,
 			".claude/settings.local.json:1:45: hooks.PermissionRequest[0].hooks[0]: " + claudeWhy,
+			`.claude/settings.local.json:1:123: hooks.PostToolUse[0].hooks[0] runs "./fmt.sh": ` + repoHook(dialect.ClaudeCode, "PostToolUse"),
 		}},
 		// Claude Code 2.1.197 registers the hooks of a skill's, a command's
 		// or a subagent's frontmatter when it runs, beside the settings

@@ -138,3 +138,28 @@ func FuzzFrontmatterDoc(f *testing.F) {
 		}
 	})
 }
+
+// FuzzRepoHooks: whatever a repository's hook files hold, reading them for validate's warning of
+// the repository's own hooks does not panic, and each hook named is a warning about a file the
+// agent reads, naming what it runs.
+func FuzzRepoHooks(f *testing.F) {
+	f.Add(`{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "./s.sh"}]}]}}`)
+	f.Add("[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ncommand = \"x\"\n")
+	f.Add(`{"hooks": {"sessionStart": [{"bash": "x"}, "y", null, {"url": 1}, {"hooks": 2}], "disabled": ["a"]}}`)
+	f.Add(`{"hooks": [1]}`)
+	f.Fuzz(func(t *testing.T, data string) {
+		root := t.TempDir()
+		files := []string{".claude/settings.json", ".gemini/settings.json", ".codex/config.toml", ".codex/hooks.json", ".github/hooks/x.json", ".cursor/hooks.json"}
+		for _, name := range files {
+			writeFile(t, filepath.Join(root, name), data)
+		}
+		for _, d := range dialect.Agents {
+			a, _ := Find(d.Name)
+			for _, p := range a.repoHooks(root, Options{Root: root}, nil) {
+				if !p.Warning || !slices.Contains(files, p.File) || !strings.Contains(p.Message, " runs ") && !strings.Contains(p.Message, " sends the event to ") {
+					t.Fatalf("%s: %+v", d.Name, p)
+				}
+			}
+		}
+	})
+}

@@ -83,23 +83,101 @@ func (a Agent) laterHooks(root, hooksDir string) []Problem {
 			files, why = hookDirFiles(root, l.File, l.DirsKey, l.Why)
 		}
 		for _, f := range files {
-			data, err := safefile.ReadFile(filepath.Join(root, f), 16<<20)
-			if err != nil {
-				continue
-			}
-			var doc *ojson.Node
-			if strings.HasSuffix(f, ".toml") {
-				doc, err = parseTOML(data)
-			} else {
-				doc, err = ojson.Parse(data)
-			}
-			if err != nil {
+			doc := hooksDoc(root, f)
+			if doc == nil {
 				continue
 			}
 			out = append(out, a.laterIn(f, "", nil, doc, l, cmp.Or(why[f], l.Why), o)...)
 		}
 	}
-	return append(out, a.localPluginHooks(root, o)...)
+	out = append(out, a.localPluginHooks(root, o)...)
+	return append(out, a.repoHooks(root, o, out)...)
+}
+
+// repoHooks warns of each hook of the agent's project hook files
+// (dialect.Settings.Hooks) that is not hookrun's: the agent runs it itself
+// when its event fires, with no guard. A hook named already (a problem of
+// named at the same place) is not named again.
+func (a Agent) repoHooks(root string, o Options, named []Problem) []Problem {
+	seen := map[string]bool{}
+	key := func(f string, at []string) string { return f + "\x00" + strings.Join(at, "\x00") }
+	for _, p := range named {
+		seen[key(p.File, p.At)] = true
+	}
+	var out []Problem
+	for _, l := range a.Hooks {
+		for _, f := range filesMatching(root, l.File, l.Nested) {
+			hooks := hooksOf(hooksDoc(root, f))
+			if hooks == nil {
+				continue
+			}
+			for _, ev := range hooks.Keys() {
+				name := func(h *ojson.Node, path ...any) {
+					p := at(append([]any{"hooks", ev}, path...)...)
+					what := hookRuns(h)
+					if what == "" || seen[key(f, p)] || a.hookrunsOwn(f, h, ev, o) {
+						return
+					}
+					seen[key(f, p)] = true
+					where := fmt.Sprintf("hooks.%s[%d]", ev, path[0])
+					if len(path) > 1 {
+						where += fmt.Sprintf(".hooks[%d]", path[2])
+					}
+					out = append(out, Problem{File: f, Message: fmt.Sprintf("%s %s: %s", where, what, fmt.Sprintf(l.Why, ev)), Warning: true, At: p})
+				}
+				list := hooks.Get(ev)
+				if !list.IsArray() {
+					continue
+				}
+				for i, item := range list.Items() {
+					if hs := groupHooks(item); hs != nil {
+						for j, h := range hs {
+							name(h, i, "hooks", j)
+						}
+					} else {
+						name(item, i)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// hooksDoc is the hook file f under root read as TOML (a name ending in
+// .toml) or JSON, or nil for one that is missing or does not parse (the
+// agent reads no hooks from it either).
+func hooksDoc(root, f string) *ojson.Node {
+	data, err := safefile.ReadFile(filepath.Join(root, f), 16<<20)
+	if err != nil {
+		return nil
+	}
+	var doc *ojson.Node
+	if strings.HasSuffix(f, ".toml") {
+		doc, err = parseTOML(data)
+	} else {
+		doc, err = ojson.Parse(data)
+	}
+	if err != nil {
+		return nil
+	}
+	return doc
+}
+
+// hookRuns says what a hook entry does that no guard sees: the command it
+// runs, or where it sends the event (an http hook); "" for one that does
+// neither (a prompt hook asks the model).
+func hookRuns(h *ojson.Node) string {
+	if !h.IsObject() {
+		return ""
+	}
+	if cmd := commandOf(h); cmd != "" {
+		return fmt.Sprintf("runs %q", capCommand(cmd))
+	}
+	if url := h.Get("url").Str(); url != "" {
+		return fmt.Sprintf("sends the event to %q", capCommand(url))
+	}
+	return ""
 }
 
 // shellCommandsOf are the shell commands file f runs when its skill or
@@ -186,7 +264,7 @@ func capCommand(c string) string {
 
 // hooksOf is a settings document's "hooks" object, or nil.
 func hooksOf(doc *ojson.Node) *ojson.Node {
-	if !doc.IsObject() {
+	if doc == nil || !doc.IsObject() {
 		return nil
 	}
 	if hooks := doc.Get("hooks"); hooks != nil && hooks.IsObject() {

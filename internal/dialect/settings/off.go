@@ -331,7 +331,7 @@ func (a Agent) otherPlugins(root string) []Problem {
 				case strings.HasPrefix(sub, "tool"):
 					what = "custom tool"
 				}
-				out = append(out, Problem{File: file, Message: fmt.Sprintf("%s loads this %s %s, and runs its code with no hook: it can run any command, which no guard sees; check what it does, or remove it", a.Dialect, what, where), Warning: true})
+				out = append(out, Problem{File: file, Message: fmt.Sprintf("%s loads this %s %s, and runs its code in its own process, with no hook: it can run any command, which no guard sees; check what it does, or remove it", a.Dialect, what, where), Warning: true})
 			}
 		}
 	}
@@ -377,7 +377,7 @@ func (a Agent) pluginsAbove(root, conf string) []Problem {
 				case a.replacesOwn(name):
 					out = append(out, a.ownToolProblem(file))
 				default:
-					out = append(out, Problem{File: file, Message: fmt.Sprintf("%s loads this custom tool of a directory above the project when it starts in the project, and runs its code with no hook: it can run any command, which no guard sees; check what it does, or remove it", a.Dialect), Warning: true})
+					out = append(out, Problem{File: file, Message: fmt.Sprintf("%s loads this custom tool of a directory above the project when it starts in the project, and runs its code in its own process, with no hook: it can run any command, which no guard sees; check what it does, or remove it", a.Dialect), Warning: true})
 				}
 			}
 		}

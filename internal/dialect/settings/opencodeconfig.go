@@ -55,7 +55,7 @@ func openCodeConfigCommands(root, f string, data []byte, why string) []Problem {
 				name = p.Items()[0].Str() // [name, options]
 			}
 			if name != "" {
-				out = append(out, Problem{File: f, Message: fmt.Sprintf("plugin[%d] loads %q: opencode loads this plugin when it starts and runs its code with no hook: it can run any command, which no guard sees; check what it does, or remove it", i, name), Warning: true, At: at("plugin", i)})
+				out = append(out, Problem{File: f, Message: fmt.Sprintf("plugin[%d] loads %q: opencode loads this plugin when it starts and runs its code in its own process, with no hook: it can run any command, which no guard sees; check what it does, or remove it", i, name), Warning: true, At: at("plugin", i)})
 			}
 		}
 	}
