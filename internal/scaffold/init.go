@@ -93,7 +93,8 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # or to run a build (~/.docker/config.json, ~/.kube/config, ~/.aws/config,
 # ~/.cargo/config.toml), and the directories that hold them, which a link put in
 # their place (ln -s /tmp/d .vscode) moves where no guard looks; a program planted
-# ahead on PATH (~/.local/bin/git, /usr/local/bin/git, ~/go/bin/git); what runs
+# ahead on PATH (~/.local/bin/git, /usr/local/bin/git, ~/go/bin/git, a version
+# manager's shims, ~/.bun/bin/python3), where a guard's #!/usr/bin/env finds it too; what runs
 # at login or at a set time (autostart, systemd, launchd, cron); ssh's
 # configuration; and the commands that set such code up without naming those
 # files (pre-commit install, git config of a setting whose value git runs or of
@@ -336,6 +337,9 @@ handler:
         - "/opt/homebrew/bin/**"
         - "/opt/homebrew/sbin/**"
         - "**/go/bin/**"
+        - "**/.{asdf,pyenv,rbenv,nodenv,goenv,jenv,proto}/shims/**"
+        - "**/mise/shims/**"
+        - "**/.{bun,deno,volta,proto}/bin/**"
         - "**/.envrc"
         - "**/.direnvrc"
         - "**/.config/direnv/**"

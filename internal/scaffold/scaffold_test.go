@@ -352,6 +352,10 @@ func TestProtectHooksCoversEveryAgentsSettings(t *testing.T) {
 		// and the directories of programs that come before the system's on PATH: /usr/local's (written by an agent that
 		// runs as root, as in a container), Homebrew's, Go's (go install, go build -o)
 		"/usr/local/bin/git", "/usr/local/sbin/sh", "/opt/homebrew/bin/node", "/opt/homebrew/sbin/x", "/home/u/go/bin/python3", "/Users/u/go/bin/git", "/usr/local/bin",
+		// version managers' shims, first on PATH by design, and the tools' own directories of programs (bun, deno,
+		// volta, proto): a python3 or jq there is what a guard's #!/usr/bin/env python3 or bare jq runs
+		"/home/u/.asdf/shims/python3", "/home/u/.pyenv/shims/python", "/home/u/.rbenv/shims/ruby", "/home/u/.nodenv/shims/node", "/home/u/.local/share/mise/shims/jq",
+		"/home/u/.proto/shims/node", "/home/u/.bun/bin/jq", "/home/u/.deno/bin/x", "/home/u/.volta/bin/node", "/Users/u/.proto/bin/proto",
 		// direnv and mise, run when a person cd's into the project, and direnv's trust
 		".envrc", "services/api/.envrc", "/home/u/.direnvrc", "/home/u/.config/direnv/direnv.toml", "/home/u/.local/share/direnv/allow/0a1b", "mise.toml", ".mise.toml", "mise.local.toml", ".mise.dev.toml", ".mise/config.toml", "/home/u/.config/mise/config.toml", "/home/u/.config/mise.toml",
 		// an editor's files that run a program when a person opens the project: tasks run on folder open, settings that name
@@ -392,7 +396,7 @@ func TestProtectHooksCoversEveryAgentsSettings(t *testing.T) {
 		"bin/run", "src/bin/x", "/home/u/.local/share/fonts/x.ttf", "/home/u/.nvm/versions/node/v20.0.0/lib/x.js", "/home/u/.ssh/known_hosts", "/home/u/.ssh/id_ed25519.pub", "src/settings.json", "/home/u/.npmrc", "/home/u/project/bin-tools/x",
 		"/home/u/.config/Code/User/keybindings.json", "src/vim/plugin.vim", "docs/emacs.md", ".venv/lib/python3.12/site-packages/requests/api.py", "src/site-packages.pth.md", "/home/u/.config/Code/logs/x.log",
 		".vscode/extensions.json", "/home/u/.aws/credentials.md", "/home/u/.kube/cache/x", "/home/u/.docker/buildx/x", "/home/u/.claude/CLAUDE.md", "/home/u/.cargo/registry/index/x", "/home/u/.config/gh/hosts.yml.md",
-		".vscodeignore", "src/.idea.md", "/home/u/.config/app", "/home/u/.ssh/id_ed25519.pub", "docs/.aws.md", "/home/u/.configure", "/usr/local/share/man/x.1", "/usr/local/lib/x.so", "src/go/bin.go", "/usr/bin/git"} {
+		".vscodeignore", "src/.idea.md", "/home/u/.config/app", "/home/u/.ssh/id_ed25519.pub", "docs/.aws.md", "/home/u/.configure", "/usr/local/share/man/x.1", "/usr/local/lib/x.so", "src/go/bin.go", "/usr/bin/git", "src/shims/vue.d.ts", "/home/u/.bun/install/cache/x.tgz", "/home/u/.deno/deps/x"} {
 		if match.AnyPath(next, []string{p}) {
 			t.Errorf("%s is among protect_hooks' next-start paths, and should not be", p)
 		}
