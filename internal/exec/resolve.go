@@ -34,7 +34,9 @@ func NeedsShell(command string) bool {
 // command is the program, run without a shell. Without args, a plain path
 // is run directly and anything else by /bin/sh -c. A program path that
 // starts with ./ or ../ resolves against dir (the project root); a bare name
-// resolves through PATH, else to dir/name when that file exists. tree is the
+// resolves through PATH, else to dir/name when that file exists, and is an
+// error when it is both (an executable dir/name) and hookrun cannot tell
+// which one the hook means. tree is the
 // project's work tree ("" for dir): no directory of it on PATH is searched.
 func Resolve(command string, args []string, hasArgs bool, dir, tree string) (string, []string, error) {
 	if !hasArgs && NeedsShell(command) {
@@ -64,11 +66,20 @@ func resolveProgram(name, dir, tree string) (string, error) {
 		tree = dir
 	}
 	path, inTree, ok := lookPath(name, tree)
-	if ok {
-		return path, nil
-	}
 	local := filepath.Join(dir, name)
-	if st, serr := os.Stat(local); serr == nil && !st.IsDir() {
+	st, serr := os.Stat(local)
+	inRoot := serr == nil && !st.IsDir()
+	switch {
+	case ok && inRoot && (st.Mode()&0o111 != 0 || runtime.GOOS == "windows"):
+		// Either one could be what the hook means: a guard declared as
+		// "command: check.sh" for the root's check.sh, or "python3" for
+		// the system's. Taking PATH's let a check.sh an agent put on PATH
+		// (~/.local/bin) answer for the project's guard; taking the root's
+		// would let a file an agent writes there stand in for python3.
+		return name, fmt.Errorf("ambiguous command: %s is both %s on PATH and a file in the project root %s, and hookrun cannot tell which one the hook means (a program put on PATH must not take the place of the project's guard, nor a file of the repository the place of a program): name the project's file ./%s, or the program by its path, %s", name, path, dir, name, path)
+	case ok:
+		return path, nil
+	case inRoot:
 		return local, nil
 	}
 	if inTree != "" {

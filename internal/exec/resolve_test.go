@@ -16,17 +16,21 @@ import (
 
 // A bare program name is looked up on PATH first, as a shell does: a file
 // of the same name in the project root (the repository's, which an agent
-// can write) never shadows it, and is found only when PATH has none.
+// can write) never shadows it, and is found only when PATH has none. A
+// name that is both on PATH and in the root is neither: a guard declared
+// as "command: check.sh" for the root's check.sh ran a check.sh an agent
+// put on PATH (~/.local/bin) instead, and answered allow.
 func TestProgramPrefersPATHToTheProjectRoot(t *testing.T) {
 	bin, root := t.TempDir(), t.TempDir()
-	for _, f := range []string{filepath.Join(bin, "tool"), filepath.Join(root, "tool"), filepath.Join(root, "mine")} {
+	for _, f := range []string{filepath.Join(bin, "tool"), filepath.Join(bin, "other"), filepath.Join(root, "tool"), filepath.Join(root, "mine")} {
 		if err := os.WriteFile(f, []byte("#!/bin/sh\n"), 0o755); err != nil {
 			t.Fatal(err)
 		}
 	}
 	t.Setenv("PATH", bin)
 	tests := []struct{ name, want, err string }{
-		{"tool", filepath.Join(bin, "tool"), ""},
+		{"tool", "tool", "ambiguous command: tool is both " + filepath.Join(bin, "tool") + " on PATH and a file in the project root " + root + ", and hookrun cannot tell which one the hook means (a program put on PATH must not take the place of the project's guard, nor a file of the repository the place of a program): name the project's file ./tool, or the program by its path, " + filepath.Join(bin, "tool")},
+		{"other", filepath.Join(bin, "other"), ""},
 		{"mine", filepath.Join(root, "mine"), ""},
 		{"./tool", filepath.Join(root, "tool"), ""},
 		{filepath.Join(bin, "tool"), filepath.Join(bin, "tool"), ""},
@@ -50,7 +54,7 @@ func TestProgramPrefersPATHToTheProjectRoot(t *testing.T) {
 // the caller's PATH is ordered (PATH=.:$PATH, or a stray "::").
 func TestProgramSkipsRelativePATHEntries(t *testing.T) {
 	bin, root := t.TempDir(), t.TempDir()
-	for _, f := range []string{filepath.Join(bin, "tool"), filepath.Join(root, "tool"), filepath.Join(root, "bin", "tool")} {
+	for _, f := range []string{filepath.Join(bin, "tool"), filepath.Join(root, "tool"), filepath.Join(root, "bin", "tool"), filepath.Join(bin, "sub"), filepath.Join(root, "bin", "sub")} {
 		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -61,8 +65,14 @@ func TestProgramSkipsRelativePATHEntries(t *testing.T) {
 	t.Chdir(root)
 	for _, path := range []string{".:" + bin, ":" + bin, "bin:" + bin, "./bin::" + bin} {
 		t.Setenv("PATH", path)
-		if got, err := Program("tool", root); got != filepath.Join(bin, "tool") || err != nil {
-			t.Errorf("PATH=%s: Program(tool) = %q, %v; want %s", path, got, err, filepath.Join(bin, "tool"))
+		// The root's tool makes the name ambiguous; the one on PATH it
+		// names must be bin's, found through the absolute entry.
+		_, err := Program("tool", root)
+		if want := "tool is both " + filepath.Join(bin, "tool") + " on PATH"; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("PATH=%s: Program(tool) error %v; want one saying %s", path, err, want)
+		}
+		if got, err := Program("sub", root); got != filepath.Join(bin, "sub") || err != nil {
+			t.Errorf("PATH=%s: Program(sub) = %q, %v; want %s", path, got, err, filepath.Join(bin, "sub"))
 		}
 	}
 }
