@@ -78,8 +78,9 @@ var geminiCLI = Agent{
 			// person's yes in an interactive session, kept by the file's
 			// hash); an unacknowledged one is not registered. Read from
 			// the bundle: .gemini/agents/*.md of the directory it starts
-			// in, and mcp_servers only (its schema is strict).
-			{File: ".gemini/agents/*.md", Frontmatter: true, Key: "mcp_servers", Each: true, Runs: true, Warn: true, Why: geminiAgentMCP},
+			// in, but for a name starting with "_" (its loader skips those),
+			// and mcp_servers only (its schema is strict).
+			{File: ".gemini/agents/{.md,[!_]*.md}", Frontmatter: true, Key: "mcp_servers", Each: true, Runs: true, Warn: true, Why: geminiAgentMCP},
 			{File: ".gemini/.env", Env: true, EnvKeepsSet: true, Nested: geminiNested, Why: "Gemini CLI loads it into its hooks' environment"},
 			{File: ".env", Env: true, EnvKeepsSet: true, Why: "Gemini CLI loads it into its hooks' environment when there is no .gemini/.env"},
 		},
