@@ -630,6 +630,9 @@ func pipValue(o string) bool {
 // with no environment activated installs into one only known where the line runs: its programs
 // are not named.
 func (r *reader) pipInstall(cmd Command) {
+	if cmd.Name == "uv" {
+		r.uvSync(cmd)
+	}
 	args, bin, uv := pipArgs(cmd)
 	if len(args) == 0 {
 		return
@@ -693,6 +696,12 @@ func (r *reader) pipInstall(cmd Command) {
 			projects = append(projects, d)
 		}
 	}
+	r.pythonProjects(projects, bin)
+}
+
+// pythonProjects notes the setup.py each project's build runs and, where bin (the environment's
+// directory of programs) is known, the programs the projects declare there (pipFromDisk).
+func (r *reader) pythonProjects(projects []string, bin string) {
 	if len(projects) == 0 || len(projects) > maxGoPkgs {
 		return
 	}
@@ -782,4 +791,55 @@ func setupCfgPrograms(text string) []string {
 		}
 	}
 	return names
+}
+
+// uvSync notes what uv sync, and uv run, add and remove, which sync the project first, install:
+// the project itself, into its .venv (UV_PROJECT_ENVIRONMENT when the line gives it), with the
+// programs it declares, read as pip install -e . into that environment is: an activated .venv
+// whose bin comes first on the agent's PATH then runs them. Not with --no-sync,
+// --no-install-project, --no-project, --script or --only-group (a --frozen sync still installs);
+// --directory or --project DIR says whose project it is.
+func (r *reader) uvSync(cmd Command) {
+	sub, dir := "", "."
+	for i := 0; i < len(cmd.Args); i++ {
+		a := cmd.Args[i]
+		if a.Dynamic {
+			return
+		}
+		name, value, hasValue := strings.Cut(a.Value, "=")
+		switch {
+		case name == "--no-sync" || name == "--no-install-project" || name == "--no-project" || name == "--script" || name == "--only-group":
+			return
+		case name == "--directory" || name == "--project":
+			if !hasValue {
+				if i+1 >= len(cmd.Args) || cmd.Args[i+1].Dynamic {
+					return
+				}
+				i++
+				value = cmd.Args[i].Value
+			}
+			dir = value
+		case strings.HasPrefix(a.Value, "-"):
+		case sub == "":
+			switch a.Value {
+			case "sync", "run", "add", "remove":
+				sub = a.Value
+			default:
+				return
+			}
+		case sub == "run":
+			i = len(cmd.Args) // the program and its own words
+		}
+	}
+	if sub == "" {
+		return
+	}
+	bin := path.Join(dir, ".venv/bin")
+	if e, ok := lastEnv(cmd.Env)["UV_PROJECT_ENVIRONMENT"]; ok {
+		if e.Dynamic {
+			return // a path only known when the line runs
+		}
+		bin = path.Join(under(dir, strings.TrimPrefix(e.Value, "UV_PROJECT_ENVIRONMENT=")), "bin")
+	}
+	r.pythonProjects([]string{dir}, bin)
 }

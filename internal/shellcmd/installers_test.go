@@ -53,6 +53,14 @@ func TestInstallersNameWhatTheyWrite(t *testing.T) {
 		{disk: true, line: "pip install --prefix=/opt/p ./py", want: []string{"/opt/p/bin/hookrun"}},
 		{disk: true, line: "pip install ./py", not: []string{".venv/bin/hookrun", "bin/hookrun"}},
 		{disk: true, line: "uv pip install -r requirements.txt requests", not: []string{".venv/bin/hookrun"}},
+		// uv sync, and uv run, add and remove, which sync first, install the project into its .venv.
+		{disk: true, line: "uv sync --frozen", want: []string{".venv/bin/hookrun"}},
+		{disk: true, line: "uv run pytest -x", want: []string{".venv/bin/hookrun"}},
+		{disk: true, line: "uv run pytest --no-sync", want: []string{".venv/bin/hookrun"}},
+		{disk: true, line: "uv --directory py add requests", want: []string{"py/.venv/bin/hookrun", "py/.venv/bin/poetry-tool"}},
+		{disk: true, line: "UV_PROJECT_ENVIRONMENT=/opt/env uv sync", want: []string{"/opt/env/bin/hookrun"}},
+		{disk: true, line: "uv run --no-sync pytest", not: []string{".venv/bin/hookrun"}},
+		{disk: true, line: "uv lock && uv run --no-project x.py && uv sync --no-install-project", not: []string{".venv/bin/hookrun"}},
 		// go build of one package, with no -o or -o DIR/, writes the program there under the name go
 		// install would give it (read from installProject's go.mod files).
 		{disk: true, line: "go -C evil build -o /srv/x/", want: []string{"/srv/x/hookrun"}},
