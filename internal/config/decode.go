@@ -366,6 +366,7 @@ func (d *decoder) hook(m *yaml.Node) *Hook {
 	}
 	if matchNode != nil {
 		d.match(matchNode, h)
+		d.partialWriters(valueOf(matchNode, "ability_scope"), h)
 	}
 	// Only a hook that says enabled: false may go without a handler; one
 	// whose enabled is missing or malformed is checked as enabled.
@@ -546,6 +547,65 @@ func (d *decoder) agentTools(v *yaml.Node, name string, globs []string) {
 			d.warnf(itemNode(v, i), "%s: %+q is no ability id an agent sends; did you mean %q? (leave it if your own caller sends it; docs/agents/README.md)", name, g, id)
 		}
 	}
+}
+
+// fileWriters are the abilities that write a file an agent names: a guard on paths that takes in
+// some of them and not the others is passed by a call of another (write_file, or echo > in a shell
+// call, writes what edit_file may not).
+var fileWriters = []string{dialect.EditFile, dialect.WriteFile, dialect.Shell}
+
+// WritersLeftOut splits the file writers (edit_file, write_file, shell) into those the
+// ability_scope globs take in and those they leave out. A paths guard is partial when both are
+// non-empty: a call of a writer left out writes the same file past it. A nil scope takes in all.
+func WritersLeftOut(scope []string) (in, out []string) {
+	for _, id := range fileWriters {
+		if scope == nil || slices.ContainsFunc(scope, func(g string) bool {
+			ok, _ := doublestar.Match(g, id)
+			return g == "*" || g == "**" || ok
+		}) {
+			in = append(in, id)
+		} else {
+			out = append(out, id)
+		}
+	}
+	return in, out
+}
+
+// AnyOf names the writers as "a write_file or shell", "an edit_file or write_file".
+func AnyOf(writers []string) string {
+	a := "a "
+	if len(writers) > 0 && strings.HasPrefix(writers[0], "e") {
+		a = "an "
+	}
+	return a + strings.Join(writers, " or ")
+}
+
+// partialWriters warns about a blocking PreAbilityCall hook that guards paths (match.paths, or a
+// rules handler's paths rule that denies or asks) and whose ability_scope v takes in some of the
+// fileWriters but not all: the same file written by another of them passes the guard.
+func (d *decoder) partialWriters(v *yaml.Node, h *Hook) {
+	if v == nil || h.Match.AbilityScope == nil || !h.Blocking || h.Disabled || h.Event != event.PreAbilityCall || !guardsPaths(h) {
+		return
+	}
+	in, out := WritersLeftOut(h.Match.AbilityScope)
+	if len(in) == 0 || len(out) == 0 {
+		return
+	}
+	d.warnf(v, "match.ability_scope: %q guards the paths of %s calls only, and %s call that writes the same file passes it; write ability_scope: [%s], or leave ability_scope out to guard every call that names the paths",
+		h.ID, strings.Join(in, " and "), AnyOf(out), strings.Join(append(slices.Clone(h.Match.AbilityScope), out...), ", "))
+}
+
+// guardsPaths reports whether h decides on the paths a call names.
+func guardsPaths(h *Hook) bool {
+	if h.Match.Paths != nil {
+		return true
+	}
+	if h.Handler.Rules == nil {
+		return false
+	}
+	return slices.ContainsFunc(h.Handler.Rules.Rules, func(r Rule) bool {
+		return len(r.Paths) > 0 && (r.Decision == DecisionDeny || r.Decision == DecisionRequireHuman)
+	})
 }
 
 // permissionRule reports whether s is written as an agent's permission

@@ -93,6 +93,9 @@ func (s Spec) Check() error {
 			}
 		}
 	}
+	if err := s.checkWriters(); err != nil {
+		return err
+	}
 	// What validate warns of in a match field (an agent's tool name, Bash
 	// for shell; a regular expression for a glob) makes a hook that never
 	// runs for an agent's call, while the sample context new writes, which

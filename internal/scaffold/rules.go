@@ -68,9 +68,11 @@ func rulesHandler(s Spec) string {
 				"Prefer removing files one by one to a recursive force delete.",
 				`commands: ["rm -r|-R|--recursive -f|--force"]`)
 		}
-		rule("require_human", "config/prod/ holds production settings: a person must approve changes",
-			"config/prod/ holds production settings: say why a change is needed.",
-			`paths: ["config/prod/**"]`, "sources: [ai_session, background_job]")
+		if !s.partialWriters() {
+			rule("require_human", "config/prod/ holds production settings: a person must approve changes",
+				"config/prod/ holds production settings: say why a change is needed.",
+				`paths: ["config/prod/**"]`, "sources: [ai_session, background_job]")
+		}
 	case event.PreAbilityCreate:
 		rule("require_human", "a background job starts this ability only with a person's approval",
 			"Started from a background job: say what the task is for.",
@@ -81,6 +83,34 @@ func rulesHandler(s Spec) string {
 			`prompt: '(?i)\bdeploy\b.*\bprod'`)
 	}
 	return b.String()
+}
+
+// partialWriters reports whether the hook would guard paths for some of
+// the file writers (edit_file, write_file, shell) and not the others, which
+// validate warns of: a writer left out writes the same file past it.
+func (s Spec) partialWriters() bool {
+	if !s.Blocking || s.Event != event.PreAbilityCall || len(s.Scope) == 0 {
+		return false
+	}
+	in, out := config.WritersLeftOut(s.Scope)
+	return len(in) > 0 && len(out) > 0
+}
+
+// checkWriters refuses a guard on paths whose --scope leaves out a file
+// writer: --paths on it, or a rules hook, whose template guards
+// config/prod/** by path, with nothing else to write when the scope has no
+// shell (the rules template leaves the paths rule out when it has).
+func (s Spec) checkWriters() error {
+	if !s.partialWriters() || (len(s.Paths) == 0 && (!s.rules() || s.scopeHas("shell"))) {
+		return nil
+	}
+	in, out := config.WritersLeftOut(s.Scope)
+	what := "--paths"
+	if len(s.Paths) == 0 {
+		what = "the rules template's paths rule (config/prod/**)"
+	}
+	return fmt.Errorf("--scope %s: %s would guard the paths of %s calls only, and %s call writes the same file past it; give --scope %s, or leave out --scope to guard every call that names the paths",
+		strings.Join(s.Scope, ","), what, strings.Join(in, " and "), config.AnyOf(out), strings.Join(append(slices.Clone(s.Scope), out...), ","))
 }
 
 // scopeHas reports whether the hook's ability_scope lets ability through

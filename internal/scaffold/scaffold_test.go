@@ -476,15 +476,23 @@ func TestProtectHooksHash(t *testing.T) {
 // A rules hook new writes validates with no finding, and on a blocking
 // hook its example rules decide on the sample context; on one that is
 // not blocking they only add context. Its rules are what --scope lets
-// reach it: no commands rule when shell is out of scope.
+// reach it: no commands rule when shell is out of scope, no paths rule
+// that some of the file writers would pass.
 func TestRulesYAML(t *testing.T) {
 	for _, ev := range rulesEvents {
-		for _, scope := range [][]string{nil, {"edit_file"}} {
+		for _, scope := range [][]string{nil, {"edit_file"}, {"shell"}} {
 			if scope != nil && ev == event.PromptSubmit {
 				continue
 			}
 			for _, blocking := range []bool{false, true} {
 				s := Spec{ID: "g", Event: ev, Blocking: blocking, Scope: scope, Kind: "rules"}
+				if s.partialWriters() && !s.scopeHas("shell") {
+					// Its only rule would guard config/prod/** for edit_file calls alone.
+					if err := s.Check(); err == nil || !strings.Contains(err.Error(), "give --scope edit_file,write_file,shell") {
+						t.Errorf("%s scope %v blocking: Check = %v, want it refused naming the three writers", ev, scope, err)
+					}
+					continue
+				}
 				data := YAML(s, "")
 				h, findings := config.ParseFile("g.yaml", data)
 				for _, f := range findings {
@@ -505,7 +513,7 @@ func TestRulesYAML(t *testing.T) {
 				if blocking != (decided == len(h.Handler.Rules.Rules)) || (!blocking && decided != 0) {
 					t.Errorf("%s blocking %v: %d of %d rules decide\n%s", ev, blocking, decided, len(h.Handler.Rules.Rules), data)
 				}
-				if want := ev == event.PreAbilityCall && scope == nil; (commands > 0) != want {
+				if want := ev == event.PreAbilityCall && s.scopeHas("shell"); (commands > 0) != want {
 					t.Errorf("%s scope %v: %d commands rules, want some: %v\n%s", ev, scope, commands, want, data)
 				}
 			}
