@@ -2,6 +2,7 @@ package exec
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	osexec "os/exec"
@@ -40,7 +41,17 @@ func NeedsShell(command string) bool {
 // project's work tree ("" for dir): no directory of it on PATH is searched.
 func Resolve(command string, args []string, hasArgs bool, dir, tree string) (string, []string, error) {
 	if !hasArgs && NeedsShell(command) {
-		return Shell, []string{"sh", "-c", command}, shellAvailable(command)
+		argv := []string{"sh", "-c", command}
+		// sh finds the line's program on PATH; a file of that name in the
+		// root may be the one its author meant (check --strict), and a
+		// program put on PATH then answered for the guard.
+		if first, ok := firstProgram(command); ok && !slices.Contains(shellWords, first) && !strings.ContainsAny(first, "/"+string(filepath.Separator)) {
+			var amb *AmbiguousError
+			if _, err := resolveProgram(first, dir, tree); errors.As(err, &amb) {
+				return Shell, argv, err
+			}
+		}
+		return Shell, argv, shellAvailable(command)
 	}
 	argv := append([]string{command}, args...)
 	path, err := resolveProgram(command, dir, tree)
@@ -76,7 +87,7 @@ func resolveProgram(name, dir, tree string) (string, error) {
 		// the system's. Taking PATH's let a check.sh an agent put on PATH
 		// (~/.local/bin) answer for the project's guard; taking the root's
 		// would let a file an agent writes there stand in for python3.
-		return name, fmt.Errorf("ambiguous command: %s is both %s on PATH and a file in the project root %s, and hookrun cannot tell which one the hook means (a program put on PATH must not take the place of the project's guard, nor a file of the repository the place of a program): name the project's file ./%s, or the program by its path, %s", name, path, dir, name, path)
+		return name, &AmbiguousError{Name: name, OnPATH: path, Root: dir}
 	case ok:
 		return path, nil
 	case inRoot:
@@ -86,6 +97,14 @@ func resolveProgram(name, dir, tree string) (string, error) {
 		return name, fmt.Errorf("command not found: %s is on PATH only in %s, a directory of the project (%s), whose files an agent may write: hookrun runs no guard's program from there. Install it outside the project, or name it by its path in handler.command", name, filepath.Dir(inTree), tree)
 	}
 	return name, fmt.Errorf("command not found: %s is neither in the project root %s nor on PATH", name, dir)
+}
+
+// AmbiguousError is a bare program name that is both on PATH and an
+// executable file in the project root: either could be what a hook means.
+type AmbiguousError struct{ Name, OnPATH, Root string }
+
+func (e *AmbiguousError) Error() string {
+	return fmt.Sprintf("ambiguous command: %s is both %s on PATH and a file in the project root %s, and hookrun cannot tell which one the hook means (a program put on PATH must not take the place of the project's guard, nor a file of the repository the place of a program): name the project's file ./%s, or the program by its path, %s", e.Name, e.OnPATH, e.Root, e.Name, e.OnPATH)
 }
 
 // LookPath finds the program name (a bare name) on PATH as a handler's
@@ -381,6 +400,11 @@ func Check(command string, args []string, hasArgs bool, dir string) error {
 	path, err := Program(prog, dir)
 	if err != nil {
 		return err
+	}
+	if prog != command && !strings.ContainsAny(prog, "/"+string(filepath.Separator)) && path == filepath.Join(dir, prog) {
+		// sh looks a bare name up on PATH only: the root's file is not
+		// what it runs, and a program of that name put on PATH would be.
+		return fmt.Errorf("command not found: sh looks %s up on PATH, where it is not, and does not run the file of that name in the project root: name it ./%s", prog, prog)
 	}
 	st, err := os.Stat(path)
 	switch {

@@ -4,6 +4,7 @@ package exec
 
 import (
 	"cmp"
+	"errors"
 	"os"
 	osexec "os/exec"
 	"path/filepath"
@@ -638,5 +639,37 @@ func TestRealDirShortcutAgreesWithTheWalk(t *testing.T) {
 		if got != walked || c.want != "" && got != c.want {
 			t.Errorf("realDirNow(%s) = %s, the walk gives %s; want %s", c.entry, got, walked, cmp.Or(c.want, walked))
 		}
+	}
+}
+
+// A shell line's first program is found by sh on PATH only: a guard
+// written as "check --strict" for the root's check never ran it (exit
+// 127), and ran a check an agent put on PATH instead. validate names the
+// first, and a program of that name on PATH makes the line ambiguous.
+func TestShellLineProgramInTheRoot(t *testing.T) {
+	bin, root := t.TempDir(), t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "check"), []byte("#!/bin/sh\nexit 2\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+":/usr/bin:/bin")
+	err := Check("check --strict", nil, false, root)
+	if want := "command not found: sh looks check up on PATH, where it is not, and does not run the file of that name in the project root: name it ./check"; err == nil || err.Error() != want {
+		t.Errorf("Check(check --strict) = %v; want %s", err, want)
+	}
+	if err := Check("./check --strict", nil, false, root); err != nil {
+		t.Errorf("Check(./check --strict) = %v; want nil", err)
+	}
+	if _, _, err := Resolve("check --strict", nil, false, root, root); err != nil {
+		t.Errorf("Resolve(check --strict) with no check on PATH = %v; want nil (sh says it is not found)", err)
+	}
+	if err := os.WriteFile(filepath.Join(bin, "check"), []byte("#!/bin/sh\necho '{}'\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var amb *AmbiguousError
+	if _, _, err := Resolve("check --strict", nil, false, root, root); !errors.As(err, &amb) || amb.OnPATH != filepath.Join(bin, "check") {
+		t.Errorf("Resolve(check --strict) with a check on PATH = %v; want the ambiguity", err)
+	}
+	if _, _, err := Resolve("./check --strict", nil, false, root, root); err != nil {
+		t.Errorf("Resolve(./check --strict) = %v; want nil", err)
 	}
 }
