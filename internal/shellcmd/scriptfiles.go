@@ -239,9 +239,12 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 		}
 	case programLang(cmd.Name) != "" && cmd.Name != "deno":
 		r.programRuns(cmd, redirs, depth) // programfiles.go
+		r.pytestRuns(cmd, depth)          // python -m pytest (projectcode.go)
 		if cmd.Name == "bun" {
 			r.packageRuns(cmd, depth) // bun run NAME
 		}
+	case cmd.Name == "pytest" || cmd.Name == "py.test":
+		r.pytestRuns(cmd, depth) // projectcode.go
 	case cmd.Name == "tee":
 		text, ok := r.literalStdin(redirs)
 		for _, a := range cmd.Args {

@@ -1,0 +1,97 @@
+package shellcmd
+
+import (
+	"path"
+	"strings"
+)
+
+// Test runners run the project's own code: pytest imports each conftest.py on the way to the
+// tests it collects, and the test files themselves, before any test passes or fails. Their text is
+// read as python3 FILE's program file is (programfiles.go).
+
+// pytestRuns notes the Python files pytest (py.test, python -m pytest) runs: the conftest.py of
+// the directory it runs in, of tests/ and test/ there, and of each directory its operands name
+// (tests/unit, tests/test_a.py::test_x) with the directories above it that the operand spells;
+// a test file it names is read too. The test files and deeper conftest.py files a bare pytest
+// collects by walking the tree are not read (docs/rules.md, Files the line runs).
+func (r *reader) pytestRuns(cmd Command, depth int) {
+	args, ok := pytestArgs(cmd)
+	if !ok {
+		return
+	}
+	files := []string{"conftest.py"}
+	ops := 0
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.Dynamic {
+			r.unresolved("pytest runs the tests and conftest.py of %s, only known when the line runs", a.Value)
+			return
+		}
+		v := a.Value
+		if strings.HasPrefix(v, "-") {
+			if pytestValue(v) && i+1 < len(args) {
+				i++
+			}
+			continue
+		}
+		ops++
+		v, _, _ = strings.Cut(v, "::")
+		dir := v
+		if strings.HasSuffix(v, ".py") {
+			files = append(files, v)
+			dir = path.Dir(v)
+		}
+		for d := path.Clean(dir); d != "." && d != "/"; d = path.Dir(d) {
+			files = append(files, path.Join(d, "conftest.py"))
+			if path.Base(d) == ".." {
+				break
+			}
+		}
+	}
+	if ops == 0 {
+		files = append(files, "tests/conftest.py", "test/conftest.py")
+	}
+	if len(files) > maxGoPkgs {
+		r.unresolved("pytest runs the tests and conftest.py files of %d paths, more than hookrun reads", ops)
+		return
+	}
+	for _, f := range files {
+		if run := r.ran(runCode, Arg{Value: f}, depth); run != nil {
+			run.manager = langPython
+		}
+	}
+}
+
+// pytestArgs is the arguments of pytest that cmd runs: pytest's or py.test's own, or those after
+// python's -m pytest.
+func pytestArgs(cmd Command) ([]Arg, bool) {
+	switch {
+	case cmd.Name == "pytest" || cmd.Name == "py.test":
+		return cmd.Args, true
+	case programLang(cmd.Name) != langPython:
+		return nil, false
+	}
+	for i := 0; i < len(cmd.Args); i++ {
+		switch v := cmd.Args[i].Value; {
+		case cmd.Args[i].Dynamic || !strings.HasPrefix(v, "-"):
+			return nil, false
+		case v == "-m" && i+1 < len(cmd.Args):
+			return cmd.Args[i+2:], cmd.Args[i+1].Value == "pytest" && !cmd.Args[i+1].Dynamic
+		case v == "-mpytest":
+			return cmd.Args[i+1:], true
+		}
+	}
+	return nil, false
+}
+
+// pytestValue reports whether o is one of pytest's options that take the next word.
+func pytestValue(o string) bool {
+	switch o {
+	case "-k", "-m", "-p", "-c", "-o", "-W", "-n", "--rootdir", "--basetemp", "--confcutdir", "--junitxml",
+		"--junit-xml", "--deselect", "--ignore", "--ignore-glob", "--override-ini", "--maxfail", "--tb",
+		"--log-level", "--log-file", "--durations", "--cov-report", "--import-mode", "--capture",
+		"--config-file", "--dist", "--numprocesses", "--timeout":
+		return true
+	}
+	return false
+}
