@@ -38,15 +38,17 @@ func BenchmarkParseMatch100KB(b *testing.B) {
 }
 
 // BenchmarkEvent100KB reads a 100 KB line as one event does: without its files (the call's paths),
-// then with them (a rules hook), the two sharing one parse of the line (parseTree).
+// then with them (a rules hook), the two sharing one parse of the line (parseTree) and, as the line
+// runs no file, one reading (readAlone).
 func BenchmarkEvent100KB(b *testing.B) {
 	line := line100KB()
 	files := memFiles(hostileProject)
+	files.uncached = false
 	b.SetBytes(int64(len(line)))
 	for b.Loop() {
 		forgetLines()
-		_ = parse(line)
-		_ = parseWith(line, POSIX, files)
+		_ = ParseAs(line, POSIX)
+		_ = ParseFiles(line, POSIX, files)
 	}
 }
 

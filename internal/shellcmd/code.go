@@ -88,7 +88,9 @@ func (r *reader) program(cmd Command, redirs []*syntax.Redirect, depth int) {
 	if len(code) > 0 && !r.fromFile && r.programBy == "" {
 		r.programBy = cmd.Name
 	}
-	r.inlineFiles(cmd.Name, code, depth)
+	if r.withFiles() { // inlineFiles reads nothing without them
+		r.inlineFiles(cmd.Name, code, depth)
+	}
 	if strings.HasPrefix(name, "python") || strings.HasPrefix(name, "pypy") {
 		for _, c := range code {
 			r.pythonStrings(c, depth)

@@ -48,6 +48,9 @@ func ParseFiles(line string, sh Shell, files *Files) Line {
 	if files == nil || files.Read == nil {
 		return ParseAs(line, sh)
 	}
+	if l, ok := readAlone(line, sh); ok && !files.uncached {
+		return l // the line runs no file: its reading without them is the same
+	}
 	key := strings.Join(files.Dirs, "\x00")
 	if !files.uncached {
 		lastFiles.Lock()
@@ -316,7 +319,7 @@ type fileText struct {
 // fromDisk reads a script file, makefile or package.json a run names from disk, when the line
 // does not write it.
 func (r *reader) fromDisk(run scriptRun) {
-	if r.files == nil || r.files.Read == nil {
+	if !r.withFiles() || r.files.Read == nil {
 		return
 	}
 	switch run.kind {

@@ -134,7 +134,7 @@ func localModule(source string) bool {
 // hostCodeRuns notes that cmd (terraform, tofu, terragrunt, packer) runs code of its
 // configuration on the host: unresolved, naming the file, when the configuration holds it.
 func (r *reader) hostCodeRuns(cmd Command) {
-	if r.files == nil || r.maybe {
+	if !r.withFiles() || r.maybe {
 		return
 	}
 	dir := Arg{Value: "."}

@@ -251,7 +251,7 @@ const maxRakeFiles = 64
 // every string read as a line rake may run, whichever task the line names.
 func (r *reader) rakeFile(file, text, dir string, depth int) {
 	r.rubyTaskText(file, text, depth)
-	if r.files == nil {
+	if !r.withFiles() {
 		return
 	}
 	libs := r.located(scriptRun{dir: path.Dir(file)}, "rakelib")

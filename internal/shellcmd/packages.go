@@ -95,13 +95,13 @@ func (r *reader) packageRuns(cmd Command, depth int) {
 	words, at = append(words, "", ""), append(at, len(args), len(args))
 	sub, name := words[0], words[1]
 	if shell != nil && shell.Dynamic {
-		if r.files != nil && !r.maybe {
+		if r.withFiles() && !r.maybe {
 			r.unresolved("%s runs the scripts with a --script-shell only known when the line runs", cmd.Name)
 		}
 		return
 	}
 	if prefix.Dynamic || sub == dynamic {
-		if r.files != nil && !r.maybe {
+		if r.withFiles() && !r.maybe {
 			r.unresolved("%s runs a script of a package only known when the line runs", cmd.Name)
 		}
 		return
@@ -114,7 +114,7 @@ func (r *reader) packageRuns(cmd Command, depth int) {
 	switch sub {
 	case "run":
 		if name == dynamic {
-			if r.files != nil && !r.maybe {
+			if r.withFiles() && !r.maybe {
 				r.unresolved("%s runs a script only known when the line runs", cmd.Name)
 			}
 			return

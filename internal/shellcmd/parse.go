@@ -141,11 +141,25 @@ func ParseAs(line string, sh Shell) Line {
 		return l
 	}
 	last.Unlock()
-	l := parseAs(line, sh)
+	l, asked := read(line, sh, nil)
 	last.Lock()
-	last.src, last.sh, last.line, last.ok = line, sh, l, true
+	last.src, last.sh, last.line, last.ok, last.filesAsked = line, sh, l, true, asked
 	last.Unlock()
 	return l
+}
+
+// readAlone is the line ParseAs read most recently, when it is line read for sh and its reading
+// never asked for the line's files (reader.withFiles): a reading with files would have taken every
+// step it took, and gives the same Line. An event reads its command without its files first (the
+// call's paths), and a rules hook's reading with them of a line that runs no file (git status,
+// rm -rf out) is then that one.
+func readAlone(line string, sh Shell) (Line, bool) {
+	last.Lock()
+	defer last.Unlock()
+	if last.ok && !last.filesAsked && last.src == line && last.sh == sh {
+		return last.line, true
+	}
+	return Line{}, false
 }
 
 // last is the line read most recently. One event reads its command once for the call's paths and
@@ -159,6 +173,8 @@ type lastLine struct {
 	sh   Shell
 	line Line
 	ok   bool
+	// filesAsked: the reading (without files) came to a step that reads them (reader.withFiles).
+	filesAsked bool
 }
 
 // parseTree parses src, a script read at depth (0: the line itself), with bash's grammar. The
@@ -195,6 +211,13 @@ func parseAs(line string, sh Shell) Line { return parseWith(line, sh, nil) }
 
 // parseWith reads a line for the shell sh, and the files it runs from files (nil: none).
 func parseWith(line string, sh Shell, files *Files) Line {
+	l, _ := read(line, sh, files)
+	return l
+}
+
+// read is parseWith, and whether the reading came to a step that reads the line's files
+// (reader.withFiles), whether it was given them or not.
+func read(line string, sh Shell, files *Files) (Line, bool) {
 	if sh != POSIX {
 		return parseOther(line, sh, files)
 	}
@@ -208,10 +231,10 @@ func parseWith(line string, sh Shell, files *Files) Line {
 	r.finishRevisions()
 	r.finishArith()
 	r.finishLinks()
-	return r.out
+	return r.out, r.filesAsked
 }
 
-func parseOther(line string, sh Shell, files *Files) Line {
+func parseOther(line string, sh Shell, files *Files) (Line, bool) {
 	r := reader{files: files}
 	r.out.Commands = make([]Command, 0, len(line)/30+2)
 	switch sh {
@@ -230,7 +253,16 @@ func parseOther(line string, sh Shell, files *Files) Line {
 	}
 	r.finishRevisions()
 	r.finishLinks()
-	return r.out
+	return r.out, r.filesAsked
+}
+
+// withFiles reports whether the line's files are read (ParseFiles gave them), and notes that
+// the reading came to a step that reads them. Every step whose course depends on whether there
+// are files asks here (TestFilesAskedAtEveryStep): a reading without files that never asked is
+// the reading with them too (readAlone).
+func (r *reader) withFiles() bool {
+	r.filesAsked = true
+	return r.files != nil
 }
 
 type reader struct {
@@ -287,6 +319,7 @@ type reader struct {
 	fileTexts   map[string]fileText // the files read from disk, by path
 	env         []Arg               // NAME=VALUE the commands read now run with (Command.Env)
 	allExport   bool                // the line ran set -a: its assignments are exported
+	filesAsked  bool                // the reading came to a step that reads the line's files (withFiles)
 }
 
 // maxUnresolved caps the reasons kept: the first is the one shown, and a

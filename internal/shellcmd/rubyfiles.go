@@ -37,7 +37,7 @@ func rubyFileTools(manager string) []string {
 // runs in or the nearest above. Asking for a version or help, and the commands that evaluate
 // none (bundle init, pod search, vagrant box, brew bundle dump…), read nothing.
 func (r *reader) rubyFileRuns(cmd Command, depth int) {
-	if r.noRuns() || r.files == nil {
+	if r.noRuns() || !r.withFiles() {
 		return
 	}
 	manager := cmd.Name

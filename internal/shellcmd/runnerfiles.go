@@ -32,7 +32,7 @@ func codeRunner(name string) bool {
 // codeRunnerRuns notes that cmd, a codeRunner, runs code only known when it runs: unresolved,
 // unless its words only ask for its version or help (tilt version too).
 func (r *reader) codeRunnerRuns(cmd Command) {
-	if r.files == nil || r.maybe {
+	if !r.withFiles() || r.maybe {
 		return
 	}
 	for _, a := range cmd.Args {
@@ -360,7 +360,7 @@ const maxEnvFiles = 256
 // files. The files dotenv -c, dotenvx --convention and env-cmd's rc file pick are not listed:
 // unresolved.
 func (r *reader) envFileArgs(cmd Command, depth int) []Arg {
-	if r.files == nil || r.noRuns() {
+	if !r.withFiles() || r.noRuns() {
 		return nil
 	}
 	args := cmd.Args

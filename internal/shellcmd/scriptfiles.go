@@ -476,7 +476,7 @@ func (r *reader) makefiles(cmd Command, depth int) {
 	for _, c := range chdir {
 		r.cd([]Arg{c})
 	}
-	if unknown != "" && r.files != nil && !r.maybe {
+	if unknown != "" && r.withFiles() && !r.maybe {
 		r.unresolved("%s builds the target %s, only known when the line runs", cmd.Name, unknown)
 	}
 	for _, f := range files {

@@ -136,7 +136,7 @@ func (r *reader) managerWords(cmd Command, dirOpts, valueOpts []string) (words [
 
 // manifestUnknown notes that cmd runs scripts only known when the line runs.
 func (r *reader) manifestUnknown(cmd Command) {
-	if r.files != nil && !r.maybe {
+	if r.withFiles() && !r.maybe {
 		r.unresolved("%s runs a script only known when the line runs", cmd.Name)
 	}
 }

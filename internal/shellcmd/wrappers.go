@@ -525,7 +525,7 @@ func (r *reader) shell(cmd Command, redirs []*syntax.Redirect, depth int) bool {
 				// Read when the shell is interactive (-i, or a terminal on its standard input).
 				i++
 				switch {
-				case r.files == nil || r.files.Read == nil || r.maybe:
+				case !r.withFiles() || r.files.Read == nil || r.maybe:
 				case args[i].Dynamic:
 					r.unresolved("%s reads its startup file %s, only known when the line runs", cmd.Name, args[i].Value)
 				default:
@@ -913,7 +913,7 @@ func (r *reader) fileOnStdin(w *syntax.Word, depth int) bool {
 	if ws[0].Value == "/dev/null" {
 		return true
 	}
-	return r.files != nil && r.files.Read != nil && r.ran(runShell, ws[0], depth) != nil
+	return r.withFiles() && r.files.Read != nil && r.ran(runShell, ws[0], depth) != nil
 }
 
 // catOnStdin notes the files a shell reads its script from through a pipe from cat that names
@@ -921,7 +921,7 @@ func (r *reader) fileOnStdin(w *syntax.Word, depth int) bool {
 // (curl … | sh), a cat with options, or a file only known when the line runs.
 func (r *reader) catOnStdin(depth int) bool {
 	from := r.stdinFrom
-	if from == nil || r.files == nil || r.files.Read == nil || len(from.Redirs) > 0 || from.Background || from.Negated {
+	if from == nil || !r.withFiles() || r.files.Read == nil || len(from.Redirs) > 0 || from.Background || from.Negated {
 		return false
 	}
 	call, ok := from.Cmd.(*syntax.CallExpr)
