@@ -2,6 +2,7 @@ package inspect
 
 import (
 	"fmt"
+	"path/filepath"
 
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/event"
@@ -21,7 +22,7 @@ func stubFindings(set *config.Set, root string) []config.Finding {
 		}
 		for _, f := range handlerFiles(h, root) {
 			head, _, err := safefile.ReadHead(f, maxScriptScan)
-			if err != nil || !scaffold.IsStub(h.ID, h.Event, head) {
+			if err != nil || !scaffold.IsStub(h.ID, h.Event, scaffold.StubHooksDir(root, filepath.Dir(h.File)), head) {
 				continue
 			}
 			out = append(out, config.Finding{File: f, Line: 1, Col: 1, Severity: config.Warning, HookID: h.ID,

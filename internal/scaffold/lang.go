@@ -103,8 +103,8 @@ func langStub(s Spec) []byte {
 	if note := gateNote(s); note != "" {
 		comment += "\n\n" + note
 	}
-	header := fmt.Sprintf("Handler of the hook %s (%s), created by hookrun new.\n\nhookrun runs it from the project root with the event context on stdin (one\nline of JSON), parsed here with a real JSON parser: read fields from the\nparsed object, never by searching the text. Print one JSON object (a\nHookResult) on stdout and exit 0. Diagnostics go to stderr.\n\n%s\n\nTry it: hookrun emit %s --context %s",
-		s.ID, s.Event, comment, s.Event, filepath.ToSlash(ContextPath(s.ID)))
+	header := fmt.Sprintf("Handler of the hook %s (%s), created by hookrun new.\n\nhookrun runs it from the project root with the event context on stdin (one\nline of JSON), parsed here with a real JSON parser: read fields from the\nparsed object, never by searching the text. Print one JSON object (a\nHookResult) on stdout and exit 0. Diagnostics go to stderr.\n\n%s\n\nTry it: %s emit %s --context %s",
+		s.ID, s.Event, comment, s.hookrun(), s.Event, filepath.ToSlash(ContextPath(s.ID)))
 	result = strings.ReplaceAll(result, "{{ID}}", s.ID)
 	// The variables the result reads, and only those: each from a field
 	// its event's context has (a prompt has no ability and no caller).

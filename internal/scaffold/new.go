@@ -30,6 +30,11 @@ type Spec struct {
 	Lang     string   // the stub's language: sh, python or node; "" for the OS's default (DefaultLang)
 	Kind     string   // the handler's kind: "" or script for a stub, rules for a rules handler (no script)
 	OS       string   // the GOOS the handler will start on (runtime.GOOS): "windows" cannot start a #! script
+	// HooksDir is the hooks directory, from the project root, when it is
+	// not .system/hooks (--hooks-dir chose it): the stub's commands and
+	// notes name it, as they would otherwise read another directory. New
+	// sets it.
+	HooksDir string
 	// PathWarnings is what validate warns of in --paths globs in the
 	// project whose root it is given (inspect.PathGlobWarnings); nil: none.
 	PathWarnings func(root string, globs []string) []string
@@ -178,6 +183,36 @@ func NextSteps(edited, sample string, ev event.Name, hooksDir string) string {
 		"  %[2]s emit %[3]s --context %[4]s      # run it\n", shellWord(edited), cmd, ev, shellWord(sample))
 }
 
+// StubHooksDir is the Spec's HooksDir for the hooks directory dir of the
+// project at root: dir from the root, slash-separated, or "" when it is
+// .system/hooks, which every command finds without --hooks-dir.
+func StubHooksDir(root, dir string) string {
+	if a, err := filepath.Abs(dir); err == nil {
+		dir = a
+	}
+	r := filepath.ToSlash(rel(root, dir))
+	if r == config.HooksSubdir {
+		return ""
+	}
+	return r
+}
+
+// hookrun is the command the stub's "Try it" lines start with.
+func (s Spec) hookrun() string {
+	if s.HooksDir == "" {
+		return "hookrun"
+	}
+	return "hookrun --hooks-dir " + shellWord(s.HooksDir)
+}
+
+// declName is the declaration's path as the stub's notes name it.
+func (s Spec) declName() string {
+	if s.HooksDir == "" {
+		return s.ID + ".yaml"
+	}
+	return path.Join(s.HooksDir, s.ID+".yaml")
+}
+
 // shellWord is s as one word of a shell line: as it is when nothing in
 // it is special, else quoted ('…', "…" around a single quote, $'…' for a
 // character that cannot be printed, which bash and zsh read).
@@ -220,6 +255,7 @@ func New(root, hooksDir string, s Spec) ([]Item, error) {
 	if err := s.missingInterpreter(root); err != nil {
 		return nil, err
 	}
+	s.HooksDir = StubHooksDir(root, hooksDir)
 	decl := filepath.Join(hooksDir, s.ID+".yaml")
 	script := filepath.Join(root, s.ScriptFile())
 	files := []string{decl, script}
@@ -318,11 +354,21 @@ func YAML(s Spec, schemaRef string) []byte {
 	if s.rules() {
 		b.WriteString(rulesHandler(s))
 	} else if interp := s.interpreter(); interp != "" {
-		fmt.Fprintf(&b, "handler:\n  kind: script\n  command: %s  # Windows starts no #! script: the interpreter runs it\n  args: [%s]\n  timeout: 10s\n", interp, quote(script))
+		fmt.Fprintf(&b, "handler:\n  kind: script\n  command: %s  # Windows starts no #! script: the interpreter runs it\n  args: [%s]\n  timeout: %s\n", interp, quote(script), s.timeout())
 	} else {
-		fmt.Fprintf(&b, "handler:\n  kind: script\n  command: %s\n  timeout: 10s\n", script)
+		fmt.Fprintf(&b, "handler:\n  kind: script\n  command: %s\n  timeout: %s\n", script, s.timeout())
 	}
 	return []byte(b.String())
+}
+
+// timeout is the stub's handler.timeout: 10s for a hook an agent waits on
+// at each call, 10m on SessionStop, whose check is a build or a test run
+// (an agent's own timeout still cuts it short under emit --dialect).
+func (s Spec) timeout() string {
+	if s.Event == event.SessionStop {
+		return "10m"
+	}
+	return "10s"
 }
 
 func blockingNote(s Spec) string {

@@ -14,7 +14,7 @@ func Script(s Spec) []byte {
 	if l := s.lang(); l == "python" || l == "node" {
 		return langStub(s)
 	}
-	r := strings.NewReplacer("{{ID}}", s.ID, "{{EVENT}}", string(s.Event), "{{BLOCKING}}", blockingLine(s))
+	r := strings.NewReplacer("{{HOOKRUN}}", s.hookrun(), "{{ID}}", s.ID, "{{EVENT}}", string(s.Event), "{{BLOCKING}}", blockingLine(s))
 	return []byte(r.Replace(scriptHead + body(s.Event)))
 }
 
@@ -42,7 +42,7 @@ func gateNote(s Spec) string {
 	case s.Blocking:
 		return "This hook is a CI gate (blocking: true, on_error: block): when the check fails, exit 1 with the reason on stderr, and emit exits 2."
 	case s.Event == event.SessionStop:
-		return "To fail the CI job that runs this check when it fails: exit 1 with the reason on stderr, and set blocking: true and on_error: block in its declaration, " + s.ID + ".yaml (docs/ci.md)."
+		return "To fail the CI job that runs this check when it fails: exit 1 with the reason on stderr, and set blocking: true and on_error: block in its declaration, " + s.declName() + " (docs/ci.md)."
 	}
 	return ""
 }
@@ -59,8 +59,8 @@ const scriptHead = `#!/bin/sh
 # stdout and exit 0; anything else on stdout, or another exit status, makes
 # the hook "failed". Diagnostics go to stderr.
 #
-# Try it:  hookrun explain {{EVENT}} --context scripts/hooks/{{ID}}.context.json
-#          hookrun emit {{EVENT}} --context scripts/hooks/{{ID}}.context.json
+# Try it:  {{HOOKRUN}} explain {{EVENT}} --context scripts/hooks/{{ID}}.context.json
+#          {{HOOKRUN}} emit {{EVENT}} --context scripts/hooks/{{ID}}.context.json
 # A guard on a command or a file needs no script: see docs/rules.md.
 set -eu
 
@@ -173,11 +173,11 @@ session=$HOOKRUN_SESSION_ID
 // IsStub reports whether text is the handler stub new writes for the hook
 // id on ev, in any of its languages, blocking or not, as written (line
 // ends aside): a guard left so decides nothing.
-func IsStub(id string, ev event.Name, text []byte) bool {
+func IsStub(id string, ev event.Name, hooksDir string, text []byte) bool {
 	text = bytes.ReplaceAll(text, []byte("\r\n"), []byte("\n"))
 	for _, lang := range []string{"sh", "python", "node"} {
 		for _, blocking := range []bool{true, false} {
-			if bytes.Equal(text, Script(Spec{ID: id, Event: ev, Blocking: blocking, Lang: lang})) {
+			if bytes.Equal(text, Script(Spec{ID: id, Event: ev, Blocking: blocking, Lang: lang, HooksDir: hooksDir})) {
 				return true
 			}
 		}
