@@ -145,6 +145,7 @@ const anyFile = "\x00any"
 // does not spell out: dd of=FILE, sponge FILE, and what curl and wget download (their -o and -O
 // values, and the name a URL's path ends with).
 func (r *reader) writers(cmd Command) {
+	r.inPlace(cmd) // sed -i, perl -pi, ed (inplace.go)
 	switch cmd.Name {
 	case "dd":
 		for _, a := range cmd.Args {
@@ -685,6 +686,7 @@ func (r *reader) finishScripts() {
 	if len(r.runs) == 0 {
 		return
 	}
+	r.copiedRuns() // cp a/x.sh x.sh && sh x.sh runs a/x.sh (inplace.go)
 	byKey := map[string][]int{} // the written files of each base name; "" for those only known when the line runs, runGit for git's
 	indexed := 0
 	index := func() { // the files written since: a file read from disk writes some too
@@ -766,9 +768,6 @@ func (r *reader) readRun(run scriptRun, byKey map[string][]int, read *int) {
 		return
 	}
 	w := r.wrote[found[0]]
-	if run.kind == runCode && (len(found) > 1 || !w.literal) {
-		return // a program file only the run knows is read as itself, as one from the project is
-	}
 	if run.kind == runGit || run.kind == runStartup || run.kind == runMake || run.kind == runGo || run.kind == runCargo || run.kind == runInstaller || len(found) > 1 || !w.literal || *read == maxWrittenScripts {
 		what := run.file
 		if run.kind != runShell && run.kind != runCrontab {
