@@ -1,6 +1,7 @@
 package shellcmd
 
 import (
+	"fmt"
 	"path"
 	"path/filepath"
 	"slices"
@@ -49,17 +50,28 @@ const (
 	maxModuleBytes    = 1 << 20
 )
 
-// A moduleBudget counts the modules read for one program file.
-type moduleBudget struct{ n, bytes int }
+// A moduleBudget counts the modules read for one program file; over says why one was not.
+type moduleBudget struct {
+	n, bytes int
+	over     string
+}
 
 // moreModules reports whether a module of size bytes is read: within maxProgramModules and
-// maxModuleBytes for its program file, while the line has half its reads left. Past them the
-// rest is not read: a program's modules are the project's code, read as far as it is cheap, and
-// the line's other files need the reads and the time left.
+// maxModuleBytes for its program file, while the line has half its reads left (the line's other
+// files need the reads and the time left). Past them the rest is not read and b.over says so:
+// a module not read may run anything, so the program file is then unresolved (programText).
 func (r *reader) moreModules(b *moduleBudget, size int) bool {
 	b.n++
 	b.bytes += size
-	return b.n <= maxProgramModules && b.bytes <= maxModuleBytes && r.fileReads < maxFileReads/2
+	switch {
+	case b.n > maxProgramModules || b.bytes > maxModuleBytes:
+		b.over = fmt.Sprintf("loads more than %d of the project's modules (or more than %d bytes of them)", maxProgramModules, maxModuleBytes)
+	case r.fileReads >= maxFileReads/2:
+		b.over = fmt.Sprintf("loads more of the project's modules than hookrun reads beside the line's other files (%d files)", maxFileReads/2)
+	default:
+		return true
+	}
+	return false
 }
 
 // programLang is the language of the programs the command name runs ("" for none): an
@@ -310,15 +322,13 @@ func (r *reader) programText(run scriptRun, p, text string) {
 		r.literals, r.capped, r.pathsCapped = n, c || r.capped, pc || r.pathsCapped
 	}(r.literals, r.capped, r.pathsCapped)
 	r.literals, r.capped, r.pathsCapped = maxFileLiterals, false, false
-	capped, pathsCapped := false, false
+	var mods moduleBudget
 	r.asFile(func() {
 		r.dir, r.dirUnknown, r.fileName = run.dir, run.dirUnknown, run.file
 		r.programCode(lang, text, run.depth)
-		capped, pathsCapped = r.capped, r.pathsCapped // the file's own: its modules are read within their budget, quietly
 		if lang == langPython {
 			r.once("pymod\x00" + p)
 			roots := []string{filepath.Dir(p)}
-			var mods moduleBudget
 			var read func(display, q, text string) bool
 			read = func(display, q, text string) bool {
 				if !r.moreModules(&mods, len(text)) {
@@ -333,12 +343,15 @@ func (r *reader) programText(run scriptRun, p, text string) {
 		}
 		if lang == langNode {
 			r.once("jsmod\x00" + p)
-			var mods moduleBudget
 			r.jsModules(run.file, p, text, &mods, run.depth)
 		}
 	})
-	if capped {
-		// Quiet within: but a string past a cap may run anything, and padding a file is free.
+	// Quiet within, but a string past a cap, in the file or a module it loads, and a module not
+	// read may run anything, and padding a file or adding modules is free.
+	capped, pathsCapped := r.capped, r.pathsCapped
+	if mods.over != "" {
+		r.unresolved("the line runs the program %s, which %s, more than hookrun reads", run.file, mods.over)
+	} else if capped {
 		r.unresolved("the line runs the program %s, which holds more strings than hookrun reads (%d; %d bytes of lines, %d deep)",
 			run.file, maxFileLiterals, maxScriptBytes, maxDepth)
 	}

@@ -121,17 +121,35 @@ func TestProgramFilePadded(t *testing.T) {
 	}
 }
 
-// TestProgramFileModulesCapped: a Python program's own modules are read up to
-// maxProgramModules; a chain longer than that is not followed to its end.
+// TestProgramFileModulesCapped: a program's own modules are read up to maxProgramModules (and
+// maxModuleBytes); a program that loads more, where a module past the cap may run anything,
+// leaves the line unresolved, as does a module that holds more strings than are read. A chain
+// within the cap is read to its end. Before, past the cap was silently not read (python3 m0.py
+// passed with rm -rf ~ in m20.py).
 func TestProgramFileModulesCapped(t *testing.T) {
 	files := map[string]string{}
 	for i := range maxProgramModules + 4 {
 		files["/p/m"+strconv.Itoa(i)+".py"] = "import m" + strconv.Itoa(i+1) + "\n"
+		files["/p/j"+strconv.Itoa(i)+".js"] = "require('./j" + strconv.Itoa(i+1) + "')\n"
 	}
 	files["/p/m"+strconv.Itoa(maxProgramModules+4)+".py"] = "import os\nos.system('rm -rf ~')\n"
+	files["/p/j"+strconv.Itoa(maxProgramModules+4)+".js"] = "require('child_process').execSync('rm -rf ~')\n"
+	files["/p/big.py"] = "import pad\n"
+	files["/p/pad.py"] = "import os\n" + strings.Repeat("x = 'a'\n", maxFileLiterals+1) + "os.system('rm -rf ~')\n"
+	files["/p/w.sh"] = "python3 m0.py\n"
 	p := mustCompile("rm -rf")
-	wantOutcomeIn(t, files, p, NoMatch, []string{`python3 m0.py`})
-	wantOutcomeIn(t, files, p, Match, []string{`python3 m10.py`})
+	wantOutcomeIn(t, files, p, Unknown, []string{`python3 m0.py`, `node j0.js`, `python3 big.py`})
+	wantOutcomeIn(t, files, p, Match, []string{`python3 m10.py`, `node j10.js`})
+	wantOutcomeIn(t, files, p, NoMatch, []string{`sh w.sh`}) // a file read from disk runs it: quiet, as its other unknowns
+	for line, want := range map[string]string{
+		`python3 m0.py`:  "the line runs the program m0.py, which loads more than 16 of the project's modules (or more than 1048576 bytes of them), more than hookrun reads",
+		`node j0.js`:     "the line runs the program j0.js, which loads more than 16 of the project's modules (or more than 1048576 bytes of them), more than hookrun reads",
+		`python3 big.py`: "the line runs the program big.py, which holds more strings than hookrun reads (4096; 4194304 bytes of lines, 16 deep)",
+	} {
+		if l := ParseFiles(line, POSIX, memFiles(files)); len(l.Unresolved) != 1 || l.Unresolved[0] != want {
+			t.Errorf("%s: unresolved %q, want %q", line, l.Unresolved, want)
+		}
+	}
 }
 
 // FuzzProgramFiles reads arbitrary lines that run program files with an arbitrary text in every
