@@ -686,7 +686,7 @@ func (r *reader) finishScripts() {
 	if len(r.runs) == 0 {
 		return
 	}
-	r.copiedRuns() // cp a/x.sh x.sh && sh x.sh runs a/x.sh (inplace.go)
+	r.copiedRuns()              // cp a/x.sh x.sh && sh x.sh runs a/x.sh (inplace.go)
 	byKey := map[string][]int{} // the written files of each base name; "" for those only known when the line runs, runGit for git's
 	indexed := 0
 	index := func() { // the files written since: a file read from disk writes some too
