@@ -13,10 +13,7 @@ import (
 // may do more than hookrun reads (vim's call, exe or normal, gdb's eval) leaves the paths to run
 // time. vim -es -c 'w .system/hooks/a.yaml' writes that file as surely as cp does.
 func (r *reader) editors(cmd Command, redirs []*syntax.Redirect, depth int) {
-	name := cmd.Name
-	if base, _, ok := strings.Cut(name, "."); ok && isVim(base) {
-		name = base // Debian's vim.basic, vim.tiny, vim.nox
-	}
+	name := vimName(cmd.Name)
 	switch {
 	case isVim(name):
 		r.vim(cmd, redirs, depth)
@@ -30,6 +27,15 @@ func (r *reader) editors(cmd Command, redirs []*syntax.Redirect, depth int) {
 	case name == "sqlite3":
 		r.sqlite(cmd, redirs, depth)
 	}
+}
+
+// vimName is a command's name with Debian's suffix of a vim taken off (vim.basic, vim.tiny,
+// vim.nox are vim).
+func vimName(name string) string {
+	if base, _, ok := strings.Cut(name, "."); ok && isVim(base) {
+		return base
+	}
+	return name
 }
 
 func isVim(name string) bool {

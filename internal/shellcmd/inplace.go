@@ -27,7 +27,7 @@ func (r *reader) inPlace(cmd Command) {
 		}
 	case name == "ed" || name == "red":
 		files = inPlaceOperands(cmd.Args, "p", "", "", false)
-	case isVim(name) || isVim(strings.SplitN(name, ".", 2)[0]):
+	case isVim(vimName(name)):
 		files = vimFiles(cmd.Args)
 	}
 	for _, f := range files {
@@ -59,8 +59,12 @@ func inPlaceOperands(args []Arg, valued, attached, edit string, script bool) []A
 			switch long {
 			case "in-place":
 				editing = true
-			case "expression", "file", "source", "assign", "field-separator", "include", "load", "exec", "line-length":
-				given = given || long != "assign" && long != "field-separator" && long != "include" && long != "load" && long != "line-length"
+			case "expression", "file", "source", "exec": // they give the program
+				given = true
+				if !strings.Contains(v, "=") {
+					i++
+				}
+			case "assign", "field-separator", "include", "load", "line-length":
 				if !strings.Contains(v, "=") {
 					i++
 				}

@@ -34,6 +34,9 @@ func TestInPlaceEdits(t *testing.T) {
 		`ed -s x.sh < cmds && sh x.sh`,
 		`vim -es -c '%s/echo hi/rm -rf b/' -c wq x.sh && sh x.sh`,
 		`nvim --headless +'%s/echo hi/rm -rf b/' +wq x.sh && sh x.sh`,
+		`vim.basic -es -c '%s/echo hi/rm -rf b/' -c wq x.sh && sh x.sh`,
+		`sed --expression 's/echo hi/rm -rf b/' -i x.sh; sh x.sh`,
+		`gawk --include inplace --source '{print "rm -rf b"}' x.sh && sh x.sh`,
 		`sed -i 's/print(1)/import os; os.system("rm -rf b")/' y.py && python3 y.py`,
 	})
 	wantOutcomeIn(t, files, p, Match, []string{
