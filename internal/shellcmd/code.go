@@ -329,6 +329,8 @@ func (r *reader) quietly(src string, depth int) {
 	if !r.enter(src, depth) {
 		return
 	}
+	r.quiet++
+	defer func() { r.quiet-- }()
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
 	if err != nil {
 		return

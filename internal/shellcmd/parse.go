@@ -298,6 +298,7 @@ type reader struct {
 	mayWords    int                         // words read as what programs hookrun does not know may run (maxMayWords)
 	rubyLoaded  int                         // files Ruby files load, read (maxRubyLoads)
 	evalBytes   int                         // bytes of the strings programs hand to their eval, read (evalString)
+	quiet       int                         // how deep in a program's strings the reading is (quietly)
 	literals    int                         // the strings of one program read, when not maxLiterals (programfiles.go)
 	capped      bool                        // a cap of the reading was reached: what lies past it was not read
 	pathsCapped bool                        // the cap of a program's strings read as paths was reached
@@ -922,7 +923,7 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 			if !suffix || moved { // a tail of another command's words: they were read as its operands
 				r.operands(cmd)
 			}
-			r.writes(cmd)
+			r.writes(cmd, redirs)
 			r.scriptFiles(cmd, redirs, depth)
 			r.writers(cmd)
 			r.program(cmd, redirs, depth)

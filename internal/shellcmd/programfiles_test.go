@@ -207,3 +207,29 @@ func TestInlineProgramLoadsFiles(t *testing.T) {
 		`python3 -c 'import nothere'`, `ruby -e 'load "nothere.rb"'`,
 	})
 }
+
+// TestProgramWordStrings: patch in a program's string, reading its diff from standard input,
+// applies what the program feeds it, whose files are only known when it runs (quietly does not
+// count them): "patch" is an HTTP method or a version part far more often than a command. A
+// diff from a file the string names (< fix.diff, -i fix.diff) still changes the tree, and so
+// does patch in the line itself.
+func TestProgramWordStrings(t *testing.T) {
+	files := map[string]string{
+		"/p/m.py": "import subprocess\nMETHODS = [\"get\", \"patch\", \"delete\"]\nsubprocess.run([\"ls\"])\n",
+		"/p/m.js": "const { execSync } = require('child_process');\nconst bump = 'patch';\nexecSync('ls');\n",
+		"/p/d.py": "import subprocess\nsubprocess.run('patch -p1 < fix.diff', shell=True)\n",
+		"/p/e.py": "import subprocess\nsubprocess.run('patch -p1 -d src < fix.diff', shell=True)\n",
+		"/p/f.py": "import subprocess\nsubprocess.run(['patch', '-p1'], input=DIFF)\n",
+		"/p/h.py": "import subprocess\nsubprocess.run('cat fix.diff | patch -p1', shell=True)\n",
+		"/p/g.rb": "system(\"patch -p1 -i fix.diff\")\n",
+	}
+	for src, want := range map[string]string{
+		`python3 m.py`: "", `node m.js`: "", `python3 d.py`: ".", `python3 e.py`: "src", `ruby g.rb`: ".", `python3 f.py`: "", `python3 h.py`: "",
+		`patch`: ".", `sh -c patch`: ".",
+	} {
+		l := ParseFiles(src, POSIX, memFiles(files))
+		if got := strings.Join(l.TreePaths, " "); got != want {
+			t.Errorf("%q: trees %q, want %q", src, got, want)
+		}
+	}
+}

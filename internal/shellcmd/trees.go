@@ -4,13 +4,15 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // writes lists what a command may change beyond the operands it names (Line.TreePaths and
 // Line.Paths): the directories beneath which it may change any file, a recursive rm, chmod or
 // find's start points, and the directory an archive, a patch or a copy of a directory's contents
 // is unpacked into; and the path a file moved or copied into a directory gets there.
-func (r *reader) writes(cmd Command) {
+func (r *reader) writes(cmd Command, redirs []*syntax.Redirect) {
 	ops := staticOperands(cmd.Args)
 	r.derived(cmd, ops)
 	switch cmd.Name {
@@ -114,7 +116,12 @@ func (r *reader) writes(cmd Command) {
 			r.link(mops[1], mops[0])
 		}
 	case "patch":
-		r.trees(optionValue(cmd.Args, "d", "directory", "."))
+		// In a program's string, patch reading its diff from standard input applies what the
+		// program feeds it: files only known when it runs, which quietly does not count. Such a
+		// string is far more often an HTTP method or a version part ("patch") than a command.
+		if r.quiet == 0 || redirected(redirs, "0") || optionValue(cmd.Args, "i", "input", "") != "" {
+			r.trees(optionValue(cmd.Args, "d", "directory", "."))
+		}
 	case "git":
 		r.gitWrites(cmd.Args)
 	case "jj", "hg", "sl", "svn":
