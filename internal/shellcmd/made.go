@@ -1,6 +1,10 @@
 package shellcmd
 
-import "strings"
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
 
 // maxMade caps the programs a line makes under another name that are followed (made.go).
 const maxMade = 64
@@ -32,22 +36,20 @@ func (r *reader) finishMade() {
 		if c.PowerShell || c.Name == "" {
 			continue
 		}
+		// What a speculative reading runs (a program's string, a word another program may run)
+		// leaves nothing unknown, as its other unknowns do not (quietly, mayRun).
+		_, quiet := slices.BinarySearch(r.quietCmds, i)
 		seen := map[string]bool{c.Name: true}
 		names := []string{c.Name}
 		for len(names) > 0 { // a copy of a copy runs the first source
 			name := names[0]
 			names = names[1:]
 			for _, src := range made[name] {
-				if src.Dynamic {
-					r.unresolved("the line runs %s, which it makes from %s, a file only known when it runs", c.Path, src.Value)
-					return
-				}
-				if isPattern(src.Value) {
-					r.unresolved("the line runs %s, which it makes from the files %s names, only known when it runs", c.Path, src.Value)
-					return
-				}
-				if r.writesFile(src.Value) || strings.HasPrefix(src.Value, "/dev/") || strings.HasPrefix(src.Value, "/proc/") {
-					r.unresolved("the line runs %s, made from %s, which the line writes or takes from its input: hookrun does not read it through a copy", c.Path, src.Value)
+				if why := r.unreadSource(src); why != "" {
+					if quiet || c.Maybe {
+						continue
+					}
+					r.unresolved("the line runs %s, %s", c.Path, why)
 					return
 				}
 				as := commandName(src.Value)
@@ -62,6 +64,20 @@ func (r *reader) finishMade() {
 			}
 		}
 	}
+}
+
+// unreadSource says why the source src of a file the line makes and runs is not read through the
+// copy: "" when it is.
+func (r *reader) unreadSource(src Arg) string {
+	switch {
+	case src.Dynamic:
+		return fmt.Sprintf("which it makes from %s, a file only known when it runs", src.Value)
+	case isPattern(src.Value):
+		return fmt.Sprintf("which it makes from the files %s names, only known when it runs", src.Value)
+	case r.writesFile(src.Value) || strings.HasPrefix(src.Value, "/dev/") || strings.HasPrefix(src.Value, "/proc/"):
+		return fmt.Sprintf("made from %s, which the line writes or takes from its input: hookrun does not read it through a copy", src.Value)
+	}
+	return ""
 }
 
 // madeBy maps the base name of each file c makes as a copy, a move or a link of another to the

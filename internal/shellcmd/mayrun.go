@@ -68,6 +68,9 @@ func (r *reader) mayRun(cmd Command, redirs []*syntax.Redirect, depth int) {
 			}
 			continue
 		}
+		if r.programFileRun(cmd.Name, v) {
+			continue // python3 -u t/m.py: read as Python (programRuns), not as a command python3 runs
+		}
 		// A word that may be an option's value does not count: docker run -e A1 … -e A17 img rm
 		// would otherwise pass what the command runs beyond the words read. The line's budget
 		// (maxMayWords) still holds.

@@ -299,6 +299,7 @@ type reader struct {
 	rubyLoaded  int                         // files Ruby files load, read (maxRubyLoads)
 	evalBytes   int                         // bytes of the strings programs hand to their eval, read (evalString)
 	quiet       int                         // how deep in a program's strings the reading is (quietly)
+	quietCmds   []int                       // the commands read from a program's strings (quietly), by index, ascending
 	literals    int                         // the strings of one program read, when not maxLiterals (programfiles.go)
 	capped      bool                        // a cap of the reading was reached: what lies past it was not read
 	pathsCapped bool                        // the cap of a program's strings read as paths was reached
@@ -859,6 +860,9 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 			r.out.Commands = append(make([]Command, 0, 2*cap(r.out.Commands)), r.out.Commands...)
 		}
 		r.out.Commands = append(r.out.Commands, cmd) // before what it runs, in the order they start
+		if r.quiet > 0 {
+			r.quietCmds = append(r.quietCmds, at)
+		}
 		// A builtin another program runs is not this shell's.
 		if !r.maybe {
 			r.builtinNames(cmd, depth)

@@ -157,6 +157,12 @@ func (r *reader) programRuns(cmd Command, redirs []*syntax.Redirect, depth int) 
 	}
 }
 
+// programFileRun reports whether file is the program file the interpreter name runs, noted by
+// programRuns: read as a program of its language, not as a command the interpreter may run.
+func (r *reader) programFileRun(name, file string) bool {
+	return programLang(name) != "" && slices.ContainsFunc(r.runs, func(run scriptRun) bool { return run.kind == runCode && run.file == file })
+}
+
 // interpreterFile notes the program file an interpreter of lang runs, with its options read as
 // clusterCode reads them: its first operand, else a file redirected to its standard input.
 func (r *reader) interpreterFile(cmd Command, redirs []*syntax.Redirect, lang string, letter rune, also, valued, stop string, depth int) {

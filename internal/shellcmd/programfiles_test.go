@@ -2,6 +2,7 @@ package shellcmd
 
 import (
 	"strconv"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -232,4 +233,45 @@ func TestProgramWordStrings(t *testing.T) {
 			t.Errorf("%q: trees %q, want %q", src, got, want)
 		}
 	}
+}
+
+// TestProgramStringsMakeNoUnknowns: a program's strings read as lines (quietly) leave nothing
+// unknown, and neither does what the line makes of them once it is read: express's
+// res.append('Link', ['<http://localhost/>', …]) read as link making <http://localhost/> and then
+// running it made every file that loads it unresolved. A copy the line itself makes and runs
+// still is.
+func TestProgramStringsMakeNoUnknowns(t *testing.T) {
+	files := map[string]string{
+		"/p/c.py": "import os\nos.system('cp \"$(command -v rm)\" del; ./del -rf b')\n",
+	}
+	for _, src := range []string{`python3 c.py`, `python3 -c "import os; os.system('cp \"$X\" del; ./del x')"`} {
+		if l := ParseFiles(src, POSIX, memFiles(files)); len(l.Unresolved) > 0 {
+			t.Errorf("%q: unresolved %q", src, l.Unresolved)
+		}
+	}
+	if l := ParseFiles(`cp "$X" del; ./del x`, POSIX, memFiles(files)); len(l.Unresolved) != 1 {
+		t.Errorf("cp \"$X\" del; ./del x: unresolved %q, want one", l.Unresolved)
+	}
+}
+
+// TestProgramFileNotAShellScript: the program file an interpreter runs is read as a program of its
+// language, not also as a command the interpreter may run: named by a path (tracdb/urls.py), it
+// was read as a shell script, its Python words as commands and paths (from . import views named
+// ".", so init's protect_hooks asked for python3 of most files of a Django project). A word after
+// the file is still read as a command the program may run.
+func TestProgramFileNotAShellScript(t *testing.T) {
+	files := map[string]string{
+		"/p/t/m.py": "from . import views\nx = 1\n",
+		"/p/t/a.js": "import x from './y';\nlet z = 1;\n",
+		"/p/t/s.rb": "require_relative 'y'\nputs 1\n",
+		"/p/t/run":  "rm -rf b\n",
+	}
+	for _, src := range []string{`python3 t/m.py`, `node t/a.js`, `ruby t/s.rb`, `python3 -u t/m.py -v`} {
+		l := ParseFiles(src, POSIX, memFiles(files))
+		if slices.Contains(l.Paths, ".") || slices.ContainsFunc(l.Commands, func(c Command) bool { return c.Name == "from" || c.Name == "import" || c.Name == "let" || c.Name == "puts" }) {
+			t.Errorf("%q: read as a shell script: paths %q", src, l.Paths)
+		}
+	}
+	p := mustCompile("rm -r|-R|--recursive -f|--force")
+	wantOutcomeIn(t, files, p, Match, []string{`python3 t/m.py rm -rf b`, `python3 t/m.py t/run`, `valgrind t/run`})
 }
