@@ -356,8 +356,8 @@ func checkValue(raw json.RawMessage, r rule, path string) error {
 	}
 	switch r.kind {
 	case kString:
-		var s string
-		if JSONKind(raw) != "a string" || json.Unmarshal(raw, &s) != nil {
+		s, ok := decodeString(raw)
+		if JSONKind(raw) != "a string" || !ok {
 			return wrong()
 		}
 		if r.nonEmpty && s == "" {
@@ -404,12 +404,22 @@ func checkValue(raw json.RawMessage, r rule, path string) error {
 	return nil
 }
 
+// decodeString is json.Unmarshal of raw into a string, by ojson.String where it can: a
+// context's command may be 100 KB, and encoding/json scans a value whole before decoding it.
+func decodeString(raw json.RawMessage) (string, bool) {
+	if s, ok := ojson.String(raw); ok {
+		return s, true
+	}
+	var s string
+	err := json.Unmarshal(raw, &s)
+	return s, err == nil
+}
+
 // fillViews decodes the fields the matcher reads. checkFields has already
 // vouched for their types, so decode errors cannot happen here.
 func (c *Context) fillViews() {
 	str := func(raw json.RawMessage) string {
-		var s string
-		_ = json.Unmarshal(raw, &s)
+		s, _ := decodeString(raw)
 		return s
 	}
 	sub := func(name, field string) string {
@@ -469,10 +479,10 @@ func toolCommand(raw json.RawMessage, abilityID string) (command, shell string) 
 		return "", ""
 	}
 	for _, k := range commandKeys {
-		var s string
 		var argv []string
+		s, ok := decodeString(in[k])
 		switch {
-		case json.Unmarshal(in[k], &s) == nil && s != "":
+		case ok && s != "":
 			if json.Unmarshal(in["args"], &argv) == nil && len(argv) > 0 {
 				s += " " + JoinArgv(argv)
 			}
@@ -510,7 +520,7 @@ func JoinArgv(argv []string) string {
 func (c *Context) StringField(name string) string {
 	var s string
 	if raw, ok := c.Fields[name]; ok && len(raw) > 0 && raw[0] == '"' {
-		_ = json.Unmarshal(raw, &s)
+		s, _ = decodeString(raw)
 	}
 	return s
 }
