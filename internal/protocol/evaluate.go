@@ -53,7 +53,9 @@ const (
 // Evaluate judges one hook's run on event ev.
 func Evaluate(ev event.Name, h *config.Hook, o exec.Outcome) merge.Report {
 	r := newReport(h, o.Duration, "hook "+h.ID+": "+commandText(h, o))
-	if o.Exited {
+	// A rules or http hook starts no process: an exit status in its
+	// hooks[] entry (a prompt denied as exit 2 would be) would read as one.
+	if o.Exited && h.Handler.Kind == config.KindScript {
 		code := o.ExitCode
 		r.Run.ExitCode = &code
 	}
