@@ -218,6 +218,9 @@ func run(r Request, d *dialectRun) (err error) {
 		msg = "hooks directory " + loc.HooksDir + " " + note
 	}
 	if !loc.Found {
+		if err := deletedHooks(ctx, r.Dirs.Cwd); err != nil {
+			return err
+		}
 		msg = fmt.Sprintf("no hooks directory: no %s in %s %s, so no hook ran; hookrun init creates one", config.HooksSubdir, r.Dirs.Cwd, config.Searched(r.Dirs.Cwd))
 	}
 	if msg != "" {
@@ -714,4 +717,22 @@ func firstFindings(fs []config.Finding, cwd string) string {
 		out = append(out, f.Format(cwd))
 	}
 	return strings.Join(out, "; ")
+}
+
+// deletedHooks is the error of a hooks directory, at the working directory
+// cwd or above it, that git holds and the work tree lacks: deleted without
+// a commit saying so (rm -rf, or a script no guard reads), which must not
+// run no hooks as a project without any does (docs/guarantees.md).
+func deletedHooks(ctx context.Context, cwd string) error {
+	dir, files := gitchanges.Deleted(ctx, cwd, config.HooksSubdir)
+	if dir == "" {
+		return nil
+	}
+	named := strings.Join(files[:min(len(files), 3)], ", ")
+	if len(files) > 3 {
+		named += fmt.Sprintf(", and %d more", len(files)-3)
+	}
+	root := filepath.Join(cwd, filepath.FromSlash(strings.TrimSuffix(dir, config.HooksSubdir)))
+	return exitcode.Failf("the hooks directory %s is gone from the work tree, though git holds %s in it (%s): its hooks were deleted, not removed by a commit, so no hook was run and nothing is let through; restore them with git checkout HEAD -- %s (in %s), or, if they are meant to go, commit their removal",
+		dir, exitcode.Plural(len(files), "file"), named, config.HooksSubdir, root)
 }
