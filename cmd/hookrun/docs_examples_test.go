@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 	"unicode"
@@ -292,4 +293,69 @@ func headingSlug(h string) string {
 		}
 	}
 	return b.String()
+}
+
+// declStart finds a fenced YAML block's declaration: a top-level id and
+// event_type. commandLine finds its handler's relative command.
+var (
+	declID      = regexp.MustCompile(`(?m)^id:`)
+	declEvent   = regexp.MustCompile(`(?m)^event_type:`)
+	commandLine = regexp.MustCompile(`(?m)^\s+command:\s+(\./\S+)`)
+)
+
+// TestDocDeclarations validates, with --strict, every whole declaration
+// the docs show in a yaml block (one with a top-level id and event_type),
+// each alone in a project of its own where its relative handler command
+// is a script that exits 0: a reader copies them, so none may hold a
+// mistake validate warns of (docs/hooks.md's reference example once scoped
+// a guard of prod config to edit_file alone).
+func TestDocDeclarations(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the stand-in handler is a sh script")
+	}
+	n := 0
+	for _, page := range docPages(t) {
+		data, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(string(data), "\n")
+		for i := 0; i < len(lines); i++ {
+			if fence := strings.TrimSpace(lines[i]); fence != "```yaml" && fence != "```yml" {
+				continue
+			}
+			start := i + 1
+			for i++; i < len(lines) && !strings.HasPrefix(strings.TrimSpace(lines[i]), "```"); i++ {
+			}
+			body := strings.Join(lines[start:i], "\n") + "\n"
+			if !declID.MatchString(body) || !declEvent.MatchString(body) {
+				continue
+			}
+			n++
+			dir := t.TempDir()
+			hooks := filepath.Join(dir, ".system", "hooks")
+			if err := os.MkdirAll(hooks, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(hooks, "example.yaml"), []byte(body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if m := commandLine.FindStringSubmatch(body); m != nil {
+				script := filepath.Join(dir, filepath.FromSlash(m[1]))
+				if err := os.MkdirAll(filepath.Dir(script), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(script, []byte("#!/bin/sh\nexit 0\n"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var out bytes.Buffer
+			if code := run([]string{"validate", "--strict", "--hooks-dir", hooks}, strings.NewReader(""), &out, &out); code != 0 {
+				t.Errorf("%s:%d: the example declaration does not pass hookrun validate --strict (exit %d):\n%s", page, start, code, out.String())
+			}
+		}
+	}
+	if n < 10 {
+		t.Fatalf("found %d example declarations in README.md and docs/, fewer than the 10 there were: the yaml fences changed?", n)
+	}
 }
