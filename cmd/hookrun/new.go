@@ -87,7 +87,7 @@ func (a *app) newHook(o newOptions) error {
 	if o.hasPrio {
 		spec.Priority = &o.priority
 	}
-	loc, err := a.dirs().Locate()
+	loc, err := a.dirs().LocateNew()
 	if err != nil {
 		return err
 	}

@@ -64,11 +64,7 @@ func Discover(cwd, override string) (Location, error) {
 		if err := checkTrust(dir, st); err != nil {
 			return Location{}, err
 		}
-		root := cwd
-		if filepath.Base(dir) == "hooks" && filepath.Base(filepath.Dir(dir)) == ".system" {
-			root = filepath.Dir(filepath.Dir(dir))
-		}
-		return Location{Root: root, HooksDir: dir, Found: true}, nil
+		return Location{Root: OverrideRoot(cwd, dir), HooksDir: dir, Found: true}, nil
 	}
 	d, st, found := nearest(cwd)
 	if !found {
@@ -107,6 +103,16 @@ func Discover(cwd, override string) (Location, error) {
 		}
 	}
 	return Location{Root: d, HooksDir: hd, Found: true, Hidden: hiddenAbove(d)}, nil
+}
+
+// OverrideRoot is the project root for a hooks directory dir (absolute,
+// clean) that --hooks-dir or HOOKRUN_HOOKS_DIR named: dir's grandparent
+// when dir ends in .system/hooks, else the working directory cwd.
+func OverrideRoot(cwd, dir string) string {
+	if filepath.Base(dir) == "hooks" && filepath.Base(filepath.Dir(dir)) == ".system" {
+		return filepath.Dir(filepath.Dir(dir))
+	}
+	return cwd
 }
 
 // Searched says how far up from cwd Discover looks for a hooks directory,

@@ -4,9 +4,12 @@
 package project
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/declcache"
@@ -22,15 +25,43 @@ type Dirs struct {
 // Locate finds the project and its hooks directory, honoring --hooks-dir
 // and then HOOKRUN_HOOKS_DIR.
 func (d Dirs) Locate() (config.Location, error) {
-	override := d.HooksDir
-	if override == "" {
-		override = os.Getenv("HOOKRUN_HOOKS_DIR")
-	}
-	loc, err := config.Discover(d.Cwd, override)
+	loc, err := config.Discover(d.Cwd, d.override())
 	if err != nil {
 		return loc, exitcode.With(exitcode.Error, err)
 	}
 	return loc, nil
+}
+
+func (d Dirs) override() string {
+	if d.HooksDir != "" {
+		return d.HooksDir
+	}
+	return os.Getenv("HOOKRUN_HOOKS_DIR")
+}
+
+// LocateNew is Locate for hookrun new, which makes the hooks directory
+// that --hooks-dir or HOOKRUN_HOOKS_DIR names when it does not exist yet
+// (as it makes .system/hooks where there is none): its Location is then
+// the one it will have, not Found. Every other command refuses such a
+// directory, so that a misspelt one never runs no hooks.
+func (d Dirs) LocateNew() (config.Location, error) {
+	loc, err := d.Locate()
+	dir := d.override()
+	if err == nil || dir == "" {
+		return loc, err
+	}
+	cwd, cerr := filepath.EvalSymlinks(d.Cwd)
+	if cerr != nil {
+		return loc, err
+	}
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(cwd, dir)
+	}
+	dir = filepath.Clean(dir)
+	if _, serr := os.Lstat(dir); !errors.Is(serr, fs.ErrNotExist) {
+		return loc, err
+	}
+	return config.Location{Root: config.OverrideRoot(cwd, dir), HooksDir: dir}, nil
 }
 
 // Load locates the hooks and loads every declaration, through the

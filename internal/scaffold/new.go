@@ -276,11 +276,20 @@ func New(root, hooksDir string, s Spec) ([]Item, error) {
 			}
 		}
 	}
+	_, err := os.Lstat(hooksDir)
+	madeDir := errors.Is(err, fs.ErrNotExist)
 	yml := YAML(s, SchemaRef(root, hooksDir))
 	if made, err := writeNew(root, decl, yml, 0o644); err != nil || !made {
 		return nil, writeErr(root, decl, err)
 	}
 	items := []Item{{rel(root, decl), Created, "the declaration"}}
+	if madeDir {
+		note := "the hooks directory"
+		if hooksDir != filepath.Join(root, config.HooksSubdir) {
+			note += ", which hookrun finds only when given as --hooks-dir or HOOKRUN_HOOKS_DIR"
+		}
+		items = append([]Item{{rel(root, hooksDir), Created, note}}, items...)
+	}
 	if s.rules() {
 		items[0].Note = "the declaration, with its rules"
 	} else {

@@ -433,7 +433,8 @@ func TestNewPerOS(t *testing.T) {
 			t.Errorf("%s: %v", name, err)
 			continue
 		}
-		if len(items) < 2 || items[1].Path != filepath.Join(ScriptsDir, c.file) || items[1].Note != c.item {
+		// items[0] is the hooks directory, which New made.
+		if len(items) < 3 || items[0].Path != HooksDir || items[2].Path != filepath.Join(ScriptsDir, c.file) || items[2].Note != c.item {
 			t.Errorf("%s: items %+v, want %s as %q", name, items, c.file, c.item)
 		}
 		stub, err := os.ReadFile(filepath.Join(root, ScriptsDir, c.file))
