@@ -334,6 +334,8 @@ func (r *reader) installerFromDisk(run scriptRun) {
 		r.goModFromDisk(run)
 	case "pip":
 		r.pipFromDisk(run)
+	case pipRequirements:
+		r.requirementsFromDisk(run)
 	default:
 		r.linkFromDisk(run)
 	}
@@ -638,33 +640,40 @@ func (r *reader) pipInstall(cmd Command) {
 		return
 	}
 	install := false
-	var dirs []string
+	var projects, reqs []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a.Dynamic {
 			return // a path only known when the line runs: named so already
 		}
 		name, value, hasValue := strings.Cut(a.Value, "=")
+		if !hasValue && (name == "-e" || name == "--editable" || name == "-r" || name == "--requirement" || name == "-t" || name == "--target" || name == "--prefix") && install && i+1 < len(args) {
+			i++
+			value = args[i].Value
+		}
 		switch {
 		case !install && !strings.HasPrefix(a.Value, "-"):
-			if a.Value != "install" {
+			if a.Value != "install" && (!uv || a.Value != "sync") {
 				return
 			}
 			install = true
+			if a.Value == "sync" { // uv pip sync FILE…: requirements files
+				for _, f := range args[i+1:] {
+					if !f.Dynamic && !strings.HasPrefix(f.Value, "-") {
+						reqs = append(reqs, f.Value)
+					}
+				}
+			}
 		case !install:
 		case name == "-e" || name == "--editable":
-			if !hasValue && i+1 < len(args) {
-				i++
-				value = args[i].Value
-			}
-			dirs = append(dirs, value)
+			projects = appendProject(projects, value, true)
 		case strings.HasPrefix(a.Value, "-e") && len(a.Value) > 2:
-			dirs = append(dirs, a.Value[2:])
+			projects = appendProject(projects, a.Value[2:], true)
+		case name == "-r" || name == "--requirement":
+			reqs = append(reqs, value)
+		case strings.HasPrefix(a.Value, "-r") && len(a.Value) > 2:
+			reqs = append(reqs, a.Value[2:])
 		case name == "-t" || name == "--target" || name == "--prefix":
-			if !hasValue && i+1 < len(args) {
-				i++
-				value = args[i].Value
-			}
 			bin = path.Join(value, "bin")
 		case a.Value == "--user":
 			bin = "~/.local/bin"
@@ -672,7 +681,7 @@ func (r *reader) pipInstall(cmd Command) {
 			i++
 		case strings.HasPrefix(a.Value, "-"):
 		default:
-			dirs = append(dirs, a.Value)
+			projects = appendProject(projects, a.Value, false)
 		}
 	}
 	if e, ok := lastEnv(cmd.Env)["VIRTUAL_ENV"]; ok && !e.Dynamic && bin == "" {
@@ -686,17 +695,172 @@ func (r *reader) pipInstall(cmd Command) {
 	if uv && bin == "" {
 		bin = ".venv/bin"
 	}
-	var projects []string
-	for _, d := range dirs {
-		d, _, _ = strings.Cut(d, "[") // .[test]: the project with its extras
-		d = strings.TrimPrefix(d, "file://")
-		// pip reads a word as a directory when it has a slash (evil/, ./x) or is . or ..; a URL
-		// (git+https://…) or a name is fetched, and its programs are not named.
-		if d == "." || d == ".." || strings.Contains(d, "/") && !strings.Contains(d, ":") && !strings.HasSuffix(d, ".whl") {
-			projects = append(projects, d)
+	r.pythonProjects(projects, bin)
+	for _, f := range reqs {
+		if len(reqs) > maxGoPkgs {
+			break
+		}
+		if run := r.ran(runInstaller, Arg{Value: f}, 0); run != nil {
+			run.manager, run.workDir = pipRequirements, bin
 		}
 	}
-	r.pythonProjects(projects, bin)
+}
+
+// pipRequirements is the manager of a requirements file's run: pip reads it for the projects it installs.
+const pipRequirements = "pip -r"
+
+// maxRequirementsDepth bounds the requirements files read through others' -r lines.
+const maxRequirementsDepth = 8
+
+// appendProject is projects with the directory a pip requirement names, when it names one of the
+// disk's (pipProject).
+func appendProject(projects []string, spec string, editable bool) []string {
+	if d, ok := pipProject(spec, editable); ok {
+		return append(projects, d)
+	}
+	return projects
+}
+
+// pipProject is the directory of a local project a pip requirement names: a path (., .., one with
+// a slash, and for -e, which takes only a path or a VCS URL, a bare name too), a file: URL (file:x,
+// file:///abs, file://localhost/abs), NAME @ such a URL, or a VCS URL of a local repository
+// (git+file:///abs@ref, whose files are the directory's as far as hookrun can know), less its
+// extras ([dev]) and fragment (#egg=x; #subdirectory=s names the project beneath). false for a
+// name of an index's package, a URL of another host, and a wheel or an archive.
+func pipProject(spec string, editable bool) (string, bool) {
+	spec = strings.TrimSpace(spec)
+	if at := strings.IndexByte(spec, '@'); at > 0 && !strings.ContainsAny(spec[:at], "/:") {
+		if url := strings.TrimSpace(spec[at+1:]); strings.Contains(url, ":") {
+			spec = url // NAME @ URL (PEP 508); NAME@1.0 stays a name
+		}
+	}
+	frag := ""
+	if i := strings.IndexByte(spec, '#'); i >= 0 {
+		spec, frag = spec[:i], spec[i+1:]
+	}
+	vcs := false
+	for _, v := range []string{"git+", "hg+", "svn+", "bzr+"} {
+		if rest, ok := strings.CutPrefix(spec, v); ok && strings.HasPrefix(rest, "file:") {
+			spec, vcs = rest, true
+		}
+	}
+	url := false
+	if rest, ok := strings.CutPrefix(spec, "file:"); ok {
+		url = true
+		switch {
+		case strings.HasPrefix(rest, "///"):
+			rest = rest[2:]
+		case strings.HasPrefix(rest, "//localhost/"):
+			rest = rest[len("//localhost"):]
+		case strings.HasPrefix(rest, "//"):
+			return "", false // another host's
+		}
+		spec = rest
+	}
+	if vcs {
+		if i := strings.LastIndexByte(spec, '@'); i > 0 {
+			spec = spec[:i] // the ref
+		}
+	} else {
+		spec, _, _ = strings.Cut(spec, "[") // .[test]: the project with its extras
+	}
+	if spec == "" || strings.Contains(spec, ":") || strings.HasSuffix(spec, ".whl") || archive(spec) {
+		return "", false
+	}
+	if !url && !editable && spec != "." && spec != ".." && !strings.Contains(spec, "/") {
+		return "", false // a name pip fetches from an index
+	}
+	for _, kv := range strings.Split(frag, "&") {
+		if sub, ok := strings.CutPrefix(kv, "subdirectory="); ok && sub != "" {
+			spec = path.Join(spec, sub)
+		}
+	}
+	return spec, true
+}
+
+// archive reports whether a path names an archive pip builds from (an sdist), not a directory.
+func archive(p string) bool {
+	for _, e := range []string{".tar.gz", ".tgz", ".tar.bz2", ".tbz", ".tar.xz", ".txz", ".tar", ".zip"} {
+		if strings.HasSuffix(p, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// requirementsLines reads a pip requirements file: the directories of the local projects it names
+// (-e DIR, ./dir, file: URLs, NAME @ file://…), and the requirements files its -r lines name.
+// Constraints (-c) install nothing; a line's markers (; python_version…) and options (--hash)
+// are not the project's.
+func requirementsLines(text string) (projects, nested []string) {
+	text = strings.ReplaceAll(strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(text), "\\\n", "")
+	for _, line := range strings.Split(text, "\n") {
+		if i := strings.Index(line, " #"); i >= 0 {
+			line = line[:i]
+		}
+		if i := strings.Index(line, "\t#"); i >= 0 {
+			line = line[:i]
+		}
+		f := strings.Fields(line)
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		name, value, hasValue := strings.Cut(f[0], "=")
+		if !hasValue && len(f) > 1 {
+			value = f[1]
+		}
+		switch {
+		case name == "-e" || name == "--editable":
+			projects = appendProject(projects, value, true)
+		case strings.HasPrefix(f[0], "-e") && !strings.HasPrefix(f[0], "--"):
+			projects = appendProject(projects, f[0][2:], true)
+		case name == "-r" || name == "--requirement":
+			if value != "" {
+				nested = append(nested, value)
+			}
+		case strings.HasPrefix(f[0], "-r") && !strings.HasPrefix(f[0], "--"):
+			nested = append(nested, f[0][2:])
+		case strings.HasPrefix(f[0], "-"):
+		default:
+			spec, _, _ := strings.Cut(line, ";")
+			if i := strings.Index(spec, " -"); i >= 0 {
+				spec = spec[:i] // --hash=…, --config-settings …
+			}
+			projects = appendProject(projects, spec, false)
+		}
+	}
+	return projects, nested
+}
+
+// requirementsFromDisk reads a requirements file of a pip install run: the projects it names
+// (relative to the directory pip runs in, as pip takes them) are installed as the line's own
+// (pythonProjects), and the files its -r lines name (relative to it) are read as well.
+func (r *reader) requirementsFromDisk(run scriptRun) {
+	dir, dirUnknown := r.dir, r.dirUnknown
+	r.dir, r.dirUnknown = run.dir, run.dirUnknown
+	defer func() { r.dir, r.dirUnknown = dir, dirUnknown }()
+	for _, abs := range r.located(run, run.file) {
+		text, ok := r.cachedText(abs, abs)
+		if !ok {
+			continue
+		}
+		projects, nested := requirementsLines(text)
+		r.pythonProjects(projects, run.workDir)
+		if run.depth >= maxRequirementsDepth || len(nested) > maxGoPkgs {
+			if len(nested) > 0 {
+				r.unresolved("%s names requirements files more than %d deep or more than %d, which hookrun does not read", run.file, maxRequirementsDepth, maxGoPkgs)
+			}
+			continue
+		}
+		for _, n := range nested {
+			if !path.IsAbs(n) && !strings.HasPrefix(n, "~") {
+				n = path.Join(path.Dir(run.file), n)
+			}
+			if next := r.ran(runInstaller, Arg{Value: n}, run.depth+1); next != nil {
+				next.manager, next.workDir = pipRequirements, run.workDir
+			}
+		}
+	}
 }
 
 // pythonProjects notes the setup.py each project's build runs and, where bin (the environment's

@@ -53,6 +53,22 @@ func TestInstallersNameWhatTheyWrite(t *testing.T) {
 		{disk: true, line: "pip install --prefix=/opt/p ./py", want: []string{"/opt/p/bin/hookrun"}},
 		{disk: true, line: "pip install ./py", not: []string{".venv/bin/hookrun", "bin/hookrun"}},
 		{disk: true, line: "uv pip install -r requirements.txt requests", not: []string{".venv/bin/hookrun"}},
+		// Every way pip names a local project: -e with a bare directory name (-e takes only a path
+		// or a VCS URL), file: URLs, NAME @ file://, git+file://, and the requirements files -r
+		// names (and the ones they name), whose -e . or ./dir lines are projects of the line's.
+		{disk: true, line: "pip install --user -e py", want: []string{"~/.local/bin/hookrun"}},
+		{disk: true, line: "pip install -e py --user", want: []string{"~/.local/bin/hookrun"}},
+		{disk: true, line: "/opt/env/bin/pip install --editable=py", want: []string{"/opt/env/bin/hookrun"}},
+		{disk: true, line: "pip install --user -epy", want: []string{"~/.local/bin/hookrun"}},
+		{disk: true, line: "pip install --user file:py", want: []string{"~/.local/bin/hookrun"}},
+		{disk: true, line: "pip install --user file:///p/py", want: []string{"~/.local/bin/hookrun"}},
+		{disk: true, line: "pip install --user 'x @ file:///p/py'", want: []string{"~/.local/bin/hookrun"}},
+		{disk: true, line: "pip install --user -e git+file:///p/py#egg=x", want: []string{"~/.local/bin/hookrun"}},
+		{disk: true, line: "pip install --user git+file:///p/cfg@main", want: []string{"~/.local/bin/hookrun"}},
+		{disk: true, line: "pip install --user -r reqs/dev.txt", want: []string{"~/.local/bin/hookrun", "~/.local/bin/cfg-gui"}},
+		{disk: true, line: ".venv/bin/pip install --requirement=reqs/editable.txt", want: []string{".venv/bin/hookrun"}},
+		{disk: true, line: "pip install --user -r reqs/plain.txt", not: []string{"~/.local/bin/hookrun"}},
+		{disk: true, line: "pip install --user py-tool requests", not: []string{"~/.local/bin/hookrun"}},
 		// uv sync, and uv run, add and remove, which sync first, install the project into its .venv.
 		{disk: true, line: "uv sync --frozen", want: []string{".venv/bin/hookrun"}},
 		{disk: true, line: "uv run pytest -x", want: []string{".venv/bin/hookrun"}},
@@ -150,6 +166,10 @@ var installProject = map[string]string{
 	"/p/py/pyproject.toml":   "[project.scripts]\nhookrun = \"x:main\"\n[project.gui-scripts]\npy-gui = \"x:gui\"\n[tool.poetry.scripts]\npoetry-tool = \"x:t\"\n",
 	"/p/cfg/setup.cfg":       "[metadata]\nname = cfg\n[options.entry_points]\nconsole_scripts =\n    hookrun = cfg:main\n    # a comment\ngui_scripts = cfg-gui = cfg:gui\nother =\n    not-a-program = x:y\n[other]\nconsole_scripts =\n    nope = x:y\n[options.entry_points]\nconsole_scripts: one = x:y\n",
 	"/p/evil/setup.py":       "import os\nfrom setuptools import setup\nos.system('rm -rf /home/u')\nsetup()\n",
+	"/p/reqs/dev.txt":        "# tools\n-r plain.txt\n--requirement editable.txt\n./cfg[dev]  # the config tool\n",
+	"/p/reqs/evil.txt":       "-e evil\n",
+	"/p/reqs/editable.txt":   "-e .\n",
+	"/p/reqs/plain.txt":      "requests==2.0 --hash=sha256:00\npy-tool>=1 ; python_version > '3'\n-c constraints.txt\n",
 }
 
 // TestGoInstallOfADirectory: go install of a package named by its directory (or none: the
@@ -200,7 +220,7 @@ func TestGoInstallOfADirectory(t *testing.T) {
 // python3 setup.py's program file is.
 func TestPipInstallRunsSetupPy(t *testing.T) {
 	p := mustCompile("rm -r")
-	wantOutcomeIn(t, installProject, p, Match, []string{"pip install ./evil", "pip install -e evil/", "uv pip install -e ./evil", "python3 -m pip install './evil[x]'", "cd evil && pip install ."})
+	wantOutcomeIn(t, installProject, p, Match, []string{"pip install ./evil", "pip install -e evil/", "uv pip install -e ./evil", "python3 -m pip install './evil[x]'", "cd evil && pip install .", "pip install -e evil", "pip install -r reqs/evil.txt", "pip install file:evil"})
 	wantOutcomeIn(t, installProject, p, NoMatch, []string{"pip install -r evil/requirements.txt", "pip install evil", "pip download ./evil"})
 }
 
@@ -263,6 +283,54 @@ func FuzzPythonPrograms(f *testing.F) {
 		for _, n := range append(pyprojectPrograms(text), setupCfgPrograms(text)...) {
 			if strings.ContainsAny(n, "\r\n") {
 				t.Fatalf("%q: program %q spans lines", text, n)
+			}
+		}
+	})
+}
+
+func TestPipProject(t *testing.T) {
+	for _, tc := range []struct {
+		spec     string
+		editable bool
+		want     string // "" for none
+	}{
+		{"evpy", true, "evpy"}, {"evpy", false, ""}, {"requests==2", false, ""}, {"x@1.0", false, ""},
+		{".", false, "."}, {"./x[dev]", false, "./x"}, {"file:x", false, "x"}, {"file:///a/b", false, "/a/b"},
+		{"file://localhost/a", false, "/a"}, {"file://host/a", false, ""}, {"x @ file:///a/b", false, "/a/b"},
+		{"x@file:./b", false, "./b"}, {"git+file:///a/b@v1#egg=x", true, "/a/b"}, {"git+https://h/x.git", true, ""},
+		{"./dist/x-1.0-py3-none-any.whl", false, ""}, {"./dist/x-1.0.tar.gz", false, ""},
+		{"file:///a#subdirectory=py", false, "/a/py"}, {"x @ https://h/x.zip", false, ""},
+	} {
+		got, ok := pipProject(tc.spec, tc.editable)
+		if got != tc.want || ok != (tc.want != "") {
+			t.Errorf("pipProject(%q, %v) = %q, %v; want %q", tc.spec, tc.editable, got, ok, tc.want)
+		}
+	}
+}
+
+func TestRequirementsLines(t *testing.T) {
+	projects, nested := requirementsLines("# c\n-e .\n--editable=./lib\n-r base.txt\n--requirement \\\n dev.txt\n-c c.txt\n" +
+		"./tool[x] ; python_version > '3' --hash=sha256:0\nrequests==2 # ./not\n-i https://x\n-rmore.txt\r\n")
+	if want := []string{".", "./lib", "./tool"}; !slices.Equal(projects, want) {
+		t.Errorf("projects %q, want %q", projects, want)
+	}
+	if want := []string{"base.txt", "dev.txt", "more.txt"}; !slices.Equal(nested, want) {
+		t.Errorf("nested %q, want %q", nested, want)
+	}
+}
+
+// FuzzRequirementsLines: a requirements file is the repository's, so any text: each project and
+// nested file read is a word of one line, never one with a line break.
+func FuzzRequirementsLines(f *testing.F) {
+	for _, text := range installProject {
+		f.Add(text)
+	}
+	f.Add("-e git+file:///a@b#egg=x&subdirectory=s\nx @ file:y\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		projects, nested := requirementsLines(text)
+		for _, p := range append(projects, nested...) {
+			if p == "" || strings.ContainsAny(p, "\r\n") {
+				t.Fatalf("requirementsLines(%q): %q", text, p)
 			}
 		}
 	})
