@@ -94,7 +94,7 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # ~/.cargo/config.toml), and the directories that hold them, which a link put in
 # their place (ln -s /tmp/d .vscode) moves where no guard looks; a program planted
 # ahead on PATH (~/.local/bin/git, /usr/local/bin/git, ~/go/bin/git, a version
-# manager's shims, ~/.bun/bin/python3), where a guard's #!/usr/bin/env finds it too; what runs
+# manager's shims or installs, pnpm's home, .NET's tools, ~/.bun/bin/python3), where a guard's #!/usr/bin/env finds it too; what runs
 # at login or at a set time (autostart, systemd, launchd, cron); ssh's
 # configuration; and the commands that set such code up without naming those
 # files (pre-commit install, git config of a setting whose value git runs or of
@@ -337,9 +337,15 @@ handler:
         - "/opt/homebrew/bin/**"
         - "/opt/homebrew/sbin/**"
         - "**/go/bin/**"
-        - "**/.{asdf,pyenv,rbenv,nodenv,goenv,jenv,proto}/shims/**"
+        - "**/.{asdf,pyenv,rbenv,nodenv,goenv,jenv,proto,rye}/shims/**"
         - "**/mise/shims/**"
-        - "**/.{bun,deno,volta,proto}/bin/**"
+        - "**/.{bun,deno,volta,proto,pixi,nix-profile,pyenv}/bin/**"
+        - "**/{.local/share,Library,AppData/Local}/pnpm/*"
+        - "**/.dotnet/tools/**"
+        - "**/.nvm/versions/node/*/bin/**"
+        - "**/{.fnm,fnm}/{aliases,node-versions}/**/bin/**"
+        - "**/mise/installs/*/*/bin/**"
+        - "**/.sdkman/candidates/*/*/bin/**"
         - "**/.envrc"
         - "**/.direnvrc"
         - "**/.config/direnv/**"
