@@ -21,7 +21,9 @@ const maxLiterals = 256
 // subprocess, backticks, qx, awk's pipes) is read as a line of its own (runStrings), and so is
 // each command of a Tcl (tclsh, wish, expect) or kakoune (kak -e) program: perl -e
 // 'system("rm -rf x")' runs rm as surely as bash -c does.
-func (r *reader) program(cmd Command, redirs []*syntax.Redirect, depth int) {
+//
+// It returns the program's interpreter when the program may write files ("" for none).
+func (r *reader) program(cmd Command, redirs []*syntax.Redirect, depth int) (writer string) {
 	name := interpreterName(cmd.Name)
 	var code []string
 	stdin := false
@@ -58,6 +60,9 @@ func (r *reader) program(cmd Command, redirs []*syntax.Redirect, depth int) {
 		if stdin {
 			code = append(code, r.programIn(name, redirs)...)
 		}
+		if len(code) > 0 {
+			writer = cmd.Name + "'s program" // open x.sh w (rewrites.go)
+		}
 		for _, c := range code {
 			r.commandWords(c, "[]{};\n", depth)
 		}
@@ -65,6 +70,9 @@ func (r *reader) program(cmd Command, redirs []*syntax.Redirect, depth int) {
 		return
 	case name == "kak":
 		code = longCode(cmd.Args, "-e", "-E")
+		if len(code) > 0 {
+			writer = cmd.Name + "'s program"
+		}
 		for _, c := range code {
 			for _, sh := range kakShell(c) {
 				r.quietly(sh, depth+1)
@@ -85,8 +93,8 @@ func (r *reader) program(cmd Command, redirs []*syntax.Redirect, depth int) {
 	if stdin {
 		code = append(code, r.programIn(name, redirs)...)
 	}
-	if len(code) > 0 && !r.fromFile && r.programBy == "" {
-		r.programBy = cmd.Name
+	if len(code) > 0 && programWrites(name, code) {
+		writer = cmd.Name + "'s program" // open('x.sh', 'w') (rewrites.go)
 	}
 	if r.withFiles() { // inlineFiles reads nothing without them
 		r.inlineFiles(cmd.Name, code, depth)
@@ -101,6 +109,7 @@ func (r *reader) program(cmd Command, redirs []*syntax.Redirect, depth int) {
 	for _, c := range code {
 		r.runStrings(c, name, depth)
 	}
+	return writer
 }
 
 // sedProgram reads a sed script: the files its w commands write and the commands its e runs.

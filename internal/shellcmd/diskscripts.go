@@ -97,6 +97,9 @@ const (
 // readFile reads the file at p through the line's Files, at most max bytes, within the time left
 // for the line; each read of maxScriptFile bytes counts against maxFileReads.
 func (r *reader) readFile(p string, max int64) ([]byte, bool, error) {
+	if by := r.rewritten(); by != "" {
+		r.unresolved("the line reads %s after %s, which may change it to text only known when the line runs", filepath.ToSlash(p), by)
+	}
 	if max == maxScriptFile {
 		if r.fileReads++; r.fileReads > maxFileReads {
 			return nil, false, errTooMany
@@ -344,12 +347,6 @@ func (r *reader) fromDisk(run scriptRun) {
 				data, whole, err = r.readFile(p, maxScriptFile)
 			}
 			switch {
-			case missing(err) && r.programBy != "" && !run.quiet:
-				// Not there before the line runs, and the line writes it by no means hookrun
-				// reads: a program the line gives an interpreter may make it (open('x','w'),
-				// shutil.copy('/bin/rm', 'x')).
-				r.unresolved("the line runs %s, which is not there before it runs, and gives %s a program, which may make it: what it runs is only known when the line runs",
-					run.file, r.programBy)
 			case missing(err):
 			case err != nil:
 				r.unresolved("the line runs %s, which hookrun cannot read: %s", run.file, err)

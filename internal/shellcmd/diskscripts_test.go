@@ -854,7 +854,7 @@ func TestDiskMissingMadeByProgram(t *testing.T) {
 	wantOutcomeIn(t, files, p, Unknown, lines)
 	for _, src := range lines[:1] {
 		l := ParseFiles(src, POSIX, memFiles(files))
-		if want := "the line runs x, which is not there before it runs, and gives python3 a program, which may make it: what it runs is only known when the line runs"; !slices.Contains(l.Unresolved, want) {
+		if want := "the line runs x after python3's program, which may change it to text only known when the line runs"; !slices.Contains(l.Unresolved, want) {
 			t.Errorf("%q: unresolved %q, want %q", src, l.Unresolved, want)
 		}
 	}

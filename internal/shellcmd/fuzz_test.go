@@ -692,3 +692,19 @@ func everyFileHolds(text string) *Files {
 		return []byte(text), true, nil
 	}}
 }
+
+// FuzzProgramWrites: the reading of whether a program given in the line may write a file
+// (rewrites.go) takes any text, and more Python text never makes a program that may write one
+// that may not.
+func FuzzProgramWrites(f *testing.F) {
+	f.Add("import json, sys; print(json.load(sys.stdin)['v'])", "open('x.sh', 'w')")
+	f.Add("from datetime import datetime\nimport", "import shlex; shlex.os.replace('a', 'b')")
+	f.Add("console.log(process.version)", "process['main' + 'Module']")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		if pyWrites(a) && !pyWrites(a+"\n"+b) {
+			t.Fatalf("pyWrites(%q) but not with %q after it", a, b)
+		}
+		jsWrites(a)
+		programWrites("perl", []string{a})
+	})
+}

@@ -312,7 +312,8 @@ type reader struct {
 	files       *Files                      // where the files the line runs are read from (diskscripts.go); nil: nowhere
 	fromFile    bool                        // reading a file on disk: its commands are Maybe
 	fileName    string                      // the file read from disk, for Command.File
-	programBy   string                      // an interpreter the line gives a program (python3 -c): it may make any file
+	rewrote     int                         // the commands that may change any file, so far (rewrites.go)
+	before      int                         // reading a run: only those of them before it count (0: all)
 	zero        string                      // its $0: the script run from disk whose text is read (a file it sources keeps it)
 	fileEnv     []Arg                       // the variables the command that runs it gives it (scriptRun.env)
 	readUntil   time.Time                   // when reading files from disk must end
@@ -930,10 +931,13 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 			r.writes(cmd, redirs)
 			r.scriptFiles(cmd, redirs, depth)
 			r.writers(cmd)
-			r.program(cmd, redirs, depth)
+			writer := r.program(cmd, redirs, depth)
 			r.editors(cmd, redirs, depth)
 			if unread && !suffix {
 				r.mayRun(cmd, redirs, depth)
+			}
+			if writer != "" { // after what the program itself loads and runs (rewrites.go)
+				r.rewrites(writer)
 			}
 		}
 		if len(next) == 0 {

@@ -46,6 +46,7 @@ type scriptRun struct {
 	env             []Arg               // the variables the line gives the command that runs it (Command.Env)
 	workspaces      []Arg               // the workspaces whose scripts a package manager runs (npm -w X, pnpm --filter X), by path or name
 	allWorkspaces   bool                // npm --workspaces, pnpm -r: every workspace's
+	after           int                 // the commands that may change any file before it (reader.rewrote)
 }
 
 // A writtenFile is a file the line writes.
@@ -57,6 +58,8 @@ type writtenFile struct {
 	git      bool // a hook or the config of a git repository, or of a hook manager (gitRunsFile)
 	startup  bool // a shell's startup file (shellStartup)
 	fromFile bool // written by a file read from disk: only what such files run is matched with it
+	every    bool // a command that may change any file to text only known when it runs (rewrites.go); file names it
+	nth      int  // then, which of them (reader.rewrote)
 }
 
 // Script kinds.
@@ -141,6 +144,9 @@ func fileKey(p string) string { return strings.ToLower(path.Base(path.Clean(p)))
 // -exec sh {}): it may be any file the line writes.
 const anyFile = "\x00any"
 
+// everyFile is the key of the written files that may be any file of any kind (writtenFile.every).
+const everyFile = "\x00every"
+
 // writers notes the files a program writes under the names its words give, with text the line
 // does not spell out: dd of=FILE, sponge FILE, and what curl and wget download (their -o and -O
 // values, and the name a URL's path ends with).
@@ -186,7 +192,7 @@ func (r *reader) ran(kind string, a Arg, depth int) *scriptRun {
 	if r.found && strings.Contains(p, "{}") {
 		key = anyFile
 	}
-	r.runs = append(r.runs, scriptRun{key: key, file: a.Value, kind: kind, dir: r.dir, dirUnknown: r.dirUnknown, depth: depth, quiet: r.fromFile || r.maybe, zero: r.zero, env: slices.Clip(r.env)})
+	r.runs = append(r.runs, scriptRun{key: key, file: a.Value, kind: kind, dir: r.dir, dirUnknown: r.dirUnknown, depth: depth, quiet: r.fromFile || r.maybe, zero: r.zero, env: slices.Clip(r.env), after: r.rewrote})
 	return &r.runs[len(r.runs)-1]
 }
 
@@ -699,6 +705,9 @@ func (r *reader) finishScripts() {
 			if w.startup {
 				byKey[runStartup] = append(byKey[runStartup], indexed)
 			}
+			if w.every {
+				byKey[everyFile] = append(byKey[everyFile], indexed)
+			}
 		}
 	}
 	index()
@@ -724,8 +733,8 @@ func (r *reader) finishScripts() {
 // readRun reads a script file the line runs: as the text the line writes to it (read counts
 // those), or from disk when the line writes no file of its name.
 func (r *reader) readRun(run scriptRun, byKey map[string][]int, read *int) {
-	defer func(e []Arg) { r.fileEnv = e }(r.fileEnv)
-	r.fileEnv = run.env
+	defer func(e []Arg, before int) { r.fileEnv, r.before = e, before }(r.fileEnv, r.before)
+	r.fileEnv, r.before = run.env, run.after+1
 	var found []int
 	switch run.kind {
 	case runGit, runStartup:
@@ -758,13 +767,34 @@ func (r *reader) readRun(run scriptRun, byKey map[string][]int, read *int) {
 			}
 		}
 	}
+	// git's own files and a shell's startup files lie outside the work tree; a file a file read
+	// from disk runs is read as it is, what it leaves unknown not counting.
+	if run.kind != runGit && run.kind != runStartup {
+		for _, i := range byKey[everyFile] {
+			if !slices.Contains(found, i) {
+				found = append(found, i)
+			}
+		}
+	}
 	if !run.quiet {
 		// What a build script writes (cat > "$OUT") is no file the line's own sh x.sh runs: that
 		// is read from disk, as a file written by any other program is.
 		found = slices.DeleteFunc(slices.Clone(found), func(i int) bool { return r.wrote[i].fromFile })
 	}
+	// What a command rewrites counts for what the line runs after it (python3 -c 'import x' reads
+	// x.py first).
+	found = slices.DeleteFunc(slices.Clone(found), func(i int) bool { return r.wrote[i].every && (run.quiet || r.wrote[i].nth > run.after) })
 	if len(found) == 0 {
 		r.fromDisk(run)
+		return
+	}
+	if i := slices.IndexFunc(found, func(i int) bool { return r.wrote[i].every }); i >= 0 {
+		w, what := r.wrote[found[i]], run.file
+		if run.makeDefault {
+			what = "make's makefile"
+		}
+		r.unresolved("the line runs %s after %s, which may change it to text only known when the line runs", what, w.file)
+		r.pathsUnknown("the line runs %s after %s, which may change it to text only known when the line runs", what, w.file)
 		return
 	}
 	w := r.wrote[found[0]]

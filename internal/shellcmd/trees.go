@@ -121,6 +121,9 @@ func (r *reader) writes(cmd Command, redirs []*syntax.Redirect) {
 		// string is far more often an HTTP method or a version part ("patch") than a command.
 		if r.quiet == 0 || redirected(redirs, "0") || optionValue(cmd.Args, "i", "input", "") != "" {
 			r.trees(optionValue(cmd.Args, "d", "directory", "."))
+			if patchRewrites(cmd.Args) {
+				r.rewrites("patch")
+			}
 		}
 	case "git":
 		r.gitWrites(cmd.Args)
@@ -130,6 +133,7 @@ func (r *reader) writes(cmd Command, redirs []*syntax.Redirect) {
 		// gh pr checkout, glab mr checkout, gh repo sync: fetch commits and check them out.
 		if ops := staticOperands(cmd.Args); len(ops) > 1 && (ops[1] == "checkout" || ops[0] == "repo" && ops[1] == "sync") {
 			r.pathsUnknown("%s %s %s changes the work tree to commits it fetches when it runs", cmd.Name, ops[0], ops[1])
+			r.rewrites(cmd.Name + " " + ops[0] + " " + ops[1])
 		}
 	}
 }
@@ -190,6 +194,7 @@ func (r *reader) gitWrites(args []Arg) {
 		switch {
 		case args[i].Dynamic:
 			r.gitOthers++
+			r.rewrites("git " + args[i].Value)
 			return // the subcommand is only known when the line runs: its paths are unknown already
 		case (v == "-C" || v == "--work-tree") && i+1 < len(args):
 			dir = under(dir, args[i+1].Value)
@@ -214,6 +219,9 @@ func (r *reader) gitWrites(args []Arg) {
 	}
 	r.gitRevisions(dir, args[sub].Value, args[:sub], args[sub+1:])
 	opts := args[sub+1:]
+	if gitRewrites(args[sub].Value, opts) {
+		r.rewrites(gitRewriteName(args[sub].Value, opts))
+	}
 	rest := staticOperands(opts)
 	switch args[sub].Value {
 	case "add", "rm", "mv", "checkout", "restore", "apply", "am", "stash", "clean", "reset", "update-index",

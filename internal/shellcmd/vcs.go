@@ -34,6 +34,7 @@ func (r *reader) vcsWrites(name string, args []Arg) {
 		}
 	}
 	r.pathsUnknown("%s %s may change the working copy's files to a revision's, only known when it runs", name, what)
+	r.rewrites(name + " " + what)
 }
 
 // vcsValueOption reports whether opt is one of the tool's global options that takes the next word
