@@ -35,7 +35,7 @@ func (r *reader) goGenerateRuns(cmd Command, depth int) {
 		switch {
 		case !generate && (a.Dynamic || !strings.HasPrefix(a.Value, "-")):
 			if a.Dynamic || a.Value != "generate" {
-				return // another command of go's (go run, go test: programs, read as themselves)
+				return // another command of go's (go run, go test: goprograms.go)
 			}
 			generate = true
 		case a.Value == "-n" && !a.Dynamic:
@@ -75,6 +75,10 @@ func (r *reader) goGenerateRuns(cmd Command, depth int) {
 
 // goGenerateFromDisk reads the directives of the Go files a go generate run names.
 func (r *reader) goGenerateFromDisk(run scriptRun) {
+	if run.sub != "" {
+		r.goProgramFromDisk(run) // go run, go test
+		return
+	}
 	files, dirs := 0, 0
 	var walk func(abs, rel string, all bool) bool
 	// file reads one Go file's directives; false once past the bounds.

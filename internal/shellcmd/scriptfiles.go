@@ -71,7 +71,7 @@ const (
 	runStartup = "startup" // a shell, which reads its startup files
 	runCode    = "code"    // an interpreter's program file (python3 t.py): its text is read as python -c's
 	runNpm     = "npm"     // package.json, whose scripts a package manager runs (packages.go)
-	runGo      = "go"      // go generate: the //go:generate directives of Go files (gogenerate.go)
+	runGo      = "go"      // go generate: the //go:generate directives of Go files (gogenerate.go); go run, go test: their code (goprograms.go)
 )
 
 // outputRedirect reports whether rd writes to the file its word names.
@@ -266,6 +266,7 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 	case cmd.Name == "go":
 		r.goOptionRuns(cmd, depth)
 		r.goGenerateRuns(cmd, depth)
+		r.goProgramRuns(cmd, depth) // go run, go test (goprograms.go)
 	case cmd.Name == "crontab":
 		r.crontabRuns(cmd, ops, redirs, depth)
 	case packageManager(cmd.Name):
