@@ -298,6 +298,15 @@ func Lookup(s string) (Name, bool) {
 	return "", false
 }
 
+// GoRuntimeVars are the variables, space-separated, Go's runtime reads as a program starts,
+// before its main: a value a repository gave the agent's hooks slows
+// hookrun past the agent's timeout or kills it (GOMAXPROCS, GOGC,
+// GOMEMLIMIT), or changes what its TLS accepts and what it prints on a
+// crash (GODEBUG, GOTRACEBACK). The entries install writes run hookrun
+// without them.
+// A constant: a package variable computed from it would be an init.
+const GoRuntimeVars = "GODEBUG GOGC GOMAXPROCS GOMEMLIMIT GOTRACEBACK"
+
 // List returns the dialect names, in the order of Agents.
 func List() []string {
 	s := make([]string, len(Agents))

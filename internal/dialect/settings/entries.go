@@ -69,8 +69,10 @@ func (a Agent) unlike(h *ojson.Node, event string, o Options) string {
 	case len(missing) > 0:
 		return "it lacks " + strings.Join(quoteAll(missing), ", ")
 	case h.Get(a.commandKey()).Str() != want.Get(a.commandKey()).Str():
-		execForm, statusForm := a.olderForms(want.Get(a.commandKey()).Str(), event, o)
+		unreset, execForm, statusForm := a.olderForms(want.Get(a.commandKey()).Str(), event, o)
 		switch h.Get(a.commandKey()).Str() {
+		case unreset:
+			return fmt.Sprintf("its %s gives hookrun the agent's %s, as install wrote it before: a repository's agent settings can set them (GOMAXPROCS=50000 kept hookrun from answering for a minute, then killed it), and an agent whose timeout ends first goes on without hookrun's answer", a.commandKey(), strings.ReplaceAll(dialect.GoRuntimeVars, " ", ", "))
 		case execForm:
 			return fmt.Sprintf("its %s execs hookrun, as install wrote it before: a hookrun killed from outside (or one that exits 1) then lets the call through", a.commandKey())
 		case statusForm:
@@ -89,36 +91,43 @@ func (a Agent) unlike(h *ojson.Node, event string, o Options) string {
 	return ""
 }
 
-// olderForms are the commands install wrote where it now writes cmd, on
-// an event that guards an action: hookrun exec'd, with nothing after it
-// (before statusOnly), and hookrun's exit status alone checked (before
-// answerCheck; for an agent that AnswerFailures, its deny after a hookrun
-// that fails). Both are "" where cmd has no answerCheck.
-func (a Agent) olderForms(cmd, event string, o Options) (execForm, statusForm string) {
+// olderForms are the commands install wrote where it now writes cmd:
+// without runtimeReset (unreset); and, on an event that guards an action,
+// hookrun exec'd, with nothing after it (before statusOnly), and hookrun's
+// exit status alone checked (before answerCheck; for an agent that
+// AnswerFailures, its deny after a hookrun that fails), both also without
+// runtimeReset, which came after them. Both are "" where cmd has no
+// answerCheck.
+func (a Agent) olderForms(cmd, event string, o Options) (unreset, execForm, statusForm string) {
 	if rest, ok := strings.CutPrefix(cmd, "/bin/sh -c "); ok && !a.Shell {
-		execForm, statusForm = a.olderForms(unquote(rest), event, o)
+		unreset, execForm, statusForm = a.olderForms(unquote(rest), event, o)
 		wrap := func(s string) string {
 			if s == "" {
 				return ""
 			}
 			return "/bin/sh -c " + shellQuote(s)
 		}
-		return wrap(execForm), wrap(statusForm)
+		return wrap(unreset), wrap(execForm), wrap(statusForm)
 	}
+	cmd, ok := strings.CutPrefix(cmd, runtimeReset)
+	if !ok {
+		return "", "", ""
+	}
+	unreset = cmd
 	emit := a.Emit(o)
 	checked := "; " + emit + " | " + answerCheck + " || "
 	if !strings.Contains(cmd, checked) {
-		return "", ""
+		return unreset, "", ""
 	}
 	if strings.Contains(cmd, checked+noAnswer) {
 		execForm = strings.Replace(cmd, checked+noAnswer, "; exec "+emit, 1)
 		statusForm = strings.Replace(cmd, checked+noAnswer, "; "+emit+" || "+statusOnly, 1)
-		return execForm, statusForm
+		return unreset, execForm, statusForm
 	}
 	deny, _ := dialect.Refusal(a.Dialect, event, noAnswerReason)
 	before, _ := dialect.Refusal(a.Dialect, event, "hookrun failed, so this action is blocked: run hookrun validate in the project, and see the hook log of the agent")
 	statusForm = strings.Replace(cmd, checked+"echo "+shellQuote(string(deny)), "; "+emit+" || echo "+shellQuote(string(before)), 1)
-	return "", statusForm
+	return unreset, "", statusForm
 }
 
 // hookrunOf is the --hookrun an entry's command was written with, read
@@ -128,6 +137,7 @@ func (a Agent) hookrunOf(cmd string) string {
 	if rest, ok := strings.CutPrefix(cmd, "/bin/sh -c "); ok && !a.Shell {
 		cmd = unquote(rest)
 	}
+	cmd = strings.TrimPrefix(cmd, runtimeReset) // absent before it was written
 	rest, ok := strings.CutPrefix(cmd, "[ -x ")
 	if !ok {
 		return ""

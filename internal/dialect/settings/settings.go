@@ -80,7 +80,7 @@ func (a Agent) Command(o Options, event string) string {
 		status = "2"
 	}
 	missing += ": " + a.remedy(o)
-	script := a.check(o) + " || { echo " + a.quoteMessage(o, missing) + " >&2; exit " + status + "; }; "
+	script := runtimeReset + a.check(o) + " || { echo " + a.quoteMessage(o, missing) + " >&2; exit " + status + "; }; "
 	if a.guards(event) {
 		script += cmd + " | " + answerCheck + " || " + noAnswer
 	} else {
@@ -93,6 +93,19 @@ func (a Agent) Command(o Options, event string) string {
 	// words itself: one /bin/sh -c word works either way.
 	return "/bin/sh -c " + shellQuote(script)
 }
+
+// runtimeReset starts every entry's line: it unsets the variables Go's
+// runtime reads before any code of hookrun's runs (dialect.GoRuntimeVars),
+// which a repository can set for the agent's hooks (Claude Code's env,
+// Gemini CLI's .env): GOMAXPROCS=50000 made hookrun take 53 s and die of
+// thread exhaustion, past the agent's timeout, after which the agent runs
+// the call; GODEBUG changes what an http hook's TLS accepts. hookrun
+// cannot undo them itself, and cannot tell them from the person's own, so
+// neither hookrun nor its handlers get them (a handler that needs one sets
+// it in handler.env). unset, not VAR= before hookrun: handlers see the
+// variables absent, not empty, and the line holds no $ (Gemini CLI
+// rewrites $NAME).
+const runtimeReset = "unset " + dialect.GoRuntimeVars + "; "
 
 // answerCheck stands between hookrun and the agent on an event that
 // guards an action: it passes on hookrun's answer, the one line of a JSON
@@ -166,7 +179,7 @@ func (a Agent) answeringCommand(o Options, cmd, event string) string {
 		deny, _ := dialect.Refusal(a.Dialect, event, reason)
 		return "echo " + shellQuote(string(deny))
 	}
-	return a.check(o) + " || { " + refuse(a.missing(o)+" and this action is blocked: "+a.remedy(o)) + "; exit 0; }; " +
+	return runtimeReset + a.check(o) + " || { " + refuse(a.missing(o)+" and this action is blocked: "+a.remedy(o)) + "; exit 0; }; " +
 		cmd + " | " + answerCheck + " || " + refuse(noAnswerReason)
 }
 
