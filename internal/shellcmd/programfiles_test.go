@@ -1,8 +1,8 @@
 package shellcmd
 
 import (
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -268,7 +268,9 @@ func TestProgramFileNotAShellScript(t *testing.T) {
 	}
 	for _, src := range []string{`python3 t/m.py`, `node t/a.js`, `ruby t/s.rb`, `python3 -u t/m.py -v`} {
 		l := ParseFiles(src, POSIX, memFiles(files))
-		if slices.Contains(l.Paths, ".") || slices.ContainsFunc(l.Commands, func(c Command) bool { return c.Name == "from" || c.Name == "import" || c.Name == "let" || c.Name == "puts" }) {
+		if slices.Contains(l.Paths, ".") || slices.ContainsFunc(l.Commands, func(c Command) bool {
+			return c.Name == "from" || c.Name == "import" || c.Name == "let" || c.Name == "puts"
+		}) {
 			t.Errorf("%q: read as a shell script: paths %q", src, l.Paths)
 		}
 	}
