@@ -200,6 +200,10 @@ func (r *reader) cargoSettings(s cargoSettings, depth int) {
 // cargoFromDisk reads the configuration files a cargo run reads: --config FILE, .cargo/config.toml
 // and .cargo/config in its directory and each above it, and $CARGO_HOME/config.toml.
 func (r *reader) cargoFromDisk(run scriptRun) {
+	if run.sub != "" {
+		r.rustProgramFromDisk(run) // the crate's build scripts and code (rustprograms.go)
+		return
+	}
 	read := 0
 	var file func(p, root string)
 	file = func(p, root string) {

@@ -286,7 +286,8 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 		r.toxRuns(cmd, depth)
 	case slices.Contains([]string{"pixi", "devbox", "rye", "cargo", "cargo-make", "makers", "rake", "mix", "goreleaser", "mask", "fastlane"}, cmd.Name):
 		if cmd.Name == "cargo" {
-			r.cargoRuns(cmd, depth) // its configuration's runners and wrappers (cargoconfig.go)
+			r.cargoRuns(cmd, depth)       // its configuration's runners and wrappers (cargoconfig.go)
+			r.rustProgramRuns(cmd, depth) // the crate's build scripts and code (rustprograms.go)
 		}
 		r.manifestTaskRuns(cmd, depth)
 	case codeRunner(cmd.Name):
@@ -742,9 +743,13 @@ func (r *reader) readRun(run scriptRun, byKey map[string][]int, read *int) {
 		found = byKey[run.kind]
 	case runMake, runNpm, runInstaller:
 		found = byKey[run.key]
-	case runCargo: // a configuration file the line writes
+	case runCargo: // a configuration file the line writes; for the crate's code, a Rust file or a manifest
 		for _, k := range slices.Sorted(maps.Keys(byKey)) {
-			if k == "config.toml" || k == "config" || k == "" || slices.ContainsFunc(run.names, func(n string) bool { return fileKey(n) == k }) {
+			if run.sub != "" && (strings.HasSuffix(k, ".rs") || k == "cargo.toml" || k == "") {
+				found = append(found, byKey[k]...)
+				continue
+			}
+			if run.sub == "" && (k == "config.toml" || k == "config" || k == "" || slices.ContainsFunc(run.names, func(n string) bool { return fileKey(n) == k })) {
 				found = append(found, byKey[k]...)
 			}
 		}
