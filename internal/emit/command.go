@@ -724,7 +724,11 @@ func firstFindings(fs []config.Finding, cwd string) string {
 // a commit saying so (rm -rf, or a script no guard reads), which must not
 // run no hooks as a project without any does (docs/guarantees.md).
 func deletedHooks(ctx context.Context, cwd string) error {
-	dir, files := gitchanges.Deleted(ctx, cwd, config.HooksSubdir)
+	dir, files, err := gitchanges.Deleted(ctx, cwd, config.HooksSubdir)
+	if err != nil {
+		return exitcode.Failf("no hooks directory %s was found, and git could not say whether its files were deleted from the work tree (%v), so no hook was run and nothing is let through; restore the hooks with git checkout HEAD -- %s, or repair the repository (git status says what is wrong)",
+			config.HooksSubdir, err, config.HooksSubdir)
+	}
 	if dir == "" {
 		return nil
 	}
