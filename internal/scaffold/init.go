@@ -276,7 +276,7 @@ handler:
         - "**/.simple-git-hooks.*"
         - "**/simple-git-hooks.{js,cjs,mjs,json}"
     - decision: require_human
-      reason: "this call names a file that runs code when a person next opens a shell, opens the project in an editor, starts an agent or logs in, or at a set time (a shell's startup file, which also sets the environment the agents and hookrun start with, an editor's tasks, settings or startup file, direnv's or mise's, an agent's MCP servers or language servers, which it starts with no hook, or its status line, a program on PATH, an editor's extension, a tool's credential helper or runner, a service, a cron table, ssh's configuration), outside the agent's session and its guards: a person must approve"
+      reason: "this call names a file that runs code when a person next opens a shell, opens the project in an editor, starts an agent or logs in, or at a set time (a shell's startup file, which also sets the environment the agents and hookrun start with, an editor's tasks, settings or startup file, direnv's or mise's, an agent's MCP servers or language servers, which it starts with no hook, or its status line, a program on PATH, which a global install or a link puts there (npm -g, npm link, pnpm link --global, bun link, deno install -g, pip --user: install into the project's node_modules or .venv instead), an editor's extension, a tool's credential helper or runner, a service, a cron table, ssh's configuration), outside the agent's session and its guards: a person must approve"
       sources: [ai_session, background_job]
       paths:
         - "**/.bashrc"

@@ -27,7 +27,68 @@ func (r *reader) installers(cmd Command) {
 	if cmd.Name == "go" {
 		r.goInstall(cmd)
 	}
+	if cmd.Name == "deno" {
+		r.denoInstall(cmd)
+	}
 	r.pipInstall(cmd)
+}
+
+// denoInstall names the program deno install -g (deno 1's deno install, given -n or --root) puts
+// in its directory of programs: --root DIR's bin, DENO_INSTALL_ROOT's, else ~/.deno/bin, under
+// the name -n gives (deno install -g -n git URL writes ~/.deno/bin/git); with no -n, a name deno
+// takes from the script's URL, read as a global install of programs whose names the line does not
+// spell. deno install with neither (deno 2's install of the project's dependencies) writes none.
+func (r *reader) denoInstall(cmd Command) {
+	global, sub := false, false
+	name, root := "", ""
+	for i := 0; i < len(cmd.Args); i++ {
+		a := cmd.Args[i]
+		if a.Dynamic {
+			return // a name or a directory only known when the line runs: named so already
+		}
+		o, v, hasValue := strings.Cut(a.Value, "=")
+		if !hasValue && (o == "-n" || o == "--name" || o == "--root") && sub && i+1 < len(cmd.Args) {
+			if cmd.Args[i+1].Dynamic {
+				return
+			}
+			i++
+			v = cmd.Args[i].Value
+		}
+		switch {
+		case !sub && (a.Value == "install" || a.Value == "i"):
+			sub = true
+		case !sub:
+			return // another command of deno's, or an option before it
+		case a.Value == "-g" || a.Value == "--global":
+			global = true
+		case o == "-n" || o == "--name":
+			global, name = true, v
+		case strings.HasPrefix(a.Value, "-n") && !strings.HasPrefix(a.Value, "--"):
+			global, name = true, a.Value[2:]
+		case o == "--root":
+			global, root = true, v
+		case !strings.HasPrefix(a.Value, "-"):
+			i = len(cmd.Args) // the script; the words after it are its own
+		}
+	}
+	if !global {
+		return
+	}
+	bin := "~/.deno/bin"
+	if e, ok := lastEnv(cmd.Env)["DENO_INSTALL_ROOT"]; ok {
+		if e.Dynamic {
+			return
+		}
+		bin = path.Join(strings.TrimPrefix(e.Value, "DENO_INSTALL_ROOT="), "bin")
+	}
+	if root != "" {
+		bin = path.Join(root, "bin")
+	}
+	if name == "" || strings.ContainsAny(name, "/\\") {
+		r.unpack("deno install -g", bin)
+		return
+	}
+	r.path(bin + "/" + name)
 }
 
 // nodeModulesWord reports whether a package manager's command changes node_modules. A switch,
@@ -302,6 +363,11 @@ func (r *reader) goInstall(cmd Command) {
 			if n := goProgramName(strings.TrimSuffix(v, "/")); n != "" {
 				r.path(under(under(dir.Value, out.Value), n))
 			}
+		case strings.ToLower(v) != v:
+			// go install example.com/x/HookRun@latest writes HookRun, which is hookrun where names
+			// fold (macOS, Windows): read as go install of the name folded too.
+			r.out.Commands = append(r.out.Commands, Command{Name: "go", Path: "go", Maybe: true,
+				Args: []Arg{{Value: "install"}, {Value: strings.ToLower(v)}}, Env: cmd.Env})
 		}
 	}
 	if e, ok := lastEnv(cmd.Env)["GOFLAGS"]; ok && !e.Dynamic && strings.Contains(e.Value, "-modfile") { // a GOFLAGS only known at run time is unresolved already (goFlags)
@@ -377,6 +443,11 @@ func (r *reader) goModFromDisk(run scriptRun) {
 			}
 			r.out.Commands = append(r.out.Commands, Command{Name: "go", Path: "go", Maybe: true, File: mod,
 				Args: []Arg{{Value: "install"}, {Value: imp}}, Env: run.env})
+			if lower := strings.ToLower(imp); lower != imp {
+				// cmd/HookRun's program is hookrun where names fold (macOS, Windows): read as both.
+				r.out.Commands = append(r.out.Commands, Command{Name: "go", Path: "go", Maybe: true, File: mod,
+					Args: []Arg{{Value: "install"}, {Value: lower}}, Env: run.env})
+			}
 		}
 	}
 }

@@ -31,6 +31,12 @@ func TestInstallersNameWhatTheyWrite(t *testing.T) {
 		{line: "npm_config_prefix=/p npm i --location=global x", want: []string{"/p/bin/x"}, unpacks: []string{"/p/bin"}},
 		{line: "yarn global add x", want: []string{"~/.yarn/bin/x"}, unpacks: []string{"~/.yarn/bin"}},
 		{line: "bun add -g x", unpacks: []string{"~/.bun/bin"}},
+		// deno install -g (or deno 1's, with -n or --root) puts the script's program in its bin.
+		{line: "deno install -n git https://x/y.ts", want: []string{"~/.deno/bin/git"}},
+		{line: "deno install -g -A --name=jq jsr:@x/y", want: []string{"~/.deno/bin/jq"}},
+		{line: "deno install --root /opt/d -ngit https://x/y.ts", want: []string{"/opt/d/bin/git"}},
+		{line: "DENO_INSTALL_ROOT=/opt/e deno install -g https://x/y.ts", unpacks: []string{"/opt/e/bin"}},
+		{line: "deno install && deno install npm:left-pad && deno run -n x.ts", not: []string{"~/.deno/bin/x.ts"}},
 		// npm link with no package (or a directory) installs the package globally: its bin's
 		// programs, in the global directory of programs; npm link NAME links into node_modules.
 		{disk: true, line: "npm link", want: []string{"/usr/local/bin/hookrun", "/usr/local/bin/shop-admin"}, not: []string{"/usr/local/bin/*"}},
@@ -180,6 +186,9 @@ func TestGoInstallOfADirectory(t *testing.T) {
 	wantOutcomeIn(t, installProject, p, Match, []string{
 		"cd cmd/hookrun && go install",
 		"go install ./cmd/hookrun/.",
+		"go install ./cmd/HookRun",
+		"go install github.com/evil/HOOKRUN@latest",
+		"cd cmd/HOOKRUN && go install",
 		"go install ./cmd/hookrun/./",
 		"go install ./cmd/x/../hookrun/",
 		"go -C cmd/hookrun install",
