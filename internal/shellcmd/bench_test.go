@@ -143,3 +143,39 @@ func BenchmarkCompile(b *testing.B) {
 		}
 	}
 }
+
+// lineHeredoc100KB is the other shape a long line takes in an agent's hands: a file written
+// through here-documents (a program, then a script that is run), a commit with a long quoted
+// message, and a few commands around them.
+func lineHeredoc100KB() string {
+	var sb strings.Builder
+	sb.WriteString("mkdir -p src scripts && cat > src/app.py <<'EOF'\n")
+	for i := 0; sb.Len() < 60<<10; i++ {
+		sb.WriteString("def handler_" + strings.Repeat("x", i%5) + "(event, context):\n    \"\"\"Handle one event; $HOME and `date` stay text here.\"\"\"\n    return {\"status\": 200, \"body\": f\"ok {event['id']}\"}\n\n")
+	}
+	sb.WriteString("EOF\ncat > scripts/check.sh <<EOF\n#!/bin/sh\nset -eu\n")
+	for i := 0; sb.Len() < 80<<10; i++ {
+		sb.WriteString("grep -rn \"TODO\" src/ | wc -l > \"$PWD/out/todo-" + strings.Repeat("y", i%3) + ".txt\" || true\n")
+	}
+	sb.WriteString("EOF\nchmod +x scripts/check.sh && ./scripts/check.sh && git add -A && git commit -m \"Add the handler\n\n")
+	for sb.Len() < 100<<10 {
+		sb.WriteString("The handler answers every event with its id; the check counts what is left to do. ")
+	}
+	sb.WriteString("\" && echo done\n")
+	return sb.String()
+}
+
+// BenchmarkEvent100KBHeredoc is BenchmarkEvent100KB on lineHeredoc100KB: few commands, most of
+// the line in here-documents and a quoted message. The line runs a script, so the reading with
+// files is a reading of its own.
+func BenchmarkEvent100KBHeredoc(b *testing.B) {
+	line := lineHeredoc100KB()
+	files := memFiles(hostileProject)
+	files.uncached = false
+	b.SetBytes(int64(len(line)))
+	for b.Loop() {
+		forgetLines()
+		_ = ParseAs(line, POSIX)
+		_ = ParseFiles(line, POSIX, files)
+	}
+}
