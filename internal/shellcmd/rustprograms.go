@@ -488,8 +488,10 @@ func rustRaw(text string, i int) (string, int, bool) {
 func rustChar(text string, i int) int {
 	j := i + 1
 	if j < len(text) && text[j] == '\\' {
-		end := strings.IndexByte(text[j+2:], '\'')
-		if j+2 <= len(text) && end >= 0 {
+		if j+2 > len(text) {
+			return len(text) // '\ at the end of the file
+		}
+		if end := strings.IndexByte(text[j+2:], '\''); end >= 0 {
 			return j + 2 + end + 1
 		}
 		return len(text)
