@@ -29,6 +29,23 @@ func (r *reader) pytestRuns(cmd Command, depth int) {
 		}
 		v := a.Value
 		if strings.HasPrefix(v, "-") {
+			plugin := ""
+			switch {
+			case v == "-p" && i+1 < len(args):
+				if args[i+1].Dynamic {
+					r.unresolved("pytest loads the plugin %s, only known when the line runs", args[i+1].Value)
+					return
+				}
+				plugin = args[i+1].Value
+			case strings.HasPrefix(v, "-p") && !strings.HasPrefix(v, "--"):
+				plugin = v[2:]
+			}
+			// -p NAME imports the module NAME (-p no:NAME turns a plugin off): the project's
+			// NAME.py, or NAME/__init__.py, where pytest runs.
+			if plugin != "" && !strings.HasPrefix(plugin, "no:") {
+				mod := strings.ReplaceAll(plugin, ".", "/")
+				files = append(files, mod+".py", mod+"/__init__.py")
+			}
 			if pytestValue(v) && i+1 < len(args) {
 				i++
 			}
@@ -40,6 +57,9 @@ func (r *reader) pytestRuns(cmd Command, depth int) {
 		if strings.HasSuffix(v, ".py") {
 			files = append(files, v)
 			dir = path.Dir(v)
+		} else {
+			// A directory: pytest collects beneath it, tests/ and test/ among the rest.
+			files = append(files, path.Join(dir, "tests/conftest.py"), path.Join(dir, "test/conftest.py"))
 		}
 		for d := path.Clean(dir); d != "." && d != "/"; d = path.Dir(d) {
 			files = append(files, path.Join(d, "conftest.py"))
@@ -66,22 +86,45 @@ func (r *reader) pytestRuns(cmd Command, depth int) {
 // python's -m pytest.
 func pytestArgs(cmd Command) ([]Arg, bool) {
 	switch {
-	case cmd.Name == "pytest" || cmd.Name == "py.test":
+	case isPytest(cmd.Name):
 		return cmd.Args, true
 	case programLang(cmd.Name) != langPython:
 		return nil, false
 	}
 	for i := 0; i < len(cmd.Args); i++ {
-		switch v := cmd.Args[i].Value; {
-		case cmd.Args[i].Dynamic || !strings.HasPrefix(v, "-"):
+		v := cmd.Args[i].Value
+		if cmd.Args[i].Dynamic || !strings.HasPrefix(v, "-") || strings.HasPrefix(v, "--") {
 			return nil, false
-		case v == "-m" && i+1 < len(cmd.Args):
-			return cmd.Args[i+2:], cmd.Args[i+1].Value == "pytest" && !cmd.Args[i+1].Dynamic
-		case v == "-mpytest":
-			return cmd.Args[i+1:], true
+		}
+		// A cluster of python's flags may end in m (-Im pytest, -Impytest); -W, -X and -c take
+		// the rest of the word or the next.
+		k := strings.IndexAny(v[1:], "mWXc")
+		switch {
+		case k < 0:
+			continue
+		case v[1+k] != 'm':
+			if k == len(v)-2 {
+				i++
+			}
+			continue
+		case k == len(v)-2 && i+1 < len(cmd.Args):
+			mod := cmd.Args[i+1]
+			return cmd.Args[i+2:], !mod.Dynamic && isPytest(mod.Value)
+		default:
+			return cmd.Args[i+1:], isPytest(v[2+k:])
 		}
 	}
 	return nil, false
+}
+
+// isPytest reports whether name is pytest's program or module: pytest, py.test, and Debian's
+// pytest-3 (py.test-3, pytest3).
+func isPytest(name string) bool {
+	switch name {
+	case "pytest", "py.test", "pytest-3", "py.test-3", "pytest3":
+		return true
+	}
+	return false
 }
 
 // pytestValue reports whether o is one of pytest's options that take the next word.

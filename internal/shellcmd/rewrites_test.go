@@ -81,6 +81,9 @@ func TestRewrittenRuns(t *testing.T) {
 		`perl -e 'print "hi\n"' && sh x.sh`,
 		`awk '{print $1}' t.py && sh x.sh`,
 	})
+	// What the file holds before the line runs still counts.
+	files["/p/del.sh"] = "rm -rf ~\n"
+	wantOutcomeIn(t, files, p, Match, []string{`git pull && sh del.sh`, `python3 -c 'import os' && sh del.sh`})
 	l := ParseFiles(`git checkout evil -- x.sh && sh x.sh`, POSIX, memFiles(files))
 	if want := "the line runs x.sh after git checkout evil --, which may change it to text only known when the line runs"; !slices.Contains(l.Unresolved, want) {
 		t.Errorf("unresolved %q, want %q", l.Unresolved, want)

@@ -250,7 +250,7 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 		if cmd.Name == "bun" {
 			r.packageRuns(cmd, depth) // bun run NAME
 		}
-	case cmd.Name == "pytest" || cmd.Name == "py.test":
+	case isPytest(cmd.Name):
 		r.pytestRuns(cmd, depth) // projectcode.go
 	case cmd.Name == "tee":
 		text, ok := r.literalStdin(redirs)
@@ -801,6 +801,9 @@ func (r *reader) readRun(run scriptRun, byKey map[string][]int, read *int) {
 		}
 		r.unresolved("the line runs %s after %s, which may change it to text only known when the line runs", what, w.file)
 		r.pathsUnknown("the line runs %s after %s, which may change it to text only known when the line runs", what, w.file)
+		if !slices.ContainsFunc(found, func(i int) bool { return !r.wrote[i].every }) {
+			r.fromDisk(run) // what it holds now still counts: a deny there stays one
+		}
 		return
 	}
 	w := r.wrote[found[0]]
