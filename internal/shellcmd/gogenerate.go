@@ -108,11 +108,7 @@ func (r *reader) goGenerateFromDisk(run scriptRun) {
 			r.unresolved("go generate runs the directives of the packages below %s, more directories than hookrun lists", rel)
 			return false
 		}
-		var names []string
-		err := r.timed(func() (err error) {
-			names, err = r.files.List(abs, maxGoFiles+1)
-			return err
-		})
+		names, err := r.list(abs, maxGoFiles+1)
 		switch {
 		case errors.Is(err, errReadTime):
 			r.unresolved("go generate runs the directives of the packages below %s, which hookrun could not list in time: %v", rel, err)

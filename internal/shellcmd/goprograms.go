@@ -193,10 +193,8 @@ func (g *goReading) pkg(p goPackage) []goPackage {
 			g.stop("go %s builds the packages of %s, a directory hookrun cannot list", g.run.sub, p.rel)
 			return nil
 		}
-		err := r.timed(func() (err error) {
-			names, err = r.files.List(p.abs, maxGoFiles+1)
-			return err
-		})
+		var err error
+		names, err = r.list(p.abs, maxGoFiles+1)
 		switch {
 		case errors.Is(err, errReadTime):
 			g.stop("go %s builds the packages below %s, which hookrun could not list in time: %v", g.run.sub, p.rel, err)

@@ -213,11 +213,7 @@ func (r *reader) hostCode(tool, p, shown string, seen map[string]bool, n *int, d
 		if r.files.List == nil {
 			return tool + " runs the configuration of " + shown + ", which hookrun cannot list"
 		}
-		var entries []string
-		err := r.timed(func() (err error) {
-			entries, err = r.files.List(p, maxHostCodeFiles+1)
-			return err
-		})
+		entries, err := r.list(p, maxHostCodeFiles+1)
 		switch {
 		case missing(err):
 			return ""

@@ -271,11 +271,7 @@ func (r *reader) rubyFilesIn(dir, shown, by, suffix string, depth int) {
 		}
 		return
 	}
-	var entries []string
-	err := r.timed(func() (err error) {
-		entries, err = r.files.List(dir, maxRakeFiles+1)
-		return err
-	})
+	entries, err := r.list(dir, maxRakeFiles+1)
 	switch {
 	case missing(err):
 		return

@@ -133,10 +133,7 @@ func (r *reader) nxFromDisk(run scriptRun) {
 			var names []string
 			var err error = errReadTime
 			if lists++; lists <= maxNxLists && r.files.List != nil {
-				err = r.timed(func() (err error) {
-					names, err = r.files.List(abs, maxNxLists)
-					return err
-				})
+				names, err = r.list(abs, maxNxLists)
 			}
 			switch {
 			case errors.Is(err, errReadTime):

@@ -433,11 +433,7 @@ func (r *reader) envDir(dir string) []Arg {
 			r.unresolved("envdir gives the command the variables of the files of %s, which hookrun cannot list", dir)
 			return nil
 		}
-		var entries []string
-		err := r.timed(func() (err error) {
-			entries, err = r.files.List(p, maxEnvFiles+1)
-			return err
-		})
+		entries, err := r.list(p, maxEnvFiles+1)
 		switch {
 		case missing(err):
 			continue // envdir fails, and runs nothing

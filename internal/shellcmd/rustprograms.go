@@ -145,11 +145,7 @@ func (r *reader) rustCrate(run scriptRun, root, rel string) {
 			r.unresolved("cargo %s builds the crate in %s, a directory hookrun cannot list", run.sub, rel)
 			return false
 		}
-		var names []string
-		err := r.timed(func() (err error) {
-			names, err = r.files.List(abs, maxGoFiles+1)
-			return err
-		})
+		names, err := r.list(abs, maxGoFiles+1)
 		switch {
 		case errors.Is(err, errReadTime):
 			r.unresolved("cargo %s builds the crate in %s, which hookrun could not list in time: %v", run.sub, rel, err)

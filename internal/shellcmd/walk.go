@@ -226,3 +226,13 @@ func walkWords(words []*syntax.Word, f func(syntax.Node) bool) {
 		walk(w, f)
 	}
 }
+
+// list names at most max entries of the directory dir (Files.List), within the line's read time.
+func (r *reader) list(dir string, max int) ([]string, error) {
+	var names []string
+	err := r.timed(func() (err error) {
+		names, err = r.files.List(dir, max)
+		return err
+	})
+	return names, err
+}

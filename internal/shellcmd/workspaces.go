@@ -56,11 +56,7 @@ func (r *reader) workspaceScripts(run scriptRun, abs, rel, text string) {
 					unlisted = p
 					continue
 				}
-				var names []string
-				err := r.timed(func() (err error) {
-					names, err = r.files.List(filepath.Join(abs, filepath.FromSlash(parent)), maxWorkspaceEntries)
-					return err
-				})
+				names, err := r.list(filepath.Join(abs, filepath.FromSlash(parent)), maxWorkspaceEntries)
 				if err != nil && !missing(err) && len(names) == 0 {
 					unlisted = p
 					continue
