@@ -123,19 +123,20 @@ func (r *reader) readFile(p string, max int64) ([]byte, bool, error) {
 func (r *reader) timed(f func() error) error {
 	if r.readUntil.IsZero() {
 		r.readUntil = time.Now().Add(fileReadTime)
+		// One timer for the line, not one per read: a git command alone reads a dozen files.
+		// It fires once; whatever reads after that finds the time spent (left) and waits on
+		// nothing.
+		r.readEnd = time.NewTimer(fileReadTime).C
 	}
-	left := time.Until(r.readUntil)
-	if left <= 0 {
+	if time.Until(r.readUntil) <= 0 {
 		return errReadTime
 	}
 	done := make(chan error, 1)
 	go func() { done <- f() }()
-	timer := time.NewTimer(left)
-	defer timer.Stop()
 	select {
 	case err := <-done:
 		return err
-	case <-timer.C:
+	case <-r.readEnd:
 		return errReadTime
 	}
 }

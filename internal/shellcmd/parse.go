@@ -317,6 +317,7 @@ type reader struct {
 	zero        string                      // its $0: the script run from disk whose text is read (a file it sources keeps it)
 	fileEnv     []Arg                       // the variables the command that runs it gives it (scriptRun.env)
 	readUntil   time.Time                   // when reading files from disk must end
+	readEnd     <-chan time.Time            // fires at readUntil (timed)
 	fileReads   int
 	readDone    map[string]bool     // files, and scripts of files, read from disk
 	fileTexts   map[string]fileText // the files read from disk, by path
