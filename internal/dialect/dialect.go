@@ -433,9 +433,18 @@ func Read(n Name, data []byte) (*Call, error) {
 		return nil, bad("not a JSON object: %s", event.JSONProblem(err))
 	}
 	// As with a context: a key sent twice could mean one thing to the
-	// matcher and another to a handler.
-	if dup := ojson.DuplicateKeys(data, 1); len(dup) > 0 {
-		return nil, bad("key %q appears more than once in its object", dup[0])
+	// matcher and another to a handler, and so could one sent again in
+	// another case, in the payload's own fields or the call's input
+	// (ability_args to a guard), which a Go guard matching a struct's
+	// fields reads as one key. A tool's response, from outside, is left
+	// as it came.
+	for _, d := range ojson.KeyTwins(data, 1<<20) {
+		if d.Key == d.Earlier {
+			return nil, bad("key %q appears more than once in its object", d.Path)
+		}
+		if d.Top || strings.HasPrefix(d.Path, "tool_input.") || strings.HasPrefix(d.Path, "tool_input[") {
+			return nil, bad("key %q is %q in another case: hookrun reads the key spelt exactly, a Go program reading the context takes the last of the two", d.Path, strings.TrimSuffix(d.Path, d.Key)+d.Earlier)
+		}
 	}
 	if p == nil {
 		return nil, bad("not a JSON object: got null")

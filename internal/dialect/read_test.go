@@ -265,6 +265,11 @@ func TestReadErrors(t *testing.T) {
 		{ClaudeCode, `null`, "", "claude-code payload: not a JSON object: got null"},
 		{GeminiCLI, "{\"hook_event_name\":\"BeforeTool\",\"tool_name\":\"\x90\"}", "", "gemini-cli payload: not valid UTF-8 (at byte 46): JSON text must be UTF-8"},
 		{ClaudeCode, `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls","command":"rm -rf /"}}`, "", `claude-code payload: key "tool_input.command" appears more than once in its object`},
+		// A key again in another case: a Go guard reading the context
+		// (encoding/json ignores case) would read "ls" where the agent runs rm.
+		{ClaudeCode, `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /","Command":"ls"}}`, "", `claude-code payload: key "tool_input.Command" is "tool_input.command" in another case: hookrun reads the key spelt exactly, a Go program reading the context takes the last of the two`},
+		{Codex, `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"opts":{"cwd":"/","CWD":"."}}}`, "", `codex payload: key "tool_input.opts.CWD" is "tool_input.opts.cwd" in another case: hookrun reads the key spelt exactly, a Go program reading the context takes the last of the two`},
+		{Cursor, `{"hook_event_name":"beforeShellExecution","command":"rm -rf /","COMMAND":"ls"}`, "", `cursor payload: key "COMMAND" is "command" in another case: hookrun reads the key spelt exactly, a Go program reading the context takes the last of the two`},
 		{GeminiCLI, `{"session_id":"x"}`, "", "gemini-cli payload: hook_event_name is missing: this is not a gemini-cli hook payload"},
 		{Codex, `{"hook_event_name":7}`, "", "codex payload: hook_event_name must be a string, got a number"},
 		{ClaudeCode, `{"hook_event_name":"PreToolUse","tool_input":{}}`, "PreToolUse", "claude-code PreToolUse payload: tool_name is missing"},
@@ -607,5 +612,18 @@ func TestEditsPaths(t *testing.T) {
 	_ = json.Unmarshal(data, &doc)
 	if got, want := string(doc["paths"]), `["a.go","config/prod/app.yaml"]`; got != want {
 		t.Errorf("paths %s, want %s", got, want)
+	}
+}
+
+// A tool's response comes from outside the agent: keys in two cases there
+// (a web page's JSON) are passed on as they came, where a key given twice
+// is refused anywhere.
+func TestReadKeepsCaseTwinsInAResponse(t *testing.T) {
+	c, err := Read(ClaudeCode, []byte(`{"hook_event_name":"PostToolUse","tool_name":"WebFetch","tool_input":{"url":"https://x"},"tool_response":{"id":1,"ID":2}}`))
+	if err != nil || c.Kind != PostTool {
+		t.Fatalf("Read = %+v, %v; want a PostTool call", c, err)
+	}
+	if _, err := Read(ClaudeCode, []byte(`{"hook_event_name":"PostToolUse","tool_name":"WebFetch","tool_input":{"url":"https://x"},"tool_response":{"id":1,"ID":2,"id":3}}`)); err == nil || err.Error() != `claude-code payload: key "tool_response.id" appears more than once in its object` {
+		t.Errorf("a key twice in a response: %v", err)
 	}
 }

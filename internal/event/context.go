@@ -191,8 +191,12 @@ func contextRules(ev Name) []rule {
 	return nil
 }
 
-func duplicateError(path string) error {
-	return &ContextError{Field: path, Msg: "appears more than once in its object; send each key once"}
+func twinError(d ojson.Twin) error {
+	if d.Key == d.Earlier {
+		return &ContextError{Field: d.Path, Msg: "appears more than once in its object; send each key once"}
+	}
+	earlier := strings.TrimSuffix(d.Path, d.Key) + d.Earlier
+	return &ContextError{Field: d.Path, Msg: fmt.Sprintf("is %q in another case: hookrun reads the key spelt exactly, a Go program reading the context takes the last of the two; send each key once, spelt one way", earlier)}
 }
 
 // root is the top-level field a DuplicateKeys path lies under.
@@ -270,12 +274,15 @@ func ParseContext(data []byte, arg Name) (*Context, error) {
 	}
 	// One meaning for everyone, hookrun and every handler's parser: a key
 	// sent twice at the top level (where hookrun keeps only the last) or
-	// inside a field hookrun reads is refused. Inside the other fields,
-	// which hookrun passes on as they came, it is the handlers' business.
-	dups := ojson.DuplicateKeys(data, 1<<20)
+	// inside a field hookrun reads is refused, and so is a key sent again
+	// in another case, which a Go program matching a struct's fields
+	// (encoding/json ignores case) reads as the same one. Inside the other
+	// fields, which hookrun passes on as they came, it is the handlers'
+	// business.
+	dups := ojson.KeyTwins(data, 1<<20)
 	for _, d := range dups {
-		if _, top := fields[d]; top {
-			return nil, duplicateError(d)
+		if d.Top {
+			return nil, twinError(d)
 		}
 	}
 	ev := arg
@@ -297,8 +304,8 @@ func ParseContext(data []byte, arg Name) (*Context, error) {
 		return nil, &ContextError{Field: "event_type", Msg: "required when no EVENT argument is given; valid events: " + Names() + agentPayload(fields, "")}
 	}
 	for _, d := range dups {
-		if reads(ev, root(d)) {
-			return nil, duplicateError(d)
+		if reads(ev, root(d.Path)) {
+			return nil, twinError(d)
 		}
 	}
 	c := &Context{Event: ev, Fields: fields}
@@ -332,6 +339,9 @@ func agentPayload(fields map[string]json.RawMessage, arg Name) string {
 // checkFields applies rules to one JSON object. Fields without a rule are
 // kept as they are: contexts may carry more than hookrun knows.
 func checkFields(obj map[string]json.RawMessage, rules []rule, prefix string) error {
+	if err := otherCase(obj, rules, prefix); err != nil {
+		return err
+	}
 	for _, r := range rules {
 		path := prefix + r.name
 		raw, present := obj[r.name]
@@ -345,6 +355,34 @@ func checkFields(obj map[string]json.RawMessage, rules []rule, prefix string) er
 		}
 		if err := checkValue(raw, r, path); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// otherCase refuses a key of obj that is one of its rules' names (or, at
+// the top, event_type) in another case: hookrun reads only the name spelt
+// right and would not see it, where a Go program matching a struct's
+// fields ignores case and reads it as that field (a "Command" holding the
+// line a Go runtime runs, which no command rule saw).
+func otherCase(obj map[string]json.RawMessage, rules []rule, prefix string) error {
+	keys := make([]string, 0, len(obj))
+	for k := range obj {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	names := rules
+	if prefix == "" {
+		names = append(names[:len(names):len(names)], rule{name: "event_type"})
+	}
+	for _, k := range keys {
+		for _, r := range names {
+			if k != r.name && strings.EqualFold(k, r.name) {
+				if _, both := obj[r.name]; both {
+					continue // two spellings: KeyTwins says so
+				}
+				return &ContextError{Field: prefix + k, Msg: fmt.Sprintf("is not %q: hookrun reads its fields only as spelt, so it would not see this one, which a Go program reading the context takes for %q; send %q", prefix+r.name, prefix+r.name, prefix+r.name)}
+			}
 		}
 	}
 	return nil
@@ -457,7 +495,18 @@ func (c *Context) fillViews() {
 	}
 	if c.Event == PreAbilityCall || c.Event == PostAbilityCall {
 		c.Shell = str(c.Fields["shell"])
-		if c.Command == "" && strings.Contains(c.AbilityID, "/") {
+		switch {
+		case c.Command != "":
+		case c.AbilityID == "shell":
+			// A runtime that sends the line only in the call's input: the
+			// guards read it there, and a script reads it in command, as
+			// docs/hooks.md says every shell call has it. The context's
+			// shell stays the line's.
+			if line, _ := toolCommand(c.Fields["ability_args"], c.AbilityID); line != "" {
+				c.Command = line
+				c.Fields["command"], _ = json.Marshal(line)
+			}
+		case strings.Contains(c.AbilityID, "/"):
 			c.Command, c.Shell = toolCommand(c.Fields["ability_args"], c.AbilityID)
 		}
 	}
@@ -480,13 +529,14 @@ func toolCommand(raw json.RawMessage, abilityID string) (command, shell string) 
 	}
 	for _, k := range commandKeys {
 		var argv []string
-		s, ok := decodeString(in[k])
+		raw := anyCase(in, k)
+		s, ok := decodeString(raw)
 		switch {
 		case ok && s != "":
-			if json.Unmarshal(in["args"], &argv) == nil && len(argv) > 0 {
+			if json.Unmarshal(anyCase(in, "args"), &argv) == nil && len(argv) > 0 {
 				s += " " + JoinArgv(argv)
 			}
-		case json.Unmarshal(in[k], &argv) == nil && len(argv) > 0:
+		case json.Unmarshal(raw, &argv) == nil && len(argv) > 0:
 			s = JoinArgv(argv)
 		default:
 			continue
@@ -501,6 +551,21 @@ func toolCommand(raw json.RawMessage, abilityID string) (command, shell string) 
 		return s, "sh"
 	}
 	return "", ""
+}
+
+// anyCase is in's field name, or the one key of in that is name in
+// another case (ParseContext refuses two): a runtime written in Go reads
+// "Command" as "command", and so must a guard.
+func anyCase(in map[string]json.RawMessage, name string) json.RawMessage {
+	if raw, ok := in[name]; ok {
+		return raw
+	}
+	for k, raw := range in {
+		if strings.EqualFold(k, name) {
+			return raw
+		}
+	}
+	return nil
 }
 
 // JoinArgv quotes an argument list into one sh command line.

@@ -205,6 +205,16 @@ func TestParseContextDocument(t *testing.T) {
 		{"duplicate escaped key", `{"ability_id":"a","\u0061bility_id":"b","caller":{"source":"ai_session"}}`, PreAbilityCall, `context field "ability_id": appears more than once in its object; send each key once`},
 		{"duplicate in a field hookrun reads", `{"session_id":"s1","tasks_summary":[{"status":"success"},{"status":"success","status":"failure"}]}`, SessionStop, `context field "tasks_summary[1].status": appears more than once in its object; send each key once`},
 		{"duplicate top-level unknown field", `{"session_id":"s1","extra":1,"extra":2}`, SessionStop, `context field "extra": appears more than once in its object; send each key once`},
+		{"key in another case", `{"ability_id":"shell","caller":{"source":"ai_session"},"command":"ls","Command":"rm -rf x"}`, PreAbilityCall, `context field "Command": is "command" in another case: hookrun reads the key spelt exactly, a Go program reading the context takes the last of the two; send each key once, spelt one way`},
+		{"key in another case first", `{"ability_id":"shell","caller":{"source":"ai_session"},"COMMAND":"rm -rf x","command":"ls"}`, PreAbilityCall, `context field "command": is "COMMAND" in another case: hookrun reads the key spelt exactly, a Go program reading the context takes the last of the two; send each key once, spelt one way`},
+		{"key in another case, Unicode fold", `{"ability_id":"shell","caller":{"source":"ai_session"},"shell":"sh","\u017fhell":"powershell","command":"ls"}`, PreAbilityCall, `context field "ſhell": is "shell" in another case: hookrun reads the key spelt exactly, a Go program reading the context takes the last of the two; send each key once, spelt one way`},
+		{"key in another case in ability_args", `{"ability_id":"shell","caller":{"source":"ai_session"},"ability_args":{"command":"rm -rf x","Command":"ls"}}`, PreAbilityCall, `context field "ability_args.Command": is "ability_args.command" in another case: hookrun reads the key spelt exactly, a Go program reading the context takes the last of the two; send each key once, spelt one way`},
+		{"key in another case deep in ability_args", `{"ability_id":"mcp/x/y","caller":{"source":"ai_session"},"ability_args":{"opts":[{"path":"a","PATH":"b"}]}}`, PreAbilityCall, `context field "ability_args.opts[0].PATH": is "ability_args.opts[0].path" in another case: hookrun reads the key spelt exactly, a Go program reading the context takes the last of the two; send each key once, spelt one way`},
+		{"key in another case in caller", `{"ability_id":"a","caller":{"source":"manual_cli","Source":"ai_session"}}`, PreAbilityCall, `context field "caller.Source": is "caller.source" in another case: hookrun reads the key spelt exactly, a Go program reading the context takes the last of the two; send each key once, spelt one way`},
+		{"top-level unknown keys in two cases", `{"session_id":"s1","extra":1,"Extra":2}`, SessionStop, `context field "Extra": is "extra" in another case: hookrun reads the key spelt exactly, a Go program reading the context takes the last of the two; send each key once, spelt one way`},
+		{"a field in another case alone", `{"ability_id":"shell","caller":{"source":"ai_session"},"Command":"rm -rf x"}`, PreAbilityCall, `context field "Command": is not "command": hookrun reads its fields only as spelt, so it would not see this one, which a Go program reading the context takes for "command"; send "command"`},
+		{"event_type in another case alone", `{"Event_Type":"SessionStop","session_id":"s1"}`, SessionStop, `context field "Event_Type": is not "event_type": hookrun reads its fields only as spelt, so it would not see this one, which a Go program reading the context takes for "event_type"; send "event_type"`},
+		{"a caller field in another case alone", `{"ability_id":"a","caller":{"source":"manual_cli","Session_ID":"s2"}}`, PreAbilityCall, `context field "caller.Session_ID": is not "caller.session_id": hookrun reads its fields only as spelt, so it would not see this one, which a Go program reading the context takes for "caller.session_id"; send "caller.session_id"`},
 		{"no event at all", `{"session_id":"s1"}`, "", `context field "event_type": required when no EVENT argument is given; valid events: PromptSubmit, PreAbilityCreate, PreAbilityCall, PostAbilityCall, SessionStop`},
 		{"null event and no argument", `{"event_type":null,"session_id":"s1"}`, "", `context field "event_type": required when no EVENT argument is given; valid events: PromptSubmit, PreAbilityCreate, PreAbilityCall, PostAbilityCall, SessionStop`},
 		{"event disagrees", `{"event_type":"SessionStop","session_id":"s1"}`, PromptSubmit, `context field "event_type": is "SessionStop" but the command line names "PromptSubmit"`},
@@ -340,11 +350,11 @@ func TestContextJSONMatchesEncodingJSON(t *testing.T) {
 // Inside a field hookrun does not read, a duplicate key is the handlers'
 // business: the field reaches them as it came.
 func TestDuplicateInUnknownFieldPassesThrough(t *testing.T) {
-	c, err := ParseContext([]byte(`{"session_id":"s1","extra":[{"k":1},{"k":1,"k":2}]}`), SessionStop)
+	c, err := ParseContext([]byte(`{"session_id":"s1","extra":[{"k":1},{"k":1,"k":2,"K":3}]}`), SessionStop)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := string(c.JSON()), `{"event_type":"SessionStop","extra":[{"k":1},{"k":1,"k":2}],"session_id":"s1"}`; got != want {
+	if got, want := string(c.JSON()), `{"event_type":"SessionStop","extra":[{"k":1},{"k":1,"k":2,"K":3}],"session_id":"s1"}`; got != want {
 		t.Errorf("JSON() = %s, want %s", got, want)
 	}
 }
@@ -368,6 +378,15 @@ func TestParseContextToolCommand(t *testing.T) {
 		{`{"ability_id":"mcp/x/y","caller":{"source":"ai_session"},"ability_args":{"command":7}}`, "", ""},
 		{`{"ability_id":"edit_file","caller":{"source":"ai_session"},"ability_args":{"command":"str_replace"}}`, "", ""},
 		{`{"ability_id":"mcp/shell/exec","caller":{"source":"ai_session"},"command":"ls","shell":"powershell","ability_args":{"command":"rm -rf x"}}`, "ls", "powershell"},
+		// A shell call that sends its line only in ability_args (a runtime
+		// that fills no command) has it read there, in the context's shell.
+		{`{"ability_id":"shell","caller":{"source":"ai_session"},"ability_args":{"command":"rm -rf x"}}`, "rm -rf x", ""},
+		{`{"ability_id":"shell","caller":{"source":"ai_session"},"command":"","shell":"powershell","ability_args":{"cmd":["ri","x"]}}`, "ri x", "powershell"},
+		{`{"ability_id":"shell","caller":{"source":"ai_session"},"ability_args":{"timeout":5}}`, "", ""},
+		// A command field in another case is read, as a Go runtime matching
+		// a struct's fields ignoring case reads it.
+		{`{"ability_id":"shell","caller":{"source":"ai_session"},"ability_args":{"Command":"rm -rf x"}}`, "rm -rf x", ""},
+		{`{"ability_id":"mcp/shell/exec","caller":{"source":"ai_session"},"ability_args":{"CMD":"rm","Args":["-rf","x"]}}`, "rm -rf x", other},
 	} {
 		got, err := ParseContext([]byte(c.doc), PreAbilityCall)
 		if err != nil {
@@ -375,6 +394,10 @@ func TestParseContextToolCommand(t *testing.T) {
 		}
 		if got.Command != c.command || got.Shell != c.shell {
 			t.Errorf("%s: command %q, shell %q; want %q, %q", c.doc, got.Command, got.Shell, c.command, c.shell)
+		}
+		// A shell call's handlers read the line it runs in command too.
+		if want := c.command; got.AbilityID == "shell" && got.StringField("command") != want {
+			t.Errorf("%s: the handlers' command is %q, want %q", c.doc, got.StringField("command"), want)
 		}
 	}
 	_, err := ParseContext([]byte(`{"ability_id":"shell","caller":{"source":"ai_session"},"command":"x","shell":"cmd"}`), PreAbilityCall)

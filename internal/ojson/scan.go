@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -36,19 +37,81 @@ func InvalidUTF8(data []byte) int {
 // invalid JSON it returns what it found without panicking. It keeps an
 // explicit stack, so depth costs memory, never the goroutine stack.
 func DuplicateKeys(data []byte, max int) []string {
+	twins := scanKeys(data, max, false)
+	if len(twins) == 0 {
+		return nil
+	}
+	paths := make([]string, len(twins))
+	for i, t := range twins {
+		paths[i] = t.Path
+	}
+	return paths
+}
+
+// Twin is an object key that an earlier key of the same object already
+// names.
+type Twin struct {
+	Path    string // the later key's path, as DuplicateKeys gives it
+	Key     string // the later key
+	Earlier string // the earlier key: Key itself, or Key in another case
+	Top     bool   // a key of the document's top-level object
+}
+
+// KeyTwins is DuplicateKeys where two keys are one when they are equal
+// ignoring case as strings.EqualFold compares them ("command" and
+// "Command", "shell" and "ſhell"): Go's encoding/json matches a struct's
+// fields so and keeps the last such key, where hookrun, Python and
+// JavaScript read only the key spelt exactly, so a guard written in Go
+// could read another value than hookrun and the program that runs the
+// call.
+func KeyTwins(data []byte, max int) []Twin {
+	return scanKeys(data, max, true)
+}
+
+// foldKey is k with every letter in one case, such that foldKey(a) ==
+// foldKey(b) exactly when strings.EqualFold(a, b): each rune is the
+// least of its Unicode simple-fold orbit, an ASCII letter in lower case.
+func foldKey(k []byte) string {
+	plain := true
+	for _, c := range k {
+		if c >= utf8.RuneSelf || 'A' <= c && c <= 'Z' {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return string(k)
+	}
+	out := make([]byte, 0, len(k))
+	for _, r := range string(k) {
+		m := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			m = min(m, f)
+		}
+		if 'A' <= m && m <= 'Z' {
+			m += 'a' - 'A'
+		}
+		out = utf8.AppendRune(out, m)
+	}
+	return string(out)
+}
+
+// scanKeys finds the keys repeated in one object of data, compared
+// exactly or, with fold, ignoring case.
+func scanKeys(data []byte, max int, fold bool) []Twin {
 	// Frames are reused as the scan goes down and up again, and keys are
 	// slices of data, so a large context costs few allocations.
 	type frame struct {
 		object  bool
 		wantKey bool
 		keys    [][]byte
-		set     map[string]bool // replaces keys once an object is large
+		set     map[string][]byte // replaces keys once an object is large
 		key     []byte
 		index   int
 	}
 	var (
 		stack []frame
-		dups  []string
+		dups  []Twin
 	)
 	push := func(object bool) {
 		if len(stack) < cap(stack) {
@@ -60,27 +123,36 @@ func DuplicateKeys(data []byte, max int) []string {
 		}
 		stack = append(stack, frame{object: object, wantKey: object})
 	}
-	seen := func(f *frame, k []byte) bool {
+	setKey := func(k []byte) string {
+		if fold {
+			return foldKey(k)
+		}
+		return string(k)
+	}
+	// seen is the earlier key of f that k repeats, or nil.
+	seen := func(f *frame, k []byte) []byte {
 		if f.set != nil {
-			if f.set[string(k)] {
-				return true
+			if have, ok := f.set[setKey(k)]; ok {
+				return have
 			}
-			f.set[string(k)] = true
-			return false
+			f.set[setKey(k)] = k
+			return nil
 		}
 		for _, have := range f.keys {
-			if bytes.Equal(have, k) {
-				return true
+			if bytes.Equal(have, k) || fold && bytes.EqualFold(have, k) {
+				return have
 			}
 		}
 		f.keys = append(f.keys, k)
 		if len(f.keys) > 16 {
-			f.set = make(map[string]bool, 2*len(f.keys))
+			f.set = make(map[string][]byte, 2*len(f.keys))
 			for _, k := range f.keys {
-				f.set[string(k)] = true
+				if _, ok := f.set[setKey(k)]; !ok {
+					f.set[setKey(k)] = k
+				}
 			}
 		}
-		return false
+		return nil
 	}
 	path := func(last []byte) string {
 		var b strings.Builder
@@ -149,8 +221,8 @@ func DuplicateKeys(data []byte, max int) []string {
 				_ = json.Unmarshal(data[start:i+1], &s)
 				k = []byte(s)
 			}
-			if seen(top, k) {
-				dups = append(dups, path(k))
+			if have := seen(top, k); have != nil {
+				dups = append(dups, Twin{Path: path(k), Key: string(k), Earlier: string(have), Top: len(stack) == 1})
 			}
 			top.key = k
 		}

@@ -34,6 +34,31 @@ func TestDuplicateKeys(t *testing.T) {
 	}
 }
 
+// KeyTwins finds a key given again in another case, as Go's encoding/json
+// reads a struct's fields, Unicode's folds (ſ is s, the Kelvin sign U+212A is k)
+// included, and says which key it repeats.
+func TestKeyTwins(t *testing.T) {
+	cases := []struct {
+		doc  string
+		want []Twin
+	}{
+		{`{"command":"ls","Command":"rm -rf x"}`, []Twin{{Path: "Command", Key: "Command", Earlier: "command", Top: true}}},
+		{`{"a":{"command":"ls","COMMAND":"x"}}`, []Twin{{Path: "a.COMMAND", Key: "COMMAND", Earlier: "command"}}},
+		{`{"a":[{"shell":"sh","ſhell":"x"}]}`, []Twin{{Path: "a[0].ſhell", Key: "ſhell", Earlier: "shell"}}},
+		{`{"kind":1,"Kind":2}`, []Twin{{Path: "\u212aind", Key: "\u212aind", Earlier: "kind", Top: true}}},
+		{`{"a":1,"a":2}`, []Twin{{Path: "a", Key: "a", Earlier: "a", Top: true}}},
+		{`{"a":1,"b":2,"ab":3,"é":4,"É":5}`, []Twin{{Path: "É", Key: "É", Earlier: "é", Top: true}}},
+		{`{"a":{"x":1},"b":{"X":1}}`, nil}, // in different objects
+		{`{"k0":0,"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6,"k7":7,"k8":8,"k9":9,"k10":10,"k11":11,"k12":12,"k13":13,"k14":14,"k15":15,"k16":16,"K3":3}`,
+			[]Twin{{Path: "K3", Key: "K3", Earlier: "k3", Top: true}}}, // past the list, in the set
+	}
+	for _, c := range cases {
+		if got := KeyTwins([]byte(c.doc), 5); !slices.Equal(got, c.want) {
+			t.Errorf("KeyTwins(%s) = %+v, want %+v", c.doc, got, c.want)
+		}
+	}
+}
+
 func TestInvalidUTF8(t *testing.T) {
 	cases := []struct {
 		in   string
@@ -56,20 +81,33 @@ func FuzzDuplicateKeys(f *testing.F) {
 	f.Add([]byte(`{"a":1,"a":2}`), uint8(5))
 	f.Add([]byte(`{"a":{"b":[{"c":1,"\u0063":2}]},"s":"{\"a\":1,\"a\":2}","a":[]}`), uint8(5))
 	f.Add([]byte(`[{"x":"\\","x":"\""},{"y":{},"y":[]}]`), uint8(1))
+	f.Add([]byte(`{"a":{"Command":1,"command":2},"\u017f":1,"S":2,"s":3}`), uint8(5))
 	f.Fuzz(func(t *testing.T, data []byte, max uint8) {
 		n := int(max%8) + 1
 		if !utf8.Valid(data) || !json.Valid(data) {
 			DuplicateKeys(data, n) // must not panic, whatever it finds
 			return
 		}
-		got, want := DuplicateKeys(data, n), referenceDuplicateKeys(data, n)
+		got, want := DuplicateKeys(data, n), referenceDuplicateKeys(data, n, false)
 		if !slices.Equal(got, want) {
 			t.Fatalf("DuplicateKeys(%q, %d) = %q, reference %q", data, n, got, want)
+		}
+		var twins []string
+		for _, tw := range KeyTwins(data, n) {
+			if !strings.EqualFold(tw.Key, tw.Earlier) || tw.Top && tw.Path != tw.Key || !tw.Top && !strings.HasSuffix(tw.Path, "."+tw.Key) {
+				t.Fatalf("KeyTwins(%q): %+v", data, tw)
+			}
+			twins = append(twins, tw.Path)
+		}
+		if want := referenceDuplicateKeys(data, n, true); !slices.Equal(twins, want) {
+			t.Fatalf("KeyTwins(%q, %d) = %q, reference %q", data, n, twins, want)
 		}
 	})
 }
 
-func referenceDuplicateKeys(data []byte, max int) []string {
+// referenceDuplicateKeys compares keys exactly, or with fold as
+// strings.EqualFold does, one by one.
+func referenceDuplicateKeys(data []byte, max int, fold bool) []string {
 	type frame struct {
 		object, wantKey bool
 		keys            map[string]bool
@@ -113,8 +151,11 @@ func referenceDuplicateKeys(data []byte, max int) []string {
 					continue
 				}
 				k := tok.(string)
-				if top.keys[k] {
-					dups = append(dups, path(k))
+				for have := range top.keys {
+					if have == k || fold && strings.EqualFold(have, k) {
+						dups = append(dups, path(k))
+						break
+					}
 				}
 				top.keys[k], top.key, top.wantKey = true, k, false
 				continue
