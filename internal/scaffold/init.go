@@ -94,7 +94,8 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # ~/.cargo/config.toml), and the directories that hold them, which a link put in
 # their place (ln -s /tmp/d .vscode) moves where no guard looks; a program planted
 # ahead on PATH (~/.local/bin/git, /usr/local/bin/git, ~/go/bin/git, a version
-# manager's shims or installs, pnpm's home, .NET's tools, ~/.bun/bin/python3), where a guard's #!/usr/bin/env finds it too; what runs
+# manager's shims or installs, pnpm's home, .NET's tools, Windows' WindowsApps and
+# Python's Scripts, ~/.bun/bin/python3), where a guard's #!/usr/bin/env finds it too; what runs
 # at login or at a set time (autostart, systemd, launchd, cron); ssh's
 # configuration; and the commands that set such code up without naming those
 # files (pre-commit install, git config of a setting whose value git runs or of
@@ -182,10 +183,12 @@ handler:
         - node_modules/.bin/hookrun*
         - node_modules/hookrun/**
         - node_modules/@hookrun/**
+        # directories of programs, for a program named hookrun (kept in step with the next-start rule's)
         - "**/*bin/hookrun"
         - "**/*bin/hookrun.{exe,cmd,bat,ps1}"
         - "**/{shims,pnpm,Scripts,WindowsApps,.dotnet/tools}/hookrun"
         - "**/{shims,pnpm,Scripts,WindowsApps,.dotnet/tools}/hookrun.{exe,cmd,bat,ps1}"
+        # and anywhere outside the project
         - "/**/hookrun"
         - "/**/hookrun.{exe,cmd,bat,ps1}"
         - "?:/**/hookrun"
@@ -327,6 +330,7 @@ handler:
         - "**/.nvm/nvm.sh"
         - "**/.cargo/env"
         - "**/.cargo/env.*"
+        # directories of programs, for any program (kept in step with the first rule's)
         - "**/.local/bin/**"
         - "**/.cargo/bin/**"
         - "/home/*/bin/**"
@@ -346,6 +350,11 @@ handler:
         - "**/{.fnm,fnm}/{aliases,node-versions}/**/bin/**"
         - "**/mise/installs/*/*/bin/**"
         - "**/.sdkman/candidates/*/*/bin/**"
+        - "**/AppData/Local/Microsoft/WindowsApps/**"
+        - "**/{AppData/Roaming/Python,AppData/Local/Programs/Python}/*/Scripts/**"
+        - "?:/Python*/Scripts/**"
+        - "?:/Program Files/Python*/Scripts/**"
+        # direnv's and mise's files
         - "**/.envrc"
         - "**/.direnvrc"
         - "**/.config/direnv/**"

@@ -2,7 +2,6 @@ package shellcmd
 
 import (
 	"encoding/json"
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -31,6 +30,10 @@ func (r *reader) installers(cmd Command) {
 		r.denoInstall(cmd)
 	}
 	r.pipInstall(cmd)
+	switch cmd.Name {
+	case "poetry", "pdm", "hatch":
+		r.pythonManagers(cmd)
+	}
 }
 
 // denoInstall names the program deno install -g (deno 1's deno install, given -n or --root) puts
@@ -402,6 +405,8 @@ func (r *reader) installerFromDisk(run scriptRun) {
 		r.pipFromDisk(run)
 	case pipRequirements:
 		r.requirementsFromDisk(run)
+	case pipWheel:
+		r.wheelFromDisk(run)
 	default:
 		r.linkFromDisk(run)
 	}
@@ -711,7 +716,7 @@ func (r *reader) pipInstall(cmd Command) {
 		return
 	}
 	install := false
-	var projects, reqs []string
+	var projects, reqs, wheels []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a.Dynamic {
@@ -752,21 +757,21 @@ func (r *reader) pipInstall(cmd Command) {
 			i++
 		case strings.HasPrefix(a.Value, "-"):
 		default:
+			if w, ok := pipArchive(a.Value); ok {
+				wheels = r.pipArchives(wheels, w)
+				break
+			}
 			projects = appendProject(projects, a.Value, false)
 		}
 	}
-	if e, ok := lastEnv(cmd.Env)["VIRTUAL_ENV"]; ok && !e.Dynamic && bin == "" {
-		bin = path.Join(strings.TrimPrefix(e.Value, "VIRTUAL_ENV="), "bin")
-	}
-	if v := os.Getenv("VIRTUAL_ENV"); bin == "" && path.IsAbs(v) {
-		// The environment the agent runs hookrun in is, for a line that changes nothing of it, the
-		// one its shell calls run in: an activated virtual environment is pip's.
-		bin = path.Join(v, "bin")
+	if bin == "" {
+		bin = activeBin(cmd)
 	}
 	if uv && bin == "" {
 		bin = ".venv/bin"
 	}
 	r.pythonProjects(projects, bin)
+	r.wheels(wheels, bin)
 	for _, f := range reqs {
 		if len(reqs) > maxGoPkgs {
 			break
@@ -815,18 +820,9 @@ func pipProject(spec string, editable bool) (string, bool) {
 			spec, vcs = rest, true
 		}
 	}
-	url := false
-	if rest, ok := strings.CutPrefix(spec, "file:"); ok {
-		url = true
-		switch {
-		case strings.HasPrefix(rest, "///"):
-			rest = rest[2:]
-		case strings.HasPrefix(rest, "//localhost/"):
-			rest = rest[len("//localhost"):]
-		case strings.HasPrefix(rest, "//"):
-			return "", false // another host's
-		}
-		spec = rest
+	spec, url, local := fileURL(spec)
+	if !local {
+		return "", false
 	}
 	if vcs {
 		if i := strings.LastIndexByte(spec, '@'); i > 0 {
@@ -847,6 +843,23 @@ func pipProject(spec string, editable bool) (string, bool) {
 		}
 	}
 	return spec, true
+}
+
+// fileURL is the path a file: URL names (file:x, file:///abs, file://localhost/abs), url whether
+// spec is one; local is false for another host's.
+func fileURL(spec string) (p string, url, local bool) {
+	rest, ok := strings.CutPrefix(spec, "file:")
+	switch {
+	case !ok:
+		return spec, false, true
+	case strings.HasPrefix(rest, "///"):
+		return rest[2:], true, true
+	case strings.HasPrefix(rest, "//localhost/"):
+		return rest[len("//localhost"):], true, true
+	case strings.HasPrefix(rest, "//"):
+		return "", true, false
+	}
+	return rest, true, true
 }
 
 // archive reports whether a path names an archive pip builds from (an sdist), not a directory.
@@ -934,15 +947,21 @@ func (r *reader) requirementsFromDisk(run scriptRun) {
 	}
 }
 
-// pythonProjects notes the setup.py each project's build runs and, where bin (the environment's
+// buildFiles are the files of a Python project its build runs: setuptools' setup.py, and the
+// build hooks hatchling (hatch_build.py) and pdm-backend (pdm_build.py) load from the project.
+var buildFiles = [...]string{"setup.py", "hatch_build.py", "pdm_build.py"}
+
+// pythonProjects notes the setup.py (and build hooks, buildFiles) each project's build runs and, where bin (the environment's
 // directory of programs) is known, the programs the projects declare there (pipFromDisk).
 func (r *reader) pythonProjects(projects []string, bin string) {
 	if len(projects) == 0 || len(projects) > maxGoPkgs {
 		return
 	}
 	for _, p := range projects {
-		if run := r.ran(runCode, Arg{Value: path.Join(p, "setup.py")}, 0); run != nil {
-			run.manager = langPython
+		for _, f := range buildFiles {
+			if run := r.ran(runCode, Arg{Value: path.Join(p, f)}, 0); run != nil {
+				run.manager = langPython
+			}
 		}
 	}
 	if bin == "" {
