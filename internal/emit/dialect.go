@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -16,6 +17,7 @@ import (
 	"github.com/hookrun/hookrun/internal/ojson"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -63,12 +65,42 @@ func (d *dialectRun) deadline(root string, start time.Time) Deadline {
 	if !d.active() || !ok {
 		return Deadline{}
 	}
-	wait, from, ok := a.Wait(root)
+	w, ok := a.WaitAt(root)
 	if !ok {
 		return Deadline{}
 	}
+	wait := w.Wait
 	budget := max(wait-min(max(wait/10, 3*time.Second), 15*time.Second), wait/2)
-	return Deadline{At: start.Add(budget), Why: fmt.Sprintf("that was all that was left of the %s hookrun keeps for its handlers, short of the %s %s waits for it (%s): the agent would let the call through once that passed", budget, wait, d.name, from)}
+	return Deadline{
+		At:    start.Add(budget),
+		Why:   fmt.Sprintf("that was all that was left of the %s hookrun keeps for its handlers, short of the %s %s waits for it (%s): the agent would let the call through once that passed", budget, wait, d.name, w.From),
+		Raise: d.raiseWait(root, a, w),
+	}
+}
+
+// raiseWait says where a person gives hookrun's handlers longer under the
+// agent: the timeout of hookrun's entry that gave the wait, at its place
+// in its file, which install --timeout writes when the file is the
+// project's own settings (a person's own settings, outranking it, are
+// edited by hand).
+func (d *dialectRun) raiseWait(root string, a settings.Agent, w settings.Waited) string {
+	key := cmp.Or(a.TimeoutKey, "timeout")
+	at := inRoot(root, w.File)
+	if w.Line > 0 {
+		at += fmt.Sprintf(":%d:%d", w.Line, w.Col)
+	}
+	what := fmt.Sprintf("raise the %s of hookrun's entry in %s", key, at)
+	if strings.HasPrefix(w.From, "its default") {
+		what = fmt.Sprintf("give hookrun's entry in %s a %s", at, key)
+	}
+	if w.File == filepath.Join(root, a.File) {
+		verb := "rewrites"
+		if strings.HasPrefix(w.From, "its default") {
+			verb = "writes"
+		}
+		what += fmt.Sprintf(" (hookrun install %s --timeout DURATION %s it)", d.name, verb)
+	}
+	return what
 }
 
 // read reads the agent's payload as far as it can, so that a failure can

@@ -195,4 +195,29 @@ func TestDeadlineOfAnEntryWithNoTimeout(t *testing.T) {
 	if !d.At.Equal(start.Add(27*time.Second)) || d.Why != want {
 		t.Errorf("deadline = %s, %q;\nwant %s, %q", d.At.Sub(start), d.Why, 27*time.Second, want)
 	}
+	// What to raise names the field the entry lacks, where the entry is, and the command that writes it.
+	if want := "give hookrun's entry in .github/hooks/hookrun.json:1:37 a timeoutSec (hookrun install copilot --timeout DURATION writes it)"; d.Raise != want {
+		t.Errorf("raise = %q, want %q", d.Raise, want)
+	}
+}
+
+// A handler that ran out of its own time is told where that time is set:
+// its handler.timeout, at its place in the file, or the file to set it in
+// when the hook has the default.
+func TestTimeoutAdvice(t *testing.T) {
+	root := t.TempDir()
+	file := filepath.Join(root, ".system", "hooks", "slow.yaml")
+	set := &config.Hook{ID: "slow", File: file, TimeoutPos: config.Pos{Line: 7, Col: 12}, Handler: config.Handler{Timeout: 3 * time.Second}}
+	unset := &config.Hook{ID: "slow", File: file, Handler: config.Handler{Timeout: config.DefaultTimeout}}
+	for _, c := range []struct {
+		h    *config.Hook
+		want string
+	}{
+		{set, "to give it longer, raise handler.timeout in .system/hooks/slow.yaml:7:12"},
+		{unset, "to give it longer, set handler.timeout in .system/hooks/slow.yaml (30s when it is not set)"},
+	} {
+		if got := timeoutAdvice(root, c.h); got != c.want {
+			t.Errorf("timeoutAdvice = %q, want %q", got, c.want)
+		}
+	}
 }

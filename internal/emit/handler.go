@@ -2,7 +2,9 @@ package emit
 
 import (
 	"context"
+	"fmt"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -72,15 +74,41 @@ func (hr handlers) run(ctx context.Context, h *config.Hook) merge.Report {
 		}
 		rep = evaluate(hr.ctx.Event, h, exec.Run(ctx, hr.script(h, stdin), hr.limits))
 	}
-	if cut && rep.Run.Status == merge.StatusTimeout {
+	if rep.Run.Status == merge.StatusTimeout {
+		// Say which timeout ended it, and where a person raises it: the
+		// agent's when its deadline cut the handler's, else the hook's own.
+		why := ": " + timeoutAdvice(hr.root, h)
+		if cut {
+			why = ": " + hr.deadline.Why + "; to give it longer, " + hr.deadline.Raise + ", not the hook's handler.timeout"
+		}
 		for i := range rep.Errors {
-			rep.Errors[i].Message += ": " + hr.deadline.Why
+			rep.Errors[i].Message += why
 		}
 		if rep.Reason != "" {
-			rep.Reason += ": " + hr.deadline.Why
+			rep.Reason += why
 		}
 	}
 	return rep
+}
+
+// timeoutAdvice says where a person gives a hook's handler longer: its
+// handler.timeout, at its place in the hook's file, or the file to set one
+// in when the hook has the default.
+func timeoutAdvice(root string, h *config.Hook) string {
+	file := inRoot(root, h.File)
+	if h.TimeoutPos.Line == 0 {
+		return fmt.Sprintf("to give it longer, set handler.timeout in %s (%s when it is not set)", file, config.DefaultTimeout)
+	}
+	return fmt.Sprintf("to give it longer, raise handler.timeout in %s:%d:%d", file, h.TimeoutPos.Line, h.TimeoutPos.Col)
+}
+
+// inRoot names a file as a person finds it: relative to the project root
+// when it lies beneath it, else as it is.
+func inRoot(root, file string) string {
+	if rel, err := filepath.Rel(root, file); err == nil && filepath.IsLocal(rel) {
+		return filepath.ToSlash(rel)
+	}
+	return file
 }
 
 // rules evaluates rules hooks into reports, one phase for all of them:

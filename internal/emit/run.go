@@ -56,6 +56,9 @@ type Options struct {
 type Deadline struct {
 	At  time.Time
 	Why string
+	// Raise says what a person raises to give the handlers longer (the
+	// agent's timeout, where it is set), for that error too.
+	Raise string
 }
 
 // Outcome is the result of one run.
