@@ -231,15 +231,36 @@ func (r *reader) finishRevisions() {
 }
 
 // mentionsGitVariable reports whether src names a GIT_ variable, in any case (PowerShell's
-// $env:git_dir is GIT_DIR).
+// $env:git_dir is GIT_DIR), other than by a harmless editor.
 func mentionsGitVariable(src string) bool {
 	for i := 3; i < len(src); i++ {
 		j := strings.IndexByte(src[i:], '_')
 		if j < 0 {
 			return false
 		}
-		if i += j; strings.EqualFold(src[i-3:i], "GIT") {
+		if i += j; strings.EqualFold(src[i-3:i], "GIT") && !harmlessEditor(src[i+1:]) {
 			return true
+		}
+	}
+	return false
+}
+
+// harmlessEditors are the GIT_EDITOR and GIT_SEQUENCE_EDITOR settings that leave the file git
+// hands its editor as git wrote it: GIT_EDITOR=true git rebase main, the way a rebase runs
+// without a terminal, brings what git rebase main brings.
+var harmlessEditors = []string{"EDITOR=", "SEQUENCE_EDITOR="}
+
+// harmlessEditor reports whether rest, what follows a GIT_, sets one of harmlessEditors to true
+// or :, quoted or not, followed by nothing more of the word.
+func harmlessEditor(rest string) bool {
+	for _, e := range harmlessEditors {
+		if len(rest) < len(e) || !strings.EqualFold(rest[:len(e)], e) {
+			continue
+		}
+		for _, v := range []string{"true", ":", "'true'", "':'", `"true"`, `":"`} {
+			if after, ok := strings.CutPrefix(rest[len(e):], v); ok && (after == "" || strings.ContainsRune(" \t\n;&|)", rune(after[0]))) {
+				return true
+			}
 		}
 	}
 	return false

@@ -70,6 +70,8 @@ func TestRevisions(t *testing.T) {
 		{line: "git $cmd; git checkout fix", unknown: "runs other git commands too"},
 		{line: "echo $SHA > .git/refs/heads/fix && git checkout fix", unknown: "git checkout fix names .git/refs/heads/fix"},
 		{line: "GIT_DIR=/tmp/evil/.git git checkout fix", unknown: "git checkout fix sets a GIT_ variable"},
+		{line: "GIT_EDITOR=true git rebase main", revs: ".:main"},
+		{line: "GIT_EDITOR=true GIT_INDEX_FILE=/tmp/i git rebase main", unknown: "git rebase main sets a GIT_ variable"},
 		{line: `bash -c $'\x47IT_DIR=/x git checkout fix'`, unknown: "sets a GIT_ variable"},
 		{line: "git -c core.worktree=/ checkout fix", unknown: "git checkout runs with -c"},
 		{line: "git --git-dir=/tmp/evil checkout fix", unknown: "runs with --git-dir"},
@@ -112,6 +114,13 @@ func TestMentionsGitVariable(t *testing.T) {
 	for src, want := range map[string]bool{
 		"GIT_DIR=x": true, "$env:git_dir": true, "a GiT_": true, "GIT": false, "_GIT": false,
 		"IT_DIR": false, "": false, "x_y GIT_": true, "_": false, "git-dir": false,
+		// An editor that leaves git's file as git wrote it (true, :) changes nothing a command
+		// brings: GIT_EDITOR=true git rebase main is how a rebase runs without a terminal.
+		"GIT_EDITOR=true git rebase main": false, "GIT_SEQUENCE_EDITOR=: git rebase -i main": false,
+		"export GIT_EDITOR='true'; git merge x": false, `GIT_EDITOR="true" GIT_SEQUENCE_EDITOR=true`: false,
+		"GIT_EDITOR=true": false, "GIT_EDITOR=true;GIT_DIR=x": true, "GIT_EDITOR=truex": true,
+		"GIT_EDITOR=true$X": true, "GIT_EDITOR=sed": true, "GIT_EDITOR=true\\ x": true, "echo $GIT_EDITOR": true,
+		"GIT_EDITOR=true GIT_WORK_TREE=/": true, "GIT_EDITORX=true": true,
 	} {
 		if got := mentionsGitVariable(src); got != want {
 			t.Errorf("mentionsGitVariable(%q) = %v, want %v", src, got, want)
