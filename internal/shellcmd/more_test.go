@@ -227,11 +227,14 @@ func TestNumberWords(t *testing.T) {
 		{`export PATH=.:$PATH; mv $(nproc) /tmp`, "the path $(nproc) is only known when the line runs"},
 		{`PATH=.:$PATH mv $(date +%s) /tmp`, "the path $(date +%s) is only known when the line runs"},
 		{`env 'BASH_FUNC_nproc%%=() { echo .system; }' bash -c 'mv $(nproc) /tmp'`, "the path $(nproc) is only known when the line runs"},
+		// A shell's own numbers ($?, $$, ${#x}) are printed by no command: setting PATH leaves them numbers.
+		{`export PATH=/opt/x/bin:$PATH; exit $?`, ""},
+		{`PATH=/x:$PATH; echo $$ ${#x} $# > /dev/null`, ""},
 	} {
 		l := Parse(tc.line)
 		switch {
-		case tc.unknown == "" && len(l.UnknownPaths) > 0:
-			t.Errorf("Parse(%q).UnknownPaths = %q, want none", tc.line, l.UnknownPaths)
+		case tc.unknown == "" && len(l.UnknownPaths)+len(l.Unresolved) > 0:
+			t.Errorf("Parse(%q).UnknownPaths = %q, Unresolved = %q, want none", tc.line, l.UnknownPaths, l.Unresolved)
 		case tc.unknown != "" && (len(l.UnknownPaths) == 0 || l.UnknownPaths[0] != tc.unknown):
 			t.Errorf("Parse(%q).UnknownPaths = %q, want %q first", tc.line, l.UnknownPaths, tc.unknown)
 		}

@@ -2,6 +2,7 @@ package shellcmd
 
 import (
 	"fmt"
+	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -67,11 +68,19 @@ func (r *reader) finishNumbers() {
 	}
 	for _, c := range r.out.Commands {
 		for _, a := range c.Args {
-			if a.Dynamic && numbersOnly(a.Value, true) {
+			// Only a command prints a number the line may redefine: the shell's own ($?, $$,
+			// ${#x}) stay numbers whatever PATH holds.
+			if a.Dynamic && printedNumber(a.Value) && numbersOnly(a.Value, true) {
 				r.unresolved("%s, so %s of %s may print anything, only known when the line runs", why, a.Value, c.Name)
 				r.unknownPath(a.Value)
 				return
 			}
 		}
 	}
+}
+
+// printedNumber reports whether a number word's text holds a command substitution ($(…) or
+// `…`, arithmetic's $((…)) kept too, which may hold one), whose command the line may redefine.
+func printedNumber(text string) bool {
+	return strings.Contains(text, "$(") || strings.Contains(text, "`")
 }
