@@ -69,8 +69,10 @@ func (a Agent) unlike(h *ojson.Node, event string, o Options) string {
 	case len(missing) > 0:
 		return "it lacks " + strings.Join(quoteAll(missing), ", ")
 	case h.Get(a.commandKey()).Str() != want.Get(a.commandKey()).Str():
-		unreset, execForm, statusForm := a.olderForms(want.Get(a.commandKey()).Str(), event, o)
+		pathAwk, unreset, execForm, statusForm := a.olderForms(want.Get(a.commandKey()).Str(), event, o)
 		switch h.Get(a.commandKey()).Str() {
+		case pathAwk:
+			return fmt.Sprintf("its %s runs the awk that checks hookrun's answer from the agent's PATH, as install wrote it before: a repository that sets PATH for the agent's hooks (as Claude Code's env can) puts its own awk first there, and one that prints {} makes every call an allow", a.commandKey())
 		case unreset:
 			return fmt.Sprintf("its %s gives hookrun the agent's %s, as install wrote it before: a repository's agent settings can set them (GOMAXPROCS=50000 kept hookrun from answering for a minute, then killed it), and an agent whose timeout ends first goes on without hookrun's answer", a.commandKey(), strings.ReplaceAll(dialect.GoRuntimeVars, " ", ", "))
 		case execForm:
@@ -92,42 +94,47 @@ func (a Agent) unlike(h *ojson.Node, event string, o Options) string {
 }
 
 // olderForms are the commands install wrote where it now writes cmd:
-// without runtimeReset (unreset); and, on an event that guards an action,
-// hookrun exec'd, with nothing after it (before statusOnly), and hookrun's
-// exit status alone checked (before answerCheck; for an agent that
-// AnswerFailures, its deny after a hookrun that fails), both also without
-// runtimeReset, which came after them. Both are "" where cmd has no
-// answerCheck.
-func (a Agent) olderForms(cmd, event string, o Options) (unreset, execForm, statusForm string) {
+// with awk from the agent's PATH (pathAwk, "" where cmd runs no awk); and,
+// before that, also without runtimeReset (unreset); and, on an event that
+// guards an action, hookrun exec'd, with nothing after it (before
+// statusOnly), and hookrun's exit status alone checked (before
+// answerCheck; for an agent that AnswerFailures, its deny after a hookrun
+// that fails), both also without runtimeReset, which came after them.
+// Both are "" where cmd has no answerCheck.
+func (a Agent) olderForms(cmd, event string, o Options) (pathAwk, unreset, execForm, statusForm string) {
 	if rest, ok := strings.CutPrefix(cmd, "/bin/sh -c "); ok && !a.Shell {
-		unreset, execForm, statusForm = a.olderForms(unquote(rest), event, o)
+		pathAwk, unreset, execForm, statusForm = a.olderForms(unquote(rest), event, o)
 		wrap := func(s string) string {
 			if s == "" {
 				return ""
 			}
 			return "/bin/sh -c " + shellQuote(s)
 		}
-		return wrap(unreset), wrap(execForm), wrap(statusForm)
+		return wrap(pathAwk), wrap(unreset), wrap(execForm), wrap(statusForm)
+	}
+	if strings.Contains(cmd, answerCheck) {
+		cmd = strings.Replace(cmd, answerCheck, pathAnswerCheck, 1)
+		pathAwk = cmd
 	}
 	cmd, ok := strings.CutPrefix(cmd, runtimeReset)
 	if !ok {
-		return "", "", ""
+		return pathAwk, "", "", ""
 	}
 	unreset = cmd
 	emit := a.Emit(o)
-	checked := "; " + emit + " | " + answerCheck + " || "
+	checked := "; " + emit + " | " + pathAnswerCheck + " || "
 	if !strings.Contains(cmd, checked) {
-		return unreset, "", ""
+		return pathAwk, unreset, "", ""
 	}
 	if strings.Contains(cmd, checked+noAnswer) {
 		execForm = strings.Replace(cmd, checked+noAnswer, "; exec "+emit, 1)
 		statusForm = strings.Replace(cmd, checked+noAnswer, "; "+emit+" || "+statusOnly, 1)
-		return unreset, execForm, statusForm
+		return pathAwk, unreset, execForm, statusForm
 	}
 	deny, _ := dialect.Refusal(a.Dialect, event, noAnswerReason)
 	before, _ := dialect.Refusal(a.Dialect, event, "hookrun failed, so this action is blocked: run hookrun validate in the project, and see the hook log of the agent")
 	statusForm = strings.Replace(cmd, checked+"echo "+shellQuote(string(deny)), "; "+emit+" || echo "+shellQuote(string(before)), 1)
-	return unreset, "", statusForm
+	return pathAwk, unreset, "", statusForm
 }
 
 // hookrunOf is the --hookrun an entry's command was written with, read

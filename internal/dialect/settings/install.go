@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -346,11 +347,41 @@ func entryHookrun(o Options) (shown, path string, err error) {
 // DynamicWarning says, when the hookrun the entries run was built with
 // cgo, that the dynamic loader then runs what LD_PRELOAD names, which a
 // repository can set for the agent's hooks, before hookrun's first
-// check; "" otherwise.
+// check; when it is a script (npm's JavaScript shim, which npm install
+// --ignore-scripts leaves in place of the binary: #!/usr/bin/env node),
+// that what it starts may be looked up on the PATH the agent gives its
+// hooks, which a repository can set too; "" otherwise.
 func DynamicWarning(o Options) string {
 	shown, path, err := entryHookrun(o)
-	if err != nil || !buildinfo.Dynamic(path) {
+	if err != nil {
+		return ""
+	}
+	if line := shebang(path); line != "" {
+		return fmt.Sprintf("%s is a script (%s), not hookrun's own binary: the program it starts (its interpreter, or a command it runs by name) may be looked up on the PATH the agent gives its hooks, which a repository can set (Claude Code's env), so that program would answer in hookrun's place; name the binary itself: npm puts it in place of its shim unless --ignore-scripts, or use a release archive", shown, line)
+	}
+	if !buildinfo.Dynamic(path) {
 		return ""
 	}
 	return fmt.Sprintf("%s is linked dynamically (built with cgo): an LD_PRELOAD the repository sets for the agent's hooks (in a .env, in the settings' env) would run code inside it before hookrun checks anything; install a static build: a release archive, the npm package, or CGO_ENABLED=0 go install github.com/hookrun/hookrun/cmd/hookrun@latest", shown)
+}
+
+// shebang is the #! line a regular file starts with, at most 80 bytes of
+// it; "" for a file that does not start with one, or cannot be read (a
+// FIFO is not opened: that would wait for a writer).
+func shebang(path string) string {
+	if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
+		return ""
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	buf := make([]byte, 80)
+	n, _ := io.ReadFull(f, buf)
+	line, _, _ := strings.Cut(string(buf[:n]), "\n")
+	if !strings.HasPrefix(line, "#!") {
+		return ""
+	}
+	return strings.TrimSpace(line)
 }

@@ -122,7 +122,16 @@ func (a Agent) Off(root string) []Problem {
 			continue
 		}
 		if sw.Key == "" {
+			// A preload the value check below names (at its line, with the
+			// value) is not named twice.
+			valued := map[string]bool{}
+			for _, kv := range dotenvValues(data) {
+				valued[kv.name] = valued[kv.name] || exec.LoadsCode(kv.name, kv.value, root) != ""
+			}
 			for _, name := range dotenvNames(data) {
+				if valued[name] && slices.Contains(preloadVars, name) {
+					continue
+				}
 				if why := envWhy(name, sw); why != "" {
 					out = append(out, Problem{File: sw.File, Message: fmt.Sprintf("sets %s: %s; %s", name, sw.Why, why)})
 				}
@@ -538,12 +547,34 @@ func envWhy(name string, sw dialect.Switch) string {
 		return "hookrun's own settings (which hooks run, the audit log, whose hooks are trusted) must come from the person running the agent, not from the repository; set it in your environment instead"
 	case strings.EqualFold(name, "PATH") && !sw.EnvKeepsSet:
 		return "the hookrun its entries run is looked up on that PATH, which the repository chose"
+	case slices.Contains(preloadVars, name):
+		return "the shell that runs hookrun's entry loads that code before the entry's first word, so the repository's code answers in hookrun's place; set it in your environment instead"
+	case slices.Contains(shellStartVars, name) || strings.HasPrefix(name, "BASH_FUNC_"):
+		return "where /bin/sh is bash (macOS, Fedora), the shell that runs hookrun's entry reads it as it starts, before the entry's line (a file it sources, an option or a function that takes the place of a command), so the repository's code may answer in hookrun's place; remove it"
 	}
 	if what, ok := config.Knob(name); ok {
 		return "it decides " + what + ", which must come from the person running the agent, not from the repository (emit blocks every call while it has the value this file gives it); set it in your environment instead"
 	}
 	return ""
 }
+
+// preloadVars name code the dynamic loader runs in every program it
+// starts, the shell that runs an agent's entry first: from a project's
+// agent env, the repository's code then answers before hookrun's entry
+// runs a word (LD_PRELOAD=./x.so whose constructor prints {} is an allow),
+// which nothing in the line can undo. A library search path
+// (LD_LIBRARY_PATH) stays a loaderVars warning: people set it on purpose.
+var preloadVars = []string{"LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES"}
+
+// shellStartVars are what bash acts on as it starts, before the line it
+// was given (exec.WithoutShellStartup drops them for handlers): a file to
+// source (BASH_ENV), options (SHELLOPTS, BASHOPTS: xtrace with a PS4 that
+// holds a command substitution runs it), that prompt, and exported
+// functions (BASH_FUNC_name%%, which take the place of a command of that
+// name: hookrun, echo). dash ignores them all; bash run as sh still takes
+// the functions, and, with SHELLOPTS, the options. ENV is read only by an
+// interactive sh, which an entry's is not.
+var shellStartVars = []string{"BASH_ENV", "SHELLOPTS", "BASHOPTS", "PS4"}
 
 // loaderVars are the variables that make a program load code other than
 // its own before it runs: a library the dynamic loader preloads, an

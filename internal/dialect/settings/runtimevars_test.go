@@ -60,3 +60,54 @@ func TestEntriesUnsetGoRuntimeVars(t *testing.T) {
 		}
 	}
 }
+
+// A repository's agent settings can set PATH for the hooks (Claude Code's
+// env): the line's own lookups then find the repository's programs first.
+// Under an entry with an absolute --hookrun (a person's own settings), the
+// awk that checks hookrun's answer is the system's, so one of the
+// repository's that prints {} is no allow: a hookrun that gave no answer
+// still blocks the call, as the line says.
+func TestEntriesCheckAnswerWithSystemAwk(t *testing.T) {
+	dir := t.TempDir()
+	repo := filepath.Join(dir, "repo")
+	if err := os.Mkdir(repo, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	allow := "#!/bin/sh\ncat >/dev/null\necho '{}'\n"
+	if err := os.WriteFile(filepath.Join(repo, "awk"), []byte(allow), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(dir, "hookrun")
+	if err := os.WriteFile(bin, []byte("#!/bin/sh\ncat >/dev/null\necho 'no answer'\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range dialect.List() {
+		a, _ := Find(dialect.Name(name))
+		if a.Plugin != nil {
+			continue
+		}
+		for _, ev := range a.Events {
+			if !a.guards(ev) {
+				continue
+			}
+			cmd := a.Command(Options{Hookrun: bin}, ev)
+			sh := exec.Command("/bin/sh", "-c", cmd)
+			sh.Env = []string{"PATH=" + repo + ":/usr/bin:/bin"}
+			sh.Stdin = strings.NewReader(`{}`)
+			var stdout strings.Builder
+			sh.Stdout = &stdout
+			err := sh.Run()
+			code := sh.ProcessState.ExitCode()
+			if a.AnswerFailures {
+				deny, _ := dialect.Refusal(a.Dialect, ev, noAnswerReason)
+				if code != 0 || stdout.String() != string(deny)+"\n" {
+					t.Errorf("%s %s: exit %d (%v), stdout %q; want the deny %s\ncommand: %s", name, ev, code, err, stdout.String(), deny, cmd)
+				}
+				continue
+			}
+			if code != 2 || stdout.String() != "" {
+				t.Errorf("%s %s: exit %d (%v), stdout %q; want exit 2 and nothing on stdout\ncommand: %s", name, ev, code, err, stdout.String(), cmd)
+			}
+		}
+	}
+}

@@ -118,8 +118,18 @@ const runtimeReset = "unset " + dialect.GoRuntimeVars + "; "
 // loses: hookrun stays a child of the entry's shell, so it still notices
 // the agent ending that shell (exec.TermWithParent). The awk program holds
 // no $ (Gemini CLI rewrites $NAME, ${NAME} and $0 from the environment);
-// with LC_ALL=C awk counts bytes, each one a character.
-const answerCheck = `LC_ALL=C awk 'BEGIN { while ((getline line) > 0) if (n++ == 0) first = line; if (n == 1 && substr(first, 1, 1) == "{" && substr(first, length(first)) == "}") { print first; exit 0 } exit 1 }'`
+// with LC_ALL=C awk counts bytes, each one a character. awk is the
+// system's (command -p: the shell's default PATH, never the agent's), as
+// the line's own PATH may be the repository's (Claude Code's env): an awk
+// of its own, first there, that prints {} made every call an allow, even
+// under an entry whose --hookrun is absolute.
+const answerCheck = "LC_ALL=C command -p awk " + answerProgram
+
+// pathAnswerCheck is answerCheck as install wrote it before: awk looked
+// up on the agent's PATH.
+const pathAnswerCheck = "LC_ALL=C awk " + answerProgram
+
+const answerProgram = `'BEGIN { while ((getline line) > 0) if (n++ == 0) first = line; if (n == 1 && substr(first, 1, 1) == "{" && substr(first, length(first)) == "}") { print first; exit 0 } exit 1 }'`
 
 // noAnswer ends an entry that guards an action when answerCheck found no
 // answer: the action is blocked (exit 2, which every agent but Copilot CLI
