@@ -22,60 +22,9 @@ const (
 var goValues = []string{"-run", "-skip", "-C", "-p", "-tags", "-mod", "-modfile", "-overlay", "-pkgdir", "-toolexec", "-gcflags",
 	"-ldflags", "-asmflags", "-gccgoflags", "-compiler", "-installsuffix", "-buildmode", "-pgo", "-coverpkg", "-covermode"}
 
-// goGenerateRuns notes the packages go generate runs the directives of: its operands (a
-// directory, dir/... every one below it, Go files), else the directory's own; go -C DIR and
-// generate's -C DIR where. -n only prints them.
-func (r *reader) goGenerateRuns(cmd Command, depth int) {
-	var dir Arg
-	var pkgs []Arg
-	generate := false
-	for i := 0; i < len(cmd.Args); i++ {
-		a := cmd.Args[i]
-		name, value, hasValue := strings.Cut(a.Value, "=")
-		switch {
-		case !generate && (a.Dynamic || !strings.HasPrefix(a.Value, "-")):
-			if a.Dynamic || a.Value != "generate" {
-				return // another command of go's (go run, go test: goprograms.go)
-			}
-			generate = true
-		case a.Value == "-n" && !a.Dynamic:
-			return
-		case (name == "-C" || name == "--C") && !hasValue && i+1 < len(cmd.Args):
-			dir, i = cmd.Args[i+1], i+1
-		case (name == "-C" || name == "--C") && hasValue:
-			dir = Arg{Value: value, Dynamic: a.Dynamic}
-		case slices.Contains(goValues, a.Value) && !a.Dynamic:
-			i++
-		case strings.HasPrefix(a.Value, "-") && !a.Dynamic:
-		case generate:
-			pkgs = append(pkgs, a)
-		}
-	}
-	if !generate {
-		return
-	}
-	if dir.Dynamic || slices.ContainsFunc(pkgs, func(a Arg) bool { return a.Dynamic }) {
-		r.unresolved("go generate runs the directives of packages only known when the line runs")
-		return
-	}
-	if len(pkgs) == 0 {
-		pkgs = []Arg{{Value: "."}}
-	}
-	run := r.ran(runGo, Arg{Value: "go.mod"}, depth)
-	if run == nil {
-		return
-	}
-	for _, p := range pkgs {
-		run.names = append(run.names, p.Value)
-	}
-	if dir.Value != "" {
-		run.dir = under(run.dir, dir.Value)
-	}
-}
-
 // goGenerateFromDisk reads the directives of the Go files a go generate run names.
 func (r *reader) goGenerateFromDisk(run scriptRun) {
-	if run.sub != "" {
+	if run.sub != "generate" {
 		r.goProgramFromDisk(run) // go run, go test
 		return
 	}
@@ -133,12 +82,8 @@ func (r *reader) goGenerateFromDisk(run scriptRun) {
 		return true
 	}
 	for _, pkg := range run.names {
-		all := pkg == "..." || strings.HasSuffix(pkg, "/...")
-		p := strings.TrimSuffix(strings.TrimSuffix(pkg, "..."), "/")
-		if p == "" {
-			p = "."
-		}
-		if !path.IsAbs(p) && p != "." && p != ".." && !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../") && !strings.HasSuffix(p, ".go") {
+		p, all := goPackageArg(pkg)
+		if !goRelative(p) && !strings.HasSuffix(p, ".go") {
 			r.unresolved("go generate runs the directives of the package %s, which hookrun does not look up", pkg)
 			continue
 		}

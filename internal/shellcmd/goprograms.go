@@ -38,11 +38,11 @@ const (
 	maxGoWork  = 16 << 20 // bytes of lines built from one file's strings
 )
 
-// goProgramRuns notes the packages go run and go test build and run: their operands (a
-// directory, dir/... every one below it, .go files, an import path of the module), else the
-// directory's own; go -C DIR and the subcommand's -C DIR where. -n only prints, go test -c only
-// builds, and a package at a version (go run x@v1) is fetched: none of them runs the project's.
-func (r *reader) goProgramRuns(cmd Command, depth int) {
+// goRuns notes the packages go generate, go run and go test read: their operands (a directory,
+// dir/... every one below it, .go files, an import path of the module), else the directory's
+// own; go -C DIR and the subcommand's -C DIR where. -n only prints, go test -c only builds, and
+// a package at a version (go run x@v1) is fetched: none of them runs the project's.
+func (r *reader) goRuns(cmd Command, depth int) {
 	var dir Arg
 	var pkgs []Arg
 	sub := ""
@@ -51,7 +51,7 @@ func (r *reader) goProgramRuns(cmd Command, depth int) {
 		name, value, hasValue := strings.Cut(a.Value, "=")
 		switch {
 		case sub == "" && (a.Dynamic || !strings.HasPrefix(a.Value, "-")):
-			if a.Dynamic || a.Value != "run" && a.Value != "test" {
+			if a.Dynamic || a.Value != "run" && a.Value != "test" && a.Value != "generate" {
 				return
 			}
 			sub = a.Value
@@ -78,7 +78,11 @@ func (r *reader) goProgramRuns(cmd Command, depth int) {
 		return
 	}
 	if dir.Dynamic || slices.ContainsFunc(pkgs, func(a Arg) bool { return a.Dynamic }) {
-		r.unresolved("go %s builds and runs packages only known when the line runs", sub)
+		if sub == "generate" {
+			r.unresolved("go generate runs the directives of packages only known when the line runs")
+		} else {
+			r.unresolved("go %s builds and runs packages only known when the line runs", sub)
+		}
 		return
 	}
 	if len(pkgs) == 0 {
@@ -90,13 +94,30 @@ func (r *reader) goProgramRuns(cmd Command, depth int) {
 	}
 	run.sub = sub
 	for _, p := range pkgs {
-		if !strings.Contains(p.Value, "@") {
+		if sub == "generate" || !strings.Contains(p.Value, "@") {
 			run.names = append(run.names, p.Value)
 		}
 	}
 	if dir.Value != "" {
 		run.dir = under(run.dir, dir.Value)
 	}
+}
+
+// goPackageArg is a package operand of go's read as a path: dir/... (all) every package below
+// dir, "." for ./... and ....
+func goPackageArg(pkg string) (p string, all bool) {
+	all = pkg == "..." || strings.HasSuffix(pkg, "/...")
+	p = strings.TrimSuffix(strings.TrimSuffix(pkg, "..."), "/")
+	if p == "" {
+		p = "."
+	}
+	return p, all
+}
+
+// goRelative reports whether a package operand (goPackageArg's) is a directory or a file rather
+// than an import path.
+func goRelative(p string) bool {
+	return path.IsAbs(p) || p == "." || p == ".." || strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../")
 }
 
 // goTestValue reports whether o is one of go test's own options that take the next word.
@@ -121,20 +142,16 @@ type goPackage struct {
 // goProgramFromDisk reads the Go files a go run or go test run builds: the packages it names and
 // the module's packages they import, each once.
 func (r *reader) goProgramFromDisk(run scriptRun) {
-	g := goReading{r: r, run: run, seen: map[string]bool{}, runs: map[string]bool{}, deps: map[string][]string{}}
+	g := goReading{r: r, run: run, seen: map[string]bool{}, runs: map[string]bool{}, deps: map[string][]string{}, scripted: map[string]bool{}}
 	var queue []goPackage
 	for _, pkg := range run.names {
-		all := pkg == "..." || strings.HasSuffix(pkg, "/...")
-		p := strings.TrimSuffix(strings.TrimSuffix(pkg, "..."), "/")
-		if p == "" {
-			p = "."
-		}
+		p, all := goPackageArg(pkg)
 		switch {
 		case strings.HasSuffix(p, ".go") && !all:
 			for _, abs := range r.located(run, p) {
 				queue = append(queue, goPackage{abs: filepath.Dir(abs), rel: path.Dir(path.Join(run.dir, p)), tests: run.sub == "test", files: []string{filepath.Base(abs)}})
 			}
-		case path.IsAbs(p) || p == "." || p == ".." || strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../"):
+		case goRelative(p):
 			for _, abs := range r.located(run, p) {
 				queue = append(queue, goPackage{abs: abs, rel: path.Join(run.dir, p), all: all, tests: run.sub == "test"})
 			}
@@ -155,8 +172,9 @@ func (r *reader) goProgramFromDisk(run scriptRun) {
 		queue = queue[1:]
 		queue = append(queue, g.pkg(pkg)...)
 	}
-	if !g.over {
+	if g.testscriptDirs(); !g.over {
 		g.read()
+		g.readScripts()
 	}
 }
 
@@ -176,6 +194,9 @@ type goReading struct {
 	runs           map[string]bool     // the packages a file of which may run a command, or one of those it imports
 	deps           map[string][]string // the module's packages each package imports
 	modRoot, modOf string              // the module's directory and path, once known
+	scripted       map[string]bool     // the packages a file of which imports testscript, or one of those it imports
+	tested         []goPackage         // the packages go test runs the tests of
+	scripts        []testscriptFile    // the txtar files their tests run (testscript.go)
 }
 
 // pkg reads the Go files of a package (and below it, for dir/...), and returns the module's
@@ -208,6 +229,9 @@ func (g *goReading) pkg(p goPackage) []goPackage {
 			return nil
 		}
 		slices.Sort(names)
+	}
+	if p.tests {
+		g.tested = append(g.tested, p)
 	}
 	var more []goPackage
 	for _, n := range names {
@@ -270,33 +294,14 @@ func (g *goReading) stop(format string, args ...any) {
 
 // file reads one Go file's text; the import paths it names.
 func (g *goReading) file(abs, rel, dir string, explicit bool) []string {
-	r := g.r
 	if g.seen[abs] {
 		return nil
 	}
 	g.seen[abs] = true
-	if g.files++; g.files > maxGoFiles {
-		g.stop("go %s builds more than %d Go files, more than hookrun reads", g.run.sub, maxGoFiles)
+	data, ok := g.readFile(abs, rel)
+	if !ok {
 		return nil
 	}
-	var data []byte
-	var whole bool
-	// One file may be as large as the budget left (a generated table of a megabyte or more).
-	err := r.timed(func() (err error) {
-		data, whole, err = r.files.Read(abs, int64(maxGoBytes-g.bytes))
-		return err
-	})
-	switch {
-	case missing(err):
-		return nil
-	case err != nil:
-		g.stop("go %s builds %s, which hookrun cannot read: %v", g.run.sub, rel, err)
-		return nil
-	case !whole:
-		g.stop("go %s builds more than %d bytes of Go files, more than hookrun reads", g.run.sub, maxGoBytes)
-		return nil
-	}
-	g.bytes += len(data)
 	if !explicit && !goBuilt(string(data)) {
 		return nil // //go:build ignore: a generator go run runs by its name, no file of the package
 	}
@@ -324,7 +329,39 @@ func (g *goReading) file(abs, rel, dir string, explicit bool) []string {
 		pkg += "\x00test"
 	}
 	g.pkgs = append(g.pkgs, pkg)
+	if slices.ContainsFunc(imports, testscriptImport) {
+		g.scripted[pkg] = true
+	}
 	return imports
+}
+
+// readFile reads a file go builds or its tests run, within the bounds on them all: false for a
+// file not there, and once past the bounds (the reading stops).
+func (g *goReading) readFile(abs, rel string) ([]byte, bool) {
+	r := g.r
+	if g.files++; g.files > maxGoFiles {
+		g.stop("go %s builds and runs more than %d Go and script files, more than hookrun reads", g.run.sub, maxGoFiles)
+		return nil, false
+	}
+	var data []byte
+	var whole bool
+	// One file may be as large as the budget left (a generated table of a megabyte or more).
+	err := r.timed(func() (err error) {
+		data, whole, err = r.files.Read(abs, int64(maxGoBytes-g.bytes))
+		return err
+	})
+	switch {
+	case missing(err):
+		return nil, false
+	case err != nil:
+		g.stop("go %s builds or runs %s, which hookrun cannot read: %v", g.run.sub, rel, err)
+		return nil, false
+	case !whole:
+		g.stop("go %s builds and runs more than %d bytes of Go and script files, more than hookrun reads", g.run.sub, maxGoBytes)
+		return nil, false
+	}
+	g.bytes += len(data)
+	return data, true
 }
 
 // read reads what the files hold: their strings as paths, and as lines when the program may run

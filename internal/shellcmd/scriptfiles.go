@@ -265,8 +265,7 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 		r.buildOptionRuns(cmd, depth) // their options that name a program (buildopts.go)
 	case cmd.Name == "go":
 		r.goOptionRuns(cmd, depth)
-		r.goGenerateRuns(cmd, depth)
-		r.goProgramRuns(cmd, depth) // go run, go test (goprograms.go)
+		r.goRuns(cmd, depth) // go generate (gogenerate.go), go run, go test (goprograms.go)
 	case cmd.Name == "crontab":
 		r.crontabRuns(cmd, ops, redirs, depth)
 	case packageManager(cmd.Name):
@@ -753,10 +752,16 @@ func (r *reader) readRun(run scriptRun, byKey map[string][]int, read *int) {
 				found = append(found, byKey[k]...)
 			}
 		}
-	case runGo: // any Go file the line writes may hold a directive
+	case runGo: // any Go file the line writes may hold a directive; a txtar file (a .txt one in testdata) a test's script
 		for _, k := range slices.Sorted(maps.Keys(byKey)) {
-			if strings.HasSuffix(k, ".go") || k == "" {
+			if strings.HasSuffix(k, ".go") || k == "" || run.sub == "test" && strings.HasSuffix(k, ".txtar") {
 				found = append(found, byKey[k]...)
+				continue
+			}
+			for _, i := range byKey[k] {
+				if run.sub == "test" && strings.HasSuffix(k, ".txt") && strings.Contains("/"+r.wrote[i].file, "/testdata/") {
+					found = append(found, i)
+				}
 			}
 		}
 	case runShell, runCrontab, runCode:
