@@ -650,6 +650,9 @@ func (r *reader) name(p string, in list) {
 	if r.backslash {
 		p = strings.ReplaceAll(p, `\`, "/")
 	}
+	if inTestscriptWork(r.dirUnknown) && !path.IsAbs(p) && !strings.HasPrefix(p, "~") {
+		return // in a fresh temporary directory, no file of the project's or the user's (testscript.go)
+	}
 	if r.pwdSet && !option && (p == "~+" || strings.HasPrefix(p, "~+/")) {
 		r.pathsUnknown("%s is under ~+, the working directory, and the line names PWD, so may set it: only known when it runs", p)
 	}

@@ -16,7 +16,7 @@ import (
 // not), as testscript.Params.Dir names one of them: exec lines are read as the lines they run, cd as a cd, and the builtins that
 // write (rm, cp, mv, mkdir, chmod, symlink) only when they name a path outside $WORK (absolute, with
 // .., through a variable other than $WORK and $TMPDIR, or after a cd out of it), rm as rm -rf as
-// it removes trees; an archive's file that is a shell script (.sh, .bash, or starting with #!) is
+// it removes trees; a path relative to $WORK names no path of the line's; an archive's file that is a shell script (.sh, .bash, or starting with #!) is
 // read as one, as exec sh FILE runs it. The files count toward go test's bounds (maxGoFiles,
 // maxGoDirs, maxGoBytes): past them the line is unresolved, as it is when it writes such a
 // file before go test runs. Not read: a Params.Dir outside the package's directory, or of .txt
@@ -98,6 +98,17 @@ func (g *goReading) script(abs, rel string) bool {
 	return !g.over
 }
 
+// testscriptWork is the directory a testscript line runs in, $WORK: a fresh temporary directory,
+// so a path relative to it names no file of the project's or the user's. A NUL byte keeps a cd
+// of the line's own from ever naming it.
+const testscriptWork = "\x00$WORK"
+
+// inTestscriptWork reports whether the directory only known when the line runs (reader.dirUnknown)
+// is $WORK of a testscript line, or one below it.
+func inTestscriptWork(dir string) bool {
+	return dir == testscriptWork || strings.HasPrefix(dir, testscriptWork+"/")
+}
+
 // A testscriptFile is a txtar file a go test run reads.
 type testscriptFile struct{ rel, text string }
 
@@ -108,10 +119,10 @@ func (g *goReading) readScripts() {
 	defer func() { r.dir, r.dirUnknown = at, atUnknown }()
 	for _, f := range g.scripts {
 		script, files := testscriptOf(f.text)
-		r.dir, r.dirUnknown = "", "$WORK (testscript's temporary directory)"
+		r.dir, r.dirUnknown = "", testscriptWork
 		r.fileScript(script, f.rel, g.run.depth+1, nil)
 		for _, a := range files {
-			r.dir, r.dirUnknown = "", "$WORK (testscript's temporary directory)"
+			r.dir, r.dirUnknown = "", testscriptWork
 			r.fileScript(a.text, f.rel+": "+a.rel, g.run.depth+1, nil)
 		}
 	}
@@ -193,7 +204,11 @@ func testscriptLine(line string, out *bool) string {
 		}
 		return shell(words)
 	case "rm", "cp", "mv", "mkdir", "chmod", "symlink":
-		if !*out && !slices.ContainsFunc(words[1:], testscriptOutside) {
+		named := words[1:]
+		if cmd == "symlink" && len(named) > 1 {
+			named = named[:1] // symlink NEW -> OLD: OLD is relative to NEW's directory, and no file is written there
+		}
+		if !*out && !slices.ContainsFunc(named, testscriptOutside) {
 			return ""
 		}
 		if cmd == "rm" {

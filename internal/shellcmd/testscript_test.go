@@ -21,7 +21,7 @@ func TestDiskTestscript(t *testing.T) {
 		"/p/a/a_test.go":                  ts,
 		"/p/a/testdata/script/exec.txtar": "# wipes\nexec echo hi\n! exec rm -rf b\n-- b/x --\n",
 		"/p/b/b_test.go":                  ts,
-		"/p/b/testdata/script/ok.txtar":   "exec echo hi\nrm b\nrm $WORK/c\ncp a $WORK/d\n[!windows] exec go version # rm -rf b\nstdout 'rm -rf b'\n-- a --\nrm -rf b\n",
+		"/p/b/testdata/script/ok.txtar":   "exec echo hi\nrm b\nrm $WORK/c\ncp a $WORK/d\nexec shfmt .zshrc -filename=/etc/zprofile\nsymlink a -> ../x\n[!windows] exec go version # rm -rf b\nstdout 'rm -rf b'\n-- a --\nrm -rf b\n",
 		"/p/c/c_test.go":                  ts,
 		"/p/c/testdata/script/rm.txt":     "[unix] rm /home/u/proj\n",
 		"/p/d/d_test.go":                  ts,
@@ -48,7 +48,15 @@ func TestDiskTestscript(t *testing.T) {
 		`go test ./b > log.txt`, `go test ./b | tee b/log.txt`})
 	wantListed(t, files, p, Unknown, []string{`cd /q && go test`, `echo 'exec rm -rf b' > b/testdata/script/new.txtar && go test ./b`,
 		`echo 'exec rm -rf b' > b/testdata/new.txt && go test ./b`})
-	l := ParseFiles(`go test ./a`, POSIX, withList(files))
+	// A path relative to $WORK names no file of the project's; an absolute one is the line's.
+	l := ParseFiles(`go test ./b`, POSIX, withList(files))
+	if slices.ContainsFunc(l.Paths, func(p string) bool { return strings.Contains(p, "zshrc") }) || !slices.Contains(l.OptionPaths, "/etc/zprofile") {
+		t.Errorf("go test ./b: want /etc/zprofile and no .zshrc, got %q %q", l.Paths, l.OptionPaths)
+	}
+	if l = ParseFiles(`cd "$WORK" && rm .env`, POSIX, withList(files)); len(l.UnknownPaths) == 0 {
+		t.Errorf("cd \"$WORK\" && rm .env: want .env unknown, got %q", l.Paths)
+	}
+	l = ParseFiles(`go test ./a`, POSIX, withList(files))
 	if !slices.ContainsFunc(l.Commands, func(c Command) bool { return c.Name == "rm" && c.File == "a/testdata/script/exec.txtar" }) {
 		t.Errorf("go test ./a: want rm in a/testdata/script/exec.txtar, got %+v", l.Commands)
 	}
