@@ -17,7 +17,8 @@ import (
 // go run and go test build the project's Go code and run it: the package go run names (its
 // files, or the .go files given), and for go test each package it names with its _test.go files
 // (./... every package below, as go lists them), with the project's packages they import (the
-// module's own, found from its go.mod; vendor/ and the module cache are other people's code,
+// module's own, found from its go.mod, and those go builds from other directories: goreplace.go;
+// vendor/ and the module cache are other people's code,
 // read as themselves). Their text is read as a Python program file's is (programfiles.go), by
 // Go's own parser: every string names a path, and when the program may run a command (it
 // imports os/exec, syscall, golang.org/x/sys/unix or /windows, calls os.StartProcess, or its
@@ -194,6 +195,7 @@ type goReading struct {
 	runs           map[string]bool     // the packages a file of which may run a command, or one of those it imports
 	deps           map[string][]string // the module's packages each package imports
 	modRoot, modOf string              // the module's directory and path, once known
+	mods           []goModDir          // the modules go builds from directories: the main one, replaced ones, a workspace's
 	scripted       map[string]bool     // the packages a file of which imports testscript, or one of those it imports
 	tested         []goPackage         // the packages go test runs the tests of
 	scripts        []testscriptFile    // the txtar files their tests run (testscript.go)
@@ -273,12 +275,27 @@ func (g *goReading) imported(p goPackage, imp string) []goPackage {
 		g.modRoot = path.Dir(mod)
 		rel := strings.TrimPrefix(strings.TrimPrefix(filepath.ToSlash(p.abs), g.modRoot), "/")
 		g.modOf = strings.TrimSuffix(strings.TrimSuffix(imp0, rel), "/")
+		g.mods = []goModDir{{g.modOf, g.modRoot}}
+		if !g.goModDirs() {
+			return nil
+		}
 	}
-	rest, ok := strings.CutPrefix(imp, g.modOf)
-	if !ok || rest != "" && rest[0] != '/' || strings.Contains(rest, "/vendor/") {
+	// The module of the longest path that imp is in: the main module's, or one go builds from
+	// another directory (goreplace.go).
+	var in *goModDir
+	for i, m := range g.mods {
+		if (imp == m.mod || strings.HasPrefix(imp, m.mod+"/")) && (in == nil || len(m.mod) > len(in.mod)) {
+			in = &g.mods[i]
+		}
+	}
+	if in == nil {
 		return nil
 	}
-	abs := filepath.FromSlash(g.modRoot + rest)
+	rest := imp[len(in.mod):]
+	if strings.Contains(rest, "/vendor/") {
+		return nil
+	}
+	abs := filepath.FromSlash(in.dir + rest)
 	rel := filepath.ToSlash(abs)
 	if d, err := filepath.Rel(p.abs, abs); err == nil {
 		rel = path.Join(p.rel, filepath.ToSlash(d))
