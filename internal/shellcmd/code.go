@@ -44,7 +44,6 @@ func (r *reader) program(cmd Command, redirs []*syntax.Redirect, depth int) (wri
 		}
 	case name == "perl":
 		code, stdin = clusterCode(cmd.Args, 'e', "E", "iIMmxCdD0l", "")
-		code = append(code, perlModules(cmd)...)
 	case name == "ruby":
 		code, stdin = clusterCode(cmd.Args, 'e', "", "IrCEFx0KTW", "")
 	case name == "php":
@@ -93,11 +92,13 @@ func (r *reader) program(cmd Command, redirs []*syntax.Redirect, depth int) (wri
 	if stdin {
 		code = append(code, r.programIn(name, redirs)...)
 	}
+	lang := programLang(cmd.Name)
+	code = append(code, r.startupCode(lang, cmd.Args, cmd.Env, true)...) // ruby -rLIB, NODE_OPTIONS… (startcode.go)
 	if len(code) > 0 && programWrites(name, code) {
 		writer = cmd.Name + "'s program" // open('x.sh', 'w') (rewrites.go)
 	}
 	if r.withFiles() { // inlineFiles reads nothing without them
-		r.inlineFiles(cmd.Name, code, depth)
+		r.inlineFiles(cmd.Name, code, moduleDirs(lang, cmd.Args, cmd.Env, true), depth)
 	}
 	if strings.HasPrefix(name, "python") || strings.HasPrefix(name, "pypy") {
 		for _, c := range code {

@@ -100,6 +100,13 @@ func programLang(name string) string {
 // nothing else gives it a program (python3 < x.py).
 func (r *reader) programRuns(cmd Command, redirs []*syntax.Redirect, depth int) {
 	lang := programLang(cmd.Name)
+	defer func(n int) {
+		// Where the program file's own loads are looked up: ruby -Ilib x.rb, PYTHONPATH=src.
+		dirs := moduleDirs(lang, cmd.Args, cmd.Env, true)
+		for i := n; i < len(r.runs); i++ {
+			r.runs[i].loadDirs = dirs
+		}
+	}(len(r.runs))
 	note := func(run *scriptRun) {
 		if run != nil {
 			run.manager = lang
@@ -258,7 +265,7 @@ func (r *reader) moduleRuns(mod Arg, depth int) {
 	// python -m a.b imports a, then runs a/b.py, or imports a.b and runs a/b/__main__.py.
 	files := []string{p + ".py", p + "/__init__.py", p + "/__main__.py"}
 	for dir := path.Dir(p); dir != "."; dir = path.Dir(dir) {
-		files = append(files, dir+"/__init__.py")
+		files = append(files, dir+"/__init__.py", dir+".py") // a module that is no package runs before python finds none below it
 	}
 	for _, f := range files {
 		if run := r.ran(runCode, Arg{Value: f}, depth); run != nil {
@@ -335,6 +342,9 @@ func (r *reader) programText(run scriptRun, p, text string) {
 		if lang == langPython {
 			r.once("pymod\x00" + p)
 			roots := []string{filepath.Dir(p)}
+			for _, d := range run.loadDirs {
+				roots = append(roots, r.located(run, d)...) // PYTHONPATH: ahead of Python's own modules
+			}
 			var read func(display, q, text string) bool
 			read = func(display, q, text string) bool {
 				if !r.moreModules(&mods, len(text)) {
@@ -350,6 +360,10 @@ func (r *reader) programText(run scriptRun, p, text string) {
 		if lang == langNode {
 			r.once("jsmod\x00" + p)
 			r.jsModules(run.file, p, text, &mods, run.depth)
+		}
+		if lang != langPython && lang != langNode {
+			r.once("codemod\x00" + p)
+			r.codeModules(run, lang, run.file, p, text, run.loadDirs, &mods) // codeloads.go
 		}
 	})
 	// Quiet within, but a string past a cap, in the file or a module it loads, and a module not

@@ -122,7 +122,7 @@ func rubyFileQuiet(manager, first, second string) bool {
 // File.join(…), eval_gemfile ENV["X"], instance_eval(File.read(…)), gemspec path: …).
 // gemspec is true when it names its directory's .gemspec files.
 func rubyLoads(text string) (files []string, gemspec, unknown bool) {
-	for _, l := range rubyLoadCalls(text) {
+	for _, l := range rubyLoadCalls(text, "require_relative", "load", "eval_gemfile", "instance_eval", "gemspec") {
 		how, arg := l[0], strings.TrimSpace(l[1])
 		switch how {
 		case "gemspec":
@@ -159,18 +159,18 @@ func rubyLoads(text string) (files []string, gemspec, unknown bool) {
 	return files, gemspec, unknown
 }
 
-// rubyLoadCalls are the calls of a Ruby file's text that load another file, each its name and
-// the rest of its line: a name at the start of a line or after a blank, ;, a bracket or a brace,
+// rubyLoadCalls are the calls of a Ruby file's text of one of hows, each its name and the rest
+// of its line: a name at the start of a line or after a blank, ;, a bracket or a brace,
 // followed by a ( or a blank or the line's end. A comment line (its first word a #) loads
 // nothing; a # later in the line may be in a string, so a load after it counts.
-func rubyLoadCalls(text string) [][2]string {
+func rubyLoadCalls(text string, hows ...string) [][2]string {
 	var out [][2]string
 	for line := range strings.Lines(text) {
 		line = strings.TrimRight(line, "\r\n")
 		if strings.HasPrefix(strings.TrimLeft(line, " \t"), "#") {
 			continue
 		}
-		for _, how := range []string{"require_relative", "load", "eval_gemfile", "instance_eval", "gemspec"} {
+		for _, how := range hows {
 			for i := 0; ; {
 				j := strings.Index(line[i:], how)
 				if j < 0 {

@@ -47,6 +47,7 @@ type scriptRun struct {
 	workspaces      []Arg               // the workspaces whose scripts a package manager runs (npm -w X, pnpm --filter X), by path or name
 	allWorkspaces   bool                // npm --workspaces, pnpm -r: every workspace's
 	after           int                 // the commands that may change any file before it (reader.rewrote)
+	loadDirs        []string            // a program file's: where its interpreter's options and variables look modules up (moduleDirs)
 }
 
 // A writtenFile is a file the line writes.
@@ -202,6 +203,7 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 	if r.noRuns() {
 		return
 	}
+	r.envStartups(cmd, depth) // NODE_OPTIONS=-r ./x.js npm test (startcode.go)
 	if text, ok := r.printedText(cmd, redirs); ok {
 		for _, rd := range redirs {
 			if outputRedirect(rd) && rd.Op != syntax.AppOut && rd.Op != syntax.AppAll && (rd.N == nil || rd.N.Value == "1") {
@@ -369,10 +371,17 @@ func shellFile(args []Arg) *Arg {
 // programFile notes the program file an interpreter runs: its first operand, unless an option
 // gives the program in the line (code: python -c, node -e) or runs a module (stop: python -m);
 // valued are the options that take the next word as their value. A word before it only known
-// when the line runs (python3 "$F", python3 $OPTS x.py) leaves the program unknown.
+// when the line runs (python3 "$F", python3 $OPTS x.py) leaves the program unknown. A long option
+// that takes the next word as its value skips it (node --require ./ok.js x.js runs x.js); after
+// one hookrun does not know, the word after the operand is read too when it is named as a program
+// of the language (node --title x evil.js: x may be the title).
 func (r *reader) programFile(name string, args []Arg, code, valued, stop string, depth int) *scriptRun {
+	lang := programLang(name)
+	unsure := false // the word before is a long option that may take it as its value
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
+		afterUnsure := unsure
+		unsure = false
 		switch {
 		case args[i].Dynamic:
 			r.unresolved("%s runs a program file %s names, only known when the line runs", name, v)
@@ -385,7 +394,18 @@ func (r *reader) programFile(name string, args []Arg, code, valued, stop string,
 			}
 			return nil
 		case !strings.HasPrefix(v, "-"):
+			if next := i + 1; afterUnsure && next < len(args) && !args[next].Dynamic && programExt(lang, args[next].Value) {
+				if run := r.ran(runCode, args[next], depth); run != nil {
+					run.manager = lang
+				}
+			}
 			return r.ran(runCode, args[i], depth)
+		case strings.HasPrefix(v, "--") && !strings.Contains(v, "="):
+			if valuedLong(lang, v) {
+				i++
+				continue
+			}
+			unsure = true
 		case strings.HasPrefix(v, "--"):
 		case strings.ContainsAny(v[1:], code+stop):
 			return nil
@@ -394,6 +414,28 @@ func (r *reader) programFile(name string, args []Arg, code, valued, stop string,
 		}
 	}
 	return nil
+}
+
+// valuedLong reports whether an interpreter's long option takes the next word as its value.
+func valuedLong(lang, opt string) bool {
+	switch lang {
+	case langPython:
+		return opt == "--check-hash-based-pycs"
+	case langNode:
+		switch opt {
+		case "--require", "--import", "--loader", "--experimental-loader", "--env-file", "--env-file-if-exists", "--title",
+			"--input-type", "--conditions", "--inspect-port", "--debug-port", "--diagnostic-dir", "--report-dir",
+			"--report-directory", "--report-filename", "--report-signal", "--redirect-warnings", "--heapsnapshot-signal",
+			"--icu-data-dir", "--openssl-config", "--tls-cipher-list", "--tls-keylog", "--unhandled-rejections",
+			"--dns-result-order", "--disable-warning", "--cpu-prof-dir", "--cpu-prof-name", "--heap-prof-dir",
+			"--heap-prof-name", "--localstorage-file", "--test-reporter", "--test-reporter-destination",
+			"--test-name-pattern", "--test-skip-pattern", "--test-concurrency", "--test-shard", "--snapshot-blob",
+			"--watch-path", "--experimental-config-file", "--trace-event-categories", "--trace-event-file-pattern",
+			"--max-old-space-size", "--stack-size", "--experimental-default-type":
+			return true
+		}
+	}
+	return false
 }
 
 // makefiles notes the makefiles make reads: -f FILE (-fFILE, --file=FILE, --makefile=FILE), or
