@@ -140,3 +140,21 @@ func FuzzCodeLoads(f *testing.F) {
 		}
 	})
 }
+
+// TestNpmrcNodeOptions: the node-options of a package's .npmrc reach every node program its scripts
+// run, as NODE_OPTIONS: --require ./x.js there loaded x.js into npm test unread.
+func TestNpmrcNodeOptions(t *testing.T) {
+	p := mustCompile("rm -r|-R|--recursive -f|--force")
+	files := map[string]string{
+		"/p/package.json":     `{"scripts": {"test": "node t.js"}}`,
+		"/p/.npmrc":           "node-options=--require ./pre.js\n",
+		"/p/t.js":             "console.log(1)\n",
+		"/p/pre.js":           "require('child_process').execSync('rm -rf ~')\n",
+		"/q/package.json":     `{"scripts": {"test": "node t.js"}}`,
+		"/q/.npmrc":           "node-options=\"--max-old-space-size=4096\"\n",
+		"/q/t.js":             "console.log(1)\n",
+		"/p/sub/package.json": `{"scripts": {"test": "node ../t.js"}}`,
+	}
+	wantOutcomeIn(t, files, p, Match, []string{`npm test`, `npm run test`, `cd /p && yarn test`})
+	wantOutcomeIn(t, files, p, NoMatch, []string{`cd /q && npm test`, `cd /p/sub && npm test`})
+}

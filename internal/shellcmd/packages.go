@@ -502,7 +502,10 @@ func (r *reader) shellProgram(shell, from string, depth int) {
 func (r *reader) configuredShell(run *scriptRun, dir, rel string) {
 	rc := filepath.Join(dir, ".npmrc")
 	npmrc, _ := r.cachedText(rc, rc)
-	if run.shell, run.shellFrom = npmrcScriptShell(npmrc), path.Join(rel, ".npmrc"); run.shell != "" {
+	if opts := npmrcValue(npmrc, "node-options"); opts != "" {
+		r.npmNodeOptions(opts, rel, run.depth)
+	}
+	if run.shell, run.shellFrom = npmrcValue(npmrc, "script-shell"), path.Join(rel, ".npmrc"); run.shell != "" {
 		return
 	}
 	if run.via == "yarn" {
@@ -533,7 +536,7 @@ func (r *reader) configuredShell(run *scriptRun, dir, rel string) {
 	}
 	if p, ok := home(user); ok && path.IsAbs(p) {
 		text, _ := r.probe(filepath.FromSlash(p))
-		run.shell, run.shellFrom = npmrcScriptShell(text), p
+		run.shell, run.shellFrom = npmrcValue(text, "script-shell"), p
 	}
 }
 
@@ -559,15 +562,32 @@ func yarnrcScriptShell(text string) string {
 	return shell
 }
 
-// npmrcScriptShell is the script-shell an .npmrc's text sets, as npm's ini reader reads it: the
-// last key=value line of that key, a value in double or single quotes unquoted, and lines that
-// start with # or ; comments.
-func npmrcScriptShell(text string) string {
+// npmNodeOptions reads the node-options of the project's .npmrc, which npm gives the node programs
+// its scripts run as NODE_OPTIONS (--require ./x.js loads x.js into each), as the line's own
+// NODE_OPTIONS is read (startcode.go), in rel, the package's directory.
+func (r *reader) npmNodeOptions(opts, rel string, depth int) {
+	at, atUnknown := r.dir, r.dirUnknown
+	r.dir, r.dirUnknown = rel, ""
+	defer func() { r.dir, r.dirUnknown = at, atUnknown }()
+	code := r.optionCode(langNode, fieldArgs(opts))
+	if len(code) > 0 && r.withFiles() {
+		r.inlineFiles(langNode, code, nil, depth)
+	}
+	r.codeLiterals(code)
+	for _, c := range code {
+		r.runStrings(c, langNode, depth)
+	}
+}
+
+// npmrcValue is the value of key an .npmrc's text sets, as npm's ini reader reads it: the last
+// key=value line of that key, a value in double or single quotes unquoted, and lines that start
+// with # or ; comments.
+func npmrcValue(text, key string) string {
 	shell := ""
 	for _, line := range strings.Split(strings.TrimPrefix(text, "\ufeff"), "\n") {
 		line = strings.TrimSpace(line)
-		key, value, ok := strings.Cut(line, "=")
-		if !ok || strings.HasPrefix(line, "#") || strings.HasPrefix(line, ";") || strings.TrimSpace(key) != "script-shell" {
+		k, value, ok := strings.Cut(line, "=")
+		if !ok || strings.HasPrefix(line, "#") || strings.HasPrefix(line, ";") || strings.TrimSpace(k) != key {
 			continue
 		}
 		value = strings.TrimSpace(value)
