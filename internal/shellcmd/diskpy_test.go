@@ -55,10 +55,11 @@ build = "mkdocs build"
 		`hatch run clean`, `hatch run default:clean`, `hatch run del -rf ~`, `hatch run chain`, `hatch run docs:wipe`, `hatch -e docs run wipe`,
 		`cd /q && hatch run zap`,
 	})
-	wantOutcomeIn(t, files, p, NoMatch, []string{`pdm run test`, `pdm test`, `pdm run py`, `pdm run del -i x`, `pdm list`, `pdm run pytest -x`,
+	wantOutcomeIn(t, files, p, NoMatch, []string{`pdm run test`, `pdm test`, `pdm run py`, `pdm run del -i x`, `pdm list`,
 		`poe fmt`, `poe pydel`, `hatch run test`, `hatch run docs:build`, `hatch run del -i x`, `hatch env show`, `pdm lock`})
+	wantOutcomeFiles(t, func() *Files { return withList(files) }, p, NoMatch, []string{`pdm run pytest -x`})
 	for _, src := range []string{`pdm run test`, `pdm run nope`, `poe fmt`, `poe nope`, `hatch run test`, `hatch run docs:build`, `hatch run pytest`} {
-		if l := ParseFiles(src, POSIX, memFiles(files)); len(l.Unresolved) > 0 {
+		if l := ParseFiles(src, POSIX, withList(files)); len(l.Unresolved) > 0 {
 			t.Errorf("%q: unresolved %q", src, l.Unresolved)
 		}
 	}

@@ -373,6 +373,8 @@ func (r *reader) fromDisk(run scriptRun) {
 		}
 	case runCode:
 		r.programFromDisk(run)
+	case runPytest:
+		r.pytestFromDisk(run) // pytestcollect.go
 	case runMake:
 		r.makeFromDisk(run)
 	case runGo:

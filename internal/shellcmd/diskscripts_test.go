@@ -179,6 +179,8 @@ func TestDiskScripts(t *testing.T) {
 		`bash --rcfile scripts/clean.sh -i < /dev/null`,
 		`bash --init-file scripts/clean.sh -i`,
 	})
+	// pytest lists the tree for what it collects (pytestcollect.go).
+	wantOutcomeFiles(t, func() *Files { return withList(hostileProject) }, p, NoMatch, []string{`.venv/bin/python -m pytest`})
 	wantOutcomeIn(t, hostileProject, p, NoMatch, []string{
 		`npm test`,
 		`npm t`,
@@ -203,7 +205,6 @@ func TestDiskScripts(t *testing.T) {
 		`sh scripts/missing.sh`, // runs nothing
 		`./scripts/tool.py`,     // a python program is read as itself
 		`./bin/app`,             // a program, not a script
-		`.venv/bin/python -m pytest`,
 		`sh scripts/loop.sh`,
 		`./scripts/del.sh -i build`,
 		`./scripts/first.sh -i build`,

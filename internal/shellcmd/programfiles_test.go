@@ -67,10 +67,12 @@ func TestProgramFiles(t *testing.T) {
 		`node m.js`, `node esm.mjs`, `tsx esm.mjs`, `node idx.js`, `deno run esm.mjs`,
 	})
 	wantOutcomeIn(t, programProject, p, NoMatch, []string{
-		`python3 manage.py test`, `./manage.py runserver`, `make ok`, `node server.js`, `python3 -m pytest`, `python3 -m venv .venv`,
+		`python3 manage.py test`, `./manage.py runserver`, `make ok`, `node server.js`, `python3 -m venv .venv`,
 		`python3 app.py`, `python3 compiled.pyc`, `python3 -c 'print(1)'`, `node -e 'console.log(1)'`, `deno test a.ts`, `python3 nothere.py`,
 		`awk '{print}' p.awk`, `sed -n p s.sed`, `node calm.js`, `python3 -c 'print(1)' < x.py`, `python3 manage.py < x.py`,
 	})
+	// pytest lists the tree for what it collects (pytestcollect.go).
+	wantOutcomeFiles(t, func() *Files { return withList(programProject) }, p, NoMatch, []string{`python3 -m pytest`})
 	wantOutcomeIn(t, programProject, p, Unknown, []string{
 		`python3 utf7.py`, `python3 big.py`, `python3 fifo.py`, `python3 "$F"`, `python3 -m "$M"`, `python3 *.py`, `python3 < "$F"`,
 	})
@@ -94,7 +96,7 @@ func TestProgramFiles(t *testing.T) {
 	}
 	// Ordinary programs leave nothing unknown.
 	for _, src := range []string{`python3 manage.py test`, `node server.js`, `python3 app.py`, `python3 -m pytest -x`, `node calm.js`} {
-		if l := ParseFiles(src, POSIX, memFiles(programProject)); len(l.Unresolved) > 0 {
+		if l := ParseFiles(src, POSIX, withList(programProject)); len(l.Unresolved) > 0 {
 			t.Errorf("%q: unresolved %q", src, l.Unresolved)
 		}
 	}

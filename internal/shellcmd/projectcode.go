@@ -12,8 +12,8 @@ import (
 // pytestRuns notes the Python files pytest (py.test, python -m pytest) runs: the conftest.py of
 // the directory it runs in, of tests/ and test/ there, and of each directory its operands name
 // (tests/unit, tests/test_a.py::test_x) with the directories above it that the operand spells;
-// a test file it names is read too. The test files and deeper conftest.py files a bare pytest
-// collects by walking the tree are not read (docs/rules.md, Files the line runs).
+// a test file it names is read too; the rest of what it collects is read from disk
+// (pytestcollect.go).
 func (r *reader) pytestRuns(cmd Command, depth int) {
 	args, ok := pytestArgs(cmd)
 	if !ok {
@@ -79,6 +79,10 @@ func (r *reader) pytestRuns(cmd Command, depth int) {
 		if run := r.ran(runCode, Arg{Value: f}, depth); run != nil {
 			run.manager = langPython
 		}
+	}
+	// What it collects from there, read once the files above are (pytestcollect.go).
+	if run := r.ran(runPytest, Arg{Value: "conftest.py"}, depth); run != nil {
+		run.args = args
 	}
 }
 

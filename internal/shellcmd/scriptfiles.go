@@ -806,6 +806,12 @@ func (r *reader) readRun(run scriptRun, byKey map[string][]int, read *int) {
 				}
 			}
 		}
+	case runPytest: // a test file, conftest.py or configuration file the line writes
+		for _, k := range slices.Sorted(maps.Keys(byKey)) {
+			if pytestWrites(k) {
+				found = append(found, byKey[k]...)
+			}
+		}
 	case runShell, runCrontab, runCode:
 		found = append(slices.Clip(byKey[run.key]), byKey[""]...)
 		if run.key == anyFile || isPattern(run.key) {
@@ -854,7 +860,7 @@ func (r *reader) readRun(run scriptRun, byKey map[string][]int, read *int) {
 		return
 	}
 	w := r.wrote[found[0]]
-	if run.kind == runGit || run.kind == runStartup || run.kind == runMake || run.kind == runGo || run.kind == runCargo || run.kind == runInstaller || len(found) > 1 || !w.literal || *read == maxWrittenScripts {
+	if run.kind == runGit || run.kind == runStartup || run.kind == runMake || run.kind == runGo || run.kind == runPytest || run.kind == runCargo || run.kind == runInstaller || len(found) > 1 || !w.literal || *read == maxWrittenScripts {
 		what := run.file
 		if run.kind != runShell && run.kind != runCrontab {
 			what = w.file
