@@ -122,8 +122,9 @@ func relativeName(name string) bool {
 	return strings.HasPrefix(name, "./") || strings.HasPrefix(name, "../") || strings.HasPrefix(name, "/")
 }
 
-// callsOf is the rest of the text after each call of one of names: the name after a character no
-// identifier, method call or variable ends with, followed by a blank, a ( or a quote.
+// callsOf is the rest of the text after each call of one of names, up to maxCodeLoads: the name
+// after a character no identifier, method call (x.require) or variable ends with, followed by a
+// blank, a line's end, a ( or a quote.
 func callsOf(text string, names ...string) []string {
 	var out []string
 	for _, name := range names {
@@ -137,7 +138,7 @@ func callsOf(text string, names ...string) []string {
 				before = rest[i-1]
 			}
 			rest = rest[i+len(name):]
-			if identChar(before) || strings.IndexByte(".$>:", before) >= 0 || rest == "" || strings.IndexByte(" \t(\"'", rest[0]) < 0 {
+			if identChar(before) || before == '.' || before == '$' || rest == "" || strings.IndexByte(" \t\r\n(\"'`", rest[0]) < 0 {
 				continue
 			}
 			out = append(out, rest)

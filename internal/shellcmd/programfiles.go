@@ -402,18 +402,9 @@ const maxJSSpecs = 256
 func jsImports(text string) []string {
 	var out []string
 	for _, kw := range []string{"require", "import", "from"} {
-		for rest := text; len(out) < maxJSSpecs; {
-			i := strings.Index(rest, kw)
-			if i < 0 {
-				break
-			}
-			before := byte(' ')
-			if i > 0 {
-				before = rest[i-1]
-			}
-			rest = rest[i+len(kw):]
-			if identChar(before) || before == '.' || before == '$' {
-				continue // a name that ends with it, or a method: x.require
+		for _, rest := range callsOf(text, kw) {
+			if len(out) == maxJSSpecs {
+				return out
 			}
 			t := strings.TrimLeft(rest, " \t\r\n")
 			if kw != "from" {
