@@ -105,22 +105,27 @@ func (r *reader) readFile(p string, max int64) ([]byte, bool, error) {
 			return nil, false, errTooMany
 		}
 	}
-	var data []byte
-	var whole bool
-	err := r.timed(func() (err error) {
-		data, whole, err = r.files.Read(p, max)
-		return err
-	})
-	if err != nil {
-		// Past the time, the read may still be under way and write data: it is not looked at.
-		return nil, false, err
-	}
-	return data, whole, nil
+	return r.readAt(p, max)
 }
 
-// timed runs f (a read of the disk) within the time left for the line: errReadTime when that
+// readAt reads at most max bytes of the file at p through the line's Files within the time left
+// for the line, counting against no cap (readFile's callers count theirs).
+func (r *reader) readAt(p string, max int64) ([]byte, bool, error) {
+	type read struct {
+		data  []byte
+		whole bool
+	}
+	got, err := timed(r, func() (read, error) {
+		data, whole, err := r.files.Read(p, max)
+		return read{data, whole}, err
+	})
+	return got.data, got.whole, err
+}
+
+// timed runs f (a read of the disk) within the time left for the line, and hands back what it
+// gives: errReadTime (and T's zero value) when that
 // runs out first, f left to finish on its own.
-func (r *reader) timed(f func() error) error {
+func timed[T any](r *reader, f func() (T, error)) (T, error) {
 	if r.readUntil.IsZero() {
 		r.readUntil = time.Now().Add(fileReadTime)
 		// One timer for the line, not one per read: a git command alone reads a dozen files.
@@ -128,16 +133,26 @@ func (r *reader) timed(f func() error) error {
 		// nothing.
 		r.readEnd = time.NewTimer(fileReadTime).C
 	}
+	var none T
 	if time.Until(r.readUntil) <= 0 {
-		return errReadTime
+		return none, errReadTime
 	}
-	done := make(chan error, 1)
-	go func() { done <- f() }()
+	type result struct {
+		v   T
+		err error
+	}
+	// What f gives comes back over the channel: a read still under way past the time writes
+	// nothing the reader holds.
+	done := make(chan result, 1)
+	go func() {
+		v, err := f()
+		done <- result{v, err}
+	}()
 	select {
-	case err := <-done:
-		return err
+	case res := <-done:
+		return res.v, res.err
 	case <-r.readEnd:
-		return errReadTime
+		return none, errReadTime
 	}
 }
 
@@ -148,11 +163,8 @@ func (r *reader) linked(run scriptRun, p string) {
 	if r.files.Link == nil {
 		return
 	}
-	var real string
-	if r.timed(func() (err error) {
-		real, err = r.files.Link(p)
-		return err
-	}) != nil {
+	real, err := timed(r, func() (string, error) { return r.files.Link(p) })
+	if err != nil {
 		return
 	}
 	real = filepath.ToSlash(real)

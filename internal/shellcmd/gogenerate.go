@@ -36,12 +36,7 @@ func (r *reader) goGenerateFromDisk(run scriptRun) {
 			r.unresolved("go generate runs the directives of more than %d Go files, more than hookrun reads", maxGoFiles)
 			return false
 		}
-		var data []byte
-		var whole bool
-		err := r.timed(func() (err error) {
-			data, whole, err = r.files.Read(abs, maxScriptFile)
-			return err
-		})
+		data, whole, err := r.readAt(abs, maxScriptFile)
 		switch {
 		case missing(err):
 		case err != nil || !whole:

@@ -360,13 +360,8 @@ func (g *goReading) readFile(abs, rel string) ([]byte, bool) {
 		g.stop("go %s builds and runs more than %d Go and script files, more than hookrun reads", g.run.sub, maxGoFiles)
 		return nil, false
 	}
-	var data []byte
-	var whole bool
 	// One file may be as large as the budget left (a generated table of a megabyte or more).
-	err := r.timed(func() (err error) {
-		data, whole, err = r.files.Read(abs, int64(maxGoBytes-g.bytes))
-		return err
-	})
+	data, whole, err := r.readAt(abs, int64(maxGoBytes-g.bytes))
 	switch {
 	case missing(err):
 		return nil, false

@@ -320,12 +320,7 @@ func (p *pytestReading) text(abs string) (string, bool) {
 	if p.over {
 		return "", false
 	}
-	var data []byte
-	var whole bool
-	err := p.r.timed(func() (err error) {
-		data, whole, err = p.r.files.Read(abs, int64(min(maxScriptFile, maxPytestBytes-p.bytes)))
-		return err
-	})
+	data, whole, err := p.r.readAt(abs, int64(min(maxScriptFile, maxPytestBytes-p.bytes)))
 	switch {
 	case missing(err):
 		return "", false
@@ -342,10 +337,7 @@ func (p *pytestReading) text(abs string) (string, bool) {
 
 // exists reports whether a file is at abs (setup.py, which marks pytest's rootdir).
 func (p *pytestReading) exists(abs string) bool {
-	err := p.r.timed(func() error {
-		_, _, err := p.r.files.Read(abs, 1)
-		return err
-	})
+	_, _, err := p.r.readAt(abs, 1)
 	return !missing(err)
 }
 

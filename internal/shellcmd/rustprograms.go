@@ -207,12 +207,7 @@ func (r *reader) rustCrate(run scriptRun, root, rel string) {
 	var texts []string
 	total := 0
 	for _, f := range files {
-		var data []byte
-		var whole bool
-		err := r.timed(func() (err error) {
-			data, whole, err = r.files.Read(f.abs, int64(maxGoBytes-total))
-			return err
-		})
+		data, whole, err := r.readAt(f.abs, int64(maxGoBytes-total))
 		switch {
 		case missing(err):
 		case err != nil:

@@ -229,10 +229,5 @@ func walkWords(words []*syntax.Word, f func(syntax.Node) bool) {
 
 // list names at most max entries of the directory dir (Files.List), within the line's read time.
 func (r *reader) list(dir string, max int) ([]string, error) {
-	var names []string
-	err := r.timed(func() (err error) {
-		names, err = r.files.List(dir, max)
-		return err
-	})
-	return names, err
+	return timed(r, func() ([]string, error) { return r.files.List(dir, max) })
 }
