@@ -83,6 +83,7 @@ type rule struct {
 	nonEmpty bool
 	enum     []string
 	nonNeg   bool
+	noNUL    bool   // a command line or a path, of a string or of each string of an array
 	fields   []rule // of an object, or of each object of an array
 }
 
@@ -125,9 +126,9 @@ var (
 		{name: "args_summary", kind: kString},
 		{name: "caller", kind: kObject, required: true, fields: callerFields},
 		{name: "ability_args", kind: kObject},
-		{name: "command", kind: kString},
+		{name: "command", kind: kString, noNUL: true},
 		{name: "shell", kind: kString, enum: Shells},
-		{name: "paths", kind: kStrings},
+		{name: "paths", kind: kStrings, noNUL: true},
 	}
 	postAbilityCallRules = []rule{
 		sessionID,
@@ -139,9 +140,9 @@ var (
 		{name: "output_summary", kind: kString},
 		{name: "error_message", kind: kString},
 		{name: "ability_args", kind: kObject},
-		{name: "command", kind: kString},
+		{name: "command", kind: kString, noNUL: true},
 		{name: "shell", kind: kString, enum: Shells},
-		{name: "paths", kind: kStrings},
+		{name: "paths", kind: kStrings, noNUL: true},
 	}
 	sessionStopRules = []rule{
 		requiredSessionID,
@@ -401,6 +402,16 @@ func checkValue(raw json.RawMessage, r rule, path string) error {
 		if r.nonEmpty && s == "" {
 			return &ContextError{Field: path, Msg: "must not be empty"}
 		}
+		if i := strings.IndexByte(s, 0); r.noNUL && i >= 0 {
+			// A C program (system(3), a char *) stops there, bash drops
+			// the byte: rm .env\u0000x removes .env, where hookrun's
+			// rules read .env\x00x. Go, Node, Python and Rust refuse it.
+			head := s[:i]
+			if len(head) > 100 {
+				head = strings.ToValidUTF8(head[:100], "") + "…"
+			}
+			return &ContextError{Field: path, Msg: fmt.Sprintf("holds a NUL byte (\\u0000), which no command line or file name can hold: a program written in C reads it only up to there (%s), hookrun reads all of it", head)}
+		}
 		if r.enum != nil && !slices.Contains(r.enum, s) {
 			return &ContextError{Field: path, Msg: fmt.Sprintf("must be one of %s, got %q", strings.Join(r.enum, ", "), s)}
 		}
@@ -424,7 +435,7 @@ func checkValue(raw json.RawMessage, r rule, path string) error {
 			at := fmt.Sprintf("%s[%d]", path, i)
 			var err error
 			if r.kind == kStrings {
-				err = checkValue(item, rule{kind: kString}, at)
+				err = checkValue(item, rule{kind: kString, noNUL: r.noNUL}, at)
 			} else {
 				err = checkValue(item, rule{kind: kObject, fields: r.fields}, at)
 			}
