@@ -151,7 +151,8 @@ func rubyLoads(text string) (files []string, gemspec, unknown bool) {
 			unknown = true
 			continue
 		}
-		if how == "require_relative" && path.Ext(name) != ".rb" {
+		if how == "require_relative" && (path.Ext(name) != ".rb" || path.Base(name) == ".rb") {
+			// Ruby's File.extname('.rb') is "": require_relative '.rb' loads .rb.rb.
 			name += ".rb"
 		}
 		files = append(files, name)
