@@ -26,7 +26,7 @@ const (
 
 var (
 	decisions = []string{DecisionDeny, DecisionRequireHuman, DecisionAllow}
-	ruleKeys  = []string{"decision", "reason", "commands", "paths", "sources", "prompt", "additional_context", "additional_context_file"}
+	ruleKeys  = []string{"decision", "reason", "commands", "paths", "sources", "prompt", "additional_context", "additional_context_file", "ignore_programs"}
 )
 
 // RuleSet is a rules handler: declarative guards, evaluated without a
@@ -45,8 +45,11 @@ type Rule struct {
 	Reason   string
 	Commands []*shellcmd.Pattern
 	Paths    []string // globs on the call's paths
-	Sources  []string
-	Prompt   *regexp.Regexp
+	// IgnorePrograms: a path a shell command names only as the program it runs
+	// does not count for Paths (running ~/.local/bin/ruff changes no program).
+	IgnorePrograms bool
+	Sources        []string
+	Prompt         *regexp.Regexp
 	// AdditionalContext is text for the model; ContextFile a project
 	// file whose text is read when the rule fires.
 	AdditionalContext string
@@ -89,6 +92,7 @@ func (d *decoder) ruleSet(handler, unresolved, list *yaml.Node, h *Hook) {
 		effectGiven := false      // a misspelt decision, a context file outside the project: each has its own error, which says what to write
 		var commands []*yaml.Node // each pattern's node, in r.Commands' order
 		var promptNode *yaml.Node
+		var ignoreNode *yaml.Node // ignore_programs, which only says how paths is read
 		fields := d.fields(item, ruleKeys, name+".")
 		for _, f := range fields {
 			v, key := f.value, name+"."+f.name
@@ -147,6 +151,9 @@ func (d *decoder) ruleSet(handler, unresolved, list *yaml.Node, h *Hook) {
 			case "paths":
 				r.Paths = d.globs(v, key)
 				r.PathsPos = places(v, len(r.Paths))
+			case "ignore_programs":
+				ignoreNode = v
+				r.IgnorePrograms, _ = d.boolean(v, key)
 			case "sources":
 				srcs, ok := d.strings(v, key)
 				for j, s := range srcs {
@@ -193,6 +200,9 @@ func (d *decoder) ruleSet(handler, unresolved, list *yaml.Node, h *Hook) {
 		case r.Decision == "" && !effectGiven && r.AdditionalContext == "" && len(fields) == len(item.Content)/2:
 			// Not said of a rule with an unknown key: its error names the key meant.
 			d.errorf(item, "%s: does nothing: give it a decision, additional_context or additional_context_file", name)
+		}
+		if ignoreNode != nil && r.IgnorePrograms && r.Paths == nil {
+			d.errorf(ignoreNode, "%s.ignore_programs: says how paths reads a call, and the rule has no paths: add paths, or remove ignore_programs", name)
 		}
 		if (r.Decision == DecisionDeny || r.Decision == DecisionRequireHuman) && h.Event != "" && !h.Event.AIFacing() {
 			d.errorf(item, "%s: decision %s never decides on %s, an infra-only event", name, r.Decision, h.Event)

@@ -439,6 +439,7 @@ func (e *cacheWriter) rules(rs *config.RuleSet) {
 			e.str(p.String())
 		}
 		e.strs(r.Paths)
+		e.bool(r.IgnorePrograms)
 		e.strs(r.Sources)
 		e.bool(r.Prompt != nil)
 		if r.Prompt != nil {
@@ -680,6 +681,7 @@ func (d *cacheReader) rules() *config.RuleSet {
 			r.Commands = append(r.Commands, p)
 		}
 		r.Paths = d.strs()
+		r.IgnorePrograms = d.bool()
 		r.Sources = d.strs()
 		if d.bool() {
 			re, err := regexp.Compile(d.str())

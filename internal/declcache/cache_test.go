@@ -318,7 +318,7 @@ func TestCacheCoversEveryField(t *testing.T) {
 		reflect.TypeOf(config.HTTP{}):    4,
 		reflect.TypeOf(config.Header{}):  2,
 		reflect.TypeOf(config.RuleSet{}): 3,
-		reflect.TypeOf(config.Rule{}):    10,
+		reflect.TypeOf(config.Rule{}):    11,
 		reflect.TypeOf(config.Finding{}): 7,
 		reflect.TypeOf(config.Place{}):   3,
 		reflect.TypeOf(config.EnvVar{}):  2,

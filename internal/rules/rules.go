@@ -42,7 +42,10 @@ func Evaluate(h *config.Hook, c *event.Context, root string, git callpath.Git) m
 // and its paths with those the files name. Reading it walks the trees the scripts change and
 // asks git; one Call serves all the rules hooks of an event, which read it and do not change it.
 type Call struct {
-	ctx      *event.Context // the context with the paths the line's files name
+	ctx *event.Context // the context with the paths the line's files name
+	// run is ctx without the paths the line names only as a program it runs, for the rules
+	// that ignore programs (ctx when there are none).
+	run      *event.Context
 	line     *shellcmd.Line
 	unpacked []shellcmd.Unpack
 	root     string
@@ -52,6 +55,7 @@ type Call struct {
 func Read(c *event.Context, root string, git callpath.Git) *Call {
 	line := readLine(c, root)
 	rc := &Call{ctx: withScriptPaths(c, line, root, git), line: line, root: root}
+	rc.run = withoutPrograms(rc.ctx, line, root, git)
 	if line != nil && len(line.Unpacks) > 0 {
 		rc.unpacked = unpackedDirs(rc.ctx, root)
 	}
@@ -70,7 +74,7 @@ func (rc *Call) Line() *shellcmd.Line { return rc.line }
 func (rc *Call) Evaluate(h *config.Hook) merge.Report {
 	start := time.Now()
 	rs := h.Handler.Rules
-	c, line, root, unpacked := rc.ctx, rc.line, rc.root, rc.unpacked
+	c, run, line, root, unpacked := rc.ctx, rc.run, rc.line, rc.root, rc.unpacked
 	var p prompt
 	if c.Event == event.PromptSubmit {
 		p.raw = c.StringField("user_raw_input")
@@ -81,7 +85,11 @@ func (rc *Call) Evaluate(h *config.Hook) merge.Report {
 	unknown := "" // why a commands rule could not be checked
 	ctxErr := ""  // why a matching rule's additional_context_file could not be read
 	for _, r := range rs.Rules {
-		ok, why, from := fires(r, c, line, unpacked, &p)
+		rcall := c
+		if r.IgnorePrograms {
+			rcall = run
+		}
+		ok, why, from := fires(r, rcall, line, unpacked, &p)
 		// Only a rule that would decide, and whose other conditions hold, makes an unreadable
 		// command count: a guard kept to AI sessions does not hold up a person's command.
 		if why != "" && unknown == "" && r.Decision != "" && r.Decision != config.DecisionAllow {
@@ -184,6 +192,38 @@ func withScriptPaths(c *event.Context, line *shellcmd.Line, root string, git cal
 	cc := *c
 	cc.Paths = append(slices.Clip(c.Paths), more...)
 	cc.UnknownPaths = unknown
+	return &cc
+}
+
+// withoutPrograms is c without the paths its line names only as the program a command runs
+// (shellcmd.Line.Programs), as cleaned from each directory the call may run in, with the links
+// they pass through resolved: ~/.local/bin/ruff check . changes no program, while cp x
+// ~/.local/bin/ruff names it as an operand and keeps it. A path some other word of the line
+// gives the same cleaned form (rm -rf ~/.local/bin; ~/.local/bin/ruff) is kept.
+func withoutPrograms(c *event.Context, line *shellcmd.Line, root string, git callpath.Git) *event.Context {
+	if line == nil || len(line.Programs) == 0 {
+		return c
+	}
+	others := *line
+	others.Paths = minus(line.Paths, line.Programs)
+	named := map[string]bool{}
+	var programs []string
+	for _, dir := range callFiles(c, root).Dirs {
+		own, _ := callpath.OfLine(nil, &others, dir, root, git)
+		for _, n := range own {
+			named[n] = true
+		}
+		run, _ := callpath.OfLine(nil, &shellcmd.Line{Paths: line.Programs}, dir, root, nil)
+		programs = append(programs, run...)
+	}
+	drop := map[string]bool{}
+	for _, n := range programs {
+		if !named[n] {
+			drop[n] = true
+		}
+	}
+	cc := *c
+	cc.Paths = slices.DeleteFunc(slices.Clone(c.Paths), func(p string) bool { return drop[p] })
 	return &cc
 }
 

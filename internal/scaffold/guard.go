@@ -18,11 +18,12 @@ import (
 // template: whoever changes the template moves the old hash into
 // earlierProtectHooks, so that init refreshes a guard an earlier hookrun
 // wrote and nobody edited.
-const protectHooksSHA = "eaf9fc6e79c51d110965283f044d0b2b4e4eff7a9708240a19645ff91b1d44ad"
+const protectHooksSHA = "3a33da5d855d2b91353cc48ee47355e306a62a48ef10cee09ee92c59d57ac04c"
 
 // earlierProtectHooks are the SHA-256 hashes of every protect_hooks.yaml an
 // earlier hookrun init wrote (from the repository's history), newest first.
 var earlierProtectHooks = []string{
+	"eaf9fc6e79c51d110965283f044d0b2b4e4eff7a9708240a19645ff91b1d44ad", // 936c066
 	"036d99af0912dfaa6285d8cfbed4d0e799042e039873d65da513a234fbed4e94", // 79ea630
 	"48499df70ec5f7f6a1e5895cf25cb69192419aae58923ac96b915ce484acbd42", // d99f46e
 	"830efd2fcc71be886d0b37c78ca4cbf33aa3c48320e5b23d374fefdbf73a8273", // 8a3d00a

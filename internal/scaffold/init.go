@@ -116,7 +116,10 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # outrank them all.) The agents' own file reading tools
 # pass; a shell command that names these files asks even when it only reads
 # them (cat, git diff, source ~/.bashrc): which commands only read is not
-# always known. Edit it like any hook (docs/rules.md).
+# always known. Running a program from those places passes
+# (~/.local/bin/ruff check ., /usr/local/bin/hookrun validate): ignore_programs
+# leaves out a path a command names only as the program it runs, which running
+# does not change. Edit it like any hook (docs/rules.md).
 id: protect_hooks
 event_type: PreAbilityCall
 enabled: true
@@ -130,6 +133,7 @@ handler:
     - decision: require_human
       reason: "this call names hookrun's hooks, its program, their handler scripts or an agent's hook settings: a person must approve changes to the guards"
       sources: [ai_session, background_job]
+      ignore_programs: true
       paths:
         - "**/.system"
         - "**/.system/**"
@@ -242,6 +246,7 @@ handler:
     - decision: require_human
       reason: "this call names git's hooks or configuration, or a git hook manager's (.git/hooks, .git/config, ~/.gitconfig, .husky, lefthook, pre-commit), which run code at a person's next commit, checkout or fetch, outside the agent's session and its guards: a person must approve changes to them (reading one through the shell asks too)"
       sources: [ai_session, background_job]
+      ignore_programs: true
       paths:
         - "**/.git"
         - "**/.git/hooks"
@@ -281,6 +286,7 @@ handler:
     - decision: require_human
       reason: "this call names a file that runs code when a person next opens a shell, opens the project in an editor, starts an agent or logs in, or at a set time (a shell's startup file, which also sets the environment the agents and hookrun start with, an editor's tasks, settings or startup file, direnv's or mise's, an agent's MCP servers or language servers, which it starts with no hook, or its status line, a program on PATH, which a global install or a link puts there (npm -g, npm link, pnpm link --global, bun link, deno install -g, pip --user: install into the project's node_modules or .venv instead), an editor's extension, a tool's credential helper or runner, a service, a cron table, ssh's configuration), outside the agent's session and its guards: a person must approve"
       sources: [ai_session, background_job]
+      ignore_programs: true
       paths:
         - "**/.bashrc"
         - "**/.bashrc.d/**"
@@ -473,6 +479,7 @@ handler:
     - decision: require_human
       reason: "this call names a .env file, which Gemini CLI loads into the environment its hooks, hookrun's among them, start with (a variable there, such as HOOKRUN_HOOKS_DIR or a proxy's, would turn every guard off or point it elsewhere): a person must approve"
       sources: [ai_session, background_job]
+      ignore_programs: true
       paths:
         - "**/.gemini/.env"
         - "**/.env"

@@ -160,6 +160,7 @@ func Document() Obj {
 							"prompt", O("type", "string", "minLength", 1),
 							"additional_context", O("type", "string"),
 							"additional_context_file", O("type", "string"),
+							"ignore_programs", O("type", "boolean", "description", "paths: a path a shell command names only as the program it runs (~/.local/bin/ruff check .) does not count."),
 						))),
 					"command", O("description", "Run from the project root. ./path resolves against it; with args it is executed directly, else a command line with spaces or quotes goes to /bin/sh -c.",
 						"type", "string", "allOf", []any{O("pattern", `\S`), O("pattern", noNUL)}),

@@ -75,6 +75,10 @@ type Line struct {
 	// and a path through a link the line makes (ln -s, cp -s, mount --bind) also as the path it
 	// leads to.
 	Paths []string
+	// Programs are the paths of Paths the line names only as the program a command runs
+	// (~/.local/bin/ruff check ., ./bin/tool), never as an operand or a redirection target:
+	// running a program does not change it, and a rule may leave them out (ignore_programs).
+	Programs []string
 	// UnknownPaths says why some path the line names is only known when it runs: an operand or a
 	// redirection target with an expansion in it, or a relative path after a cd to such a directory.
 	// Arguments of commands that take text, not files (echo, printf, test), do not count.
@@ -231,6 +235,7 @@ func read(line string, sh Shell, files *Files) (Line, bool) {
 	r.finishRevisions()
 	r.finishArith()
 	r.finishLinks()
+	r.finishPrograms()
 	return r.out, r.filesAsked
 }
 
@@ -253,6 +258,7 @@ func parseOther(line string, sh Shell, files *Files) (Line, bool) {
 	}
 	r.finishRevisions()
 	r.finishLinks()
+	r.finishPrograms()
 	return r.out, r.filesAsked
 }
 
@@ -278,6 +284,8 @@ type reader struct {
 	homeSet     bool        // the line may set HOME, which ~ expands to
 	pwdSet      bool        // the line may set PWD, which ~+ expands to
 	seen        map[string]bool
+	asProgram   bool                        // naming a command's own path (operands): Line.Programs
+	programs    []string                    // the paths named as a command's own, in order, before finishPrograms
 	aliases     map[string]bool             // names the line makes stand for another command (alias, hash -p, BASH_CMDS)
 	numbersVoid string                      // why the commands that print numbers ($(nproc)) may print anything here (numbers.go); "" when they cannot
 	tables      map[*syntax.Assign]bool     // assignments to BASH_CMDS and BASH_ALIASES already read
@@ -719,6 +727,27 @@ func (r *reader) addPath(p string, in list) {
 		r.seen[key] = true
 		*to = append(*to, p)
 	}
+	if in == pathList {
+		// Whether a command's own name gives the path, or some other word too (finishPrograms).
+		k := "\x03" + p
+		if r.asProgram {
+			k = "\x02" + p
+			if !r.seen[k] {
+				r.programs = append(r.programs, p)
+			}
+		}
+		r.seen[k] = true
+	}
+}
+
+// finishPrograms lists as Line.Programs the paths named only as a command's own: one some other
+// word names too (cp x bin/t; bin/t) may be changed by the line.
+func (r *reader) finishPrograms() {
+	for _, p := range r.programs {
+		if !r.seen["\x03"+p] {
+			r.out.Programs = append(r.out.Programs, p)
+		}
+	}
 }
 
 // maxOptionTails caps the tails of one option word read as candidate values; a longer cluster is
@@ -956,7 +985,9 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 // argument, and the value of each NAME=VALUE or --option=VALUE argument.
 func (r *reader) operands(cmd Command) {
 	if strings.Contains(cmd.Path, "/") {
+		r.asProgram = true
 		r.path(cmd.Path)
+		r.asProgram = false
 	}
 	options := true
 	for _, a := range cmd.Args {
