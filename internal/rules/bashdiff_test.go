@@ -164,7 +164,9 @@ func (s *sandbox) runs(line string) bool {
 	if strings.ContainsRune(line, 0) {
 		return false // bash -c cannot be given a NUL: nothing runs
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	// Only a line that never ends waits this out; a loaded machine (a load of 25) starved nice
+	// rm -rf x past 5s, and the corpus's "runs" read "never".
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, s.bash, "--noprofile", "--norc", "-c", line)
 	cmd.Dir = s.work
