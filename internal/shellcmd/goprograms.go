@@ -21,7 +21,8 @@ import (
 // vendor/ and the module cache are other people's code,
 // read as themselves). Their text is read as a Python program file's is (programfiles.go), by
 // Go's own parser: every string names a path, and when the program may run a command (it
-// imports os/exec, syscall, golang.org/x/sys/unix or /windows, calls os.StartProcess, or its
+// imports os/exec, calls what of syscall, golang.org/x/sys/unix or /windows can start a program
+// (their errnos, signals and stats cannot), calls os.StartProcess, has a //go:linkname, or its
 // cgo preamble calls system), each string, each string expression (constants, +,
 // fmt.Sprintf) and each list of words (a call's arguments from its first string on, a []string
 // literal, a slice given with ...) is a line it may run. A package decides that with the
@@ -447,8 +448,55 @@ type goSource struct {
 }
 
 // goExecImports are the packages through which a Go program runs a command.
-var goExecImports = []string{"os/exec", "syscall", "golang.org/x/sys/unix", "golang.org/x/sys/windows", "golang.org/x/sys/execabs",
+var goExecImports = []string{"os/exec", "golang.org/x/sys/execabs",
 	"github.com/magefile/mage/sh", "github.com/bitfield/script"}
+
+// goSysImports are the packages of the system's calls: a program runs a command through them only
+// by what can start one (goSysStarts), not by an errno, a signal or a stat of theirs.
+var goSysImports = []string{"syscall", "golang.org/x/sys/unix", "golang.org/x/sys/windows"}
+
+// goSysStarts are the parts of the names in goSysImports that can start a program or run code
+// hookrun does not see: exec and fork calls, raw system calls (execve by its number), Windows'
+// process calls and loaded libraries, tracing another process, mapping memory as code.
+var goSysStarts = []string{"Exec", "Spawn", "Syscall", "Proc", "DLL", "Dll", "Library", "Ptrace", "Fork", "Clone",
+	"Mmap", "Mprotect", "Thread", "Shell"}
+
+// goImportName is the name a file refers to an import by: its own, else the path's last element.
+func goImportName(imp *ast.ImportSpec, p string) string {
+	if imp.Name != nil {
+		return imp.Name.Name
+	}
+	return path.Base(p)
+}
+
+// goStartsProcess reports whether a parsed Go file may start a process other than through
+// goExecImports: a name of sys (goSysImports' names in the file) that goSysStarts holds,
+// StartProcess (os's, under any name), or a //go:linkname, which reaches any function of the
+// standard library, unexported ones too.
+func goStartsProcess(f *ast.File, sys map[string]bool) bool {
+	for _, cg := range f.Comments {
+		for _, c := range cg.List {
+			if strings.HasPrefix(c.Text, "//go:linkname") {
+				return true
+			}
+		}
+	}
+	starts := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			if x, ok := n.X.(*ast.Ident); ok && sys[x.Name] && slices.ContainsFunc(goSysStarts, func(p string) bool {
+				return strings.Contains(n.Sel.Name, p)
+			}) {
+				starts = true
+			}
+		case *ast.Ident:
+			starts = starts || n.Name == "StartProcess"
+		}
+		return !starts
+	})
+	return starts
+}
 
 // goSourceOf reads a Go file's text by Go's parser (its tokens, where the parser gives up); ok
 // false when the lines it spells add up to more than maxGoWork bytes.
@@ -457,11 +505,19 @@ func goSourceOf(text string) (goSource, bool) {
 	var cgo []string // the strings of its cgo preamble
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "", text, parser.ParseComments|parser.SkipObjectResolution)
+	sys := map[string]bool{} // the names syscall, x/sys/unix and x/sys/windows are imported as
 	if f != nil {
 		for _, imp := range f.Imports {
 			if p, err := strconv.Unquote(imp.Path.Value); err == nil {
 				s.imports = append(s.imports, p)
-				if slices.Contains(goExecImports, p) {
+				switch {
+				case slices.Contains(goSysImports, p):
+					if name := goImportName(imp, p); name == "." {
+						s.runs = true
+					} else if name != "_" {
+						sys[name] = true
+					}
+				case slices.Contains(goExecImports, p):
 					s.runs = true
 				}
 				if p == "C" {
@@ -481,8 +537,9 @@ func goSourceOf(text string) (goSource, bool) {
 			}
 		}
 	}
-	s.runs = s.runs || strings.Contains(text, "StartProcess")
 	if err != nil || f == nil {
+		// Not Go the parser takes: what it imports or names may run a command wherever it is.
+		s.runs = s.runs || len(sys) > 0 || strings.Contains(text, "StartProcess") || strings.Contains(text, "go:linkname")
 		// Not Go the parser takes (nor, then, the compiler): its strings by their tokens.
 		var sc scanner.Scanner
 		sc.Init(fset.AddFile("", -1, len(text)), []byte(text), nil, 0)
@@ -501,6 +558,7 @@ func goSourceOf(text string) (goSource, bool) {
 		s.lines = slices.Clone(s.strs)
 		return s, true
 	}
+	s.runs = s.runs || goStartsProcess(f, sys)
 	w := goWords{consts: map[string][]string{}}
 	for _, c := range cgo {
 		s.strs = append(s.strs, c)

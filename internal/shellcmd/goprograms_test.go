@@ -57,6 +57,11 @@ func TestDiskGoPrograms(t *testing.T) {
 		"/u/a/a.go":  "package a\n\nimport \"os/exec\"\n\nfunc Run(args ...string) { exec.Command(args[0], args[1:]...).Run() }\n",
 		"/u/b/b.go":  "package b\n\nimport \"u/a\"\n\nfunc init() { a.Run(\"rm\", \"-rf\", \"b\") }\n",
 		"/u/main.go": "package main\n\nimport _ \"u/b\"\n\nfunc main() {}\n",
+		// A package that imports syscall for an errno runs no command: its tests' strings are
+		// paths (hookrun's own go test ./internal/shellcmd/ was denied for its test strings).
+		"/p/errs/e.go":      "package errs\n\nimport (\n\t\"errors\"\n\t\"syscall\"\n)\n\n// Not os.StartProcess.\nfunc Gone(err error) bool { return errors.Is(err, syscall.ENOTDIR) }\n",
+		"/p/errs/e_test.go": "package errs\n\nimport \"testing\"\n\nfunc TestGone(t *testing.T) { _ = []string{\"rm -rf b\", \"rm\", \"-rf\"} }\n",
+		"/p/sys/s_test.go":  "package sys\n\nimport (\n\t\"syscall\"\n\t\"testing\"\n)\n\nfunc TestS(t *testing.T) { syscall.Exec(\"/bin/rm\", []string{\"rm\", \"-rf\", \"b\"}, nil) }\n",
 	}
 	for i := range maxGoFiles + 1 {
 		files[fmt.Sprintf("/r/many/f%d.go", i)] = "package m\n"
@@ -65,11 +70,11 @@ func TestDiskGoPrograms(t *testing.T) {
 	wantListed(t, files, p, Match, []string{`go test ./...`, `go test ./a`, `go test -run TestA -v ./a/...`, `go test -count=1 -race ./a`,
 		`cd a && go test`, `go run .`, `go run main.go`, `go run ./ctx`, `go run ./sprintf`, `go run raw/r.go`, `go -C /p run .`,
 		`go test ./lib`, `go run ./broken`, `cd /q && go run m.go`, `cd /q && go run .`, `cd /t && go run .`, `cd /u && go run .`,
-		`go test example.com/p/a`, `go test -C a`, `go test ./a -args -v`,
+		`go test example.com/p/a`, `go test -C a`, `go test ./sys`, `go test ./a -args -v`,
 		`cd a && go test ./testdata`, `go test ./gen`, `go run gen/gen.go`, `go test -run X ./gen/gen.go`}) // named, not matched by ./...: a package as any other
 	wantListed(t, files, p, NoMatch, []string{`go test ./api`, `go run ./quiet`, `go run ./com`, `go build ./...`, `go vet ./...`,
 		`go test -c ./a`, `go test -n ./a`, `go run -n .`, `go test golang.org/x/tools/...`, `go run golang.org/x/tools/cmd/stringer@latest`,
-		`go test ./api ./quiet`, `go test ./v`, `go run ./gen`})
+		`go test ./api ./quiet`, `go test ./v`, `go run ./gen`, `go test ./errs`})
 	wantListed(t, files, p, Unknown, []string{`cd /r && go test ./...`, `go test "$P"`, `cd /s && go run .`,
 		`echo 'package a' > a/x_test.go && go test ./a`})
 	l := ParseFiles(`go test ./...`, POSIX, withList(files))
@@ -102,8 +107,22 @@ func TestGoSource(t *testing.T) {
 		{"package a\nvar m = map[string]string{\"rm\": \"-rf\"}\n", []string{"rm", "-rf"}, false},
 		{"package a\nvar x = f(ctx, \"rm\", y...)\n", []string{`'rm' "$__py"`, "rm"}, false},
 		{"package a\nvar x = `a\\n` + \"\\x41\"\n", []string{"a\\nA", "a\\n", "A"}, false},
-		{"package a\nimport \"syscall\"\n", []string{"syscall"}, true},
+		// syscall, x/sys/unix and x/sys/windows run a command only through what can start one:
+		// an errno, a signal or a stat of theirs starts nothing.
+		{"package a\nimport \"syscall\"\n", []string{"syscall"}, false},
+		{"package a\nimport \"syscall\"\nvar _ = errors.Is(err, syscall.ENOTDIR) || syscall.Kill(1, syscall.SIGTERM) == nil\n", []string{"syscall"}, false},
+		{"package a\nimport \"syscall\"\nvar _ = syscall.Exec(p, nil, nil)\n", []string{"syscall"}, true},
+		{"package a\nimport sc \"syscall\"\nvar _, _ = sc.ForkExec(p, nil, nil)\n", []string{"syscall"}, true},
+		{"package a\nimport \"syscall\"\nvar _, _, _ = syscall.RawSyscall(59, 0, 0, 0)\n", []string{"syscall"}, true},
+		{"package a\nimport . \"syscall\"\nvar _ = ENOTDIR\n", []string{"syscall"}, true},
+		{"package a\nimport \"golang.org/x/sys/unix\"\nvar _ = unix.Exec(p, nil, nil)\n", []string{"golang.org/x/sys/unix"}, true},
+		{"package a\nimport \"golang.org/x/sys/windows\"\nvar _ = windows.NewLazySystemDLL(k).NewProc(c)\n", []string{"golang.org/x/sys/windows"}, true},
+		{"package a\nimport \"golang.org/x/sys/unix\"\nvar _ = unix.EINTR\n", []string{"golang.org/x/sys/unix"}, false},
 		{"package a\nimport \"os\"\nvar _, _ = os.StartProcess(p, nil, nil)\n", []string{"os"}, true},
+		{"package a\nimport \"os\"\nvar _, _ = o.StartProcess(p, nil, nil)\n", []string{"os"}, true},
+		// The word in a comment starts nothing; a linkname may reach anything unexported.
+		{"package a\n// os.StartProcess is not called here\n", nil, false},
+		{"package a\nimport _ \"unsafe\"\n//go:linkname f syscall.forkExec\nfunc f()\n", []string{"unsafe"}, true},
 	} {
 		s, ok := goSourceOf(c.text)
 		if !ok || !slices.Equal(s.lines, c.lines) || s.runs != c.runs {
