@@ -19,7 +19,11 @@ not, why: disabled, an ability outside ability_scope, a caller source not
 listed, a duration below min_duration_ms, no changed path under
 only_if_changed_paths, not blocking under --blocking-only. A hook that would
 run but whose handler command cannot start (missing, not executable) is
-flagged too. Invalid hook files are listed (emit refuses to run any hook while
+flagged too. A rules hook that would run starts no process, so explain reads
+its rules as emit would and says what they decide for the call when they deny
+or ask, with the reason and the paths of the call its rule guards (the path a
+test file or a script names, for a call that asks for no visible reason).
+Invalid hook files are listed (emit refuses to run any hook while
 one exists), then what validate names in the agents' settings.
 
 --hook ID explains one hook; EVENT may then be left out, and a hook of
@@ -30,6 +34,7 @@ is invalid (emit would refuse to run).`,
 		Example: `  hookrun explain --context scripts/hooks/no_rm_rf.context.json   # after hookrun --help's examples
   hookrun explain --hook no_rm_rf --context scripts/hooks/no_rm_rf.context.json
   hookrun explain PostAbilityCall < ctx.json
+  echo '{"ability_id":"shell","caller":{"source":"ai_session"},"command":"go test ./..."}' | hookrun explain PreAbilityCall   # why it asks
   hookrun explain --blocking-only --json --context contexts/PreAbilityCall.json   # in examples/`,
 		Args:              optionalEvent,
 		ValidArgsFunction: completeEventArg,

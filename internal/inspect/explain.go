@@ -67,6 +67,12 @@ type explained struct {
 	// Sends: the hook is an http one that would run, and this is where
 	// it would send what (sends).
 	Sends string `json:"sends,omitempty"`
+	// RulesDecision, RulesReason: the hook is a rules one that would run, and this is what its
+	// rules decide for the call (they start no process, so explain reads them as emit would);
+	// RulesPaths: the paths the call names that the deciding rule's paths guard.
+	RulesDecision string   `json:"rules_decision,omitempty"`
+	RulesReason   string   `json:"rules_reason,omitempty"`
+	RulesPaths    []string `json:"rules_paths,omitempty"`
 }
 
 // ExplainRequest is one `hookrun explain`.
@@ -152,7 +158,14 @@ func Explain(o ExplainRequest) error {
 		x.OtherEvents = len(set.Hooks) - len(judge)
 	}
 	// Chosen as emit chooses them: match.paths reads the paths the files a line runs name too.
-	chosenBy := emit.MatchContext(ctx, judge, func() *rules.Call { return rules.Read(ctx, loc.Root, git) })
+	var call *rules.Call // read once, for match.paths and for the rules hooks that would run
+	readCall := func() *rules.Call {
+		if call == nil {
+			call = rules.Read(ctx, loc.Root, git)
+		}
+		return call
+	}
+	chosenBy := emit.MatchContext(ctx, judge, readCall)
 	for _, v := range match.Explain(judge, chosenBy, opt) {
 		h := v.Hook
 		e := explained{ID: h.ID, Event: string(h.Event), Runs: v.Runs, Reason: v.Reason, Blocking: h.Blocking,
@@ -161,6 +174,9 @@ func Explain(o ExplainRequest) error {
 			x.WouldRun = append(x.WouldRun, h.ID)
 			e.Problem = handlerProblem(h, loc.Root)
 			e.Sends = sends(h, slices.Sorted(maps.Keys(ctx.Fields)))
+			if h.Handler.Kind == config.KindRules {
+				e.RulesDecision, e.RulesReason, e.RulesPaths = rulesSay(h, readCall())
+			}
 		}
 		x.Hooks = append(x.Hooks, e)
 	}
@@ -244,6 +260,12 @@ func writeExplanation(w io.Writer, cwd string, x explanation, one *config.Hook, 
 			detail = append(detail, "but emit would report it failed: "+h.Problem)
 		}
 		fmt.Fprintf(tw, "  %-4s\t%s\t%s\n", "run", h.ID, untrusted.Clean(strings.Join(detail, ", ")))
+		if h.RulesDecision != "" {
+			fmt.Fprintf(tw, "  \t\t%s\n", untrusted.Clean("would "+h.RulesDecision+": "+h.RulesReason))
+		}
+		if len(h.RulesPaths) > 0 {
+			fmt.Fprintf(tw, "  \t\t%s\n", untrusted.Clean("paths the call names that this rule guards: "+strings.Join(h.RulesPaths, ", ")))
+		}
 	}
 	tw.Flush()
 	if x.OtherEvents > 0 {
@@ -316,4 +338,44 @@ func handlerProblem(h *config.Hook, root string) string {
 		}
 	}
 	return ""
+}
+
+// maxRulesPaths caps the paths explain names for a rule: enough to see why it fired.
+const maxRulesPaths = 5
+
+// rulesSay is what rules hook h decides for the call, when it denies or asks: the decision, the
+// reason emit would give, and up to maxRulesPaths paths of the call that the paths of the rule
+// that decides guard (none for a rule on commands, or where a path is only known when it runs).
+func rulesSay(h *config.Hook, call *rules.Call) (decision, reason string, paths []string) {
+	rep := call.Evaluate(h)
+	d := rep.Decision
+	if d != event.Deny && d != event.RequireHuman {
+		// A hook that is not blocking decides nothing: what its rules say is in its signal.
+		for _, s := range rep.Signals {
+			var p struct {
+				Reason string `json:"reason"`
+			}
+			if json.Unmarshal(s.Payload, &p) == nil && p.Reason != "" {
+				d, rep.Reason = event.Deny, p.Reason
+				if s.Code == "ABILITY_REQUIRES_HUMAN" {
+					d = event.RequireHuman
+				}
+			}
+		}
+		if d != event.Deny && d != event.RequireHuman {
+			return "", "", nil
+		}
+	}
+	for _, r := range h.Handler.Rules.Rules {
+		if r.Decision != string(d) || len(r.Paths) == 0 || !strings.HasPrefix(rep.Reason, r.Reason) {
+			continue
+		}
+		for _, p := range call.Context().Paths {
+			if len(paths) < maxRulesPaths && match.AnyPath(r.Paths, []string{p}) {
+				paths = append(paths, p)
+			}
+		}
+		break
+	}
+	return string(d), rep.Reason, paths
 }
