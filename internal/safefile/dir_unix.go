@@ -108,6 +108,13 @@ func (d *Dir) OpenFile(name string, flag int, perm os.FileMode) (*os.File, error
 // half-written file. It refuses when name is a symbolic link or not a
 // regular file; an existing file keeps its mode, a new one gets perm.
 func (d *Dir) WriteFile(name string, data []byte, perm os.FileMode) error {
+	return d.writeFile(name, data, perm, nil)
+}
+
+// writeFile is WriteFile; check, when not nil, runs once data is on disk
+// under the temporary name, just before the rename, and its error stops
+// the rename.
+func (d *Dir) writeFile(name string, data []byte, perm os.FileMode, check func() error) error {
 	p := filepath.Join(d.path, name)
 	var st unix.Stat_t
 	switch err := unix.Fstatat(d.fd, name, &st, unix.AT_SYMLINK_NOFOLLOW); {
@@ -129,8 +136,19 @@ func (d *Dir) WriteFile(name string, data []byte, perm os.FileMode) error {
 	if werr == nil {
 		werr = f.Chmod(perm)
 	}
+	if werr == nil {
+		// On disk before the rename: a crash after it leaves the new file
+		// whole, never an empty one under the old name.
+		werr = f.Sync()
+	}
 	if cerr := f.Close(); werr == nil {
 		werr = cerr
+	}
+	if werr == nil && check != nil {
+		if err := check(); err != nil {
+			_ = unix.Unlinkat(d.fd, tmp, 0)
+			return err
+		}
 	}
 	if werr == nil {
 		werr = unix.Renameat(d.fd, tmp, d.fd, name)

@@ -193,6 +193,13 @@ func (d *Dir) openFile(name string, flag int, extra uint32) (windows.Handle, err
 // half-written file. It refuses when name is a reparse point or not a
 // regular file. Windows keeps no Unix mode: perm is not applied.
 func (d *Dir) WriteFile(name string, data []byte, perm os.FileMode) error {
+	return d.writeFile(name, data, perm, nil)
+}
+
+// writeFile is WriteFile; check, when not nil, runs once data is on disk
+// under the temporary name, just before the rename, and its error stops
+// the rename.
+func (d *Dir) writeFile(name string, data []byte, perm os.FileMode, check func() error) error {
 	p := filepath.Join(d.path, name)
 	if h, err := d.open(name, 0, windows.FILE_OPEN, 0); err == nil {
 		windows.CloseHandle(h)
@@ -207,6 +214,14 @@ func (d *Dir) WriteFile(name string, data []byte, perm os.FileMode) error {
 	f := os.NewFile(uintptr(h), filepath.Join(d.path, tmp))
 	_, werr := f.Write(data)
 	if werr == nil {
+		werr = f.Sync()
+	}
+	var checkErr error
+	if werr == nil && check != nil {
+		checkErr = check()
+		werr = checkErr
+	}
+	if werr == nil {
 		werr = d.renameOver(h, name)
 	}
 	if werr != nil {
@@ -216,6 +231,9 @@ func (d *Dir) WriteFile(name string, data []byte, perm os.FileMode) error {
 	}
 	if cerr := f.Close(); werr == nil {
 		werr = cerr
+	}
+	if checkErr != nil {
+		return checkErr
 	}
 	if werr != nil {
 		return &os.PathError{Op: "write", Path: p, Err: werr}

@@ -5,8 +5,11 @@
 package safefile
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -37,6 +40,38 @@ type SymlinkError struct{ Path string }
 
 func (e *SymlinkError) Error() string {
 	return fmt.Sprintf("%s is a symbolic link: hookrun does not follow links in the project", e.Path)
+}
+
+// ChangedError says a file changed between a read and the write that was
+// to replace what was read.
+type ChangedError struct{ Path string }
+
+func (e *ChangedError) Error() string {
+	return fmt.Sprintf("%s changed while hookrun was writing it (another program wrote it meanwhile): nothing was written; run the command again", e.Path)
+}
+
+// ReplaceFile is WriteFile, done only while name still holds was (or,
+// when !existed, while there is no name): checked when data is on disk
+// under its temporary name, just before the rename, so that a change
+// another program made since the caller read the file (the agent, an
+// editor, a second hookrun) is never overwritten in silence.
+func (d *Dir) ReplaceFile(name string, was []byte, existed bool, data []byte, perm os.FileMode) error {
+	return d.writeFile(name, data, perm, func() error {
+		changed := &ChangedError{filepath.Join(d.path, name)}
+		f, err := d.OpenFile(name, os.O_RDONLY, 0)
+		if errors.Is(err, fs.ErrNotExist) && !existed {
+			return nil
+		}
+		if err != nil || !existed {
+			return changed
+		}
+		defer f.Close()
+		now, err := io.ReadAll(io.LimitReader(f, int64(len(was))+1))
+		if err != nil || !bytes.Equal(now, was) {
+			return changed
+		}
+		return nil
+	})
 }
 
 // kind names a file mode for messages.

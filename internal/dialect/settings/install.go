@@ -22,7 +22,9 @@ import (
 
 // Install merges hookrun's entries into the agent's settings file under
 // root (see Merge) and, unless dryRun, writes it back when it changed, in
-// one rename so that the agent never reads a half-written file. The file
+// one rename so that the agent never reads a half-written file, and only
+// while the file still holds what Install read: a change another program
+// made meanwhile is an error, never overwritten. The file
 // is read only as a regular file (at most 16 MiB) and never written
 // through a symbolic link, in the file or its directories. A project
 // setting that keeps the agent from running the entries (Agent.Off) is an
@@ -46,13 +48,17 @@ func Install(a Agent, root string, o Options, dryRun bool) (Result, error) {
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return Result{}, fmt.Errorf("reading %s: %w", a.File, err)
 	}
+	existed := err == nil
 	res, err := Merge(a, old, o)
 	if err != nil || dryRun || !res.Changed {
 		return res, err
 	}
+	if beforeWrite != nil {
+		beforeWrite()
+	}
 	d, err := safefile.OpenDir(root, filepath.Dir(a.File), true)
 	if err == nil {
-		err = d.WriteFile(filepath.Base(a.File), res.Data, 0o644)
+		err = d.ReplaceFile(filepath.Base(a.File), old, existed, res.Data, 0o644)
 		d.Close()
 	}
 	if err != nil {
@@ -60,6 +66,10 @@ func Install(a Agent, root string, o Options, dryRun bool) (Result, error) {
 	}
 	return res, nil
 }
+
+// beforeWrite, set by a test, runs between Install's read of the settings
+// file and its write: where another writer's change would land.
+var beforeWrite func()
 
 // Routed returns the agents whose settings file under root routes at
 // least one of their events to hookrun, in dialect.Agents order. A file

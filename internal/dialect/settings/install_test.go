@@ -197,3 +197,53 @@ func TestWaitReadsTheAgentsOtherFiles(t *testing.T) {
 		})
 	}
 }
+
+// TestInstallRefusesAFileChangedWhileItRan: a settings file another program
+// (the agent, an editor, a second install) writes between install's read
+// and its rename is not replaced by what install merged from the older
+// text: that would drop the other writer's change in silence. install
+// fails naming the file, and the other writer's text stays, whole.
+func TestInstallRefusesAFileChangedWhileItRan(t *testing.T) {
+	for _, c := range []struct {
+		name          string
+		before, other string // "" before: no file
+	}{
+		{"changed", `{"a": 1}`, `{"a": 2}`},
+		{"created", "", `{"b": 1}`},
+		{"emptied", `{"a": 1}`, ``},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			root := t.TempDir()
+			agent, _ := Find(dialect.ClaudeCode)
+			path := filepath.Join(root, agent.File)
+			if c.before != "" {
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, []byte(c.before), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			beforeWrite = func() {
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, []byte(c.other), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			defer func() { beforeWrite = nil }()
+			_, err := Install(agent, root, Options{Timeout: time.Minute}, false)
+			want := "writing " + agent.File + ": " + path + " changed while hookrun was writing it (another program wrote it meanwhile): nothing was written; run the command again"
+			if err == nil || err.Error() != want {
+				t.Fatalf("error %v\nwant %s", err, want)
+			}
+			if got, _ := os.ReadFile(path); string(got) != c.other {
+				t.Errorf("%s holds %q, want the other writer's %q", agent.File, got, c.other)
+			}
+			if left, _ := filepath.Glob(filepath.Join(filepath.Dir(path), ".*hookrun-*")); len(left) > 0 {
+				t.Errorf("left behind: %v", left)
+			}
+		})
+	}
+}
