@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -16,10 +17,11 @@ import (
 )
 
 type installOptions struct {
-	agent   string
-	dryRun  bool
-	timeout time.Duration
-	hookrun string
+	agent    string
+	dryRun   bool
+	timeout  time.Duration
+	hookrun  string
+	absolute bool
 }
 
 func (a *app) installCmd() *cobra.Command {
@@ -59,13 +61,24 @@ after the agent's project directory ($CLAUDE_PROJECT_DIR, $GEMINI_PROJECT_DIR),
 as is for Cursor and OpenCode, absolute for Codex and Copilot CLI. The
 entries check that it is executable, and block as before when it is not.
 
+With --absolute the entries run this hookrun, the one running install, by
+its real path, so that no PATH the agent's hooks get (a repository's
+.envrc, the agent's env, node_modules/.bin, a venv) picks another program
+named hookrun. install refuses when this hookrun is inside the project or
+writable by every user. Use it for settings that guard every repository
+you open (print them with --dry-run and copy them into your own file), or
+where each person runs install on their own machine: the path is this
+machine's, and where it is missing the entries block every tool call and
+prompt, saying so.
+
 The file is in the project root: the directory holding .system/hooks, or
 the working directory when there is none yet.`,
 		Example: `  hookrun install claude-code
   hookrun install codex --dry-run
   hookrun install gemini-cli --timeout 5m
   hookrun install opencode
-  hookrun install claude-code --hookrun node_modules/.bin/hookrun`,
+  hookrun install claude-code --hookrun node_modules/.bin/hookrun
+  hookrun install gemini-cli --absolute --dry-run`,
 		ValidArgs: names,
 		Args: func(c *cobra.Command, args []string) error {
 			return usage.OneAgent(c.CommandPath(), names, args)
@@ -79,6 +92,8 @@ the working directory when there is none yet.`,
 	f.BoolVar(&o.dryRun, "dry-run", false, "print the settings file as it would be written, and write nothing")
 	f.DurationVar(&o.timeout, "timeout", 2*time.Minute, "how long the agent waits for hookrun, written in the agent's own unit; emit --dialect keeps its handlers within it")
 	f.StringVar(&o.hookrun, "hookrun", "", "the hookrun binary the entries run, relative to the project root (node_modules/.bin/hookrun) or absolute; default: hookrun from the agent's PATH")
+	f.BoolVar(&o.absolute, "absolute", false, "the entries run this hookrun by its absolute path, not hookrun from the agent's PATH")
+	c.MarkFlagsMutuallyExclusive("hookrun", "absolute")
 	return c
 }
 
@@ -91,6 +106,15 @@ func (a *app) install(o installOptions) error {
 	loc, err := a.dirs().Locate()
 	if err != nil {
 		return err
+	}
+	if o.absolute {
+		exe, err := os.Executable()
+		if err == nil {
+			o.hookrun, err = settings.AbsoluteHookrun(exe, loc.Root)
+		}
+		if err != nil {
+			return exitcode.Failf("%v", err)
+		}
 	}
 	opts := settings.Options{Timeout: o.timeout, Hookrun: o.hookrun, Root: loc.Root}
 	if rel, err := filepath.Rel(loc.Root, loc.HooksDir); err == nil && rel != config.HooksSubdir {

@@ -82,3 +82,39 @@ func TestHookrunFailures(t *testing.T) {
 		}
 	}
 }
+
+// TestNamedHookrunUnusable runs each agent with entries that name their
+// hookrun by path (install --hookrun, as --absolute writes them) where
+// that path is missing, or is a file that cannot be executed, while a
+// hookrun that answers every call with an allow is first on PATH: the
+// entry's [ -x PATH ] test blocks the call, and the program on PATH is
+// never run.
+func TestNamedHookrunUnusable(t *testing.T) {
+	for _, a := range suite(t) {
+		for _, c := range []struct{ name, mode string }{{"missing", ""}, {"not_executable", "644"}} {
+			t.Run(a.dialect+"/"+c.name, func(t *testing.T) {
+				if a.skip != "" {
+					t.Skip(a.skip)
+				}
+				t.Parallel()
+				s := newSession(t, a, map[string]string{"fake/hookrun": fakeAllow}, "touch ran.txt")
+				if err := os.Chmod(filepath.Join(s.project, "fake/hookrun"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				named := filepath.Join(filepath.Dir(s.project), "named", "hookrun")
+				if c.mode != "" {
+					write(t, named, "#!/bin/sh\necho '{}'\n")
+					if err := os.Chmod(named, 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+				run(t, s.project, hookrunBin, "install", a.dialect, "--timeout", "5s", "--hookrun", named)
+				s.env = append(s.env, "PATH="+filepath.Join(s.project, "fake")+":"+os.Getenv("PATH"))
+				s.Run("Create the file the plan names.")
+				if s.exists("ran.txt") {
+					t.Errorf("ran.txt exists: %s@%s ran the call with the hookrun its entries name %s: docs/agents/README.md (\"When hookrun fails\") wants a look", a.pkg, a.version, c.name)
+				}
+			})
+		}
+	}
+}
