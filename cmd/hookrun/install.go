@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -54,22 +53,10 @@ Agents and their files:
   copilot      .github/hooks/hookrun.json    (timeout in seconds)
 AGENT may also be claude, gemini, codex-cli, copilot-cli or github-copilot.
 
-With --hookrun PATH the entries run that binary instead of hookrun from
-PATH: npm's node_modules/.bin/hookrun (node_modules\hookrun\bin\hookrun.exe
-on Windows). A relative PATH is relative to the project root, written
-after the agent's project directory ($CLAUDE_PROJECT_DIR, $GEMINI_PROJECT_DIR),
-as is for Cursor and OpenCode, absolute for Codex and Copilot CLI. The
-entries check that it is executable, and block as before when it is not.
-
-With --absolute the entries run this hookrun, the one running install, by
-its real path, so that no PATH the agent's hooks get (a repository's
-.envrc, the agent's env, node_modules/.bin, a venv) picks another program
-named hookrun. install refuses when this hookrun is inside the project or
-writable by every user. Use it for settings that guard every repository
-you open (print them with --dry-run and copy them into your own file), or
-where each person runs install on their own machine: the path is this
-machine's, and where it is missing the entries block every tool call and
-prompt, saying so.
+With --hookrun PATH the entries run that binary, not hookrun from the
+agent's PATH (which a repository can add to): npm's node_modules/.bin/hookrun,
+relative to the project root, or an absolute path; --absolute names this
+hookrun by its real path. The entries block when it is not executable.
 
 The file is in the project root: the directory holding .system/hooks, or
 the working directory when there is none yet.`,
@@ -77,8 +64,7 @@ the working directory when there is none yet.`,
   hookrun install codex --dry-run
   hookrun install gemini-cli --timeout 5m
   hookrun install opencode
-  hookrun install claude-code --hookrun node_modules/.bin/hookrun
-  hookrun install gemini-cli --absolute --dry-run`,
+  hookrun install claude-code --hookrun node_modules/.bin/hookrun`,
 		ValidArgs: names,
 		Args: func(c *cobra.Command, args []string) error {
 			return usage.OneAgent(c.CommandPath(), names, args)
@@ -92,8 +78,7 @@ the working directory when there is none yet.`,
 	f.BoolVar(&o.dryRun, "dry-run", false, "print the settings file as it would be written, and write nothing")
 	f.DurationVar(&o.timeout, "timeout", 2*time.Minute, "how long the agent waits for hookrun, written in the agent's own unit; emit --dialect keeps its handlers within it")
 	f.StringVar(&o.hookrun, "hookrun", "", "the hookrun binary the entries run, relative to the project root (node_modules/.bin/hookrun) or absolute; default: hookrun from the agent's PATH")
-	f.BoolVar(&o.absolute, "absolute", false, "the entries run this hookrun by its absolute path, not hookrun from the agent's PATH")
-	c.MarkFlagsMutuallyExclusive("hookrun", "absolute")
+	f.BoolVar(&o.absolute, "absolute", false, "the entries run this hookrun by its real path, refused when it is inside the project or writable by every user (see docs/commands.md)")
 	return c
 }
 
@@ -107,16 +92,7 @@ func (a *app) install(o installOptions) error {
 	if err != nil {
 		return err
 	}
-	if o.absolute {
-		exe, err := os.Executable()
-		if err == nil {
-			o.hookrun, err = settings.AbsoluteHookrun(exe, loc.Root)
-		}
-		if err != nil {
-			return exitcode.Failf("%v", err)
-		}
-	}
-	opts := settings.Options{Timeout: o.timeout, Hookrun: o.hookrun, Root: loc.Root}
+	opts := settings.Options{Timeout: o.timeout, Hookrun: o.hookrun, Root: loc.Root, Absolute: o.absolute}
 	if rel, err := filepath.Rel(loc.Root, loc.HooksDir); err == nil && rel != config.HooksSubdir {
 		opts.HooksDir = rel
 	}
@@ -125,6 +101,7 @@ func (a *app) install(o installOptions) error {
 	if err != nil {
 		return exitcode.Failf("%v", err)
 	}
+	opts.Hookrun = res.Hookrun
 	if o.dryRun {
 		a.stdout.Write(res.Data)
 		if res.Changed {

@@ -34,6 +34,18 @@ func Install(a Agent, root string, o Options, dryRun bool) (Result, error) {
 	if o.Root == "" {
 		o.Root = root
 	}
+	if o.Absolute {
+		if o.Hookrun != "" {
+			return Result{}, errors.New("--absolute and --hookrun each name the hookrun the entries run: give one of them")
+		}
+		exe, err := os.Executable()
+		if err == nil {
+			o.Hookrun, err = AbsoluteHookrun(exe, root)
+		}
+		if err != nil {
+			return Result{}, err
+		}
+	}
 	var why []string
 	for _, p := range a.Off(root) {
 		if !p.Warning {
@@ -50,6 +62,7 @@ func Install(a Agent, root string, o Options, dryRun bool) (Result, error) {
 	}
 	existed := err == nil
 	res, err := Merge(a, old, o)
+	res.Hookrun = o.Hookrun
 	if err != nil || dryRun || !res.Changed {
 		return res, err
 	}

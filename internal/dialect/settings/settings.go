@@ -48,6 +48,9 @@ type Options struct {
 	// directory and runs hooks wherever it is: a relative Hookrun is
 	// written as Root joined with it.
 	Root string
+	// Absolute makes Install set Hookrun to the running hookrun's real
+	// path (AbsoluteHookrun); it cannot be given with Hookrun.
+	Absolute bool
 }
 
 // Command is the command line an agent runs for each routed event.
@@ -321,6 +324,7 @@ type Result struct {
 	Added   []string // events that got a new entry
 	Updated []string // events whose hookrun entry was rewritten
 	Removed []string // retired events whose hookrun entry was removed
+	Hookrun string   // Options.Hookrun as Install wrote it (resolved for Options.Absolute)
 }
 
 // Merge adds or refreshes, for each of the agent's events, one entry that
