@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 	"unsafe"
 
@@ -29,7 +30,7 @@ import (
 // is not cached at all, so an edit inside one timestamp tick cannot hide.
 // Any doubt (a different hookrun binary, a short or corrupt file) means
 // parse everything again. The cache lives outside the repository, in the
-// user's cache directory, one file per hooks directory.
+// user's cache directory, one file per hooks directory and hookrun binary.
 
 const (
 	cacheMagic  = "hookrun-decl-cache\x00"
@@ -73,8 +74,19 @@ func File(hooksDir string) string {
 	if inProject(config.Bound(hooksDir), real) {
 		return ""
 	}
+	// One file per hooks directory and hookrun binary: two binaries used in
+	// turn (an npm install and a go install) each read only their own cache
+	// (openCache), so sharing one file made each parse every declaration
+	// again and rewrite the cache at every event. A binary's caches go
+	// when unused for cacheMaxAge, as a project's do.
+	id := self()
 	h := fnv.New64a() // a name, not a secret: no need for a crypto hash
 	h.Write([]byte(hooksDir))
+	h.Write(binary.LittleEndian.AppendUint64(nil, id.dev))
+	h.Write(binary.LittleEndian.AppendUint64(nil, id.ino))
+	h.Write(binary.LittleEndian.AppendUint64(nil, id.size))
+	h.Write(binary.LittleEndian.AppendUint64(nil, uint64(id.mtime)))
+	h.Write(binary.LittleEndian.AppendUint64(nil, uint64(id.ctime)))
 	return filepath.Join(dir, fmt.Sprintf("decl-%016x.bin", h.Sum64()))
 }
 
@@ -153,7 +165,7 @@ type cache struct {
 // is an empty one, and so is one that lies, once opened, in bound (the
 // project's work tree: see File), whatever link led there.
 func openCache(path, bound string) *cache {
-	c := &cache{path: path, entries: map[string]cacheEntry{}, self: selfID()}
+	c := &cache{path: path, entries: map[string]cacheEntry{}, self: self()}
 	if path == "" {
 		return c
 	}
@@ -266,6 +278,9 @@ func cacheName(name string) bool {
 	hex, bin := strings.CutSuffix(hex, ".bin")
 	return ok && bin && len(hex) == 16 && strings.Trim(hex, "0123456789abcdef") == ""
 }
+
+// self is selfID, looked up once per process: File and openCache both need it.
+var self = sync.OnceValue(selfID)
 
 // selfID identifies the running binary: a rebuilt hookrun (whose rules may
 // differ) never reads an older binary's cache.

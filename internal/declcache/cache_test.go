@@ -307,6 +307,28 @@ func TestFile(t *testing.T) {
 	}
 }
 
+// Two hookrun binaries used in turn on one project (an npm install and a go install, a rebuilt
+// one beside the installed one) each keep their own cache: sharing one file, each would find the
+// other's cache, parse every file again and rewrite it, at every event.
+func TestTwoBinariesKeepTheirCaches(t *testing.T) {
+	f := newCacheFixture(t)
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	old := self
+	t.Cleanup(func() { self = old })
+	f.write("a.yaml", cachedHook("a", "edit_file"))
+	f.settle()
+	var got []int
+	for _, bin := range []uint64{1, 2, 1, 2, 1} {
+		self = func() fileID { return fileID{ino: bin} }
+		f.cache = File(f.dir)
+		_, parsed := f.load()
+		got = append(got, parsed)
+	}
+	if want := []int{1, 1, 0, 0, 0}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("files parsed by binaries 1, 2, 1, 2, 1 in turn: %v, want %v", got, want)
+	}
+}
+
 // The cache writes every field by hand: a field added to these types must
 // be added to cacheWriter.parsed and cacheReader.parsed too (and cacheVer
 // raised), or cached loads would lose it. This test is the reminder.
