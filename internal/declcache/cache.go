@@ -280,7 +280,18 @@ func cacheName(name string) bool {
 }
 
 // self is selfID, looked up once per process: File and openCache both need it.
-var self = sync.OnceValue(selfID)
+// A variable so that a test can stand in for another binary; statically
+// initialised, where sync.OnceValue would run at every start
+// (start_no_package_init).
+var self = func() fileID {
+	selfOnce.Do(func() { selfOnce.id = selfID() })
+	return selfOnce.id
+}
+
+var selfOnce struct {
+	sync.Once
+	id fileID
+}
 
 // selfID identifies the running binary: a rebuilt hookrun (whose rules may
 // differ) never reads an older binary's cache.
