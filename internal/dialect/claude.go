@@ -3,6 +3,7 @@ package dialect
 import (
 	"encoding/json"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/hookrun/hookrun/internal/event"
@@ -299,4 +300,26 @@ func (c *Call) readArtifact() {
 			}
 		}
 	}
+}
+
+// claudeMonitorFields are the fields of Claude Code's Monitor input (MonitorInput in the
+// package's sdk-tools.d.ts, 2.1.197 to 2.1.332; persistent as sent).
+var claudeMonitorFields = []string{"description", "timeout_ms", "persistent", "command", "ws"}
+
+// claudeWatchOnly reports whether a Monitor call's input provably runs no command: it watches
+// a WebSocket (ws.url), sends no command, and holds no field MonitorInput does not declare,
+// so that a command field a later version renames is not taken for a call that runs nothing.
+func claudeWatchOnly(in map[string]json.RawMessage) bool {
+	if cmd, ok := in["command"]; ok && string(cmd) != "null" {
+		return false
+	}
+	for k := range in {
+		if !slices.Contains(claudeMonitorFields, k) {
+			return false
+		}
+	}
+	var ws struct {
+		URL *string `json:"url"`
+	}
+	return json.Unmarshal(in["ws"], &ws) == nil && ws.URL != nil && *ws.URL != ""
 }

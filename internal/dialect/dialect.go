@@ -593,6 +593,18 @@ func (c *Call) shellInput() error {
 	return nil
 }
 
+// RunsNoCommand reports whether shell call c, in whose context hookrun found no command line,
+// provably runs none, by what its agent's tool is known to do without one: Claude Code's Monitor
+// watching a WebSocket. Any other shell call without one may run a command under a field hookrun
+// does not read, and a commands rule cannot rule it out (rules.Read).
+func RunsNoCommand(c *event.Context) bool {
+	var agent, tool string
+	_ = json.Unmarshal(c.Fields["agent"], &agent)
+	_ = json.Unmarshal(c.Fields["tool_name"], &tool)
+	in := object(c.Fields["ability_args"])
+	return Name(agent) == ClaudeCode && tool == "Monitor" && in != nil && claudeWatchOnly(in)
+}
+
 // SessionCWDField is the context field holding the agent's own working
 // directory when a shell call names another (docs/agents/README.md).
 const SessionCWDField = "session_cwd"

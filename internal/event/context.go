@@ -317,7 +317,9 @@ func ParseContext(data []byte, arg Name) (*Context, error) {
 		return nil, err
 	}
 	fields["event_type"], _ = json.Marshal(string(ev))
-	c.fillViews()
+	if err := c.fillViews(); err != nil {
+		return nil, err
+	}
 	return c, nil
 }
 
@@ -402,15 +404,10 @@ func checkValue(raw json.RawMessage, r rule, path string) error {
 		if r.nonEmpty && s == "" {
 			return &ContextError{Field: path, Msg: "must not be empty"}
 		}
-		if i := strings.IndexByte(s, 0); r.noNUL && i >= 0 {
-			// A C program (system(3), a char *) stops there, bash drops
-			// the byte: rm .env\u0000x removes .env, where hookrun's
-			// rules read .env\x00x. Go, Node, Python and Rust refuse it.
-			head := s[:i]
-			if len(head) > 100 {
-				head = strings.ToValidUTF8(head[:100], "") + "…"
+		if r.noNUL {
+			if err := nulError(path, s); err != nil {
+				return err
 			}
-			return &ContextError{Field: path, Msg: fmt.Sprintf("holds a NUL byte (\\u0000), which no command line or file name can hold: a program written in C reads it only up to there (%s), hookrun reads all of it", head)}
 		}
 		if r.enum != nil && !slices.Contains(r.enum, s) {
 			return &ContextError{Field: path, Msg: fmt.Sprintf("must be one of %s, got %q", strings.Join(r.enum, ", "), s)}
@@ -453,6 +450,21 @@ func checkValue(raw json.RawMessage, r rule, path string) error {
 	return nil
 }
 
+// nulError refuses s, the command line or path of the field at path, when it holds a NUL byte.
+// A C program (system(3), a char *) stops there, bash drops the byte: rm .env\u0000x removes
+// .env, where hookrun's rules read .env\x00x. Go, Node, Python and Rust refuse it.
+func nulError(path, s string) error {
+	i := strings.IndexByte(s, 0)
+	if i < 0 {
+		return nil
+	}
+	head := s[:i]
+	if len(head) > 100 {
+		head = strings.ToValidUTF8(head[:100], "") + "…"
+	}
+	return &ContextError{Field: path, Msg: fmt.Sprintf("holds a NUL byte (\\u0000), which no command line or file name can hold: a program written in C reads it only up to there (%s), hookrun reads all of it", head)}
+}
+
 // decodeString is json.Unmarshal of raw into a string, by ojson.String where it can: a
 // context's command may be 100 KB, and encoding/json scans a value whole before decoding it.
 func decodeString(raw json.RawMessage) (string, bool) {
@@ -465,8 +477,10 @@ func decodeString(raw json.RawMessage) (string, bool) {
 }
 
 // fillViews decodes the fields the matcher reads. checkFields has already
-// vouched for their types, so decode errors cannot happen here.
-func (c *Context) fillViews() {
+// vouched for their types, so decode errors cannot happen here; a command
+// line read from ability_args is refused as the command field would be,
+// for a NUL byte.
+func (c *Context) fillViews() error {
 	str := func(raw json.RawMessage) string {
 		s, _ := decodeString(raw)
 		return s
@@ -506,44 +520,58 @@ func (c *Context) fillViews() {
 	}
 	if c.Event == PreAbilityCall || c.Event == PostAbilityCall {
 		c.Shell = str(c.Fields["shell"])
+		key := ""
 		switch {
-		case c.Command != "":
+		case !Blank(c.Command):
 		case c.AbilityID == "shell":
 			// A runtime that sends the line only in the call's input: the
 			// guards read it there, and a script reads it in command, as
 			// docs/hooks.md says every shell call has it. The context's
-			// shell stays the line's.
-			if line, _ := toolCommand(c.Fields["ability_args"], c.AbilityID); line != "" {
+			// shell stays the line's. A blank command is none: the line
+			// the tool runs may be there.
+			var line string
+			if line, _, key = toolCommand(c.Fields["ability_args"], c.AbilityID); line != "" {
 				c.Command = line
 				c.Fields["command"], _ = json.Marshal(line)
 			}
 		case strings.Contains(c.AbilityID, "/"):
-			c.Command, c.Shell = toolCommand(c.Fields["ability_args"], c.AbilityID)
+			c.Command, c.Shell, key = toolCommand(c.Fields["ability_args"], c.AbilityID)
+		}
+		if key != "" {
+			return nulError("ability_args."+key, c.Command)
 		}
 	}
+	return nil
 }
 
-// commandKeys are the input fields in which a tool without a canonical
-// id (mcp/shell/exec, AGENT/TOOL) is given a command line to run.
-var commandKeys = []string{"command", "cmd", "script", "commandLine", "command_line", "shell_command", "shellCommand"}
+// Blank reports whether command holds nothing but the blanks a shell skips (space, tab, newline,
+// carriage return): a shell call with such a command sends no command line.
+func Blank(command string) bool {
+	return strings.Trim(command, " \t\r\n") == ""
+}
+
+// CommandKeys are the input fields in which a tool without a canonical
+// id (mcp/shell/exec, AGENT/TOOL), or a shell call without a command,
+// is given a command line to run.
+var CommandKeys = []string{"command", "cmd", "script", "commandLine", "command_line", "shell_command", "shellCommand"}
 
 // toolCommand is the command line a tool without a canonical id is given
-// (its first command field: a string, with an "args" list of strings
+// (its first command field, key: a string, with an "args" list of strings
 // after it, or an argv list), and the shell it is read as: PowerShell when
 // the tool's id says so, either shell on Windows, sh elsewhere. A command
 // such a tool runs must not pass the guards that would stop it as a shell
 // call.
-func toolCommand(raw json.RawMessage, abilityID string) (command, shell string) {
+func toolCommand(raw json.RawMessage, abilityID string) (command, shell, key string) {
 	var in map[string]json.RawMessage
 	if json.Unmarshal(raw, &in) != nil {
-		return "", ""
+		return "", "", ""
 	}
-	for _, k := range commandKeys {
+	for _, k := range CommandKeys {
 		var argv []string
 		raw := anyCase(in, k)
 		s, ok := decodeString(raw)
 		switch {
-		case ok && s != "":
+		case ok && !Blank(s):
 			if json.Unmarshal(anyCase(in, "args"), &argv) == nil && len(argv) > 0 {
 				s += " " + JoinArgv(argv)
 			}
@@ -555,13 +583,13 @@ func toolCommand(raw json.RawMessage, abilityID string) (command, shell string) 
 		id := strings.ToLower(abilityID)
 		switch {
 		case strings.Contains(id, "powershell") || strings.Contains(id, "pwsh"):
-			return s, "powershell"
+			return s, "powershell", k
 		case runtime.GOOS == "windows":
-			return s, "unknown"
+			return s, "unknown", k
 		}
-		return s, "sh"
+		return s, "sh", k
 	}
-	return "", ""
+	return "", "", ""
 }
 
 // anyCase is in's field name, or the one key of in that is name in

@@ -49,12 +49,15 @@ type Call struct {
 	line     *shellcmd.Line
 	unpacked []shellcmd.Unpack
 	root     string
+	// noCommand says what a shell call from which no command line was read lacks (noCommand):
+	// a commands rule cannot rule out what it runs.
+	noCommand string
 }
 
 // Read reads the call of context c, of a project at root, for the rules hooks to evaluate.
 func Read(c *event.Context, root string, git callpath.Git) *Call {
 	line := readLine(c, root)
-	rc := &Call{ctx: withScriptPaths(c, line, root, git), line: line, root: root}
+	rc := &Call{ctx: withScriptPaths(c, line, root, git), line: line, root: root, noCommand: noCommand(c)}
 	rc.run = withoutPrograms(rc.ctx, line, root, git)
 	if line != nil && len(line.Unpacks) > 0 {
 		rc.unpacked = unpackedDirs(rc.ctx, root)
@@ -74,7 +77,7 @@ func (rc *Call) Line() *shellcmd.Line { return rc.line }
 func (rc *Call) Evaluate(h *config.Hook) merge.Report {
 	start := time.Now()
 	rs := h.Handler.Rules
-	c, run, line, root, unpacked := rc.ctx, rc.run, rc.line, rc.root, rc.unpacked
+	c, run, line, root, unpacked, noCmd := rc.ctx, rc.run, rc.line, rc.root, rc.unpacked, rc.noCommand
 	var p prompt
 	if c.Event == event.PromptSubmit {
 		p.raw = c.StringField("user_raw_input")
@@ -89,7 +92,7 @@ func (rc *Call) Evaluate(h *config.Hook) merge.Report {
 		if r.IgnorePrograms {
 			rcall = run
 		}
-		ok, why, from := fires(r, rcall, line, unpacked, &p)
+		ok, why, from := fires(r, rcall, line, noCmd, unpacked, &p)
 		// Only a rule that would decide, and whose other conditions hold, makes an unreadable
 		// command count: a guard kept to AI sessions does not hold up a person's command.
 		if why != "" && unknown == "" && r.Decision != "" && r.Decision != config.DecisionAllow {
@@ -124,7 +127,7 @@ func (rc *Call) Evaluate(h *config.Hook) merge.Report {
 	if unknown != "" && rs.Unresolved != config.DecisionAllow && rank(rs.Unresolved) > rank(decision) {
 		decision = rs.Unresolved
 		reason = "hookrun could not check this command without running it: " + unknown
-		if c.Command == "" {
+		if event.Blank(c.Command) {
 			reason = "hookrun could not check this call: " + unknown
 		}
 	}
@@ -288,9 +291,10 @@ func rank(d string) int {
 
 // fires reports whether every condition r states holds; unknown says why
 // its commands could not be checked, when a command only known at run
-// time might match; from names the file the line runs that holds the
+// time might match, or the call is a shell call whose command line was
+// not found (noCmd); from names the file the line runs that holds the
 // command it matched, when the line's own commands do not match.
-func fires(r config.Rule, c *event.Context, line *shellcmd.Line, unpacked []shellcmd.Unpack, p *prompt) (ok bool, unknown, from string) {
+func fires(r config.Rule, c *event.Context, line *shellcmd.Line, noCmd string, unpacked []shellcmd.Unpack, p *prompt) (ok bool, unknown, from string) {
 	// A path the command names only at run time ($D/hooks/x), or a pattern
 	// whose files could not all be read, might be one the rule guards: it
 	// counts once every other condition holds.
@@ -319,8 +323,11 @@ func fires(r config.Rule, c *event.Context, line *shellcmd.Line, unpacked []shel
 	}
 	// The commands last: an unreadable command matters only when every other condition holds.
 	if r.Commands != nil {
-		if line == nil {
-			return false, "", ""
+		if line == nil || noCmd != "" {
+			if r.Decision == config.DecisionAllow || noCmd == "" {
+				return false, "", ""
+			}
+			return false, cmp.Or(pathsUnknown, noCmd), ""
 		}
 		if r.Decision == config.DecisionAllow {
 			// An allow list allows a line, not one of its commands: ls; rm -rf / is not ls.
@@ -388,6 +395,45 @@ func unpackedDirs(c *event.Context, root string) []shellcmd.Unpack {
 		out = append(out, callpath.Unpacked(c.Command, sh, cwd, root)...)
 	}
 	return out
+}
+
+// noCommand says what shell call c lacks when hookrun found no command line in it (neither its
+// command nor a command field of its ability_args, event.CommandKeys), "" when it has one, is no
+// shell call, or provably runs none (dialect.RunsNoCommand): the tool may run a command held
+// under a field hookrun does not read (argv), or of a type it does not read, which no commands
+// rule saw.
+func noCommand(c *event.Context) string {
+	if !event.Blank(c.Command) || c.AbilityID != "shell" || dialect.RunsNoCommand(c) {
+		return ""
+	}
+	keys := make([]string, len(event.CommandKeys))
+	for i, k := range event.CommandKeys {
+		keys[i] = fmt.Sprintf("%q", k)
+	}
+	why := `the shell call's "command" is missing or blank, and its ability_args hold none of ` + strings.Join(keys, ", ") + " holding a command line"
+	var in map[string]json.RawMessage
+	if json.Unmarshal(c.Fields["ability_args"], &in) != nil || in == nil {
+		return why + " (the call has no ability_args)"
+	}
+	if len(in) == 0 {
+		return why + " (it holds no field)"
+	}
+	held := make([]string, 0, len(in))
+	for k := range in {
+		held = append(held, k)
+	}
+	slices.Sort(held)
+	more := ""
+	if len(held) > 8 {
+		held, more = held[:8], fmt.Sprintf(" and %d more", len(held)-8)
+	}
+	for i, k := range held {
+		if len(k) > 40 {
+			k = strings.ToValidUTF8(k[:40], "") + "…"
+		}
+		held[i] = fmt.Sprintf("%q", k)
+	}
+	return why + " (it holds " + strings.Join(held, ", ") + more + ")"
 }
 
 // readLine is the command line of call c in a project at root as a commands rule reads it, with

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/hookrun/hookrun/internal/config"
+	"github.com/hookrun/hookrun/internal/dialect"
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/merge"
 	"github.com/hookrun/hookrun/internal/pathcase"
@@ -231,6 +232,95 @@ func TestInProject(t *testing.T) {
 	} {
 		if got := inProject(root, tc.file); got != tc.want {
 			t.Errorf("inProject(%q) = %q, want %q", tc.file, got, tc.want)
+		}
+	}
+}
+
+// TestShellCallWithoutCommand: a shell call from which hookrun read no command line (none sent,
+// one under a field it does not read, one of another type) is unresolved under a commands rule
+// that would deny, with a reason naming what was missing; an agent's shell tool whose command
+// field is renamed or missing fails the same way. A call that provably runs nothing (Claude
+// Code's Monitor watching a WebSocket) passes, and a rule kept to other callers holds none up.
+func TestShellCallWithoutCommand(t *testing.T) {
+	h := guard(t, event.PreAbilityCall, `    - decision: deny
+      reason: recursive delete
+      commands: ["rm -r|-R|--recursive -f|--force"]
+`)
+	const none = `hookrun could not check this call: the shell call's "command" is missing or blank, and its ability_args hold none of "command", "cmd", "script", "commandLine", "command_line", "shell_command", "shellCommand" holding a command line`
+	for _, tc := range []struct {
+		doc    string
+		want   event.Decision
+		reason string
+	}{
+		{`{"ability_id":"shell","caller":{"source":"ai_session"},"ability_args":{"argv":["rm","-rf","x"]}}`, event.RequireHuman, none + ` (it holds "argv")`},
+		{`{"ability_id":"shell","caller":{"source":"ai_session"}}`, event.RequireHuman, none + ` (the call has no ability_args)`},
+		{`{"ability_id":"shell","caller":{"source":"ai_session"},"ability_args":{"command":{"line":"rm -rf x"}}}`, event.RequireHuman, none + ` (it holds "command")`},
+		{`{"ability_id":"shell","caller":{"source":"ai_session"},"ability_args":{"command":""}}`, event.RequireHuman, none + ` (it holds "command")`},
+		{`{"ability_id":"shell","caller":{"source":"ai_session"},"command":"","ability_args":{}}`, event.RequireHuman, none + ` (it holds no field)`},
+		{`{"ability_id":"shell","caller":{"source":"ai_session"},"ability_args":{"command":["rm","-rf","x"]}}`, event.Deny, "recursive delete"},
+		{`{"ability_id":"shell","caller":{"source":"ai_session"},"ability_args":{"Cmd":"rm -rf x"}}`, event.Deny, "recursive delete"},
+		// A blank command is none: the line in ability_args is read, and without one the call is unresolved.
+		{`{"ability_id":"shell","caller":{"source":"ai_session"},"command":" \n","ability_args":{"command":"rm -rf x"}}`, event.Deny, "recursive delete"},
+		{`{"ability_id":"shell","caller":{"source":"ai_session"},"ability_args":{"command":"\t","cmd":"rm -rf x"}}`, event.Deny, "recursive delete"},
+		{`{"ability_id":"shell","caller":{"source":"ai_session"},"command":"\t","ability_args":{"argv":["rm","-rf","x"]}}`, event.RequireHuman, none + ` (it holds "argv")`},
+		{`{"ability_id":"shell","caller":{"source":"ai_session"},"command":"  "}`, event.RequireHuman, none + ` (the call has no ability_args)`},
+		{`{"ability_id":"shell","caller":{"source":"ai_session"},"command":"# rm -rf x"}`, event.Allow, ""},
+		{`{"ability_id":"shell","caller":{"source":"ai_session"},"command":"ls"}`, event.Allow, ""},
+		{`{"ability_id":"read_file","caller":{"source":"ai_session"},"paths":["a"]}`, event.Allow, ""},
+	} {
+		rep := evaluate(t, h, tc.doc)
+		if rep.Decision != tc.want || rep.Reason != tc.reason {
+			t.Errorf("%s:\ndecided %s %q\nwant    %s %q", tc.doc, rep.Decision, rep.Reason, tc.want, tc.reason)
+		}
+	}
+	// A rule kept to other callers does not hold up a call without a command.
+	kept := guard(t, event.PreAbilityCall, `    - decision: deny
+      reason: recursive delete
+      sources: [background_job]
+      commands: ["rm -r|-R|--recursive -f|--force"]
+`)
+	if rep := evaluate(t, kept, `{"ability_id":"shell","caller":{"source":"ai_session"}}`); rep.Decision != event.Allow {
+		t.Errorf("a rule kept to background jobs decided %s %q for an AI session's call", rep.Decision, rep.Reason)
+	}
+	for _, tc := range []struct {
+		agent         dialect.Name
+		payload, want string // want: the decision, or the PayloadError
+	}{
+		{dialect.ClaudeCode, `{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/p","tool_name":"Bash","tool_input":{"command":"rm -rf x"}}`, "deny"},
+		{dialect.ClaudeCode, `{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/p","tool_name":"Bash","tool_input":{"commands":"rm -rf x"}}`, "require_human"},
+		{dialect.ClaudeCode, `{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/p","tool_name":"PowerShell","tool_input":{}}`, "require_human"},
+		{dialect.ClaudeCode, `{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/p","tool_name":"Monitor","tool_input":{"description":"tail","timeout_ms":1000,"persistent":false,"command":"rm -rf x"}}`, "deny"},
+		{dialect.ClaudeCode, `{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/p","tool_name":"Monitor","tool_input":{"description":"events","timeout_ms":1000,"ws":{"url":"ws://localhost:9/x","protocols":["v1"]}}}`, "allow"},
+		{dialect.ClaudeCode, `{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/p","tool_name":"Monitor","tool_input":{"description":"events","timeout_ms":1000,"ws":{"url":"ws://localhost:9/x"},"command":null}}`, "allow"},
+		{dialect.ClaudeCode, `{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/p","tool_name":"Monitor","tool_input":{"description":"events","timeout_ms":1000,"ws":{"url":"ws://localhost:9/x"},"run":"rm -rf x"}}`, "require_human"},
+		{dialect.ClaudeCode, `{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/p","tool_name":"Monitor","tool_input":{"description":"events","timeout_ms":1000,"ws":"ws://localhost:9/x"}}`, "require_human"},
+		{dialect.ClaudeCode, `{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/p","tool_name":"Monitor","tool_input":{"description":"tail","timeout_ms":1000}}`, "require_human"},
+		{dialect.Codex, `{"session_id":"c1","cwd":"/repo","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":["bash","-lc","rm -rf x"]}}`, "deny"},
+		{dialect.Codex, `{"session_id":"c1","cwd":"/repo","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"argv":["rm","-rf","x"]}}`, "require_human"},
+		{dialect.GeminiCLI, `{"session_id":"g1","cwd":"/proj","hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"rm -rf x"}}`, "deny"},
+		{dialect.GeminiCLI, `{"session_id":"g1","cwd":"/proj","hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"cmdline":"rm -rf x"}}`, "require_human"},
+		{dialect.Cursor, `{"conversation_id":"c","hook_event_name":"beforeShellExecution","command":"rm -rf x","cwd":"/p"}`, "deny"},
+		{dialect.Cursor, `{"conversation_id":"c","hook_event_name":"beforeShellExecution","commandLine":"rm -rf x","cwd":"/p"}`, "cursor beforeShellExecution payload: command is missing"},
+		{dialect.OpenCode, `{"hook_event_name":"tool.execute.before","session_id":"s","cwd":"/p","tool_name":"bash","tool_input":{"command":"rm -rf x","description":"d"}}`, "deny"},
+		{dialect.OpenCode, `{"hook_event_name":"tool.execute.before","session_id":"s","cwd":"/p","tool_name":"bash","tool_input":{"description":"d"}}`, "require_human"},
+		{dialect.Copilot, `{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/p","tool_name":"bash","tool_input":{"command":"rm -rf x","description":"d"}}`, "deny"},
+		{dialect.Copilot, `{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/p","tool_name":"bash","tool_input":{"script":"","description":"d"}}`, "require_human"},
+		{dialect.Copilot, `{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/p","tool_name":"write_bash","tool_input":{"shellId":"1","input":"rm -rf x\n"}}`, "deny"},
+		{dialect.Copilot, `{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/p","tool_name":"write_bash","tool_input":{"shellId":"1","text":"rm -rf x\n"}}`, "require_human"},
+	} {
+		call, err := dialect.Read(tc.agent, []byte(tc.payload))
+		if err != nil {
+			if err.Error() != tc.want {
+				t.Errorf("%s %s: %v, want %s", tc.agent, tc.payload, err, tc.want)
+			}
+			continue
+		}
+		doc, err := call.Context()
+		if err != nil {
+			t.Fatalf("%s %s: %v", tc.agent, tc.payload, err)
+		}
+		if rep := evaluate(t, h, string(doc)); string(rep.Decision) != tc.want {
+			t.Errorf("%s %s: decided %s %q, want %s", tc.agent, tc.payload, rep.Decision, rep.Reason, tc.want)
 		}
 	}
 }
