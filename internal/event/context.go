@@ -2,6 +2,7 @@ package event
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -39,6 +40,10 @@ type Context struct {
 	// runs ($D/hooks/x); emit sets it, and match.paths cannot rule the
 	// call out while it is set.
 	UnknownPaths string
+	// CommandUnread says why a command line a tool's ability_args hold could
+	// not be read whole (a command field or its args of another shape: a list
+	// holding a number, an object), when Command was read from there.
+	CommandUnread string
 	// Shell is the language Command is written in: the context's "shell"
 	// (sh when absent), or, for a command read from the input of a tool
 	// without a canonical id, what its name says (docs/hooks.md).
@@ -530,12 +535,12 @@ func (c *Context) fillViews() error {
 			// shell stays the line's. A blank command is none: the line
 			// the tool runs may be there.
 			var line string
-			if line, _, key = toolCommand(c.Fields["ability_args"], c.AbilityID); line != "" {
+			if line, _, key, c.CommandUnread = toolCommand(c.Fields["ability_args"], c.AbilityID); line != "" {
 				c.Command = line
 				c.Fields["command"], _ = json.Marshal(line)
 			}
 		case strings.Contains(c.AbilityID, "/"):
-			c.Command, c.Shell, key = toolCommand(c.Fields["ability_args"], c.AbilityID)
+			c.Command, c.Shell, key, c.CommandUnread = toolCommand(c.Fields["ability_args"], c.AbilityID)
 		}
 		if key != "" {
 			return nulError("ability_args."+key, c.Command)
@@ -560,11 +565,13 @@ var CommandKeys = []string{"command", "cmd", "script", "commandLine", "command_l
 // after it, or an argv list), and the shell it is read as: PowerShell when
 // the tool's id says so, either shell on Windows, sh elsewhere. A command
 // such a tool runs must not pass the guards that would stop it as a shell
-// call.
-func toolCommand(raw json.RawMessage, abilityID string) (command, shell, key string) {
+// call. unread says why a command field, or the args after it, could not be
+// read (a list holding a number, an object): what the tool makes of it is
+// unknown, and the line, when one was read, lacks it.
+func toolCommand(raw json.RawMessage, abilityID string) (command, shell, key, unread string) {
 	var in map[string]json.RawMessage
 	if json.Unmarshal(raw, &in) != nil {
-		return "", "", ""
+		return "", "", "", ""
 	}
 	for _, k := range CommandKeys {
 		var argv []string
@@ -572,24 +579,44 @@ func toolCommand(raw json.RawMessage, abilityID string) (command, shell, key str
 		s, ok := decodeString(raw)
 		switch {
 		case ok && !Blank(s):
-			if json.Unmarshal(anyCase(in, "args"), &argv) == nil && len(argv) > 0 {
-				s += " " + JoinArgv(argv)
+			if args := anyCase(in, "args"); len(args) > 0 {
+				switch {
+				case json.Unmarshal(args, &argv) != nil:
+					unread = cmp.Or(unread, unreadField("args", args))
+				case len(argv) > 0:
+					s += " " + JoinArgv(argv)
+				}
 			}
 		case json.Unmarshal(raw, &argv) == nil && len(argv) > 0:
 			s = JoinArgv(argv)
 		default:
+			if len(raw) > 0 && !ok && json.Unmarshal(raw, &argv) != nil {
+				unread = cmp.Or(unread, unreadField(k, raw))
+			}
 			continue
 		}
 		id := strings.ToLower(abilityID)
 		switch {
 		case strings.Contains(id, "powershell") || strings.Contains(id, "pwsh"):
-			return s, "powershell", k
+			return s, "powershell", k, unread
 		case runtime.GOOS == "windows":
-			return s, "unknown", k
+			return s, "unknown", k, unread
 		}
-		return s, "sh", k
+		return s, "sh", k, unread
 	}
-	return "", "", ""
+	return "", "", "", unread
+}
+
+// unreadField says why ability_args' field k, raw, is read as no part of a command line.
+func unreadField(k string, raw json.RawMessage) string {
+	what := JSONKind(raw)
+	if what == "an array" {
+		return fmt.Sprintf("ability_args.%s is an array holding more than strings, so the command line it makes is unknown", k)
+	}
+	if k == "args" {
+		return fmt.Sprintf("ability_args.%s is %s, not a list of strings, so the command line it makes is unknown", k, what)
+	}
+	return fmt.Sprintf("ability_args.%s is %s, not a string or a list of strings, so the command line it makes is unknown", k, what)
 }
 
 // anyCase is in's field name, or the one key of in that is name in

@@ -49,15 +49,16 @@ type Call struct {
 	line     *shellcmd.Line
 	unpacked []shellcmd.Unpack
 	root     string
-	// noCommand says what a shell call from which no command line was read lacks (noCommand):
-	// a commands rule cannot rule out what it runs.
+	// noCommand says what a shell call from which no command line was read lacks (noCommand),
+	// or why a tool's command field or its args could not be read (event's CommandUnread): a
+	// commands rule cannot rule out what it runs.
 	noCommand string
 }
 
 // Read reads the call of context c, of a project at root, for the rules hooks to evaluate.
 func Read(c *event.Context, root string, git callpath.Git) *Call {
 	line := readLine(c, root)
-	rc := &Call{ctx: withScriptPaths(c, line, root, git), line: line, root: root, noCommand: noCommand(c)}
+	rc := &Call{ctx: withScriptPaths(c, line, root, git), line: line, root: root, noCommand: cmp.Or(c.CommandUnread, noCommand(c))}
 	rc.run = withoutPrograms(rc.ctx, line, root, git)
 	if line != nil && len(line.Unpacks) > 0 {
 		rc.unpacked = unpackedDirs(rc.ctx, root)
@@ -323,7 +324,7 @@ func fires(r config.Rule, c *event.Context, line *shellcmd.Line, noCmd string, u
 	}
 	// The commands last: an unreadable command matters only when every other condition holds.
 	if r.Commands != nil {
-		if line == nil || noCmd != "" {
+		if line == nil || event.Blank(c.Command) {
 			if r.Decision == config.DecisionAllow || noCmd == "" {
 				return false, "", ""
 			}
@@ -351,6 +352,8 @@ func fires(r config.Rule, c *event.Context, line *shellcmd.Line, noCmd string, u
 			}
 		}
 		if !matched {
+			// The line lacks what a field of another shape held: rm with args ["-rf", 1].
+			unknown = cmp.Or(unknown, noCmd)
 			if unknown == "" {
 				return false, "", ""
 			}

@@ -254,7 +254,7 @@ func TestShellCallWithoutCommand(t *testing.T) {
 	}{
 		{`{"ability_id":"shell","caller":{"source":"ai_session"},"ability_args":{"argv":["rm","-rf","x"]}}`, event.RequireHuman, none + ` (it holds "argv")`},
 		{`{"ability_id":"shell","caller":{"source":"ai_session"}}`, event.RequireHuman, none + ` (the call has no ability_args)`},
-		{`{"ability_id":"shell","caller":{"source":"ai_session"},"ability_args":{"command":{"line":"rm -rf x"}}}`, event.RequireHuman, none + ` (it holds "command")`},
+		{`{"ability_id":"shell","caller":{"source":"ai_session"},"ability_args":{"command":{"line":"rm -rf x"}}}`, event.RequireHuman, `hookrun could not check this call: ability_args.command is an object, not a string or a list of strings, so the command line it makes is unknown`},
 		{`{"ability_id":"shell","caller":{"source":"ai_session"},"ability_args":{"command":""}}`, event.RequireHuman, none + ` (it holds "command")`},
 		{`{"ability_id":"shell","caller":{"source":"ai_session"},"command":"","ability_args":{}}`, event.RequireHuman, none + ` (it holds no field)`},
 		{`{"ability_id":"shell","caller":{"source":"ai_session"},"ability_args":{"command":["rm","-rf","x"]}}`, event.Deny, "recursive delete"},
@@ -321,6 +321,39 @@ func TestShellCallWithoutCommand(t *testing.T) {
 		}
 		if rep := evaluate(t, h, string(doc)); string(rep.Decision) != tc.want {
 			t.Errorf("%s %s: decided %s %q, want %s", tc.agent, tc.payload, rep.Decision, rep.Reason, tc.want)
+		}
+	}
+}
+
+// TestToolCommandOfAnotherShape: a command field, or its args, of a shape hookrun does not read as
+// a command line (a list holding a number, an object, args as one string) leaves what the tool
+// runs unknown: a commands rule that would deny decides the set's unresolved decision, naming the
+// field, where it let rm -rf through as rm.
+func TestToolCommandOfAnotherShape(t *testing.T) {
+	h := guard(t, event.PreAbilityCall, `    - decision: deny
+      reason: recursive delete
+      commands: ["rm -r|-R|--recursive -f|--force"]
+`)
+	for _, tc := range []struct {
+		ability, args string
+		want          event.Decision
+		reason        string
+	}{
+		{"mcp/sh/exec", `{"command":"rm","args":["-rf","x"]}`, event.Deny, "recursive delete"},
+		{"mcp/sh/exec", `{"command":"rm","args":["-rf","x",1]}`, event.RequireHuman, "hookrun could not check this command without running it: ability_args.args is an array holding more than strings, so the command line it makes is unknown"},
+		{"mcp/sh/exec", `{"command":"rm","args":"-rf x"}`, event.RequireHuman, "hookrun could not check this command without running it: ability_args.args is a string, not a list of strings, so the command line it makes is unknown"},
+		{"shell", `{"command":"rm","args":["-rf","x",1]}`, event.RequireHuman, "hookrun could not check this command without running it: ability_args.args is an array holding more than strings, so the command line it makes is unknown"},
+		{"mcp/sh/exec", `{"command":["rm","-rf",1]}`, event.RequireHuman, "hookrun could not check this call: ability_args.command is an array holding more than strings, so the command line it makes is unknown"},
+		{"mcp/sh/exec", `{"cmd":{"line":"rm -rf x"}}`, event.RequireHuman, "hookrun could not check this call: ability_args.cmd is an object, not a string or a list of strings, so the command line it makes is unknown"},
+		{"mcp/sh/exec", `{"command":"rm -rf x","args":[1]}`, event.Deny, "recursive delete"},
+		{"mcp/sh/exec", `{"command":"ls","args":null}`, event.Allow, ""},
+		{"mcp/sh/exec", `{"command":"ls","args":[]}`, event.Allow, ""},
+		{"mcp/db/query", `{"sql":"DELETE FROM t"}`, event.Allow, ""},
+	} {
+		doc := `{"ability_id":"` + tc.ability + `","caller":{"source":"ai_session"},"ability_args":` + tc.args + `}`
+		rep := evaluate(t, h, doc)
+		if rep.Decision != tc.want || rep.Reason != tc.reason {
+			t.Errorf("%s:\ndecided %s %q\nwant    %s %q", doc, rep.Decision, rep.Reason, tc.want, tc.reason)
 		}
 	}
 }
