@@ -1,8 +1,8 @@
 // Package plaintext gives the plain form of free text, the form a rule's
 // pattern is also matched against: the text a person or a model reads,
 // without the characters that hide a word from a regular expression.
-// Characters no one sees are removed (Unicode's default ignorable code
-// points: zero-width spaces and joiners, the soft hyphen, bidirectional
+// Characters no one sees are removed (control characters but the tab and
+// line ends, and Unicode's default ignorable code points: zero-width spaces and joiners, the soft hyphen, bidirectional
 // controls, tag characters, variation selectors, Hangul fillers), and
 // compatibility forms are folded by NFKC (fullwidth ｉｇｎｏｒｅ,
 // mathematical 𝐢𝐠𝐧𝐨𝐫𝐞, ligatures, circled letters, and the no-break and
@@ -40,6 +40,9 @@ func Of(s string) string {
 // keep drops the default ignorable code points: the format characters
 // (category Cf), the variation selectors and Unicode's other ignorables.
 func keep(r rune) rune {
+	if hidden(r) {
+		return -1
+	}
 	if r < 0xad { // below the soft hyphen, the first of them
 		return r
 	}
@@ -49,11 +52,19 @@ func keep(r rune) rune {
 	return r
 }
 
+// ascii reports whether s is ASCII with no control character but a tab or a line's end.
 func ascii(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
+		if s[i] >= utf8.RuneSelf || hidden(rune(s[i])) {
 			return false
 		}
 	}
 	return true
+}
+
+// hidden reports whether r is a control character no one sees, which splits a word for a
+// regular expression but not for the model: NUL (ig\x00nore), the other C0 controls, DEL and
+// the C1 controls. A tab and a line's end are spaces a reader sees.
+func hidden(r rune) bool {
+	return (r < 0x20 && r != '\t' && r != '\n' && r != '\r') || (r >= 0x7f && r < 0xa0)
 }
