@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 
 	"golang.org/x/sys/unix"
@@ -43,5 +44,12 @@ func TestReadHead(t *testing.T) {
 		if _, _, err := ReadHead(p, 4); !errors.As(err, &nr) {
 			t.Errorf("%s: %v, want not a regular file", p, err)
 		}
+	}
+	// A directory runs nothing: shellcmd reads one a line runs as a missing file.
+	if _, _, err := ReadHead(dir, 4); !errors.Is(err, syscall.EISDIR) {
+		t.Errorf("directory: %v, want EISDIR", err)
+	}
+	if _, _, err := ReadHead(fifo, 4); errors.Is(err, syscall.EISDIR) {
+		t.Errorf("FIFO: %v is EISDIR", err)
 	}
 }

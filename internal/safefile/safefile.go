@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 )
 
 // NotRegularError says a path is not a regular file.
@@ -24,6 +25,17 @@ type NotRegularError struct {
 func (e *NotRegularError) Error() string {
 	return fmt.Sprintf("%s is %s, not a regular file", e.Path, e.Kind)
 }
+
+// Unwrap is syscall.EISDIR for a directory, as reading one gives.
+func (e *NotRegularError) Unwrap() error {
+	if e.Kind == dirKind {
+		return syscall.EISDIR
+	}
+	return nil
+}
+
+// dirKind is a directory's NotRegularError.Kind.
+const dirKind = "a directory"
 
 // TooLargeError says a file is larger than its cap.
 type TooLargeError struct {
@@ -78,7 +90,7 @@ func (d *Dir) ReplaceFile(name string, was []byte, existed bool, data []byte, pe
 func kind(m os.FileMode) string {
 	switch {
 	case m.IsDir():
-		return "a directory"
+		return dirKind
 	case m&os.ModeNamedPipe != 0:
 		return "a FIFO"
 	case m&os.ModeSocket != 0:

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -30,7 +31,8 @@ type Files struct {
 	// when it names another. A relative file is read from each.
 	Dirs []string
 	// Read reads the regular file at p (a path of the system's), at most max bytes, without
-	// waiting on it; whole is false when the file holds more. A missing file is fs.ErrNotExist.
+	// waiting on it; whole is false when the file holds more. A missing file is fs.ErrNotExist;
+	// a directory, syscall.EISDIR.
 	Read func(p string, max int64) (data []byte, whole bool, err error)
 	// Link is the path p leads to, its symbolic links followed (filepath.EvalSymlinks); nil
 	// reads no links.
@@ -184,17 +186,43 @@ func missing(err error) bool {
 // bring (git checkout other in a y.sh) are the line's too, when the file alone could have them
 // read (fileRevisions).
 func (r *reader) asFile(read func()) {
-	nu, np := len(r.out.Unresolved), len(r.out.UnknownPaths)
+	nu, np, nr := len(r.out.Unresolved), len(r.out.UnknownPaths), len(r.stopped)
 	dir, dirUnknown, cdSearch, aliases, fromFile := r.dir, r.dirUnknown, r.cdSearch, maps.Clone(r.aliases), r.fromFile
 	vars, revisions, gitOthers, gitEnv, links, fileName := r.vars, r.revisions, r.gitOthers, r.gitEnv, r.links, r.fileName
 	r.fromFile, r.vars, r.revisions, r.gitOthers, r.gitEnv, r.links = true, arithVars{}, nil, 0, false, nil
 	defer func() {
 		brings := r.fileRevisions()
 		r.out.Unresolved, r.out.UnknownPaths = r.out.Unresolved[:nu], r.out.UnknownPaths[:np]
+		for _, why := range r.stopped[nr:] {
+			r.keepUnread(why)
+		}
 		r.dir, r.dirUnknown, r.cdSearch, r.aliases, r.fromFile = dir, dirUnknown, cdSearch, aliases, fromFile
 		r.vars, r.revisions, r.gitOthers, r.gitEnv, r.links, r.fileName = vars, append(revisions, brings...), gitOthers, gitEnv, links, fileName
 	}()
 	read()
+}
+
+// unreadable notes why hookrun stopped reading what the line runs: a file it cannot read, one
+// past a cap, text past a syntax error. Unlike what a file read from disk leaves only known when it
+// runs, that counts against the line however deep the file is (asFile keeps it), for its commands
+// and its paths alike: what was not read may run anything, and padding a file costs nothing.
+func (r *reader) unreadable(format string, args ...any) {
+	var why []string
+	addReason(&why, 1, format, args)
+	if !slices.Contains(r.stopped, why[0]) {
+		r.stopped = append(r.stopped, why[0])
+	}
+	r.keepUnread(why[0])
+}
+
+// keepUnread adds an unreadable reason to the line's, once.
+func (r *reader) keepUnread(why string) {
+	if len(r.out.Unresolved) < maxUnresolved && !slices.Contains(r.out.Unresolved, why) {
+		r.out.Unresolved = append(r.out.Unresolved, why)
+	}
+	if len(r.out.UnknownPaths) < maxUnknownPaths && !slices.Contains(r.out.UnknownPaths, why) {
+		r.out.UnknownPaths = append(r.out.UnknownPaths, why)
+	}
 }
 
 // fileRevisions are the revisions a file's git commands bring, as finishRevisions would take
@@ -242,15 +270,112 @@ func (r *reader) fileScriptIn(src, from string, depth int, args []string, shellV
 			syntax.Walk(f, r.visit(src, depth))
 			return
 		}
-		failed := false
+		r.pastErrors(src, from, depth)
+	})
+}
+
+// maxResyncs bounds the times a file is read afresh after a syntax error (pastErrors).
+const maxResyncs = 8
+
+// pastErrors reads the shell script src, which hookrun's parser stops in, as a shell runs it: the
+// statements before the error, and, unless one of them surely ends the shell (exit, exec PROGRAM),
+// a reason the line is unresolved: bash reports $((1+)) or ${a b} only when it expands them, and
+// runs the next command. What the lines after the error spell out, each read afresh from the
+// line after the one it stops in (up to maxResyncs times), counts too; a reading afresh may pair
+// quotes otherwise than the shell does, so it never stands in for the reason.
+func (r *reader) pastErrors(src, from string, depth int) {
+	for n := 0; ; n++ {
+		var read []*syntax.Stmt
+		var failed error
 		for stmt, err := range syntax.NewParser(syntax.Variant(syntax.LangBash)).StmtsSeq(strings.NewReader(src)) {
 			// Not break: the parser's iterator goes on after its loop stops (mvdan.cc/sh v3.14.1).
-			failed = failed || err != nil
-			if !failed {
+			if failed == nil && err != nil {
+				failed = err
+			}
+			if failed == nil {
+				read = append(read, stmt)
 				syntax.Walk(stmt, r.visit(src, depth))
 			}
 		}
-	})
+		var pe syntax.ParseError
+		if failed == nil || shellEnds(read) {
+			return
+		}
+		if n == 0 {
+			at := ""
+			if errors.As(failed, &pe) {
+				at = strconv.Quote(strings.TrimSpace(lineAt(src, pe.Pos.Line()))) + ": "
+			}
+			r.unreadable("%s runs text hookrun cannot read as a shell does (%s%v): a shell may run what follows it", from, at, failed)
+		}
+		if !errors.As(failed, &pe) || n == maxResyncs {
+			return
+		}
+		_, rest, ok := strings.Cut(src[lineStart(src, pe.Pos.Line()):], "\n")
+		if !ok || strings.TrimSpace(rest) == "" || !r.enter(rest, depth) {
+			return
+		}
+		src = rest
+	}
+}
+
+// lineStart is the offset in text of its line n (counted from 1); len(text) past its last.
+func lineStart(text string, n uint) int {
+	at := 0
+	for ; n > 1; n-- {
+		i := strings.IndexByte(text[at:], '\n')
+		if i < 0 {
+			return len(text)
+		}
+		at += i + 1
+	}
+	return at
+}
+
+// lineAt is text's line n (counted from 1).
+func lineAt(text string, n uint) string {
+	line, _, _ := strings.Cut(text[lineStart(text, n):], "\n")
+	return line
+}
+
+// shellEnds reports whether one of a script's statements surely ends the shell that runs them
+// before it reads further: exit, or exec with a program (the first line of a python program
+// started by sh: ”'exec' python3 "$0" "$@"), run alone, where no function, alias or builtin
+// switch the script makes may stand for them.
+func shellEnds(stmts []*syntax.Stmt) bool {
+	ends := false
+	for _, s := range stmts {
+		var overridden bool
+		syntax.Walk(s, func(n syntax.Node) bool {
+			switch n := n.(type) {
+			case *syntax.FuncDecl:
+				overridden = overridden || n.Name.Value == "exit" || n.Name.Value == "exec"
+			case *syntax.CallExpr:
+				if name, ok := staticWord(firstWord(n)); ok {
+					overridden = overridden || name == "alias" || name == "enable" || name == "eval" || name == "." || name == "source"
+				}
+			}
+			return true
+		})
+		if overridden {
+			return false
+		}
+		call, ok := s.Cmd.(*syntax.CallExpr)
+		if !ok || s.Negated || s.Background || s.Coprocess || ends {
+			continue
+		}
+		name, _ := staticWord(firstWord(call))
+		ends = name == "exit" || name == "exec" && len(call.Args) > 1
+	}
+	return ends
+}
+
+// firstWord is a call's first word; nil for an assignment alone.
+func firstWord(c *syntax.CallExpr) *syntax.Word {
+	if len(c.Args) == 0 {
+		return nil
+	}
+	return c.Args[0]
 }
 
 // located is the absolute path, in each directory the line may start in, of the file p a run
@@ -360,9 +485,10 @@ func (r *reader) fromDisk(run scriptRun) {
 				data, whole, err = r.readFile(p, maxScriptFile)
 			}
 			switch {
-			case missing(err):
+			case missing(err) || errors.Is(err, syscall.EISDIR):
+				// Nor does a directory: a shell refuses to read one, and exec to run one.
 			case err != nil:
-				r.unresolved("the line runs %s, which hookrun cannot read: %s", run.file, err)
+				r.unreadable("the line runs %s, which hookrun cannot read: %s", run.file, err)
 			case run.exec && !binary(data) && shebangLang(string(data)) != "":
 				// #!/usr/bin/env python3: read as python3 FILE's program is (programfiles.go).
 				run.manager = shebangLang(string(data))
@@ -370,7 +496,7 @@ func (r *reader) fromDisk(run scriptRun) {
 			case binary(data) || run.exec && !shebangShell(string(data)):
 				// A program, or a script of another interpreter: read as itself.
 			case !whole:
-				r.unresolved("the line runs %s, larger than %d bytes, more than hookrun reads", run.file, maxScriptFile)
+				r.unreadable("the line runs %s, larger than %d bytes, more than hookrun reads", run.file, maxScriptFile)
 			case run.kind == runCrontab:
 				r.asFile(func() { r.crontab(string(data), run.depth) })
 			default:
@@ -435,13 +561,13 @@ func binary(data []byte) bool {
 func (r *reader) readText(what, p string) (string, bool) {
 	data, whole, err := r.readFile(p, maxScriptFile)
 	switch {
-	case missing(err):
+	case missing(err) || errors.Is(err, syscall.EISDIR):
 		return "", false
 	case err != nil:
-		r.unresolved("the line runs what %s says, which hookrun cannot read: %s", what, err)
+		r.unreadable("the line runs what %s says, which hookrun cannot read: %s", what, err)
 		return "", false
 	case !whole:
-		r.unresolved("the line runs what %s says, larger than %d bytes, more than hookrun reads", what, maxScriptFile)
+		r.unreadable("the line runs what %s says, larger than %d bytes, more than hookrun reads", what, maxScriptFile)
 		return "", false
 	}
 	return string(data), true

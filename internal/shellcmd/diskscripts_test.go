@@ -8,12 +8,13 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 )
 
 // memFiles is a project of files in memory: the line starts in /p; a name ending in "|fifo" is a
-// file that is not a regular one, "|big" one larger than any cap, and "|link" a symbolic link to
-// the path its text gives.
+// file that is not a regular one, "|dir" a directory, "|big" one larger than any cap, and "|link"
+// a symbolic link to the path its text gives.
 func memFiles(files map[string]string) *Files {
 	link := func(p string) (string, error) {
 		p = path.Clean(p)
@@ -24,6 +25,9 @@ func memFiles(files map[string]string) *Files {
 	}
 	return &Files{Dirs: []string{"/p"}, uncached: true, Link: link, Read: func(p string, max int64) ([]byte, bool, error) {
 		p, _ = link(p)
+		if _, ok := files[p+"|dir"]; ok {
+			return nil, false, &fs.PathError{Op: "read", Path: p, Err: syscall.EISDIR}
+		}
 		if _, ok := files[p+"|fifo"]; ok {
 			return nil, false, errors.New(p + " is a FIFO, not a regular file")
 		}
@@ -914,4 +918,73 @@ func TestYarnRunsScriptsPnpmCommandsName(t *testing.T) {
 	files := map[string]string{"/p/package.json": scripts}
 	wantOutcomeIn(t, files, p, Match, []string{`yarn deploy`, `yarn setup`, `yarn fetch`, `yarn store`, `yarn prune`, `yarn list`, `yarn up`, `yarn env`, `yarn root`, `yarn run deploy`, `pnpm run deploy`})
 	wantOutcomeIn(t, files, p, NoMatch, []string{`pnpm deploy out`, `pnpm setup`, `pnpm store prune`, `yarn bin`, `yarn why x`})
+}
+
+// brokenProject holds files a shell runs past text hookrun's parser stops at: bash reports
+// $((1+)), ${a b} and ${x:1:} when it expands them, then runs the next command.
+var brokenProject = map[string]string{
+	"/p/arith.sh": "echo $((1+))\nrm -rf ~\n",
+	// Read afresh from the line after the error, the quotes pair up otherwise than bash's do.
+	"/p/quote.sh": "echo ${a b} '\n' ; rm -rf ~ ; echo '\n'\n'\n",
+	"/p/same.sh":  "echo ${x:1:}; rm -rf ~\n",
+	"/p/quiet.sh": "echo ${a b}\necho done\n",
+	// A function named exit keeps the shell going past exit.
+	"/p/fakeexit.sh":  "exit() { :; }\nexit 0\necho ${a b}; rm -rf ~\n",
+	"/p/calls.sh":     "echo start\n./same.sh\n",
+	"/p/inline.sh":    "sh -c 'echo $((1+)); rm -rf ~'\n",
+	"/p/Makefile":     "all:\n\techo $$((1+)); rm -rf ~\n",
+	"/p/justfile":     "a:\n    echo $((1+)); rm -rf ~\n",
+	"/p/Taskfile.yml": "version: '3'\ntasks:\n  a:\n    cmds:\n      - echo $((1+)); rm -rf ~\n",
+	"/p/package.json": `{"scripts":{"a":"echo $((1+)); rm -rf ~"}}`,
+	"/p/.envrc":       "echo ${a b}; rm -rf ~\n",
+	// A python program a sh line starts: sh runs its exec and never reads the rest.
+	"/p/tool":    "#!/bin/sh\n'''exec' python3 \"$0\" \"$@\"\n' '''\nimport os\ndef main(): pass\n",
+	"/p/ends.sh": "set -e\nexit 0\n)\n",
+	// Past the caps on scripts nested and bytes read, a file read from disk runs more.
+	"/p/deep0.sh": "./deep1.sh\n", "/p/deep1.sh": "./deep2.sh\n", "/p/deep2.sh": "./deep3.sh\n",
+	"/p/deep3.sh": "./deep4.sh\n", "/p/deep4.sh": "./deep5.sh\n", "/p/deep5.sh": "./deep6.sh\n",
+	"/p/deep6.sh": "./deep7.sh\n", "/p/deep7.sh": "./deep8.sh\n", "/p/deep8.sh": "./deep9.sh\n",
+	"/p/deep9.sh": "./deepa.sh\n", "/p/deepa.sh": "./deepb.sh\n", "/p/deepb.sh": "./deepc.sh\n",
+	"/p/deepc.sh": "./deepd.sh\n", "/p/deepd.sh": "./deepe.sh\n", "/p/deepe.sh": "./deepf.sh\n",
+	"/p/deepf.sh": "./deepg.sh\n", "/p/deepg.sh": "./deeph.sh\n", "/p/deeph.sh": "rm -rf ~\n",
+	"/p/many.sh": "./pad1.sh\n./pad2.sh\n./pad3.sh\n./pad4.sh\n./pad5.sh\n./last.sh\n",
+	"/p/pad1.sh": padding + "#1", "/p/pad2.sh": padding + "#2", "/p/pad3.sh": padding + "#3",
+	"/p/pad4.sh": padding + "#4", "/p/pad5.sh": padding + "#5", "/p/last.sh": "rm -rf ~\n",
+	"/p/big.sh":       "./huge.sh\n",
+	"/p/huge.sh|big":  "#!/bin/sh\nrm -rf ~\n" + strings.Repeat("# padding\n", 10),
+	"/p/fifo.sh":      "./pipe.sh\n",
+	"/p/lib|dir":      "",
+	"/p/rundir.sh":    "./lib\n. ./lib\nsh lib\n",
+	"/p/pipe.sh|fifo": "",
+}
+
+// padding is a script of comments near the size of the largest file read.
+var padding = strings.Repeat("# a comment that runs nothing, as long as a line may be\n", 15000)
+
+// TestDiskScriptsSyntaxErrors: where hookrun's parser stops in a file a shell runs (a syntax error
+// to it that bash only reports when it expands it, and goes on), or a cap stops the reading, what
+// follows may run: the line is unresolved however deep the file is, and a command the lines after
+// the error spell out still counts.
+func TestDiskScriptsSyntaxErrors(t *testing.T) {
+	p := mustCompile("rm -rf")
+	wantOutcomeIn(t, brokenProject, p, Match, []string{`./arith.sh`, `bash arith.sh`, `. ./arith.sh`, `sh ./calls.sh && ./arith.sh`})
+	wantOutcomeIn(t, brokenProject, p, Unknown, []string{
+		`./quote.sh`, `sh same.sh`, `./quiet.sh`, `./fakeexit.sh`, `./calls.sh`, `./inline.sh`,
+		`make`, `just a`, `task a`, `npm run a`, `direnv exec . true`,
+		`./deep0.sh`, `./many.sh`, `./big.sh`, `./fifo.sh`,
+	})
+	// What a shell never reads past its exit or exec is nothing it runs, nor is a directory.
+	wantOutcomeIn(t, brokenProject, p, NoMatch, []string{`./tool`, `sh ends.sh`, `./rundir.sh`})
+	for _, src := range []string{`./tool`, `sh ends.sh`, `./rundir.sh`} {
+		if l := ParseFiles(src, POSIX, memFiles(brokenProject)); len(l.Unresolved) > 0 {
+			t.Errorf("%q: unresolved %q", src, l.Unresolved)
+		}
+	}
+	// The reason names the file and the text hookrun stopped at; a paths rule cannot know the
+	// paths past it either.
+	l := ParseFiles(`./calls.sh`, POSIX, memFiles(brokenProject))
+	want := "./same.sh runs text hookrun cannot read as a shell does (\"echo ${x:1:}; rm -rf ~\": 1:11: `:` must be followed by an expression): a shell may run what follows it"
+	if !slices.Contains(l.Unresolved, want) || !slices.Contains(l.UnknownPaths, want) {
+		t.Errorf("unresolved %q, unknown paths %q, want %q in both", l.Unresolved, l.UnknownPaths, want)
+	}
 }

@@ -310,6 +310,7 @@ type reader struct {
 	quietCmds   []int                       // the commands read from a program's strings (quietly), by index, ascending
 	literals    int                         // the strings of one program read, when not maxLiterals (programfiles.go)
 	capped      bool                        // a cap of the reading was reached: what lies past it was not read
+	stopped     []string                    // why hookrun stopped reading what the line runs (unreadable): kept however deep
 	pathsCapped bool                        // the cap of a program's strings read as paths was reached
 	runs        []scriptRun                 // script files the line runs (finishScripts)
 	wrote       []writtenFile               // files the line writes
@@ -443,19 +444,19 @@ func opens(src string) int {
 func (r *reader) enter(src string, depth int) bool {
 	if depth > maxDepth {
 		r.capped = true
-		r.unresolved("scripts nested more than %d deep", maxDepth)
+		r.unreadable("scripts nested more than %d deep", maxDepth)
 		return false
 	}
 	if r.parsed += len(src); r.parsed > maxScriptBytes {
 		r.capped = true
-		r.unresolved("the scripts inside the line add up to more than %d bytes", maxScriptBytes)
+		r.unreadable("the scripts inside the line add up to more than %d bytes", maxScriptBytes)
 		return false
 	}
 	if !r.gitEnv && mentionsGitVariable(src) {
 		r.gitEnv = true
 	}
 	if opens(src) > maxOpens {
-		r.unresolved("the line opens more than %d brackets and compound commands, too many to read", maxOpens)
+		r.unreadable("the line opens more than %d brackets and compound commands, too many to read", maxOpens)
 		return false
 	}
 	return true
@@ -473,7 +474,12 @@ func (r *reader) script(src string, depth int) {
 	}
 	f, err := parseTree(src, depth)
 	if err != nil {
-		r.unresolved("not valid shell: %s", err)
+		if r.fromFile {
+			// bash -c 'echo $((1+)); rm -rf ~' in a file: bash reports the first only as it runs.
+			r.unreadable("not valid shell: %s", err)
+		} else {
+			r.unresolved("not valid shell: %s", err)
+		}
 		return
 	}
 	r.searchesCD(src) // CDPATH=x, declare CDPATH=x: an assignment's name is spelled out

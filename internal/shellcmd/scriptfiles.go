@@ -27,6 +27,7 @@ type scriptRun struct {
 	args            []Arg // then, the arguments it is given; for a package.json, those its script argsFor is given
 	argsFor         string
 	quiet           bool     // named by a file read from disk: what it leaves unknown does not count
+	guessed         bool     // named by what a program hookrun has no reading for may run: nor where hookrun stops in it
 	names           []string // the targets make builds; the package.json scripts npm runs
 	tasks           []string // the sessions nox runs, the tasks invoke runs (nil: every one)
 	vars            []string // make's command line variables (X=1)
@@ -193,7 +194,7 @@ func (r *reader) ran(kind string, a Arg, depth int) *scriptRun {
 	if r.found && strings.Contains(p, "{}") {
 		key = anyFile
 	}
-	r.runs = append(r.runs, scriptRun{key: key, file: a.Value, kind: kind, dir: r.dir, dirUnknown: r.dirUnknown, depth: depth, quiet: r.fromFile || r.maybe, zero: r.zero, env: slices.Clip(r.env), after: r.rewrote})
+	r.runs = append(r.runs, scriptRun{key: key, file: a.Value, kind: kind, dir: r.dir, dirUnknown: r.dirUnknown, depth: depth, quiet: r.fromFile || r.maybe, guessed: r.maybe, zero: r.zero, env: slices.Clip(r.env), after: r.rewrote})
 	return &r.runs[len(r.runs)-1]
 }
 
@@ -766,7 +767,12 @@ func (r *reader) finishScripts() {
 		run := r.runs[i]
 		index()
 		if run.quiet {
+			nu, np, ns := len(r.out.Unresolved), len(r.out.UnknownPaths), len(r.stopped)
 			r.asFile(func() { r.readRun(run, byKey, &read) })
+			if run.guessed {
+				// A file a program only reads (mytool src/main.c) is no script a shell stops in.
+				r.out.Unresolved, r.out.UnknownPaths, r.stopped = r.out.Unresolved[:nu], r.out.UnknownPaths[:np], r.stopped[:ns]
+			}
 		} else {
 			r.readRun(run, byKey, &read)
 		}
