@@ -13,24 +13,22 @@ func (a *app) explainCmd() *cobra.Command {
 		Use:   "explain [EVENT] [--context FILE]",
 		Short: "Say which hooks emit would run for a context, and why the others would not",
 		Long: `explain reads an event context exactly as emit does (stdin or --context, the
-same checks and errors) and runs nothing. For every hook of the event, in
-merge order (priority, then id), it says whether emit would run it and, if
-not, why: disabled, an ability outside ability_scope, a caller source not
-listed, a duration below min_duration_ms, no changed path under
-only_if_changed_paths, not blocking under --blocking-only. A hook that would
-run but whose handler command cannot start (missing, not executable) is
-flagged too. A rules hook that would run starts no process, so explain reads
-its rules as emit would and says what they decide for the call when they deny
-or ask, with the reason and the paths of the call its rule guards (the path a
-test file or a script names, for a call that asks for no visible reason).
-Invalid hook files are listed (emit refuses to run any hook while
-one exists), then what validate names in the agents' settings.
+same checks and errors) and runs nothing. For every hook of the event, in merge
+order (priority, then id), it says whether emit would run it and, if not, why:
+disabled, an ability outside ability_scope, a caller source not listed, a
+duration below min_duration_ms, no changed path under only_if_changed_paths,
+not blocking under --blocking-only. A hook that would run but whose handler
+command cannot start (missing, not executable) is flagged too. A rules hook
+that would run is read as emit reads it: when it denies or asks, explain says
+so, why, and which of the call's paths its rule guards. Invalid hook files are
+listed (emit refuses to run any hook while one exists), then what validate
+names in the agents' settings.
 
---hook ID explains one hook; EVENT may then be left out, and a hook of
-another event is reported as such.
+--hook ID explains one hook; EVENT may then be left out, and a hook of another
+event is reported as such.
 
-Exit status: 0, or 1 when the context or flags are bad, or when a hook file
-is invalid (emit would refuse to run).`,
+Exit status: 0, or 1 when the context or flags are bad, or when a hook file is
+invalid (emit would refuse to run).`,
 		Example: `  hookrun explain --context scripts/hooks/no_rm_rf.context.json   # after hookrun --help's examples
   hookrun explain --hook no_rm_rf --context scripts/hooks/no_rm_rf.context.json
   hookrun explain PostAbilityCall < ctx.json

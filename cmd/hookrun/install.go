@@ -16,11 +16,10 @@ import (
 )
 
 type installOptions struct {
-	agent    string
-	dryRun   bool
-	timeout  time.Duration
-	hookrun  string
-	absolute bool
+	agent            string
+	dryRun, absolute bool
+	timeout          time.Duration
+	hookrun          string
 }
 
 func (a *app) installCmd() *cobra.Command {
@@ -29,20 +28,20 @@ func (a *app) installCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "install AGENT",
 		Short: "Route a coding agent's hook events to hookrun in the project's settings",
-		Long: `install adds, to the agent's project settings file, the entries that send
-its hook events to 'hookrun emit --dialect AGENT', so the agent runs this
-repository's .system/hooks and gets answers in its own format. Everything
-else in the file is kept: other hooks, other settings, unknown keys, their
-order. Running it again changes nothing; a changed --timeout rewrites
-hookrun's entries in place, and hookrun's entry in an event it no longer
-routes (Gemini CLI's SessionEnd) is removed. Codex runs each entry only
-once it is trusted (/hooks in its TUI): install says so when it writes.
+		Long: `install adds, to the agent's project settings file, the entries that send its
+hook events to 'hookrun emit --dialect AGENT', so the agent runs this
+repository's .system/hooks and gets answers in its own format. Everything else
+in the file is kept: other hooks, other settings, unknown keys, their order.
+Running it again changes nothing; a changed --timeout rewrites hookrun's
+entries in place, and hookrun's entry in an event it no longer routes (Gemini
+CLI's SessionEnd) is removed. Codex runs each entry only once it is trusted
+(/hooks in its TUI): install says so when it writes.
 
-For OpenCode, whose hooks are plugins, install writes hookrun's plugin
-file whole, never over one hookrun did not write; the plugin blocks a
-prompt or tool call when hookrun is missing, fails or times out. Copilot
-CLI lets a prompt through when its hook fails, so its UserPromptSubmit and
-PreToolUse entries print the block themselves.
+For OpenCode, whose hooks are plugins, install writes hookrun's plugin file
+whole, never over one hookrun did not write; the plugin blocks a prompt or tool
+call when hookrun is missing, fails or times out. Copilot CLI lets a prompt
+through when its hook fails, so its UserPromptSubmit and PreToolUse entries
+print the block themselves.
 
 Agents and their files:
   claude-code  .claude/settings.json         (timeout in seconds)
@@ -53,13 +52,11 @@ Agents and their files:
   copilot      .github/hooks/hookrun.json    (timeout in seconds)
 AGENT may also be claude, gemini, codex-cli, copilot-cli or github-copilot.
 
-With --hookrun PATH the entries run that binary, not hookrun from the
-agent's PATH (which a repository can add to): npm's node_modules/.bin/hookrun,
-relative to the project root, or an absolute path; --absolute names this
-hookrun by its real path. The entries block when it is not executable.
-
-The file is in the project root: the directory holding .system/hooks, or
-the working directory when there is none yet.`,
+--hookrun PATH: the entries run that binary, not hookrun from the agent's PATH
+(which a repository can add to): node_modules/.bin/hookrun, relative to the
+root, or absolute; --absolute: this hookrun, by its real path. Either blocks
+when not executable. The file is in the project root: the directory holding
+.system/hooks, or the working directory when there is none yet.`,
 		Example: `  hookrun install claude-code
   hookrun install codex --dry-run
   hookrun install gemini-cli --timeout 5m

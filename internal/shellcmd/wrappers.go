@@ -1359,6 +1359,10 @@ func (r *reader) packageRun(cmd Command, rn *runner, args []Arg, depth int) ([]A
 			if len(rest) > 0 && rest[0].Value == "--" && rn.operands > 0 {
 				rest = rest[1:]
 			}
+			if cmd.Name == "uv" && len(rest) > 0 && (strings.HasSuffix(rest[0].Value, ".py") || strings.HasSuffix(rest[0].Value, ".pyw")) {
+				// uv run x.py runs python x.py, not the file as a program: a shell never reads it
+				return append([]Arg{{Value: "python3"}}, rest...), true
+			}
 			return rest, true
 		}
 	}
