@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/hookrun/hookrun/internal/callpath"
@@ -44,8 +45,9 @@ func Evaluate(h *config.Hook, c *event.Context, root string, git callpath.Git) m
 type Call struct {
 	ctx *event.Context // the context with the paths the line's files name
 	// run is ctx without the paths the line names only as a program it runs, for the rules
-	// that ignore programs (ctx when there are none).
-	run      *event.Context
+	// that ignore programs (ctx when there are none): read once, when the first such rule asks
+	// (it cleans the line's paths again, and may ask git), by hooks that may evaluate at once.
+	run      func() *event.Context
 	line     *shellcmd.Line
 	unpacked []shellcmd.Unpack
 	root     string
@@ -59,7 +61,7 @@ type Call struct {
 func Read(c *event.Context, root string, git callpath.Git) *Call {
 	line := readLine(c, root)
 	rc := &Call{ctx: withScriptPaths(c, line, root, git), line: line, root: root, noCommand: cmp.Or(c.CommandUnread, noCommand(c))}
-	rc.run = withoutPrograms(rc.ctx, line, root, git)
+	rc.run = sync.OnceValue(func() *event.Context { return withoutPrograms(rc.ctx, line, root, git) })
 	if line != nil && len(line.Unpacks) > 0 {
 		rc.unpacked = unpackedDirs(rc.ctx, root)
 	}
@@ -91,7 +93,7 @@ func (rc *Call) Evaluate(h *config.Hook) merge.Report {
 	for _, r := range rs.Rules {
 		rcall := c
 		if r.IgnorePrograms {
-			rcall = run
+			rcall = run()
 		}
 		ok, why, from := fires(r, rcall, line, noCmd, unpacked, &p)
 		// Only a rule that would decide, and whose other conditions hold, makes an unreadable
