@@ -629,23 +629,30 @@ func packageBins(text string) (names []string, pkg string, known bool) {
 	switch {
 	case len(m.Bin) == 0 || string(m.Bin) == "null":
 	case json.Unmarshal(m.Bin, &one) == nil:
-		if i := strings.LastIndexByte(m.Name, '/'); i >= 0 {
-			pkg = m.Name[i+1:]
-		} else {
-			pkg = m.Name
-		}
-		if pkg == "" {
+		if pkg = binName(m.Name); pkg == "" {
 			return nil, "", false
 		}
 	case json.Unmarshal(m.Bin, &many) == nil:
 		for n := range many {
-			names = append(names, path.Base(strings.ReplaceAll(n, "\\", "/")))
+			if n = binName(n); n != "" {
+				names = append(names, n)
+			}
 		}
 		slices.Sort(names)
 	default:
 		return nil, "", false
 	}
 	return names, pkg, true
+}
+
+// binName is the program npm links for a bin key or a package's name: its last part, a backslash
+// or a colon counting as a slash; "" for a key npm links nothing for ("", "/", "..").
+func binName(key string) string {
+	n := path.Base(strings.NewReplacer("\\", "/", ":", "/").Replace(key))
+	if n == "/" || n == "." || n == ".." {
+		return ""
+	}
+	return n
 }
 
 // pipArgs is the words after pip's name of a command that runs pip: pip, pip3 and pip3.12, python

@@ -108,3 +108,18 @@ func TestUnversionedAsTrimRight(t *testing.T) {
 		}
 	}
 }
+
+// TestBinNames: npm links a bin key by its last part, a backslash or a colon a slash, and links
+// nothing for a key with no last part; a key "/" was read as the program "/" (a path).
+func TestBinNames(t *testing.T) {
+	names, pkg, known := packageBins(`{"name":"@s/p","bin":{"000":"0","/":"0","..":"x","a\\b":"x","c:d":"x","e/":"x"}}`)
+	if got := strings.Join(names, " "); got != "000 b d e" || pkg != "" || !known {
+		t.Errorf("packageBins = %q, %q, %v; want \"000 b d e\", \"\", true", got, pkg, known)
+	}
+	if _, pkg, known := packageBins(`{"name":"@s/p","bin":"cli.js"}`); pkg != "p" || !known {
+		t.Errorf("packageBins of a one-path bin = %q, %v; want \"p\", true", pkg, known)
+	}
+	if _, _, known := packageBins(`{"name":"/","bin":"cli.js"}`); known {
+		t.Errorf("packageBins of a package named \"/\" is known; want unknown")
+	}
+}
