@@ -463,11 +463,7 @@ func nulError(path, s string) error {
 	if i < 0 {
 		return nil
 	}
-	head := s[:i]
-	if len(head) > 100 {
-		head = strings.ToValidUTF8(head[:100], "") + "…"
-	}
-	return &ContextError{Field: path, Msg: fmt.Sprintf("holds a NUL byte (\\u0000), which no command line or file name can hold: a program written in C reads it only up to there (%s), hookrun reads all of it", head)}
+	return &ContextError{Field: path, Msg: fmt.Sprintf("holds a NUL byte (\\u0000), which no command line or file name can hold: a program written in C reads it only up to there (%s), hookrun reads all of it", capped(s[:i], 100))}
 }
 
 // decodeString is json.Unmarshal of raw into a string, by ojson.String where it can: a
@@ -528,6 +524,9 @@ func (c *Context) fillViews() error {
 		key := ""
 		switch {
 		case !Blank(c.Command):
+			if c.AbilityID == "shell" {
+				c.CommandUnread = twoLines(c.Command, c.Fields["ability_args"])
+			}
 		case c.AbilityID == "shell":
 			// A runtime that sends the line only in the call's input: the
 			// guards read it there, and a script reads it in command, as
@@ -547,6 +546,25 @@ func (c *Context) fillViews() error {
 		}
 	}
 	return nil
+}
+
+// twoLines says why a shell call's command line is unknown when its context's command and the
+// command field of its ability_args hold different lines, "" when they agree or ability_args holds
+// none: a runtime runs one of them, and the guards read the first. A dialect's contexts agree.
+func twoLines(command string, args json.RawMessage) string {
+	line, _, _, unread := toolCommand(args, "shell")
+	if unread != "" || Blank(line) || strings.Trim(line, " \t\r\n") == strings.Trim(command, " \t\r\n") {
+		return unread
+	}
+	return fmt.Sprintf("the call's command %q and its ability_args' command line %q differ, so which one runs is unknown", capped(command, 80), capped(line, 80))
+}
+
+// capped is s cut to its first n bytes of valid UTF-8 and an ellipsis when it is longer.
+func capped(s string, n int) string {
+	if len(s) > n {
+		return strings.ToValidUTF8(s[:n], "") + "…"
+	}
+	return s
 }
 
 // Blank reports whether command holds nothing but the blanks a shell skips (space, tab, newline,

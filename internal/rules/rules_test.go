@@ -349,6 +349,12 @@ func TestToolCommandOfAnotherShape(t *testing.T) {
 		{"mcp/sh/exec", `{"command":"ls","args":null}`, event.Allow, ""},
 		{"mcp/sh/exec", `{"command":"ls","args":[]}`, event.Allow, ""},
 		{"mcp/db/query", `{"sql":"DELETE FROM t"}`, event.Allow, ""},
+		// A context whose command and ability_args hold different lines: the runtime runs one.
+		{"shell\",\"command\":\"ls", `{"command":"rm -rf x"}`, event.RequireHuman, `hookrun could not check this command without running it: the call's command "ls" and its ability_args' command line "rm -rf x" differ, so which one runs is unknown`},
+		{"shell\",\"command\":\"ls", `{"command":["rm","-rf","x"]}`, event.RequireHuman, `hookrun could not check this command without running it: the call's command "ls" and its ability_args' command line "rm -rf x" differ, so which one runs is unknown`},
+		{"shell\",\"command\":\"ls", `{"command":"ls\n"}`, event.Allow, ""},
+		{"shell\",\"command\":\"ls", `{"description":"list"}`, event.Allow, ""},
+		{"shell\",\"command\":\"rm -rf x", `{"command":"ls"}`, event.Deny, "recursive delete"},
 	} {
 		doc := `{"ability_id":"` + tc.ability + `","caller":{"source":"ai_session"},"ability_args":` + tc.args + `}`
 		rep := evaluate(t, h, doc)
