@@ -227,6 +227,21 @@ func anyPaths(input json.RawMessage) []string {
 	return out
 }
 
+// ArgsPaths are the paths a call of ability names in its input, as a dialect reads them when the
+// agent's reader knows no better: a list or search call's trees, a canonical ability's path fields,
+// any string of another tool's input that could name a file. emit reads a caller's ability_args
+// with it too, so that a context whose paths leave out a file its input names still guards it.
+func ArgsPaths(ability string, input json.RawMessage) []string {
+	switch {
+	case ability == ListFiles || ability == SearchFiles:
+		return treePaths(ability, object(input))
+	case canonical(ability):
+		return inputPaths(object(input))
+	default:
+		return anyPaths(input)
+	}
+}
+
 // treeFields are the fields in which list and search tools name where they
 // read, besides pathFields: Gemini CLI's dir_path.
 var treeFields = []string{"dir_path"}

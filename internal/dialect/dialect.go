@@ -741,14 +741,7 @@ func (c *Call) Context() ([]byte, error) {
 		}
 		paths := c.Tool.Paths
 		if len(paths) == 0 {
-			switch {
-			case c.Tool.Ability == ListFiles || c.Tool.Ability == SearchFiles:
-				paths = treePaths(c.Tool.Ability, in)
-			case canonical(c.Tool.Ability):
-				paths = inputPaths(in)
-			default:
-				paths = anyPaths(c.Tool.Input)
-			}
+			paths = ArgsPaths(c.Tool.Ability, c.Tool.Input)
 		}
 		if len(paths) > 0 {
 			doc["paths"] = paths

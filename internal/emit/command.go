@@ -636,21 +636,16 @@ func WithPaths(c *event.Context, root string, git callpath.Git) {
 	var cwd, session string
 	_ = json.Unmarshal(c.Fields["cwd"], &cwd)
 	sh, _ := shellcmd.ShellNamed(c.Shell)
-	c.Paths, c.UnknownPaths = callpath.Of(c.Paths, c.Command, sh, cwd, root, git)
+	// The files the call's input names count whatever paths the caller
+	// sent: a runtime whose paths leave one out (write_file of
+	// .system/hooks/x.yaml with paths ["README.md"]) must not hide it.
+	// A dialect's paths are read from the input already.
+	c.Paths, c.UnknownPaths = callpath.Of(addNew(c.Paths, dialect.ArgsPaths(c.AbilityID, c.Fields["ability_args"])), c.Command, sh, cwd, root, git)
 	if json.Unmarshal(c.Fields[dialect.SessionCWDField], &session) == nil && session != "" && session != cwd && c.Command != "" {
 		// The agent may have ignored the directory its shell call named
 		// (cwd): the command's paths in the session's directory count too.
 		more, unknown := callpath.Of(nil, c.Command, sh, session, root, git)
-		seen := make(map[string]bool, len(c.Paths))
-		for _, p := range c.Paths {
-			seen[p] = true
-		}
-		for _, p := range more {
-			if !seen[p] {
-				seen[p] = true
-				c.Paths = append(c.Paths, p)
-			}
-		}
+		c.Paths = addNew(c.Paths, more)
 		if c.UnknownPaths == "" {
 			c.UnknownPaths = unknown
 		}
@@ -669,6 +664,24 @@ func WithPaths(c *event.Context, root string, git callpath.Git) {
 	if c.UnknownPaths != "" {
 		c.Fields[PathsUnknownField], _ = json.Marshal(c.UnknownPaths)
 	}
+}
+
+// addNew is paths with those of more it does not hold yet after them.
+func addNew(paths, more []string) []string {
+	if len(more) == 0 {
+		return paths
+	}
+	seen := make(map[string]bool, len(paths)+len(more))
+	for _, p := range paths {
+		seen[p] = true
+	}
+	for _, p := range more {
+		if !seen[p] {
+			seen[p] = true
+			paths = append(paths, p)
+		}
+	}
+	return paths
 }
 
 // cleanChangedFiles cleans SessionStop's changed_files as a call's paths
