@@ -622,8 +622,26 @@ var shellDirFields = []string{"dir_path", "directory", "workdir", "cwd", "workin
 // directory that is not a string, or two different ones, are not guessed
 // at.
 func (c *Call) shellDir() error {
-	in := object(c.Tool.Input)
-	dir, from := "", ""
+	dir, bad := ShellDir(c.Tool.Input, c.CWD, "tool_input")
+	if bad != "" {
+		return c.fail("%s", bad)
+	}
+	if dir != "" {
+		c.SessionCWD, c.HasShellDir = c.CWD, true
+		c.CWD = dir
+		c.Tool.Paths = append(inputPaths(object(c.Tool.Input)), dir)
+	}
+	return nil
+}
+
+// ShellDir is the directory a shell call's input names for its command to
+// run in (shellDirFields), a relative one taken from cwd; "" when it names
+// none. bad says why none can be told, naming the fields under name (the
+// input's): a field that is not a string, or two naming different
+// directories.
+func ShellDir(input json.RawMessage, cwd, name string) (dir, bad string) {
+	in := object(input)
+	from := ""
 	for _, f := range shellDirFields {
 		raw, ok := in[f]
 		if !ok || string(raw) == "null" {
@@ -631,26 +649,21 @@ func (c *Call) shellDir() error {
 		}
 		var d string
 		if json.Unmarshal(raw, &d) != nil {
-			return c.fail("tool_input.%s must be a string, got %s", f, event.JSONKind(raw))
+			return "", fmt.Sprintf("%s.%s must be a string, got %s", name, f, event.JSONKind(raw))
 		}
 		if d == "" {
 			continue
 		}
-		if !filepath.IsAbs(d) && c.CWD != "" {
+		if !filepath.IsAbs(d) && cwd != "" {
 			// Not filepath.Join, which cleans: a ".." after a link climbs from its target (callpath).
-			d = strings.TrimRight(c.CWD, `/\`) + string(filepath.Separator) + d
+			d = strings.TrimRight(cwd, `/\`) + string(filepath.Separator) + d
 		}
 		if dir != "" && filepath.Clean(d) != filepath.Clean(dir) {
-			return c.fail("tool_input.%s and tool_input.%s name different directories for one command", from, f)
+			return "", fmt.Sprintf("%s.%s and %s.%s name different directories for one command", name, from, name, f)
 		}
 		dir, from = d, f
 	}
-	if dir != "" {
-		c.SessionCWD, c.HasShellDir = c.CWD, true
-		c.CWD = dir
-		c.Tool.Paths = append(inputPaths(in), dir)
-	}
-	return nil
+	return dir, ""
 }
 
 // SetChangedFiles sets End's changed files (from git, when the agent sent

@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -635,6 +636,10 @@ func WithPaths(c *event.Context, root string, git callpath.Git) {
 	}
 	var cwd, session string
 	_ = json.Unmarshal(c.Fields["cwd"], &cwd)
+	dirUnknown := ""
+	if c.AbilityID == dialect.Shell {
+		cwd, dirUnknown = argsShellDir(c, cwd, root)
+	}
 	sh, _ := shellcmd.ShellNamed(c.Shell)
 	// The files the call's input names count whatever paths the caller
 	// sent: a runtime whose paths leave one out (write_file of
@@ -650,6 +655,7 @@ func WithPaths(c *event.Context, root string, git callpath.Git) {
 			c.UnknownPaths = unknown
 		}
 	}
+	c.UnknownPaths = cmp.Or(dirUnknown, c.UnknownPaths)
 	if len(c.Paths) == 0 && c.UnknownPaths == "" && (c.AbilityID == dialect.EditFile || c.AbilityID == dialect.WriteFile) {
 		// A payload shape hookrun does not know: the file it changes might be a guarded one.
 		c.UnknownPaths = "the " + c.AbilityID + " call names no file hookrun can find in its input"
@@ -664,6 +670,37 @@ func WithPaths(c *event.Context, root string, git callpath.Git) {
 	if c.UnknownPaths != "" {
 		c.Fields[PathsUnknownField], _ = json.Marshal(c.UnknownPaths)
 	}
+}
+
+// argsShellDir makes the directory a shell call's ability_args name for
+// its command (dialect.ShellDir: dir_path, workdir, cwd, …) the call's cwd,
+// with the caller's in session_cwd, as a dialect does for an agent's call,
+// and returns it: the runtime may run the command there, and rm x there is
+// another file. A dialect's context agrees already (its session_cwd and
+// the input give its cwd). unknown says why the directory cannot be told:
+// a field that is not a string, two different ones, or one that is neither
+// the context's cwd nor its own when the caller sent a session_cwd. A
+// relative directory is taken from cwd, or from root when there is none.
+func argsShellDir(c *event.Context, cwd, root string) (dir, unknown string) {
+	var session string
+	hasSession := json.Unmarshal(c.Fields[dialect.SessionCWDField], &session) == nil && session != ""
+	base := cmp.Or(cwd, root)
+	if hasSession {
+		base = session
+	}
+	d, bad := dialect.ShellDir(c.Fields["ability_args"], base, "ability_args")
+	switch {
+	case bad != "":
+		return cwd, bad + ", so the directory the command runs in is unknown"
+	case d == "" || filepath.Clean(d) == filepath.Clean(cmp.Or(cwd, root)):
+		return cwd, ""
+	case hasSession:
+		return cwd, fmt.Sprintf("ability_args name the directory %q for the command, and the context's cwd is %q: which one it runs in is unknown", d, cwd)
+	}
+	c.Fields[dialect.SessionCWDField], _ = json.Marshal(cmp.Or(cwd, "."))
+	c.Fields["cwd"], _ = json.Marshal(d)
+	c.Paths = append(c.Paths, d)
+	return d, ""
 }
 
 // addNew is paths with those of more it does not hold yet after them.
