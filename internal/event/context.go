@@ -36,6 +36,10 @@ type Context struct {
 	Command  string
 	Paths    []string
 	HasPaths bool
+	// SentPaths is the caller's list as sent, which emit's cleaning and the
+	// line's paths do not change: a path a tool's input names (a write's
+	// file) stays the call's even where its command runs it as a program.
+	SentPaths []string
 	// UnknownPaths says why a path Command names is only known when it
 	// runs ($D/hooks/x); emit sets it, and match.paths cannot rule the
 	// call out while it is set.
@@ -508,6 +512,7 @@ func (c *Context) fillViews() error {
 		c.Command = str(c.Fields["command"])
 		if raw, ok := c.Fields["paths"]; ok && string(raw) != "null" {
 			c.HasPaths = json.Unmarshal(raw, &c.Paths) == nil
+			c.SentPaths = slices.Clone(c.Paths)
 		}
 	}
 	switch c.Event {

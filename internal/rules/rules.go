@@ -205,7 +205,9 @@ func withScriptPaths(c *event.Context, line *shellcmd.Line, root string, git cal
 // (shellcmd.Line.Programs), as cleaned from each directory the call may run in, with the links
 // they pass through resolved: ~/.local/bin/ruff check . changes no program, while cp x
 // ~/.local/bin/ruff names it as an operand and keeps it. A path some other word of the line
-// gives the same cleaned form (rm -rf ~/.local/bin; ~/.local/bin/ruff) is kept.
+// gives the same cleaned form (rm -rf ~/.local/bin; ~/.local/bin/ruff) is kept, and so is one
+// the caller sent (c.SentPaths): an MCP tool that writes path ~/.bashrc names it however its
+// command field runs it.
 func withoutPrograms(c *event.Context, line *shellcmd.Line, root string, git callpath.Git) *event.Context {
 	if line == nil || len(line.Programs) == 0 {
 		return c
@@ -215,7 +217,7 @@ func withoutPrograms(c *event.Context, line *shellcmd.Line, root string, git cal
 	named := map[string]bool{}
 	var programs []string
 	for _, dir := range callFiles(c, root).Dirs {
-		own, _ := callpath.OfLine(nil, &others, dir, root, git)
+		own, _ := callpath.OfLine(c.SentPaths, &others, dir, root, git)
 		for _, n := range own {
 			named[n] = true
 		}

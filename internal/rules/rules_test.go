@@ -363,3 +363,29 @@ func TestToolCommandOfAnotherShape(t *testing.T) {
 		}
 	}
 }
+
+// TestIgnoreProgramsKeepsSentPaths: ignore_programs leaves out a path the command line names
+// only as the program it runs, never one the caller sent as the call's own (a tool that writes
+// path and also runs command): an MCP tool's write of prod/deploy.sh with "command":
+// "prod/deploy.sh" among its args is a write of prod/deploy.sh.
+func TestIgnoreProgramsKeepsSentPaths(t *testing.T) {
+	h := guard(t, event.PreAbilityCall, `    - decision: deny
+      reason: prod is guarded
+      ignore_programs: true
+      paths: ["prod/**"]
+`)
+	for _, tc := range []struct {
+		doc      string
+		decision event.Decision
+	}{
+		{`{"ability_id":"shell","caller":{"source":"ai_session"},"command":"./prod/deploy.sh --dry-run"}`, event.Allow},
+		{`{"ability_id":"mcp/fs/write","caller":{"source":"ai_session"},"command":"./prod/deploy.sh --dry-run"}`, event.Allow},
+		{`{"ability_id":"mcp/fs/write","caller":{"source":"ai_session"},"command":"prod/deploy.sh","paths":["prod/deploy.sh"]}`, event.Deny},
+		{`{"ability_id":"write_file","caller":{"source":"ai_session"},"command":"./prod/deploy.sh","paths":["prod/x/../deploy.sh"]}`, event.Deny},
+		{`{"ability_id":"write_file","caller":{"source":"ai_session"},"command":"/p/prod/deploy.sh","paths":["/p/prod/deploy.sh"]}`, event.Deny},
+	} {
+		if rep := evaluate(t, h, tc.doc); rep.Decision != tc.decision {
+			t.Errorf("%s: %s %q, want %s", tc.doc, rep.Decision, rep.Reason, tc.decision)
+		}
+	}
+}
