@@ -389,3 +389,34 @@ func TestIgnoreProgramsKeepsSentPaths(t *testing.T) {
 		}
 	}
 }
+
+// TestPatternCommandNamesPaths: a rule on paths alone sees the operands of a command whose name
+// is a file-name pattern or only known when the line runs (/bin/c[p] /tmp/x prod/deploy.sh
+// writes prod/deploy.sh), with ignore_programs too: such a name is no program.
+func TestPatternCommandNamesPaths(t *testing.T) {
+	for _, ignore := range []string{"false", "true"} {
+		h := guard(t, event.PreAbilityCall, `    - decision: deny
+      reason: prod is guarded
+      ignore_programs: `+ignore+`
+      paths: ["prod/**"]
+`)
+		for _, tc := range []struct {
+			command  string
+			decision event.Decision
+		}{
+			{"/bin/c[p] /tmp/x prod/deploy.sh", event.Deny},
+			{"/usr/bin/t?e prod/deploy.sh < /tmp/x", event.Deny},
+			{"$(which cp) /tmp/x prod/deploy.sh", event.Deny},
+			{"/bin/c[p] /tmp/x build/out", event.Allow},
+		} {
+			rep := evaluate(t, h, toolCall("shell", "command", tc.command))
+			want := ""
+			if tc.decision == event.Deny {
+				want = "prod is guarded"
+			}
+			if rep.Decision != tc.decision || rep.Reason != want {
+				t.Errorf("ignore_programs %s, %s: %s %q, want %s %q", ignore, tc.command, rep.Decision, rep.Reason, tc.decision, want)
+			}
+		}
+	}
+}

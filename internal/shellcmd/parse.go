@@ -864,6 +864,7 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 		name := args[0]
 		if name.Dynamic {
 			r.unresolved("the command name %s is only known when the line runs", name.Value)
+			r.operands(Command{Args: args[1:]}) // whatever runs, the words it is given are the line's
 			return
 		}
 		if r.found && strings.Contains(name.Value, "{}") {
@@ -872,6 +873,9 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 		}
 		if isPattern(name.Value) {
 			r.unresolved("the command name %s is a file-name pattern", name.Value)
+			// Its matches after the first are that one's operands (/bin/c[p] x .system/y, prod/*):
+			// the pattern names paths as an operand does, and is no program (Line.Programs).
+			r.operands(Command{Args: args})
 			return
 		}
 		cmd := Command{Name: commandName(name.Value), Path: name.Value, Args: args[1:], Maybe: r.maybe || r.fromFile}

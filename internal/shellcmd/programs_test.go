@@ -30,3 +30,25 @@ func TestPrograms(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownCommandOperands: a command whose name is only known when the line runs ($c, $(which
+// cp)) or is a file-name pattern (/bin/c[p], prod/*) still names its words as operands: /bin/c[p] /tmp/x
+// prod/deploy.sh writes prod/deploy.sh, and a rule on paths alone must see it. A pattern in the
+// name's place is no program: its later matches are the first one's operands.
+func TestUnknownCommandOperands(t *testing.T) {
+	for _, tt := range []struct {
+		line    string
+		paths   []string
+		unknown int
+	}{
+		{"/bin/c[p] /tmp/x prod/deploy.sh", []string{"/bin/c[p]", "/tmp/x", "prod/deploy.sh"}, 0},
+		{"/usr/bin/t?e -a prod/deploy.sh < /tmp/x", []string{"/usr/bin/t?e", "prod/deploy.sh", "/tmp/x"}, 0},
+		{"prod/*", []string{"prod/*"}, 0},
+		{`$(which cp) /tmp/x "$f"`, []string{"/tmp/x", "cp"}, 1},
+	} {
+		got := parse(tt.line)
+		if !slices.Equal(got.Paths, tt.paths) || len(got.UnknownPaths) != tt.unknown || len(got.Programs) != 0 {
+			t.Errorf("%q: Paths %q, UnknownPaths %q, Programs %q; want Paths %q, %d unknown, no programs", tt.line, got.Paths, got.UnknownPaths, got.Programs, tt.paths, tt.unknown)
+		}
+	}
+}
