@@ -2,6 +2,7 @@ package rules
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -417,6 +418,51 @@ func TestPatternCommandNamesPaths(t *testing.T) {
 			if rep.Decision != tc.decision || rep.Reason != want {
 				t.Errorf("ignore_programs %s, %s: %s %q, want %s %q", ignore, tc.command, rep.Decision, rep.Reason, tc.decision, want)
 			}
+		}
+	}
+}
+
+// TestIgnoreProgramsSelfWrite: a program whose text names its own file by what it was run as ($0,
+// __file__) may change itself (echo x >> $0, open(__file__, "w")): ignore_programs keeps its path,
+// as the default does, while one that does not still passes.
+func TestIgnoreProgramsSelfWrite(t *testing.T) {
+	root := t.TempDir()
+	for name, text := range map[string]string{
+		"ok.sh":   "#!/bin/sh\necho hi\n",
+		"self.sh": "#!/bin/sh\necho x >> $0\n",
+		"cp.sh":   "#!/bin/sh\ncp /tmp/e $0\n",
+		"self.py": "#!/usr/bin/env python3\nopen(__file__, 'w').write('x')\n",
+		"ok.py":   "#!/usr/bin/env python3\nprint('hi')\n",
+	} {
+		if err := os.MkdirAll(filepath.Join(root, "prod"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, "prod", name), []byte(text), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h := guard(t, event.PreAbilityCall, `    - decision: deny
+      reason: prod is guarded
+      ignore_programs: true
+      paths: ["prod/**"]
+`)
+	for _, tc := range []struct {
+		command  string
+		decision event.Decision
+	}{
+		{"prod/ok.sh", event.Allow},
+		{"./prod/ok.py --x", event.Allow},
+		{"prod/self.sh", event.Deny},
+		{"prod/cp.sh", event.Deny},
+		{"cd prod && ./self.sh", event.Deny},
+		{"prod/self.py", event.Deny},
+	} {
+		c, err := event.ParseContext([]byte(toolCall("shell", "command", tc.command)), h.Event)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep := Evaluate(h, c, root, nil); rep.Decision != tc.decision {
+			t.Errorf("%s: %s %q, want %s", tc.command, rep.Decision, rep.Reason, tc.decision)
 		}
 	}
 }

@@ -506,7 +506,11 @@ func (r *reader) fromDisk(run scriptRun) {
 				}
 				defer func(z string) { r.zero = z }(r.zero)
 				r.zero = zero
-				r.scriptWithArgs(withConfigHome(withSelf(string(data), zero, filepath.ToSlash(p))), run)
+				text := withSelf(string(data), zero, filepath.ToSlash(p))
+				if run.exec {
+					r.mayNameItself(p, text)
+				}
+				r.scriptWithArgs(withConfigHome(text), run)
 			}
 		}
 	case runCode:

@@ -315,6 +315,9 @@ func (r *reader) programAt(run scriptRun, p string) {
 	case !whole:
 		r.unresolved("the line runs the program %s, larger than %d bytes, more than hookrun reads", run.file, maxScriptFile)
 	default:
+		if run.exec {
+			r.mayNameItself(p, string(data))
+		}
 		r.programText(run, p, string(data))
 	}
 }

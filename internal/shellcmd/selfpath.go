@@ -233,3 +233,21 @@ func withConfigHome(text string) string {
 	return strings.NewReplacer("${XDG_CONFIG_HOME:-$HOME/.config}", dir, "${XDG_CONFIG_HOME:-${HOME}/.config}", dir,
 		"${XDG_CONFIG_HOME-$HOME/.config}", dir).Replace(text)
 }
+
+// selfNames are what a program's text calls its own file by, where hookrun has not written the
+// path in (withSelf writes "$0" in; an unquoted $0 is awk's field as often as the file).
+var selfNames = []string{"$0", "${0", "BASH_SOURCE", "__file__", "__FILE__", "__filename", "__dirname",
+	"import.meta", "process.argv", "sys.argv", "$PSCommandPath", "$PSScriptRoot", "$MyInvocation", "$PROGRAM_NAME"}
+
+// mayNameItself lists the file at p, a program the line runs by its path whose text is read, among
+// the paths the line names, not only as its program (Line.Programs), when its text still names its
+// own file: echo x >> $0 and open(__file__, "w") change the program, which running it otherwise
+// does not.
+func (r *reader) mayNameItself(p, text string) {
+	for _, n := range selfNames {
+		if strings.Contains(text, n) {
+			r.addPath(filepath.ToSlash(p), pathList)
+			return
+		}
+	}
+}
