@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/hookrun/hookrun/internal/config"
@@ -424,7 +425,8 @@ func TestPatternCommandNamesPaths(t *testing.T) {
 
 // TestIgnoreProgramsSelfWrite: a program whose text names its own file by what it was run as ($0,
 // __file__) may change itself (echo x >> $0, open(__file__, "w")): ignore_programs keeps its path,
-// as the default does, while one that does not still passes.
+// as the default does, while one that does not still passes. A script a PowerShell line runs is
+// not read, and keeps its path; a program of another kind there passes.
 func TestIgnoreProgramsSelfWrite(t *testing.T) {
 	root := t.TempDir()
 	for name, text := range map[string]string{
@@ -456,8 +458,17 @@ func TestIgnoreProgramsSelfWrite(t *testing.T) {
 		{"prod/cp.sh", event.Deny},
 		{"cd prod && ./self.sh", event.Deny},
 		{"prod/self.py", event.Deny},
+		// PowerShell runs a script file unread (docs/rules.md): it may change itself.
+		{"ps:./prod/ok.sh", event.Deny},
+		{"ps:& ./prod/x.ps1", event.Deny},
+		{"ps:./prod/tool --x", event.Allow},
+		{"ps:& ./prod/tool.exe", event.Allow},
 	} {
-		c, err := event.ParseContext([]byte(toolCall("shell", "command", tc.command)), h.Event)
+		doc := toolCall("shell", "command", tc.command)
+		if ps, ok := strings.CutPrefix(tc.command, "ps:"); ok {
+			doc = `{"ability_id":"shell","shell":"powershell","caller":{"source":"ai_session"},"command":` + jsonString(ps) + `}`
+		}
+		c, err := event.ParseContext([]byte(doc), h.Event)
 		if err != nil {
 			t.Fatal(err)
 		}

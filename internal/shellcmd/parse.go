@@ -995,7 +995,8 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 // argument, and the value of each NAME=VALUE or --option=VALUE argument.
 func (r *reader) operands(cmd Command) {
 	if strings.Contains(cmd.Path, "/") {
-		r.asProgram = true
+		// A script a PowerShell line runs is not read (docs/rules.md): it may change itself.
+		r.asProgram = !r.backslash || !scriptFile(cmd.Path)
 		r.path(cmd.Path)
 		r.asProgram = false
 	}
@@ -1032,6 +1033,15 @@ func (r *reader) operands(cmd Command) {
 	if len(cmd.Args) == 0 && autoCD(cmd.Path) {
 		r.dir, r.dirUnknown = "", cmd.Path+" (zsh's auto_cd changes into a directory named as a command)"
 	}
+}
+
+// scriptExts are the file extensions of scripts, whose text an interpreter reads, among the
+// files a line runs by their path.
+var scriptExts = []string{".ps1", ".psm1", ".sh", ".bash", ".zsh", ".py", ".js", ".mjs", ".cjs", ".ts", ".rb", ".pl", ".php", ".cmd", ".bat"}
+
+// scriptFile reports whether a path a command runs names a script by its extension.
+func scriptFile(p string) bool {
+	return slices.Contains(scriptExts, strings.ToLower(path.Ext(p)))
 }
 
 // autoCD reports whether a command word given alone can only be a directory, which zsh's auto_cd
