@@ -645,7 +645,11 @@ func WithPaths(c *event.Context, root string, git callpath.Git) {
 	// sent: a runtime whose paths leave one out (write_file of
 	// .system/hooks/x.yaml with paths ["README.md"]) must not hide it.
 	// A dialect's paths are read from the input already.
-	c.Paths, c.UnknownPaths = callpath.Of(addNew(c.Paths, dialect.ArgsPaths(c.AbilityID, c.Fields["ability_args"])), c.Command, sh, cwd, root, git)
+	// They are sent as the caller's are (SentPaths): a program the call's
+	// command runs by such a path is named by the input too.
+	args := dialect.ArgsPaths(c.AbilityID, c.Fields["ability_args"])
+	c.SentPaths = addNew(c.SentPaths, args)
+	c.Paths, c.UnknownPaths = callpath.Of(addNew(c.Paths, args), c.Command, sh, cwd, root, git)
 	if json.Unmarshal(c.Fields[dialect.SessionCWDField], &session) == nil && session != "" && session != cwd && c.Command != "" {
 		// The agent may have ignored the directory its shell call named
 		// (cwd): the command's paths in the session's directory count too.
