@@ -584,8 +584,8 @@ func Blank(command string) bool {
 var CommandKeys = []string{"command", "cmd", "script", "commandLine", "command_line", "shell_command", "shellCommand"}
 
 // toolCommand is the command line a tool without a canonical id is given
-// (its first command field, key: a string, with an "args" list of strings
-// after it, or an argv list), and the shell it is read as: PowerShell when
+// (its first command field, key: a string or an argv list, with an "args"
+// list of strings after it), and the shell it is read as: PowerShell when
 // the tool's id says so, either shell on Windows, sh elsewhere. A command
 // such a tool runs must not pass the guards that would stop it as a shell
 // call. unread says why a command field, or the args after it, could not be
@@ -602,14 +602,6 @@ func toolCommand(raw json.RawMessage, abilityID string) (command, shell, key, un
 		s, ok := decodeString(raw)
 		switch {
 		case ok && !Blank(s):
-			if args := anyCase(in, "args"); len(args) > 0 {
-				switch {
-				case json.Unmarshal(args, &argv) != nil:
-					unread = cmp.Or(unread, unreadField("args", args))
-				case len(argv) > 0:
-					s += " " + JoinArgv(argv)
-				}
-			}
 		case json.Unmarshal(raw, &argv) == nil && len(argv) > 0:
 			s = JoinArgv(argv)
 		default:
@@ -617,6 +609,17 @@ func toolCommand(raw json.RawMessage, abilityID string) (command, shell, key, un
 				unread = cmp.Or(unread, unreadField(k, raw))
 			}
 			continue
+		}
+		// The args after the command, a line or an argv list alike: ["rm"] with ["-rf", "x"]
+		// runs rm -rf x.
+		if args := anyCase(in, "args"); len(args) > 0 {
+			argv = nil
+			switch {
+			case json.Unmarshal(args, &argv) != nil:
+				unread = cmp.Or(unread, unreadField("args", args))
+			case len(argv) > 0:
+				s += " " + JoinArgv(argv)
+			}
 		}
 		id := strings.ToLower(abilityID)
 		switch {

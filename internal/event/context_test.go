@@ -377,6 +377,7 @@ func TestParseContextToolCommand(t *testing.T) {
 		{`{"ability_id":"mcp/shell/exec","caller":{"source":"ai_session"},"ability_args":{"command":"rm -rf x"}}`, "rm -rf x", other},
 		{`{"ability_id":"mcp/box/run","caller":{"source":"ai_session"},"ability_args":{"cwd":"/","cmd":["rm","-rf","a b"]}}`, "rm -rf 'a b'", other},
 		{`{"ability_id":"mcp/proc/spawn","caller":{"source":"ai_session"},"ability_args":{"command":"rm","args":["-rf","x"]}}`, "rm -rf x", other},
+		{`{"ability_id":"mcp/proc/spawn","caller":{"source":"ai_session"},"ability_args":{"command":["rm"],"args":["-rf","a b"]}}`, "rm -rf 'a b'", other},
 		{`{"ability_id":"codex/exec_command","caller":{"source":"ai_session"},"ability_args":{"script":"make"}}`, "make", other},
 		{`{"ability_id":"mcp/PowerShell/run","caller":{"source":"ai_session"},"ability_args":{"command":"ri x"}}`, "ri x", "powershell"},
 		{`{"ability_id":"mcp/db/query","caller":{"source":"ai_session"},"ability_args":{"sql":"DELETE FROM t"}}`, "", ""},

@@ -348,6 +348,11 @@ func TestToolCommandOfAnotherShape(t *testing.T) {
 		{"mcp/sh/exec", `{"command":["rm","-rf",1]}`, event.RequireHuman, "hookrun could not check this call: ability_args.command is an array holding more than strings, so the command line it makes is unknown"},
 		{"mcp/sh/exec", `{"cmd":{"line":"rm -rf x"}}`, event.RequireHuman, "hookrun could not check this call: ability_args.cmd is an object, not a string or a list of strings, so the command line it makes is unknown"},
 		{"mcp/sh/exec", `{"command":"rm -rf x","args":[1]}`, event.Deny, "recursive delete"},
+		// args after an argv list are the tool's too: ["rm"] with ["-rf", "x"] is no rm alone.
+		{"mcp/sh/exec", `{"command":["rm"],"args":["-rf","x"]}`, event.Deny, "recursive delete"},
+		{"shell", `{"cmd":["rm","-f"],"args":["-r","x"]}`, event.Deny, "recursive delete"},
+		{"mcp/sh/exec", `{"command":["rm"],"args":["-rf","x",1]}`, event.RequireHuman, "hookrun could not check this command without running it: ability_args.args is an array holding more than strings, so the command line it makes is unknown"},
+		{"mcp/sh/exec", `{"command":["rm"],"args":"-rf x"}`, event.RequireHuman, "hookrun could not check this command without running it: ability_args.args is a string, not a list of strings, so the command line it makes is unknown"},
 		{"mcp/sh/exec", `{"command":"ls","args":null}`, event.Allow, ""},
 		{"mcp/sh/exec", `{"command":"ls","args":[]}`, event.Allow, ""},
 		{"mcp/db/query", `{"sql":"DELETE FROM t"}`, event.Allow, ""},
