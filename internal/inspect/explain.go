@@ -347,7 +347,7 @@ const maxRulesPaths = 5
 // reason emit would give, and up to maxRulesPaths paths of the call that the paths of the rule
 // that decides guard (none for a rule on commands, or where a path is only known when it runs).
 func rulesSay(h *config.Hook, call *rules.Call) (decision, reason string, paths []string) {
-	rep := call.Evaluate(h)
+	rep, by := call.Decide(h)
 	d := rep.Decision
 	if d != event.Deny && d != event.RequireHuman {
 		// A hook that is not blocking decides nothing: what its rules say is in its signal.
@@ -366,16 +366,13 @@ func rulesSay(h *config.Hook, call *rules.Call) (decision, reason string, paths 
 			return "", "", nil
 		}
 	}
-	for _, r := range h.Handler.Rules.Rules {
-		if r.Decision != string(d) || len(r.Paths) == 0 || !strings.HasPrefix(rep.Reason, r.Reason) {
-			continue
-		}
+	if by >= 0 {
+		// The rule that decided, not one whose reason begins the same.
 		for _, p := range call.Context().Paths {
-			if len(paths) < maxRulesPaths && match.AnyPath(r.Paths, []string{p}) {
+			if len(paths) < maxRulesPaths && match.AnyPath(h.Handler.Rules.Rules[by].Paths, []string{p}) {
 				paths = append(paths, p)
 			}
 		}
-		break
 	}
 	return string(d), rep.Reason, paths
 }

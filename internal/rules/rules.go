@@ -78,6 +78,13 @@ func (rc *Call) Line() *shellcmd.Line { return rc.line }
 
 // Evaluate runs hook h's rules against the call.
 func (rc *Call) Evaluate(h *config.Hook) merge.Report {
+	rep, _ := rc.Decide(h)
+	return rep
+}
+
+// Decide is Evaluate, with the index in h's rules of the rule whose decision the report gives;
+// -1 when none does (no rule decides, the call is unresolved, a context file failed the hook).
+func (rc *Call) Decide(h *config.Hook) (merge.Report, int) {
 	start := time.Now()
 	rs := h.Handler.Rules
 	c, run, line, root, unpacked, noCmd := rc.ctx, rc.run, rc.line, rc.root, rc.unpacked, rc.noCommand
@@ -87,10 +94,10 @@ func (rc *Call) Evaluate(h *config.Hook) merge.Report {
 		p.plain = plaintext.Of(p.raw)
 	}
 	var texts []string
-	decision, reason := "", ""
+	decision, reason, by := "", "", -1
 	unknown := "" // why a commands rule could not be checked
 	ctxErr := ""  // why a matching rule's additional_context_file could not be read
-	for _, r := range rs.Rules {
+	for i, r := range rs.Rules {
 		rcall := c
 		if r.IgnorePrograms {
 			rcall = run()
@@ -120,7 +127,7 @@ func (rc *Call) Evaluate(h *config.Hook) merge.Report {
 			}
 		}
 		if r.Decision != "" {
-			decision, reason = r.Decision, r.Reason
+			decision, reason, by = r.Decision, r.Reason, i
 			if from != "" && decision != config.DecisionAllow {
 				reason += " (in " + inProject(root, from) + ", which the command runs)"
 			}
@@ -128,7 +135,7 @@ func (rc *Call) Evaluate(h *config.Hook) merge.Report {
 		}
 	}
 	if unknown != "" && rs.Unresolved != config.DecisionAllow && rank(rs.Unresolved) > rank(decision) {
-		decision = rs.Unresolved
+		decision, by = rs.Unresolved, -1
 		reason = "hookrun could not check this command without running it: " + unknown
 		if event.Blank(c.Command) {
 			reason = "hookrun could not check this call: " + unknown
@@ -137,14 +144,14 @@ func (rc *Call) Evaluate(h *config.Hook) merge.Report {
 	if ctxErr != "" {
 		fail := failed(h, c, start, ctxErr)
 		if decision != config.DecisionDeny && decision != config.DecisionRequireHuman {
-			return fail // its on_error decides
+			return fail, -1 // its on_error decides
 		}
 		// The rule's decision stands, and the failure is listed with it.
 		rep := answer(h, c, start, decision, reason, strings.Join(texts, "\n"))
 		rep.Errors = append(rep.Errors, fail.Errors...)
-		return rep
+		return rep, by
 	}
-	return answer(h, c, start, decision, reason, strings.Join(texts, "\n"))
+	return answer(h, c, start, decision, reason, strings.Join(texts, "\n")), by
 }
 
 // withScriptPaths is c with the paths its command line names added to the call's paths as read
