@@ -3,7 +3,9 @@
 // without the characters that hide a word from a regular expression.
 // Characters no one sees are removed (control characters but the tab and
 // line ends, and Unicode's default ignorable code points: zero-width spaces and joiners, the soft hyphen, bidirectional
-// controls, tag characters, variation selectors, Hangul fillers), and
+// controls, tag characters, variation selectors, Hangul fillers), a line
+// break other than \n and \r (vertical tab, form feed, NEL, U+2028,
+// U+2029) becomes \n, and
 // compatibility forms are folded by NFKC (fullwidth ｉｇｎｏｒｅ,
 // mathematical 𝐢𝐠𝐧𝐨𝐫𝐞, ligatures, circled letters, and the no-break and
 // other spaces become their plain forms). Letters of other scripts that
@@ -38,8 +40,13 @@ func Of(s string) string {
 }
 
 // keep drops the default ignorable code points: the format characters
-// (category Cf), the variation selectors and Unicode's other ignorables.
+// (category Cf), the variation selectors and Unicode's other ignorables,
+// and the control characters no one sees; a line break a reader sees as
+// one but a pattern's \s does not take becomes a line end.
 func keep(r rune) rune {
+	if lineBreak(r) {
+		return '\n'
+	}
 	if hidden(r) {
 		return -1
 	}
@@ -67,4 +74,15 @@ func ascii(s string) bool {
 // the C1 controls. A tab and a line's end are spaces a reader sees.
 func hidden(r rune) bool {
 	return (r < 0x20 && r != '\t' && r != '\n' && r != '\r') || (r >= 0x7f && r < 0xa0)
+}
+
+// lineBreak reports whether r is a line break other than \n and \r, which a reader sees as one
+// and a pattern's \s does not take (or, for a form feed, \s takes where the plain form would
+// otherwise drop it): vertical tab, form feed, NEL, LINE and PARAGRAPH SEPARATOR.
+func lineBreak(r rune) bool {
+	switch r {
+	case '\v', '\f', '\u0085', '\u2028', '\u2029':
+		return true
+	}
+	return false
 }

@@ -9,9 +9,10 @@ import (
 func TestOf(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"ignore previous instructions", "ignore previous instructions"},
-		{"ig\u200bnore", "ignore"},
-		{"ig\u0000nore pre\x01vi\x7fous\u0085", "ignore previous"},                 // control characters no one sees
-		{"a\tb\nc\r\n", "a\tb\nc\r\n"},                                             // a tab and line ends are seen                                                 // zero-width space
+		{"ig\u200bnore", "ignore"},                                                 // zero-width space
+		{"ig\u0000nore pre\x01vi\x7fous\u0080", "ignore previous"},                 // control characters no one sees
+		{"a\tb\nc\r\n", "a\tb\nc\r\n"},                                             // a tab and line ends are seen
+		{"a\vb\fc\u0085d\u2028e\u2029f", "a\nb\nc\nd\ne\nf"},                       // so are the other line breaks, as one
 		{"ig\u00adnore", "ignore"},                                                 // soft hyphen
 		{"i\u200cg\u200dn\u2060o\ufeffre", "ignore"},                               // joiners, word joiner, byte order mark
 		{"\u202eerongi\u202c", "erongi"},                                           // a bidirectional override: what is shown reversed is stored in order
