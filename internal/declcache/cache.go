@@ -29,7 +29,8 @@ import (
 // ctime) is unchanged, and a file changed within racyWindow of being cached
 // is not cached at all, so an edit inside one timestamp tick cannot hide.
 // Any doubt (a different hookrun binary, a short or corrupt file) means
-// parse everything again. The cache lives outside the repository, in the
+// parse everything again, and a binary that cannot tell which it is keeps
+// no cache. The cache lives outside the repository, in the
 // user's cache directory, one file per hooks directory and hookrun binary.
 
 const (
@@ -166,7 +167,12 @@ type cache struct {
 // project's work tree: see File), whatever link led there.
 func openCache(path, bound string) *cache {
 	c := &cache{path: path, entries: map[string]cacheEntry{}, self: self()}
-	if path == "" {
+	if c.self == (fileID{}) {
+		// A binary that cannot tell which it is (no /proc) would share its empty identity
+		// with every other such hookrun, older ones too: no cache, read or written.
+		c.path = ""
+	}
+	if c.path == "" {
 		return c
 	}
 	// The cache is read like a declaration: a FIFO or a device planted in

@@ -3,6 +3,8 @@
 package declcache
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -326,6 +328,29 @@ func TestTwoBinariesKeepTheirCaches(t *testing.T) {
 	}
 	if want := []int{1, 1, 0, 0, 0}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("files parsed by binaries 1, 2, 1, 2, 1 in turn: %v, want %v", got, want)
+	}
+}
+
+// A hookrun that cannot tell which binary it is (no /proc, where /proc/self/exe and
+// os.Executable both fail) keeps no cache: every such binary would have the same empty
+// identity, and a rebuilt hookrun would read what an older one decoded a declaration to.
+func TestUnknownBinaryKeepsNoCache(t *testing.T) {
+	f := newCacheFixture(t)
+	old := self
+	t.Cleanup(func() { self = old })
+	self = func() fileID { return fileID{} }
+	f.write("a.yaml", cachedHook("a", "edit_file"))
+	f.settle()
+	var got []int
+	for range 3 {
+		_, parsed := f.load()
+		got = append(got, parsed)
+	}
+	if want := []int{1, 1, 1}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("files parsed by loads of a binary of unknown identity: %v, want %v", got, want)
+	}
+	if _, err := os.Stat(f.cache); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("a cache was written: %v", err)
 	}
 }
 
