@@ -24,7 +24,9 @@ import (
 // root (see Merge) and, unless dryRun, writes it back when it changed, in
 // one rename so that the agent never reads a half-written file, and only
 // while the file still holds what Install read: a change another program
-// made meanwhile is an error, never overwritten. The file
+// made meanwhile is an error, never overwritten (checked just before the
+// rename: one in the instant between, or through a handle opened on the
+// old file, is not seen; no lock binds other programs). The file
 // is read only as a regular file (at most 16 MiB) and never written
 // through a symbolic link, in the file or its directories. A project
 // setting that keeps the agent from running the entries (Agent.Off) is an
