@@ -24,10 +24,12 @@ func AbsoluteHookrun(exe, root string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("--absolute: cannot tell where the running hookrun is: %w", err)
 	}
-	if realRoot, err := filepath.EvalSymlinks(root); err == nil {
-		if _, in := safefile.Beneath(realRoot, path); in {
-			return "", fmt.Errorf("--absolute: the running hookrun, %s, is inside the project, whose files the repository controls: entries naming it would run whatever the repository puts there; run install with a hookrun installed outside the project (or name the project's own with --hookrun %s, knowing that)", path, NPMHookrun)
-		}
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return "", fmt.Errorf("--absolute: cannot tell where the project is, to keep the entries from running a hookrun inside it: %w", err)
+	}
+	if _, in := safefile.Beneath(realRoot, path); in {
+		return "", fmt.Errorf("--absolute: the running hookrun, %s, is inside the project, whose files the repository controls: entries naming it would run whatever the repository puts there; run install with a hookrun installed outside the project (or name the project's own with --hookrun %s, knowing that)", path, NPMHookrun)
 	}
 	for _, p := range []string{path, filepath.Dir(path)} {
 		if fi, err := os.Stat(p); err != nil {

@@ -48,10 +48,13 @@ func TestAbsoluteHookrun(t *testing.T) {
 		t.Fatal(err)
 	}
 	inside := filepath.Join(root, "node_modules", "hookrun", "bin", "hookrun")
+	gone := filepath.Join(base, "gone")
 	for _, c := range []struct {
-		exe, want, err string
+		exe, root, want, err string
 	}{
 		{exe: filepath.Join(bin, "hookrun"), want: filepath.Join(bin, "hookrun")},
+		// A project whose place cannot be told could hold the hookrun: refused, not let by.
+		{exe: filepath.Join(bin, "hookrun"), root: gone, err: "--absolute: cannot tell where the project is, to keep the entries from running a hookrun inside it: lstat " + gone + ": no such file or directory"},
 		{exe: filepath.Join(base, "link"), want: filepath.Join(bin, "hookrun")},
 		{exe: inside, err: "--absolute: the running hookrun, " + inside + ", is inside the project, whose files the repository controls: entries naming it would run whatever the repository puts there; run install with a hookrun installed outside the project (or name the project's own with --hookrun node_modules/.bin/hookrun, knowing that)"},
 		// A link outside the project to a hookrun inside it is inside.
@@ -59,7 +62,10 @@ func TestAbsoluteHookrun(t *testing.T) {
 		{exe: filepath.Join(open, "hookrun"), err: "--absolute: " + open + " is writable by every user (mode -rwxrwxrwx): any of them could replace the hookrun the entries run; install hookrun where only you or root can write"},
 		{exe: filepath.Join(bin, "shared"), err: "--absolute: " + filepath.Join(bin, "shared") + " is writable by every user (mode -rwxr-xrwx): any of them could replace the hookrun the entries run; install hookrun where only you or root can write"},
 	} {
-		got, err := AbsoluteHookrun(c.exe, root)
+		if c.root == "" {
+			c.root = root
+		}
+		got, err := AbsoluteHookrun(c.exe, c.root)
 		var msg string
 		if err != nil {
 			msg = err.Error()
