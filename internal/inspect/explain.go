@@ -261,7 +261,12 @@ func writeExplanation(w io.Writer, cwd string, x explanation, one *config.Hook, 
 		}
 		fmt.Fprintf(tw, "  %-4s\t%s\t%s\n", "run", h.ID, untrusted.Clean(strings.Join(detail, ", ")))
 		if h.RulesDecision != "" {
-			fmt.Fprintf(tw, "  \t\t%s\n", untrusted.Clean("would "+h.RulesDecision+": "+h.RulesReason))
+			say := "would " + h.RulesDecision
+			if !h.Blocking {
+				// emit lets the call through: a hook that is not blocking only signals.
+				say = "would signal " + h.RulesDecision + " (not blocking: it decides nothing)"
+			}
+			fmt.Fprintf(tw, "  \t\t%s\n", untrusted.Clean(say+": "+h.RulesReason))
 		}
 		if len(h.RulesPaths) > 0 {
 			fmt.Fprintf(tw, "  \t\t%s\n", untrusted.Clean("paths the call names that this rule guards: "+strings.Join(h.RulesPaths, ", ")))
