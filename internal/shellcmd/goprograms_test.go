@@ -122,6 +122,12 @@ func TestGoSource(t *testing.T) {
 		{"package a\nimport \"os\"\nvar _, _ = o.StartProcess(p, nil, nil)\n", []string{"os"}, true},
 		// The word in a comment starts nothing; a linkname may reach anything unexported.
 		{"package a\n// os.StartProcess is not called here\n", nil, false},
+		// Go the parser does not take (newer syntax than hookrun's parser knows, which the
+		// project's go may compile): what it imports or names may run a command.
+		{"package a\nimport \"syscall\"\nfunc f() { syscall.Exec(\"/bin/rm\", nil, nil); x := [ }\n", []string{"syscall", "/bin/rm"}, true},
+		{"package a\nfunc f() { os.StartProcess(\"/bin/rm\", nil, nil); x := [ }\n", []string{"/bin/rm"}, true},
+		{"package a\nfunc f() { x := [ }\n//go:linkname f syscall.forkExec\n", nil, true},
+		{"package a\nimport \"fmt\"\nfunc f() { fmt.Println(\"rm -rf b\"); x := [ }\n", []string{"fmt", "rm -rf b"}, false},
 		{"package a\nimport _ \"unsafe\"\n//go:linkname f syscall.forkExec\nfunc f()\n", []string{"unsafe"}, true},
 	} {
 		s, ok := goSourceOf(c.text)
