@@ -929,7 +929,12 @@ var brokenProject = map[string]string{
 	"/p/same.sh":  "echo ${x:1:}; rm -rf ~\n",
 	"/p/quiet.sh": "echo ${a b}\necho done\n",
 	// A function named exit keeps the shell going past exit.
-	"/p/fakeexit.sh":  "exit() { :; }\nexit 0\necho ${a b}; rm -rf ~\n",
+	"/p/fakeexit.sh": "exit() { :; }\nexit 0\necho ${a b}; rm -rf ~\n",
+	// Nor does an exit in the background, an exec of no program (redirections only), or an
+	// exit an alias stands for.
+	"/p/bgexit.sh":    "exit 0 &\necho ${a b}\necho done\n",
+	"/p/bareexec.sh":  "exec 2>/dev/null\necho ${a b}\necho done\n",
+	"/p/aliasexit.sh": "alias exit=:\nexit 0\necho ${a b}\necho done\n",
 	"/p/calls.sh":     "echo start\n./same.sh\n",
 	"/p/inline.sh":    "sh -c 'echo $((1+)); rm -rf ~'\n",
 	"/p/Makefile":     "all:\n\techo $$((1+)); rm -rf ~\n",
@@ -970,6 +975,7 @@ func TestDiskScriptsSyntaxErrors(t *testing.T) {
 	wantOutcomeIn(t, brokenProject, p, Match, []string{`./arith.sh`, `bash arith.sh`, `. ./arith.sh`, `sh ./calls.sh && ./arith.sh`})
 	wantOutcomeIn(t, brokenProject, p, Unknown, []string{
 		`./quote.sh`, `sh same.sh`, `./quiet.sh`, `./fakeexit.sh`, `./calls.sh`, `./inline.sh`,
+		`./bgexit.sh`, `./bareexec.sh`, `./aliasexit.sh`,
 		`make`, `just a`, `task a`, `npm run a`, `direnv exec . true`,
 		`./deep0.sh`, `./many.sh`, `./big.sh`, `./fifo.sh`,
 	})
