@@ -457,9 +457,10 @@ var goSysImports = []string{"syscall", "golang.org/x/sys/unix", "golang.org/x/sy
 
 // goSysStarts are the parts of the names in goSysImports that can start a program or run code
 // hookrun does not see: exec and fork calls, raw system calls (execve by its number), Windows'
-// process calls and loaded libraries, tracing another process, mapping memory as code.
+// process calls and loaded libraries, tracing another process, mapping memory as code, a service
+// Windows starts (CreateService names the program it runs).
 var goSysStarts = []string{"Exec", "Spawn", "Syscall", "Proc", "DLL", "Dll", "Library", "Ptrace", "Fork", "Clone",
-	"Mmap", "Mprotect", "Thread", "Shell"}
+	"Mmap", "Mprotect", "Thread", "Shell", "Service"}
 
 // goImportName is the name a file refers to an import by: its own, else the path's last element.
 func goImportName(imp *ast.ImportSpec, p string) string {

@@ -118,6 +118,8 @@ func TestGoSource(t *testing.T) {
 		{"package a\nimport \"golang.org/x/sys/unix\"\nvar _ = unix.Exec(p, nil, nil)\n", []string{"golang.org/x/sys/unix"}, true},
 		{"package a\nimport \"golang.org/x/sys/windows\"\nvar _ = windows.NewLazySystemDLL(k).NewProc(c)\n", []string{"golang.org/x/sys/windows"}, true},
 		{"package a\nimport \"golang.org/x/sys/unix\"\nvar _ = unix.EINTR\n", []string{"golang.org/x/sys/unix"}, false},
+		// A service Windows starts runs the program its path names.
+		{"package a\nimport \"golang.org/x/sys/windows\"\nvar _, _ = windows.CreateService(m, n, n, 0, 0, 0, 0, p, nil, nil, nil, nil, nil)\n", []string{"golang.org/x/sys/windows"}, true},
 		{"package a\nimport \"os\"\nvar _, _ = os.StartProcess(p, nil, nil)\n", []string{"os"}, true},
 		{"package a\nimport \"os\"\nvar _, _ = o.StartProcess(p, nil, nil)\n", []string{"os"}, true},
 		// The word in a comment starts nothing; a linkname may reach anything unexported.
