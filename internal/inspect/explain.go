@@ -372,9 +372,11 @@ func rulesSay(h *config.Hook, call *rules.Call) (decision, reason string, paths 
 		}
 	}
 	if by >= 0 {
-		// The rule that decided, not one whose reason begins the same.
-		for _, p := range call.Context().Paths {
-			if len(paths) < maxRulesPaths && match.AnyPath(h.Handler.Rules.Rules[by].Paths, []string{p}) {
+		// The rule that decided, not one whose reason begins the same, and the paths as it reads
+		// them (not a program it ignores).
+		r := h.Handler.Rules.Rules[by]
+		for _, p := range call.Paths(r) {
+			if len(paths) < maxRulesPaths && match.AnyPath(r.Paths, []string{p}) {
 				paths = append(paths, p)
 			}
 		}

@@ -73,6 +73,15 @@ func Read(c *event.Context, root string, git callpath.Git) *Call {
 // caller's, as emit filled them.
 func (rc *Call) Context() *event.Context { return rc.ctx }
 
+// Paths are the paths of the call as rule r reads them: for a rule that ignores programs, without
+// those the line names only as a program it runs.
+func (rc *Call) Paths(r config.Rule) []string {
+	if r.IgnorePrograms {
+		return rc.run().Paths
+	}
+	return rc.ctx.Paths
+}
+
 // Line is the call's command line read with the files it runs; nil for a call with none.
 func (rc *Call) Line() *shellcmd.Line { return rc.line }
 
