@@ -607,6 +607,9 @@ func toolCommand(raw json.RawMessage, abilityID string) (command, shell, key, un
 		default:
 			if len(raw) > 0 && !ok && json.Unmarshal(raw, &argv) != nil {
 				unread = cmp.Or(unread, unreadField(k, raw))
+			} else if args := anyCase(in, "args"); len(raw) > 0 && string(raw) != "null" && len(args) > 0 && string(args) != "null" && string(args) != "[]" {
+				// {"command": "", "args": ["rm", "-rf", "x"]}: a tool may run its args' first word.
+				unread = cmp.Or(unread, fmt.Sprintf("ability_args.%s is empty while ability_args.args is not, so the command line they make is unknown", k))
 			}
 			continue
 		}

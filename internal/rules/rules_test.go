@@ -360,6 +360,10 @@ func TestToolCommandOfAnotherShape(t *testing.T) {
 		{"mcp/sh/exec", `{"command":"ls","args":null}`, event.Allow, ""},
 		{"mcp/sh/exec", `{"command":"ls","args":[]}`, event.Allow, ""},
 		{"mcp/db/query", `{"sql":"DELETE FROM t"}`, event.Allow, ""},
+		{"mcp/sh/exec", `{"command":"","args":["rm","-rf","x"]}`, event.RequireHuman, "hookrun could not check this call: ability_args.command is empty while ability_args.args is not, so the command line they make is unknown"},
+		{"mcp/sh/exec", `{"command":[],"args":["rm","-rf","x"]}`, event.RequireHuman, "hookrun could not check this call: ability_args.command is empty while ability_args.args is not, so the command line they make is unknown"},
+		{"mcp/sh/exec", `{"command":"","args":[]}`, event.Allow, ""},
+		{"mcp/test/run", `{"args":["--verbose"]}`, event.Allow, ""},
 		// A context whose command and ability_args hold different lines: the runtime runs one.
 		{"shell\",\"command\":\"ls", `{"command":"rm -rf x"}`, event.RequireHuman, `hookrun could not check this command without running it: the call's command "ls" and its ability_args' command line "rm -rf x" differ, so which one runs is unknown`},
 		{"shell\",\"command\":\"ls", `{"command":["rm","-rf","x"]}`, event.RequireHuman, `hookrun could not check this command without running it: the call's command "ls" and its ability_args' command line "rm -rf x" differ, so which one runs is unknown`},
