@@ -349,7 +349,12 @@ func shellEnds(stmts []*syntax.Stmt) bool {
 		syntax.Walk(s, func(n syntax.Node) bool {
 			switch n := n.(type) {
 			case *syntax.FuncDecl:
-				overridden = overridden || n.Name.Value == "exit" || n.Name.Value == "exec"
+				// A function hookrun cannot name (the parser reads ()CMD as zsh's anonymous
+				// one, Name nil, though bash refuses it) may be taken for any name.
+				overridden = overridden || n.Name == nil || n.Name.Value == "exit" || n.Name.Value == "exec"
+				for _, name := range n.Names {
+					overridden = overridden || name.Value == "exit" || name.Value == "exec"
+				}
 			case *syntax.CallExpr:
 				if name, ok := staticWord(firstWord(n)); ok {
 					overridden = overridden || name == "alias" || name == "enable" || name == "eval" || name == "." || name == "source"

@@ -930,6 +930,7 @@ var brokenProject = map[string]string{
 	"/p/quiet.sh": "echo ${a b}\necho done\n",
 	// A function named exit keeps the shell going past exit.
 	"/p/fakeexit.sh": "exit() { :; }\nexit 0\necho ${a b}; rm -rf ~\n",
+	"/p/anonfn.sh":   "()0\nexit 0\necho ${a b}; rm -rf ~\n",
 	// Nor does an exit in the background, an exec of no program (redirections only), or an
 	// exit an alias stands for.
 	"/p/bgexit.sh":    "exit 0 &\necho ${a b}\necho done\n",
@@ -974,7 +975,7 @@ func TestDiskScriptsSyntaxErrors(t *testing.T) {
 	p := mustCompile("rm -rf")
 	wantOutcomeIn(t, brokenProject, p, Match, []string{`./arith.sh`, `bash arith.sh`, `. ./arith.sh`, `sh ./calls.sh && ./arith.sh`})
 	wantOutcomeIn(t, brokenProject, p, Unknown, []string{
-		`./quote.sh`, `sh same.sh`, `./quiet.sh`, `./fakeexit.sh`, `./calls.sh`, `./inline.sh`,
+		`./quote.sh`, `sh same.sh`, `./quiet.sh`, `./fakeexit.sh`, `./anonfn.sh`, `./calls.sh`, `./inline.sh`,
 		`./bgexit.sh`, `./bareexec.sh`, `./aliasexit.sh`,
 		`make`, `just a`, `task a`, `npm run a`, `direnv exec . true`,
 		`./deep0.sh`, `./many.sh`, `./big.sh`, `./fifo.sh`,
