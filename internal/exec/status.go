@@ -340,7 +340,7 @@ func TrapLost(src string, allows func(stdout string) bool) (line int, why string
 	// cleanup EXIT): what each runs is read where it is called.
 	funcs := map[string][]*syntax.Stmt{}
 	syntax.Walk(f, func(n syntax.Node) bool {
-		if fn, ok := n.(*syntax.FuncDecl); ok {
+		if fn, ok := n.(*syntax.FuncDecl); ok && fn.Name != nil { // not an anonymous ()CMD
 			if body, ok := fn.Body.Cmd.(*syntax.Block); ok && len(fn.Body.Redirs) == 0 {
 				funcs[fn.Name.Value] = body.Stmts
 			}

@@ -166,6 +166,7 @@ func TestTrapLost(t *testing.T) {
 		{"loop() { loop; }\ntrap loop EXIT", 0, ""},                               // no exit 0 reached
 		{"./guard.sh", 0, ""},
 		{"trap 'exit 0", 0, ""}, // not read
+		{"()0\ntrap 'exit 0' EXIT", 2, "its trap 'exit 0' EXIT runs exit 0 as the shell exits, whatever status it was exiting with: a deny (exit 2) or any failure reads as success, and it prints no deny"}, // a function with no name beside it
 	}
 	for _, tt := range tests {
 		line, got := TrapLost(tt.script, allows)
