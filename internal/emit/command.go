@@ -649,11 +649,14 @@ func WithPaths(c *event.Context, root string, git callpath.Git) {
 	// command runs by such a path is named by the input too.
 	args := dialect.ArgsPaths(c.AbilityID, c.Fields["ability_args"])
 	c.SentPaths = addNew(c.SentPaths, args)
-	c.Paths, c.UnknownPaths = callpath.Of(addNew(c.Paths, args), c.Command, sh, cwd, root, git)
+	sent := addNew(c.Paths, args)
+	c.Paths, c.UnknownPaths = callpath.Of(sent, c.Command, sh, cwd, root, git)
 	if json.Unmarshal(c.Fields[dialect.SessionCWDField], &session) == nil && session != "" && session != cwd && c.Command != "" {
 		// The agent may have ignored the directory its shell call named
-		// (cwd): the command's paths in the session's directory count too.
-		more, unknown := callpath.Of(nil, c.Command, sh, session, root, git)
+		// (cwd): the command's paths in the session's directory count too,
+		// and so do the paths the caller sent, which it may have written
+		// from there (paths ["secret/k"] with workdir src is not src/secret/k alone).
+		more, unknown := callpath.Of(sent, c.Command, sh, session, root, git)
 		c.Paths = addNew(c.Paths, more)
 		if c.UnknownPaths == "" {
 			c.UnknownPaths = unknown
