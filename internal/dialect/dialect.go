@@ -643,8 +643,8 @@ func ShellDir(input json.RawMessage, cwd, name string) (dir, bad string) {
 	in := object(input)
 	from := ""
 	for _, f := range shellDirFields {
-		raw, ok := in[f]
-		if !ok || string(raw) == "null" {
+		raw := event.AnyCase(in, f) // a runtime written in Go reads "Workdir" as "workdir"
+		if raw == nil || string(raw) == "null" {
 			continue
 		}
 		var d string

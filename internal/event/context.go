@@ -598,7 +598,7 @@ func toolCommand(raw json.RawMessage, abilityID string) (command, shell, key, un
 	}
 	for _, k := range CommandKeys {
 		var argv []string
-		raw := anyCase(in, k)
+		raw := AnyCase(in, k)
 		s, ok := decodeString(raw)
 		switch {
 		case ok && !Blank(s):
@@ -607,15 +607,16 @@ func toolCommand(raw json.RawMessage, abilityID string) (command, shell, key, un
 		default:
 			if len(raw) > 0 && !ok && json.Unmarshal(raw, &argv) != nil {
 				unread = cmp.Or(unread, unreadField(k, raw))
-			} else if args := anyCase(in, "args"); len(raw) > 0 && string(raw) != "null" && len(args) > 0 && string(args) != "null" && string(args) != "[]" {
-				// {"command": "", "args": ["rm", "-rf", "x"]}: a tool may run its args' first word.
+			} else if args := AnyCase(in, "args"); len(raw) > 0 && len(args) > 0 && string(args) != "null" && string(args) != "[]" {
+				// {"command": "", "args": ["rm", "-rf", "x"]}, or a null command: a tool may run
+				// its args' first word.
 				unread = cmp.Or(unread, fmt.Sprintf("ability_args.%s is empty while ability_args.args is not, so the command line they make is unknown", k))
 			}
 			continue
 		}
 		// The args after the command, a line or an argv list alike: ["rm"] with ["-rf", "x"]
 		// runs rm -rf x.
-		if args := anyCase(in, "args"); len(args) > 0 {
+		if args := AnyCase(in, "args"); len(args) > 0 {
 			argv = nil
 			switch {
 			case json.Unmarshal(args, &argv) != nil:
@@ -624,6 +625,7 @@ func toolCommand(raw json.RawMessage, abilityID string) (command, shell, key, un
 				s += " " + JoinArgv(argv)
 			}
 		}
+		unread = cmp.Or(unread, otherLine(in, k, s))
 		id := strings.ToLower(abilityID)
 		switch {
 		case strings.Contains(id, "powershell") || strings.Contains(id, "pwsh"):
@@ -634,6 +636,32 @@ func toolCommand(raw json.RawMessage, abilityID string) (command, shell, key, un
 		return s, "sh", k, unread
 	}
 	return "", "", "", unread
+}
+
+// otherLine says why the line read from command field k, line, may not be what the tool runs:
+// a command field after k holds another ({"command": "ls", "cmd": "rm -rf x"}); "" when none
+// does.
+func otherLine(in map[string]json.RawMessage, k, line string) string {
+	after := false
+	for _, o := range CommandKeys {
+		if o == k {
+			after = true
+			continue
+		}
+		if !after {
+			continue
+		}
+		raw := AnyCase(in, o)
+		s, ok := decodeString(raw)
+		var argv []string
+		if !ok && json.Unmarshal(raw, &argv) == nil {
+			s = JoinArgv(argv)
+		}
+		if !Blank(s) && strings.Trim(s, " \t\r\n") != strings.Trim(line, " \t\r\n") {
+			return fmt.Sprintf("ability_args.%s and ability_args.%s hold different command lines, so which one runs is unknown", k, o)
+		}
+	}
+	return ""
 }
 
 // unreadField says why ability_args' field k, raw, is read as no part of a command line.
@@ -648,10 +676,10 @@ func unreadField(k string, raw json.RawMessage) string {
 	return fmt.Sprintf("ability_args.%s is %s, not a string or a list of strings, so the command line it makes is unknown", k, what)
 }
 
-// anyCase is in's field name, or the one key of in that is name in
+// AnyCase is in's field name, or the one key of in that is name in
 // another case (ParseContext refuses two): a runtime written in Go reads
 // "Command" as "command", and so must a guard.
-func anyCase(in map[string]json.RawMessage, name string) json.RawMessage {
+func AnyCase(in map[string]json.RawMessage, name string) json.RawMessage {
 	if raw, ok := in[name]; ok {
 		return raw
 	}

@@ -364,6 +364,12 @@ func TestToolCommandOfAnotherShape(t *testing.T) {
 		{"mcp/sh/exec", `{"command":[],"args":["rm","-rf","x"]}`, event.RequireHuman, "hookrun could not check this call: ability_args.command is empty while ability_args.args is not, so the command line they make is unknown"},
 		{"mcp/sh/exec", `{"command":"","args":[]}`, event.Allow, ""},
 		{"mcp/test/run", `{"args":["--verbose"]}`, event.Allow, ""},
+		{"mcp/sh/exec", `{"command":null,"args":["rm","-rf","x"]}`, event.RequireHuman, "hookrun could not check this call: ability_args.command is empty while ability_args.args is not, so the command line they make is unknown"},
+		// Two command fields holding different lines: the tool runs one of them.
+		{"mcp/sh/exec", `{"command":"ls","cmd":"rm -rf x"}`, event.RequireHuman, "hookrun could not check this command without running it: ability_args.command and ability_args.cmd hold different command lines, so which one runs is unknown"},
+		{"shell\",\"command\":\"ls", `{"command":"ls","cmd":"rm -rf x"}`, event.RequireHuman, "hookrun could not check this command without running it: ability_args.command and ability_args.cmd hold different command lines, so which one runs is unknown"},
+		{"mcp/sh/exec", `{"cmd":"ls","Script":["rm","-rf","x"]}`, event.RequireHuman, "hookrun could not check this command without running it: ability_args.cmd and ability_args.script hold different command lines, so which one runs is unknown"},
+		{"mcp/sh/exec", `{"command":"ls -la","cmd":["ls","-la"]}`, event.Allow, ""},
 		// A context whose command and ability_args hold different lines: the runtime runs one.
 		{"shell\",\"command\":\"ls", `{"command":"rm -rf x"}`, event.RequireHuman, `hookrun could not check this command without running it: the call's command "ls" and its ability_args' command line "rm -rf x" differ, so which one runs is unknown`},
 		{"shell\",\"command\":\"ls", `{"command":["rm","-rf","x"]}`, event.RequireHuman, `hookrun could not check this command without running it: the call's command "ls" and its ability_args' command line "rm -rf x" differ, so which one runs is unknown`},
