@@ -558,7 +558,7 @@ func (c *Context) fillViews() error {
 // none: a runtime runs one of them, and the guards read the first. A dialect's contexts agree.
 func twoLines(command string, args json.RawMessage) string {
 	line, _, _, unread := toolCommand(args, "shell")
-	if unread != "" || Blank(line) || strings.Trim(line, " \t\r\n") == strings.Trim(command, " \t\r\n") {
+	if unread != "" || Blank(line) || sameLine(line, command) {
 		return unread
 	}
 	return fmt.Sprintf("the call's command %q and its ability_args' command line %q differ, so which one runs is unknown", capped(command, 80), capped(line, 80))
@@ -642,26 +642,23 @@ func toolCommand(raw json.RawMessage, abilityID string) (command, shell, key, un
 // a command field after k holds another ({"command": "ls", "cmd": "rm -rf x"}); "" when none
 // does.
 func otherLine(in map[string]json.RawMessage, k, line string) string {
-	after := false
-	for _, o := range CommandKeys {
-		if o == k {
-			after = true
-			continue
-		}
-		if !after {
-			continue
-		}
+	for _, o := range CommandKeys[slices.Index(CommandKeys, k)+1:] {
 		raw := AnyCase(in, o)
 		s, ok := decodeString(raw)
 		var argv []string
 		if !ok && json.Unmarshal(raw, &argv) == nil {
 			s = JoinArgv(argv)
 		}
-		if !Blank(s) && strings.Trim(s, " \t\r\n") != strings.Trim(line, " \t\r\n") {
+		if !Blank(s) && !sameLine(s, line) {
 			return fmt.Sprintf("ability_args.%s and ability_args.%s hold different command lines, so which one runs is unknown", k, o)
 		}
 	}
 	return ""
+}
+
+// sameLine reports whether command lines a and b are one line but for the blanks around it.
+func sameLine(a, b string) bool {
+	return strings.Trim(a, " \t\r\n") == strings.Trim(b, " \t\r\n")
 }
 
 // unreadField says why ability_args' field k, raw, is read as no part of a command line.
