@@ -611,8 +611,9 @@ const SessionCWDField = "session_cwd"
 
 // shellDirFields are the fields in which a shell tool names the directory
 // its command runs in: Gemini CLI's dir_path (directory before it),
-// OpenCode's workdir, and the common spellings of the same.
-var shellDirFields = []string{"dir_path", "directory", "workdir", "cwd", "working_directory"}
+// OpenCode's workdir, and the common names of the same, each however
+// spelt (event.Spelled: working_dir, workingDirectory, WorkDir).
+var shellDirFields = []string{"dir_path", "directory", "workdir", "cwd", "working_dir", "working_directory", "current_directory", "current_working_directory"}
 
 // shellDir makes a shell call's own working directory its cwd: rm
 // hooks/x run in .system removes .system/hooks/x, and a guard on paths
@@ -642,9 +643,9 @@ func (c *Call) shellDir() error {
 func ShellDir(input json.RawMessage, cwd, name string) (dir, bad string) {
 	in := object(input)
 	from := ""
-	for _, f := range shellDirFields {
-		raw := event.AnyCase(in, f) // a runtime written in Go reads "Workdir" as "workdir"
-		if raw == nil || string(raw) == "null" {
+	for _, field := range event.Spelled(in, shellDirFields...) {
+		f, raw := field.Key, field.Raw
+		if string(raw) == "null" {
 			continue
 		}
 		var d string

@@ -580,8 +580,9 @@ func Blank(command string) bool {
 
 // CommandKeys are the input fields in which a tool without a canonical
 // id (mcp/shell/exec, AGENT/TOOL), or a shell call without a command,
-// is given a command line to run.
-var CommandKeys = []string{"command", "cmd", "script", "commandLine", "command_line", "shell_command", "shellCommand"}
+// is given a command line to run, each however spelt (Spelled:
+// commandLine, command_line, CommandLine).
+var CommandKeys = []string{"command", "cmd", "script", "command_line", "shell_command", "cmdline"}
 
 // toolCommand is the command line a tool without a canonical id is given
 // (its first command field, key: a string or an argv list, with an "args"
@@ -596,9 +597,10 @@ func toolCommand(raw json.RawMessage, abilityID string) (command, shell, key, un
 	if json.Unmarshal(raw, &in) != nil {
 		return "", "", "", ""
 	}
-	for _, k := range CommandKeys {
+	fields := Spelled(in, CommandKeys...)
+	for i, f := range fields {
 		var argv []string
-		raw := AnyCase(in, k)
+		k, raw := f.Key, f.Raw
 		s, ok := decodeString(raw)
 		switch {
 		case ok && !Blank(s):
@@ -625,7 +627,7 @@ func toolCommand(raw json.RawMessage, abilityID string) (command, shell, key, un
 				s += " " + JoinArgv(argv)
 			}
 		}
-		unread = cmp.Or(unread, otherLine(in, k, s))
+		unread = cmp.Or(unread, otherLine(fields[i+1:], k, s))
 		id := strings.ToLower(abilityID)
 		switch {
 		case strings.Contains(id, "powershell") || strings.Contains(id, "pwsh"):
@@ -639,18 +641,17 @@ func toolCommand(raw json.RawMessage, abilityID string) (command, shell, key, un
 }
 
 // otherLine says why the line read from command field k, line, may not be what the tool runs:
-// a command field after k holds another ({"command": "ls", "cmd": "rm -rf x"}); "" when none
-// does.
-func otherLine(in map[string]json.RawMessage, k, line string) string {
-	for _, o := range CommandKeys[slices.Index(CommandKeys, k)+1:] {
-		raw := AnyCase(in, o)
-		s, ok := decodeString(raw)
+// a command field after k, in later, holds another ({"command": "ls", "cmd": "rm -rf x"}); ""
+// when none does.
+func otherLine(later []Field, k, line string) string {
+	for _, o := range later {
+		s, ok := decodeString(o.Raw)
 		var argv []string
-		if !ok && json.Unmarshal(raw, &argv) == nil {
+		if !ok && json.Unmarshal(o.Raw, &argv) == nil {
 			s = JoinArgv(argv)
 		}
 		if !Blank(s) && !sameLine(s, line) {
-			return fmt.Sprintf("ability_args.%s and ability_args.%s hold different command lines, so which one runs is unknown", k, o)
+			return fmt.Sprintf("ability_args.%s and ability_args.%s hold different command lines, so which one runs is unknown", k, o.Key)
 		}
 	}
 	return ""
@@ -686,6 +687,40 @@ func AnyCase(in map[string]json.RawMessage, name string) json.RawMessage {
 		}
 	}
 	return nil
+}
+
+// Field is one field of a tool's input.
+type Field struct {
+	Key string
+	Raw json.RawMessage
+}
+
+// Spelled lists the fields of in named one of names however a tool's
+// runtime may spell it: in any case, and with or without "_" or "-"
+// between its words (working_dir, workingDir, WorkingDir, working-dir).
+// Which spelling a tool reads hookrun cannot know, and a guard must read
+// the field it reads. The fields come in the order of names, those of one
+// name in their keys' order.
+func Spelled(in map[string]json.RawMessage, names ...string) []Field {
+	keys := make([]string, 0, len(in))
+	for k := range in {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	var out []Field
+	for _, name := range names {
+		for _, k := range keys {
+			if strings.EqualFold(unspaced(k), unspaced(name)) {
+				out = append(out, Field{k, in[k]})
+			}
+		}
+	}
+	return out
+}
+
+// unspaced is a field name without the "_" and "-" between its words.
+func unspaced(name string) string {
+	return strings.NewReplacer("_", "", "-", "").Replace(name)
 }
 
 // JoinArgv quotes an argument list into one sh command line.

@@ -433,7 +433,7 @@ func noCommand(c *event.Context) string {
 	for i, k := range event.CommandKeys {
 		keys[i] = fmt.Sprintf("%q", k)
 	}
-	why := `the shell call's "command" is missing or blank, and its ability_args hold none of ` + strings.Join(keys, ", ") + " holding a command line"
+	why := `the shell call's "command" is missing or blank, and its ability_args hold none of ` + strings.Join(keys, ", ") + " (however spelt) holding a command line"
 	var in map[string]json.RawMessage
 	if json.Unmarshal(c.Fields["ability_args"], &in) != nil || in == nil {
 		return why + " (the call has no ability_args)"

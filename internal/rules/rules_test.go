@@ -252,7 +252,7 @@ func TestShellCallWithoutCommand(t *testing.T) {
       reason: recursive delete
       commands: ["rm -r|-R|--recursive -f|--force"]
 `)
-	const none = `hookrun could not check this call: the shell call's "command" is missing or blank, and its ability_args hold none of "command", "cmd", "script", "commandLine", "command_line", "shell_command", "shellCommand" holding a command line`
+	const none = `hookrun could not check this call: the shell call's "command" is missing or blank, and its ability_args hold none of "command", "cmd", "script", "command_line", "shell_command", "cmdline" (however spelt) holding a command line`
 	for _, tc := range []struct {
 		doc    string
 		want   event.Decision
@@ -304,7 +304,7 @@ func TestShellCallWithoutCommand(t *testing.T) {
 		{dialect.Codex, `{"session_id":"c1","cwd":"/repo","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":["bash","-lc","rm -rf x"]}}`, "deny"},
 		{dialect.Codex, `{"session_id":"c1","cwd":"/repo","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"argv":["rm","-rf","x"]}}`, "require_human"},
 		{dialect.GeminiCLI, `{"session_id":"g1","cwd":"/proj","hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"rm -rf x"}}`, "deny"},
-		{dialect.GeminiCLI, `{"session_id":"g1","cwd":"/proj","hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"cmdline":"rm -rf x"}}`, "require_human"},
+		{dialect.GeminiCLI, `{"session_id":"g1","cwd":"/proj","hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"run":"rm -rf x"}}`, "require_human"},
 		{dialect.Cursor, `{"conversation_id":"c","hook_event_name":"beforeShellExecution","command":"rm -rf x","cwd":"/p"}`, "deny"},
 		{dialect.Cursor, `{"conversation_id":"c","hook_event_name":"beforeShellExecution","commandLine":"rm -rf x","cwd":"/p"}`, "cursor beforeShellExecution payload: command is missing"},
 		{dialect.OpenCode, `{"hook_event_name":"tool.execute.before","session_id":"s","cwd":"/p","tool_name":"bash","tool_input":{"command":"rm -rf x","description":"d"}}`, "deny"},
@@ -368,7 +368,7 @@ func TestToolCommandOfAnotherShape(t *testing.T) {
 		// Two command fields holding different lines: the tool runs one of them.
 		{"mcp/sh/exec", `{"command":"ls","cmd":"rm -rf x"}`, event.RequireHuman, "hookrun could not check this command without running it: ability_args.command and ability_args.cmd hold different command lines, so which one runs is unknown"},
 		{"shell\",\"command\":\"ls", `{"command":"ls","cmd":"rm -rf x"}`, event.RequireHuman, "hookrun could not check this command without running it: ability_args.command and ability_args.cmd hold different command lines, so which one runs is unknown"},
-		{"mcp/sh/exec", `{"cmd":"ls","Script":["rm","-rf","x"]}`, event.RequireHuman, "hookrun could not check this command without running it: ability_args.cmd and ability_args.script hold different command lines, so which one runs is unknown"},
+		{"mcp/sh/exec", `{"cmd":"ls","Script":["rm","-rf","x"]}`, event.RequireHuman, "hookrun could not check this command without running it: ability_args.cmd and ability_args.Script hold different command lines, so which one runs is unknown"},
 		{"mcp/sh/exec", `{"command":"ls -la","cmd":["ls","-la"]}`, event.Allow, ""},
 		// A context whose command and ability_args hold different lines: the runtime runs one.
 		{"shell\",\"command\":\"ls", `{"command":"rm -rf x"}`, event.RequireHuman, `hookrun could not check this command without running it: the call's command "ls" and its ability_args' command line "rm -rf x" differ, so which one runs is unknown`},
