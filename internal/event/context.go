@@ -597,10 +597,84 @@ func toolCommand(raw json.RawMessage, abilityID string) (command, shell, key, un
 	if json.Unmarshal(raw, &in) != nil {
 		return "", "", "", ""
 	}
+	command, key, unread = commandIn(in, "")
+	if command == "" && unread == "" {
+		command, key, unread = nestedCommand(in, "", 0)
+	}
+	if command == "" {
+		return "", "", "", unread
+	}
+	id := strings.ToLower(abilityID)
+	switch {
+	case strings.Contains(id, "powershell") || strings.Contains(id, "pwsh"):
+		return command, "powershell", key, unread
+	case runtime.GOOS == "windows":
+		return command, "unknown", key, unread
+	}
+	return command, "sh", key, unread
+}
+
+// maxCommandDepth is how deep in a tool's input nestedCommand looks for a command field; an
+// input nested deeper is not guessed at.
+const maxCommandDepth = 64
+
+// nestedCommand is the command line of the objects inside in, at any depth, when in itself has
+// none ({"params": {"command": "rm -rf x"}}, {"steps": [{"cmd": …}]}): which fields of a tool's
+// input it runs hookrun cannot know, and a command one names may be one. Objects are read in
+// their keys' order, lists in theirs; the first line found is the call's, and another one that
+// holds a different line makes it unknown, as two command fields of one object do.
+func nestedCommand(in map[string]json.RawMessage, prefix string, depth int) (command, key, unread string) {
+	if depth >= maxCommandDepth {
+		return "", "", fmt.Sprintf("ability_args nest more than %d objects deep at ability_args.%s, so whether they hold a command line is unknown", maxCommandDepth, capped(strings.TrimSuffix(prefix, "."), 80))
+	}
+	keys := make([]string, 0, len(in))
+	for k := range in {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		if v := bytes.TrimSpace(in[k]); len(v) == 0 || (v[0] != '{' && v[0] != '[') {
+			continue // a string, number, true, false or null holds no command field
+		}
+		var children []json.RawMessage
+		list := json.Unmarshal(in[k], &children) == nil
+		if !list {
+			children = []json.RawMessage{in[k]}
+		}
+		for i, child := range children {
+			at := prefix + k
+			if list {
+				at = fmt.Sprintf("%s%s[%d]", prefix, k, i)
+			}
+			var obj map[string]json.RawMessage
+			if json.Unmarshal(child, &obj) != nil {
+				continue
+			}
+			line, lineKey, why := commandIn(obj, at+".")
+			if line == "" && why == "" {
+				line, lineKey, why = nestedCommand(obj, at+".", depth+1)
+			}
+			switch {
+			case line != "" && command == "":
+				command, key = line, lineKey
+			case line != "" && !sameLine(line, command):
+				why = cmp.Or(why, fmt.Sprintf("ability_args.%s and ability_args.%s hold different command lines, so which one runs is unknown", key, lineKey))
+			}
+			unread = cmp.Or(unread, why)
+		}
+	}
+	return command, key, unread
+}
+
+// commandIn is the command line of input object in, from its first command field (named
+// prefix+key), with the args after it; unread says why what the tool runs cannot be told from
+// it (toolCommand).
+func commandIn(in map[string]json.RawMessage, prefix string) (command, key, unread string) {
 	fields := Spelled(in, CommandKeys...)
+	args := AnyCase(in, "args")
 	for i, f := range fields {
 		var argv []string
-		k, raw := f.Key, f.Raw
+		k, raw := prefix+f.Key, f.Raw
 		s, ok := decodeString(raw)
 		switch {
 		case ok && !Blank(s):
@@ -609,41 +683,33 @@ func toolCommand(raw json.RawMessage, abilityID string) (command, shell, key, un
 		default:
 			if len(raw) > 0 && !ok && json.Unmarshal(raw, &argv) != nil {
 				unread = cmp.Or(unread, unreadField(k, raw))
-			} else if args := AnyCase(in, "args"); len(raw) > 0 && len(args) > 0 && string(args) != "null" && string(args) != "[]" {
+			} else if len(raw) > 0 && len(args) > 0 && string(args) != "null" && string(args) != "[]" {
 				// {"command": "", "args": ["rm", "-rf", "x"]}, or a null command: a tool may run
 				// its args' first word.
-				unread = cmp.Or(unread, fmt.Sprintf("ability_args.%s is empty while ability_args.args is not, so the command line they make is unknown", k))
+				unread = cmp.Or(unread, fmt.Sprintf("ability_args.%s is empty while ability_args.%sargs is not, so the command line they make is unknown", k, prefix))
 			}
 			continue
 		}
 		// The args after the command, a line or an argv list alike: ["rm"] with ["-rf", "x"]
 		// runs rm -rf x.
-		if args := AnyCase(in, "args"); len(args) > 0 {
+		if len(args) > 0 {
 			argv = nil
 			switch {
 			case json.Unmarshal(args, &argv) != nil:
-				unread = cmp.Or(unread, unreadField("args", args))
+				unread = cmp.Or(unread, unreadField(prefix+"args", args))
 			case len(argv) > 0:
 				s += " " + JoinArgv(argv)
 			}
 		}
-		unread = cmp.Or(unread, otherLine(fields[i+1:], k, s))
-		id := strings.ToLower(abilityID)
-		switch {
-		case strings.Contains(id, "powershell") || strings.Contains(id, "pwsh"):
-			return s, "powershell", k, unread
-		case runtime.GOOS == "windows":
-			return s, "unknown", k, unread
-		}
-		return s, "sh", k, unread
+		return s, k, cmp.Or(unread, otherLine(fields[i+1:], k, prefix, s))
 	}
-	return "", "", "", unread
+	return "", "", unread
 }
 
 // otherLine says why the line read from command field k, line, may not be what the tool runs:
-// a command field after k, in later, holds another ({"command": "ls", "cmd": "rm -rf x"}); ""
+// a command field after k, in later (of the object at prefix), holds another ({"command": "ls", "cmd": "rm -rf x"}); ""
 // when none does.
-func otherLine(later []Field, k, line string) string {
+func otherLine(later []Field, k, prefix, line string) string {
 	for _, o := range later {
 		s, ok := decodeString(o.Raw)
 		var argv []string
@@ -651,7 +717,7 @@ func otherLine(later []Field, k, line string) string {
 			s = JoinArgv(argv)
 		}
 		if !Blank(s) && !sameLine(s, line) {
-			return fmt.Sprintf("ability_args.%s and ability_args.%s hold different command lines, so which one runs is unknown", k, o.Key)
+			return fmt.Sprintf("ability_args.%s and ability_args.%s%s hold different command lines, so which one runs is unknown", k, prefix, o.Key)
 		}
 	}
 	return ""
@@ -668,7 +734,7 @@ func unreadField(k string, raw json.RawMessage) string {
 	if what == "an array" {
 		return fmt.Sprintf("ability_args.%s is an array holding more than strings, so the command line it makes is unknown", k)
 	}
-	if k == "args" {
+	if k == "args" || strings.HasSuffix(k, ".args") {
 		return fmt.Sprintf("ability_args.%s is %s, not a list of strings, so the command line it makes is unknown", k, what)
 	}
 	return fmt.Sprintf("ability_args.%s is %s, not a string or a list of strings, so the command line it makes is unknown", k, what)
