@@ -538,12 +538,12 @@ func (d *decoder) agentTools(v *yaml.Node, name string, globs []string) {
 			d.warnf(itemNode(v, i), "%s: %q is a tool name of %s; hooks match the canonical ability id, so did you mean %q? (docs/agents/README.md)", name, g, voc.AgentList(), voc.Hookrun)
 			continue
 		}
-		if strings.ContainsAny(g, "/*?[{\\") || slices.Contains(canonicalAbilities, g) {
+		if strings.ContainsAny(g, "/*?[{\\") || slices.Contains(event.Abilities, g) {
 			continue // an MCP or agent tool, a glob, or right
 		}
 		if id := spelledAs(g); id != "" {
 			d.warnf(itemNode(v, i), "%s: %+q matches no call an agent makes: ability ids are exact and lowercase; did you mean %q? (docs/agents/README.md)", name, g, id)
-		} else if id := suggest(g, canonicalAbilities); id != "" {
+		} else if id := suggest(g, event.Abilities); id != "" {
 			d.warnf(itemNode(v, i), "%s: %+q is no ability id an agent sends; did you mean %q? (leave it if your own caller sends it; docs/agents/README.md)", name, g, id)
 		}
 	}
@@ -626,7 +626,7 @@ func permissionRule(s string) (string, string, bool) {
 	if voc, ok := dialect.ToolWord(tool); ok {
 		return voc.Hookrun, spec, true
 	}
-	if slices.Contains(canonicalAbilities, tool) {
+	if slices.Contains(event.Abilities, tool) {
 		return tool, spec, true
 	}
 	return "", "", false
@@ -649,11 +649,6 @@ func mcpID(g string) string {
 	}
 	return "mcp/" + server + "/" + tool
 }
-
-// canonicalAbilities are the ability ids the dialects give an agent's
-// tools that are not MCP or agent tools (docs/agents/README.md).
-var canonicalAbilities = []string{dialect.Shell, dialect.EditFile, dialect.WriteFile, dialect.ReadFile,
-	dialect.ListFiles, dialect.SearchFiles, dialect.WebFetch, dialect.WebSearch}
 
 // agentMatchKeys are the keys in which agents' hook settings and other tools name the tools a
 // hook is for (Claude Code's matcher, tool_name in their contexts).
@@ -682,7 +677,7 @@ func toolsAsAbilities(v *yaml.Node) string {
 			if id != w {
 				known = append(known, id+" for "+w)
 			}
-		} else if !slices.Contains(canonicalAbilities, w) {
+		} else if !slices.Contains(event.Abilities, w) {
 			id = ""
 		}
 		if id == "" {
@@ -718,7 +713,7 @@ func spelledAs(g string) string {
 		}
 	}
 	id := strings.Trim(b.String(), "_")
-	if slices.Contains(canonicalAbilities, id) {
+	if slices.Contains(event.Abilities, id) {
 		return id
 	}
 	return ""

@@ -14,17 +14,17 @@ import (
 	"github.com/hookrun/hookrun/internal/event"
 )
 
-// Canonical ability ids: one ability_scope guards the same kind of tool
-// under every agent.
+// Canonical ability ids (event.Abilities): one ability_scope guards the
+// same kind of tool under every agent.
 const (
-	Shell       = "shell"
-	EditFile    = "edit_file"
-	WriteFile   = "write_file"
-	ReadFile    = "read_file"
-	ListFiles   = "list_files"
-	SearchFiles = "search_files"
-	WebFetch    = "web_fetch"
-	WebSearch   = "web_search"
+	Shell       = event.Shell
+	EditFile    = event.EditFile
+	WriteFile   = event.WriteFile
+	ReadFile    = event.ReadFile
+	ListFiles   = event.ListFiles
+	SearchFiles = event.SearchFiles
+	WebFetch    = event.WebFetch
+	WebSearch   = event.WebSearch
 )
 
 // MCPServerUnknown stands for the server of an MCP tool whose agent does
@@ -172,11 +172,6 @@ func shellOf(n Name, tool, goos string) string {
 // include).
 var pathFields = []string{"file_path", "path", "absolute_path", "notebook_path", "target_file", "filePath", "paths"}
 
-// canonical says whether an ability id is one of hookrun's own (shell,
-// edit_file, ...), whose tools' path fields are known, rather than an MCP
-// tool's or an agent's other tools' (mcp/SERVER/TOOL, AGENT/TOOL).
-func canonical(id string) bool { return !strings.Contains(id, "/") }
-
 // maxPathBytes is PATH_MAX on Linux: a longer string names no file.
 const maxPathBytes = 4096
 
@@ -235,7 +230,7 @@ func ArgsPaths(ability string, input json.RawMessage) []string {
 	switch {
 	case ability == ListFiles || ability == SearchFiles:
 		return treePaths(ability, object(input))
-	case canonical(ability):
+	case event.Canonical(ability):
 		return inputPaths(object(input))
 	default:
 		return anyPaths(input)

@@ -637,7 +637,7 @@ func WithPaths(c *event.Context, root string, git callpath.Git) {
 	var cwd, session string
 	_ = json.Unmarshal(c.Fields["cwd"], &cwd)
 	dirUnknown := ""
-	if c.AbilityID == dialect.Shell || (c.Command != "" && strings.Contains(c.AbilityID, "/")) {
+	if c.AbilityID == dialect.Shell || (c.Command != "" && !event.Canonical(c.AbilityID)) {
 		// A tool that runs the command line its input holds (mcp/box/run) runs it where its
 		// input says too.
 		cwd, dirUnknown = argsShellDir(c, cwd, root)

@@ -543,7 +543,7 @@ func (c *Context) fillViews() error {
 				c.Command = line
 				c.Fields["command"], _ = json.Marshal(line)
 			}
-		case strings.Contains(c.AbilityID, "/"):
+		case !Canonical(c.AbilityID):
 			c.Command, c.Shell, key, c.CommandUnread = toolCommand(c.Fields["ability_args"], c.AbilityID)
 		}
 		if key != "" {
@@ -577,6 +577,29 @@ func capped(s string, n int) string {
 func Blank(command string) bool {
 	return strings.Trim(command, " \t\r\n") == ""
 }
+
+// Canonical ability ids: the ids the dialects give an agent's tools that
+// are not MCP or agent tools (docs/agents/README.md), so that one
+// ability_scope guards the same kind of tool under every agent.
+const (
+	Shell       = "shell"
+	EditFile    = "edit_file"
+	WriteFile   = "write_file"
+	ReadFile    = "read_file"
+	ListFiles   = "list_files"
+	SearchFiles = "search_files"
+	WebFetch    = "web_fetch"
+	WebSearch   = "web_search"
+)
+
+// Abilities lists the canonical ability ids.
+var Abilities = []string{Shell, EditFile, WriteFile, ReadFile, ListFiles, SearchFiles, WebFetch, WebSearch}
+
+// Canonical reports whether id is one of hookrun's canonical ability ids, whose input's fields
+// are known, rather than an MCP tool's or an agent's other tools' (mcp/SERVER/TOOL, AGENT/TOOL)
+// or any other id a caller sends (move_file, run): which of such a tool's fields name a file or
+// a command line hookrun cannot know, and it reads every one that may.
+func Canonical(id string) bool { return slices.Contains(Abilities, id) }
 
 // CommandKeys are the input fields in which a tool without a canonical
 // id (mcp/shell/exec, AGENT/TOOL), or a shell call without a command,
