@@ -169,8 +169,9 @@ func shellOf(n Name, tool, goos string) string {
 // pathFields are the input fields in which the agents name the file a
 // call reads or writes, each a string or a list of strings (paths:
 // Copilot CLI's Grep and Glob, Gemini CLI's read_many_files before it took
-// include).
-var pathFields = []string{"file_path", "path", "absolute_path", "notebook_path", "target_file", "filePath", "paths"}
+// include), and those in which another runtime may, each however spelt
+// (event.Spelled: OpenCode's filePath, FilePath, file-name).
+var pathFields = []string{"file_path", "path", "absolute_path", "notebook_path", "target_file", "paths", "file_name", "file", "target_path", "destination"}
 
 // maxPathBytes is PATH_MAX on Linux: a longer string names no file.
 const maxPathBytes = 4096
@@ -338,11 +339,11 @@ func inputPaths(in map[string]json.RawMessage) []string {
 // fieldPaths are the strings of an object's pathFields.
 func fieldPaths(in map[string]json.RawMessage) []string {
 	var out []string
-	for _, f := range pathFields {
+	for _, f := range event.Spelled(in, pathFields...) {
 		var list []string
-		if json.Unmarshal(in[f], &list) != nil {
+		if json.Unmarshal(f.Raw, &list) != nil {
 			var s string
-			if json.Unmarshal(in[f], &s) != nil {
+			if json.Unmarshal(f.Raw, &s) != nil {
 				continue
 			}
 			list = []string{s}
