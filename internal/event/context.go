@@ -605,7 +605,11 @@ func Canonical(id string) bool { return slices.Contains(Abilities, id) }
 // id (mcp/shell/exec, AGENT/TOOL), or a shell call without a command,
 // is given a command line to run, each however spelt (Spelled:
 // commandLine, command_line, CommandLine).
-var CommandKeys = []string{"command", "cmd", "script", "command_line", "shell_command", "cmdline"}
+var CommandKeys = []string{"command", "cmd", "script", "command_line", "shell_command", "cmdline", "argv"}
+
+// argsKeys are the input fields that hold the arguments after a command field's program
+// ({"command": "rm", "args": ["-rf", "x"]}), each however spelt.
+var argsKeys = []string{"args", "arguments"}
 
 // toolCommand is the command line a tool without a canonical id is given
 // (its first command field, key: a string or an argv list, with an "args"
@@ -694,7 +698,7 @@ func nestedCommand(in map[string]json.RawMessage, prefix string, depth int) (com
 // it (toolCommand).
 func commandIn(in map[string]json.RawMessage, prefix string) (command, key, unread string) {
 	fields := Spelled(in, CommandKeys...)
-	args := AnyCase(in, "args")
+	args, argsKey, argsWhy := argsOf(in, prefix)
 	for i, f := range fields {
 		var argv []string
 		k, raw := prefix+f.Key, f.Raw
@@ -709,7 +713,7 @@ func commandIn(in map[string]json.RawMessage, prefix string) (command, key, unre
 			} else if len(raw) > 0 && len(args) > 0 && string(args) != "null" && string(args) != "[]" {
 				// {"command": "", "args": ["rm", "-rf", "x"]}, or a null command: a tool may run
 				// its args' first word.
-				unread = cmp.Or(unread, fmt.Sprintf("ability_args.%s is empty while ability_args.%sargs is not, so the command line they make is unknown", k, prefix))
+				unread = cmp.Or(unread, fmt.Sprintf("ability_args.%s is empty while ability_args.%s is not, so the command line they make is unknown", k, argsKey))
 			}
 			continue
 		}
@@ -719,14 +723,28 @@ func commandIn(in map[string]json.RawMessage, prefix string) (command, key, unre
 			argv = nil
 			switch {
 			case json.Unmarshal(args, &argv) != nil:
-				unread = cmp.Or(unread, unreadField(prefix+"args", args))
+				unread = cmp.Or(unread, unreadField(argsKey, args))
 			case len(argv) > 0:
 				s += " " + JoinArgv(argv)
 			}
 		}
-		return s, k, cmp.Or(unread, otherLine(fields[i+1:], k, prefix, s))
+		return s, k, cmp.Or(unread, argsWhy, otherLine(fields[i+1:], k, prefix, s))
 	}
 	return "", "", unread
+}
+
+// argsOf is the field of input object in (at prefix) holding the arguments after its command
+// (argsKeys), and its name; why says why they cannot be told when two such fields differ.
+func argsOf(in map[string]json.RawMessage, prefix string) (args json.RawMessage, key, why string) {
+	for _, f := range Spelled(in, argsKeys...) {
+		switch {
+		case key == "":
+			args, key = f.Raw, prefix+f.Key
+		case !bytes.Equal(bytes.TrimSpace(f.Raw), bytes.TrimSpace(args)):
+			why = cmp.Or(why, fmt.Sprintf("ability_args.%s and ability_args.%s%s hold different arguments, so the command line they make is unknown", key, prefix, f.Key))
+		}
+	}
+	return args, cmp.Or(key, prefix+"args"), why
 }
 
 // otherLine says why the line read from command field k, line, may not be what the tool runs:
@@ -757,7 +775,7 @@ func unreadField(k string, raw json.RawMessage) string {
 	if what == "an array" {
 		return fmt.Sprintf("ability_args.%s is an array holding more than strings, so the command line it makes is unknown", k)
 	}
-	if k == "args" || strings.HasSuffix(k, ".args") {
+	if name := k[strings.LastIndex(k, ".")+1:]; slices.ContainsFunc(argsKeys, func(a string) bool { return strings.EqualFold(unspaced(name), a) }) {
 		return fmt.Sprintf("ability_args.%s is %s, not a list of strings, so the command line it makes is unknown", k, what)
 	}
 	return fmt.Sprintf("ability_args.%s is %s, not a string or a list of strings, so the command line it makes is unknown", k, what)

@@ -252,13 +252,13 @@ func TestShellCallWithoutCommand(t *testing.T) {
       reason: recursive delete
       commands: ["rm -r|-R|--recursive -f|--force"]
 `)
-	const none = `hookrun could not check this call: the shell call's "command" is missing or blank, and its ability_args hold none of "command", "cmd", "script", "command_line", "shell_command", "cmdline" (however spelt) holding a command line`
+	const none = `hookrun could not check this call: the shell call's "command" is missing or blank, and its ability_args hold none of "command", "cmd", "script", "command_line", "shell_command", "cmdline", "argv" (however spelt) holding a command line`
 	for _, tc := range []struct {
 		doc    string
 		want   event.Decision
 		reason string
 	}{
-		{`{"ability_id":"shell","caller":{"source":"ai_session"},"ability_args":{"argv":["rm","-rf","x"]}}`, event.RequireHuman, none + ` (it holds "argv")`},
+		{`{"ability_id":"shell","caller":{"source":"ai_session"},"ability_args":{"run":["rm","-rf","x"]}}`, event.RequireHuman, none + ` (it holds "run")`},
 		{`{"ability_id":"shell","caller":{"source":"ai_session"}}`, event.RequireHuman, none + ` (the call has no ability_args)`},
 		{`{"ability_id":"shell","caller":{"source":"ai_session"},"ability_args":{"command":{"line":"rm -rf x"}}}`, event.RequireHuman, `hookrun could not check this call: ability_args.command is an object, not a string or a list of strings, so the command line it makes is unknown`},
 		{`{"ability_id":"shell","caller":{"source":"ai_session"},"ability_args":{"command":""}}`, event.RequireHuman, none + ` (it holds "command")`},
@@ -268,7 +268,7 @@ func TestShellCallWithoutCommand(t *testing.T) {
 		// A blank command is none: the line in ability_args is read, and without one the call is unresolved.
 		{`{"ability_id":"shell","caller":{"source":"ai_session"},"command":" \n","ability_args":{"command":"rm -rf x"}}`, event.Deny, "recursive delete"},
 		{`{"ability_id":"shell","caller":{"source":"ai_session"},"ability_args":{"command":"\t","cmd":"rm -rf x"}}`, event.Deny, "recursive delete"},
-		{`{"ability_id":"shell","caller":{"source":"ai_session"},"command":"\t","ability_args":{"argv":["rm","-rf","x"]}}`, event.RequireHuman, none + ` (it holds "argv")`},
+		{`{"ability_id":"shell","caller":{"source":"ai_session"},"command":"\t","ability_args":{"run":["rm","-rf","x"]}}`, event.RequireHuman, none + ` (it holds "run")`},
 		{`{"ability_id":"shell","caller":{"source":"ai_session"},"command":"  "}`, event.RequireHuman, none + ` (the call has no ability_args)`},
 		{`{"ability_id":"shell","caller":{"source":"ai_session"},"command":"# rm -rf x"}`, event.Allow, ""},
 		{`{"ability_id":"shell","caller":{"source":"ai_session"},"command":"ls"}`, event.Allow, ""},
@@ -302,7 +302,7 @@ func TestShellCallWithoutCommand(t *testing.T) {
 		{dialect.ClaudeCode, `{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/p","tool_name":"Monitor","tool_input":{"description":"events","timeout_ms":1000,"ws":"ws://localhost:9/x"}}`, "require_human"},
 		{dialect.ClaudeCode, `{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/p","tool_name":"Monitor","tool_input":{"description":"tail","timeout_ms":1000}}`, "require_human"},
 		{dialect.Codex, `{"session_id":"c1","cwd":"/repo","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":["bash","-lc","rm -rf x"]}}`, "deny"},
-		{dialect.Codex, `{"session_id":"c1","cwd":"/repo","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"argv":["rm","-rf","x"]}}`, "require_human"},
+		{dialect.Codex, `{"session_id":"c1","cwd":"/repo","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"run":["rm","-rf","x"]}}`, "require_human"},
 		{dialect.GeminiCLI, `{"session_id":"g1","cwd":"/proj","hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"rm -rf x"}}`, "deny"},
 		{dialect.GeminiCLI, `{"session_id":"g1","cwd":"/proj","hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"run":"rm -rf x"}}`, "require_human"},
 		{dialect.Cursor, `{"conversation_id":"c","hook_event_name":"beforeShellExecution","command":"rm -rf x","cwd":"/p"}`, "deny"},
