@@ -95,14 +95,25 @@ base(w) := b if {
 	b := parts[count(parts) - 1]
 }
 
-options(args) := {o | some a in args; regex.match("^-[A-Za-z]+$", a); some o in split(substring(a, 1, -1), "")} | {a | some a in args; startswith(a, "--")}
+# The options as rm reads them: each letter of a cluster (-rf is -r -f),
+# and each long option without its value (--force=x is --force).
+options(args) := {o | some a in args; regex.match("^-[A-Za-z]+$", a); some o in split(substring(a, 1, -1), "")} | {o | some a in args; startswith(a, "--"); o := split(a, "=")[0]; o != "--"}
 
 recursive(opts) if opts.r
 recursive(opts) if opts.R
-recursive(opts) if opts["--recursive"]
+recursive(opts) if long(opts, "--recursive")
 
 force(opts) if opts.f
-force(opts) if opts["--force"]
+force(opts) if long(opts, "--force")
+
+# rm, as GNU's tools do, takes a long option by any prefix that names
+# no other of its options (--rec, --forc, --f), as a rules hook's pattern
+# reads one: matched by its whole name only, --rec --forc passed.
+long(opts, name) if {
+	some o in opts
+	startswith(o, "--")
+	startswith(name, o)
+}
 
 # --- PreAbilityCall: production config changes need a human ------------
 

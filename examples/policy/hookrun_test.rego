@@ -7,13 +7,13 @@ shell(cmd) := {"event_type": "PreAbilityCall", "ability_id": "shell", "command":
 denied(r) if r.hook_signals[0].payload.reason == "recursive force delete"
 
 test_recursive_force_delete if {
-	every cmd in ["rm -rf /", "rm -fr x", "rm -r -f x", "sudo rm -Rf x", "rm --recursive --force x", "echo ok && /bin/rm -rf x", "x=$(rm -rf /)", "find . | xargs rm -rf"] {
+	every cmd in ["rm -rf /", "rm -fr x", "rm -r -f x", "sudo rm -Rf x", "rm --recursive --force x", "rm --rec --forc x", "rm -r --f x", "echo ok && /bin/rm -rf x", "x=$(rm -rf /)", "find . | xargs rm -rf"] {
 		denied(hookrun.result) with input as shell(cmd)
 	}
 }
 
 test_other_commands_pass if {
-	every cmd in ["rm -r x", "rm -f x", "ls -rf", "echo rm -rf", "git rm -r --cached x"] {
+	every cmd in ["rm -r x", "rm -f x", "rm -r --verbose x", "rm --dir --interactive x", "ls -rf", "echo rm -rf", "git rm -r --cached x"] {
 		hookrun.result == {} with input as shell(cmd)
 	}
 }
@@ -29,6 +29,7 @@ test_recursive_force_delete_as_parsed if {
 		[{"name": "sh", "args": ["-c", "rm -fr x"], "wrapper": true, "maybe": false, "dynamic": false}, rm(["-fr", "x"])],
 		[{"name": "ssh", "args": ["host", "rm -rf x"], "wrapper": false, "maybe": false, "dynamic": false}, object.union(rm(["-rf", "x"]), {"maybe": true})],
 		[rm(["-r", "--force", "x"])],
+		[rm(["--recur", "--fo", "x"])], # the prefixes of its long options rm accepts
 	] {
 		denied(hookrun.result) with input as parsed(commands)
 	}
