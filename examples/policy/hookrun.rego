@@ -127,7 +127,12 @@ require_human contains "Editing prod config files needs a human when an AI sessi
 	input.event_type == "PreAbilityCall"
 	file_changes[input.ability_id]
 	guarded_sources[input.caller.source]
-	some p in object.get(input, "paths", [])
+
+	# The paths as written, and, where the file system ignores case (macOS,
+	# Windows), as it reads them (paths_folded: CONFIG/PROD/db.yaml opens
+	# config/prod/db.yaml there), which the globs, in lower case, match in
+	# every spelling, as a rules hook's paths do.
+	some p in array.concat(object.get(input, "paths", []), object.get(input, "paths_folded", []))
 	some g in prod_config_globs
 	glob.match(g, ["/"], p)
 }

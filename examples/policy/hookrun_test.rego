@@ -81,6 +81,13 @@ test_prod_config_needs_a_human if {
 	r.hook_signals[0].payload.require_human == true
 }
 
+# Where the file system ignores case (macOS, Windows), hookrun sends the paths folded
+# too: CONFIG/PROD/db.yaml opens config/prod/db.yaml there.
+test_prod_config_in_another_case_needs_a_human if {
+	r := hookrun.result with input as {"event_type": "PreAbilityCall", "ability_id": "edit_file", "paths": ["CONFIG/PROD/db.yaml"], "paths_folded": ["config/prod/db.yaml"], "caller": {"source": "ai_session"}}
+	r.hook_signals[0].payload.require_human == true
+}
+
 test_prod_config_written_whole_needs_a_human if {
 	r := hookrun.result with input as {"event_type": "PreAbilityCall", "ability_id": "write_file", "paths": ["config/prod/db.yaml"], "caller": {"source": "ai_session"}}
 	r.hook_signals[0].payload.require_human == true

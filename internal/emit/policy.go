@@ -5,6 +5,7 @@ import (
 	"maps"
 
 	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/pathcase"
 	"github.com/hookrun/hookrun/internal/plaintext"
 	"github.com/hookrun/hookrun/internal/rules"
 )
@@ -18,6 +19,7 @@ const (
 	CommandsField        = "commands"
 	CommandsUnknownField = "commands_unknown"
 	PromptPlainField     = "user_raw_input_plain"
+	PathsFoldedField     = "paths_folded"
 )
 
 // policyCommand is one simple command of the line, as a policy reads it.
@@ -42,16 +44,22 @@ type policyCommand struct {
 // package plaintext), which a rules hook's prompt rule matches too. A
 // policy service reads the call as a rules hook does, from the same
 // reading: what only one of them saw would walk around the other. These
-// fields are hookrun's alone: a caller's own are dropped.
+// fields are hookrun's alone: a caller's own are dropped. Where hookrun
+// compares paths ignoring case (pathcase.On), the body holds them folded
+// too (paths_folded), as a rules hook folds them before it compares: a
+// policy matching config/prod/** against paths as written let
+// CONFIG/PROD/app.yaml through on macOS, which opens the same file.
 func policyBody(c *event.Context, rc *rules.Call) []byte {
 	fields := maps.Clone(c.Fields)
 	delete(fields, CommandsField)
 	delete(fields, CommandsUnknownField)
 	delete(fields, PromptPlainField)
+	delete(fields, PathsFoldedField)
 	if c.Event == event.PromptSubmit {
 		fields[PromptPlainField], _ = json.Marshal(plaintext.Of(c.StringField("user_raw_input")))
 	}
 	readPaths(fields, c, rc)
+	foldPaths(fields)
 	if line := rc.Line(); line != nil {
 		cmds := make([]policyCommand, 0, len(line.Commands))
 		for _, lc := range line.Commands {
@@ -89,6 +97,19 @@ func readPaths(fields map[string]json.RawMessage, c *event.Context, rc *rules.Ca
 	if unknown != "" {
 		fields[PathsUnknownField], _ = json.Marshal(unknown)
 	}
+}
+
+// foldPaths sets paths_folded in fields, when hookrun compares paths
+// ignoring case: each of their paths as pathcase.Key reads it.
+func foldPaths(fields map[string]json.RawMessage) {
+	var paths []string
+	if !pathcase.On() || json.Unmarshal(fields["paths"], &paths) != nil || len(paths) == 0 {
+		return
+	}
+	for i, p := range paths {
+		paths[i] = pathcase.Key(p)
+	}
+	fields[PathsFoldedField], _ = json.Marshal(paths)
 }
 
 // scriptInput is what a script handler reads on stdin: one line of JSON, the context c with the

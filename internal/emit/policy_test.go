@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hookrun/hookrun/internal/event"
+	"github.com/hookrun/hookrun/internal/pathcase"
 	"github.com/hookrun/hookrun/internal/rules"
 )
 
@@ -141,6 +142,47 @@ func TestPolicyBodyHoldsThePlainPrompt(t *testing.T) {
 		}
 		if string(got[PromptPlainField]) != tc.plain {
 			t.Errorf("%s: %s %s, want %s", tc.ctx, PromptPlainField, got[PromptPlainField], tc.plain)
+		}
+	}
+}
+
+// Where the file system ignores case (macOS, Windows, HOOKRUN_FOLD_CASE=1), the body holds each
+// path also as that file system reads it, folded as a rules hook folds it before it compares: a
+// policy that matched config/prod/** against paths as written let CONFIG/PROD/app.yaml through,
+// where a local rules hook on the same glob asked. Where it tells case apart, there is no such
+// field, and a caller's own is dropped either way.
+func TestPolicyBodyFoldsPathsWhereTheFileSystemDoes(t *testing.T) {
+	defer func(f bool) { pathcase.Fold = f }(pathcase.Fold)
+	root := t.TempDir()
+	for _, tc := range []struct {
+		fold   bool
+		ctx    string
+		folded string // the body's paths_folded, "" when absent
+	}{
+		{true, `{"command":"echo x > CONFIG/PROD/App.yaml"}`, `["x","config/prod/app.yaml"]`},
+		{true, `{"command":"rm .ſystem/Hooks/g.yaml","paths_folded":["docs/a.md"]}`, `[".system/hooks/g.yaml"]`},
+		{true, `{"command":"ls"}`, ""},
+		{false, `{"command":"echo x > CONFIG/PROD/App.yaml"}`, ""},
+		{false, `{"command":"ls","paths_folded":["config/prod/app.yaml"]}`, ""},
+	} {
+		pathcase.Fold = tc.fold
+		var fields map[string]any
+		if err := json.Unmarshal([]byte(tc.ctx), &fields); err != nil {
+			t.Fatal(err)
+		}
+		fields["ability_id"], fields["caller"] = "shell", map[string]string{"source": "ai_session"}
+		raw, _ := json.Marshal(fields)
+		c, err := event.ParseContext(raw, event.PreAbilityCall)
+		if err != nil {
+			t.Fatal(err)
+		}
+		WithPaths(c, root, nil)
+		var got map[string]json.RawMessage
+		if err := json.Unmarshal(policyBody(c, rules.Read(c, root, nil)), &got); err != nil {
+			t.Fatal(err)
+		}
+		if string(got[PathsFoldedField]) != tc.folded {
+			t.Errorf("fold %v, %s: %s %s, want %s", tc.fold, tc.ctx, PathsFoldedField, got[PathsFoldedField], tc.folded)
 		}
 	}
 }
