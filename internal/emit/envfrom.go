@@ -13,11 +13,15 @@ import (
 )
 
 // httpVars are the variables net/http reads for an http handler's call:
-// where it goes (a proxy), which certificates it trusts, and GODEBUG,
-// which Go's runtime reads before any code of hookrun's: http2debug logs
-// every header sent (httpcall.NewClient silences that logger), and
-// tlsrsakex, tls3des and the like change what the call's TLS accepts.
-var httpVars = []string{"HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "NO_PROXY", "no_proxy", "SSL_CERT_FILE", "SSL_CERT_DIR", "GODEBUG"}
+// where it goes (a proxy; and LOCALDOMAIN, RES_OPTIONS and HOSTALIASES,
+// for which Go's resolver hands the lookup of its host to the C
+// library's in a build with cgo, which reads them: a search domain
+// looks up http://opa:8181 as opa.attacker.example first), which
+// certificates it trusts, and GODEBUG, which Go's runtime reads before
+// any code of hookrun's: http2debug logs every header sent
+// (httpcall.NewClient silences that logger), and tlsrsakex, tls3des and
+// the like change what the call's TLS accepts.
+var httpVars = []string{"HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "NO_PROXY", "no_proxy", "LOCALDOMAIN", "RES_OPTIONS", "HOSTALIASES", "SSL_CERT_FILE", "SSL_CERT_DIR", "GODEBUG"}
 
 // HTTPVars is the variables an event's http hooks depend on, and what
 // each decides: the proxy and certificate variables, and those their url
