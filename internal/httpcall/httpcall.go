@@ -260,6 +260,15 @@ func unwrapOPA(o Outcome) Outcome {
 		o.Failure, o.Err = Malformed, fmt.Errorf("OPA's answer is ambiguous: key %q appears more than once", dup[0])
 		return o
 	}
+	// OPA writes "result" in lower case only. Beside it, the same key in
+	// another case is read one way here and another by a reader that
+	// ignores case (encoding/json into a struct): no answer either.
+	for k := range answer {
+		if k != "result" && strings.EqualFold(k, "result") && answer["result"] != nil {
+			o.Failure, o.Err = Malformed, fmt.Errorf("OPA's answer is ambiguous: keys %q and %q are one key spelt in two cases", k, "result")
+			return o
+		}
+	}
 	result := answer["result"] // exactly "result": OPA writes no other spelling
 	if len(result) == 0 || string(result) == "null" {
 		o.Failure, o.Err = Undefined, errors.New("OPA's answer has no result: the rule the url names is undefined for this input (check the url's package path and that the policy is loaded)")

@@ -78,6 +78,10 @@ func TestPostOPA(t *testing.T) {
 		// A second result after a deny: the last one would win, and allow.
 		{answer: `{"result":{"hook_signals":[{"kind":"ability_guard","code":"ABILITY_DENIED"}]},"result":{}}`, failure: Malformed, err: `key "result" appears more than once`},
 		{answer: `{"result":{},"decision_id":"a","decision_id":"b"}`, failure: Malformed, err: `key "decision_id" appears more than once`},
+		// result in another case beside it: read one way here, and another by a reader that
+		// ignores case (Go's encoding/json into a struct), whichever holds the deny.
+		{answer: `{"Result":{"hook_signals":[{"kind":"ability_guard","code":"ABILITY_DENIED"}]},"result":{}}`, failure: Malformed, err: `OPA's answer is ambiguous: keys "Result" and "result" are one key spelt in two cases`},
+		{answer: `{"RESULT":{}}`, failure: Undefined, err: "has no result"},
 	} {
 		var sent string
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
