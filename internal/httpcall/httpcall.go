@@ -221,6 +221,9 @@ func post(ctx context.Context, client *http.Client, c Call) Outcome {
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		return fail(Status, "the service answered %s", status(resp.StatusCode))
 	}
+	if noDecision(resp.StatusCode) {
+		return fail(Status, "the service answered %s, a status whose body is no decision (a request queued, part of an answer): a policy service answers 200 with the decision", status(resp.StatusCode))
+	}
 	if c.Spec.Response == config.ResponseOPA {
 		return unwrapOPA(o)
 	}
@@ -228,6 +231,19 @@ func post(ctx context.Context, client *http.Client, c Call) Outcome {
 		o.Failure, o.Err = Malformed, errors.New(`the answer has a top-level "result", OPA's shape, which a HookResult does not have: set response: opa, or answer the HookResult itself`)
 	}
 	return o
+}
+
+// noDecision reports whether a 2xx status says its body is not the
+// answer to the request: 202, the request queued and not yet decided; 206
+// and 226, a part of an answer or a change to one; 207 and 208, WebDAV's
+// lists of other statuses. Read as a HookResult, their {} would be no
+// opinion, and let the call through.
+func noDecision(code int) bool {
+	switch code {
+	case http.StatusAccepted, http.StatusPartialContent, http.StatusIMUsed, http.StatusMultiStatus, http.StatusAlreadyReported:
+		return true
+	}
+	return false
 }
 
 // topKeys are the keys of a JSON object, exactly as written (encoding/json

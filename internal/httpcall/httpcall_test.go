@@ -110,6 +110,14 @@ func TestPostFailures(t *testing.T) {
 		case "/500":
 			w.WriteHeader(500)
 			io.WriteString(w, "policy crashed")
+		case "/202", "/206":
+			// Queued, not decided; part of an answer: {} would read as no opinion.
+			w.Header().Set("Content-Range", "bytes 0-1/96")
+			w.WriteHeader(map[string]int{"/202": 202, "/206": 206}[r.URL.Path])
+			io.WriteString(w, "{}")
+		case "/201":
+			w.WriteHeader(201)
+			io.WriteString(w, "{}")
 		case "/slow":
 			<-slow
 		case "/big":
@@ -136,6 +144,8 @@ func TestPostFailures(t *testing.T) {
 		err     string
 	}{
 		{srv.URL + "/500", Status, "the service answered 500 Internal Server Error"},
+		{srv.URL + "/202", Status, "the service answered 202 Accepted, a status whose body is no decision (a request queued, part of an answer): a policy service answers 200 with the decision"},
+		{srv.URL + "/206", Status, "the service answered 206 Partial Content, a status whose body is no decision"},
 		{srv.URL + "/slow", TimedOut, "no answer from the service within 200ms"},
 		{srv.URL + "/big", TooLarge, "the service's answer exceeds 1024 bytes"},
 		{srv.URL + "/away", Unreachable, "redirected to another origin, which hookrun does not follow"},
@@ -164,6 +174,10 @@ func TestPostFailures(t *testing.T) {
 		if o.Err != nil && strings.Contains(o.Err.Error(), "tok-s3cret") {
 			t.Errorf("%s: error holds the secret: %v", tc.url, o.Err)
 		}
+	}
+	// 201 holds the answer, as 200 does.
+	if o := Post(context.Background(), NewClient(), call(spec(t, srv.URL+"/201", config.ResponseHookResult))); o.Failure != None || string(o.Body) != "{}" {
+		t.Errorf("201: %+v", o)
 	}
 	// A redirect within the origin is followed with the body.
 	o := Post(context.Background(), NewClient(), call(spec(t, srv.URL+"/here", config.ResponseHookResult)))
