@@ -113,18 +113,25 @@ func foldPaths(fields map[string]json.RawMessage) {
 }
 
 // scriptInput is what a script handler reads on stdin: one line of JSON, the context c with the
-// paths of the call rc as the rules hooks read it (readPaths), so that a script guard that looks
-// for a file in paths sees what match.paths, a rules hook and a policy service see. A call with
-// no command line is read as it came, without the reading.
+// paths of the call rc as the rules hooks read it (readPaths), and folded where hookrun compares
+// paths ignoring case (foldPaths), so that a script guard that looks for a file in paths sees
+// what match.paths, a rules hook and a policy service see. A call with no command line is read
+// without the reading.
 func scriptInput(c *event.Context, rc func() *rules.Call) []byte {
-	if c.Command == "" {
-		return append(c.JSON(), '\n')
+	_, theirs := c.Fields[PathsFoldedField]
+	fold := pathcase.On() && len(c.Paths) > 0
+	var r *rules.Call
+	if c.Command != "" {
+		r = rc()
 	}
-	r := rc()
-	if r.Context() == c && (r.Line() == nil || len(r.Line().UnknownPaths) == 0 || c.UnknownPaths != "") {
+	if !theirs && !fold && (r == nil || r.Context() == c && (r.Line() == nil || len(r.Line().UnknownPaths) == 0 || c.UnknownPaths != "")) {
 		return append(c.JSON(), '\n') // the reading added nothing
 	}
 	fields := maps.Clone(c.Fields)
-	readPaths(fields, c, r)
+	delete(fields, PathsFoldedField)
+	if r != nil {
+		readPaths(fields, c, r)
+	}
+	foldPaths(fields)
 	return append((&event.Context{Fields: fields}).JSON(), '\n')
 }

@@ -149,8 +149,8 @@ func TestPolicyBodyHoldsThePlainPrompt(t *testing.T) {
 // Where the file system ignores case (macOS, Windows, HOOKRUN_FOLD_CASE=1), the body holds each
 // path also as that file system reads it, folded as a rules hook folds it before it compares: a
 // policy that matched config/prod/** against paths as written let CONFIG/PROD/app.yaml through,
-// where a local rules hook on the same glob asked. Where it tells case apart, there is no such
-// field, and a caller's own is dropped either way.
+// where a local rules hook on the same glob asked. A script reads the same field. Where the file
+// system tells case apart, there is no such field, and a caller's own is dropped either way.
 func TestPolicyBodyFoldsPathsWhereTheFileSystemDoes(t *testing.T) {
 	defer func(f bool) { pathcase.Fold = f }(pathcase.Fold)
 	root := t.TempDir()
@@ -164,25 +164,34 @@ func TestPolicyBodyFoldsPathsWhereTheFileSystemDoes(t *testing.T) {
 		{true, `{"command":"ls"}`, ""},
 		{false, `{"command":"echo x > CONFIG/PROD/App.yaml"}`, ""},
 		{false, `{"command":"ls","paths_folded":["config/prod/app.yaml"]}`, ""},
+		// A call with no command line: its paths as the caller sent them, cleaned.
+		{true, `{"ability_id":"edit_file","paths":["Config/Prod/App.yaml"]}`, `["config/prod/app.yaml"]`},
+		{false, `{"ability_id":"edit_file","paths":["docs/a.md"],"paths_folded":["config/prod/app.yaml"]}`, ""},
 	} {
 		pathcase.Fold = tc.fold
 		var fields map[string]any
 		if err := json.Unmarshal([]byte(tc.ctx), &fields); err != nil {
 			t.Fatal(err)
 		}
-		fields["ability_id"], fields["caller"] = "shell", map[string]string{"source": "ai_session"}
+		if fields["ability_id"] == nil {
+			fields["ability_id"] = "shell"
+		}
+		fields["caller"] = map[string]string{"source": "ai_session"}
 		raw, _ := json.Marshal(fields)
 		c, err := event.ParseContext(raw, event.PreAbilityCall)
 		if err != nil {
 			t.Fatal(err)
 		}
 		WithPaths(c, root, nil)
-		var got map[string]json.RawMessage
-		if err := json.Unmarshal(policyBody(c, rules.Read(c, root, nil)), &got); err != nil {
-			t.Fatal(err)
-		}
-		if string(got[PathsFoldedField]) != tc.folded {
-			t.Errorf("fold %v, %s: %s %s, want %s", tc.fold, tc.ctx, PathsFoldedField, got[PathsFoldedField], tc.folded)
+		read := func() *rules.Call { return rules.Read(c, root, nil) }
+		for what, body := range map[string][]byte{"policy body": policyBody(c, read()), "script input": scriptInput(c, read)} {
+			var got map[string]json.RawMessage
+			if err := json.Unmarshal(body, &got); err != nil {
+				t.Fatal(err)
+			}
+			if string(got[PathsFoldedField]) != tc.folded {
+				t.Errorf("%s, fold %v, %s: %s %s, want %s", what, tc.fold, tc.ctx, PathsFoldedField, got[PathsFoldedField], tc.folded)
+			}
 		}
 	}
 }
