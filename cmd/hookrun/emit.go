@@ -27,7 +27,8 @@ Handlers run concurrently; their results are merged in declaration order
 
 Exit status: 0 allow, 2 deny, 3 require_human, 1 when hookrun could not do
 its job (bad flags, invalid context, invalid hook files; no handler ran),
-130, 143 or 129 when interrupted by SIGINT, SIGTERM or SIGHUP (no result is printed).
+130, 143 or 129 when interrupted by SIGINT, SIGTERM or SIGHUP (143 too for
+SIGQUIT, SIGABRT or a fault signal sent by another process; no result is printed).
 Under --dialect a failure, bad flags included, is answered in the agent's format
 instead (a tool call is blocked: docs/agents/README.md), never with exit 1.`,
 		Example: `  hookrun emit PreAbilityCall < ctx.json

@@ -34,6 +34,10 @@ var notify = signal.Notify
 // SIGTERM does: left to its default action it would end hookrun with no
 // answer, which the agents read as a non-blocking error.
 //
+// So are exec.EndSignals (SIGQUIT, SIGABRT, and faults sent by kill):
+// emit ends on one as on SIGTERM, rather than with Go's goroutine dump and
+// exit 2, a deny with no result.
+//
 // SIGPIPE is caught too: a caller that closes its end of stdout no longer
 // kills hookrun, the write fails and emit exits 1, a documented code (2
 // under --dialect when the answer blocks, so the agent still blocks). It is
@@ -47,7 +51,7 @@ func catchSignals() {
 		signals.caught = make(chan struct{})
 		go func() {
 			ch := make(chan os.Signal, 4)
-			notify(ch, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE)
+			notify(ch, append([]os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE}, exec.EndSignals...)...)
 			close(signals.caught)
 			for s := range ch {
 				if s == syscall.SIGPIPE {

@@ -61,7 +61,8 @@ type Request struct {
 	Watchdog string
 }
 
-// Signals is how emit learns of SIGINT, SIGTERM and SIGHUP. The process catches
+// Signals is how emit learns of SIGINT, SIGTERM and SIGHUP (and of
+// exec.EndSignals, which end it as SIGTERM does). The process catches
 // them once, early (cmd/hookrun); emit borrows them for its run.
 type Signals interface {
 	// Interruptible returns a context canceled, with an Interrupt cause,
@@ -376,20 +377,21 @@ func startsProcess(h *config.Hook) bool {
 	return h.Handler.Kind != config.KindRules && h.Handler.Kind != config.KindHTTP
 }
 
-// interrupted is the error for an emit stopped by SIGINT (130), SIGTERM
-// (143) or SIGHUP (129).
+// interrupted is the error for an emit stopped by SIGINT (130), SIGHUP
+// (129), or SIGTERM or another signal that asks a process to end (143:
+// EndSignals). It wraps the Interrupt, so a dialect's answer names the
+// signal.
 func interrupted(ctx context.Context, what string) error {
-	code, sig := exitcode.Interrupted, os.Signal(syscall.SIGINT)
-	var i Interrupt
-	if errors.As(context.Cause(ctx), &i) {
-		switch i.Signal {
-		case syscall.SIGTERM:
-			code, sig = exitcode.Terminated, i.Signal
-		case syscall.SIGHUP:
-			code, sig = exitcode.HungUp, i.Signal
-		}
+	i := Interrupt{Signal: syscall.SIGINT}
+	errors.As(context.Cause(ctx), &i)
+	code := exitcode.Terminated
+	switch i.Signal {
+	case syscall.SIGINT:
+		code = exitcode.Interrupted
+	case syscall.SIGHUP:
+		code = exitcode.HungUp
 	}
-	return exitcode.With(code, fmt.Errorf("interrupted by %s: %s", exec.SignalName(sig), what))
+	return exitcode.With(code, fmt.Errorf("%w: %s", i, what))
 }
 
 // ContextTimeout bounds the wait for a context that is not a regular file

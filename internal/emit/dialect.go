@@ -300,16 +300,17 @@ func (d *dialectRun) finish(r Request, err error) error {
 		return err
 	}
 	var unwritten answerNotWritten
-	switch code := exitcode.Of(err); {
+	var stop Interrupt
+	switch {
 	case errors.As(err, &unwritten): // an answer that could not be written is not written again
 		return err
-	case interruptedBy(code) != "" && d.call != nil:
+	case errors.As(err, &stop) && d.call != nil:
 		// Exit 129, 130 or 143 is a non-blocking error to every agent,
 		// which then lets the call through: whoever stopped hookrun (a
 		// process a parallel tool call started, say) must not unguard the
 		// call.
-		return d.respond(r, dialect.Failure(d.call, fmt.Errorf("interrupted by %s before its hooks finished", interruptedBy(code))))
-	case interruptedBy(code) != "":
+		return d.respond(r, dialect.Failure(d.call, fmt.Errorf("%v before its hooks finished", stop)))
+	case errors.As(err, &stop):
 		return exitcode.With(exitcode.AgentBlock, fmt.Errorf("%v; hookrun could not tell what the agent asked, so it blocks the action (exit %d)", err, exitcode.AgentBlock))
 	case errors.Is(err, errNoOpinion):
 		return d.respond(r, dialect.NoOpinion(d.call))
@@ -332,20 +333,6 @@ func (d *dialectRun) respond(r Request, resp dialect.Response) error {
 		return answerNotWritten{exitcode.Failf("writing the answer: %v", err)}
 	}
 	return nil
-}
-
-// interruptedBy names the signal behind an exit code of emit's for one, or
-// returns "" for another code.
-func interruptedBy(code int) string {
-	switch code {
-	case exitcode.HungUp:
-		return "SIGHUP"
-	case exitcode.Interrupted:
-		return "SIGINT"
-	case exitcode.Terminated:
-		return "SIGTERM"
-	}
-	return ""
 }
 
 // answerNotWritten is the error of an answer that could not be written to

@@ -229,7 +229,7 @@ func (c *crashes) rethrow() {
 // Interrupt is the cancel cause a command gives when a signal stops it.
 type Interrupt struct{ Signal os.Signal }
 
-func (i Interrupt) Error() string { return "interrupted by " + i.Signal.String() }
+func (i Interrupt) Error() string { return "interrupted by " + exec.SignalName(i.Signal) }
 
 // interruption names what canceled ctx ("time" when its phases ran out
 // of their budget), or "" when nothing did.

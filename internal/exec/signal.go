@@ -37,5 +37,8 @@ func SignalName(s os.Signal) string {
 	case syscall.SIGQUIT:
 		return "SIGQUIT"
 	}
+	if name := systemSignalName(sig); name != "" {
+		return name
+	}
 	return fmt.Sprintf("%d (%s)", int(sig), sig)
 }
