@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/hookrun/hookrun/internal/safefile"
 )
 
 // TrustedDirsVar names the variable that lists, separated as PATH is
@@ -67,4 +69,31 @@ func trusted(path string) bool {
 		}
 	}
 	return false
+}
+
+// FileTrust says why someone other than the person running hookrun could
+// change the file at path, a file of the project a handler runs or reads,
+// or returns nil: the file (its links followed) and each directory from it
+// up to the project's tree are held to a declaration's rule (checkTrust),
+// since whoever can change the guard's script can change what the guard
+// decides. A file outside tree is not checked (a program on PATH, the
+// system's shell), nor anything but a regular file.
+func FileTrust(path, tree string) error {
+	if _, inside := safefile.Beneath(tree, path); !inside {
+		return nil
+	}
+	what := "the directory it is in"
+	for p := path; ; p = filepath.Dir(p) {
+		st, err := os.Stat(p)
+		if err != nil || p == path && !st.Mode().IsRegular() {
+			return nil
+		}
+		if why := untrusted(p, st); why != "" && !trustedAt(p) {
+			return fmt.Errorf("%s %s: hookrun does not run hooks that someone else can change; if you trust it, add %s to %s", p, why, what, TrustedDirsVar)
+		}
+		if p == tree || p == filepath.Dir(p) {
+			return nil
+		}
+		what = "the directory"
+	}
 }

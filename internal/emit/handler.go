@@ -72,7 +72,11 @@ func (hr handlers) run(ctx context.Context, h *config.Hook) merge.Report {
 		if !ok {
 			return protocol.Interrupted(h, 0)
 		}
-		rep = evaluate(hr.ctx.Event, h, exec.Run(ctx, hr.script(h, stdin), hr.limits))
+		if err := hr.untrustedFile(h); err != nil {
+			rep = evaluate(hr.ctx.Event, h, exec.Outcome{Failure: exec.StartFailed, Err: err})
+		} else {
+			rep = evaluate(hr.ctx.Event, h, exec.Run(ctx, hr.script(h, stdin), hr.limits))
+		}
 	}
 	if rep.Run.Status == merge.StatusTimeout {
 		// Say which timeout ended it, and where a person raises it: the
@@ -163,6 +167,36 @@ func lookup(env []string) func(string) (string, bool) {
 		}
 		return "", false
 	}
+}
+
+// untrustedFile says why someone other than the person running hookrun
+// could change a file of the project that h's handler runs or names
+// (config.FileTrust): its program, each argument, each word of a shell
+// line; nil when no one could.
+func (hr handlers) untrustedFile(h *config.Hook) error {
+	words := append([]string{h.Handler.Command}, h.Handler.Args...)
+	if !h.Handler.HasArgs && exec.NeedsShell(h.Handler.Command) {
+		words = strings.Fields(h.Handler.Command)
+	}
+	tree := hr.tree
+	if tree == "" {
+		tree = hr.root
+	}
+	for i, w := range words {
+		p := w
+		if i == 0 {
+			if prog, err := exec.Program(w, hr.root); err == nil {
+				p = prog
+			}
+		}
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(hr.root, p)
+		}
+		if err := config.FileTrust(filepath.Clean(p), tree); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // script is the process a script handler runs as, reading stdin.
