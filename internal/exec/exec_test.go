@@ -5,6 +5,7 @@ package exec
 import (
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -648,5 +649,26 @@ func TestExitSeenAfterTheTimeoutIsATimeout(t *testing.T) {
 		if o.Failure != TimedOut {
 			t.Fatalf("run %d: failure %v exited %v code %d, want a timeout", i, o.Failure, o.Exited, o.ExitCode)
 		}
+	}
+}
+
+// TestHandlerGetsNoInheritedDescriptor checks that a descriptor hookrun
+// inherited without close-on-exec (a caller's `exec 7>>log`, a runtime's
+// socket) does not reach a handler: a handler has its stdin, stdout and
+// stderr, nothing of its caller's.
+func TestHandlerGetsNoInheritedDescriptor(t *testing.T) {
+	var fds [2]int
+	if err := syscall.Pipe2(fds[:], 0); err != nil { // no O_CLOEXEC, as an inherited one
+		t.Fatal(err)
+	}
+	r := os.NewFile(uintptr(fds[0]), "r")
+	defer r.Close()
+	w := fds[1]
+	s := Spec{Command: "/bin/sh", Args: []string{"-c", "echo leaked >&" + strconv.Itoa(w) + " || echo closed"}, HasArgs: true, Dir: t.TempDir(), Timeout: noHang}
+	o := Run(context.Background(), s, testLimits)
+	syscall.Close(w)
+	got, _ := io.ReadAll(r)
+	if len(got) != 0 || o.Failure != None || strings.TrimSpace(string(o.Stdout)) != "closed" {
+		t.Fatalf("the handler wrote %q to descriptor %d it inherited; failure %v, stdout %q", got, w, o.Failure, o.Stdout)
 	}
 }
