@@ -516,23 +516,70 @@ func startedScript(s Spec, path string) string {
 }
 
 // envProgram is the program a #! line that runs env has it start: the
-// first word after env's options (-S and its words, -i, -u NAME, -C DIR)
-// and NAME=VALUE settings; "" when the line does not run env.
+// first word after env's options and NAME=VALUE settings, read as env's
+// getopt reads them (short options clustered, -vS./tool; a long one by a
+// unique prefix, --split=./tool; -S's words read again as env's own);
+// "" when the line does not run env.
 func envProgram(sb shebang) string {
 	if filepath.Base(sb.interp) != "env" {
 		return ""
 	}
-	for i := 0; i < len(sb.words); i++ {
-		w := sb.words[i]
+	words := slices.Clone(sb.words)
+	for i := 0; i < len(words); i++ {
+		w := words[i]
 		switch {
-		case w == "-u" || w == "--unset" || w == "-C" || w == "--chdir":
-			i++ // its value
-		case strings.HasPrefix(w, "-S") && len(w) > 2:
-			return w[2:] // -S.venv/bin/python3
-		case strings.HasPrefix(w, "-") || strings.Contains(w, "="):
+		case w == "--":
+			if i+1 < len(words) {
+				return words[i+1]
+			}
+			return ""
+		case strings.HasPrefix(w, "--"):
+			name, value, hasValue := strings.Cut(w[2:], "=")
+			switch long := envLongOption(name); {
+			case long == "split-string" && hasValue:
+				words[i], i = value, i-1 // its words are env's own
+			case long != "" && !hasValue && long != "split-string":
+				i++ // its value
+			}
+		case strings.HasPrefix(w, "-"):
+			for j := 1; j < len(w); j++ {
+				if !strings.ContainsRune("uCSa", rune(w[j])) {
+					continue // -i, -0, -v, or one env refuses
+				}
+				switch rest := w[j+1:]; {
+				case w[j] == 'S' && rest != "":
+					words[i], i = rest, i-1 // -S.venv/bin/python3: its words are env's own
+				case rest == "" && w[j] != 'S':
+					i++ // its value; -S's words follow as words
+				}
+				break
+			}
+		case strings.Contains(w, "="):
 		default:
 			return w
 		}
+	}
+	return ""
+}
+
+// envLongOption is the option of env's that takes a value which a long
+// option's name (a unique prefix is enough) spells, or "".
+func envLongOption(name string) string {
+	if name == "" {
+		return ""
+	}
+	var match []string
+	for _, o := range []string{"ignore-environment", "null", "unset", "chdir", "split-string", "block-signal", "default-signal", "ignore-signal", "list-signal-handling", "debug", "help", "version", "argv0"} {
+		if o == name {
+			match = []string{o}
+			break
+		}
+		if strings.HasPrefix(o, name) {
+			match = append(match, o)
+		}
+	}
+	if len(match) == 1 && slices.Contains([]string{"unset", "chdir", "split-string", "argv0"}, match[0]) {
+		return match[0]
 	}
 	return ""
 }

@@ -14,7 +14,21 @@ func TestEnvProgram(t *testing.T) {
 		"#!/usr/bin/env -i PATH=/x -u HOME ./tool\n":   "./tool",
 		"#!/usr/bin/env -C /tmp --chdir /y bin/tool\n": "bin/tool",
 		"#!/usr/bin/env\n":                             "",
-		"#!/bin/sh -e\n":                               "",
+		// Short options clustered as getopt reads them, long ones by a
+		// unique prefix, and -S's words read again as env's own.
+		"#!/usr/bin/env -vS./evil\n":               "./evil",
+		"#!/usr/bin/env -iS./evil\n":               "./evil",
+		"#!/usr/bin/env -S -vS./evil\n":            "./evil",
+		"#!/usr/bin/env -S-iS./evil\n":             "./evil",
+		"#!/usr/bin/env --split-string=./evil\n":   "./evil",
+		"#!/usr/bin/env --split=./evil -x\n":       "./evil",
+		"#!/usr/bin/env --split-string ./evil\n":   "./evil",
+		"#!/usr/bin/env -iC . ./evil\n":            "./evil",
+		"#!/usr/bin/env -iu NAME ./evil\n":         "./evil",
+		"#!/usr/bin/env --ch=/x --u NAME ./evil\n": "./evil",
+		"#!/usr/bin/env -i -- ./evil\n":            "./evil",
+		"#!/usr/bin/env - A=1 ./evil\n":            "./evil",
+		"#!/bin/sh -e\n":                           "",
 	} {
 		sb, ok := parseShebang([]byte(line))
 		if got := envProgram(sb); !ok || got != want {
