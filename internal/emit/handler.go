@@ -72,7 +72,7 @@ func (hr handlers) run(ctx context.Context, h *config.Hook) merge.Report {
 		if !ok {
 			return protocol.Interrupted(h, 0)
 		}
-		if err := hr.untrustedFile(h); err != nil {
+		if err := UntrustedFile(h.Handler.Command, h.Handler.Args, h.Handler.HasArgs, hr.root, hr.tree); err != nil {
 			rep = evaluate(hr.ctx.Event, h, exec.Outcome{Failure: exec.StartFailed, Err: err})
 		} else {
 			rep = evaluate(hr.ctx.Event, h, exec.Run(ctx, hr.script(h, stdin), hr.limits))
@@ -169,28 +169,28 @@ func lookup(env []string) func(string) (string, bool) {
 	}
 }
 
-// untrustedFile says why someone other than the person running hookrun
-// could change a file of the project that h's handler runs or names
-// (config.FileTrust): its program, each argument, each word of a shell
-// line; nil when no one could.
-func (hr handlers) untrustedFile(h *config.Hook) error {
-	words := append([]string{h.Handler.Command}, h.Handler.Args...)
-	if !h.Handler.HasArgs && exec.NeedsShell(h.Handler.Command) {
-		words = strings.Fields(h.Handler.Command)
+// UntrustedFile says why someone other than the person running hookrun
+// could change a file of the project that a script handler (command,
+// args, hasArgs, run from root) runs or names (config.FileTrust): its
+// program, each argument, each word of a shell line; nil when no one
+// could. tree is the project's work tree ("" for root).
+func UntrustedFile(command string, args []string, hasArgs bool, root, tree string) error {
+	words := append([]string{command}, args...)
+	if !hasArgs && exec.NeedsShell(command) {
+		words = strings.Fields(command)
 	}
-	tree := hr.tree
 	if tree == "" {
-		tree = hr.root
+		tree = root
 	}
 	for i, w := range words {
 		p := w
 		if i == 0 {
-			if prog, err := exec.Program(w, hr.root); err == nil {
+			if prog, err := exec.Program(w, root); err == nil {
 				p = prog
 			}
 		}
 		if !filepath.IsAbs(p) {
-			p = filepath.Join(hr.root, p)
+			p = filepath.Join(root, p)
 		}
 		if err := config.FileTrust(filepath.Clean(p), tree); err != nil {
 			return err

@@ -5,11 +5,13 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/hookrun/hookrun/internal/emit"
 	"github.com/hookrun/hookrun/internal/exec"
 	"github.com/hookrun/hookrun/internal/safefile"
 )
 
-// checkCommand is exec.Check, naming the other name of a program a
+// checkCommand is exec.Check, then emit.UntrustedFile (a script someone
+// else can change is not run), naming the other name of a program a
 // handler runs that is not on PATH while that name is: python where a
 // machine has only python3 (Debian, Ubuntu, macOS since 12.3), in
 // handler.command, first in its command line, or after env on its
@@ -17,7 +19,7 @@ import (
 func checkCommand(command string, args []string, hasArgs bool, dir string) error {
 	err := exec.Check(command, args, hasArgs, dir)
 	if err == nil {
-		return nil
+		return emit.UntrustedFile(command, args, hasArgs, dir, "")
 	}
 	prog := command
 	if !hasArgs && exec.NeedsShell(command) {
