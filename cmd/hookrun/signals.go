@@ -39,8 +39,8 @@ var notify = signal.Notify
 // exit 2, a deny with no result.
 //
 // SIGPIPE is caught too: a caller that closes its end of stdout no longer
-// kills hookrun, the write fails and emit exits 1, a documented code (2
-// under --dialect when the answer blocks, so the agent still blocks). It is
+// kills hookrun, the write fails and emit exits 1, a documented code (the
+// decision's 2 or 3 when it blocks, so the caller still blocks). It is
 // ignored until then (one system call, no thread), so an emit that starts no
 // process need not wait; none starts before the registration, so handlers
 // start with the default action (only an ignored signal is inherited). The

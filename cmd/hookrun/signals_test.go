@@ -113,8 +113,8 @@ func signalsChild() {
 
 // TestRulesDoNotWaitForSignals checks that an event whose hooks start no
 // process (rules) is answered without waiting for the registration, and
-// that a caller that closed stdout still gets exit 1, not a death by
-// SIGPIPE: until the registration is in place SIGPIPE is ignored. The
+// that a caller that closed stdout still gets the deny's exit 2, not a
+// death by SIGPIPE: until the registration is in place SIGPIPE is ignored. The
 // registration never ends in the child, so an emit that waited for it
 // would never answer.
 func TestRulesDoNotWaitForSignals(t *testing.T) {
@@ -162,8 +162,9 @@ func TestRulesDoNotWaitForSignals(t *testing.T) {
 	r.Close() // the caller stopped reading
 	defer w.Close()
 	cmd, _, errOut = child(w)
-	if code := cmd.ProcessState.ExitCode(); code != 1 || !strings.Contains(errOut.String(), "hookrun: writing the result: ") {
-		t.Errorf("exit %v, stderr %q: want exit 1 with a message, not death by SIGPIPE", cmd.ProcessState, errOut)
+	want := "hookrun: writing the result: write /dev/stdout: broken pipe; the decision was deny, so emit exits 2\n"
+	if code := cmd.ProcessState.ExitCode(); code != 2 || errOut.String() != want {
+		t.Errorf("exit %v, stderr %q: want exit 2 (the deny: a caller that closed stdout reads only the code) with %q, not death by SIGPIPE", cmd.ProcessState, errOut, want)
 	}
 }
 

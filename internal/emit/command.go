@@ -112,8 +112,9 @@ func run(r Request, d *dialectRun) (err error) {
 	defer recoverInternal(&err, r.Stderr)
 	// Once signals are caught (at the latest before the first process
 	// starts), SIGINT, SIGTERM and SIGHUP end emit with 130, 143 or 129, whatever it is
-	// doing, and a caller that stops reading stdout gets exit 1 (under
-	// --dialect, exit 2 when the answer blocks: dialectRun.respond).
+	// doing, and a caller that stops reading stdout gets exit 1, or the
+	// decision's 2 or 3 when it blocks (under --dialect, exit 2 when the
+	// answer blocks: dialectRun.respond).
 	ctx, stop := r.Signals.Interruptible()
 	defer stop()
 	if d.active() {
@@ -359,16 +360,26 @@ func run(r Request, d *dialectRun) (err error) {
 	if d.active() {
 		return d.answer(r, out.Result)
 	}
-	if err := ojson.Write(r.Stdout, out.Result, r.Pretty); err != nil {
-		return exitcode.Failf("writing the result: %v", err)
-	}
+	code := exitcode.OK
 	switch out.Result.Decision {
 	case event.Deny:
-		return exitcode.With(exitcode.Deny, nil)
+		code = exitcode.Deny
 	case event.RequireHuman:
-		return exitcode.With(exitcode.Human, nil)
+		code = exitcode.Human
 	}
-	return nil
+	if err := ojson.Write(r.Stdout, out.Result, r.Pretty); err != nil {
+		if code == exitcode.OK {
+			return exitcode.Failf("writing the result: %v", err)
+		}
+		// A caller that closed stdout (or a full disk) reads only the
+		// code: exit 1, which agents read as a non-blocking error, would
+		// let a blocked call through.
+		return exitcode.With(code, fmt.Errorf("writing the result: %v; the decision was %s, so emit exits %d", err, out.Result.Decision, code))
+	}
+	if code == exitcode.OK {
+		return nil
+	}
+	return exitcode.With(code, nil)
 }
 
 // startsProcess says whether a hook's handler is a process: every kind
