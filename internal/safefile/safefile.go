@@ -163,6 +163,11 @@ func ReadFileWithin(path string, max int64, inside func(real string) bool) ([]by
 func openRegular(path string) (*os.File, os.FileInfo, error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|readFlags, 0)
 	if err != nil {
+		// A socket cannot be opened at all (ENXIO, "no such device or
+		// address"): say what is there, as for a FIFO.
+		if st, serr := os.Stat(path); serr == nil && !st.Mode().IsRegular() && !st.IsDir() {
+			return nil, nil, &NotRegularError{path, kind(st.Mode())}
+		}
 		return nil, nil, err
 	}
 	st, err := f.Stat()
