@@ -30,17 +30,12 @@ var notify = signal.Notify
 
 // catchSignals starts the registration, once per process.
 //
-// SIGHUP (a closed terminal, or a process that sends it) ends emit as
-// SIGTERM does: left to its default action it would end hookrun with no
-// answer, which the agents read as a non-blocking error.
-//
-// So are exec.EndSignals (SIGQUIT, SIGABRT, and faults sent by kill):
-// emit ends on one as on SIGTERM, rather than with Go's goroutine dump and
-// exit 2, a deny with no result.
-//
-// SIGPIPE is caught too: a caller that closes its end of stdout no longer
-// kills hookrun, the write fails and emit exits 1, a documented code (the
-// decision's 2 or 3 when it blocks, so the caller still blocks). It is
+// SIGHUP (a closed terminal, or a process that sends it) and exec.EndSignals
+// (SIGQUIT, SIGABRT, faults sent by kill) end emit as SIGTERM does: their
+// default actions end hookrun with no answer (or a goroutine dump and exit
+// 2), which agents read as a non-blocking error. SIGPIPE is caught too: a
+// caller that closes its end of stdout no longer kills hookrun, the write
+// fails and emit exits 1 (the decision's 2 or 3 when it blocks). It is
 // ignored until then (one system call, no thread), so an emit that starts no
 // process need not wait; none starts before the registration, so handlers
 // start with the default action (only an ignored signal is inherited). The
