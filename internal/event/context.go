@@ -138,6 +138,10 @@ var (
 		{name: "command", kind: kString, noNUL: true},
 		{name: "shell", kind: kString, enum: Shells},
 		{name: "paths", kind: kStrings, noNUL: true},
+		// Where the call's relative paths are read from (the agent's own directory in
+		// session_cwd): one of another type would be dropped for the project root.
+		{name: "cwd", kind: kString, noNUL: true},
+		{name: "session_cwd", kind: kString, noNUL: true},
 	}
 	postAbilityCallRules = []rule{
 		sessionID,
@@ -152,6 +156,10 @@ var (
 		{name: "command", kind: kString, noNUL: true},
 		{name: "shell", kind: kString, enum: Shells},
 		{name: "paths", kind: kStrings, noNUL: true},
+		// Where the call's relative paths are read from (the agent's own directory in
+		// session_cwd): one of another type would be dropped for the project root.
+		{name: "cwd", kind: kString, noNUL: true},
+		{name: "session_cwd", kind: kString, noNUL: true},
 	}
 	sessionStopRules = []rule{
 		requiredSessionID,

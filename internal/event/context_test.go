@@ -119,6 +119,11 @@ func TestParseContextFields(t *testing.T) {
 		{PreAbilityCall, "caller.triggered_by", `false`, `context field "caller.triggered_by": must be a string, got a boolean`},
 		{PreAbilityCall, "task_key", `1`, `context field "task_key": must be a string, got a number`},
 		{PreAbilityCall, "args_summary", `[]`, `context field "args_summary": must be a string, got an array`},
+		// The directory a call's relative paths are read from: one of another type is no root.
+		{PreAbilityCall, "cwd", `["prod"]`, `context field "cwd": must be a string, got an array`},
+		{PreAbilityCall, "cwd", `{"path":"prod"}`, `context field "cwd": must be a string, got an object`},
+		{PreAbilityCall, "session_cwd", `7`, `context field "session_cwd": must be a string, got a number`},
+		{PostAbilityCall, "cwd", `1`, `context field "cwd": must be a string, got a number`},
 
 		// PostAbilityCall
 		{PostAbilityCall, "ability_id", "", `context field "ability_id": required for this event but missing`},
