@@ -454,6 +454,11 @@ func TestIgnoreProgramsSelfWrite(t *testing.T) {
 		"cp.sh":   "#!/bin/sh\ncp /tmp/e $0\n",
 		"self.py": "#!/usr/bin/env python3\nopen(__file__, 'w').write('x')\n",
 		"ok.py":   "#!/usr/bin/env python3\nprint('hi')\n",
+		// What pip writes for a console script (~/.local/bin/black), and a node program's bin:
+		// they read their arguments, not their own file.
+		"entry.py": "#!/usr/bin/python3\nimport re\nimport sys\nfrom black import patched_main\nif __name__ == '__main__':\n" +
+			"    sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])\n    sys.exit(patched_main())\n",
+		"cli.js": "#!/usr/bin/env node\nrequire('../lib/cli').run(process.argv.slice(2))\n",
 	} {
 		if err := os.MkdirAll(filepath.Join(root, "prod"), 0o755); err != nil {
 			t.Fatal(err)
@@ -477,6 +482,8 @@ func TestIgnoreProgramsSelfWrite(t *testing.T) {
 		{"prod/cp.sh", event.Deny},
 		{"cd prod && ./self.sh", event.Deny},
 		{"prod/self.py", event.Deny},
+		{"prod/entry.py --check .", event.Allow},
+		{"./prod/cli.js x", event.Allow},
 		// PowerShell runs a script file unread (docs/rules.md): it may change itself.
 		{"ps:./prod/ok.sh", event.Deny},
 		{"ps:& ./prod/x.ps1", event.Deny},

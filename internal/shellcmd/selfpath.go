@@ -235,9 +235,12 @@ func withConfigHome(text string) string {
 }
 
 // selfNames are what a program's text calls its own file by, where hookrun has not written the
-// path in (withSelf writes "$0" in; an unquoted $0 is awk's field as often as the file).
+// path in (withSelf writes "$0" in; an unquoted $0 is awk's field as often as the file). Not an
+// argument vector (sys.argv, process.argv): nearly every program reads its arguments there, pip's
+// console scripts in ~/.local/bin among them (sys.argv[0] = re.sub(…)), and running one changes
+// no program.
 var selfNames = []string{"$0", "${0", "BASH_SOURCE", "__file__", "__FILE__", "__filename", "__dirname",
-	"import.meta", "process.argv", "sys.argv", "$PSCommandPath", "$PSScriptRoot", "$MyInvocation", "$PROGRAM_NAME"}
+	"import.meta", "$PSCommandPath", "$PSScriptRoot", "$MyInvocation", "$PROGRAM_NAME"}
 
 // mayNameItself lists the file at p, a program the line runs by its path whose text is read, among
 // the paths the line names, not only as its program (Line.Programs), when its text still names its
