@@ -96,8 +96,12 @@ func OfLine(given []string, line *shellcmd.Line, cwd, root string, git Git) (pat
 				raw = append(raw, p)
 			}
 		}
-		if len(line.UnknownPaths) > 0 {
+		switch {
+		case len(line.UnknownPaths) > 0:
 			unknown = line.UnknownPaths[0]
+		case len(line.Unresolved) > 0:
+			// A command hookrun cannot read (echo "rm x" | sh, eval "$X") names what only its run knows.
+			unknown = line.Unresolved[0]
 		}
 	}
 	out := make([]string, 0, len(raw))

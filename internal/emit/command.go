@@ -679,7 +679,7 @@ func WithPaths(c *event.Context, root string, git callpath.Git) {
 	}
 	// A command line hookrun could not tell (two fields holding different lines, args it cannot
 	// read) may name paths the line it read does not: the tool may run the other one.
-	c.UnknownPaths = cmp.Or(dirUnknown, c.UnknownPaths, c.CommandUnread)
+	c.UnknownPaths = cmp.Or(dirUnknown, c.CommandUnread, c.UnknownPaths)
 	if len(c.Paths) == 0 && c.UnknownPaths == "" && (c.AbilityID == dialect.EditFile || c.AbilityID == dialect.WriteFile) {
 		// A payload shape hookrun does not know: the file it changes might be a guarded one.
 		c.UnknownPaths = "the " + c.AbilityID + " call names no file hookrun can find in its input"

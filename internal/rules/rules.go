@@ -325,6 +325,9 @@ func fires(r config.Rule, c *event.Context, line *shellcmd.Line, noCmd string, u
 		if pathsUnknown == "" && line != nil && len(line.UnknownPaths) > 0 {
 			pathsUnknown = line.UnknownPaths[0]
 		}
+		if pathsUnknown == "" && line != nil && len(line.Unresolved) > 0 {
+			pathsUnknown = line.Unresolved[0] // a command hookrun cannot read names what only its run knows
+		}
 		// A file an archive makes where it is unpacked, under a name only the archive holds,
 		// may be one the rule guards (an allow rule already needs the directory under its globs).
 		for _, u := range unpacked {
