@@ -613,7 +613,7 @@ const SessionCWDField = "session_cwd"
 // its command runs in: Gemini CLI's dir_path (directory before it),
 // OpenCode's workdir, and the common names of the same, each however
 // spelt (event.Spelled: working_dir, workingDirectory, WorkDir).
-var shellDirFields = []string{"dir_path", "directory", "workdir", "cwd", "working_dir", "working_directory", "current_directory", "current_working_directory"}
+var shellDirFields = []string{"dir_path", "directory", "workdir", "cwd", "working_dir", "working_directory", "current_directory", "current_working_directory", "dir"}
 
 // shellDir makes a shell call's own working directory its cwd: rm
 // hooks/x run in .system removes .system/hooks/x, and a guard on paths
