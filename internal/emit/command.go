@@ -25,6 +25,7 @@ import (
 	"github.com/hookrun/hookrun/internal/merge"
 	"github.com/hookrun/hookrun/internal/ojson"
 	"github.com/hookrun/hookrun/internal/project"
+	"github.com/hookrun/hookrun/internal/rules"
 	"github.com/hookrun/hookrun/internal/shellcmd"
 	"github.com/hookrun/hookrun/internal/tty"
 	"maps"
@@ -678,8 +679,9 @@ func WithPaths(c *event.Context, root string, git callpath.Git) {
 		}
 	}
 	// A command line hookrun could not tell (two fields holding different lines, args it cannot
-	// read) may name paths the line it read does not: the tool may run the other one.
-	c.UnknownPaths = cmp.Or(dirUnknown, c.CommandUnread, c.UnknownPaths)
+	// read), or a shell call's it found none of, may name paths the line it read does not: the
+	// tool may run the other one.
+	c.UnknownPaths = cmp.Or(dirUnknown, c.CommandUnread, rules.NoCommand(c), c.UnknownPaths)
 	if len(c.Paths) == 0 && c.UnknownPaths == "" && (c.AbilityID == dialect.EditFile || c.AbilityID == dialect.WriteFile) {
 		// A payload shape hookrun does not know: the file it changes might be a guarded one.
 		c.UnknownPaths = "the " + c.AbilityID + " call names no file hookrun can find in its input"

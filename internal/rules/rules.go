@@ -60,7 +60,7 @@ type Call struct {
 // Read reads the call of context c, of a project at root, for the rules hooks to evaluate.
 func Read(c *event.Context, root string, git callpath.Git) *Call {
 	line := readLine(c, root)
-	rc := &Call{ctx: withScriptPaths(c, line, root, git), line: line, root: root, noCommand: cmp.Or(c.CommandUnread, noCommand(c))}
+	rc := &Call{ctx: withScriptPaths(c, line, root, git), line: line, root: root, noCommand: cmp.Or(c.CommandUnread, NoCommand(c))}
 	rc.run = sync.OnceValue(func() *event.Context { return withoutPrograms(rc.ctx, line, root, git) })
 	if line != nil && len(line.Unpacks) > 0 {
 		rc.unpacked = unpackedDirs(rc.ctx, root)
@@ -423,12 +423,12 @@ func unpackedDirs(c *event.Context, root string) []shellcmd.Unpack {
 	return out
 }
 
-// noCommand says what shell call c lacks when hookrun found no command line in it (neither its
+// NoCommand says what shell call c lacks when hookrun found no command line in it (neither its
 // command nor a command field of its ability_args, event.CommandKeys), "" when it has one, is no
 // shell call, or provably runs none (dialect.RunsNoCommand): the tool may run a command held
 // under a field hookrun does not read (argv), or of a type it does not read, which no commands
-// rule saw.
-func noCommand(c *event.Context) string {
+// rule saw, and which may name any path (emit.WithPaths makes it the call's unknown paths).
+func NoCommand(c *event.Context) string {
 	if !event.Blank(c.Command) || c.AbilityID != "shell" || dialect.RunsNoCommand(c) {
 		return ""
 	}
