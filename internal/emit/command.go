@@ -657,12 +657,10 @@ func WithPaths(c *event.Context, root string, git callpath.Git) {
 		cwd, dirUnknown = argsShellDir(c, cwd, root)
 	}
 	sh, _ := shellcmd.ShellNamed(c.Shell)
-	// The files the call's input names count whatever paths the caller
-	// sent: a runtime whose paths leave one out (write_file of
-	// .system/hooks/x.yaml with paths ["README.md"]) must not hide it.
-	// A dialect's paths are read from the input already.
-	// They are sent as the caller's are (SentPaths): a program the call's
-	// command runs by such a path is named by the input too.
+	// The files the call's input names count whatever paths the caller sent (write_file of
+	// .system/hooks/x.yaml sent with paths ["README.md"] must not hide it; a dialect's paths are
+	// read from the input already), and count as sent (SentPaths): a program the command runs by
+	// such a path is named by the input too, which ignore_programs keeps.
 	args := dialect.ArgsPaths(c.AbilityID, c.Fields["ability_args"])
 	c.SentPaths = addNew(c.SentPaths, args)
 	sent := addNew(c.Paths, args)
