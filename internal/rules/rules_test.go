@@ -491,6 +491,10 @@ func TestIgnoreProgramsSelfWrite(t *testing.T) {
 		// PowerShell runs a script file unread (docs/rules.md): it may change itself.
 		{"ps:./prod/ok.sh", event.Deny},
 		{"ps:& ./prod/x.ps1", event.Deny},
+		{"ps:./prod/x.ksh", event.Deny},
+		{"ps:./prod/x.fish", event.Deny},
+		{"ps:& ./prod/x.pyw", event.Deny},
+		{"ps:./prod/x.vbs", event.Deny},
 		{"ps:./prod/tool --x", event.Allow},
 		{"ps:& ./prod/tool.exe", event.Allow},
 	} {

@@ -1036,8 +1036,9 @@ func (r *reader) operands(cmd Command) {
 }
 
 // scriptExts are the file extensions of scripts, whose text an interpreter reads, among the
-// files a line runs by their path.
-var scriptExts = []string{".ps1", ".psm1", ".sh", ".bash", ".zsh", ".py", ".js", ".mjs", ".cjs", ".ts", ".rb", ".pl", ".php", ".cmd", ".bat"}
+// files a line runs by their path (Windows runs .pyw, .vbs and .wsf by their association too).
+var scriptExts = []string{".ps1", ".psm1", ".sh", ".bash", ".zsh", ".ksh", ".fish", ".csh", ".tcsh", ".py", ".pyw",
+	".js", ".mjs", ".cjs", ".jse", ".ts", ".rb", ".pl", ".php", ".lua", ".tcl", ".r", ".awk", ".cmd", ".bat", ".vbs", ".vbe", ".wsf"}
 
 // scriptFile reports whether a path a command runs names a script by its extension.
 func scriptFile(p string) bool {
