@@ -537,8 +537,10 @@ func (c *Context) fillViews() error {
 		key := ""
 		switch {
 		case !Blank(c.Command):
-			if c.AbilityID == "shell" {
-				c.CommandUnread = twoLines(c.Command, c.Fields["ability_args"])
+			// A tool that is none of hookrun's abilities runs its input's line too, whatever the
+			// context's command names (a runtime may put its server's command there, as Cursor does).
+			if c.AbilityID == "shell" || !Canonical(c.AbilityID) {
+				c.CommandUnread = twoLines(c.Command, c.Fields["ability_args"], c.AbilityID)
 			}
 		case c.AbilityID == "shell":
 			// A runtime that sends the line only in the call's input: the
@@ -561,11 +563,12 @@ func (c *Context) fillViews() error {
 	return nil
 }
 
-// twoLines says why a shell call's command line is unknown when its context's command and the
-// command field of its ability_args hold different lines, "" when they agree or ability_args holds
-// none: a runtime runs one of them, and the guards read the first. A dialect's contexts agree.
-func twoLines(command string, args json.RawMessage) string {
-	line, _, _, unread := toolCommand(args, "shell")
+// twoLines says why a shell call's or a tool's command line is unknown when its context's command
+// and the command field of its ability_args hold different lines, "" when they agree or ability_args
+// holds none: a runtime runs one of them, and the guards read the first. A dialect's contexts agree
+// (a tool's have no command).
+func twoLines(command string, args json.RawMessage, abilityID string) string {
+	line, _, _, unread := toolCommand(args, abilityID)
 	if unread != "" || Blank(line) || sameLine(line, command) {
 		return unread
 	}

@@ -372,6 +372,10 @@ func TestToolCommandOfAnotherShape(t *testing.T) {
 		{"mcp/sh/exec", `{"command":"ls -la","cmd":["ls","-la"]}`, event.Allow, ""},
 		// A context whose command and ability_args hold different lines: the runtime runs one.
 		{"shell\",\"command\":\"ls", `{"command":"rm -rf x"}`, event.RequireHuman, `hookrun could not check this command without running it: the call's command "ls" and its ability_args' command line "rm -rf x" differ, so which one runs is unknown`},
+		// An MCP tool runs its input's line, whatever command the context names (a runtime may
+		// put the server's there, as Cursor's payload does).
+		{"mcp/sh/exec\",\"command\":\"npx some-server", `{"command":"rm -rf x"}`, event.RequireHuman, `hookrun could not check this command without running it: the call's command "npx some-server" and its ability_args' command line "rm -rf x" differ, so which one runs is unknown`},
+		{"mcp/sh/exec\",\"command\":\"rm -rf x", `{"command":"rm -rf x"}`, event.Deny, "recursive delete"},
 		{"shell\",\"command\":\"ls", `{"command":["rm","-rf","x"]}`, event.RequireHuman, `hookrun could not check this command without running it: the call's command "ls" and its ability_args' command line "rm -rf x" differ, so which one runs is unknown`},
 		{"shell\",\"command\":\"ls", `{"command":"ls\n"}`, event.Allow, ""},
 		{"shell\",\"command\":\"ls", `{"description":"list"}`, event.Allow, ""},
