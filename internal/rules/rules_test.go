@@ -515,3 +515,31 @@ func TestIgnoreProgramsSelfWrite(t *testing.T) {
 		}
 	}
 }
+
+// TestContainerMounts: a container's command changes this machine's files beneath a writable bind
+// mount, named by where the container sees them (/s/hooks for ./.system/hooks).
+func TestContainerMounts(t *testing.T) {
+	h := guard(t, event.PreAbilityCall, `    - decision: deny
+      reason: hooks are guarded
+      paths: [".system/**"]
+`)
+	for _, tc := range []struct {
+		command  string
+		decision event.Decision
+	}{
+		{"docker run --rm -v ./.system:/s alpine rm -rf /s/hooks", event.Deny},
+		{"podman run --rm --mount type=bind,src=./.system,dst=/s alpine rm -rf /s/hooks", event.Deny},
+		{"docker run --name c -v=./.system:/s/ alpine sh -c 'echo x > /s/hooks/a.yaml'", event.Deny},
+		{"docker container run -v .:/w -w /w alpine cp /tmp/x /w/.system/hooks/y.yaml", event.Deny},
+		{"nerdctl run --volume /p/.system:/etc/s alpine rm /etc/s/hooks/h.yaml", event.Deny},
+		// Read-only, a named volume, and a path the mount does not reach change no hook.
+		{"docker run --rm -v ./.system:/s:ro alpine cat /s/hooks/h.yaml", event.Allow},
+		{"docker run --rm -v sys:/s alpine rm -rf /s/hooks", event.Allow},
+		{"docker run --rm -v ./.system:/s alpine rm -rf /sx/hooks", event.Allow},
+		{"docker run --rm -v \"$PWD\":/app -w /app node:20 npm test", event.Allow},
+	} {
+		if rep := evaluate(t, h, toolCall("shell", "command", tc.command)); rep.Decision != tc.decision {
+			t.Errorf("%s: %s %q, want %s", tc.command, rep.Decision, rep.Reason, tc.decision)
+		}
+	}
+}

@@ -235,6 +235,7 @@ func read(line string, sh Shell, files *Files) (Line, bool) {
 	r.finishRevisions()
 	r.finishArith()
 	r.finishLinks()
+	r.finishMounts()
 	r.finishPrograms()
 	return r.out, r.filesAsked
 }
@@ -258,6 +259,7 @@ func parseOther(line string, sh Shell, files *Files) (Line, bool) {
 	}
 	r.finishRevisions()
 	r.finishLinks()
+	r.finishMounts()
 	r.finishPrograms()
 	return r.out, r.filesAsked
 }
@@ -286,6 +288,7 @@ type reader struct {
 	seen        map[string]bool
 	asProgram   bool                        // naming a command's own path (operands): Line.Programs
 	programs    []string                    // the paths named as a command's own, in order, before finishPrograms
+	mounts      []mount                     // a container's bind mounts, for finishMounts
 	aliases     map[string]bool             // names the line makes stand for another command (alias, hash -p, BASH_CMDS)
 	numbersVoid string                      // why the commands that print numbers ($(nproc)) may print anything here (numbers.go); "" when they cannot
 	tables      map[*syntax.Assign]bool     // assignments to BASH_CMDS and BASH_ALIASES already read
@@ -979,6 +982,8 @@ func (r *reader) command(args []Arg, redirs []*syntax.Redirect, depth int) {
 			if unread && !suffix {
 				r.mayRun(cmd, redirs, depth)
 			}
+			// docker run -v ./.system:/s: what the container names beneath /s (finishMounts)
+			r.mounts = append(r.mounts, containerMounts(cmd)...)
 			if writer != "" { // after what the program itself loads and runs (rewrites.go)
 				r.rewrites(writer)
 			}
