@@ -619,8 +619,12 @@ func Canonical(id string) bool { return slices.Contains(Abilities, id) }
 var CommandKeys = []string{"command", "cmd", "script", "command_line", "shell_command", "cmdline", "argv"}
 
 // argsKeys are the input fields that hold the arguments after a command field's program
-// ({"command": "rm", "args": ["-rf", "x"]}), each however spelt.
-var argsKeys = []string{"args", "arguments"}
+// ({"command": "rm", "args": ["-rf", "x"]}), each however spelt; those of listKeys only when
+// they hold a list ({"params": {"timeout": 5}} is a tool's options).
+var argsKeys = []string{"args", "arguments", "params", "parameters"}
+
+// listKeys are the argsKeys that hold arguments only when they are a list.
+var listKeys = []string{"params", "parameters"}
 
 // toolCommand is the command line a tool without a canonical id is given
 // (its first command field, key: a string or an argv list, with an "args"
@@ -749,6 +753,8 @@ func commandIn(in map[string]json.RawMessage, prefix string) (command, key, unre
 func argsOf(in map[string]json.RawMessage, prefix string) (args json.RawMessage, key, why string) {
 	for _, f := range Spelled(in, argsKeys...) {
 		switch {
+		case spelledAs(f.Key, listKeys) && !isList(f.Raw):
+			continue
 		case key == "":
 			args, key = f.Raw, prefix+f.Key
 		case !bytes.Equal(bytes.TrimSpace(f.Raw), bytes.TrimSpace(args)):
@@ -756,6 +762,12 @@ func argsOf(in map[string]json.RawMessage, prefix string) (args json.RawMessage,
 		}
 	}
 	return args, cmp.Or(key, prefix+"args"), why
+}
+
+// isList reports whether raw is a JSON array.
+func isList(raw json.RawMessage) bool {
+	v := bytes.TrimSpace(raw)
+	return len(v) > 0 && v[0] == '['
 }
 
 // otherLine says why the line read from command field k, line, may not be what the tool runs:
@@ -786,7 +798,7 @@ func unreadField(k string, raw json.RawMessage) string {
 	if what == "an array" {
 		return fmt.Sprintf("ability_args.%s is an array holding more than strings, so the command line it makes is unknown", k)
 	}
-	if name := k[strings.LastIndex(k, ".")+1:]; slices.ContainsFunc(argsKeys, func(a string) bool { return strings.EqualFold(unspaced(name), a) }) {
+	if spelledAs(k[strings.LastIndex(k, ".")+1:], argsKeys) {
 		return fmt.Sprintf("ability_args.%s is %s, not a list of strings, so the command line it makes is unknown", k, what)
 	}
 	return fmt.Sprintf("ability_args.%s is %s, not a string or a list of strings, so the command line it makes is unknown", k, what)
@@ -828,12 +840,17 @@ func Spelled(in map[string]json.RawMessage, names ...string) []Field {
 	var out []Field
 	for _, name := range names {
 		for _, k := range keys {
-			if strings.EqualFold(unspaced(k), unspaced(name)) {
+			if spelledAs(k, []string{name}) {
 				out = append(out, Field{k, in[k]})
 			}
 		}
 	}
 	return out
+}
+
+// spelledAs reports whether field name key is one of names however spelt (Spelled).
+func spelledAs(key string, names []string) bool {
+	return slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(unspaced(key), unspaced(n)) })
 }
 
 // unspaced is a field name without the "_" and "-" between its words.
