@@ -7,9 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"github.com/hookrun/hookrun/internal/ojson"
+	"maps"
 	"runtime"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // MaxContextBytes caps the context a caller may send. A context over it is
@@ -641,7 +643,7 @@ func toolCommand(raw json.RawMessage, abilityID string) (command, shell, key, un
 	}
 	command, key, unread = commandIn(in, "")
 	if command == "" && unread == "" {
-		command, key, unread = nestedCommand(in, "", 0)
+		command, key, unread = nestedCommand(in)
 	}
 	if command == "" {
 		return "", "", "", unread
@@ -664,48 +666,63 @@ const maxCommandDepth = 64
 // none ({"params": {"command": "rm -rf x"}}, {"steps": [{"cmd": …}]}): which fields of a tool's
 // input it runs hookrun cannot know, and a command one names may be one. Objects are read in
 // their keys' order, lists in theirs; the first line found is the call's, and another one that
-// holds a different line makes it unknown, as two command fields of one object do.
-func nestedCommand(in map[string]json.RawMessage, prefix string, depth int) (command, key, unread string) {
-	if depth >= maxCommandDepth {
-		return "", "", fmt.Sprintf("ability_args nest more than %d objects deep at ability_args.%s, so whether they hold a command line is unknown", maxCommandDepth, capped(strings.TrimSuffix(prefix, "."), 80))
-	}
-	keys := make([]string, 0, len(in))
-	for k := range in {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
+// holds a different line makes it unknown, as two command fields of one object do. Each value is
+// decoded once, so that the work grows with the input's size, not with its size times its depth.
+func nestedCommand(in map[string]json.RawMessage) (command, key, unread string) {
+	var n nested
+	for _, k := range slices.Sorted(maps.Keys(in)) {
 		if v := bytes.TrimSpace(in[k]); len(v) == 0 || (v[0] != '{' && v[0] != '[') {
 			continue // a string, number, true, false or null holds no command field
 		}
-		var children []json.RawMessage
-		list := json.Unmarshal(in[k], &children) == nil
-		if !list {
-			children = []json.RawMessage{in[k]}
-		}
-		for i, child := range children {
-			at := prefix + k
-			if list {
-				at = fmt.Sprintf("%s%s[%d]", prefix, k, i)
-			}
-			var obj map[string]json.RawMessage
-			if json.Unmarshal(child, &obj) != nil {
-				continue
-			}
-			line, lineKey, why := commandIn(obj, at+".")
-			if line == "" && why == "" {
-				line, lineKey, why = nestedCommand(obj, at+".", depth+1)
-			}
-			switch {
-			case line != "" && command == "":
-				command, key = line, lineKey
-			case line != "" && !sameLine(line, command):
-				why = cmp.Or(why, fmt.Sprintf("ability_args.%s and ability_args.%s hold different command lines, so which one runs is unknown", key, lineKey))
-			}
-			unread = cmp.Or(unread, why)
+		d := json.NewDecoder(bytes.NewReader(in[k]))
+		d.UseNumber() // a number is written back as it was sent
+		var v any
+		if d.Decode(&v) == nil {
+			n.walk(v, k, 1)
 		}
 	}
-	return command, key, unread
+	return n.command, n.key, n.unread
+}
+
+// nested is what nestedCommand found so far: the first line and its field, and why the line
+// cannot be told.
+type nested struct{ command, key, unread string }
+
+// walk reads v, found at path at in the input, depth objects down.
+func (n *nested) walk(v any, at string, depth int) {
+	switch v := v.(type) {
+	case []any:
+		for i, child := range v {
+			n.walk(child, fmt.Sprintf("%s[%d]", at, i), depth)
+		}
+	case map[string]any:
+		line, lineKey, why := commandIn(commandFields(v), at+".")
+		switch {
+		case line == "" && why == "" && depth >= maxCommandDepth:
+			n.unread = cmp.Or(n.unread, fmt.Sprintf("ability_args nest more than %d objects deep at ability_args.%s, so whether they hold a command line is unknown", maxCommandDepth, capped(at, 80)))
+		case line == "" && why == "":
+			for _, k := range slices.Sorted(maps.Keys(v)) {
+				n.walk(v[k], at+"."+k, depth+1)
+			}
+		case line != "" && n.command == "":
+			n.command, n.key = line, lineKey
+		case line != "" && !sameLine(line, n.command):
+			why = cmp.Or(why, fmt.Sprintf("ability_args.%s and ability_args.%s hold different command lines, so which one runs is unknown", n.key, lineKey))
+		}
+		n.unread = cmp.Or(n.unread, why)
+	}
+}
+
+// commandFields are the fields of decoded object v that commandIn reads (its command and args
+// fields), written back as JSON; the others are walked, not written again.
+func commandFields(v map[string]any) map[string]json.RawMessage {
+	out := map[string]json.RawMessage{}
+	for k, val := range v {
+		if spelledAs(k, CommandKeys) || spelledAs(k, argsKeys) {
+			out[k], _ = json.Marshal(val)
+		}
+	}
+	return out
 }
 
 // commandIn is the command line of input object in, from its first command field (named
@@ -840,7 +857,7 @@ func Spelled(in map[string]json.RawMessage, names ...string) []Field {
 	var out []Field
 	for _, name := range names {
 		for _, k := range keys {
-			if spelledAs(k, []string{name}) {
+			if sameSpelling(k, name) {
 				out = append(out, Field{k, in[k]})
 			}
 		}
@@ -850,12 +867,25 @@ func Spelled(in map[string]json.RawMessage, names ...string) []Field {
 
 // spelledAs reports whether field name key is one of names however spelt (Spelled).
 func spelledAs(key string, names []string) bool {
-	return slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(unspaced(key), unspaced(n)) })
+	return slices.ContainsFunc(names, func(n string) bool { return sameSpelling(key, n) })
 }
 
-// unspaced is a field name without the "_" and "-" between its words.
-func unspaced(name string) string {
-	return strings.NewReplacer("_", "", "-", "").Replace(name)
+// sameSpelling reports whether field names a and b are one name in any case, with or without
+// "_" and "-" between its words; it allocates nothing, since every key of a tool's input may be
+// compared.
+func sameSpelling(a, b string) bool {
+	for {
+		a, b = strings.TrimLeft(a, "_-"), strings.TrimLeft(b, "_-")
+		if a == "" || b == "" {
+			return a == b
+		}
+		_, na := utf8.DecodeRuneInString(a)
+		_, nb := utf8.DecodeRuneInString(b)
+		if !strings.EqualFold(a[:na], b[:nb]) {
+			return false
+		}
+		a, b = a[na:], b[nb:]
+	}
 }
 
 // JoinArgv quotes an argument list into one sh command line.

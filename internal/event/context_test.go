@@ -416,3 +416,26 @@ func TestParseContextToolCommand(t *testing.T) {
 		t.Errorf("shell cmd: %v", err)
 	}
 }
+
+// TestSameSpelling checks the field names Spelled takes for one another: any case, with or
+// without "_" and "-" between words, and nothing else.
+func TestSameSpelling(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want bool
+	}{
+		{"working_dir", "workingDir", true},
+		{"WORKING-DIR", "working_dir", true},
+		{"Shell-Command", "shell_command", true},
+		{"ſcript", "script", true},
+		{"command_", "command", true},
+		{"commands", "command", false},
+		{"cmd", "command", false},
+		{"work_dir", "working_dir", false},
+		{"", "cmd", false},
+	} {
+		if got := sameSpelling(tc.a, tc.b); got != tc.want {
+			t.Errorf("sameSpelling(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
