@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/pelletier/go-toml/v2"
 )
@@ -522,6 +523,11 @@ func goModulePath(text string) (string, bool) {
 			return "", false
 		}
 		m = u
+	}
+	// go refuses a module path holding a blank or a control character (module "\r"): no
+	// program is named for it.
+	if strings.IndexFunc(m, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0 {
+		return "", false
 	}
 	return m, m != ""
 }
