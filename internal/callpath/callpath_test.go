@@ -191,7 +191,7 @@ func TestOfUnknown(t *testing.T) {
 // for a root of /Users/me/proj). A file-name pattern lists the files it reaches in any case,
 // folding or not (bash's nocaseglob, zsh's (#i), PowerShell's wildcards).
 func TestOfFoldsCase(t *testing.T) {
-	defer func(f bool) { pathcase.Fold = f }(pathcase.Fold)
+	defer pathcase.SetFold(pathcase.Fold())()
 	root := t.TempDir()
 	if r, err := filepath.EvalSymlinks(root); err == nil {
 		root = r
@@ -215,7 +215,7 @@ func TestOfFoldsCase(t *testing.T) {
 		{nil, `rm .ſYSTE?/hooks/GUARD.*`, []string{".ſYSTE?/hooks/GUARD.*", ".system/hooks/guard.yaml"}, []string{".ſYSTE?/hooks/GUARD.*", ".system/hooks/guard.yaml"}},
 	} {
 		for _, fold := range []bool{false, true} {
-			pathcase.Fold = fold
+			pathcase.SetFold(fold)
 			want := tc.exact
 			if fold {
 				want = tc.folded

@@ -152,7 +152,7 @@ func TestPolicyBodyHoldsThePlainPrompt(t *testing.T) {
 // where a local rules hook on the same glob asked. A script reads the same field. Where the file
 // system tells case apart, there is no such field, and a caller's own is dropped either way.
 func TestPolicyBodyFoldsPathsWhereTheFileSystemDoes(t *testing.T) {
-	defer func(f bool) { pathcase.Fold = f }(pathcase.Fold)
+	defer pathcase.SetFold(pathcase.Fold())()
 	root := t.TempDir()
 	for _, tc := range []struct {
 		fold   bool
@@ -168,7 +168,7 @@ func TestPolicyBodyFoldsPathsWhereTheFileSystemDoes(t *testing.T) {
 		{true, `{"ability_id":"edit_file","paths":["Config/Prod/App.yaml"]}`, `["config/prod/app.yaml"]`},
 		{false, `{"ability_id":"edit_file","paths":["docs/a.md"],"paths_folded":["config/prod/app.yaml"]}`, ""},
 	} {
-		pathcase.Fold = tc.fold
+		pathcase.SetFold(tc.fold)
 		var fields map[string]any
 		if err := json.Unmarshal([]byte(tc.ctx), &fields); err != nil {
 			t.Fatal(err)

@@ -283,7 +283,7 @@ func FuzzGlobShortcut(f *testing.F) {
 // every spelling that opens the same file, so .SYSTEM/hooks is under .system/**; elsewhere only
 // the exact spelling is. An ability id is never folded: it is no file name.
 func TestAnyPathFoldsCase(t *testing.T) {
-	defer func(f bool) { pathcase.Fold = f }(pathcase.Fold)
+	defer pathcase.SetFold(pathcase.Fold())()
 	for _, tc := range []struct {
 		globs, files []string
 		exact        bool // matches without folding
@@ -304,7 +304,7 @@ func TestAnyPathFoldsCase(t *testing.T) {
 		{[]string{".system/**"}, []string{"docs/.system"}, false, false},
 	} {
 		for _, fold := range []bool{false, true} {
-			pathcase.Fold = fold
+			pathcase.SetFold(fold)
 			want := tc.exact
 			if fold {
 				want = tc.folded
@@ -314,7 +314,7 @@ func TestAnyPathFoldsCase(t *testing.T) {
 			}
 		}
 	}
-	pathcase.Fold = true
+	pathcase.SetFold(true)
 	if Ability([]string{"edit_file"}, "Edit_File") {
 		t.Errorf("Ability folded case: an ability id is not a file name")
 	}
@@ -332,8 +332,9 @@ func TestAnyPathFoldsCase(t *testing.T) {
 // or a stream suffix does not walk around a glob: .system./hooks and .system::$INDEX_ALLOCATION/hooks
 // are .system/hooks there.
 func TestAnyPathWin32(t *testing.T) {
-	defer func(f, w bool) { pathcase.Fold, pathcase.Win32 = f, w }(pathcase.Fold, pathcase.Win32)
-	pathcase.Fold = true
+	defer pathcase.SetFold(pathcase.Fold())()
+	defer pathcase.SetWin32(pathcase.Win32())()
+	pathcase.SetFold(true)
 	for _, tc := range []struct {
 		file         string
 		win32, other bool // matches .system/** with and without Win32
@@ -346,7 +347,7 @@ func TestAnyPathWin32(t *testing.T) {
 		{".systemd/x", false, false},
 	} {
 		for _, w := range []bool{false, true} {
-			pathcase.Win32 = w
+			pathcase.SetWin32(w)
 			want := tc.other
 			if w {
 				want = tc.win32

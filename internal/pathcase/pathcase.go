@@ -26,19 +26,50 @@ import (
 // vfat or exFAT). It can only turn folding on: a guard never matches less.
 const Env = "HOOKRUN_FOLD_CASE"
 
-// Fold says whether names are compared ignoring case, whatever Env says:
-// on for darwin and windows, whose default file systems ignore case. It is
-// a constant expression, so no code runs at start-up to set it, and a
-// variable, so that tests on Linux can exercise the folded comparison (a
-// test that sets it must not run in parallel with others that read it).
-var Fold = runtime.GOOS == "darwin" || runtime.GOOS == "windows"
+// Fold reports whether names are compared ignoring case, whatever Env
+// says: on for darwin and windows, whose default file systems ignore case.
+func Fold() bool { return fold.get() }
+
+// SetFold sets what Fold reports, so that tests on Linux can exercise the
+// folded comparison, and returns what restores it.
+func SetFold(on bool) (restore func()) { return fold.set(on) }
+
+var fold = setting{def: runtime.GOOS == "darwin" || runtime.GOOS == "windows"}
+
+// setting is a platform's default that a test may change: atomically, as a
+// goroutine another test left running (a rules phase an interrupt stopped
+// waiting for) may still read it. Its zero override is the default, so no
+// code runs at start-up to set it.
+type setting struct {
+	def      bool
+	override atomic.Int32 // 0: def; 1: true; 2: false
+}
+
+func (s *setting) get() bool {
+	switch s.override.Load() {
+	case 1:
+		return true
+	case 2:
+		return false
+	}
+	return s.def
+}
+
+func (s *setting) set(on bool) (restore func()) {
+	v := int32(2)
+	if on {
+		v = 1
+	}
+	was := s.override.Swap(v)
+	return func() { s.override.Store(was) }
+}
 
 // On reports whether names are compared ignoring case: Fold, Env set to
 // "1" (read once, when first asked), or a directory Notice found to ignore
 // case.
 func On() bool {
 	envOnce.Do(func() { envFold = os.Getenv(Env) == "1" })
-	return Fold || envFold || noticed.Load()
+	return Fold() || envFold || noticed.Load()
 }
 
 var (
@@ -127,7 +158,7 @@ func Key(s string) string {
 		// Composed again after folding: a lower-case letter may compose where its capital does not (y and a ring make ẙ; Y and a ring stay two).
 		s = norm.NFC.String(strings.Map(FoldRune, norm.NFC.String(s)))
 	}
-	if Win32 {
+	if Win32() {
 		s = win32Name(s)
 	}
 	return s
@@ -137,9 +168,14 @@ func Key(s string) string {
 // through which most programs there open files: a trailing dot or space of
 // a name is dropped (".system./hooks" and ".system /hooks" open
 // .system\hooks), and so is a stream suffix ("x.yaml::$DATA" is x.yaml,
-// ".system::$INDEX_ALLOCATION" the directory .system). On for windows; a
-// variable so that tests elsewhere can exercise it.
-var Win32 = runtime.GOOS == "windows"
+// ".system::$INDEX_ALLOCATION" the directory .system). On for windows.
+func Win32() bool { return win32.get() }
+
+// SetWin32 sets what Win32 reports, so that tests elsewhere can exercise
+// it, and returns what restores it.
+func SetWin32(on bool) (restore func()) { return win32.set(on) }
+
+var win32 = setting{def: runtime.GOOS == "windows"}
 
 // win32Name drops each slash-separated name's stream suffix and trailing
 // dots and spaces; "." and ".." are kept, and so is a name that would be

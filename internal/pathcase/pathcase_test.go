@@ -11,8 +11,8 @@ import (
 // TestFold: folding is on where the default file systems ignore case, and nowhere else unless
 // HOOKRUN_FOLD_CASE=1 turns it on (rules_fold_case.txtar).
 func TestFold(t *testing.T) {
-	if want := runtime.GOOS == "darwin" || runtime.GOOS == "windows"; Fold != want {
-		t.Errorf("Fold = %v on %s, want %v", Fold, runtime.GOOS, want)
+	if want := runtime.GOOS == "darwin" || runtime.GOOS == "windows"; Fold() != want {
+		t.Errorf("Fold = %v on %s, want %v", Fold(), runtime.GOOS, want)
 	}
 }
 
@@ -34,9 +34,9 @@ func TestKey(t *testing.T) {
 }
 
 func TestEqual(t *testing.T) {
-	defer func(f bool) { Fold = f }(Fold)
+	defer SetFold(Fold())()
 	for _, fold := range []bool{false, true} {
-		Fold = fold
+		SetFold(fold)
 		for _, tc := range []struct {
 			a, b   string
 			folded bool // equal under Fold; without it only identical names are
@@ -57,7 +57,7 @@ func TestEqual(t *testing.T) {
 // TestKeyWin32: under Win32 a name is read as Windows reads it: trailing dots and spaces and a
 // stream suffix dropped, so .system./hooks and .system::$INDEX_ALLOCATION/hooks are .system/hooks.
 func TestKeyWin32(t *testing.T) {
-	defer func(w bool) { Win32 = w }(Win32)
+	defer SetWin32(Win32())()
 	for _, tc := range []struct{ in, win32 string }{
 		{".system./hooks/x.yaml", ".system/hooks/x.yaml"},
 		{".System . /Hooks/X.yaml. ", ".system/hooks/x.yaml"},
@@ -69,7 +69,7 @@ func TestKeyWin32(t *testing.T) {
 		{"c:/proj/.system", "c/proj/.system"},
 	} {
 		for _, w := range []bool{false, true} {
-			Win32 = w
+			SetWin32(w)
 			want := strings.ToLower(tc.in)
 			if w {
 				want = tc.win32
@@ -89,8 +89,8 @@ func TestNotice(t *testing.T) {
 		t.Skip(Env + " turns folding on already")
 	}
 	defer func(f func(string) (os.FileInfo, error)) { lstat = f; noticed.Store(false) }(lstat)
-	defer func(f bool) { Fold = f }(Fold)
-	Fold = false
+	defer SetFold(Fold())()
+	SetFold(false)
 	plain := t.TempDir()
 	twins := t.TempDir()
 	folding := t.TempDir()

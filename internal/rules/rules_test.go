@@ -60,7 +60,7 @@ const pathGuard = `    - decision: allow
 // every spelling of the same file (.SYSTEM/Hooks is .system/hooks), while an allow rule's match
 // only as written: folding makes a guard stop more, never let more through.
 func TestPathsFoldCase(t *testing.T) {
-	defer func(f bool) { pathcase.Fold = f }(pathcase.Fold)
+	defer pathcase.SetFold(pathcase.Fold())()
 	h := guard(t, event.PreAbilityCall, pathGuard)
 	for _, tc := range []struct {
 		path          string
@@ -73,7 +73,7 @@ func TestPathsFoldCase(t *testing.T) {
 		{"DOCS/a.md", event.Deny, event.Deny}, // the allow rule does not fold
 	} {
 		for _, fold := range []bool{false, true} {
-			pathcase.Fold = fold
+			pathcase.SetFold(fold)
 			want := tc.exact
 			if fold {
 				want = tc.folded
