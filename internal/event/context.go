@@ -671,7 +671,7 @@ const maxCommandDepth = 64
 func nestedCommand(in map[string]json.RawMessage) (command, key, unread string) {
 	var n nested
 	for _, k := range slices.Sorted(maps.Keys(in)) {
-		if v := bytes.TrimSpace(in[k]); len(v) == 0 || (v[0] != '{' && v[0] != '[') {
+		if v := bytes.TrimSpace(in[k]); !isList(v) && (len(v) == 0 || v[0] != '{') {
 			continue // a string, number, true, false or null holds no command field
 		}
 		d := json.NewDecoder(bytes.NewReader(in[k]))
@@ -819,21 +819,6 @@ func unreadField(k string, raw json.RawMessage) string {
 		return fmt.Sprintf("ability_args.%s is %s, not a list of strings, so the command line it makes is unknown", k, what)
 	}
 	return fmt.Sprintf("ability_args.%s is %s, not a string or a list of strings, so the command line it makes is unknown", k, what)
-}
-
-// AnyCase is in's field name, or the one key of in that is name in
-// another case (ParseContext refuses two): a runtime written in Go reads
-// "Command" as "command", and so must a guard.
-func AnyCase(in map[string]json.RawMessage, name string) json.RawMessage {
-	if raw, ok := in[name]; ok {
-		return raw
-	}
-	for k, raw := range in {
-		if strings.EqualFold(k, name) {
-			return raw
-		}
-	}
-	return nil
 }
 
 // Field is one field of a tool's input.
