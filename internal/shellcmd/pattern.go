@@ -20,7 +20,9 @@ import (
 //   - any other word is a glob on one argument, where * matches any run of characters (/ included)
 //     and ? any one character.
 //
-// Options count only before "--": in rm -- -rf, -rf is a file name.
+// Options count only before "--": in rm -- -rf, -rf is a file name. An argument or git setting
+// that asks the program for what an option does holds for it (sameAs: rm --interactive=never for
+// -f).
 //
 // Words NAME=GLOB before the command's name are variables of its environment: each holds when the
 // line gives the command that variable with a value the glob matches (A=1 cmd, env A=1 cmd,
@@ -257,6 +259,7 @@ func (p *Pattern) MatchCommand(c *Command) (Outcome, string) {
 	if foldName(c.Name) == "git" {
 		a.readGitKeys()
 	}
+	a.sameAs(foldName(c.Name), c.Args)
 	for _, terms := range p.words {
 		if !a.holds(terms) {
 			why := a.dynamic

@@ -622,3 +622,49 @@ func TestForcePushSpellings(t *testing.T) {
 		}
 	}
 }
+
+// TestSameAs: an argument or a git setting that asks a program for what a pattern's option
+// does holds for that option (sameas.go), and one that asks for something else does not.
+func TestSameAs(t *testing.T) {
+	const (
+		rm    = "rm -r|-R|--recursive -f|--force"
+		clean = "git clean -f|--force"
+		push  = "git push --force|--force-with-lease|-f|--mirror|+*"
+	)
+	for _, tc := range []struct {
+		pattern, line string
+		want          Outcome
+	}{
+		{rm, "rm -r --interactive=never prod", Match},
+		{rm, "rm -r --interactive=no prod", Match},
+		{rm, "rm -r --interactive=none prod", Match},
+		{rm, "rm -r --inter=n prod", Match},
+		{rm, "rm -R --i=ne prod", Match},
+		{rm, "sudo rm -r --interactive=never prod", Match},
+		{"rm --force", "rm --interactive=never x", Match},
+		{"rm -f", "rm --interactive=never x", Match},
+		{rm, "rm -r --interactive prod", NoMatch},
+		{rm, "rm -r --interactive never prod", NoMatch},
+		{rm, "rm -r --interactive=always prod", NoMatch},
+		{rm, "rm -r --interactive=once prod", NoMatch},
+		{rm, "rm -r -- --interactive=never", NoMatch},
+		{rm, "rm -r prod", NoMatch},
+		{"cp -f", "cp --interactive=never a b", NoMatch},
+		{clean, "git -c clean.requireForce=false clean -dx", Match},
+		{clean, "git -c clean.requireforce=0 clean -d", Match},
+		{clean, "git -c CLEAN.REQUIREFORCE=off clean", Match},
+		{clean, "git -c clean.requireForce=true clean -dx", NoMatch},
+		{clean, "git clean -n", NoMatch},
+		{push, "git -c remote.origin.push=+main:main push", Match},
+		{push, "git -c remote.origin.push=+refs/heads/*:refs/heads/* push origin", Match},
+		{push, "git -c remote.origin.mirror=true push origin", Match},
+		{push, "git -c remote.origin.mirror push origin", Match},
+		{push, "git -c remote.origin.mirror=false push origin", NoMatch},
+		{push, "git -c remote.origin.push=main:main push", NoMatch},
+		{push, "git push origin main", NoMatch},
+	} {
+		if o, why := outcome(t, tc.pattern, tc.line); o != tc.want {
+			t.Errorf("%q on %q: got %v (%s), want %v", tc.pattern, tc.line, o, why, tc.want)
+		}
+	}
+}
