@@ -995,3 +995,44 @@ func TestDiskScriptsSyntaxErrors(t *testing.T) {
 		t.Errorf("unresolved %q, unknown paths %q, want %q in both", l.Unresolved, l.UnknownPaths, want)
 	}
 }
+
+// TestDiskScriptFileUnknown: a makefile, awk or sed program file given by an option whose value is
+// only known when the line runs (a process substitution, a variable, standard input) may run
+// anything, as python3 <(…) may; one named by its path is read from disk.
+func TestDiskScriptFileUnknown(t *testing.T) {
+	p := mustCompile("rm -rf")
+	files := map[string]string{
+		"/p/Makefile": "test:\n\tgo test ./...\n",
+		"/p/p.awk":    "{ print $1 }\n",
+		"/p/s.sed":    "s/a/b/\n",
+	}
+	wantOutcomeIn(t, files, p, Unknown, []string{
+		`make -f <(printf 'x:\n\trm -rf build\n')`,
+		`make --file=<(printf 'x:\n\trm -rf build\n')`,
+		`make --makefile "$F"`,
+		`make -f"$F" test`,
+		`awk -f <(echo 'BEGIN{system("rm -rf build")}')`,
+		`gawk --file="$F" x`,
+		`echo 'BEGIN{system("rm -rf build")}' | awk -f - x`,
+		`gawk -E <(echo 'BEGIN{system("rm -rf build")}')`,
+		`gawk --exec=<(echo x)`,
+		`gawk -i <(echo 'BEGIN{system("rm -rf build")}') 1`,
+		`sed -f <(echo '1e rm -rf build') x`,
+		`echo '1e rm -rf build' | sed -f - x`,
+		`sed --file="$F" x`,
+	})
+	for _, src := range []string{`make -f Makefile test`, `make test`, `awk -f p.awk x`, `gawk -E p.awk x`, `awk '{ print $1 }' x`, `sed -f s.sed x`, `sed -i s/a/b/ x`} {
+		l := ParseFiles(src, POSIX, memFiles(files))
+		if o, why := p.MatchLine(&l); o != NoMatch || len(l.Unresolved) > 0 {
+			t.Errorf("%q: %v (%s), unresolved %q, want no match and none", src, o, why, l.Unresolved)
+		}
+	}
+	l := ParseFiles(`make -f <(echo x)`, POSIX, memFiles(files))
+	if want := "make reads the makefile <(echo x), only known when the line runs"; !slices.Contains(l.Unresolved, want) {
+		t.Errorf("unresolved %q, want %q in them", l.Unresolved, want)
+	}
+	l = ParseFiles(`awk -f - x`, POSIX, memFiles(files))
+	if want := "awk reads its program from standard input: what it runs is only known when the line runs"; !slices.Contains(l.Unresolved, want) {
+		t.Errorf("unresolved %q, want %q in them", l.Unresolved, want)
+	}
+}

@@ -158,7 +158,18 @@ func (r *reader) programRuns(cmd Command, redirs []*syntax.Redirect, depth int) 
 	case lang == "rscript":
 		r.interpreterFile(cmd, redirs, lang, 'e', "", "", "", depth)
 	case lang == langAwk || lang == langSed:
-		for _, f := range optionValues(cmd.Args, "-f", "--file") {
+		names := []string{"-f", "--file"}
+		if lang == langAwk {
+			names = append(names, "-E", "--exec", "-i", "--include") // gawk's program and library files
+		}
+		for _, f := range optionValues(cmd.Args, names...) {
+			switch {
+			case !r.withFiles() || r.maybe:
+			case f.Dynamic:
+				r.unresolved("%s runs a program file %s names, only known when the line runs", cmd.Name, f.Value)
+			case f.Value == "-":
+				r.unresolved("%s reads its program from standard input: what it runs is only known when the line runs", cmd.Name)
+			}
 			note(r.ran(runCode, f, depth))
 		}
 	}

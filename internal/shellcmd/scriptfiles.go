@@ -445,7 +445,7 @@ func valuedLong(lang, opt string) bool {
 func (r *reader) makefiles(cmd Command, depth int) {
 	var files, targets, vars []string
 	var chdir []Arg
-	dryRun, unknown := false, ""
+	dryRun, unknown, dynamicFile := false, "", ""
 	args := cmd.Args
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
@@ -454,12 +454,16 @@ func (r *reader) makefiles(cmd Command, depth int) {
 		}
 		name, value, hasValue := strings.Cut(v, "=")
 		switch {
+		case args[i].Dynamic && (strings.HasPrefix(v, "-f") && v != "-f" || strings.HasPrefix(v, "--file=") || strings.HasPrefix(v, "--makefile=")):
+			dynamicFile = v
 		case args[i].Dynamic:
 			if !strings.HasPrefix(v, "-") && !strings.Contains(v, "=") && unknown == "" {
 				unknown = v // make -j$(nproc) test is test; make "$T" any target
 			}
 		case v == "-f" || v == "--file" || v == "--makefile":
-			if i+1 < len(args) && !args[i+1].Dynamic {
+			if i+1 < len(args) && args[i+1].Dynamic {
+				dynamicFile = args[i+1].Value
+			} else if i+1 < len(args) {
 				files = append(files, args[i+1].Value)
 			}
 			i++
@@ -512,6 +516,10 @@ func (r *reader) makefiles(cmd Command, depth int) {
 			r.makeText(v, depth) // X:=$(shell CMD), a variable the command line sets
 			r.makeProgramVar(a, depth)
 		}
+	}
+	if dynamicFile != "" && r.withFiles() && !r.maybe {
+		// make -f <(…), make -f "$F": a makefile whose recipes may run anything.
+		r.unresolved("%s reads the makefile %s, only known when the line runs", cmd.Name, strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(dynamicFile, "--makefile="), "--file="), "-f"))
 	}
 	for _, f := range files {
 		if f == "-" || f == "/dev/stdin" {
