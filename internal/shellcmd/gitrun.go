@@ -45,8 +45,21 @@ func (r *reader) gitRuns(cmd Command, depth int) {
 	}
 	name, rest := args[sub].Value, args[sub+1:]
 	if expansion, ok := aliases[strings.ToLower(name)]; ok {
-		// git -c alias.x='push --force' x origin: git push --force origin.
+		// git -c alias.x='push --force' x origin: git push --force origin. git's own options
+		// before the alias hold for it (git -c clean.requireForce=false -c alias.c=clean c), but
+		// for the aliases, which are not read again.
 		words := []Arg{{Value: cmd.Path}}
+		for i := 0; i < sub; i++ {
+			v := args[i].Value
+			if v == "-c" && i+1 < sub && strings.HasPrefix(strings.ToLower(strings.Trim(args[i+1].Value, `'"`)), "alias.") {
+				i++
+				continue
+			}
+			if strings.HasPrefix(strings.ToLower(v), "-calias.") {
+				continue
+			}
+			words = append(words, args[i])
+		}
 		for _, f := range strings.Fields(expansion) {
 			words = append(words, Arg{Value: strings.Trim(f, `'"`)})
 		}

@@ -662,9 +662,26 @@ func TestSameAs(t *testing.T) {
 		{push, "git -c remote.origin.mirror=false push origin", NoMatch},
 		{push, "git -c remote.origin.push=main:main push", NoMatch},
 		{push, "git push origin main", NoMatch},
+		// A setting given before an alias holds for the command the alias stands for.
+		{clean, "git -c alias.c=clean -c clean.requireForce=false c -d", Match},
+		{push, "git -c remote.origin.mirror=true -c alias.p=push p origin", Match},
+		{clean, "git -c alias.c=clean c -d", NoMatch},
 	} {
 		if o, why := outcome(t, tc.pattern, tc.line); o != tc.want {
 			t.Errorf("%q on %q: got %v (%s), want %v", tc.pattern, tc.line, o, why, tc.want)
 		}
+	}
+	// A setting whose value is only known when the line runs may be one that stands for the option.
+	for _, tc := range []struct{ pattern, line, reason string }{
+		{clean, "git --config-env=clean.requireForce=X clean -d", "the argument --config-env=clean.requireForce=X of git is only known when the line runs"},
+		{clean, "git --config-env clean.requireforce=X clean -d", "the argument --config-env=clean.requireforce=X of git is only known when the line runs"},
+		{push, "git --config-env=remote.origin.mirror=M push origin", "the argument --config-env=remote.origin.mirror=M of git is only known when the line runs"},
+	} {
+		if o, why := outcome(t, tc.pattern, tc.line); o != Unknown || why != tc.reason {
+			t.Errorf("%q on %q: got %v %q, want unknown %q", tc.pattern, tc.line, o, why, tc.reason)
+		}
+	}
+	if o, why := outcome(t, clean, "git --config-env=color.ui=C clean -d"); o != NoMatch {
+		t.Errorf("--config-env of another setting: got %v (%s), want no match", o, why)
 	}
 }

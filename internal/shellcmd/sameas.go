@@ -29,36 +29,59 @@ func (a *parsedArgs) sameAs(name string, args []Arg) {
 	case "git":
 		sub, settings := gitSettings(args)
 		for _, s := range settings {
-			key, value, set := strings.Cut(s, "=")
+			key, value, set := strings.Cut(s.key, "=")
+			push := sub == "push" && strings.HasPrefix(key, "remote.")
 			switch {
+			case s.dynamic:
+				// git --config-env=KEY=ENVVAR: a value only known when the line runs.
+				if (sub == "clean" && key == "clean.requireforce" || push && (strings.HasSuffix(key, ".push") || strings.HasSuffix(key, ".mirror"))) && a.dynamic == "" {
+					a.dynamic = short("--config-env=" + s.written)
+				}
 			case sub == "clean" && key == "clean.requireforce" && set && gitFalse(value):
 				a.short['f'] = true
 				a.long = append(a.long, "--force")
-			case sub == "push" && strings.HasPrefix(key, "remote.") && strings.HasSuffix(key, ".push") && strings.HasPrefix(value, "+"):
+			case push && strings.HasSuffix(key, ".push") && strings.HasPrefix(value, "+"):
 				a.all = append(a.all, value) // a forced refspec, as git push origin +main
-			case sub == "push" && strings.HasPrefix(key, "remote.") && strings.HasSuffix(key, ".mirror") && (!set || !gitFalse(value)):
+			case push && strings.HasSuffix(key, ".mirror") && (!set || !gitFalse(value)):
 				a.long = append(a.long, "--mirror")
 			}
 		}
 	}
 }
 
-// gitSettings returns a git command's subcommand and the settings its -c options give (as gitKey
-// spells them), those before the subcommand; a word only known when the line runs ends them.
-func gitSettings(args []Arg) (string, []string) {
-	var settings []string
+// gitSettingArg is one setting a git command is given before its subcommand: key as gitKey spells
+// it, dynamic for --config-env's (key then the setting's name alone), written as the line gives it.
+type gitSettingArg struct {
+	key, written string
+	dynamic      bool
+}
+
+// gitSettings returns a git command's subcommand and the settings its -c and --config-env options
+// give before it; a word only known when the line runs ends them.
+func gitSettings(args []Arg) (string, []gitSettingArg) {
+	var settings []gitSettingArg
+	add := func(v string, dynamic bool) {
+		if dynamic {
+			name, _, _ := strings.Cut(v, "=")
+			k, _ := gitKey(name)
+			settings = append(settings, gitSettingArg{key: k, written: v, dynamic: true})
+			return
+		}
+		k, _ := gitKey(v)
+		settings = append(settings, gitSettingArg{key: k, written: v})
+	}
 	for i := 0; i < len(args); i++ {
 		if args[i].Dynamic {
 			return "", settings
 		}
 		switch v := args[i].Value; {
-		case v == "-c" && i+1 < len(args) && !args[i+1].Dynamic:
-			k, _ := gitKey(args[i+1].Value)
-			settings = append(settings, k)
+		case (v == "-c" || v == "--config-env") && i+1 < len(args) && !args[i+1].Dynamic:
+			add(args[i+1].Value, v == "--config-env")
 			i++
 		case strings.HasPrefix(v, "-c") && len(v) > 2:
-			k, _ := gitKey(v[2:])
-			settings = append(settings, k)
+			add(v[2:], false)
+		case strings.HasPrefix(v, "--config-env="):
+			add(strings.TrimPrefix(v, "--config-env="), true)
 		case v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace":
 			i++
 		case strings.HasPrefix(v, "-"):
