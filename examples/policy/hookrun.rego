@@ -97,7 +97,20 @@ base(w) := b if {
 
 # The options as rm reads them: each letter of a cluster (-rf is -r -f),
 # and each long option without its value (--force=x is --force).
-options(args) := {o | some a in args; regex.match("^-[A-Za-z]+$", a); some o in split(substring(a, 1, -1), "")} | {o | some a in args; startswith(a, "--"); o := split(a, "=")[0]; o != "--"}
+options(args) := ({o | some a in args; regex.match("^-[A-Za-z]+$", a); some o in split(substring(a, 1, -1), "")} | {o | some a in args; startswith(a, "--"); o := split(a, "=")[0]; o != "--"}) | {"f" | some a in args; never_asks(a)}
+
+# --interactive=never (no, none, either abbreviated, as rm reads them:
+# --inter=n) deletes without asking, as -f does; a rules hook's -f holds
+# for it too.
+never_asks(a) if {
+	parts := split(a, "=")
+	count(parts) == 2
+	count(parts[0]) > 2
+	startswith("--interactive", parts[0])
+	parts[1] != ""
+	some w in ["never", "none"]
+	startswith(w, parts[1])
+}
 
 recursive(opts) if opts.r
 recursive(opts) if opts.R

@@ -7,13 +7,13 @@ shell(cmd) := {"event_type": "PreAbilityCall", "ability_id": "shell", "command":
 denied(r) if r.hook_signals[0].payload.reason == "recursive force delete"
 
 test_recursive_force_delete if {
-	every cmd in ["rm -rf /", "rm -fr x", "rm -r -f x", "sudo rm -Rf x", "rm --recursive --force x", "rm --rec --forc x", "rm -r --f x", "echo ok && /bin/rm -rf x", "x=$(rm -rf /)", "find . | xargs rm -rf"] {
+	every cmd in ["rm -rf /", "rm -fr x", "rm -r -f x", "sudo rm -Rf x", "rm --recursive --force x", "rm --rec --forc x", "rm -r --f x", "echo ok && /bin/rm -rf x", "x=$(rm -rf /)", "find . | xargs rm -rf", "rm -r --interactive=never x", "rm -R --inter=n x"] {
 		denied(hookrun.result) with input as shell(cmd)
 	}
 }
 
 test_other_commands_pass if {
-	every cmd in ["rm -r x", "rm -f x", "rm -r --verbose x", "rm --dir --interactive x", "ls -rf", "echo rm -rf", "git rm -r --cached x"] {
+	every cmd in ["rm -r x", "rm -f x", "rm -r --verbose x", "rm --dir --interactive x", "rm -r --interactive=always x", "ls -rf", "echo rm -rf", "git rm -r --cached x"] {
 		hookrun.result == {} with input as shell(cmd)
 	}
 }
