@@ -43,13 +43,14 @@ func gitHooks(sub string) []string {
 	return nil
 }
 
-// gitSubcommand is the subcommand of git's words, and the directories its -C options change to.
-func gitSubcommand(args []Arg) (sub string, chdir []Arg) {
+// gitSubcommand is the subcommand of git's words, its index in them (-1 for none), and the
+// directories its -C options change to.
+func gitSubcommand(args []Arg) (sub string, at int, chdir []Arg) {
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		switch {
 		case args[i].Dynamic:
-			return "", chdir
+			return "", -1, chdir
 		case v == "-C" && i+1 < len(args):
 			chdir = append(chdir, args[i+1])
 			i++
@@ -58,10 +59,10 @@ func gitSubcommand(args []Arg) (sub string, chdir []Arg) {
 			i++
 		case strings.HasPrefix(v, "-"):
 		default:
-			return v, chdir
+			return v, i, chdir
 		}
 	}
-	return "", chdir
+	return "", -1, chdir
 }
 
 // gitFromDisk reads what git runs of its repository's files where a git command runs: its
@@ -86,7 +87,7 @@ func (r *reader) gitFiles(run scriptRun) {
 		for i := range min(n, maxGitIncludes) {
 			key, value := os.Getenv("GIT_CONFIG_KEY_"+strconv.Itoa(i)), os.Getenv("GIT_CONFIG_VALUE_"+strconv.Itoa(i))
 			if key = strings.ToLower(key); key != "" && (!strings.HasPrefix(key, "alias.") || key == "alias."+strings.ToLower(run.sub)) {
-				r.gitSetting("git's configuration", Arg{Value: key + "=" + value}, map[string]string{}, run.depth)
+				r.gitConfigured("git's configuration", key, value, run.args, run.depth)
 			}
 		}
 	}
@@ -188,7 +189,7 @@ func (r *reader) gitConfigFile(p string, run scriptRun, read bool, includes *int
 			return
 		}
 		if read {
-			r.gitSetting("git's configuration", Arg{Value: key + "=" + value}, map[string]string{}, run.depth)
+			r.gitConfigured("git's configuration", key, value, run.args, run.depth)
 		}
 	})
 	return hooksPath

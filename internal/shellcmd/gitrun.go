@@ -140,7 +140,59 @@ func (r *reader) gitConfig(args []Arg, depth int) {
 	if len(ops) < 2 {
 		return
 	}
-	r.gitSetting("git config", Arg{Value: ops[0].Value + "=" + ops[1].Value, Dynamic: ops[0].Dynamic || ops[1].Dynamic}, map[string]string{}, depth)
+	if ops[0].Dynamic || ops[1].Dynamic {
+		r.gitSetting("git config", Arg{Value: ops[0].Value + "=" + ops[1].Value, Dynamic: true}, map[string]string{}, depth)
+		return
+	}
+	r.gitConfigured("git config", ops[0].Value, ops[1].Value, nil, depth)
+}
+
+// gitConfigured reads a setting that a configuration gives the git commands after it: one git
+// config writes on the line (args nil), or one a configuration file gives the git command whose
+// words are args. An alias without ! is read as the git command it stands for (git config alias.c
+// 'clean -fdx'; git c runs git clean -fdx), and a setting that asks for what an option does
+// (sameAs: clean.requireForce=false) as git's subcommand given it with -c: from a file, the command
+// itself; written on the line, the subcommand it makes forced, which the writing asks for. Any
+// other setting is read as gitSetting reads git -c's.
+func (r *reader) gitConfigured(what, key, value string, args []Arg, depth int) {
+	key = strings.ToLower(strings.Trim(key, `'"`))
+	git := []Arg{{Value: "git"}}
+	if alias, ok := strings.CutPrefix(key, "alias."); ok && !strings.HasPrefix(value, "!") {
+		var words []Arg
+		for _, f := range strings.Fields(value) {
+			words = append(words, Arg{Value: strings.Trim(f, `'"`)})
+		}
+		if args == nil {
+			r.command(append(git, words...), nil, depth+1)
+			return
+		}
+		if sub, i, _ := gitSubcommand(args); i >= 0 && strings.ToLower(sub) == alias {
+			r.command(slices.Concat(git, args[:i], words, args[i+1:]), nil, depth+1)
+		}
+		return
+	}
+	if sub := forcedBy(key); sub != "" {
+		given := []Arg{{Value: "git"}, {Value: "-c"}, {Value: key + "=" + value}}
+		if args == nil {
+			r.command(append(given, Arg{Value: sub}), nil, depth+1)
+		} else if s, _, _ := gitSubcommand(args); s == sub {
+			r.command(append(given, args...), nil, depth+1)
+		}
+		return
+	}
+	r.gitSetting(what, Arg{Value: key + "=" + value}, map[string]string{}, depth)
+}
+
+// forcedBy is the git subcommand a setting may ask for what one of its options does (sameAs), ""
+// for none: git clean's -f (clean.requireForce), git push's forced refspec and --mirror.
+func forcedBy(key string) string {
+	switch {
+	case key == "clean.requireforce":
+		return "clean"
+	case strings.HasPrefix(key, "remote.") && (strings.HasSuffix(key, ".push") || strings.HasSuffix(key, ".mirror")):
+		return "push"
+	}
+	return ""
 }
 
 // gitSetting reads one NAME=VALUE setting of git -c (dynamic: of --config-env, whose value

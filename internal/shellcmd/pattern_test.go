@@ -666,6 +666,18 @@ func TestSameAs(t *testing.T) {
 		{clean, "git -c alias.c=clean -c clean.requireForce=false c -d", Match},
 		{push, "git -c remote.origin.mirror=true -c alias.p=push p origin", Match},
 		{clean, "git -c alias.c=clean c -d", NoMatch},
+		// git config on the line gives the git commands after it its settings: an alias is the git
+		// command it stands for, and a setting asking for an option the subcommand it forces.
+		{clean, "git config alias.c 'clean -fdx'; git c", Match},
+		{clean, "git config --local alias.c 'clean -fdx' && git c", Match},
+		{clean, "git config set alias.c 'clean -f'", Match},
+		{clean, "git config clean.requireForce false; git clean -dx", Match},
+		{push, "git config remote.origin.mirror true && git push origin", Match},
+		{push, "git config remote.origin.push +main:main", Match},
+		{clean, "git config alias.c 'clean -n'; git c", NoMatch},
+		{clean, "git config alias.st status", NoMatch},
+		{clean, "git config clean.requireForce true; git clean -dx", NoMatch},
+		{push, "git config remote.origin.push main:main", NoMatch},
 	} {
 		if o, why := outcome(t, tc.pattern, tc.line); o != tc.want {
 			t.Errorf("%q on %q: got %v (%s), want %v", tc.pattern, tc.line, o, why, tc.want)

@@ -309,13 +309,13 @@ func (r *reader) scriptFiles(cmd Command, redirs []*syntax.Redirect, depth int) 
 	case cmd.Name == "direnv" || cmd.Name == "mise":
 		r.taskRunnerRuns(cmd, depth)
 	case cmd.Name == "git" || cmd.Name == "pre-commit" || cmd.Name == "lefthook" || cmd.Name == "overcommit" || cmd.Name == "husky":
-		sub, chdir := gitSubcommand(cmd.Args)
+		sub, _, chdir := gitSubcommand(cmd.Args)
 		dir, dirUnknown := r.dir, r.dirUnknown
 		for _, c := range chdir {
 			r.cd([]Arg{c})
 		}
 		if run := r.ran(runGit, Arg{Value: cmd.Name}, depth); run != nil && cmd.Name == "git" {
-			run.sub, run.names = sub, gitHooks(sub)
+			run.sub, run.names, run.args = sub, gitHooks(sub), cmd.Args
 		}
 		if cmd.Name == "pre-commit" || cmd.Name == "lefthook" {
 			r.hookManagerRun(cmd, depth)
