@@ -642,8 +642,18 @@ func toolCommand(raw json.RawMessage, abilityID string) (command, shell, key, un
 		return "", "", "", ""
 	}
 	command, key, unread = commandIn(in, "")
-	if command == "" && unread == "" {
-		command, key, unread = nestedCommand(in)
+	if unread == "" {
+		// A line nested below the top's may be the one the tool runs (a container's postStart
+		// beside its command): one that differs leaves the line unknown, as two at the top do.
+		nested, nestedKey, why := nestedCommand(in)
+		switch {
+		case command == "":
+			command, key, unread = nested, nestedKey, why
+		case why != "":
+			unread = why
+		case nested != "" && !sameLine(nested, command):
+			unread = fmt.Sprintf("ability_args.%s and ability_args.%s hold different command lines, so which one runs is unknown", key, nestedKey)
+		}
 	}
 	if command == "" {
 		return "", "", "", unread
@@ -658,16 +668,18 @@ func toolCommand(raw json.RawMessage, abilityID string) (command, shell, key, un
 	return command, "sh", key, unread
 }
 
-// maxCommandDepth is how deep in a tool's input nestedCommand looks for a command field; an
-// input nested deeper is not guessed at.
+// maxCommandDepth is how deep in a tool's input nestedCommand reads command fields; below it
+// an input is not guessed at, and one that has a command field there leaves its line unknown.
 const maxCommandDepth = 64
 
-// nestedCommand is the command line of the objects inside in, at any depth, when in itself has
-// none ({"params": {"command": "rm -rf x"}}, {"steps": [{"cmd": …}]}): which fields of a tool's
-// input it runs hookrun cannot know, and a command one names may be one. Objects are read in
-// their keys' order, lists in theirs; the first line found is the call's, and another one that
-// holds a different line makes it unknown, as two command fields of one object do. Each value is
-// decoded once, so that the work grows with the input's size, not with its size times its depth.
+// nestedCommand is the command line of the objects inside in, at any depth ({"params":
+// {"command": "rm -rf x"}}, {"steps": [{"cmd": …}]}): which fields of a tool's input it runs
+// hookrun cannot know, and a command one names may be one. Objects are read in their keys'
+// order, lists in theirs; the first line found is the call's, and another one that holds a
+// different line makes it unknown, as two command fields of one object do. A field named like
+// a command that holds an object or a scalar is data (a JSON schema's "properties": {"command":
+// {…}}, "script": false), walked like any other. Each value is decoded once, so that the work
+// grows with the input's size, not with its size times its depth.
 func nestedCommand(in map[string]json.RawMessage) (command, key, unread string) {
 	var n nested
 	for _, k := range slices.Sorted(maps.Keys(in)) {
@@ -698,27 +710,54 @@ func (n *nested) walk(v any, at string, depth int) {
 	case map[string]any:
 		line, lineKey, why := commandIn(commandFields(v), at+".")
 		switch {
-		case line == "" && why == "" && depth >= maxCommandDepth:
-			n.unread = cmp.Or(n.unread, fmt.Sprintf("ability_args nest more than %d objects deep at ability_args.%s, so whether they hold a command line is unknown", maxCommandDepth, capped(at, 80)))
-		case line == "" && why == "":
-			for _, k := range slices.Sorted(maps.Keys(v)) {
-				n.walk(v[k], at+"."+k, depth+1)
-			}
 		case line != "" && n.command == "":
 			n.command, n.key = line, lineKey
 		case line != "" && !sameLine(line, n.command):
 			why = cmp.Or(why, fmt.Sprintf("ability_args.%s and ability_args.%s hold different command lines, so which one runs is unknown", n.key, lineKey))
 		}
 		n.unread = cmp.Or(n.unread, why)
+		if depth >= maxCommandDepth {
+			if slices.ContainsFunc(slices.Collect(maps.Values(v)), holdsCommandField) {
+				n.unread = cmp.Or(n.unread, fmt.Sprintf("ability_args nest more than %d objects deep at ability_args.%s, so whether they hold a command line is unknown", maxCommandDepth, capped(at, 80)))
+			}
+			return
+		}
+		for _, k := range slices.Sorted(maps.Keys(v)) {
+			n.walk(v[k], at+"."+k, depth+1)
+		}
 	}
 }
 
-// commandFields are the fields of decoded object v that commandIn reads (its command and args
-// fields), written back as JSON; the others are walked, not written again.
+// holdsCommandField reports whether v has an object with a command field (however spelt) that
+// holds a string or a list, at any depth.
+func holdsCommandField(v any) bool {
+	switch v := v.(type) {
+	case []any:
+		return slices.ContainsFunc(v, holdsCommandField)
+	case map[string]any:
+		for k, child := range v {
+			if _, line := child.(string); (line || isSlice(child)) && spelledAs(k, CommandKeys) || holdsCommandField(child) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isSlice reports whether decoded value v is a JSON array.
+func isSlice(v any) bool {
+	_, ok := v.([]any)
+	return ok
+}
+
+// commandFields are the fields of decoded object v that commandIn reads (its command fields
+// holding a string or a list, and its args fields), written back as JSON; the others, and a
+// command field holding an object, are walked, not written again.
 func commandFields(v map[string]any) map[string]json.RawMessage {
 	out := map[string]json.RawMessage{}
 	for k, val := range v {
-		if spelledAs(k, CommandKeys) || spelledAs(k, argsKeys) {
+		_, line := val.(string)
+		if (line || isSlice(val)) && spelledAs(k, CommandKeys) || spelledAs(k, argsKeys) {
 			out[k], _ = json.Marshal(val)
 		}
 	}

@@ -439,3 +439,37 @@ func TestSameSpelling(t *testing.T) {
 		}
 	}
 }
+
+// TestNestedCommandFields holds what a tool's nested input makes of its command line: a field
+// named like a command that holds an object or a flag is data (a JSON schema's properties, an
+// option), walked like any other; an input nested deeper than maxCommandDepth is unknown only
+// where a command field lies below; and a nested line that differs from the top's makes the
+// line unknown, as two nested ones that differ do, so that no shape of one call hides a line.
+func TestNestedCommandFields(t *testing.T) {
+	deep := func(inner string) string {
+		return strings.Repeat(`{"a":`, maxCommandDepth+5) + inner + strings.Repeat(`}`, maxCommandDepth+5)
+	}
+	for _, c := range []struct {
+		name, args, command, unread string
+	}{
+		{"schema", `{"schema":{"type":"object","properties":{"command":{"type":"string"},"params":{"type":"array"}}}}`, "", ""},
+		{"schema script", `{"schema":{"properties":{"script":{"type":"string","description":"js"}}}}`, "", ""},
+		{"flag", `{"options":{"script":false,"cmd":7}}`, "", ""},
+		{"line in an object field", `{"opts":{"command":{"cmd":"rm -rf x"}}}`, "rm -rf x", ""},
+		{"deep without a command", `{"doc":` + deep(`{"v":1}`) + `}`, "", ""},
+		{"deep with a command", `{"doc":` + deep(`{"command":"rm -rf x"}`) + `}`, "", "ability_args nest more than 64 objects deep at ability_args.doc.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.…, so whether they hold a command line is unknown"},
+		{"top and nested differ", `{"command":"ls","opts":{"command":"rm -rf x"}}`, "ls", "ability_args.command and ability_args.opts.command hold different command lines, so which one runs is unknown"},
+		{"top and nested agree", `{"command":"ls","opts":{"cmd":" ls"}}`, "ls", ""},
+		{"top with args and nested differ", `{"command":"rm","args":["-rf","x"],"hooks":[{"script":"rm -rf y"}]}`, "rm -rf x", "ability_args.command and ability_args.hooks[0].script hold different command lines, so which one runs is unknown"},
+		{"nested line beside a nested line", `{"a":{"cmd":"ls","b":{"cmd":"rm -rf x"}}}`, "ls", "ability_args.a.cmd and ability_args.a.b.cmd hold different command lines, so which one runs is unknown"},
+	} {
+		doc := `{"ability_id":"mcp/x/y","caller":{"source":"ai_session"},"ability_args":` + c.args + `}`
+		got, err := ParseContext([]byte(doc), PreAbilityCall)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if got.Command != c.command || got.CommandUnread != c.unread {
+			t.Errorf("%s: command %q, unread %q; want %q, %q", c.name, got.Command, got.CommandUnread, c.command, c.unread)
+		}
+	}
+}
