@@ -16,6 +16,7 @@ import (
 	"github.com/hookrun/hookrun/internal/merge"
 	"github.com/hookrun/hookrun/internal/protocol"
 	"github.com/hookrun/hookrun/internal/rules"
+	"github.com/hookrun/hookrun/internal/shellcmd"
 )
 
 // handlers runs the handlers of one event's hooks.
@@ -172,15 +173,18 @@ func lookup(env []string) func(string) (string, bool) {
 // UntrustedFile says why someone other than the person running hookrun
 // could change a file of the project that a script handler (command,
 // args, hasArgs, run from root) runs or names (config.FileTrust): its
-// program, each argument, each word of a shell line; nil when no one
-// could. tree is the project's work tree ("" for root).
+// program, each argument, each word of a shell line and each file it
+// names; nil when no one could. tree is the project's work tree ("" for root).
 func UntrustedFile(command string, args []string, hasArgs bool, root, tree string) error {
 	words := append([]string{command}, args...)
-	if !hasArgs && exec.NeedsShell(command) {
-		words = strings.Fields(command)
-	}
 	if tree == "" {
 		tree = root
+	}
+	if !hasArgs && exec.NeedsShell(command) {
+		// The files the line names as a shell reads it ("./guard.sh" quoted, after a cd, fed on
+		// stdin, matched by a pattern), as the rules read an agent's line, and each word as it is.
+		named, _ := callpath.Of(nil, command, shellcmd.POSIX, root, root, nil)
+		words = append(strings.Fields(command), named...)
 	}
 	for i, w := range words {
 		p := w
