@@ -690,7 +690,7 @@ func WithPaths(c *event.Context, root string, git callpath.Git) {
 	// A script or a policy service sees paths too, and without this would
 	// take a path it cannot see for no path at all: rm $D/app.yaml would
 	// name nothing under config/prod. The field is hookrun's alone.
-	delete(c.Fields, PathsUnknownField)
+	dropOwn(c.Fields, PathsUnknownField)
 	if c.UnknownPaths != "" {
 		c.Fields[PathsUnknownField], _ = json.Marshal(c.UnknownPaths)
 	}

@@ -3,6 +3,8 @@ package emit
 import (
 	"encoding/json"
 	"maps"
+	"slices"
+	"strings"
 
 	"github.com/hookrun/hookrun/internal/event"
 	"github.com/hookrun/hookrun/internal/pathcase"
@@ -51,10 +53,7 @@ type policyCommand struct {
 // CONFIG/PROD/app.yaml through on macOS, which opens the same file.
 func policyBody(c *event.Context, rc *rules.Call) []byte {
 	fields := maps.Clone(c.Fields)
-	delete(fields, CommandsField)
-	delete(fields, CommandsUnknownField)
-	delete(fields, PromptPlainField)
-	delete(fields, PathsFoldedField)
+	dropOwn(fields, CommandsField, CommandsUnknownField, PromptPlainField, PathsFoldedField)
 	if c.Event == event.PromptSubmit {
 		fields[PromptPlainField], _ = json.Marshal(plaintext.Of(c.StringField("user_raw_input")))
 	}
@@ -118,7 +117,7 @@ func foldPaths(fields map[string]json.RawMessage) {
 // what match.paths, a rules hook and a policy service see. A call with no command line is read
 // without the reading.
 func scriptInput(c *event.Context, rc func() *rules.Call) []byte {
-	_, theirs := c.Fields[PathsFoldedField]
+	theirs := slices.ContainsFunc(slices.Collect(maps.Keys(c.Fields)), func(k string) bool { return strings.EqualFold(k, PathsFoldedField) })
 	fold := pathcase.On() && len(c.Paths) > 0
 	var r *rules.Call
 	if c.Command != "" {
@@ -128,10 +127,21 @@ func scriptInput(c *event.Context, rc func() *rules.Call) []byte {
 		return append(c.JSON(), '\n') // the reading added nothing
 	}
 	fields := maps.Clone(c.Fields)
-	delete(fields, PathsFoldedField)
+	dropOwn(fields, PathsFoldedField)
 	if r != nil {
 		readPaths(fields, c, r)
 	}
 	foldPaths(fields)
 	return append((&event.Context{Fields: fields}).JSON(), '\n')
+}
+
+// dropOwn deletes from fields each key that is one of names, fields hookrun alone sets, in any
+// case: a caller's "Paths_Folded" is paths_folded to a Go program decoding the body, which
+// matches keys ignoring case, and where hookrun sets none it would be the only one.
+func dropOwn(fields map[string]json.RawMessage, names ...string) {
+	for k := range fields {
+		if slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(k, n) }) {
+			delete(fields, k)
+		}
+	}
 }

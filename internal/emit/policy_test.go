@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/hookrun/hookrun/internal/event"
@@ -191,6 +192,44 @@ func TestPolicyBodyFoldsPathsWhereTheFileSystemDoes(t *testing.T) {
 			}
 			if string(got[PathsFoldedField]) != tc.folded {
 				t.Errorf("%s, fold %v, %s: %s %s, want %s", what, tc.fold, tc.ctx, PathsFoldedField, got[PathsFoldedField], tc.folded)
+			}
+		}
+	}
+}
+
+// TestCallerFieldsOfHookrunDroppedInAnyCase holds that the fields hookrun alone sets reach a
+// script or a policy only as hookrun sets them: a Go program decoding the body matches keys
+// ignoring case, so a caller's "Paths_Folded": ["docs/a.md"], kept where hookrun sets none (a
+// file system that tells case apart), was its paths_folded.
+func TestCallerFieldsOfHookrunDroppedInAnyCase(t *testing.T) {
+	defer pathcase.SetFold(pathcase.Fold())()
+	root := t.TempDir()
+	all := []string{PathsFoldedField, PathsUnknownField, CommandsField, CommandsUnknownField, PromptPlainField}
+	for _, fold := range []bool{false, true} {
+		pathcase.SetFold(fold)
+		raw := `{"ability_id":"shell","caller":{"source":"ai_session"},"command":"rm -rf config/prod",` +
+			`"Paths_Folded":["docs/a.md"],"PATHS_UNKNOWN":"x","Commands":[{"name":"ls"}],"Commands_Unknown":"x","User_Raw_Input_Plain":"x"}`
+		c, err := event.ParseContext([]byte(raw), event.PreAbilityCall)
+		if err != nil {
+			t.Fatal(err)
+		}
+		WithPaths(c, root, nil)
+		read := func() *rules.Call { return rules.Read(c, root, nil) }
+		for what, body := range map[string][]byte{"policy body": policyBody(c, read()), "script input": scriptInput(c, read)} {
+			var got map[string]json.RawMessage
+			if err := json.Unmarshal(body, &got); err != nil {
+				t.Fatal(err)
+			}
+			owned := all // a script gets no commands from hookrun
+			if what == "script input" {
+				owned = all[:2]
+			}
+			for k := range got {
+				for _, o := range owned {
+					if k != o && strings.EqualFold(k, o) {
+						t.Errorf("%s, fold %v: the caller's %s reached it", what, fold, k)
+					}
+				}
 			}
 		}
 	}
