@@ -651,7 +651,10 @@ func WithPaths(c *event.Context, root string, git callpath.Git) {
 	var cwd, session string
 	_ = json.Unmarshal(c.Fields["cwd"], &cwd)
 	dirUnknown := ""
-	if c.AbilityID == dialect.Shell || (c.Command != "" && !event.Canonical(c.AbilityID)) {
+	// A file ability's relative file is taken from the directory its input names ({"dir":
+	// "prod", "file": "x"} is prod/x), and, as a shell line's, from the caller's own too.
+	file := c.AbilityID == dialect.EditFile || c.AbilityID == dialect.WriteFile || c.AbilityID == dialect.ReadFile
+	if c.AbilityID == dialect.Shell || (c.Command != "" && !event.Canonical(c.AbilityID)) || file {
 		// A tool that runs the command line its input holds (mcp/box/run) runs it where its
 		// input says too.
 		cwd, dirUnknown = argsShellDir(c, cwd, root)
@@ -665,7 +668,7 @@ func WithPaths(c *event.Context, root string, git callpath.Git) {
 	c.SentPaths = addNew(c.SentPaths, args)
 	sent := addNew(c.Paths, args)
 	c.Paths, c.UnknownPaths = callpath.Of(sent, c.Command, sh, cwd, root, git)
-	if json.Unmarshal(c.Fields[dialect.SessionCWDField], &session) == nil && session != "" && session != cwd && c.Command != "" {
+	if json.Unmarshal(c.Fields[dialect.SessionCWDField], &session) == nil && session != "" && session != cwd && (c.Command != "" || file) {
 		// The agent may have ignored the directory its shell call named
 		// (cwd): the command's paths in the session's directory count too,
 		// and so do the paths the caller sent, which it may have written
