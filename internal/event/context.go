@@ -895,9 +895,12 @@ func spelledAs(key string, names []string) bool {
 }
 
 // sameSpelling reports whether field names a and b are one name in any case, with or without
-// "_" and "-" between its words; it allocates nothing, since every key of a tool's input may be
-// compared.
+// "_" and "-" between its words, each read up to a NUL byte as a tool written in C reads it
+// ("command\u0000x" is its command); it allocates nothing, since every key of a tool's input may
+// be compared.
 func sameSpelling(a, b string) bool {
+	a, _, _ = strings.Cut(a, "\x00")
+	b, _, _ = strings.Cut(b, "\x00")
 	for {
 		a, b = strings.TrimLeft(a, "_-"), strings.TrimLeft(b, "_-")
 		if a == "" || b == "" {

@@ -398,6 +398,7 @@ func TestParseContextToolCommand(t *testing.T) {
 		// a struct's fields ignoring case reads it.
 		{`{"ability_id":"shell","caller":{"source":"ai_session"},"ability_args":{"Command":"rm -rf x"}}`, "rm -rf x", ""},
 		{`{"ability_id":"mcp/shell/exec","caller":{"source":"ai_session"},"ability_args":{"CMD":"rm","Args":["-rf","x"]}}`, "rm -rf x", other},
+		{`{"ability_id":"mcp/shell/exec","caller":{"source":"ai_session"},"ability_args":{"command\u0000":"rm -rf x"}}`, "rm -rf x", other},
 	} {
 		got, err := ParseContext([]byte(c.doc), PreAbilityCall)
 		if err != nil {
@@ -433,6 +434,10 @@ func TestSameSpelling(t *testing.T) {
 		{"cmd", "command", false},
 		{"work_dir", "working_dir", false},
 		{"", "cmd", false},
+		// A tool written in C reads a key only up to a NUL byte, as it reads a value.
+		{"command\x00", "command", true},
+		{"cmd\x00x", "cmd", true},
+		{"\x00cmd", "cmd", false},
 	} {
 		if got := sameSpelling(tc.a, tc.b); got != tc.want {
 			t.Errorf("sameSpelling(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
