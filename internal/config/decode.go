@@ -518,6 +518,11 @@ func (d *decoder) match(m *yaml.Node, h *Hook) {
 // a hook never runs for an agent's call either, and validate said OK.
 func (d *decoder) agentTools(v *yaml.Node, name string, globs []string) {
 	for i, g := range globs {
+		g, excluded := strings.CutPrefix(g, Exclude)
+		if excluded && g == "" {
+			d.errorf(itemNode(v, i), "%s: %q excludes no ability: write the id or glob to leave out after the !, as \"!read_file\"", name, Exclude)
+			continue
+		}
 		if tool, spec, ok := permissionRule(g); ok {
 			d.warnf(itemNode(v, i), "%s: %q is an agent's permission rule, TOOL(SPECIFIER), which ability_scope does not read: it matches no ability id, so the hook never runs; write %q here, and guard %q with a rules handler: commands for a command, paths for a file (docs/rules.md)", name, g, tool, spec)
 			continue
@@ -559,16 +564,59 @@ var fileWriters = []string{dialect.EditFile, dialect.WriteFile, dialect.Shell}
 // non-empty: a call of a writer left out writes the same file past it. A nil scope takes in all.
 func WritersLeftOut(scope []string) (in, out []string) {
 	for _, id := range fileWriters {
-		if scope == nil || slices.ContainsFunc(scope, func(g string) bool {
-			ok, _ := doublestar.Match(g, id)
-			return g == "*" || g == "**" || ok
-		}) {
+		if scope == nil || InScope(scope, id, globMatch) {
 			in = append(in, id)
 		} else {
 			out = append(out, id)
 		}
 	}
 	return in, out
+}
+
+// Exclude is the prefix of an ability_scope glob that leaves ids out ("!read_file").
+const Exclude = "!"
+
+// InScope reports whether an ability_scope takes in the ability id: one of its globs matches it
+// ("*" and "**" match every id) and none of its exclusions, "!GLOB", does, whatever their order;
+// a scope of exclusions alone takes in every id they leave, and an empty one none. glob is the matcher (match passes
+// its faster doublestar.Match).
+func InScope(scope []string, id string, glob func(pattern, name string) bool) bool {
+	in, includes := false, false
+	for _, g := range scope {
+		if ex, ok := strings.CutPrefix(g, Exclude); ok {
+			if ex == "*" || ex == "**" || glob(ex, id) {
+				return false
+			}
+			continue
+		}
+		includes = true
+		in = in || g == "*" || g == "**" || glob(g, id)
+	}
+	return in || !includes && len(scope) > 0
+}
+
+// WithWriters is scope widened to take in the writers out: the exclusions of them dropped, and
+// each still left out added.
+func WithWriters(scope, out []string) []string {
+	var with []string
+	for _, g := range scope {
+		if ex, ok := strings.CutPrefix(g, Exclude); ok && slices.ContainsFunc(out, func(id string) bool { return ex == "*" || ex == "**" || globMatch(ex, id) }) {
+			continue
+		}
+		with = append(with, g)
+	}
+	for _, id := range out {
+		if !InScope(with, id, globMatch) {
+			with = append(with, id)
+		}
+	}
+	return with
+}
+
+// globMatch is doublestar.Match for a glob decode has checked.
+func globMatch(pattern, name string) bool {
+	ok, _ := doublestar.Match(pattern, name)
+	return ok
 }
 
 // AnyOf names the writers as "a write_file or shell", "an edit_file or write_file".
@@ -592,7 +640,7 @@ func (d *decoder) partialWriters(v *yaml.Node, h *Hook) {
 		return
 	}
 	d.warnf(v, "match.ability_scope: %q guards the paths of %s calls only, and %s call that writes the same file passes it; write ability_scope: [%s], or leave ability_scope out to guard every call that names the paths",
-		h.ID, strings.Join(in, " and "), AnyOf(out), strings.Join(append(slices.Clone(h.Match.AbilityScope), out...), ", "))
+		h.ID, strings.Join(in, " and "), AnyOf(out), strings.Join(WithWriters(h.Match.AbilityScope, out), ", "))
 }
 
 // guardsPaths reports whether h decides on the paths a call names.

@@ -76,6 +76,11 @@ func check(h *config.Hook, c *event.Context, opt Options, explain bool) string {
 	}
 	m := h.Match
 	if m.AbilityScope != nil && !Ability(m.AbilityScope, c.AbilityID) {
+		for _, g := range m.AbilityScope {
+			if ex, ok := strings.CutPrefix(g, config.Exclude); ok && Ability([]string{ex}, c.AbilityID) {
+				return no("ability %q is left out by %s", c.AbilityID, g)
+			}
+		}
 		return no("ability %q is outside %s", c.AbilityID, joined(m.AbilityScope))
 	}
 	if m.CallerSource != nil && !slices.Contains(m.CallerSource, c.CallerSource) {
@@ -111,18 +116,11 @@ func check(h *config.Hook, c *event.Context, opt Options, explain bool) string {
 	return ""
 }
 
-// Ability reports whether id matches any of the globs; "*" alone matches
-// every id, including ids with slashes.
+// Ability reports whether the ability_scope globs take in id
+// (config.InScope): "*" alone matches every id, including ids with slashes,
+// and a "!GLOB" leaves out the ids it matches.
 func Ability(globs []string, id string) bool {
-	for _, g := range globs {
-		if g == "*" || g == "**" {
-			return true
-		}
-		if glob(g, id) {
-			return true
-		}
-	}
-	return false
+	return config.InScope(globs, id, glob)
 }
 
 // glob is doublestar.Match, skipped when the pattern's literal start

@@ -206,6 +206,18 @@ func TestAbilityAndAnyPath(t *testing.T) {
 		{[]string{"[ab]x"}, "bx", true},
 		{[]string{"[ab"}, "[ab", false}, // an invalid glob matches nothing (validate rejects it first)
 		{nil, "x", false},
+		// A "!GLOB" leaves out the ids it matches, whatever its place; exclusions alone take in
+		// every other id.
+		{[]string{"*", "!read_file"}, "read_file", false},
+		{[]string{"!read_file", "*"}, "read_file", false},
+		{[]string{"*", "!read_file"}, "run", true},
+		{[]string{"*", "!read_file"}, "mcp/fs/read_file", true},
+		{[]string{"!read_file", "!web_*"}, "move_file", true},
+		{[]string{"!read_file", "!web_*"}, "web_fetch", false},
+		{[]string{"mcp/**", "!mcp/fs/*"}, "mcp/fs/write", false},
+		{[]string{"mcp/**", "!mcp/fs/*"}, "mcp/git/push", true},
+		{[]string{"shell", "!*"}, "shell", false},
+		{[]string{"!"}, "x", true}, // validate refuses an empty exclusion
 	}
 	for _, a := range abilities {
 		if got := Ability(a.globs, a.id); got != a.want {

@@ -18,11 +18,12 @@ import (
 // template: whoever changes the template moves the old hash into
 // earlierProtectHooks, so that init refreshes a guard an earlier hookrun
 // wrote and nobody edited.
-const protectHooksSHA = "3a33da5d855d2b91353cc48ee47355e306a62a48ef10cee09ee92c59d57ac04c"
+const protectHooksSHA = "d0257e7a42aa573cb20f372948df976aa4f712c8952ff76411e919f218d3f91f"
 
 // earlierProtectHooks are the SHA-256 hashes of every protect_hooks.yaml an
 // earlier hookrun init wrote (from the repository's history), newest first.
 var earlierProtectHooks = []string{
+	"3a33da5d855d2b91353cc48ee47355e306a62a48ef10cee09ee92c59d57ac04c", // a840a4f
 	"eaf9fc6e79c51d110965283f044d0b2b4e4eff7a9708240a19645ff91b1d44ad", // 936c066
 	"036d99af0912dfaa6285d8cfbed4d0e799042e039873d65da513a234fbed4e94", // 79ea630
 	"48499df70ec5f7f6a1e5895cf25cb69192419aae58923ac96b915ce484acbd42", // d99f46e

@@ -113,8 +113,10 @@ const protectHooks = `# Written by hookrun init. An agent must not be able to sw
 # (Copilot CLI's
 # .github/copilot settings switch its hooks off like the other agents'
 # settings; the system-wide managed settings, /etc/claude-code and the like,
-# outrank them all.) The agents' own file reading tools
-# pass; a shell command that names these files asks even when it only reads
+# outrank them all.) Every call but the agents' own file reading tools is
+# read (ability_scope's "!" leaves those out), so a tool of any name, an MCP
+# tool or one a runtime names itself (move_file, run), that names these files
+# asks; the reading tools pass; a shell command that names these files asks even when it only reads
 # them (cat, git diff, source ~/.bashrc): which commands only read is not
 # always known. Running a program from those places passes
 # (~/.local/bin/ruff check ., /usr/local/bin/hookrun validate): ignore_programs
@@ -126,7 +128,7 @@ enabled: true
 blocking: true
 summary: An agent's changes to the hooks, their scripts and the agents' hook settings need a human
 match:
-  ability_scope: [shell, write_file, edit_file, "mcp/**", "*/*"]
+  ability_scope: ["*", "!read_file", "!list_files", "!search_files", "!web_fetch", "!web_search"]
 handler:
   kind: rules
   rules:

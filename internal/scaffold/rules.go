@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/bmatcuk/doublestar/v4"
+	"github.com/hookrun/hookrun/internal/match"
 
 	"github.com/hookrun/hookrun/internal/config"
 	"github.com/hookrun/hookrun/internal/event"
@@ -110,7 +110,7 @@ func (s Spec) checkWriters() error {
 		what = "the rules template's paths rule (config/prod/**)"
 	}
 	return fmt.Errorf("--scope %s: %s would guard the paths of %s calls only, and %s call writes the same file past it; give --scope %s, or leave out --scope to guard every call that names the paths",
-		strings.Join(s.Scope, ","), what, strings.Join(in, " and "), config.AnyOf(out), strings.Join(append(slices.Clone(s.Scope), out...), ","))
+		strings.Join(s.Scope, ","), what, strings.Join(in, " and "), config.AnyOf(out), strings.Join(config.WithWriters(s.Scope, out), ","))
 }
 
 // scopeHas reports whether the hook's ability_scope lets ability through
@@ -119,7 +119,7 @@ func (s Spec) scopeHas(ability string) bool {
 	if len(s.Scope) == 0 {
 		return true
 	}
-	return slices.ContainsFunc(s.Scope, func(g string) bool { ok, _ := doublestar.Match(g, ability); return ok })
+	return match.Ability(s.Scope, ability)
 }
 
 // Edited is the file new's "next:" line tells the person to edit: the

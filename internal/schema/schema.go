@@ -122,7 +122,7 @@ func Document() Obj {
 				"type", []any{"object", "null"},
 				"additionalProperties", false,
 				"properties", O(
-					"ability_scope", O("description", "Glob or list of globs over the ability id (PreAbilityCreate: ability_ref.value). \"*\" matches every id.",
+					"ability_scope", O("description", "Glob or list of globs over the ability id (PreAbilityCreate: ability_ref.value). \"*\" matches every id; a glob written \"!GLOB\" leaves out the ids it matches.",
 						"$ref", "#/definitions/globs"),
 					"min_duration_ms", O("description", "PostAbilityCall: run only when duration_ms >= this.",
 						"type", "integer", "minimum", 0, "maximum", math.MaxInt32),
