@@ -436,6 +436,28 @@ func TestCacheNeverServesALinkOutOfTheProject(t *testing.T) {
 	}
 }
 
+// A declaration with a second name (a hard link) is trusted only while
+// its directory is listed in HOOKRUN_TRUSTED_DIRS, so it is never cached:
+// an entry cached while it was trusted would run it once it is not.
+func TestCacheNeverServesAHardLinkedDeclaration(t *testing.T) {
+	f := newCacheFixture(t)
+	f.write("a.yaml", cachedHook("a", "shell"))
+	if err := os.Link(filepath.Join(f.dir, "a.yaml"), filepath.Join(t.TempDir(), "other.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(config.TrustedDirsVar, f.dir)
+	f.settle()
+	f.load()
+	if s, _ := f.load(); scopes(s) != "a=shell" {
+		t.Fatalf("trusted: hooks %q; want a's", scopes(s))
+	}
+	t.Setenv(config.TrustedDirsVar, "")
+	s, _ := f.load()
+	if len(s.Hooks) != 0 || len(s.Invalid) != 1 || !strings.Contains(s.Findings[0].Message, "has 2 names (hard links)") {
+		t.Errorf("untrusted again: hooks %q, findings %+v; want the file refused", scopes(s), s.Findings)
+	}
+}
+
 // A cache inside the project (XDG_CACHE_HOME pointed there, as a project's
 // .env can for Gemini CLI) is not used: the repository's files are an
 // agent's to write, and init's guard knows the cache only by its usual

@@ -17,9 +17,10 @@ func statID(path string) (fileID, bool) {
 	if err := syscall.Stat(path, &st); err != nil {
 		return fileID{}, false
 	}
-	// A file that only HOOKRUN_TRUSTED_DIRS lets run is never cached: its
+	// A file that only HOOKRUN_TRUSTED_DIRS lets run (another user's, one
+	// every user may write, one with a second name) is never cached: its
 	// trust is decided anew on every load, as the variable may change.
-	if me := uint32(syscall.Geteuid()); st.Uid != me && st.Uid != 0 || st.Mode&0o002 != 0 {
+	if me := uint32(syscall.Geteuid()); st.Uid != me && st.Uid != 0 || st.Mode&0o002 != 0 || st.Nlink > 1 {
 		return fileID{}, false
 	}
 	return idOf(&st), true
