@@ -214,6 +214,9 @@ func OfLine(given []string, line *shellcmd.Line, cwd, root string, git Git) (pat
 		for _, b := range beneath(lit, pat, c.From, "the command copies all of them") {
 			if rel, err := filepath.Rel(from, b); err == nil && rel != "." {
 				add(filepath.Join(to, rel))
+				if unknown == "" { // a copy over a file there writes it in place
+					unknown = hardLinked(filepath.Join(to, rel), root)
+				}
 			}
 		}
 	}
@@ -228,6 +231,9 @@ func OfLine(given []string, line *shellcmd.Line, cwd, root string, git Git) (pat
 		for _, p := range found(f, abs, beneath(lit, pat, f.Dir, mayChange)) {
 			add(p)
 			add(links.resolve(p))
+			if f.Runs && unknown == "" { // the command may write it in place; -delete writes nothing
+				unknown = hardLinked(p, root)
+			}
 		}
 	}
 	for _, rv := range revisions {

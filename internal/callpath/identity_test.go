@@ -138,3 +138,38 @@ func TestOfNUL(t *testing.T) {
 		t.Errorf("Of = %q, want it to hold scripts/hooks/guard.sh", got)
 	}
 }
+
+// TestOfHardLinksBeneath: a command that writes every file beneath a directory, or the ones
+// find picks there, writes through a hard link found there as through one it names: find
+// /tmp/q -exec cp new {} \; changes the guarded file /tmp/q/a.go is another name of, where
+// cpio -pdl or a script's os.link put it. Deleting such a file (rm -r, find -delete) changes
+// no other name, and is not unknown.
+func TestOfHardLinksBeneath(t *testing.T) {
+	root := identityProject(t)
+	elsewhere := t.TempDir()
+	if r, err := filepath.EvalSymlinks(elsewhere); err == nil {
+		elsewhere = r
+	}
+	if err := os.Link(filepath.Join(root, "src/a.go"), filepath.Join(elsewhere, "a.go")); err != nil {
+		t.Fatal(err)
+	}
+	linked := `"` + elsewhere + `/a.go" is a file with 2 names (hard links): a change through one changes it under the others, which hookrun cannot list`
+	for _, tc := range []struct {
+		command string
+		want    string
+	}{
+		{"find " + elsewhere + " -name 'a*' -exec cp new.go {} \\;", linked},
+		{"find " + elsewhere + " -type f -exec sed -i s/1/2/ {} +", linked},
+		{"find " + elsewhere + " -execdir truncate -s0 {} +", linked},
+		{"cp -r docs/. " + elsewhere, ""},
+		{"cp -r src/. " + elsewhere, linked},
+		{"rm -rf " + elsewhere, ""},
+		{"find " + elsewhere + " -name 'a*' -delete", ""},
+		{"find " + elsewhere + " -name 'b*' -exec cp new.go {} \\;", ""},
+	} {
+		_, got := Of(nil, tc.command, shellcmd.POSIX, "", root, nil)
+		if got != tc.want {
+			t.Errorf("Of(%q) unknown = %q, want %q", tc.command, got, tc.want)
+		}
+	}
+}

@@ -264,7 +264,7 @@ func filesOnly(line *shellcmd.Line, own shellcmd.Line) shellcmd.Line {
 	out.Revisions = minus(line.Revisions, own.Revisions)
 	for _, f := range line.Finds {
 		if !slices.ContainsFunc(own.Finds, func(o shellcmd.Find) bool {
-			return o.Dir == f.Dir && o.Deep == f.Deep && slices.Equal(o.Names, f.Names) && slices.Equal(o.INames, f.INames)
+			return o.Dir == f.Dir && o.Deep == f.Deep && o.Runs == f.Runs && slices.Equal(o.Names, f.Names) && slices.Equal(o.INames, f.INames)
 		}) {
 			out.Finds = append(out.Finds, f)
 		}

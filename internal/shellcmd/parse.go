@@ -124,12 +124,16 @@ type Copy struct{ From, To string }
 
 // Find is a find start point and the name patterns every file it changes beneath it matches (and
 // the start point itself, when its name does). Deep: it may change what lies beneath such a
-// file too (-exec rm -rf {} +), not only the file (-delete).
+// file too (-exec rm -rf {} +), not only the file (-delete). Runs: it runs a command on each file
+// it picks (-exec, -ok, -execdir, -okdir), which may write the file in place, so through a hard
+// link there to a file elsewhere; a find that does so on any file (no name filter) is listed here
+// too, with no patterns, beside its start point's TreePaths.
 type Find struct {
 	Dir    string
 	Names  []string // -name patterns
 	INames []string // -iname patterns, matched ignoring case
 	Deep   bool
+	Runs   bool
 }
 
 // Parse reads a POSIX shell command line. It never fails: what it cannot read is reported in

@@ -524,18 +524,20 @@ func TestTreePaths(t *testing.T) {
 }
 
 // TestFinds: a find that acts only on the files its -name and -iname patterns match lists its start
-// points with them, in place of the whole tree beneath; any other expression lists the tree.
+// points with them, in place of the whole tree beneath; any other expression lists the tree. A find
+// that runs a command on what it picks says so (runs), and one that may run it on any file is
+// listed with no patterns beside the tree: the command may write a file there in place.
 func TestFinds(t *testing.T) {
 	for _, tc := range []struct {
 		line  string
-		finds string // Dir:names:inames:deep, space-separated
+		finds string // Dir:names:inames:deep:runs, space-separated
 		trees string
 	}{
-		{"find . -name '*.pyc' -delete", ".:*.pyc::false", ""},
-		{"find src lib -type f -iname '*.TMP' -mtime +7 -delete", "src::*.TMP:false lib::*.TMP:false", ""},
-		{"find . -type d -name __pycache__ -exec rm -rf {} +", ".:__pycache__::true", "{}"},
-		{"cd sub && find . -name '*.o' -delete", ".:*.o::false sub:*.o::false", ""},
-		{"find . -name a -name b -print -delete", ".:a,b::false", ""},
+		{"find . -name '*.pyc' -delete", ".:*.pyc::false:false", ""},
+		{"find src lib -type f -iname '*.TMP' -mtime +7 -delete", "src::*.TMP:false:false lib::*.TMP:false:false", ""},
+		{"find . -type d -name __pycache__ -exec rm -rf {} +", ".:__pycache__::true:true", "{}"},
+		{"cd sub && find . -name '*.o' -delete", ".:*.o::false:false sub:*.o::false:false", ""},
+		{"find . -name a -name b -print -delete", ".:a,b::false:false", ""},
 		// Anything else may act on any file beneath.
 		{"find . -delete", "", "."},
 		{"find . -name '*.pyc' -o -name x -delete", "", "."},
@@ -543,15 +545,17 @@ func TestFinds(t *testing.T) {
 		{"find . \\( -name a \\) -delete", "", "."},
 		{"find . -path './x/*' -delete", "", "."},
 		{"find -L . -name '*.pyc' -delete", "", "."},
-		{"find . -name '*.pyc' -execdir rm -rf ../.system \\;", "", "../.system ."},
-		{"find . -type d -name x -exec rm -rf {}/../.. \\;", "", "{}/../.. ."},
+		{"find . -name '*.pyc' -execdir rm -rf ../.system \\;", ".:::true:true", "../.system ."},
+		{"find . -type d -name x -exec rm -rf {}/../.. \\;", ".:::true:true", "{}/../.. ."},
+		{"find q -type f -exec cp new {} +", "q:::true:true", "q"},
+		{"find q -ok truncate -s0 {} \\;", "q:::true:true", "q"},
 		{"find . -name \"$p\" -delete", "", "."},
 		{"find . -name '*.pyc' -print", "", ""},
 	} {
 		l := Parse(tc.line)
 		var got []string
 		for _, f := range l.Finds {
-			got = append(got, fmt.Sprintf("%s:%s:%s:%v", f.Dir, strings.Join(f.Names, ","), strings.Join(f.INames, ","), f.Deep))
+			got = append(got, fmt.Sprintf("%s:%s:%s:%v:%v", f.Dir, strings.Join(f.Names, ","), strings.Join(f.INames, ","), f.Deep, f.Runs))
 		}
 		if g, tr := strings.Join(got, " "), strings.Join(l.TreePaths, " "); g != tc.finds || tr != tc.trees {
 			t.Errorf("Parse(%q): Finds %q, TreePaths %q; want %q, %q", tc.line, g, tr, tc.finds, tc.trees)

@@ -24,13 +24,20 @@ func (r *reader) writes(cmd Command, redirs []*syntax.Redirect) {
 		if !findWrites(cmd.Args) {
 			break
 		}
+		runs := findRuns(cmd.Args)
 		if f, ok := findFilter(cmd.Args); ok {
+			f.Runs = runs
 			for _, start := range findStarts(cmd.Args) {
 				r.findIn(start, f)
 			}
 			break
 		}
 		r.trees(findStarts(cmd.Args)...)
+		if runs {
+			for _, start := range findStarts(cmd.Args) {
+				r.findIn(start, Find{Deep: true, Runs: true})
+			}
+		}
 	case "cp", "mv", "rsync", "install", "ln", "scp":
 		r.copyTargets(cmd, ops)
 	case "tar", "bsdtar", "gtar":
@@ -623,6 +630,13 @@ func findWrites(args []Arg) bool {
 		}
 	}
 	return false
+}
+
+// findRuns reports whether find runs a command on the files it picks.
+func findRuns(args []Arg) bool {
+	return slices.ContainsFunc(args, func(a Arg) bool {
+		return a.Value == "-exec" || a.Value == "-execdir" || a.Value == "-ok" || a.Value == "-okdir"
+	})
 }
 
 // findFilter reads a find expression that only narrows which files it acts on by name: tests
