@@ -512,6 +512,15 @@ func TestTreePaths(t *testing.T) {
 		{"cabextract e.cab", []string{"."}, nil},
 		{"lha x e.lzh", []string{"."}, nil},
 		{"bsdunzip e.zip", []string{"."}, nil},
+		// Python's own archive modules unpack from the command line too.
+		{"python3 -m zipfile -e e.zip out", []string{"out"}, nil},
+		{"python -m zipfile --extract e.zip .", []string{"."}, nil},
+		{"python3 -m tarfile -e e.tar", []string{"."}, nil},
+		{"python3.12 -m tarfile -v --extract e.tar out", []string{"out"}, nil},
+		{"python3 -m tarfile --filter data -e e.tar out", []string{"out"}, nil},
+		{"python3 -mtarfile -e e.tar out", []string{"out"}, nil},
+		{"python3 -m zipfile -l e.zip", nil, nil},
+		{"python3 -m tarfile -c e.tar src", nil, nil},
 	} {
 		l := Parse(tc.line)
 		if tc.paths == nil { // only the trees are under test

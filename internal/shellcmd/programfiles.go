@@ -124,7 +124,7 @@ func (r *reader) programRuns(cmd Command, redirs []*syntax.Redirect, depth int) 
 			}
 		}
 	case lang == langPython:
-		if mod, ok := pythonModule(cmd.Args); ok {
+		if mod, _, ok := pythonModule(cmd.Args); ok {
 			r.moduleRuns(mod, depth)
 			return
 		}
@@ -237,28 +237,29 @@ func jsFile(name string) bool {
 	return false
 }
 
-// pythonModule is the module python -m MOD runs, when its options name one.
-func pythonModule(args []Arg) (Arg, bool) {
+// pythonModule is the module python -m MOD runs, when its options name one, and the arguments
+// python passes it.
+func pythonModule(args []Arg) (mod Arg, rest []Arg, ok bool) {
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		switch {
 		case args[i].Dynamic || v == "-" || v == "--" || !strings.HasPrefix(v, "-"):
-			return Arg{}, false
+			return Arg{}, nil, false
 		case strings.HasPrefix(v, "--"):
 		case strings.ContainsRune(v[1:], 'c'):
-			return Arg{}, false
+			return Arg{}, nil, false
 		case strings.HasSuffix(v, "m"):
 			if i+1 < len(args) {
-				return args[i+1], true
+				return args[i+1], args[i+2:], true
 			}
-			return Arg{}, false
+			return Arg{}, nil, false
 		case strings.Contains(v, "m"):
-			return Arg{Value: v[strings.IndexByte(v, 'm')+1:]}, true // -mpkg
+			return Arg{Value: v[strings.IndexByte(v, 'm')+1:]}, args[i+1:], true // -mpkg
 		case strings.ContainsAny(v[len(v)-1:], "WX"):
 			i++
 		}
 	}
-	return Arg{}, false
+	return Arg{}, nil, false
 }
 
 // moduleRuns notes the files python -m MOD runs from the directory it runs in (which python puts

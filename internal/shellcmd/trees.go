@@ -142,6 +142,10 @@ func (r *reader) writes(cmd Command, redirs []*syntax.Redirect) {
 			r.pathsUnknown("%s %s %s changes the work tree to commits it fetches when it runs", cmd.Name, ops[0], ops[1])
 			r.rewrites(cmd.Name + " " + ops[0] + " " + ops[1])
 		}
+	default:
+		if programLang(cmd.Name) == langPython {
+			r.pythonUnpack(cmd.Args)
+		}
 	}
 }
 
@@ -186,6 +190,36 @@ func (r *reader) unpackers(cmd Command, ops []string) {
 		if !hasShort(cmd.Args, "lsi") && !hasLong(cmd.Args, "ls", "lls", "stat", "info") {
 			r.unpack(cmd.Name, optionValue(cmd.Args, "d", "dest", "squashfs-root"))
 		}
+	}
+}
+
+// pythonUnpack: python -m zipfile -e ZIP DIR and python -m tarfile -e TAR [DIR] unpack an
+// archive as unzip and tar -x do, under names only the archive holds (a zip a repository ships
+// may hold .system/hooks/guard.yaml), and write over a file there in place.
+func (r *reader) pythonUnpack(args []Arg) {
+	mod, rest, ok := pythonModule(args)
+	if !ok || mod.Value != "zipfile" && mod.Value != "tarfile" {
+		return
+	}
+	extract := false
+	var ops []string
+	for i := 0; i < len(rest); i++ {
+		switch v := rest[i].Value; {
+		case v == "-e" || v == "--extract":
+			extract = true
+		case v == "--filter" || v == "--metadata-encoding":
+			i++
+		case strings.HasPrefix(v, "-") && !rest[i].Dynamic:
+		default:
+			ops = append(ops, v)
+		}
+	}
+	switch {
+	case !extract:
+	case len(ops) > 1:
+		r.unpack("python -m "+mod.Value, ops[1])
+	case mod.Value == "tarfile":
+		r.unpack("python -m tarfile", ".")
 	}
 }
 
