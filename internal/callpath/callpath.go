@@ -166,6 +166,14 @@ func OfLine(given []string, line *shellcmd.Line, cwd, root string, git Git) (pat
 		}
 	}
 	const mayChange = "the command may change any of them"
+	// An archive unpacked over a file may write it in place (tar --overwrite, Python's zipfile),
+	// so through a hard link there; which names it holds is only known when it runs.
+	unpacked := map[string]bool{}
+	for _, u := range unpacks {
+		if abs := absolute(u.Dir, cwd); abs != "" {
+			unpacked[filepath.Clean(abs)] = true
+		}
+	}
 	for _, t := range trees {
 		abs := absolute(t, cwd)
 		if abs == "" {
@@ -173,6 +181,7 @@ func OfLine(given []string, line *shellcmd.Line, cwd, root string, git Git) (pat
 		}
 		raw := abs
 		abs = filepath.Clean(abs)
+		overwrites := unpacked[abs]
 		lit, pat := literalDir(t, cwd)
 		tops := [][2]string{{lit, pat}}
 		if to := links.resolve(raw); to != abs { // a link named is followed, as chmod -R and tar -C do
@@ -184,6 +193,9 @@ func OfLine(given []string, line *shellcmd.Line, cwd, root string, git Git) (pat
 			for _, b := range beneath(top[0], top[1], t, mayChange) {
 				add(b)
 				add(links.resolve(b))
+				if overwrites && unknown == "" {
+					unknown = hardLinked(b, root)
+				}
 			}
 		}
 	}

@@ -142,8 +142,9 @@ func TestOfNUL(t *testing.T) {
 // TestOfHardLinksBeneath: a command that writes every file beneath a directory, or the ones
 // find picks there, writes through a hard link found there as through one it names: find
 // /tmp/q -exec cp new {} \; changes the guarded file /tmp/q/a.go is another name of, where
-// cpio -pdl or a script's os.link put it. Deleting such a file (rm -r, find -delete) changes
-// no other name, and is not unknown.
+// cpio -pdl or a script's os.link put it, and so may an archive unpacked there (tar --overwrite
+// and Python's zipfile open an existing file and write it). Deleting such a file (rm -r, find
+// -delete) changes no other name, and is not unknown.
 func TestOfHardLinksBeneath(t *testing.T) {
 	root := identityProject(t)
 	elsewhere := t.TempDir()
@@ -163,6 +164,9 @@ func TestOfHardLinksBeneath(t *testing.T) {
 		{"find " + elsewhere + " -execdir truncate -s0 {} +", linked},
 		{"cp -r docs/. " + elsewhere, ""},
 		{"cp -r src/. " + elsewhere, linked},
+		{"tar --overwrite -xf a.tar -C " + elsewhere, linked},
+		{"python3 -m zipfile -e a.zip " + elsewhere, linked},
+		{"unzip -o a.zip -d " + elsewhere + "/sub", ""},
 		{"rm -rf " + elsewhere, ""},
 		{"find " + elsewhere + " -name 'a*' -delete", ""},
 		{"find " + elsewhere + " -name 'b*' -exec cp new.go {} \\;", ""},
