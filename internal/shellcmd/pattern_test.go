@@ -512,6 +512,15 @@ func TestTreePaths(t *testing.T) {
 		{"cabextract e.cab", []string{"."}, nil},
 		{"lha x e.lzh", []string{"."}, nil},
 		{"bsdunzip e.zip", []string{"."}, nil},
+		// A copy out of a container or a pod lands under names only the container holds.
+		{"docker cp evil:/payload/. .", []string{"."}, nil},
+		{"podman container cp -L evil:/p out", []string{"out"}, nil},
+		{"nerdctl cp evil:/p/x.yaml .system/hooks/", []string{".system/hooks/"}, nil},
+		{"kubectl cp -n ns -c box pod:/p out", []string{"out"}, nil},
+		{"oc cp ns/pod:/p .", []string{"."}, nil},
+		{"docker cp evil:/p -", nil, nil},
+		{"docker cp ./out evil:/p", nil, nil},
+		{"docker cp ./a:b evil:/p", nil, nil},
 		// Python's own archive modules unpack from the command line too.
 		{"python3 -m zipfile -e e.zip out", []string{"out"}, nil},
 		{"python -m zipfile --extract e.zip .", []string{"."}, nil},

@@ -142,11 +142,50 @@ func (r *reader) writes(cmd Command, redirs []*syntax.Redirect) {
 			r.pathsUnknown("%s %s %s changes the work tree to commits it fetches when it runs", cmd.Name, ops[0], ops[1])
 			r.rewrites(cmd.Name + " " + ops[0] + " " + ops[1])
 		}
+	case "docker", "podman", "nerdctl", "kubectl", "oc":
+		r.containerCopy(cmd)
 	default:
 		if programLang(cmd.Name) == langPython {
 			r.pythonUnpack(cmd.Args)
 		}
 	}
+}
+
+// containerCopy: docker cp CONTAINER:SRC DEST (podman's, nerdctl's, container cp) and kubectl
+// cp POD:SRC DEST (oc's) copy a directory out of a container under names only the container
+// holds, which its image (a repository's Dockerfile) chose: an unpack into DEST.
+func (r *reader) containerCopy(cmd Command) {
+	var ops []Arg
+	for i := 0; i < len(cmd.Args); i++ {
+		a := cmd.Args[i]
+		switch v := a.Value; {
+		case a.Dynamic || !strings.HasPrefix(v, "-") || v == "-":
+			ops = append(ops, a)
+		case !strings.Contains(v, "=") && slices.Contains([]string{"-c", "--container", "-n", "--namespace", "--retries",
+			"--context", "-H", "--host", "--config", "--kubeconfig", "--cluster", "--user", "-s", "--server", "--log-level", "-l"}, v):
+			i++
+		}
+	}
+	switch {
+	case len(ops) > 2 && ops[0].Value == "cp":
+		ops = ops[1:]
+	case len(ops) > 3 && ops[0].Value == "container" && ops[1].Value == "cp":
+		ops = ops[2:]
+	default:
+		return
+	}
+	if len(ops) != 2 || !containerPath(ops[0].Value) || containerPath(ops[1].Value) || ops[1].Value == "-" {
+		return
+	}
+	r.unpack(cmd.Name+" cp", ops[1].Value)
+}
+
+// containerPath reports whether a cp operand names a path in a container (NAME:PATH, a pod's
+// NAMESPACE/POD:PATH), not one of this machine (a local path holding a colon starts with / or .,
+// and C:\x is a drive).
+func containerPath(p string) bool {
+	name, _, ok := strings.Cut(p, ":")
+	return ok && len(name) > 1 && !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, ".") && !strings.HasPrefix(p, "~")
 }
 
 // arExtracts reports whether ar's operation key (its first word that is no long option) holds x.
