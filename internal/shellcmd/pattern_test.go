@@ -503,6 +503,10 @@ func TestTreePaths(t *testing.T) {
 		{"unrar l e.rar", nil, nil},
 		{"unar -o out e.zip", []string{"out"}, nil},
 		{"bsdcpio -i < e.cpio", []string{"."}, nil},
+		// cpio's pass-through mode copies the files named on its standard input beneath its operand.
+		{"find . | cpio -pdm /tmp/p", []string{"/tmp/p"}, nil},
+		{"cpio --pass-through -d out < list", []string{"out"}, nil},
+		{"cpio -p -R me out < list", []string{"out"}, nil},
 		{"dpkg-deb -x e.deb out", []string{"out"}, nil},
 		{"dpkg -x e.deb .", []string{"."}, nil},
 		{"dpkg-deb -c e.deb", nil, nil},

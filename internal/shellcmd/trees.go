@@ -61,6 +61,10 @@ func (r *reader) writes(cmd Command, redirs []*syntax.Redirect) {
 			if !hasLong(cmd.Args, "no-absolute-filenames") {
 				r.anywhere("cpio -i")
 			}
+		} else if (hasShort(cmd.Args, "p") || hasLong(cmd.Args, "pass-through")) && len(ops) > 0 {
+			// cpio -p DIR copies the files its standard input names beneath DIR, under those
+			// names: (cd /tmp/evil && find .) | cpio -pdm . writes any file of the project.
+			r.unpack(cmd.Name, ops[len(ops)-1])
 		}
 	case "pax":
 		if hasShort(cmd.Args, "r") {
