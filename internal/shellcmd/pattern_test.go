@@ -516,6 +516,11 @@ func TestTreePaths(t *testing.T) {
 		{"cabextract e.cab", []string{"."}, nil},
 		{"lha x e.lzh", []string{"."}, nil},
 		{"bsdunzip e.zip", []string{"."}, nil},
+		// hg archive of type files writes a revision's files into its destination.
+		{"hg archive -r 1 -t files .", []string{"."}, nil},
+		{"hg archive -r 1 out", []string{"out"}, nil},
+		{"hg archive -r 1 out.tar.gz", nil, nil},
+		{"hg archive -t tgz out", nil, nil},
 		// A download of a remote tree lands under names only the remote side holds.
 		{"aws s3 sync s3://evil .", []string{"."}, nil},
 		{"aws s3 cp --recursive s3://evil/p out", []string{"out"}, nil},

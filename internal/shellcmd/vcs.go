@@ -23,6 +23,10 @@ func (r *reader) vcsWrites(name string, args []Arg) {
 			subs = append(subs, a.Value)
 		}
 	}
+	if len(subs) > 0 && subs[0] == "archive" && (name == "hg" || name == "sl") {
+		r.vcsArchive(name, args)
+		return
+	}
 	if len(subs) == 0 || vcsKeepsWorkTree(name, subs, args) {
 		return
 	}
@@ -35,6 +39,35 @@ func (r *reader) vcsWrites(name string, args []Arg) {
 	}
 	r.pathsUnknown("%s %s may change the working copy's files to a revision's, only known when it runs", name, what)
 	r.rewrites(name + " " + what)
+}
+
+// vcsArchive: hg archive [-t files] DEST writes a revision's files into DEST (an old one, from a
+// repository's history, holding other hooks), unless its type, given or taken from DEST's
+// extension, is an archive file.
+func (r *reader) vcsArchive(name string, args []Arg) {
+	typ := optionValue(args, "t", "type", "")
+	var ops []string
+	for i := 0; i < len(args); i++ {
+		switch v := args[i].Value; {
+		case vcsValueOption(name, v) || v == "-r" || v == "--rev" || v == "-t" || v == "--type" || v == "-p" ||
+			v == "--prefix" || v == "-I" || v == "--include" || v == "-X" || v == "--exclude":
+			i++
+		case args[i].Dynamic || !strings.HasPrefix(v, "-"):
+			ops = append(ops, v)
+		}
+	}
+	if len(ops) < 2 {
+		return
+	}
+	dest := ops[len(ops)-1]
+	for _, ext := range []string{".tar", ".tbz2", ".tgz", ".tar.bz2", ".tar.gz", ".tar.zst", ".tzst", ".zip", ".uzip"} {
+		if typ == "" && strings.HasSuffix(dest, ext) {
+			return
+		}
+	}
+	if typ == "" || typ == "files" {
+		r.unpack(name+" archive", dest)
+	}
 }
 
 // vcsValueOption reports whether opt is one of the tool's global options that takes the next word
