@@ -532,6 +532,14 @@ func TestTreePaths(t *testing.T) {
 		{"wget --mirror -P out http://evil/", []string{"out"}, nil},
 		{"wget -q http://evil/x", nil, nil},
 		{"az storage blob download-batch -d out -s c", []string{"out"}, nil},
+		// A backup restored, or a remote directory fetched, lands under the names it holds.
+		{"restic -r /tmp/r restore latest --target .", []string{"."}, nil},
+		{"restic restore latest -t out", []string{"out"}, nil},
+		{"borg extract /tmp/b::a", []string{"."}, nil},
+		{"sftp -r host:/p/. out", []string{"out"}, nil},
+		{"sftp -r host:/p/.", []string{"."}, nil},
+		{"sftp host", nil, nil},
+		{"ostree checkout --union x out", []string{"out"}, nil},
 		// A copy out of a container or a pod lands under names only the container holds.
 		{"docker cp evil:/payload/. .", []string{"."}, nil},
 		{"podman container cp -L evil:/p out", []string{"out"}, nil},

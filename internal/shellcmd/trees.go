@@ -148,7 +148,7 @@ func (r *reader) writes(cmd Command, redirs []*syntax.Redirect) {
 		}
 	case "docker", "podman", "nerdctl", "kubectl", "oc":
 		r.containerCopy(cmd)
-	case "aws", "gsutil", "wget", "az":
+	case "aws", "gsutil", "wget", "az", "restic", "borg", "sftp", "ostree":
 		r.downloads(cmd, ops)
 	default:
 		if programLang(cmd.Name) == langPython {
@@ -189,7 +189,8 @@ func (r *reader) containerCopy(cmd Command) {
 // downloads: a recursive download of a remote tree lands under names only the remote side holds
 // (a bucket, a site the repository names): aws s3 sync|cp|mv --recursive REMOTE DIR, gsutil
 // rsync, cp -r REMOTE DIR, wget -r|-m (into -P's directory), az storage blob download-batch -d
-// DIR. An unpack into DIR.
+// DIR, sftp HOST:PATH DIR; and so does a backup or a tree restored (restic restore, borg
+// extract, ostree checkout). An unpack into DIR.
 func (r *reader) downloads(cmd Command, ops []string) {
 	// s3://, gs://, https://
 	remote := func(p string) bool { return strings.Contains(p, "://") }
@@ -215,6 +216,26 @@ func (r *reader) downloads(cmd Command, ops []string) {
 	case "az":
 		if len(ops) > 2 && ops[0] == "storage" && ops[1] == "blob" && ops[2] == "download-batch" {
 			r.unpack(cmd.Name, optionValue(cmd.Args, "d", "destination", "."))
+		}
+	case "restic": // restic restore SNAPSHOT --target DIR
+		if slices.Contains(ops, "restore") {
+			r.unpack(cmd.Name, optionValue(cmd.Args, "t", "target", "."))
+		}
+	case "borg": // borg extract ARCHIVE: into the working directory
+		if len(ops) > 0 && ops[0] == "extract" {
+			r.unpack(cmd.Name, ".")
+		}
+	case "sftp": // sftp [-r] HOST:PATH [DIR] fetches PATH into DIR
+		if len(ops) > 0 && remotePath(ops[0]) && len(ops) < 3 {
+			dir := "."
+			if len(ops) == 2 {
+				dir = ops[1]
+			}
+			r.unpack(cmd.Name, dir)
+		}
+	case "ostree": // ostree checkout COMMIT DIR
+		if len(ops) > 2 && ops[0] == "checkout" {
+			r.unpack(cmd.Name, ops[len(ops)-1])
 		}
 	}
 }
