@@ -148,13 +148,45 @@ func (r *reader) writes(cmd Command, redirs []*syntax.Redirect) {
 		}
 	case "docker", "podman", "nerdctl", "kubectl", "oc":
 		r.containerCopy(cmd)
-	case "aws", "gsutil", "wget", "az", "restic", "borg", "sftp", "ostree":
+	case "aws", "gsutil", "wget", "az", "restic", "borg", "sftp", "ostree", "curl", "http", "https", "xh", "xhs", "aria2c":
 		r.downloads(cmd, ops)
 	default:
 		if programLang(cmd.Name) == langPython {
 			r.pythonUnpack(cmd.Args)
 		}
 	}
+}
+
+// curlValueLetters are curl's short options that take a value: in a cluster (-sSo x, -uJohn), the
+// rest of the word, or the next word, is that value.
+const curlValueLetters = "AbcCdDeEFHKmoPQrtTuUwxXyYz"
+
+// curlServerNames reports whether curl is given -J (--remote-header-name), read as curl reads
+// its options: a J inside another option's value (-uJohn, -H J) is none.
+func curlServerNames(args []Arg) bool {
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "--":
+			return false
+		case v == "--remote-header-name":
+			return true
+		case args[i].Dynamic || strings.HasPrefix(v, "--") || !strings.HasPrefix(v, "-"):
+		default:
+			for j, c := range v[1:] {
+				if c == 'J' {
+					return true
+				}
+				if strings.ContainsRune(curlValueLetters, c) {
+					if j == len(v)-2 {
+						i++ // the value is the next word
+					}
+					break
+				}
+			}
+		}
+	}
+	return false
 }
 
 // containerCopy: docker cp CONTAINER:SRC DEST (podman's, nerdctl's, container cp) and kubectl
@@ -209,9 +241,21 @@ func (r *reader) downloads(cmd Command, ops []string) {
 		if len(ops) > 0 && (ops[0] == "rsync" || (ops[0] == "cp" || ops[0] == "mv") && recursive) {
 			into(1)
 		}
-	case "wget":
-		if hasShort(cmd.Args, "rm") || hasLong(cmd.Args, "recursive", "mirror") {
+	case "wget": // or one file named by the server (Content-Disposition, a redirect's target)
+		if hasShort(cmd.Args, "rm") || hasLong(cmd.Args, "recursive", "mirror", "content-disposition", "trust-server-names") {
 			r.unpack(cmd.Name, optionValue(cmd.Args, "P", "directory-prefix", "."))
+		}
+	case "curl": // -J|--remote-header-name: the file is named by the server's Content-Disposition
+		if curlServerNames(cmd.Args) {
+			r.unpack(cmd.Name, optionValue(cmd.Args, "", "output-dir", "."))
+		}
+	case "http", "https", "xh", "xhs": // HTTPie's and xh's --download with no --output: named by the server
+		if (hasShort(cmd.Args, "d") || hasLong(cmd.Args, "download")) && optionValue(cmd.Args, "o", "output", "") == "" {
+			r.unpack(cmd.Name, ".")
+		}
+	case "aria2c": // with no -o, the server's Content-Disposition names the file, in -d's directory
+		if optionValue(cmd.Args, "o", "out", "") == "" {
+			r.unpack(cmd.Name, optionValue(cmd.Args, "d", "dir", "."))
 		}
 	case "az":
 		if len(ops) > 2 && ops[0] == "storage" && ops[1] == "blob" && ops[2] == "download-batch" {
