@@ -36,18 +36,6 @@ func checkTrust(path string, st os.FileInfo) error {
 	return &UntrustedError{path, why}
 }
 
-// inPackageStore reports whether path lies beneath node_modules or
-// site-packages, where pnpm and uv install packages as hard links to their
-// stores: a guard shared as a package has more than one name by design.
-func inPackageStore(path string) bool {
-	for _, store := range []string{"node_modules", "site-packages"} {
-		if strings.Contains(filepath.ToSlash(path), "/"+store+"/") {
-			return true
-		}
-	}
-	return false
-}
-
 // trustedAt reports whether path, or where its links lead, lies in a
 // directory listed in TrustedDirsVar: a link to a shared directory (a
 // --hooks-dir, a directory in the hooks directory) is trusted for the

@@ -5,6 +5,8 @@ package config
 import (
 	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 	"syscall"
 )
 
@@ -28,4 +30,16 @@ func untrusted(path string, st os.FileInfo) string {
 		return fmt.Sprintf("has %d names (hard links), so a write through another, wherever it is, changes it unseen by a guard on this one (give it a name of its own: cp it to a new file and mv that over it)", sys.Nlink)
 	}
 	return ""
+}
+
+// inPackageStore reports whether path lies beneath node_modules or
+// site-packages, where pnpm and uv install packages as hard links to their
+// stores: a guard shared as a package has more than one name by design.
+func inPackageStore(path string) bool {
+	for _, store := range []string{"node_modules", "site-packages"} {
+		if strings.Contains(filepath.ToSlash(path), "/"+store+"/") {
+			return true
+		}
+	}
+	return false
 }
