@@ -183,13 +183,7 @@ func TestPolicyBodyFoldsPathsWhereTheFileSystemDoes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		WithPaths(c, root, nil)
-		read := func() *rules.Call { return rules.Read(c, root, nil) }
-		for what, body := range map[string][]byte{"policy body": policyBody(c, read()), "script input": scriptInput(c, read)} {
-			var got map[string]json.RawMessage
-			if err := json.Unmarshal(body, &got); err != nil {
-				t.Fatal(err)
-			}
+		for what, got := range bodies(t, c, root) {
 			if string(got[PathsFoldedField]) != tc.folded {
 				t.Errorf("%s, fold %v, %s: %s %s, want %s", what, tc.fold, tc.ctx, PathsFoldedField, got[PathsFoldedField], tc.folded)
 			}
@@ -213,13 +207,7 @@ func TestCallerFieldsOfHookrunDroppedInAnyCase(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		WithPaths(c, root, nil)
-		read := func() *rules.Call { return rules.Read(c, root, nil) }
-		for what, body := range map[string][]byte{"policy body": policyBody(c, read()), "script input": scriptInput(c, read)} {
-			var got map[string]json.RawMessage
-			if err := json.Unmarshal(body, &got); err != nil {
-				t.Fatal(err)
-			}
+		for what, got := range bodies(t, c, root) {
 			owned := all // a script gets no commands from hookrun
 			if what == "script input" {
 				owned = all[:2]
@@ -233,4 +221,20 @@ func TestCallerFieldsOfHookrunDroppedInAnyCase(t *testing.T) {
 			}
 		}
 	}
+}
+
+// bodies is what a policy service and a script read of the call c in root, by name, decoded.
+func bodies(t *testing.T, c *event.Context, root string) map[string]map[string]json.RawMessage {
+	t.Helper()
+	WithPaths(c, root, nil)
+	read := func() *rules.Call { return rules.Read(c, root, nil) }
+	out := map[string]map[string]json.RawMessage{}
+	for what, body := range map[string][]byte{"policy body": policyBody(c, read()), "script input": scriptInput(c, read)} {
+		var got map[string]json.RawMessage
+		if err := json.Unmarshal(body, &got); err != nil {
+			t.Fatal(err)
+		}
+		out[what] = got
+	}
+	return out
 }
