@@ -438,12 +438,27 @@ func Read(n Name, data []byte) (*Call, error) {
 	// (ability_args to a guard), which a Go guard matching a struct's
 	// fields reads as one key. A tool's response, from outside, is left
 	// as it came.
-	for _, d := range ojson.KeyTwins(data, 1<<20) {
-		if d.Key == d.Earlier {
-			return nil, bad("key %q appears more than once in its object", d.Path)
+	twins := func(doc []byte, prefix, where string) error {
+		for _, d := range ojson.KeyTwins(doc, 1<<20) {
+			path := prefix + d.Path
+			if d.Key == d.Earlier {
+				return bad("key %q appears more than once in its object%s", path, where)
+			}
+			if d.Top && prefix == "" || strings.HasPrefix(path, "tool_input.") || strings.HasPrefix(path, "tool_input[") {
+				return bad("key %q is %q in another case%s: hookrun reads the key spelt exactly, a Go program reading the context takes the last of the two", path, strings.TrimSuffix(path, d.Key)+d.Earlier, where)
+			}
 		}
-		if d.Top || strings.HasPrefix(d.Path, "tool_input.") || strings.HasPrefix(d.Path, "tool_input[") {
-			return nil, bad("key %q is %q in another case: hookrun reads the key spelt exactly, a Go program reading the context takes the last of the two", d.Path, strings.TrimSuffix(d.Path, d.Key)+d.Earlier)
+		return nil
+	}
+	if err := twins(data, "", ""); err != nil {
+		return nil, err
+	}
+	// A tool_input sent as JSON text (Cursor's MCP calls) is read as the object it holds
+	// (object), so its keys are held to the same rule.
+	var text string
+	if json.Unmarshal(p["tool_input"], &text) == nil {
+		if err := twins([]byte(text), "tool_input.", " (in tool_input's JSON text)"); err != nil {
+			return nil, err
 		}
 	}
 	if p == nil {

@@ -270,6 +270,10 @@ func TestReadErrors(t *testing.T) {
 		{ClaudeCode, `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /","Command":"ls"}}`, "", `claude-code payload: key "tool_input.Command" is "tool_input.command" in another case: hookrun reads the key spelt exactly, a Go program reading the context takes the last of the two`},
 		{Codex, `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"opts":{"cwd":"/","CWD":"."}}}`, "", `codex payload: key "tool_input.opts.CWD" is "tool_input.opts.cwd" in another case: hookrun reads the key spelt exactly, a Go program reading the context takes the last of the two`},
 		{Cursor, `{"hook_event_name":"beforeShellExecution","command":"rm -rf /","COMMAND":"ls"}`, "", `cursor payload: key "COMMAND" is "command" in another case: hookrun reads the key spelt exactly, a Go program reading the context takes the last of the two`},
+		// A tool_input sent as JSON text (Cursor's MCP calls) is held to the same rule: the last
+		// of two keys won silently where the object form was refused.
+		{Cursor, `{"hook_event_name":"beforeMCPExecution","tool_name":"run","tool_input":"{\"command\":\"rm -rf .system/hooks\",\"command\":\"ls\"}"}`, "", `cursor payload: key "tool_input.command" appears more than once in its object (in tool_input's JSON text)`},
+		{Cursor, `{"hook_event_name":"beforeMCPExecution","tool_name":"run","tool_input":"{\"opts\":{\"cwd\":\"/\",\"CWD\":\".\"}}"}`, "", `cursor payload: key "tool_input.opts.CWD" is "tool_input.opts.cwd" in another case (in tool_input's JSON text): hookrun reads the key spelt exactly, a Go program reading the context takes the last of the two`},
 		{GeminiCLI, `{"session_id":"x"}`, "", "gemini-cli payload: hook_event_name is missing: this is not a gemini-cli hook payload"},
 		{Codex, `{"hook_event_name":7}`, "", "codex payload: hook_event_name must be a string, got a number"},
 		{ClaudeCode, `{"hook_event_name":"PreToolUse","tool_input":{}}`, "PreToolUse", "claude-code PreToolUse payload: tool_name is missing"},
