@@ -10,6 +10,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"github.com/hookrun/hookrun/internal/hardlink"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -287,16 +288,14 @@ func physicalDir(dir string) (string, bool) {
 // and a file beneath node_modules or site-packages: pnpm and uv install packages as hard links
 // to their stores, and reading one (cat node_modules/x/package.json) must not ask a person.
 func hardLinked(p, root string) string {
-	for _, store := range []string{"node_modules", "site-packages"} {
-		if strings.Contains(filepath.ToSlash(p), "/"+store+"/") {
-			return ""
-		}
+	if hardlink.InPackageStore(p) {
+		return ""
 	}
 	fi, err := os.Stat(p)
 	if err != nil || !fi.Mode().IsRegular() {
 		return ""
 	}
-	if n := names(fi); n > 1 {
+	if n := hardlink.Names(fi); n > 1 {
 		return fmt.Sprintf("%s is a file with %d names (hard links): a change through one changes it under the others, which hookrun cannot list", quote(relative(p, root)), n)
 	}
 	return ""

@@ -4,9 +4,8 @@ package config
 
 import (
 	"fmt"
+	"github.com/hookrun/hookrun/internal/hardlink"
 	"os"
-	"path/filepath"
-	"strings"
 	"syscall"
 )
 
@@ -26,20 +25,8 @@ func untrusted(path string, st os.FileInfo) string {
 		return fmt.Sprintf("is owned by another user (uid %d; you are uid %d)", sys.Uid, me)
 	case st.Mode().Perm()&0o002 != 0 && st.Mode()&os.ModeSticky == 0:
 		return "is writable by every user"
-	case st.Mode().IsRegular() && sys.Nlink > 1 && !inPackageStore(path):
-		return fmt.Sprintf("has %d names (hard links), so a write through another, wherever it is, changes it unseen by a guard on this one (give it a name of its own: cp it to a new file and mv that over it)", sys.Nlink)
+	case st.Mode().IsRegular() && hardlink.Names(st) > 1 && !hardlink.InPackageStore(path):
+		return fmt.Sprintf("has %d names (hard links), so a write through another, wherever it is, changes it unseen by a guard on this one (give it a name of its own: cp it to a new file and mv that over it)", hardlink.Names(st))
 	}
 	return ""
-}
-
-// inPackageStore reports whether path lies beneath node_modules or
-// site-packages, where pnpm and uv install packages as hard links to their
-// stores: a guard shared as a package has more than one name by design.
-func inPackageStore(path string) bool {
-	for _, store := range []string{"node_modules", "site-packages"} {
-		if strings.Contains(filepath.ToSlash(path), "/"+store+"/") {
-			return true
-		}
-	}
-	return false
 }
